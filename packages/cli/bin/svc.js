@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// The svc command line. The polyfill must load before anything imports langium (Node 20).
+import '@svc/language/polyfill';
+import { main } from '../dist/src/cli-main.js';
+
+main(process.argv.slice(2)).then(
+    (code) => { process.exitCode = code; },
+    (err) => { process.stderr.write(`svc: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`); process.exitCode = 2; },
+);

@@ -1,0 +1,7 @@
+// Every command of the CLI, one module each. Commands are thin: they parse arguments and call the
+// packages that do the work.
+import type { Command } from '../cli-types.js';
+import { checkCommand } from './check-command.js';
+import { explainCommand } from './explain-command.js';
+
+export const COMMANDS: readonly Command[] = [checkCommand, explainCommand];

@@ -1,0 +1,25 @@
+import { CODES, isKnownCode } from '@svc/compiler';
+import { UsageError, type CliIO, type Command } from '../cli-types.js';
+
+export function explainText(code: string): string | undefined {
+    if (!isKnownCode(code)) return undefined;
+    const info = CODES[code];
+    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample:\n  ${info.example}\n`;
+}
+
+export const explainCommand: Command = {
+    name: 'explain',
+    summary: 'explain a diagnostic code (E-… or W-…)',
+    usage: 'svc explain CODE',
+    async run(args: string[], io: CliIO): Promise<number> {
+        if (args.length !== 1) throw new UsageError('give exactly one code');
+        const code = args[0]!.toUpperCase();
+        const text = explainText(code);
+        if (!text) {
+            io.stderr(`svc explain: unknown code ${args[0]}; codes are:\n${Object.keys(CODES).join('\n')}\n`);
+            return 2;
+        }
+        io.stdout(text);
+        return 0;
+    },
+};

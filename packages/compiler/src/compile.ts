@@ -1,0 +1,74 @@
+// The compiler pipeline (architecture.md): read JSON → check structure → parse and type each
+// expression → analyse constants and ranges → emit IR. Each stage reports through the registry; no
+// stage throws on user input.
+import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic-types.js';
+import { diagnostic } from './diagnostics/diagnostic-registry.js';
+import type { CompiledSchema } from './ir/ir-types.js';
+import { readJson, type JsonReadResult } from './json/json-reader.js';
+import type { JsonNode } from './json/json-types.js';
+import { runPipeline } from './compile-pipeline.js';
+
+export const MAX_SCHEMA_BYTES = 1024 * 1024;
+
+export interface CompileOptions {
+    /** Most fields allowed (1..32 on the API and the CLI). */
+    maxFields?: number;
+}
+
+export interface CompileResult {
+    ok: boolean;
+    /** `sha256:<hex>`; only when ok. */
+    schemaHash?: string;
+    /** Sorted in document order (pointer, then span start). */
+    errors: Diagnostic[];
+    warnings: Diagnostic[];
+    /** The compiled IR; only when ok. */
+    schema?: CompiledSchema;
+    /** Expression source strings by pointer, for rendering carets and for editors. */
+    expressions: ReadonlyMap<string, string>;
+}
+
+/** Compiles schema JSON text (CLI, language server). */
+export function compileSchemaText(text: string, options: CompileOptions = {}): CompileResult {
+    if (Buffer.byteLength(text, 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
+    const read = readJson(text);
+    if (!read.root) return finish([...read.diagnostics], [], new Map());
+    return compileSchemaNode(read.root, text, options, read);
+}
+
+/**
+ * Compiles a schema that was already read, e.g. the `schema` member of a request body; pointers are
+ * relative to `node`. `json` carries the reader's diagnostics for that node (pointers relative to it).
+ */
+export function compileSchemaNode(node: JsonNode, text: string, options: CompileOptions = {}, json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>): CompileResult {
+    if (Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
+    const jsonDiagnostics = json?.diagnostics ?? [];
+    const out = runPipeline(node, text, { maxFields: options.maxFields ?? 32 }, jsonDiagnostics.length > 0);
+    const offsets = new Map<Diagnostic, number>(out.offsets);
+    jsonDiagnostics.forEach((d, i) => offsets.set(d, json!.offsets[i] ?? 0));
+    return finish([...jsonDiagnostics, ...out.errors], out.warnings, out.expressions, out.schema, offsets);
+}
+
+function tooLarge(text: string): CompileResult {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    return finish([diagnostic('E-LIMIT', '', { what: `schema is ${bytes} bytes; the limit is ${MAX_SCHEMA_BYTES} (1 MiB)` })], [], new Map());
+}
+
+function finish(errors: Diagnostic[], warnings: Diagnostic[], expressions: ReadonlyMap<string, string>, schema?: CompiledSchema, offsets?: Map<Diagnostic, number>): CompileResult {
+    // Document order: the source offset of the node at fault, then span start; pointer order breaks ties.
+    const byOffset = (a: Diagnostic, b: Diagnostic): number => {
+        const oa = offsets?.get(a);
+        const ob = offsets?.get(b);
+        if (oa !== undefined && ob !== undefined && oa !== ob && a.pointer !== b.pointer) return oa - ob;
+        return compareDiagnostics(a, b);
+    };
+    errors.sort(byOffset);
+    warnings.sort(byOffset);
+    const ok = errors.length === 0 && schema !== undefined;
+    const result: CompileResult = { ok, errors, warnings, expressions };
+    if (ok) {
+        result.schema = schema;
+        result.schemaHash = schema!.schemaHash;
+    }
+    return result;
+}

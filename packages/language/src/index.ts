@@ -1,0 +1,6 @@
+// The polyfill must be evaluated before langium: keep this import first.
+import './polyfill.js';
+
+export * from './generated/ast.js';
+export { createSvcExprServices, type SvcExprServices } from './svc-expr-module.js';
+export { parseExpression, trimmedEnd, type ExprParseResult, type SyntaxProblem } from './expr-parser.js';
