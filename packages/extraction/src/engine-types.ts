@@ -1,0 +1,52 @@
+// The seam between the HTTP/CLI faces and the extraction engine. The server and `svc extract` call
+// only this; readers, windows, grounding, settling and sessions live behind it.
+import type { CompiledSchema, Diagnostic } from '@svc/compiler';
+
+export type Language = 'en' | 'nl';
+
+export interface ExtractionOptions {
+    on_conflict: 'withhold';
+    fallback: 'off';
+}
+
+export interface ExtractionRequest {
+    /** Exactly as sent (offsets count code points into it). */
+    document: string;
+    schema: CompiledSchema;
+    language: Language;
+    reference: string | null;
+    options: ExtractionOptions;
+}
+
+/** What reading will cost, known before any reading (credit is checked against `reads`). */
+export interface ReadPlan {
+    reads: number;
+    inputTokens: number;
+}
+
+/** The extraction object of interface section 2.1 (response members per runtime.md section 2). */
+export interface ExtractionObject {
+    object: 'extraction';
+    reference: string | null;
+    language: Language;
+    document: string;
+    schema: Record<string, unknown>;
+    options: ExtractionOptions;
+    response: Record<string, unknown>;
+    active_bundles: number[];
+    revision: number;
+    session: string;
+    warnings: string[];
+    usage: { input_tokens: number; reads: number; window_tokens: number };
+}
+
+/** Failures of reading that map to HTTP statuses (runtime.md section 1). */
+export class ReaderUnavailableError extends Error {} // 503 pipeline_unavailable
+export class ReaderFailedError extends Error {} // 502 upstream_error
+
+export interface ExtractionEngine {
+    /** Windows and tokens for this request, or E-LIMIT (at /fields) when the schema leaves too little room. */
+    plan(request: ExtractionRequest): ReadPlan | { error: Diagnostic };
+    /** Reads, grounds and settles; returns revision 0 with a signed session holding bundle 0. */
+    extract(request: ExtractionRequest): Promise<ExtractionObject>;
+}
