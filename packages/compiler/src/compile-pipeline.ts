@@ -1,7 +1,18 @@
-// TEMPORARY: replaced by the real stages in the next commit.
+// Stages 2–5 of the compiler on a read JSON value: structure, expressions, constant analysis, IR.
+import { foldConstants } from './analysis/const-folder.js';
+import { analyseRelation } from './analysis/range-analysis.js';
+import { findApplicabilityCycles } from './analysis/applicability-order.js';
+import { DiagnosticSink } from './diagnostics/diagnostic-sink.js';
 import type { Diagnostic } from './diagnostics/diagnostic-types.js';
-import type { CompiledSchema } from './ir/ir-types.js';
+import { frontEnd } from './expr/expr-front.js';
+import { checkExpression, type FieldInfo } from './expr/type-checker.js';
+import type { Span, TExpr } from './expr/typed-expr.js';
+import { schemaHash } from './hash/schema-hash.js';
+import { emitCode, MAX_REGISTERS } from './ir/ir-emitter.js';
+import type { CompiledCode, CompiledField, CompiledRelation, CompiledSchema, FieldType } from './ir/ir-types.js';
 import type { JsonNode } from './json/json-types.js';
+import { checkSchema, type CheckedField, type ExprSource } from './schema/schema-checker.js';
+import type { ExprType } from './values/value-types.js';
 
 export interface PipelineOutput {
     errors: Diagnostic[];
@@ -11,6 +22,116 @@ export interface PipelineOutput {
     schema?: CompiledSchema;
 }
 
-export function runPipeline(_node: JsonNode, _text: string, _options: { maxFields: number }, _jsonErrors: boolean): PipelineOutput {
-    return { errors: [], warnings: [], offsets: [], expressions: new Map() };
+export function exprTypeOf(t: FieldType): ExprType | undefined {
+    switch (t.kind) {
+        case 'string': return { kind: 'string' };
+        case 'boolean': return { kind: 'boolean' };
+        case 'integer': return { kind: 'number', integer: true };
+        case 'decimal': return { kind: 'number' };
+        case 'money': return { kind: 'money', currency: t.currency };
+        case 'date': return { kind: 'date' };
+        case 'datetime': return { kind: 'datetime' };
+        case 'duration': return { kind: 'duration', basis: t.basis };
+        case 'enum': return { kind: 'enum', labels: t.labels };
+        case 'array': return undefined;
+    }
+}
+
+interface Typed {
+    source: ExprSource;
+    expr?: TExpr;
+    reads: Set<number>;
+}
+
+export function runPipeline(root: JsonNode, _text: string, options: { maxFields: number }, jsonErrors: boolean): PipelineOutput {
+    const sink = new DiagnosticSink();
+    const expressions = new Map<string, string>();
+    const checked = checkSchema(root, sink, options.maxFields);
+    const out = (schema?: CompiledSchema): PipelineOutput => ({ errors: sink.errors, warnings: sink.warnings, offsets: sink.offsets, expressions, schema });
+    if (!checked) return out();
+
+    const infos = new Map<string, FieldInfo>();
+    for (const f of checked.fields) {
+        if (f.name === undefined || infos.has(f.name)) continue;
+        infos.set(f.name, {
+            id: f.index, name: f.name, isArray: f.type?.kind === 'array',
+            type: f.type ? exprTypeOf(f.type) : undefined,
+            eom: f.type && 'eom' in f.type ? f.type.eom : 'clamp',
+        });
+    }
+    const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
+        expressions.set(source.pointer, source.text);
+        const report = (code: Parameters<DiagnosticSink['report']>[0], span: Span, args: Record<string, unknown> = {}): void => {
+            sink.report(code, source.pointer, source.offset, args, span);
+        };
+        const front = frontEnd(source.text);
+        if ('problem' in front) {
+            report(front.problem.code, front.problem.span, front.problem.args);
+            return { source, reads: new Set() };
+        }
+        const r = checkExpression(front.ast, { fields: infos, place, self, bytes: front.bytes, report });
+        if (!r.expr) return { source, reads: r.reads };
+        const folded = foldConstants(r.expr, report);
+        return { source, expr: folded, reads: r.reads };
+    };
+
+    // applicable_when: typed, then ordered; a cycle is reported on each field on it.
+    const applicable = new Map<number, Typed>();
+    for (const f of checked.fields) if (f.applicableWhen) applicable.set(f.index, typeExpr(f.applicableWhen, 'applicable', f.index));
+    const order = findApplicabilityCycles(checked.fields.length, applicable, (fieldIndex, cycle) => {
+        const src = checked.fields[fieldIndex]!.applicableWhen!;
+        const names = cycle.map((i) => checked.fields[i]!.name ?? `/fields/${i}`).join(' → ');
+        sink.report('E-APPLICABLE-CYCLE', src.pointer, src.offset, { cycle: names });
+    });
+
+    const fields: CompiledField[] = checked.fields.map((f) => compiledField(f, applicable.get(f.index), sink));
+    const relations: CompiledRelation[] = [];
+    for (const rel of checked.relations) {
+        if (!rel.expr) continue;
+        const typed = typeExpr(rel.expr, 'relation');
+        if (!typed.expr || sink.errorCount > 0) continue;
+        const verdict = analyseRelation(typed.expr, fields);
+        if (!verdict.canTrue) {
+            sink.report('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, { why: '' }, bytesTrimmed(rel.expr.text));
+            continue;
+        }
+        if (!verdict.canFalse) {
+            sink.report('W-REL-TRIVIAL', rel.pointer, rel.expr.offset, { id: rel.id ?? '', why: verdict.vacuous ? ' (its when condition never holds)' : '' });
+            continue;
+        }
+        const code = emit(typed.expr, rel.expr, sink);
+        if (code && rel.id !== undefined) relations.push({ id: rel.id, index: rel.index, pointer: rel.pointer, description: rel.description, code });
+    }
+    if (sink.errorCount > 0 || jsonErrors || !order) return out();
+    return out({
+        name: checked.name ?? '',
+        schemaHash: schemaHash(checked.normalized),
+        fields, relations, applicableOrder: order,
+        normalized: checked.normalized,
+    });
+}
+
+function bytesTrimmed(text: string): Span {
+    const start = Buffer.byteLength(text.slice(0, text.length - text.trimStart().length), 'utf8');
+    return [start, start + Buffer.byteLength(text.trim(), 'utf8')];
+}
+
+function emit(expr: TExpr, source: ExprSource, sink: DiagnosticSink): CompiledCode | undefined {
+    const code = emitCode(expr, source.text);
+    if (code.registers > MAX_REGISTERS) {
+        sink.report('E-LIMIT', source.pointer, source.offset, { what: `this expression needs ${code.registers} registers; the limit is ${MAX_REGISTERS}` }, bytesTrimmed(source.text));
+        return undefined;
+    }
+    return code;
+}
+
+function compiledField(f: CheckedField, applicable: Typed | undefined, sink: DiagnosticSink): CompiledField {
+    const type = f.type ?? { kind: 'string' };
+    const field: CompiledField = {
+        id: f.index, name: f.name ?? '', pointer: f.pointer, type, exprType: exprTypeOf(type),
+        nullable: f.nullable, hints: f.hints,
+    };
+    if (f.description !== undefined) field.description = f.description;
+    if (applicable?.expr) field.applicableWhen = emit(applicable.expr, applicable.source, sink);
+    return field;
 }

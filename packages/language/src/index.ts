@@ -2,5 +2,6 @@
 import './polyfill.js';
 
 export * from './generated/ast.js';
+export type { AstNode } from 'langium';
 export { createSvcExprServices, type SvcExprServices } from './svc-expr-module.js';
 export { parseExpression, trimmedEnd, type ExprParseResult, type SyntaxProblem } from './expr-parser.js';

@@ -46,7 +46,8 @@ export type Instr =
     | { op: 'and' | 'or' | 'implies'; dst: number; a: number; b: number }
     | { op: 'cmp'; cmp: CmpOp; kind: 'num' | 'int' | 'str' | 'bool'; dst: number; a: number; b: number }
     | { op: 'neg' | 'abs'; kind: 'num' | 'int'; dst: number; a: number }
-    | { op: 'add' | 'sub'; kind: 'num' | 'int'; dst: number; a: number; b: number }
+    /** kind `date`: day numbers ± days, with the 0001..9999 range check of a date result. */
+    | { op: 'add' | 'sub'; kind: 'num' | 'int' | 'date'; dst: number; a: number; b: number }
     | { op: 'mul'; kind: 'num' | 'int'; dst: number; a: number; b: number }
     | { op: 'min' | 'max'; kind: 'num' | 'int'; dst: number; a: number; b: number }
     /** date ± months (b is a month count; `sign` -1 subtracts). */

@@ -1,0 +1,34 @@
+// Constant folding (language.md section 3): every operation whose operands are all constants is
+// evaluated at compile time with the same evaluator the runtime uses, so compile time and run time
+// agree by construction. A constant part that cannot be evaluated (division by zero, a magnitude of
+// 10^28 or more, a date outside 0001..9999) is E-CONST at that part.
+import { Decimal } from 'decimal.js';
+import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
+import { postOrder, withChildren } from '../expr/typed-walk.js';
+import type { Span, TExpr } from '../expr/typed-expr.js';
+import { emitCode } from '../ir/ir-emitter.js';
+import { evaluateCode } from '../ir/ir-evaluator.js';
+
+export type Reporter = (code: DiagnosticCode, span: Span, args: Record<string, unknown>) => void;
+
+/** The folded expression, or undefined when a constant part failed (reported). */
+export function foldConstants(root: TExpr, report: Reporter): TExpr | undefined {
+    let failed = false;
+    const folded = postOrder<TExpr>(root, (t, kids) => {
+        const node = withChildren(t, kids);
+        if (failed || kids.length === 0 || node.k === 'when' || node.k === 'div') return node;
+        const operands = node.k === 'round' && node.a.k === 'div' ? [node.a.a, node.a.b] : kids;
+        if (!operands.every((k) => k.k === 'const')) return node;
+        const value = evaluateCode(emitCode(node, ''), []);
+        if (value === null) {
+            failed = true;
+            const division = node.k === 'round' && node.a.k === 'div' ? node.a : undefined;
+            const zero = division && division.b.k === 'const' && division.b.value instanceof Decimal && division.b.value.isZero();
+            const what = zero ? 'division by zero' : node.type.kind === 'date' || node.type.kind === 'datetime' ? 'the date leaves the years 0001..9999' : 'the result overflows (10^28 or more)';
+            report('E-CONST', division ? division.span : node.span, { what });
+            return node;
+        }
+        return { k: 'const', value, literal: undefined, type: node.type, span: node.span };
+    });
+    return failed ? undefined : folded;
+}

@@ -1,0 +1,291 @@
+// Types one parsed expression against the schema's fields (language.md section 3). Every rule that
+// rejects something reports once at the smallest part at fault and returns undefined, so the parts
+// around it stay silent (no cascades). Left-nested operator chains are walked in a loop, so the
+// recursion depth is bounded by the nesting limit, not by the expression's length.
+import {
+    isBinaryExpr, isBooleanLiteral, isCallExpr, isNameRef, isNumberLiteral, isParenExpr, isStringLiteral, isTypedLiteral, isUnaryExpr,
+    type AstNode, type BinaryExpr, type CallExpr, type Expression,
+} from '@svc/language';
+import { Decimal } from 'decimal.js';
+import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
+import type { CmpOp } from '../ir/ir-types.js';
+import { parseIsoDate, parseIsoDateTime } from '../values/date-ops.js';
+import { inMagnitude, parseDecimalText } from '../values/decimal-ops.js';
+import { parseDuration } from '../values/duration-ops.js';
+import { ROUND_MODES, type EomRule, type ExprType, type RoundMode } from '../values/value-types.js';
+import type { ByteOffsets } from './byte-offsets.js';
+import { additive, comparison, minMax, multiplicative, unaryNumeric, type Overload } from './operator-table.js';
+import { typeName, type Span, type TExpr } from './typed-expr.js';
+
+export interface FieldInfo {
+    id: number;
+    name: string;
+    /** Undefined for arrays and for fields whose definition has errors. */
+    type?: ExprType;
+    isArray: boolean;
+    eom: EomRule;
+}
+
+export interface CheckEnv {
+    fields: ReadonlyMap<string, FieldInfo>;
+    place: 'relation' | 'applicable';
+    /** The field whose applicable_when this is. */
+    self?: number;
+    bytes: ByteOffsets;
+    report(code: DiagnosticCode, span: Span, args?: Record<string, unknown>): void;
+}
+
+export interface CheckResult {
+    expr?: TExpr;
+    /** Field ids the expression names (also when it has errors: cycles are still found). */
+    reads: Set<number>;
+}
+
+const FUNCTIONS: Record<string, number> = { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 };
+
+export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
+    const checker = new TypeChecker(env);
+    const top = unwrap(ast);
+    let expr: TExpr | undefined;
+    if (env.place === 'relation' && isCallExpr(top) && top.name === 'when') expr = checker.checkWhen(top);
+    else expr = checker.check(ast);
+    if (expr && expr.type.kind !== 'boolean') {
+        env.report(env.place === 'relation' ? 'E-REL-TYPE' : 'E-APPLICABLE-TYPE', env.bytes.trimmed(), { type: typeName(expr.type) });
+        expr = undefined;
+    }
+    return { expr: checker.failed ? undefined : expr, reads: checker.reads };
+}
+
+function unwrap(e: Expression): Expression {
+    let cur = e;
+    while (isParenExpr(cur)) cur = cur.inner;
+    return cur;
+}
+
+class TypeChecker {
+    readonly reads = new Set<number>();
+    failed = false;
+
+    constructor(private readonly env: CheckEnv) {}
+
+    private span(node: AstNode): Span {
+        const c = node.$cstNode!;
+        return this.env.bytes.span(c.offset, c.end);
+    }
+
+    private fail(code: DiagnosticCode, span: Span, args: Record<string, unknown> = {}): undefined {
+        this.failed = true;
+        this.env.report(code, span, args);
+        return undefined;
+    }
+
+    private apply(r: Overload, span: Span): TExpr | undefined {
+        if ('expr' in r) return r.expr;
+        return this.fail(r.code, r.span ?? span, r.args);
+    }
+
+    /** `roundArg`: this node is the first argument of round, where one division is allowed. */
+    check(node: Expression, roundArg = false): TExpr | undefined {
+        if (isBinaryExpr(node)) return this.chain(node, roundArg);
+        if (isParenExpr(node)) return this.check(node.inner, roundArg);
+        if (isUnaryExpr(node)) {
+            const a = this.check(node.operand);
+            if (!a) return undefined;
+            const span = this.span(node);
+            if (node.op === 'not') {
+                return a.type.kind === 'boolean' ? { k: 'not', a, type: a.type, span } : this.fail('E-TYPE', span, { what: `not takes a boolean, not ${typeName(a.type)}` });
+            }
+            if (a.k === 'const' && (a.literal === 'number' || a.literal === 'integer') && a.value instanceof Decimal) {
+                return { ...a, value: a.value.neg(), span }; // -5 is still a literal
+            }
+            return this.apply(unaryNumeric('neg', a, span), span);
+        }
+        if (isNameRef(node)) return this.name(node.name, this.span(node));
+        if (isCallExpr(node)) return this.call(node);
+        if (isNumberLiteral(node)) {
+            const span = this.span(node);
+            const d = parseDecimalText(node.value);
+            if (!d || !inMagnitude(d)) return this.fail('E-EXPR-LITERAL', span, { what: `number ${node.value} is not below 10^28` });
+            return { k: 'const', value: d, literal: node.value.includes('.') ? 'number' : 'integer', type: { kind: 'number', integer: !node.value.includes('.') }, span };
+        }
+        if (isStringLiteral(node)) {
+            const text = node.$cstNode!.text;
+            const span = this.span(node);
+            if (text.length < 2 || !text.endsWith("'")) return this.fail('E-EXPR-LITERAL', span, { what: 'string literal without its closing quote' });
+            return { k: 'const', value: text.slice(1, -1), literal: 'string', type: { kind: 'string' }, span };
+        }
+        if (isTypedLiteral(node)) return this.typedLiteral(node.$cstNode!.text, this.span(node));
+        if (isBooleanLiteral(node)) return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
+        return this.fail('E-EXPR-SYNTAX', this.span(node), { what: 'unexpected expression' });
+    }
+
+    private chain(top: BinaryExpr, roundArg: boolean): TExpr | undefined {
+        const links: BinaryExpr[] = [];
+        let cur: Expression = top;
+        while (isBinaryExpr(cur)) { links.push(cur); cur = cur.left; }
+        let acc = this.check(cur);
+        for (let i = links.length - 1; i >= 0; i--) {
+            const link = links[i]!;
+            const right = this.check(link.right);
+            if (!acc || !right) { acc = undefined; continue; }
+            acc = this.binary(link, acc, right, roundArg && i === 0);
+        }
+        return acc;
+    }
+
+    private binary(node: BinaryExpr, a: TExpr, b: TExpr, divisionAllowed: boolean): TExpr | undefined {
+        const span = this.span(node);
+        switch (node.op) {
+            case 'and':
+            case 'or':
+                if (a.type.kind !== 'boolean' || b.type.kind !== 'boolean') {
+                    return this.fail('E-TYPE', span, { what: `${node.op} takes booleans, not ${typeName(a.type)} and ${typeName(b.type)}` });
+                }
+                return { k: 'logic', op: node.op, a, b, type: { kind: 'boolean' }, span };
+            case '+':
+            case '-':
+                return this.apply(additive(node.op, a, b, span, (e) => this.eomOf(e)), span);
+            case '*':
+                return this.apply(multiplicative('*', a, b, span), span);
+            case '/': {
+                const r = this.apply(multiplicative('/', a, b, span), span);
+                if (r && !divisionAllowed) return this.fail('E-DIV-UNROUNDED', span);
+                return r;
+            }
+            default:
+                return this.apply(comparison(node.op as CmpOp, a, b, span), span);
+        }
+    }
+
+    private eomOf(e: TExpr): EomRule {
+        if (e.k !== 'field') return 'clamp';
+        for (const f of this.env.fields.values()) if (f.id === e.field) return f.eom;
+        return 'clamp';
+    }
+
+    private name(name: string, span: Span): TExpr | undefined {
+        const f = this.env.fields.get(name);
+        if (!f) return this.fail('E-NAME-UNKNOWN', span, { name, suggestion: this.suggest(name) });
+        this.reads.add(f.id);
+        if (this.env.place === 'applicable' && f.id === this.env.self) return this.fail('E-APPLICABLE-SELF', span, { name });
+        if (f.isArray) return this.fail('E-ARRAY-RELATION', span, { name });
+        if (!f.type) { this.failed = true; return undefined; } // its definition was already reported
+        return { k: 'field', field: f.id, type: f.type, span };
+    }
+
+    private suggest(name: string): string {
+        let best: string | undefined;
+        let bestD = 3;
+        for (const candidate of this.env.fields.keys()) {
+            const d = distance(name.toLowerCase(), candidate.toLowerCase());
+            if (d < bestD) { bestD = d; best = candidate; }
+        }
+        return best ? `; did you mean "${best}"?` : '';
+    }
+
+    private typedLiteral(text: string, span: Span): TExpr | undefined {
+        const quote = text.indexOf("'");
+        const prefix = text.slice(0, quote);
+        if (!text.endsWith("'") || text.length === quote + 1) return this.fail('E-EXPR-LITERAL', span, { what: `${prefix} literal without its closing quote` });
+        const body = text.slice(quote + 1, -1);
+        if (prefix === 'date') {
+            const days = parseIsoDate(body);
+            return days === undefined ? this.fail('E-EXPR-LITERAL', span, { what: `'${body}' is not a date (YYYY-MM-DD)` }) : { k: 'const', value: days, literal: 'other', type: { kind: 'date' }, span };
+        }
+        if (prefix === 'datetime') {
+            const ms = parseIsoDateTime(body);
+            return ms === undefined ? this.fail('E-EXPR-LITERAL', span, { what: `'${body}' is not an ISO 8601 datetime` }) : { k: 'const', value: ms, literal: 'other', type: { kind: 'datetime' }, span };
+        }
+        const d = parseDuration(body);
+        if (!d.ok) {
+            return d.reason === 'mixed'
+                ? this.fail('E-BASIS', span, { what: `duration '${body}' mixes bases; use days (D, W), months (Y, M) or seconds (H, M, S) only` })
+                : this.fail('E-EXPR-LITERAL', span, { what: `'${body}' is not an ISO 8601 duration` });
+        }
+        return { k: 'const', value: d.amount, literal: 'other', type: { kind: 'duration', basis: d.basis }, span };
+    }
+
+    checkWhen(call: CallExpr): TExpr | undefined {
+        const span = this.span(call);
+        if (call.args.length !== 2) return this.arity(call, span);
+        const a = this.check(call.args[0]!);
+        const b = this.check(call.args[1]!);
+        if (!a || !b) return undefined;
+        for (const [arg, node] of [[a, call.args[0]!], [b, call.args[1]!]] as const) {
+            if (arg.type.kind !== 'boolean') return this.fail('E-TYPE', this.span(node), { what: `when takes boolean arguments, not ${typeName(arg.type)}` });
+        }
+        return { k: 'when', a, b, type: { kind: 'boolean' }, span };
+    }
+
+    private arity(call: CallExpr, span: Span): undefined {
+        for (const arg of call.args) this.check(arg); // their own errors still count
+        return this.fail('E-EXPR-ARITY', span, { name: call.name, expected: FUNCTIONS[call.name], actual: call.args.length });
+    }
+
+    private call(call: CallExpr): TExpr | undefined {
+        const span = this.span(call);
+        const expected = FUNCTIONS[call.name];
+        if (expected === undefined) {
+            for (const arg of call.args) this.check(arg);
+            const start = call.$cstNode!.offset;
+            return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), { name: call.name });
+        }
+        if (call.args.length !== expected) return this.arity(call, span);
+        switch (call.name) {
+            case 'when': {
+                for (const arg of call.args) this.check(arg);
+                const where = this.env.place === 'applicable' ? ', never inside applicable_when' : '';
+                return this.fail('E-WHEN-NESTED', span, { where });
+            }
+            case 'present': {
+                const arg = unwrap(call.args[0]!);
+                if (!isNameRef(arg)) return this.fail('E-TYPE', this.span(call.args[0]!), { what: 'present takes a field name' });
+                const f = this.name(arg.name, this.span(arg));
+                if (!f || f.k !== 'field') return undefined;
+                return { k: 'present', field: f.field, type: { kind: 'boolean' }, span };
+            }
+            case 'abs': {
+                const a = this.check(call.args[0]!);
+                return a && this.apply(unaryNumeric('abs', a, span), span);
+            }
+            case 'min':
+            case 'max': {
+                const a = this.check(call.args[0]!);
+                const b = this.check(call.args[1]!);
+                return a && b ? this.apply(minMax(call.name, a, b, span), span) : undefined;
+            }
+            default:
+                return this.round(call, span);
+        }
+    }
+
+    private round(call: CallExpr, span: Span): TExpr | undefined {
+        const [xNode, scaleNode, modeNode] = call.args as [Expression, Expression, Expression];
+        const x = this.check(xNode, true);
+        let scale: number | undefined;
+        const s = unwrap(scaleNode);
+        if (isNumberLiteral(s) && /^[0-9]+$/.test(s.value) && Number(s.value) <= 28) scale = Number(s.value);
+        else { this.check(scaleNode); this.fail('E-ROUND-ARG', this.span(scaleNode), { what: 'round scale must be an integer literal from 0 to 28' }); }
+        let mode: RoundMode | undefined;
+        const m = unwrap(modeNode);
+        const modeText = isStringLiteral(m) ? m.$cstNode!.text.slice(1, -1) : undefined;
+        if (modeText !== undefined && (ROUND_MODES as readonly string[]).includes(modeText)) mode = modeText as RoundMode;
+        else this.fail('E-ROUND-ARG', this.span(modeNode), { what: `round mode must be one of ${ROUND_MODES.map((r) => `'${r}'`).join(' ')}` });
+        if (!x || scale === undefined || !mode) return undefined;
+        if (x.type.kind !== 'number' && x.type.kind !== 'money') return this.fail('E-TYPE', span, { what: `round takes a number or money, not ${typeName(x.type)}` });
+        return { k: 'round', scale, mode, a: x, type: x.type, span };
+    }
+}
+
+/** Levenshtein distance, small strings only (field names are at most 64 characters). */
+function distance(a: string, b: string): number {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
+    }
+    return prev[b.length]!;
+}

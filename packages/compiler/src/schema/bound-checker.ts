@@ -1,0 +1,94 @@
+// `min` and `max` of a field: written in the type's literal form ("2020-01-01", "0.00", "P1D") or as
+// JSON numbers for integer, decimal and money. E-RANGE when a bound does not parse, does not fit the
+// type, or min > max (reported at min).
+import { Decimal } from 'decimal.js';
+import { childPointer } from '../diagnostics/diagnostic-types.js';
+import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
+import { getMember, type JsonObject } from '../json/json-types.js';
+import { parseIsoDate, parseIsoDateTime } from '../values/date-ops.js';
+import { inMagnitude, parseDecimalText } from '../values/decimal-ops.js';
+import { parseDuration } from '../values/duration-ops.js';
+import type { DurationBasis } from '../values/value-types.js';
+import { kindName } from './json-kinds.js';
+
+export type BoundKind =
+    | { kind: 'integer' }
+    | { kind: 'decimal'; scale: number | undefined }
+    | { kind: 'date' }
+    | { kind: 'datetime' }
+    | { kind: 'duration'; basis: DurationBasis };
+
+const MAX_SAFE = new Decimal(Number.MAX_SAFE_INTEGER);
+
+type Bound = Decimal | number;
+
+/** Parsed bounds, or undefined when one of them was reported. */
+export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, sink: DiagnosticSink): { min?: Bound; max?: Bound } | undefined {
+    const out: { min?: Bound; max?: Bound } = {};
+    let ok = true;
+    for (const key of ['min', 'max'] as const) {
+        const m = getMember(obj, key);
+        if (!m) continue;
+        const p = childPointer(pointer, key);
+        const v = m.value;
+        const numeric = kind.kind === 'integer' || kind.kind === 'decimal';
+        if (!(v.kind === 'string' || (numeric && v.kind === 'number'))) {
+            sink.report('E-SCHEMA-TYPE', p, v.start, { what: key, expected: numeric ? 'a number or a string' : 'a string', actual: kindName(v) });
+            ok = false;
+            continue;
+        }
+        if (v.kind === 'number' && !Number.isFinite(v.value)) { ok = false; continue; } // E-JSON-NUMBER already
+        const text = v.kind === 'number' ? v.raw : v.value;
+        const parsed = parseBound(text, kind);
+        if (typeof parsed === 'string') {
+            sink.report('E-RANGE', p, v.start, { what: `${key} ${JSON.stringify(text)} ${parsed}` });
+            ok = false;
+            continue;
+        }
+        out[key] = parsed;
+    }
+    if (!ok) return undefined;
+    if (out.min !== undefined && out.max !== undefined) {
+        const greater = out.min instanceof Decimal ? out.min.gt(out.max as Decimal) : (out.min as number) > (out.max as number);
+        if (greater) {
+            const m = getMember(obj, 'min')!;
+            sink.report('E-RANGE', childPointer(pointer, 'min'), m.value.start, { what: 'min is greater than max' });
+            return undefined;
+        }
+    }
+    return out;
+}
+
+/** The bound's value, or why it does not fit. */
+function parseBound(text: string, kind: BoundKind): Bound | string {
+    switch (kind.kind) {
+        case 'integer': {
+            const d = parseDecimalText(text);
+            if (!d) return 'is not a number';
+            if (!d.isInteger()) return 'is not an integer';
+            if (d.abs().gt(MAX_SAFE)) return 'is beyond ±(2^53−1)';
+            return d;
+        }
+        case 'decimal': {
+            const d = parseDecimalText(text);
+            if (!d) return 'is not a decimal number';
+            if (!inMagnitude(d)) return 'is not below 10^28 in magnitude';
+            if (kind.scale !== undefined && d.decimalPlaces() > kind.scale) return `has more than ${kind.scale} digits after the point`;
+            return d;
+        }
+        case 'date': {
+            const days = parseIsoDate(text);
+            return days === undefined ? 'is not a date (YYYY-MM-DD)' : days;
+        }
+        case 'datetime': {
+            const ms = parseIsoDateTime(text);
+            return ms === undefined ? 'is not an ISO 8601 datetime' : ms;
+        }
+        case 'duration': {
+            const d = parseDuration(text);
+            if (!d.ok) return d.reason === 'mixed' ? 'mixes duration bases' : 'is not an ISO 8601 duration';
+            if (d.basis !== kind.basis) return `is in ${d.basis}, not in the field's basis ${kind.basis}`;
+            return d.amount;
+        }
+    }
+}

@@ -1,0 +1,285 @@
+// Checks one field definition (or an array's `items`) against language.md section 2 and builds its
+// FieldType with bounds parsed. Unknown and misplaced keys, wrong JSON types, bad values, bounds.
+import type { Decimal } from 'decimal.js';
+import { RE2JS } from 're2js';
+import { childPointer } from '../diagnostics/diagnostic-types.js';
+import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
+import type { FieldType } from '../ir/ir-types.js';
+import { getMember, toPlain, type JsonArray, type JsonMember, type JsonNode, type JsonObject } from '../json/json-types.js';
+import { currencyMinorUnits } from '../values/currency-table.js';
+import type { DateOrder, DurationBasis, EomRule } from '../values/value-types.js';
+import { checkBounds } from './bound-checker.js';
+import { kindName } from './json-kinds.js';
+import { ALL_FIELD_KEYS, codePoints, COMMON_FIELD_KEYS, FIELD_TYPES, LIMITS, REQUIRED_TYPE_KEYS, TYPE_KEYS, type FieldTypeName } from './schema-keys.js';
+
+type DecBounds = { min?: Decimal; max?: Decimal };
+
+export interface FieldShape {
+    /** The type with its keys, when every key of the type checked out. */
+    type?: FieldType;
+    /** The definition with defaults filled in (for the canonical form and extraction objects). */
+    normalized: Record<string, unknown>;
+}
+
+/**
+ * `place` is 'field' for a top-level field and 'items' for an array's element definition, where
+ * name, nullable, description, hints and applicable_when are not allowed.
+ */
+export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field' | 'items', sink: DiagnosticSink): FieldShape {
+    const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    const errorsBefore = sink.errorCount;
+    const typeMember = getMember(obj, 'type');
+    let typeName: FieldTypeName | undefined;
+    if (!typeMember) {
+        sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { key: 'type', where: place === 'field' ? 'this field' : 'items' });
+    } else if (typeMember.value.kind !== 'string') {
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'type'), typeMember.value.start, { what: 'type', expected: 'a string', actual: kindName(typeMember.value) });
+    } else if (!(FIELD_TYPES as readonly string[]).includes(typeMember.value.value) || (place === 'items' && typeMember.value.value === 'array')) {
+        const why = place === 'items' && typeMember.value.value === 'array' ? 'arrays do not nest: items cannot be an array' : `unknown type "${typeMember.value.value}"; types are ${FIELD_TYPES.join(', ')}`;
+        sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'type'), typeMember.value.start, { what: why });
+    } else {
+        typeName = typeMember.value.value as FieldTypeName;
+    }
+
+    // Keys: unknown anywhere, or not taken by this type / place.
+    const allowed = new Set<string>(['type', ...(typeName ? TYPE_KEYS[typeName] : [])]);
+    if (place === 'field') for (const k of COMMON_FIELD_KEYS) allowed.add(k);
+    for (const m of obj.members) {
+        if (m.duplicate) continue;
+        const p = childPointer(pointer, m.key);
+        if (!ALL_FIELD_KEYS.has(m.key)) {
+            sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, { key: m.key, where: place === 'field' ? 'a field' : 'items' });
+        } else if (!allowed.has(m.key) && (typeName !== undefined || (place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)))) {
+            const why = place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)
+                ? `"${m.key}" is not allowed inside items`
+                : `"${m.key}" does not apply to type ${typeName}`;
+            sink.report('E-SCHEMA-VALUE', p, m.keyStart, { what: why });
+        }
+    }
+    if (place === 'field') {
+        checkNullable(obj, pointer, sink, normalized);
+        checkText(obj, 'description', LIMITS.fieldDescription, pointer, sink, normalized);
+        checkHints(obj, pointer, sink, normalized);
+    }
+    if (!typeName) return { normalized: fillPlain(obj, normalized) };
+    normalized.type = typeName;
+    for (const key of REQUIRED_TYPE_KEYS[typeName] ?? []) {
+        if (!getMember(obj, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { key, where: `a ${typeName} ${place === 'field' ? 'field' : 'item'}` });
+    }
+    const type = buildType(typeName, obj, pointer, sink, normalized);
+    return { type: sink.errorCount === errorsBefore ? type : undefined, normalized: fillPlain(obj, normalized) };
+}
+
+/** Copies members not set by a check (valid or not) so the normalized form keeps what was written. */
+function fillPlain(obj: JsonObject, normalized: Record<string, unknown>): Record<string, unknown> {
+    for (const m of obj.members) if (!m.duplicate && !(m.key in normalized)) normalized[m.key] = toPlain(m.value);
+    return normalized;
+}
+
+function checkNullable(obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): void {
+    const m = getMember(obj, 'nullable');
+    normalized.nullable = false;
+    if (!m) return;
+    if (m.value.kind !== 'boolean') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'nullable'), m.value.start, { what: 'nullable', expected: 'a boolean', actual: kindName(m.value) });
+    else normalized.nullable = m.value.value;
+}
+
+export function checkText(obj: JsonObject, key: string, max: number, pointer: string, sink: DiagnosticSink, normalized?: Record<string, unknown>, min = 0): string | undefined {
+    const m = getMember(obj, key);
+    if (!m) return undefined;
+    const p = childPointer(pointer, key);
+    if (m.value.kind !== 'string') {
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: key, expected: 'a string', actual: kindName(m.value) });
+        return undefined;
+    }
+    const n = codePoints(m.value.value);
+    if (n > max || n < min) {
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `${key} must be ${min}..${max} characters long, not ${n}` });
+        return undefined;
+    }
+    if (normalized) normalized[key] = m.value.value;
+    return m.value.value;
+}
+
+function checkHints(obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): void {
+    const m = getMember(obj, 'hints');
+    if (!m) return;
+    const p = childPointer(pointer, 'hints');
+    if (m.value.kind !== 'array') {
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: 'hints', expected: 'an array of strings', actual: kindName(m.value) });
+        return;
+    }
+    if (m.value.items.length > LIMITS.hints) sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `at most ${LIMITS.hints} hints, not ${m.value.items.length}` });
+    m.value.items.forEach((item, k) => {
+        const ip = childPointer(p, k);
+        if (item.kind !== 'string') sink.report('E-SCHEMA-TYPE', ip, item.start, { what: 'a hint', expected: 'a string', actual: kindName(item) });
+        else if (codePoints(item.value) < 1 || codePoints(item.value) > LIMITS.hintLength) sink.report('E-SCHEMA-VALUE', ip, item.start, { what: `a hint must be 1..${LIMITS.hintLength} characters long` });
+    });
+    normalized.hints = toPlain(m.value);
+}
+
+function keyword<T extends string>(obj: JsonObject, key: string, values: readonly T[], pointer: string, sink: DiagnosticSink): T | undefined | null {
+    const m = getMember(obj, key);
+    if (!m) return undefined;
+    const p = childPointer(pointer, key);
+    if (m.value.kind !== 'string') {
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: key, expected: 'a string', actual: kindName(m.value) });
+        return null;
+    }
+    if (!(values as readonly string[]).includes(m.value.value)) {
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `${key} "${m.value.value}" is not one of ${values.join(', ')}` });
+        return null;
+    }
+    return m.value.value as T;
+}
+
+/** `scale`: an integer 0..28 (2.0 is 2; 2.5 is E-JSON-NUMBER). null: present but invalid. */
+function scaleOf(obj: JsonObject, pointer: string, sink: DiagnosticSink): number | undefined | null {
+    const m = getMember(obj, 'scale');
+    if (!m) return undefined;
+    const p = childPointer(pointer, 'scale');
+    if (m.value.kind !== 'number') {
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: 'scale', expected: 'an integer', actual: kindName(m.value) });
+        return null;
+    }
+    if (!Number.isFinite(m.value.value)) return null; // the reader already reported E-JSON-NUMBER
+    if (!Number.isInteger(m.value.value)) {
+        sink.report('E-JSON-NUMBER', p, m.value.start, { raw: `${m.value.raw} (scale must be an integer)` });
+        return null;
+    }
+    if (m.value.value < 0 || m.value.value > LIMITS.scaleMax) {
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `scale must be 0..${LIMITS.scaleMax}, not ${m.value.raw}` });
+        return null;
+    }
+    return m.value.value;
+}
+
+function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): FieldType | undefined {
+    switch (typeName) {
+        case 'string': {
+            const m = getMember(obj, 'pattern');
+            if (!m) return { kind: 'string' };
+            if (m.value.kind !== 'string') {
+                sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, { what: 'pattern', expected: 'a string', actual: kindName(m.value) });
+                return undefined;
+            }
+            try {
+                RE2JS.compile(m.value.value);
+            } catch (e) {
+                sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'pattern'), m.value.start, { what: `invalid RE2 pattern: ${(e as Error).message}` });
+                return undefined;
+            }
+            return { kind: 'string', pattern: m.value.value };
+        }
+        case 'boolean':
+            return { kind: 'boolean' };
+        case 'integer': {
+            const b = checkBounds(obj, pointer, { kind: 'integer' }, sink);
+            return b && { kind: 'integer', ...(b as DecBounds) };
+        }
+        case 'decimal': {
+            const scale = scaleOf(obj, pointer, sink);
+            if (scale === null) return undefined;
+            const b = checkBounds(obj, pointer, { kind: 'decimal', scale }, sink);
+            return b && { kind: 'decimal', ...(scale !== undefined ? { scale } : {}), ...(b as DecBounds) };
+        }
+        case 'money': {
+            const cm = getMember(obj, 'currency');
+            let currency: string | undefined;
+            if (cm) {
+                if (cm.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, { what: 'currency', expected: 'a string', actual: kindName(cm.value) });
+                else if (currencyMinorUnits(cm.value.value) === undefined) sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, { what: `"${cm.value.value}" is not an ISO 4217 currency code` });
+                else currency = cm.value.value;
+            }
+            const given = scaleOf(obj, pointer, sink);
+            if (currency === undefined || given === null) return undefined;
+            const scale = given ?? currencyMinorUnits(currency)!;
+            normalized.scale = scale;
+            const b = checkBounds(obj, pointer, { kind: 'decimal', scale }, sink);
+            return b && { kind: 'money', currency, scale, ...(b as DecBounds) };
+        }
+        case 'date':
+        case 'datetime': {
+            const eom = keyword<EomRule>(obj, 'eom', ['clamp', 'preserve'], pointer, sink);
+            const dateOrder = keyword<DateOrder>(obj, 'date_order', ['dmy', 'mdy', 'ymd', 'auto'], pointer, sink);
+            normalized.eom = eom ?? 'clamp';
+            normalized.date_order = dateOrder ?? 'auto';
+            const b = checkBounds(obj, pointer, { kind: typeName }, sink);
+            if (eom === null || dateOrder === null || !b) return undefined;
+            return { kind: typeName, eom: eom ?? 'clamp', dateOrder: dateOrder ?? 'auto', ...(b as { min?: number; max?: number }) };
+        }
+        case 'duration': {
+            const basis = keyword<DurationBasis>(obj, 'basis', ['days', 'months', 'seconds'], pointer, sink);
+            if (!basis) return undefined;
+            const b = checkBounds(obj, pointer, { kind: 'duration', basis }, sink);
+            return b && { kind: 'duration', basis, ...(b as { min?: number; max?: number }) };
+        }
+        case 'enum':
+            return enumType(obj, pointer, sink);
+        case 'array': {
+            const m = getMember(obj, 'items');
+            if (!m) return undefined;
+            const p = childPointer(pointer, 'items');
+            if (m.value.kind !== 'object') {
+                sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: 'items', expected: 'an object', actual: kindName(m.value) });
+                return undefined;
+            }
+            const items = checkFieldShape(m.value, p, 'items', sink);
+            normalized.items = items.normalized;
+            return items.type && items.type.kind !== 'array' ? { kind: 'array', items: items.type } : undefined;
+        }
+    }
+}
+
+function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): FieldType | undefined {
+    const lm = getMember(obj, 'labels');
+    if (!lm) return undefined;
+    const lp = childPointer(pointer, 'labels');
+    if (lm.value.kind !== 'array') {
+        sink.report('E-SCHEMA-TYPE', lp, lm.value.start, { what: 'labels', expected: 'an array of strings', actual: kindName(lm.value) });
+        return undefined;
+    }
+    const labels = stringItems(lm.value, lp, 'a label', sink);
+    if (!labels) return undefined;
+    if (labels.length === 0 || labels.length > LIMITS.labels) {
+        sink.report('E-SCHEMA-VALUE', lp, lm.value.start, { what: `an enum needs 1..${LIMITS.labels} labels, not ${labels.length}` });
+        return undefined;
+    }
+    let ok = true;
+    const seen = new Set<string>();
+    labels.forEach((l, k) => {
+        if (l === '') { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), lm.value.start, { what: 'labels must not be empty' }); ok = false; }
+        else if (seen.has(l)) { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, { what: `label "${l}" appears more than once` }); ok = false; }
+        seen.add(l);
+    });
+    const aliases: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+    const am = getMember(obj, 'aliases');
+    if (am) {
+        const ap = childPointer(pointer, 'aliases');
+        if (am.value.kind !== 'object') {
+            sink.report('E-SCHEMA-TYPE', ap, am.value.start, { what: 'aliases', expected: 'an object of label to strings', actual: kindName(am.value) });
+            return undefined;
+        }
+        for (const m of am.value.members as JsonMember[]) {
+            if (m.duplicate) continue;
+            const p = childPointer(ap, m.key);
+            if (!seen.has(m.key)) { sink.report('E-SCHEMA-VALUE', p, m.keyStart, { what: `"${m.key}" is not a label of this enum` }); ok = false; continue; }
+            if (m.value.kind !== 'array') { sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: `aliases of "${m.key}"`, expected: 'an array of strings', actual: kindName(m.value) }); ok = false; continue; }
+            const words = stringItems(m.value, p, 'an alias', sink);
+            if (!words) { ok = false; continue; }
+            words.forEach((w, k) => { if (w.trim() === '') { sink.report('E-SCHEMA-VALUE', childPointer(p, k), m.value.start, { what: 'aliases must not be empty' }); ok = false; } });
+            aliases[m.key] = words;
+        }
+    }
+    return ok ? { kind: 'enum', labels, aliases } : undefined;
+}
+
+function stringItems(arr: JsonArray, pointer: string, what: string, sink: DiagnosticSink): string[] | undefined {
+    const out: string[] = [];
+    let ok = true;
+    arr.items.forEach((item: JsonNode, k) => {
+        if (item.kind !== 'string') { sink.report('E-SCHEMA-TYPE', childPointer(pointer, k), item.start, { what, expected: 'a string', actual: kindName(item) }); ok = false; }
+        else out.push(item.value);
+    });
+    return ok ? out : undefined;
+}

@@ -1,0 +1,191 @@
+// Stage 2 of the pipeline: the schema's structure. Produces the fields and relations that the
+// expression stage needs, and the normalized schema (defaults filled in) for the hash.
+import { childPointer } from '../diagnostics/diagnostic-types.js';
+import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
+import type { FieldType } from '../ir/ir-types.js';
+import { getMember, type JsonNode, type JsonObject, type JsonString } from '../json/json-types.js';
+import { checkFieldShape, checkText } from './field-checker.js';
+import { kindName } from './json-kinds.js';
+import { FIELD_NAME_RE, LIMITS, RELATION_KEYS, RESERVED_WORDS, TOP_KEYS } from './schema-keys.js';
+
+export interface ExprSource {
+    text: string;
+    pointer: string;
+    /** Offset of the JSON string node (for document order). */
+    offset: number;
+    node: JsonString;
+}
+
+export interface CheckedField {
+    index: number;
+    pointer: string;
+    /** Undefined when the name is missing or malformed: expressions cannot refer to it. */
+    name?: string;
+    type?: FieldType;
+    nullable: boolean;
+    description?: string;
+    hints: string[];
+    applicableWhen?: ExprSource;
+    normalized: Record<string, unknown>;
+}
+
+export interface CheckedRelation {
+    index: number;
+    pointer: string;
+    id?: string;
+    description?: string;
+    expr?: ExprSource;
+    normalized: Record<string, unknown>;
+}
+
+export interface CheckedSchema {
+    name?: string;
+    fields: CheckedField[];
+    relations: CheckedRelation[];
+    normalized: Record<string, unknown>;
+}
+
+/** Returns undefined when nothing past the structure can be judged (not an object, wrong version). */
+export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: number): CheckedSchema | undefined {
+    if (root.kind !== 'object') {
+        sink.report('E-SCHEMA-TYPE', '', root.start, { what: 'a schema', expected: 'an object', actual: kindName(root) });
+        return undefined;
+    }
+    const version = getMember(root, 'svc_schema');
+    if (!version) {
+        sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'svc_schema', where: 'the schema' });
+    } else if (version.value.kind !== 'string') {
+        sink.report('E-SCHEMA-TYPE', '/svc_schema', version.value.start, { what: 'svc_schema', expected: 'the string "1.0"', actual: kindName(version.value) });
+    } else if (version.value.value !== '1.0') {
+        // Judged by the wrong rules everything else would be noise: report only this.
+        sink.report('E-SCHEMA-VERSION', '/svc_schema', version.value.start, { version: JSON.stringify(version.value.value) });
+        return undefined;
+    }
+    const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    normalized.svc_schema = '1.0';
+    for (const m of root.members) {
+        if (!m.duplicate && !TOP_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer('', m.key), m.keyStart, { key: m.key, where: 'the schema' });
+    }
+    if (!getMember(root, 'name')) sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'name', where: 'the schema' });
+    const name = checkText(root, 'name', LIMITS.schemaName, '', sink, normalized, 1);
+    checkText(root, 'description', LIMITS.schemaDescription, '', sink, normalized);
+
+    const fields: CheckedField[] = [];
+    const fm = getMember(root, 'fields');
+    if (!fm) {
+        sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'fields', where: 'the schema' });
+    } else if (fm.value.kind !== 'array') {
+        sink.report('E-SCHEMA-TYPE', '/fields', fm.value.start, { what: 'fields', expected: 'an array', actual: kindName(fm.value) });
+    } else {
+        const n = fm.value.items.length;
+        if (n < 1 || n > maxFields) sink.report('E-LIMIT', '/fields', fm.value.start, { what: `a schema has 1 to ${maxFields} fields, this one has ${n}` });
+        fm.value.items.forEach((item, i) => fields.push(checkField(item, i, sink)));
+        checkFieldNames(fields, fm.value.items, sink);
+    }
+    normalized.fields = fields.map((f) => f.normalized);
+
+    const relations: CheckedRelation[] = [];
+    const rm = getMember(root, 'relations');
+    if (rm) {
+        if (rm.value.kind !== 'array') {
+            sink.report('E-SCHEMA-TYPE', '/relations', rm.value.start, { what: 'relations', expected: 'an array', actual: kindName(rm.value) });
+        } else {
+            if (rm.value.items.length > LIMITS.relations) {
+                sink.report('E-LIMIT', '/relations', rm.value.start, { what: `at most ${LIMITS.relations} relations, this schema has ${rm.value.items.length}` });
+            }
+            rm.value.items.forEach((item, i) => relations.push(checkRelation(item, i, sink)));
+            checkRelationIds(relations, rm.value.items, sink);
+        }
+    }
+    normalized.relations = relations.map((r) => r.normalized);
+    return { name, fields, relations, normalized };
+}
+
+function checkField(node: JsonNode, index: number, sink: DiagnosticSink): CheckedField {
+    const pointer = childPointer('/fields', index);
+    if (node.kind !== 'object') {
+        sink.report('E-SCHEMA-TYPE', pointer, node.start, { what: 'a field', expected: 'an object', actual: kindName(node) });
+        return { index, pointer, nullable: false, hints: [], normalized: {} };
+    }
+    const nameMember = getMember(node, 'name');
+    let name: string | undefined;
+    if (!nameMember) {
+        sink.report('E-SCHEMA-MISSING-KEY', pointer, node.start, { key: 'name', where: 'this field' });
+    } else if (nameMember.value.kind !== 'string') {
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'name'), nameMember.value.start, { what: 'name', expected: 'a string', actual: kindName(nameMember.value) });
+    } else {
+        const n = nameMember.value.value;
+        const why = !FIELD_NAME_RE.test(n)
+            ? (n.length > 64 ? 'is longer than 64 characters' : 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$ (ASCII letters, digits, underscores; no leading digit)')
+            : RESERVED_WORDS.has(n) ? 'is a reserved word of the expression language' : undefined;
+        if (why) sink.report('E-FIELD-NAME', childPointer(pointer, 'name'), nameMember.value.start, { name: n, why });
+        else name = n;
+    }
+    const shape = checkFieldShape(node, pointer, 'field', sink);
+    const normalized = shape.normalized;
+    if (name !== undefined) normalized.name = name;
+    const aw = getMember(node, 'applicable_when');
+    let applicableWhen: ExprSource | undefined;
+    if (aw) {
+        const p = childPointer(pointer, 'applicable_when');
+        if (aw.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, aw.value.start, { what: 'applicable_when', expected: 'an expression string', actual: kindName(aw.value) });
+        else applicableWhen = { text: aw.value.value, pointer: p, offset: aw.value.start, node: aw.value };
+    }
+    const description = getMember(node, 'description');
+    const hints = getMember(node, 'hints');
+    return {
+        index, pointer, name, type: shape.type,
+        nullable: normalized.nullable === true,
+        description: description?.value.kind === 'string' ? description.value.value : undefined,
+        hints: hints?.value.kind === 'array' ? hints.value.items.flatMap((h) => (h.kind === 'string' ? [h.value] : [])) : [],
+        applicableWhen, normalized,
+    };
+}
+
+function checkFieldNames(fields: CheckedField[], nodes: JsonNode[], sink: DiagnosticSink): void {
+    const first = new Map<string, number>();
+    for (const f of fields) {
+        if (f.name === undefined) continue;
+        const prior = first.get(f.name);
+        if (prior === undefined) { first.set(f.name, f.index); continue; }
+        const m = getMember(nodes[f.index] as JsonObject, 'name')!;
+        sink.report('E-FIELD-DUP', childPointer(f.pointer, 'name'), m.value.start, { name: f.name, first: prior });
+        f.name = undefined; // expressions resolve to the first field of that name
+    }
+}
+
+function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): CheckedRelation {
+    const pointer = childPointer('/relations', index);
+    const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    if (node.kind !== 'object') {
+        sink.report('E-SCHEMA-TYPE', pointer, node.start, { what: 'a relation', expected: 'an object', actual: kindName(node) });
+        return { index, pointer, normalized };
+    }
+    for (const m of node.members) {
+        if (!m.duplicate && !RELATION_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer(pointer, m.key), m.keyStart, { key: m.key, where: 'a relation' });
+    }
+    for (const key of ['id', 'expr']) {
+        if (!getMember(node, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, node.start, { key, where: 'this relation' });
+    }
+    const id = checkText(node, 'id', LIMITS.relationId, pointer, sink, normalized, 1);
+    const description = checkText(node, 'description', LIMITS.relationDescription, pointer, sink, normalized);
+    const em = getMember(node, 'expr');
+    let expr: ExprSource | undefined;
+    if (em) {
+        const p = childPointer(pointer, 'expr');
+        if (em.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, em.value.start, { what: 'expr', expected: 'an expression string', actual: kindName(em.value) });
+        else { expr = { text: em.value.value, pointer: p, offset: em.value.start, node: em.value }; normalized.expr = em.value.value; }
+    }
+    return { index, pointer, id, description, expr, normalized };
+}
+
+function checkRelationIds(relations: CheckedRelation[], nodes: JsonNode[], sink: DiagnosticSink): void {
+    const first = new Map<string, number>();
+    for (const r of relations) {
+        if (r.id === undefined) continue;
+        const prior = first.get(r.id);
+        if (prior === undefined) { first.set(r.id, r.index); continue; }
+        const m = getMember(nodes[r.index] as JsonObject, 'id')!;
+        sink.report('E-REL-DUP', childPointer(r.pointer, 'id'), m.value.start, { id: r.id, first: prior });
+    }
+}
