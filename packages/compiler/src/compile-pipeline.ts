@@ -89,7 +89,7 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
     for (const rel of checked.relations) {
         if (!rel.expr) continue;
         const typed = typeExpr(rel.expr, 'relation');
-        if (!typed.expr || sink.errorCount > 0) continue;
+        if (!typed.expr) continue;
         const verdict = analyseRelation(typed.expr, fields);
         if (!verdict.canTrue) {
             sink.report('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, { why: '' }, bytesTrimmed(rel.expr.text));

@@ -14,3 +14,4 @@ export * from './ir/ir-evaluator.js';
 export { emitCode, MAX_REGISTERS } from './ir/ir-emitter.js';
 export { schemaHash, canonicalJson } from './hash/schema-hash.js';
 export { exprTypeOf } from './compile-pipeline.js';
+export * from './json/json-pointer.js';

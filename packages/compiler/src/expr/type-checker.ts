@@ -175,10 +175,11 @@ class TypeChecker {
 
     private suggest(name: string): string {
         let best: string | undefined;
-        let bestD = 3;
+        // Close enough to be a typo: at most one edit per three characters.
+        let bestD = Math.max(1, Math.floor(name.length / 3)) + 1;
         for (const candidate of this.env.fields.keys()) {
             const d = distance(name.toLowerCase(), candidate.toLowerCase());
-            if (d < bestD) { bestD = d; best = candidate; }
+            if (d < bestD && d < name.length) { bestD = d; best = candidate; }
         }
         return best ? `; did you mean "${best}"?` : '';
     }

@@ -1,0 +1,1 @@
+export const LSP_PLACEHOLDER = true; // replaced by the language server's modules
