@@ -1,7 +1,7 @@
 // Unit tests of decimal-ops: parsing, exact arithmetic at Dec's precision, rounding, division.
 import { expect } from 'chai';
 import { Decimal } from 'decimal.js';
-import { Dec, MAX_MAGNITUDE, decimalPlaces, divRound, formatDecimal, inMagnitude, parseDecimalText, roundDecimal, toDec } from '../src/values/decimal-ops.js';
+import { Dec, MAX_MAGNITUDE, compareDecimals, decimalPlaces, divRound, formatDecimal, inMagnitude, parseDecimalText, roundDecimal, toDec } from '../src/values/decimal-ops.js';
 import { ROUND_MODES, type RoundMode } from '../src/values/value-types.js';
 
 const d = (s: string): Decimal => new Dec(s);
@@ -34,6 +34,27 @@ describe('decimal-ops', () => {
             expect(toDec(low).times(3).toString()).to.equal('37037036703703703671.5');
             const mine = d('1');
             expect(toDec(mine)).to.equal(mine);
+        });
+    });
+
+    describe('compareDecimals', () => {
+        const pairs: Array<[string, string, number]> = [
+            ['0', '-0', 0], ['0', '0.0001', -1], ['-0.0001', '0', -1], ['0', '-5', 1], ['2.5', '2.50', 0], ['-3', '2', -1],
+            ['10000000', '9999999.9999999', 1], ['-10000000', '-9999999.9999999', -1], ['1.00000001', '1.0000001', -1],
+            ['123456789012345678.5', '123456789012345678.50000001', -1], ['-123456789012345678.5', '-123456789012345678.50000001', 1],
+            ['1e-28', '2e-28', -1], ['9999999999999999999999999999', '9999999999999999999999999998.9999999', 1],
+        ];
+        for (const [a, b, want] of pairs) {
+            it(`${a} vs ${b} = ${want}`, () => {
+                expect(compareDecimals(d(a), d(b))).to.equal(want);
+                expect(compareDecimals(d(b), d(a))).to.equal(-want || 0);
+                expect(d(a).cmp(d(b))).to.equal(want);
+            });
+        }
+        it('falls back to cmp for non-finite values', () => {
+            expect(compareDecimals(new Dec(Infinity), d('1'))).to.equal(1);
+            expect(compareDecimals(d('1'), new Dec(-Infinity))).to.equal(1);
+            expect(compareDecimals(new Dec(NaN), d('1'))).to.be.NaN;
         });
     });
 

@@ -89,7 +89,7 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
             case 'abs': {
                 if (a!.lo !== undefined && cmp(a!.lo, zeroLike(a!.lo)) >= 0) return { ...none, lo: a!.lo, hi: a!.hi };
                 if (a!.hi !== undefined && cmp(a!.hi, zeroLike(a!.hi)) <= 0) return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
-                const zero = a!.lo !== undefined ? zeroLike(a!.lo) : a!.hi !== undefined ? zeroLike(a!.hi) : undefined;
+                const zero = t.kind === 'num' ? new Decimal(0) : 0;
                 return { ...none, lo: zero, hi: a!.lo === undefined || a!.hi === undefined ? undefined : maxB(neg(a!.lo), a!.hi, false) };
             }
             case 'arith':

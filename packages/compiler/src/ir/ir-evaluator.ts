@@ -1,25 +1,106 @@
 // Runs the straight-line register code of a relation or an applicable_when (ir-types.ts) over one
 // set of field values, with three-valued logic: null is "no value" / "unknown". This is the hot
-// loop of settling, so it allocates nothing of its own: one module-level register file (evaluation
-// is synchronous and calls no user code, so it cannot be re-entered), a switch per instruction and
-// no closures. Decimal arithmetic allocates only its results.
+// loop of settling, so:
+// - each CompiledCode is lowered once (cached per code object) to steps of one class with integer
+//   opcodes, so the loop's property loads stay monomorphic and its switch is a jump table;
+// - one module-level register file is reused (evaluation is synchronous and calls no user code, so
+//   it cannot be re-entered); no closures, no allocation besides Decimal results.
 import type { Decimal } from 'decimal.js';
 import type { CmpOp, CompiledCode, Instr } from './ir-types.js';
-import type { Value } from '../values/value-types.js';
-import { Dec, divRound, roundDecimal } from '../values/decimal-ops.js';
+import type { EomRule, RoundMode, Value } from '../values/value-types.js';
+import { Dec, compareDecimals, divRound, roundDecimal } from '../values/decimal-ops.js';
 import { addMonthsToDays, addMonthsToMs, inDateRange, inDateTimeRange } from '../values/date-ops.js';
 
 /**
  * add/sub on day numbers whose result is a date (date ± duration(days)): integer arithmetic plus the
- * 0001..9999 range check. Not yet in ir-types.ts' Instr; accepted here so the compiler can emit it.
+ * 0001..9999 range check. Not (yet) part of ir-types.ts' Instr; accepted so the compiler can emit it.
  */
 export type DateAddInstr = { op: 'add' | 'sub'; kind: 'date'; dst: number; a: number; b: number };
 type EvalInstr = Instr | DateAddInstr;
 
-const MAX_REGISTERS = 256;
-const regs: Value[] = new Array<Value>(MAX_REGISTERS).fill(null);
+const enum Op {
+    Const, Field, Present, Not, And, Or, Implies,
+    CmpNum, CmpInt, CmpStr, CmpBool,
+    NegNum, NegInt, AbsNum, AbsInt,
+    AddNum, AddInt, AddDate, SubNum, SubInt, SubDate, MulNum, MulInt,
+    MinNum, MinInt, MaxNum, MaxInt,
+    AddMonthsDate, AddMonthsDateTime, AddMs, Diff, Round, DivRound,
+}
 
-/** Decimals from another decimal.js constructor would compute at its (lower) precision. */
+// Comparison outcomes as bit sets over (less, equal, greater): bit 0 less, 1 equal, 2 greater.
+const CMP_MASK: Readonly<Record<CmpOp, number>> = { '==': 2, '!=': 5, '<': 1, '<=': 3, '>': 4, '>=': 6 };
+
+/** One lowered instruction; every field is always present so all steps share one hidden class. */
+class Step {
+    constructor(
+        readonly op: Op,
+        readonly dst: number,
+        readonly a: number,
+        readonly b: number,
+        /** Comparison mask, month/ms sign, diff unit, round scale, or field id. */
+        readonly n: number,
+        /** add_ms: milliseconds per unit of b. */
+        readonly unit: number,
+        readonly value: Value,
+        readonly mode: RoundMode,
+        readonly eom: EomRule,
+    ) {}
+}
+
+function step(op: Op, x: { dst: number }, a = 0, b = 0, n = 0, extra: { unit?: number; value?: Value; mode?: RoundMode; eom?: EomRule } = {}): Step {
+    return new Step(op, x.dst, a, b, n, extra.unit ?? 0, extra.value ?? null, extra.mode ?? 'half_even', extra.eom ?? 'clamp');
+}
+
+function lower(x: EvalInstr): Step {
+    switch (x.op) {
+        case 'const': return step(Op.Const, x, 0, 0, 0, { value: load(x.value) });
+        case 'field': return step(Op.Field, x, 0, 0, x.field);
+        case 'present': return step(Op.Present, x, 0, 0, x.field);
+        case 'not': return step(Op.Not, x, x.a);
+        case 'and': return step(Op.And, x, x.a, x.b);
+        case 'or': return step(Op.Or, x, x.a, x.b);
+        case 'implies': return step(Op.Implies, x, x.a, x.b);
+        case 'cmp': {
+            const op = x.kind === 'num' ? Op.CmpNum : x.kind === 'int' ? Op.CmpInt : x.kind === 'str' ? Op.CmpStr : Op.CmpBool;
+            return step(op, x, x.a, x.b, CMP_MASK[x.cmp]);
+        }
+        case 'neg': return step(x.kind === 'num' ? Op.NegNum : Op.NegInt, x, x.a);
+        case 'abs': return step(x.kind === 'num' ? Op.AbsNum : Op.AbsInt, x, x.a);
+        case 'add': return step(x.kind === 'num' ? Op.AddNum : x.kind === 'date' ? Op.AddDate : Op.AddInt, x, x.a, x.b);
+        case 'sub': return step(x.kind === 'num' ? Op.SubNum : x.kind === 'date' ? Op.SubDate : Op.SubInt, x, x.a, x.b);
+        case 'mul': return step(x.kind === 'num' ? Op.MulNum : Op.MulInt, x, x.a, x.b);
+        case 'min': return step(x.kind === 'num' ? Op.MinNum : Op.MinInt, x, x.a, x.b);
+        case 'max': return step(x.kind === 'num' ? Op.MaxNum : Op.MaxInt, x, x.a, x.b);
+        case 'add_months': return step(x.on === 'date' ? Op.AddMonthsDate : Op.AddMonthsDateTime, x, x.a, x.b, x.sign, { eom: x.eom });
+        case 'add_ms': return step(Op.AddMs, x, x.a, x.b, x.sign, { unit: x.unit });
+        case 'diff': return step(Op.Diff, x, x.a, x.b, x.unit);
+        case 'round': return step(Op.Round, x, x.a, 0, x.scale, { mode: x.mode });
+        case 'divround': return step(Op.DivRound, x, x.a, x.b, x.scale, { mode: x.mode });
+    }
+}
+
+// Lowered code per CompiledCode object (the IR is immutable: a code object must not be changed after
+// its first evaluation, build a new one instead); the last one is kept at hand because
+// settling evaluates the same code for many candidate assignments in a row.
+const lowered = new WeakMap<CompiledCode, Step[]>();
+let lastCode: CompiledCode | undefined;
+let lastSteps: Step[] = [];
+
+function stepsOf(code: CompiledCode): Step[] {
+    if (code === lastCode) return lastSteps;
+    let steps = lowered.get(code);
+    if (steps === undefined) {
+        steps = (code.code as readonly EvalInstr[]).map(lower);
+        lowered.set(code, steps);
+    }
+    lastCode = code;
+    lastSteps = steps;
+    return steps;
+}
+
+const regs: Value[] = new Array<Value>(256).fill(null);
+
+/** undefined → null; Decimals from another decimal.js constructor would compute at its (lower) precision. */
 function load(v: Value | undefined): Value {
     if (v === undefined) return null;
     if (typeof v === 'object' && v !== null && v.constructor !== Dec) return new Dec(v);
@@ -31,20 +112,13 @@ function fits(x: Decimal): Decimal | null {
     return x.d !== null && x.e < 28 ? x : null;
 }
 
-/** A safe integer (duration counts), else null. */
+/** A safe integer (duration counts), else null; -0 becomes 0. */
 function safe(n: number): number | null {
     return Number.isSafeInteger(n) ? n + 0 : null;
 }
 
-function compare(op: CmpOp, c: number): boolean {
-    switch (op) {
-        case '==': return c === 0;
-        case '!=': return c !== 0;
-        case '<': return c < 0;
-        case '<=': return c <= 0;
-        case '>': return c > 0;
-        case '>=': return c >= 0;
-    }
+function sign3(c: number): number {
+    return c < 0 ? 1 : c === 0 ? 2 : 4;
 }
 
 /**
@@ -54,148 +128,66 @@ function compare(op: CmpOp, c: number): boolean {
  */
 export function evaluateCode(code: CompiledCode, values: readonly (Value | undefined)[]): Value {
     const r = regs;
-    const ins = code.code as readonly EvalInstr[];
-    for (let i = 0, n = ins.length; i < n; i++) {
-        const x = ins[i]!;
-        switch (x.op) {
-            case 'const':
-                r[x.dst] = load(x.value);
+    const steps = stepsOf(code);
+    for (let i = 0, n = steps.length; i < n; i++) {
+        const s = steps[i]!;
+        const a = r[s.a]!;
+        const b = r[s.b]!;
+        let v: Value;
+        switch (s.op) {
+            case Op.Const: v = s.value; break;
+            case Op.Field: v = load(values[s.n]); break;
+            case Op.Present: v = values[s.n] !== undefined && values[s.n] !== null; break;
+            case Op.Not: v = a === null ? null : !a; break;
+            case Op.And: v = a === false || b === false ? false : a === null || b === null ? null : true; break;
+            case Op.Or: v = a === true || b === true ? true : a === null || b === null ? null : false; break;
+            case Op.Implies: v = a === false || b === true ? true : a === null || b === null ? null : false; break;
+            case Op.CmpNum: v = a === null || b === null ? null : (sign3(compareDecimals(a as Decimal, b as Decimal)) & s.n) !== 0; break;
+            case Op.CmpInt: v = a === null || b === null ? null : (sign3((a as number) - (b as number)) & s.n) !== 0; break;
+            case Op.CmpStr: v = a === null || b === null ? null : (sign3(a === b ? 0 : (a as string) < (b as string) ? -1 : 1) & s.n) !== 0; break;
+            case Op.CmpBool: v = a === null || b === null ? null : (sign3(+(a as boolean) - +(b as boolean)) & s.n) !== 0; break;
+            case Op.NegNum: v = a === null ? null : (a as Decimal).neg(); break;
+            case Op.NegInt: v = a === null ? null : 0 - (a as number); break;
+            case Op.AbsNum: v = a === null ? null : (a as Decimal).abs(); break;
+            case Op.AbsInt: v = a === null ? null : Math.abs(a as number); break;
+            case Op.AddNum: v = a === null || b === null ? null : fits((a as Decimal).plus(b as Decimal)); break;
+            case Op.SubNum: v = a === null || b === null ? null : fits((a as Decimal).minus(b as Decimal)); break;
+            case Op.MulNum: v = a === null || b === null ? null : fits((a as Decimal).times(b as Decimal)); break;
+            case Op.AddInt: v = a === null || b === null ? null : safe((a as number) + (b as number)); break;
+            case Op.SubInt: v = a === null || b === null ? null : safe((a as number) - (b as number)); break;
+            case Op.MulInt: v = a === null || b === null ? null : safe((a as number) * (b as number)); break;
+            case Op.AddDate: v = a === null || b === null ? null : dateOrNull((a as number) + (b as number)); break;
+            case Op.SubDate: v = a === null || b === null ? null : dateOrNull((a as number) - (b as number)); break;
+            case Op.MinNum: v = a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) <= 0 ? a : b; break;
+            case Op.MaxNum: v = a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) >= 0 ? a : b; break;
+            case Op.MinInt: v = a === null || b === null ? null : Math.min(a as number, b as number); break;
+            case Op.MaxInt: v = a === null || b === null ? null : Math.max(a as number, b as number); break;
+            case Op.AddMonthsDate:
+                v = a === null || b === null ? null : dateOrNull(addMonthsToDays(a as number, s.n * (b as number), s.eom));
                 break;
-            case 'field':
-                r[x.dst] = load(values[x.field]);
+            case Op.AddMonthsDateTime:
+                v = a === null || b === null ? null : dateTimeOrNull(addMonthsToMs(a as number, s.n * (b as number), s.eom));
                 break;
-            case 'present': {
-                const v = values[x.field];
-                r[x.dst] = v !== undefined && v !== null;
-                break;
-            }
-            case 'not': {
-                const a = r[x.a];
-                r[x.dst] = a === null ? null : !a;
-                break;
-            }
-            case 'and': {
-                const a = r[x.a];
-                const b = r[x.b];
-                r[x.dst] = a === false || b === false ? false : a === null || b === null ? null : true;
-                break;
-            }
-            case 'or': {
-                const a = r[x.a];
-                const b = r[x.b];
-                r[x.dst] = a === true || b === true ? true : a === null || b === null ? null : false;
-                break;
-            }
-            case 'implies': {
-                const a = r[x.a];
-                const b = r[x.b];
-                r[x.dst] = a === false || b === true ? true : a === null || b === null ? null : false;
-                break;
-            }
-            case 'cmp': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) {
-                    r[x.dst] = null;
-                    break;
-                }
-                let c: number;
-                switch (x.kind) {
-                    case 'num': c = (a as Decimal).cmp(b as Decimal); break;
-                    case 'int': c = (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0; break;
-                    case 'str': c = a === b ? 0 : (a as string) < (b as string) ? -1 : 1; break;
-                    default: c = a === b ? 0 : a ? 1 : -1; break; // bool: false < true
-                }
-                r[x.dst] = compare(x.cmp, c);
-                break;
-            }
-            case 'neg': {
-                const a = r[x.a];
-                r[x.dst] = a === null ? null : x.kind === 'num' ? (a as Decimal).neg() : 0 - (a as number);
-                break;
-            }
-            case 'abs': {
-                const a = r[x.a];
-                r[x.dst] = a === null ? null : x.kind === 'num' ? (a as Decimal).abs() : Math.abs(a as number);
-                break;
-            }
-            case 'add':
-            case 'sub': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) r[x.dst] = null;
-                else if (x.kind === 'num') r[x.dst] = fits(x.op === 'add' ? (a as Decimal).plus(b as Decimal) : (a as Decimal).minus(b as Decimal));
-                else {
-                    const s = x.op === 'add' ? (a as number) + (b as number) : (a as number) - (b as number);
-                    r[x.dst] = x.kind === 'date' ? (inDateRange(s) ? s : null) : safe(s);
-                }
-                break;
-            }
-            case 'mul': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) r[x.dst] = null;
-                else r[x.dst] = x.kind === 'num' ? fits((a as Decimal).times(b as Decimal)) : safe((a as number) * (b as number));
-                break;
-            }
-            case 'min':
-            case 'max': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) r[x.dst] = null;
-                else {
-                    const c = x.kind === 'num' ? (a as Decimal).cmp(b as Decimal) : (a as number) - (b as number);
-                    r[x.dst] = (x.op === 'min') === c <= 0 ? a : b;
-                }
-                break;
-            }
-            case 'add_months': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) r[x.dst] = null;
-                else if (x.on === 'date') {
-                    const d = addMonthsToDays(a as number, x.sign * (b as number), x.eom);
-                    r[x.dst] = inDateRange(d) ? d : null;
-                } else {
-                    const t = addMonthsToMs(a as number, x.sign * (b as number), x.eom);
-                    r[x.dst] = inDateTimeRange(t) ? t : null;
-                }
-                break;
-            }
-            case 'add_ms': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) r[x.dst] = null;
-                else {
-                    const t = (a as number) + x.sign * (b as number) * x.unit;
-                    r[x.dst] = inDateTimeRange(t) ? t : null;
-                }
-                break;
-            }
-            case 'diff': {
-                const a = r[x.a];
-                const b = r[x.b];
-                r[x.dst] = a === null || b === null ? null : Math.trunc(((a as number) - (b as number)) / x.unit) + 0;
-                break;
-            }
-            case 'round': {
-                const a = r[x.a];
-                r[x.dst] = a === null ? null : fits(roundDecimal(a as Decimal, x.scale, x.mode));
-                break;
-            }
-            case 'divround': {
-                const a = r[x.a];
-                const b = r[x.b];
-                if (a === null || b === null) r[x.dst] = null;
-                else {
-                    const q = divRound(a as Decimal, b as Decimal, x.scale, x.mode);
-                    r[x.dst] = q === undefined ? null : fits(q);
-                }
+            case Op.AddMs: v = a === null || b === null ? null : dateTimeOrNull((a as number) + s.n * (b as number) * s.unit); break;
+            case Op.Diff: v = a === null || b === null ? null : Math.trunc(((a as number) - (b as number)) / s.n) + 0; break;
+            case Op.Round: v = a === null ? null : fits(roundDecimal(a as Decimal, s.n, s.mode)); break;
+            case Op.DivRound: {
+                const q = a === null || b === null ? undefined : divRound(a as Decimal, b as Decimal, s.n, s.mode);
+                v = q === undefined ? null : fits(q);
                 break;
             }
         }
+        r[s.dst] = v;
     }
     return r[code.result] ?? null;
+}
+
+function dateOrNull(days: number): number | null {
+    return inDateRange(days) ? days : null;
+}
+
+function dateTimeOrNull(ms: number): number | null {
+    return inDateTimeRange(ms) ? ms : null;
 }
 
 export type RelationOutcome = 'holds' | 'violated' | 'unchecked';

@@ -38,6 +38,28 @@ export function toDec(x: Decimal): Decimal {
     return x.constructor === Dec ? x : new Dec(x);
 }
 
+/**
+ * x.cmp(y) for finite values without the copy decimal.js makes of `y` on every call (the
+ * evaluator's comparisons are hot). Same algorithm over the documented `s`/`e`/`d` properties;
+ * decimal.js keeps `d` normalised, so equal values have equal digit words. Non-finite operands
+ * fall back to cmp.
+ */
+export function compareDecimals(x: Decimal, y: Decimal): number {
+    const xd = x.d;
+    const yd = y.d;
+    if (!xd || !yd) return x.cmp(y);
+    const xs = x.s;
+    if (!xd[0] || !yd[0]) return xd[0] ? xs : yd[0] ? -y.s : 0;
+    if (xs !== y.s) return xs;
+    if (x.e !== y.e) return (x.e > y.e) !== (xs < 0) ? 1 : -1;
+    const xl = xd.length;
+    const yl = yd.length;
+    for (let i = 0, j = xl < yl ? xl : yl; i < j; ++i) {
+        if (xd[i] !== yd[i]) return (xd[i]! > yd[i]!) !== (xs < 0) ? 1 : -1;
+    }
+    return xl === yl ? 0 : (xl > yl) !== (xs < 0) ? 1 : -1;
+}
+
 const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**

@@ -1,0 +1,176 @@
+// Every compile code with a case that raises it (exact pointer, span where the code has one) and a
+// near-identical case that does not.
+import { expect } from 'chai';
+import { compileSchemaText } from '../src/compile.js';
+import { codesOf, compileRel, doc, marked } from './compile-helpers.js';
+
+const A = '{"name": "a", "type": "integer"}';
+
+interface Case { code: string; bad: string; pointer: string; good: string }
+
+const STRUCTURE: Case[] = [
+    { code: 'E-JSON-SYNTAX', bad: doc(`${A},`), pointer: '/fields', good: doc(A) },
+    { code: 'E-JSON-DUPKEY', bad: doc('{"name": "a", "type": "integer", "name": "b"}'), pointer: '/fields/0/name', good: doc(A) },
+    { code: 'E-JSON-NUMBER', bad: doc('{"name": "x", "type": "decimal", "max": 1e400}'), pointer: '/fields/0/max', good: doc('{"name": "x", "type": "decimal", "max": 1e20}') },
+    { code: 'E-JSON-NUMBER', bad: doc('{"name": "x", "type": "decimal", "scale": 2.5}'), pointer: '/fields/0/scale', good: doc('{"name": "x", "type": "decimal", "scale": 2.0}') },
+    { code: 'E-SCHEMA-VERSION', bad: `{"svc_schema": "1.1", "name": "t", "fields": [${A}]}`, pointer: '/svc_schema', good: doc(A) },
+    { code: 'E-SCHEMA-UNKNOWN-KEY', bad: doc(A, ', "labels": []'), pointer: '/labels', good: doc(A, ', "description": "d"') },
+    { code: 'E-SCHEMA-UNKNOWN-KEY', bad: doc(A, ', "relations": [{"id": "p", "expr": "a > 0", "when": 1}]'), pointer: '/relations/0/when', good: doc(A, ', "relations": [{"id": "p", "expr": "a > 0", "description": "x"}]') },
+    { code: 'E-SCHEMA-UNKNOWN-KEY', bad: doc('{"name": "l", "type": "array", "items": {"type": "string", "colour": 1}}'), pointer: '/fields/0/items/colour', good: doc('{"name": "l", "type": "array", "items": {"type": "string", "pattern": "[a-z]+"}}') },
+    { code: 'E-SCHEMA-MISSING-KEY', bad: '{"svc_schema": "1.0", "fields": [{"name": "a", "type": "integer"}]}', pointer: '', good: doc(A) },
+    { code: 'E-SCHEMA-MISSING-KEY', bad: doc('{"name": "s", "type": "enum"}'), pointer: '/fields/0', good: doc('{"name": "s", "type": "enum", "labels": ["x"]}') },
+    { code: 'E-SCHEMA-MISSING-KEY', bad: doc(A, ', "relations": [{"id": "p"}]'), pointer: '/relations/0', good: doc(A, ', "relations": [{"id": "p", "expr": "a > 0"}]') },
+    { code: 'E-SCHEMA-TYPE', bad: `{"svc_schema": 1.0, "name": "t", "fields": [${A}]}`, pointer: '/svc_schema', good: doc(A) },
+    { code: 'E-SCHEMA-TYPE', bad: doc('{"name": "a", "type": "integer", "min": true}'), pointer: '/fields/0/min', good: doc('{"name": "a", "type": "integer", "min": 1}') },
+    { code: 'E-SCHEMA-TYPE', bad: doc(A, ', "relations": {}'), pointer: '/relations', good: doc(A, ', "relations": []') },
+    { code: 'E-SCHEMA-TYPE', bad: '[1]', pointer: '', good: doc(A) },
+    { code: 'E-SCHEMA-VALUE', bad: doc('{"name": "l", "type": "array", "items": {"type": "string", "nullable": true}}'), pointer: '/fields/0/items/nullable', good: doc('{"name": "l", "type": "array", "nullable": true, "items": {"type": "string"}}') },
+    { code: 'E-SCHEMA-VALUE', bad: doc('{"name": "l", "type": "array", "items": {"type": "array", "items": {"type": "string"}}}'), pointer: '/fields/0/items/type', good: doc('{"name": "l", "type": "array", "items": {"type": "date"}}') },
+    { code: 'E-SCHEMA-VALUE', bad: doc('{"name": "m", "type": "money", "currency": "EURO"}'), pointer: '/fields/0/currency', good: doc('{"name": "m", "type": "money", "currency": "JPY"}') },
+    { code: 'E-SCHEMA-VALUE', bad: doc('{"name": "s", "type": "enum", "labels": ["a"], "aliases": {"b": ["x"]}}'), pointer: '/fields/0/aliases/b', good: doc('{"name": "s", "type": "enum", "labels": ["a", "b"], "aliases": {"b": ["x"]}}') },
+    { code: 'E-SCHEMA-VALUE', bad: doc('{"name": "s", "type": "enum", "labels": []}'), pointer: '/fields/0/labels', good: doc('{"name": "s", "type": "enum", "labels": ["only"]}') },
+    { code: 'E-SCHEMA-VALUE', bad: doc(`{"name": "a", "type": "integer", "description": "${'x'.repeat(501)}"}`), pointer: '/fields/0/description', good: doc(`{"name": "a", "type": "integer", "description": "${'x'.repeat(500)}"}`) },
+    { code: 'E-SCHEMA-VALUE', bad: doc(`{"name": "a", "type": "integer", "hints": ["${'h'.repeat(65)}"]}`), pointer: '/fields/0/hints/0', good: doc(`{"name": "a", "type": "integer", "hints": ["${'h'.repeat(64)}"]}`) },
+    { code: 'E-SCHEMA-VALUE', bad: `{"svc_schema": "1.0", "name": "", "fields": [${A}]}`, pointer: '/name', good: doc(A) },
+    { code: 'E-FIELD-DUP', bad: doc(`${A}, {"name": "b", "type": "string"}, {"name": "a", "type": "date"}`), pointer: '/fields/2/name', good: doc(`${A}, {"name": "b", "type": "string"}, {"name": "c", "type": "date"}`) },
+    { code: 'E-FIELD-NAME', bad: doc('{"name": "total-amount", "type": "integer"}'), pointer: '/fields/0/name', good: doc('{"name": "total_amount", "type": "integer"}') },
+    { code: 'E-FIELD-NAME', bad: doc(`{"name": "a${'b'.repeat(64)}", "type": "integer"}`), pointer: '/fields/0/name', good: doc(`{"name": "a${'b'.repeat(63)}", "type": "integer"}`) },
+    { code: 'E-FIELD-NAME', bad: doc('{"name": "duration", "type": "integer"}'), pointer: '/fields/0/name', good: doc('{"name": "Duration", "type": "integer"}') },
+    { code: 'E-REL-DUP', bad: doc(A, ', "relations": [{"id": "p", "expr": "a > 0"}, {"id": "q", "expr": "a < 9"}, {"id": "p", "expr": "a != 5"}]'), pointer: '/relations/2/id', good: doc(A, ', "relations": [{"id": "p", "expr": "a > 0"}, {"id": "q", "expr": "a < 9"}]') },
+    { code: 'E-RANGE', bad: doc('{"name": "a", "type": "integer", "max": 9007199254740992}'), pointer: '/fields/0/max', good: doc('{"name": "a", "type": "integer", "max": 9007199254740991}') },
+    { code: 'E-RANGE', bad: doc('{"name": "a", "type": "integer", "min": 1.5}'), pointer: '/fields/0/min', good: doc('{"name": "a", "type": "integer", "min": 1.0}') },
+    { code: 'E-RANGE', bad: doc('{"name": "d", "type": "date", "min": "2024-06-01", "max": "2024-05-31"}'), pointer: '/fields/0/min', good: doc('{"name": "d", "type": "date", "min": "2024-05-31", "max": "2024-05-31"}') },
+    { code: 'E-RANGE', bad: doc('{"name": "p", "type": "duration", "basis": "months", "min": "P1Y2D"}'), pointer: '/fields/0/min', good: doc('{"name": "p", "type": "duration", "basis": "months", "min": "P1Y2M"}') },
+    { code: 'E-RANGE', bad: doc('{"name": "m", "type": "money", "currency": "JPY", "min": "0.5"}'), pointer: '/fields/0/min', good: doc('{"name": "m", "type": "money", "currency": "JPY", "scale": 1, "min": "0.5"}') },
+    { code: 'E-LIMIT', bad: doc(Array.from({ length: 33 }, (_, i) => `{"name": "f${i}", "type": "integer"}`).join(', ')), pointer: '/fields', good: doc(Array.from({ length: 32 }, (_, i) => `{"name": "f${i}", "type": "integer"}`).join(', ')) },
+];
+
+describe('compile codes: structure', () => {
+    for (const c of STRUCTURE) {
+        it(`${c.code} at ${JSON.stringify(c.pointer)}, and not in its corrected form`, () => {
+            const bad = compileSchemaText(c.bad);
+            expect(bad.ok).to.equal(false);
+            expect(bad.schemaHash).to.equal(undefined);
+            expect(bad.errors.map((e) => `${e.code} ${e.pointer}`)).to.include(`${c.code} ${c.pointer}`);
+            const good = compileSchemaText(c.good);
+            expect(codesOf(good), c.good).to.deep.equal([]);
+            expect(good.ok).to.equal(true);
+        });
+    }
+
+    it('E-SCHEMA-VERSION hides everything but JSON errors', () => {
+        const r = compileSchemaText('{"svc_schema": "2.0", "name": 7, "bogus": 1, "bogus": 2, "fields": []}');
+        expect(r.errors.map((e) => e.code)).to.deep.equal(['E-SCHEMA-VERSION', 'E-JSON-DUPKEY']); // document order
+    });
+
+    it('E-LIMIT at "" for a schema over 1 MiB, before reading it', () => {
+        const r = compileSchemaText(doc(A, `, "description": "${'x'.repeat(1024 * 1024)}"`));
+        expect(codesOf(r)).to.deep.equal(['E-LIMIT ']);
+    });
+
+    it('E-LIMIT for more than 10,000 relations', () => {
+        const rels = Array.from({ length: 10_001 }, (_, i) => `{"id": "r${i}", "expr": "a > ${i}"}`).join(',');
+        const r = compileSchemaText(doc('{"name": "a", "type": "integer"}', `, "relations": [${rels}]`));
+        expect(r.errors.map((e) => `${e.code} ${e.pointer}`)).to.deep.equal(['E-LIMIT /relations']);
+    });
+});
+
+// Expression codes: «…» marks the expected span in the bad expression.
+const EXPRESSIONS: Array<{ code: string; bad: string; good: string }> = [
+    { code: 'E-EXPR-SYNTAX', bad: 'a «)» > 1', good: 'a > 1' },
+    { code: 'E-EXPR-SYNTAX', bad: 'a == «#» 1', good: 'a == 1' },
+    { code: 'E-EXPR-SYNTAX', bad: '«»', good: 'flag' },
+    { code: 'E-EXPR-FUNC', bad: '«sqrt»(a) > 1', good: 'abs(a) > 1' },
+    { code: 'E-EXPR-ARITY', bad: '«min(a)» > 1', good: 'min(a, b) > 1' },
+    { code: 'E-EXPR-LITERAL', bad: "dt < «datetime'2024-01-01T24:00:00Z'»", good: "dt < datetime'2024-01-01T23:59:59Z'" },
+    { code: 'E-EXPR-LITERAL', bad: "s == «'open»", good: "s == 'open'" },
+    { code: 'E-EXPR-LITERAL', bad: "d < «date'2024-01-01»", good: "d < date'2024-01-01'" },
+    { code: 'E-EXPR-LITERAL', bad: 'x < «10000000000000000000000000000»', good: 'x < 9999999999999999999999999999' },
+    { code: 'E-EXPR-DEPTH', bad: `${'not '.repeat(64)}«not» flag`, good: `${'not '.repeat(63)}not flag` },
+    { code: 'E-EXPR-LENGTH', bad: `«s == '${'é'.repeat(8190)}'»`, good: `s == '${'é'.repeat(8185)}'` },
+    { code: 'E-NAME-UNKNOWN', bad: "s == 'zz' and «zz» > 1", good: "s == 'zz' and a > 1" },
+    { code: 'E-ARRAY-RELATION', bad: "«lines» == s", good: "s == 'x'" },
+    { code: 'E-ENUM-VALUE', bad: "status != «'voldaan'»", good: "status != 'paid'" },
+    { code: 'E-TYPE', bad: '«d == dt»', good: 'd == d2' },
+    { code: 'E-TYPE', bad: "«s < 'x'»", good: "s == 'x'" },
+    { code: 'E-TYPE', bad: '«eur * eur2» > 1', good: 'eur * 2 > eur2' },
+    { code: 'E-TYPE', bad: '«dur_d * a» > dur_d', good: 'dur_d * 2 > dur_d' },
+    { code: 'E-CURRENCY', bad: '«eur + usd» > 1', good: 'eur + eur2 > 1' },
+    { code: 'E-CURRENCY', bad: "round(«eur / usd», 2, 'up') > 1", good: "round(eur / eur2, 2, 'up') > 1" },
+    { code: 'E-BASIS', bad: "«dur_m + duration'P2D'» > dur_m", good: "dur_m + duration'P2M' > dur_m" },
+    { code: 'E-BASIS', bad: "dur_s < «duration'P1DT2H'»", good: "dur_s < duration'PT26H'" },
+    { code: 'E-DIV-UNROUNDED', bad: "round(«a / b» / 2, 2, 'up') > 1", good: "round(a / b, 2, 'up') > 1" },
+    { code: 'E-ROUND-ARG', bad: "round(x, «2.0», 'up') > 1", good: "round(x, 2, 'up') > 1" },
+    { code: 'E-ROUND-ARG', bad: "round(x, 2, «'HALF_UP'») > 1", good: "round(x, 2, 'half_up') > 1" },
+    { code: 'E-WHEN-NESTED', bad: 'when(flag, «when(a > 0, b > 0)»)', good: 'when(flag, a > 0 and b > 0)' },
+    { code: 'E-REL-TYPE', bad: "«eur + 1»", good: 'eur + 1 > eur2' },
+    { code: 'E-CONST', bad: "x > «9999999999999999999999999999 * 10»", good: 'x > 999999999999999999999999999 * 10' },
+    { code: 'E-CONST', bad: "d > «date'0001-01-01' - duration'P1D'»", good: "d > date'0001-01-02' - duration'P1D'" },
+    { code: 'E-REL-FALSE', bad: '«eur2 < 0»', good: 'eur < 0' },
+    { code: 'E-REL-FALSE', bad: "«r * 2 > 20 and flag»", good: 'r * 2 >= 20 and flag' },
+];
+
+describe('compile codes: expressions', () => {
+    for (const c of EXPRESSIONS) {
+        const { text, span } = marked(c.bad);
+        it(`${c.code} at [${span.join(', ')}] in ${JSON.stringify(text.slice(0, 60))}`, () => {
+            const bad = compileRel(text);
+            expect(codesOf(bad)).to.include(`${c.code} /relations/0/expr [${span.join(',')}]`);
+            const good = compileRel(c.good);
+            expect(codesOf(good), c.good).to.deep.equal([]);
+            expect(good.warnings).to.deep.equal([]);
+        });
+    }
+
+    it('W-REL-TRIVIAL for range-decided, identity and vacuous relations; not for open ones', () => {
+        for (const expr of ['eur2 >= 0', 'x == x', "when(r > 10, a > 0)", 'r <= 10 or flag', 'abs(a) >= 0', "max(r, 3) >= 3"]) {
+            const res = compileRel(expr);
+            expect(res.ok, expr).to.equal(true);
+            expect(res.warnings.map((w) => `${w.code} ${w.pointer}`), expr).to.deep.equal(['W-REL-TRIVIAL /relations/0']);
+            expect(res.schema!.relations, expr).to.have.length(0);
+        }
+        for (const expr of ['eur2 > 0', 'x == b', 'when(r > 9, a > 0)', 'present(a)']) {
+            const res = compileRel(expr);
+            expect(res.warnings, expr).to.deep.equal([]);
+            expect(res.schema!.relations, expr).to.have.length(1);
+        }
+    });
+
+    it('E-LIMIT for a relation needing more than 255 registers, at the whole expression', () => {
+        const terms = Array.from({ length: 300 }, (_, i) => `a * ${i}`).join(' + ');
+        const res = compileRel(`${terms} > 0`);
+        expect(codesOf(res)).to.deep.equal([`E-LIMIT /relations/0/expr [0,${Buffer.byteLength(terms) + 4}]`]);
+        expect(compileRel(`${Array.from({ length: 60 }, (_, i) => `a * ${i}`).join(' + ')} > 0`).ok).to.equal(true);
+    });
+
+    it('handles a 16 KiB operator chain without recursion', () => {
+        const expr = `${Array(8000).fill('a').join('+')} > 0`;
+        expect(Buffer.byteLength(expr)).to.be.below(16384);
+        const res = compileRel(expr);
+        expect(res.errors.map((e) => e.code)).to.deep.equal(['E-LIMIT']);
+    });
+});
+
+describe('applicable_when codes', () => {
+    const fields = (aw: string) => doc(`{"name": "flag", "type": "boolean"}, {"name": "a", "type": "integer", "applicable_when": ${JSON.stringify(aw)}}, {"name": "b", "type": "integer", "applicable_when": "a > 0"}, {"name": "n", "type": "integer"}`);
+    it('E-APPLICABLE-TYPE, E-APPLICABLE-SELF and E-WHEN-NESTED with spans; a valid condition compiles', () => {
+        expect(codesOf(compileSchemaText(fields(' n + 1 ')))).to.deep.equal(['E-APPLICABLE-TYPE /fields/1/applicable_when [1,6]']);
+        expect(codesOf(compileSchemaText(fields('flag or a > 1')))).to.deep.equal(['E-APPLICABLE-SELF /fields/1/applicable_when [8,9]']);
+        expect(codesOf(compileSchemaText(fields('when(flag, flag)')))).to.deep.equal(['E-WHEN-NESTED /fields/1/applicable_when [0,16]']);
+        const ok = compileSchemaText(fields('not flag'));
+        expect(codesOf(ok)).to.deep.equal([]);
+        expect(ok.schema!.applicableOrder.indexOf(0)).to.be.below(ok.schema!.applicableOrder.indexOf(1));
+        expect(ok.schema!.applicableOrder.indexOf(1)).to.be.below(ok.schema!.applicableOrder.indexOf(2));
+    });
+    it('E-APPLICABLE-CYCLE on every field of a three-field cycle, not on a field that only depends on it', () => {
+        const r = compileSchemaText(doc([
+            '{"name": "a", "type": "integer", "applicable_when": "c > 0"}',
+            '{"name": "b", "type": "integer", "applicable_when": "a > 0"}',
+            '{"name": "c", "type": "integer", "applicable_when": "b > 0"}',
+            '{"name": "d", "type": "integer", "applicable_when": "a > 0"}',
+        ].join(', ')));
+        expect(r.errors.map((e) => `${e.code} ${e.pointer}`)).to.deep.equal([
+            'E-APPLICABLE-CYCLE /fields/0/applicable_when', 'E-APPLICABLE-CYCLE /fields/1/applicable_when', 'E-APPLICABLE-CYCLE /fields/2/applicable_when',
+        ]);
+    });
+});
