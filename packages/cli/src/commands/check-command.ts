@@ -12,6 +12,10 @@ interface FileReport {
     warnings: CompileResult['warnings'];
 }
 
+function plural(n: number, word: string): string {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 export const checkCommand: Command = {
     name: 'check',
     summary: 'compile schema files and report every error',
@@ -44,8 +48,9 @@ export const checkCommand: Command = {
             if (result.schemaHash) report.schema_hash = result.schemaHash;
             reports.push(report);
             if (!parsed.values.json) {
-                for (const d of [...result.errors, ...result.warnings]) text += renderDiagnostic(d, file, result) + '\n';
-                text += result.ok ? `${file}: ok (${result.schemaHash}${result.warnings.length ? `, ${result.warnings.length} warning(s)` : ''})\n` : `${file}: ${result.errors.length} error(s)\n`;
+                for (const d of [...result.errors, ...result.warnings]) text += renderDiagnostic(d, file, result) + '\n\n';
+                const warned = result.warnings.length ? `, ${plural(result.warnings.length, 'warning')}` : '';
+                text += result.ok ? `${file}: ok, ${result.schemaHash}${warned}\n` : `${file}: ${plural(result.errors.length, 'error')}${warned}\n`;
             }
         });
         io.stdout(parsed.values.json ? JSON.stringify(reports, null, 2) + '\n' : text);

@@ -1,6 +1,6 @@
-// Text rendering of a diagnostic for terminals: file, code, pointer, message, and for expression
-// diagnostics the expression line with a caret under the span (spans are UTF-8 bytes; the caret is
-// placed by characters so it lines up in a terminal).
+// Text rendering of a diagnostic for terminals, in the layout rustc made familiar: severity and code,
+// the message, where (file and pointer), and for expression diagnostics the expression's line with a
+// caret under the span. Spans are UTF-8 bytes; carets are placed by code points so they line up.
 import type { Diagnostic } from './diagnostic-types.js';
 
 export interface RenderContext {
@@ -9,17 +9,20 @@ export interface RenderContext {
 
 export function renderDiagnostic(d: Diagnostic, file: string, ctx: RenderContext): string {
     const severity = d.code.startsWith('W-') ? 'warning' : 'error';
-    const head = `${file}: ${severity} ${d.code} at ${d.pointer === '' ? '""' : d.pointer}: ${d.message}`;
+    const lines = [`${severity}[${d.code}]: ${d.message}`, `  --> ${file} at ${d.pointer === '' ? '"" (the schema)' : d.pointer}`];
     const expr = ctx.expressions.get(d.pointer);
-    if (expr === undefined || !d.span) return head;
-    // One line only: show the expression's line that holds the span start.
-    const bytes = Buffer.from(expr, 'utf8');
-    const before = bytes.subarray(0, d.span[0]).toString('utf8');
-    const inside = bytes.subarray(d.span[0], d.span[1]).toString('utf8');
-    const lineStart = before.lastIndexOf('\n') + 1;
-    const lineEndRel = expr.indexOf('\n', before.length);
-    const line = expr.slice(lineStart, lineEndRel < 0 ? expr.length : lineEndRel);
-    const col = [...before.slice(lineStart)].length;
-    const width = Math.max(1, Math.min([...inside.split('\n')[0]!].length, [...line].length - col + 1));
-    return `${head}\n    ${line}\n    ${' '.repeat(col)}${'^'.repeat(width)}`;
+    if (expr !== undefined && d.span) {
+        const bytes = Buffer.from(expr, 'utf8');
+        const before = bytes.subarray(0, d.span[0]).toString('utf8');
+        const inside = bytes.subarray(d.span[0], d.span[1]).toString('utf8');
+        // Only the expression's line holding the span start is shown; tabs become spaces to keep columns.
+        const lineStart = before.lastIndexOf('\n') + 1;
+        const lineEnd = expr.indexOf('\n', before.length);
+        const line = expr.slice(lineStart, lineEnd < 0 ? expr.length : lineEnd).replace(/\t/g, ' ');
+        const col = [...before.slice(lineStart)].length;
+        const width = Math.max(1, Math.min([...inside.split('\n')[0]!].length, [...line].length - col + 1));
+        lines.push('   |', `   | ${line}`, `   | ${' '.repeat(col)}${'^'.repeat(width)}`);
+    }
+    lines.push(`   = help: svc explain ${d.code}`);
+    return lines.join('\n');
 }
