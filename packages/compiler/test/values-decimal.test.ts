@@ -78,7 +78,7 @@ describe('decimal-ops', () => {
         const ok: Array<[string, string]> = [
             ['12.50', '12.5'], ['-0.001', '-0.001'], ['0', '0'], ['007.5', '7.5'], ['1e3', '1000'],
             ['2.50E-1', '0.25'], ['-1E+2', '-100'], ['12345678901234567890123456789', '12345678901234567890123456789'],
-            ['0e-99999999999999999', '0'],
+            ['0e-99999999999999999', '0'], ['1e-100000', '0.' + '0'.repeat(99999) + '1'],
         ];
         for (const [text, value] of ok) {
             it(`parses ${text}`, () => {
@@ -88,13 +88,18 @@ describe('decimal-ops', () => {
                 expect(x!.constructor).to.equal(Dec);
             });
         }
+        it('parses 1e400 (the caller judges the magnitude)', () => {
+            const x = parseDecimalText('1e400')!;
+            expect(inMagnitude(x)).to.equal(false);
+            expect(x.eq(new Dec(10).pow(400))).to.equal(true);
+        });
         it('reads -0 as 0', () => {
             const x = parseDecimalText('-0')!;
             expect(x.isZero()).to.equal(true);
             expect(x.isNeg()).to.equal(false);
         });
         const bad = ['', '.5', '5.', '+5', '1e', '1.2.3', ' 1', '1 ', 'NaN', 'Infinity', '0x10', '1_000', '1,5', '--1', 'e5',
-            '1e99999999999999999', '1e-99999999999999999'];
+            '1e99999999999999999', '1e-99999999999999999', '1e9000000000000000', '1e100001', '1e-100001'];
         for (const text of bad) {
             it(`rejects ${JSON.stringify(text)}`, () => expect(parseDecimalText(text)).to.equal(undefined));
         }

@@ -1,6 +1,7 @@
 // Parses one expression string. Offsets here are UTF-16 code units of the string (as JavaScript
 // indexes it); the compiler maps them to UTF-8 bytes for spans.
 import type { Expression } from './generated/ast.js';
+import type { FlatLinkingParser, FlatParseOptions } from './flat-parser.js';
 import { createSvcExprServices } from './svc-expr-module.js';
 
 export interface SyntaxProblem {
@@ -25,9 +26,9 @@ export function trimmedEnd(text: string): number {
     return end;
 }
 
-export function parseExpression(text: string): ExprParseResult {
-    const parser = createSvcExprServices().parser.LangiumParser;
-    const result = parser.parse<Expression>(text);
+export function parseExpression(text: string, options: FlatParseOptions = {}): ExprParseResult {
+    const parser = createSvcExprServices().parser.LangiumParser as FlatLinkingParser;
+    const result = parser.parse<Expression>(text, options);
     const problems: SyntaxProblem[] = [];
     for (const e of result.lexerErrors) {
         const start = e.offset;

@@ -45,18 +45,25 @@ interface ParserInternals {
     doParse(rule: unknown): AstNode;
 }
 
+export interface FlatParseOptions extends NonNullable<Parameters<LangiumParser['parse']>[1]> {
+    /** Tokens of `input` already lexed by the caller (the compiler checks depth on them first). */
+    lexed?: ReturnType<ParserInternals['lexer']['tokenize']>;
+    /** Set $container links (default true); the compiler does not need them. */
+    link?: boolean;
+}
+
 export class FlatLinkingParser extends LangiumParser {
-    override parse<T extends AstNode = AstNode>(input: string): ParseResult<T> {
+    override parse<T extends AstNode = AstNode>(input: string, options: FlatParseOptions = {}): ParseResult<T> {
         const self = this as unknown as ParserInternals;
         self.nodeBuilder.buildRootNode(input);
-        const lexerResult = self.lexer.tokenize(input);
+        const lexerResult = options.lexed ?? self.lexer.tokenize(input);
         self.lexerResult = lexerResult;
         self.wrapper.input = lexerResult.tokens;
         const result = self.doParse(self.mainRule);
         self.nodeBuilder.addHiddenNodes(lexerResult.hidden);
         self.unorderedGroups.clear();
         self.lexerResult = undefined;
-        linkContainersIteratively(result);
+        if (options.link !== false) linkContainersIteratively(result);
         return {
             value: result as T,
             lexerErrors: lexerResult.errors,

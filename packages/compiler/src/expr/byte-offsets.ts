@@ -2,11 +2,16 @@
 // the other for one string, built lazily once per expression.
 export class ByteOffsets {
     private table: Uint32Array | undefined;
+    /** Most expressions are ASCII: then bytes and UTF-16 offsets coincide and no table is needed. */
+    private readonly ascii: boolean;
 
-    constructor(private readonly text: string) {}
+    constructor(private readonly text: string) {
+        this.ascii = /^[\x00-\x7f]*$/.test(text);
+    }
 
     /** UTF-8 byte offset of a UTF-16 offset (clamped to the string). */
     at(offset: number): number {
+        if (this.ascii) return Math.max(0, Math.min(offset, this.text.length));
         if (!this.table) this.table = build(this.text);
         return this.table[Math.max(0, Math.min(offset, this.text.length))]!;
     }

@@ -32,7 +32,7 @@ export function frontEnd(text: string): FrontResult {
     const lexed = createSvcExprServices().parser.Lexer.tokenize(text);
     const deep = depthProblem(lexed.tokens as unknown as Tok[], bytes);
     if (deep) return { problem: deep };
-    const parsed = parseExpression(text);
+    const parsed = parseExpression(text, { lexed: lexed as never, link: false });
     const first = parsed.problems[0];
     if (first || !parsed.ast) {
         const start = first?.start ?? 0;

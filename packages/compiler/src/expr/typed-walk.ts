@@ -10,8 +10,37 @@ export function childrenOf(t: TExpr): TExpr[] {
     }
 }
 
+/** Recursion this deep is safe on any stack; deeper trees take the iterative path. */
+const RECURSION_LIMIT = 400;
+
 /** Calls `visit` on every node after its children, passing the children's results in order. */
 export function postOrder<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
+    // Plain recursion is several times faster and covers all but pathological chains, which are
+    // detected before any visit runs (visits have side effects) and walked iteratively.
+    return shallow(root, 0) ? recurse(root, visit) : iterate(root, visit);
+}
+
+function shallow(t: TExpr, depth: number): boolean {
+    if (depth > RECURSION_LIMIT) return false;
+    switch (t.k) {
+        case 'field': case 'const': case 'present': return true;
+        case 'not': case 'neg': case 'abs': case 'round': return shallow(t.a, depth + 1);
+        default: return shallow(t.a, depth + 1) && shallow(t.b, depth + 1);
+    }
+}
+
+function recurse<R>(t: TExpr, visit: (t: TExpr, children: R[]) => R): R {
+    switch (t.k) {
+        case 'field': case 'const': case 'present': return visit(t, []);
+        case 'not': case 'neg': case 'abs': case 'round': return visit(t, [recurse(t.a, visit)]);
+        default: {
+            const a = recurse(t.a, visit);
+            return visit(t, [a, recurse(t.b, visit)]);
+        }
+    }
+}
+
+function iterate<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
     const results = new Map<TExpr, R>();
     const stack: Array<{ t: TExpr; expanded: boolean }> = [{ t: root, expanded: false }];
     while (stack.length > 0) {

@@ -11,13 +11,6 @@ import type { EomRule, RoundMode, Value } from '../values/value-types.js';
 import { Dec, compareDecimals, divRound, roundDecimal } from '../values/decimal-ops.js';
 import { addMonthsToDays, addMonthsToMs, inDateRange, inDateTimeRange } from '../values/date-ops.js';
 
-/**
- * add/sub on day numbers whose result is a date (date ± duration(days)): integer arithmetic plus the
- * 0001..9999 range check. Not (yet) part of ir-types.ts' Instr; accepted so the compiler can emit it.
- */
-export type DateAddInstr = { op: 'add' | 'sub'; kind: 'date'; dst: number; a: number; b: number };
-type EvalInstr = Instr | DateAddInstr;
-
 const enum Op {
     Const, Field, Present, Not, And, Or, Implies,
     CmpNum, CmpInt, CmpStr, CmpBool,
@@ -51,7 +44,7 @@ function step(op: Op, x: { dst: number }, a = 0, b = 0, n = 0, extra: { unit?: n
     return new Step(op, x.dst, a, b, n, extra.unit ?? 0, extra.value ?? null, extra.mode ?? 'half_even', extra.eom ?? 'clamp');
 }
 
-function lower(x: EvalInstr): Step {
+function lower(x: Instr): Step {
     switch (x.op) {
         case 'const': return step(Op.Const, x, 0, 0, 0, { value: load(x.value) });
         case 'field': return step(Op.Field, x, 0, 0, x.field);
@@ -90,7 +83,7 @@ function stepsOf(code: CompiledCode): Step[] {
     if (code === lastCode) return lastSteps;
     let steps = lowered.get(code);
     if (steps === undefined) {
-        steps = (code.code as readonly EvalInstr[]).map(lower);
+        steps = code.code.map(lower);
         lowered.set(code, steps);
     }
     lastCode = code;

@@ -62,15 +62,20 @@ export function compareDecimals(x: Decimal, y: Decimal): number {
 
 const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+/** Values whose leading digit is beyond 10^±100000 are rejected: printing or scaling them exactly
+ *  would take megabytes, and they are far outside anything the language accepts (|x| < 10^28). */
+const MAX_PARSE_EXPONENT = 100_000;
+
 /**
  * Parses `-?digits(.digits)?`, optionally with a JSON-style exponent (`1e3`, `2.50E-1`), exactly.
- * Leading zeros are accepted (`007.5`). Returns undefined for anything else, and for values
- * decimal.js cannot hold (exponent beyond ±9e15: overflow to Infinity or underflow to 0). `-0` gives 0.
+ * Leading zeros are accepted (`007.5`). Returns undefined for anything else, and for values whose
+ * leading digit's exponent is beyond ±100000 (`1e400` parses; the caller judges the magnitude with
+ * inMagnitude). `-0` gives 0.
  */
 export function parseDecimalText(text: string): Decimal | undefined {
     if (!DECIMAL_TEXT.test(text)) return undefined;
     const x = new Dec(text);
-    if (!x.isFinite()) return undefined;
+    if (!x.isFinite() || Math.abs(x.e) > MAX_PARSE_EXPONENT) return undefined;
     if (x.isZero()) {
         // Underflow: a nonzero mantissa read as zero.
         const mantissa = text.replace(/[eE].*$/, '');

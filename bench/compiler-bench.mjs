@@ -1,0 +1,85 @@
+// Compiler and evaluator benchmarks (issue 2): compile time of a typical and a 1 MiB schema as
+// ratios to JSON.parse of the same text in the same process, peak RSS of the large compile in a
+// fresh process, and relation evaluations per second.
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { largeSchema, typicalSchema } from './schema-gen.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function median(xs) {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)];
+}
+
+function timeMs(fn, runs) {
+    const out = [];
+    for (let i = 0; i < runs; i++) {
+        const t0 = process.hrtime.bigint();
+        fn();
+        out.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    return median(out);
+}
+
+export async function runCompilerBench() {
+    await import('@svc/language/polyfill');
+    const { compileSchemaText, evaluateCode, Dec } = await import('@svc/compiler');
+    const rows = [];
+
+    const typical = typicalSchema();
+    const check = compileSchemaText(typical);
+    if (!check.ok) throw new Error(`bench schema does not compile: ${JSON.stringify(check.errors.slice(0, 3))}`);
+    for (let i = 0; i < 50; i++) compileSchemaText(typical); // warm up
+    const tCompile = timeMs(() => compileSchemaText(typical), 300);
+    const tParse = timeMs(() => JSON.parse(typical), 300);
+    rows.push({ name: 'compile typical schema (32 fields, 50 relations), median', value: tCompile, unit: 'ms', target: '< 2 ms', ratio: tCompile / tParse, baseline: 'JSON.parse' });
+
+    const large = largeSchema();
+    const tLarge = timeMs(() => compileSchemaText(large), 5);
+    const tLargeParse = timeMs(() => JSON.parse(large), 5);
+    rows.push({ name: `compile 1 MiB schema (${(Buffer.byteLength(large) / 1048576).toFixed(3)} MiB, 10,000 relations), median of 5`, value: tLarge, unit: 'ms', target: '< 1000 ms', ratio: tLarge / tLargeParse, baseline: 'JSON.parse' });
+
+    // Peak RSS in a fresh process, so this process's own heap does not count.
+    const probe = `import '@svc/language/polyfill'; import { compileSchemaText } from '@svc/compiler';
+        import { largeSchema } from ${JSON.stringify(pathToFileURL(join(root, 'bench', 'schema-gen.mjs')).href)};
+        const r = compileSchemaText(largeSchema()); if (!r.ok) process.exit(3);
+        process.stdout.write(String(process.resourceUsage().maxRSS));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, encoding: 'utf8' });
+    const rssMb = Number(child.stdout) / 1024;
+    rows.push({ name: 'peak RSS compiling the 1 MiB schema (fresh process)', value: rssMb, unit: 'MB', target: '< 400 MB' });
+
+    // A 5-operator relation over money values: a + b - c == d and d > 0.
+    const fields = '{"name": "a", "type": "money", "currency": "EUR"}, {"name": "b", "type": "money", "currency": "EUR"}, {"name": "c", "type": "money", "currency": "EUR"}, {"name": "d", "type": "money", "currency": "EUR"}';
+    const five = compileSchemaText(`{"svc_schema": "1.0", "name": "e", "fields": [${fields}], "relations": [{"id": "r", "expr": "a + b - c == d and d > 0"}]}`);
+    const code = five.schema.relations[0].code;
+    const values = [new Dec('100.25'), new Dec('21.05'), new Dec('1.30'), new Dec('120.00')];
+    let n = 0;
+    for (let i = 0; i < 100_000; i++) evaluateCode(code, values);
+    const t0 = process.hrtime.bigint();
+    const deadline = t0 + 1_000_000_000n;
+    while (process.hrtime.bigint() < deadline) {
+        for (let i = 0; i < 10_000; i++) evaluateCode(code, values);
+        n += 10_000;
+    }
+    const secs = Number(process.hrtime.bigint() - t0) / 1e9;
+    // Baseline in the same process: the same arithmetic with plain JavaScript numbers.
+    let m = 0;
+    let sink = 0;
+    const p0 = process.hrtime.bigint();
+    const pEnd = p0 + 200_000_000n;
+    const nv = [100.25, 21.05, 1.3, 120];
+    while (process.hrtime.bigint() < pEnd) {
+        for (let i = 0; i < 100_000; i++) sink += nv[0] + nv[1] - nv[2] === nv[3] && nv[3] > 0 ? 1 : 0;
+        m += 100_000;
+    }
+    const pSecs = Number(process.hrtime.bigint() - p0) / 1e9;
+    rows.push({ name: 'IR evaluations of a 5-operator money relation', value: n / secs, unit: '/s', target: '>= 1,000,000/s', ratio: (n / secs) / (m / pSecs), baseline: `plain JS numbers${sink < 0 ? '' : ''}` });
+    return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+    const { printRows } = await import('./bench-table.mjs');
+    printRows(await runCompilerBench());
+}

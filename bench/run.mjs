@@ -1,0 +1,23 @@
+// `npm run bench`: every area's benchmarks, printed with their targets and baseline ratios.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { printRows } from './bench-table.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const AREAS = [
+    ['compiler', 'compiler-bench.mjs', 'runCompilerBench'],
+    ['runtime server', 'server-bench.mjs', 'runServerBench'],
+    ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
+    ['language server', 'lsp-bench.mjs', 'runLspBench'],
+];
+
+const only = process.argv[2];
+for (const [area, file, fn] of AREAS) {
+    if (only && !area.startsWith(only)) continue;
+    const path = join(here, file);
+    if (!existsSync(path)) continue;
+    console.log(`\n== ${area}`);
+    const mod = await import(pathToFileURL(path).href);
+    printRows(await mod[fn]());
+}
