@@ -5,14 +5,12 @@
 // identities and comparisons decided by interval arithmetic over the fields' ranges.
 import { Decimal } from 'decimal.js';
 import type { TExpr } from '../expr/typed-expr.js';
-import { postOrder } from '../expr/typed-walk.js';
+import { childrenOf, postOrder } from '../expr/typed-walk.js';
 import type { CompiledField } from '../ir/ir-types.js';
 import { roundDecimal } from '../values/decimal-ops.js';
 
 type Bound = Decimal | number | undefined; // undefined: unbounded on that side
 interface Info {
-    /** Structural identity: equal ids mean the same computation on the same fields. */
-    id: number;
     lo: Bound;
     hi: Bound;
     canTrue: boolean;
@@ -52,19 +50,9 @@ function maxB(a: Bound, b: Bound, lowSide: boolean): Bound {
 }
 
 export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): Verdict {
-    const ids = new Map<string, number>();
-    const idOf = (key: string): number => {
-        let id = ids.get(key);
-        if (id === undefined) { id = ids.size; ids.set(key, id); }
-        return id;
-    };
-    const both = { canTrue: true, canFalse: true };
     const infos = (t: TExpr, kids: Info[]): Info => {
         const [a, b] = kids;
-        const key = `${t.k}|${'op' in t ? t.op : ''}|${'kind' in t ? t.kind : ''}|${kids.map((k) => k.id).join(',')}|` +
-            (t.k === 'field' || t.k === 'present' ? t.field : t.k === 'const' ? `${t.type.kind}:${String(t.value)}` : t.k === 'round' ? `${t.scale}${t.mode}` : '');
-        const id = idOf(key);
-        const none = { id, lo: undefined, hi: undefined, ...both };
+        const none: Info = { lo: undefined, hi: undefined, canTrue: true, canFalse: true };
         switch (t.k) {
             case 'const':
                 if (typeof t.value === 'boolean') return { ...none, canTrue: t.value, canFalse: !t.value };
@@ -84,7 +72,10 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                     : { ...none, canTrue: a!.canTrue || b!.canTrue, canFalse: a!.canFalse && b!.canFalse };
             case 'when':
                 return { ...none, canTrue: a!.canFalse || b!.canTrue, canFalse: a!.canTrue && b!.canFalse };
-            case 'cmp': return { ...none, ...compare(t.op, a!, b!) };
+            case 'cmp':
+                // x op x is decided whatever x is.
+                if (sameTree(t.a, t.b)) return { ...none, canTrue: t.op === '==' || t.op === '<=' || t.op === '>=', canFalse: !(t.op === '==' || t.op === '<=' || t.op === '>=') };
+                return { ...none, ...compare(t.op, a!, b!) };
             case 'neg': return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
             case 'abs': {
                 if (a!.lo !== undefined && cmp(a!.lo, zeroLike(a!.lo)) >= 0) return { ...none, lo: a!.lo, hi: a!.hi };
@@ -130,12 +121,30 @@ function product(a: Info, b: Info): { lo: Bound; hi: Bound } {
     return { lo: ps.reduce((m, p) => (cmp(p, m) < 0 ? p : m)), hi: ps.reduce((m, p) => (cmp(p, m) > 0 ? p : m)) };
 }
 
-function compare(op: string, a: Info, b: Info): { canTrue: boolean; canFalse: boolean } {
-    if (a.id === b.id) {
-        // x op x: decided whatever x is.
-        const t = op === '==' || op === '<=' || op === '>=';
-        return { canTrue: t, canFalse: !t };
+/** Structural equality of two typed expressions (same computation on the same fields), iterative. */
+export function sameTree(x: TExpr, y: TExpr): boolean {
+    const stack: Array<[TExpr, TExpr]> = [[x, y]];
+    while (stack.length > 0) {
+        const [p, q] = stack.pop()!;
+        if (p === q) continue;
+        if (p.k !== q.k || ('op' in p && p.op !== (q as typeof p).op) || ('kind' in p && p.kind !== (q as typeof p).kind)) return false;
+        switch (p.k) {
+            case 'field': case 'present': if (p.field !== (q as typeof p).field) return false; continue;
+            case 'const': if (p.type.kind !== q.type.kind || String(p.value) !== String((q as typeof p).value)) return false; continue;
+            case 'round': if (p.scale !== (q as typeof p).scale || p.mode !== (q as typeof p).mode) return false; break;
+            case 'months': if (p.eom !== (q as typeof p).eom || p.sign !== (q as typeof p).sign) return false; break;
+            case 'addms': if (p.unit !== (q as typeof p).unit || p.sign !== (q as typeof p).sign) return false; break;
+            case 'diff': if (p.unit !== (q as typeof p).unit) return false; break;
+            default: break;
+        }
+        const pk = childrenOf(p);
+        const qk = childrenOf(q);
+        for (let i = 0; i < pk.length; i++) stack.push([pk[i]!, qk[i]!]);
     }
+    return true;
+}
+
+function compare(op: string, a: Info, b: Info): { canTrue: boolean; canFalse: boolean } {
     switch (op) {
         case '<': return { canTrue: !le(b.hi, a.lo) , canFalse: !lt(a.hi, b.lo) };
         case '<=': return { canTrue: !lt(b.hi, a.lo), canFalse: !le(a.hi, b.lo) };
