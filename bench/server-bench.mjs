@@ -1,0 +1,124 @@
+// Runtime-server benchmarks (issue 3), with autocannon against a server in a child process:
+//   - POST /v1/schemas/validate with a typical schema (authentication, limits, strict JSON reader,
+//     body validation, compile cache hit) as throughput and p99 ratios to a bare POST route of the
+//     same server receiving the same body, measured in the same run;
+//   - the server's RSS after 100,000 validate requests in rounds (it must not grow).
+// `node bench/server-bench.mjs` runs it alone; bench/run.mjs calls runServerBench().
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+
+const here = fileURLToPath(import.meta.url);
+const root = join(dirname(here), '..');
+
+// A typical schema: the invoice of the examples with a relation.
+const SCHEMA = {
+    svc_schema: '1.0',
+    name: 'invoice',
+    fields: [
+        { name: 'invoice_number', type: 'string', pattern: 'INV-[0-9]{4}-[0-9]{4}', hints: ['Invoice number'] },
+        { name: 'invoice_date', type: 'date', hints: ['Invoice date'] },
+        { name: 'due_date', type: 'date' },
+        { name: 'net', type: 'money', currency: 'EUR' },
+        { name: 'vat', type: 'money', currency: 'EUR' },
+        { name: 'total', type: 'money', currency: 'EUR' },
+    ],
+    relations: [
+        { id: 'sum', expr: 'total == net + vat' },
+        { id: 'due', expr: 'due_date >= invoice_date' },
+    ],
+};
+const BODY = JSON.stringify({ schema: SCHEMA });
+
+// ---------------------------------------------------------------- child: the server under test
+async function child() {
+    await import('@svc/language/polyfill');
+    const { createServer, loadConfig, createAccount, createKey } = await import('@svc/runtime-server');
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+    const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
+    // Log lines are formatted as in production and then dropped, so both routes pay for them.
+    const server = createServer(loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, root, { limits: unlimited }), {
+        engine: null, editor: null, logSink: () => {},
+    });
+    server.app.post('/bench/bare', async () => ({ status: 'ok' }));
+    server.app.get('/bench/rss', async () => {
+        globalThis.gc?.();
+        return process.memoryUsage();
+    });
+    const url = await server.listen();
+    await createAccount(server.services.store, 'bench@example.test');
+    const key = await createKey(server.services.store, { email: 'bench@example.test', name: 'bench' });
+    process.stdout.write(`${JSON.stringify({ url, key: key.key })}\n`);
+    const stop = async () => {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+}
+
+// ---------------------------------------------------------------- parent: load and measurements
+function startChild() {
+    const proc = spawn(process.execPath, ['--expose-gc', here, '--child'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    return new Promise((resolve, reject) => {
+        const lines = createInterface({ input: proc.stdout });
+        lines.once('line', (line) => resolve({ proc, ...JSON.parse(line) }));
+        proc.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    });
+}
+
+async function load(autocannon, url, options) {
+    const result = await autocannon({ url, connections: 32, pipelining: 1, method: 'POST', body: BODY, ...options });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return result;
+}
+
+async function rssMiB(url) {
+    const res = await fetch(`${url}/bench/rss`);
+    return (await res.json()).rss / (1024 * 1024);
+}
+
+export async function runServerBench({ seconds = 5, totalRequests = 100_000, rounds = 5 } = {}) {
+    const { default: autocannon } = await import('autocannon');
+    const server = await startChild();
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${server.key}` };
+    try {
+        // Warm up both routes (JIT, compile cache), then measure them one after the other.
+        await load(autocannon, `${server.url}/bench/bare`, { headers, amount: 5_000 });
+        await load(autocannon, `${server.url}/v1/schemas/validate`, { headers, amount: 5_000 });
+        const bare = await load(autocannon, `${server.url}/bench/bare`, { headers, duration: seconds });
+        const validate = await load(autocannon, `${server.url}/v1/schemas/validate`, { headers, duration: seconds });
+
+        const perRound = Math.ceil(totalRequests / rounds);
+        const rss = [await rssMiB(server.url)];
+        for (let i = 0; i < rounds; i++) {
+            await load(autocannon, `${server.url}/v1/schemas/validate`, { headers, amount: perRound });
+            rss.push(await rssMiB(server.url));
+        }
+        const afterFirst = rss[1];
+        const last = rss[rss.length - 1];
+        const rps = validate.requests.average;
+        const bareRps = bare.requests.average;
+        return [
+            { name: 'POST /v1/schemas/validate throughput (typical schema, 32 connections)', value: rps, unit: 'req/s', target: '>= 0.25× bare route', ratio: rps / bareRps, baseline: 'bare POST route' },
+            { name: 'POST /v1/schemas/validate p99 latency', value: validate.latency.p99, unit: 'ms', target: '<= 6× bare route (ms resolution)', ratio: validate.latency.p99 / Math.max(bare.latency.p99, 0.001), baseline: 'bare POST route' },
+            { name: 'bare POST route throughput (same server, same run)', value: bareRps, unit: 'req/s', target: 'baseline' },
+            { name: `server RSS after ${rounds * perRound} validate requests in ${rounds} rounds`, value: last, unit: 'MiB', target: '<= 1.10× after the first round', ratio: last / afterFirst, baseline: 'RSS after round 1' },
+            { name: 'server RSS growth from round 1 to the last round', value: last - afterFirst, unit: 'MiB', target: '< 16 MiB' },
+        ];
+    } finally {
+        server.proc.kill('SIGTERM');
+        await new Promise((r) => server.proc.once('exit', r));
+    }
+}
+
+if (process.argv[2] === '--child') {
+    await child();
+} else if (process.argv[1] === here) {
+    const { printRows } = await import('./bench-table.mjs');
+    printRows(await runServerBench());
+}

@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { AccountExistsError, KeyRequestError, createAccount, openSqliteStore, resolveDataDir } from '@svc/runtime-server';
+import { UsageError, type CliIO, type Command } from '../cli-types.js';
+
+const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N';
+
+export const accountsCommand: Command = {
+    name: 'accounts',
+    summary: 'create accounts and add credit (in SVC_DATA_DIR)',
+    usage: USAGE,
+    async run(args: string[], io: CliIO): Promise<number> {
+        let parsed;
+        try {
+            parsed = parseArgs({ args, options: { email: { type: 'string' }, reads: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
+        } catch (e) {
+            throw new UsageError((e as Error).message);
+        }
+        const [sub, ...extra] = parsed.positionals;
+        const { email, reads, json } = parsed.values;
+        if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
+        if (sub !== 'create' && sub !== 'credit') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
+        if (!email) throw new UsageError('--email is required');
+        let amount = 0;
+        if (sub === 'credit') {
+            if (reads === undefined || !/^-?\d+$/.test(reads) || !Number.isSafeInteger(Number(reads))) throw new UsageError('--reads N (an integer) is required');
+            amount = Number(reads);
+        } else if (reads !== undefined) {
+            throw new UsageError('--reads belongs to `accounts credit`');
+        }
+
+        const store = openSqliteStore(resolveDataDir(io.env, io.cwd));
+        try {
+            if (sub === 'create') {
+                const account = await createAccount(store, email);
+                const out = { id: account.id, email: account.email, credit_reads: account.creditReads };
+                io.stdout(json ? `${JSON.stringify(out)}\n` : `created account ${out.id} (${out.email}) with ${out.credit_reads} reads\n`);
+                return 0;
+            }
+            const account = await store.addCredit(email, amount);
+            if (!account) {
+                io.stderr(`svc accounts: no account with email ${email}\n`);
+                return 1;
+            }
+            const out = { id: account.id, email: account.email, credit_reads: account.creditReads };
+            io.stdout(json ? `${JSON.stringify(out)}\n` : `${out.email} now has ${out.credit_reads} reads\n`);
+            return 0;
+        } catch (e) {
+            if (e instanceof KeyRequestError) throw new UsageError(e.message);
+            if (e instanceof AccountExistsError) {
+                io.stderr(`svc accounts: ${e.message}\n`);
+                return 1;
+            }
+            throw e;
+        } finally {
+            await store.close();
+        }
+    },
+};

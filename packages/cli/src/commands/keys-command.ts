@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { KeyRequestError, UnknownAccountError, createKey, listKeys, openSqliteStore, resolveDataDir, type KeyRecord } from '@svc/runtime-server';
+import { UsageError, type CliIO, type Command } from '../cli-types.js';
+
+const USAGE = 'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
+
+/** What a listing shows: never the secret, only its prefix. */
+function listed(k: KeyRecord): Record<string, unknown> {
+    return { id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt };
+}
+
+export const keysCommand: Command = {
+    name: 'keys',
+    summary: 'create, list and revoke API keys (in SVC_DATA_DIR)',
+    usage: USAGE,
+    async run(args: string[], io: CliIO): Promise<number> {
+        let parsed;
+        try {
+            parsed = parseArgs({
+                args,
+                options: {
+                    email: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' },
+                    'expires-days': { type: 'string' }, json: { type: 'boolean' },
+                },
+                allowPositionals: true,
+            });
+        } catch (e) {
+            throw new UsageError((e as Error).message);
+        }
+        const [sub, ...rest] = parsed.positionals;
+        const v = parsed.values;
+        if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
+        if (sub === 'revoke' ? rest.length !== 1 : rest.length > 0) throw new UsageError(sub === 'revoke' ? 'give exactly one key id' : `unexpected argument ${rest[0]}`);
+        if (sub !== 'revoke' && !v.email) throw new UsageError('--email is required');
+        if (sub === 'create' && v.name === undefined) throw new UsageError('--name is required');
+        let expiresDays: number | undefined;
+        if (v['expires-days'] !== undefined) {
+            if (!/^\d+$/.test(v['expires-days'])) throw new UsageError('--expires-days is a whole number of days, 1 to 365');
+            expiresDays = Number(v['expires-days']);
+        }
+        const scopes = v.scopes === undefined ? undefined : v.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+
+        const store = openSqliteStore(resolveDataDir(io.env, io.cwd));
+        try {
+            if (sub === 'create') {
+                const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });
+                io.stdout(v.json ? `${JSON.stringify(created)}\n` : [
+                    `key ${created.id} created; it is shown once, store it now:`, created.key,
+                    `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`, '',
+                ].join('\n'));
+                return 0;
+            }
+            if (sub === 'list') {
+                const keys = (await listKeys(store, v.email!)).map(listed);
+                if (v.json) io.stdout(`${JSON.stringify(keys)}\n`);
+                else for (const k of keys) io.stdout(`${k.id}  ${k.prefix}…  ${k.name}  [${(k.scopes as string[]).join(',')}]  expires ${k.expires_at ?? 'never'}${k.revoked_at ? `  revoked ${k.revoked_at}` : ''}\n`);
+                return 0;
+            }
+            if (!(await store.revokeKey(rest[0]!))) {
+                io.stderr(`svc keys: no active key with id ${rest[0]}\n`);
+                return 1;
+            }
+            io.stdout(`revoked ${rest[0]}\n`);
+            return 0;
+        } catch (e) {
+            if (e instanceof KeyRequestError) throw new UsageError(e.message);
+            if (e instanceof UnknownAccountError) {
+                io.stderr(`svc keys: ${e.message}\n`);
+                return 1;
+            }
+            throw e;
+        } finally {
+            await store.close();
+        }
+    },
+};

@@ -1,0 +1,59 @@
+// Account and key administration shared by the CLI (`svc accounts`, `svc keys`) and tests. It keeps
+// the rules (name 1..64 characters, expiry 1..365 days, known scopes) in one place beside the store.
+import { codePointLength } from '../text/code-points.js';
+import type { Account, KeyRecord, Store } from '../store/store-types.js';
+import { generateApiKey } from './api-key.js';
+import { SCOPES, isScope, type Scope } from './scopes.js';
+
+export const FREE_CREDIT_READS = 10;
+const DAY_MS = 86_400_000;
+
+/** A request the rules refuse (the CLI exits 2). */
+export class KeyRequestError extends Error {}
+/** No account with that email (the CLI exits 1). */
+export class UnknownAccountError extends Error {}
+
+export interface CreateKeyInput {
+    email: string;
+    name: string;
+    scopes?: readonly string[];
+    expiresDays?: number;
+}
+
+export interface CreatedKey {
+    id: string;
+    /** The full key: shown once, never stored. */
+    key: string;
+    prefix: string;
+    scopes: Scope[];
+    expires_at: string | null;
+}
+
+export async function createAccount(store: Store, email: string, creditReads = FREE_CREDIT_READS): Promise<Account> {
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new KeyRequestError(`not an email address: ${JSON.stringify(email)}`);
+    return store.createAccount(email, creditReads);
+}
+
+export async function createKey(store: Store, input: CreateKeyInput, now = Date.now()): Promise<CreatedKey> {
+    const n = codePointLength(input.name);
+    if (n < 1 || n > 64) throw new KeyRequestError('a key name has 1 to 64 characters');
+    const scopes = input.scopes === undefined ? [...SCOPES] : [...new Set(input.scopes)];
+    if (scopes.length === 0) throw new KeyRequestError(`give at least one scope of ${SCOPES.join(', ')}`);
+    for (const s of scopes) if (!isScope(s)) throw new KeyRequestError(`unknown scope ${JSON.stringify(s)}; scopes are ${SCOPES.join(', ')}`);
+    const days = input.expiresDays;
+    if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 365)) throw new KeyRequestError('expiry is 1 to 365 days');
+    const account = await store.findAccountByEmail(input.email);
+    if (!account) throw new UnknownAccountError(`no account with email ${input.email}`);
+    const generated = generateApiKey();
+    const expiresAt = days === undefined ? null : new Date(now + days * DAY_MS).toISOString();
+    const record = await store.createKey({
+        accountId: account.id, name: input.name, prefix: generated.prefix, hash: generated.hash, scopes: scopes as Scope[], expiresAt,
+    });
+    return { id: record.id, key: generated.key, prefix: record.prefix, scopes: record.scopes as Scope[], expires_at: record.expiresAt };
+}
+
+export async function listKeys(store: Store, email: string): Promise<KeyRecord[]> {
+    const account = await store.findAccountByEmail(email);
+    if (!account) throw new UnknownAccountError(`no account with email ${email}`);
+    return store.listKeys(account.id);
+}

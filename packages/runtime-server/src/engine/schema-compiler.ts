@@ -1,0 +1,67 @@
+// Compiles the `schema` member of a request, cached. The cache key is the SHA-256 of a canonical
+// text that drops white space and normalises string escapes but keeps member order, duplicate
+// members and numbers as written: everything the compiler's result depends on (error order follows
+// source order, E-JSON-NUMBER judges the written number), nothing it does not.
+import { createHash } from 'node:crypto';
+import { MAX_SCHEMA_BYTES, compileSchemaNode, type CompileResult, type Diagnostic, type JsonNode } from '@svc/compiler';
+import { LruCache } from './compile-cache.js';
+
+export type CompileFn = typeof compileSchemaNode;
+
+export interface SchemaJson {
+    /** E-JSON-DUPKEY and E-JSON-NUMBER inside the schema, pointers relative to it. */
+    diagnostics: Diagnostic[];
+    offsets: number[];
+}
+
+export class SchemaCompiler {
+    private readonly cache: LruCache<CompileResult>;
+
+    constructor(maxEntries: number, private readonly compile: CompileFn = compileSchemaNode) {
+        // Weight is canonical text length; 64 Mi characters bounds the memory of cached IR too.
+        this.cache = new LruCache(maxEntries, 64 * 1024 * 1024);
+    }
+
+    compileNode(node: JsonNode, text: string, json: SchemaJson): CompileResult {
+        // A schema over the size limit fails fast with E-LIMIT; its white space counts, so the
+        // canonical (minified) text cannot stand for it.
+        if ((node.end - node.start) * 3 > MAX_SCHEMA_BYTES && Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) {
+            return this.compile(node, text, { maxFields: 32 }, json);
+        }
+        // Clients mostly resend the same bytes: the raw text is tried first, which is cheaper than
+        // building the canonical text; the canonical key catches the same schema written otherwise.
+        const raw = text.slice(node.start, node.end);
+        const rawKey = `r${digest(raw)}`;
+        const rawHit = this.cache.get(rawKey);
+        if (rawHit) return rawHit;
+        const canonical = canonicalText(node);
+        const key = `c${digest(canonical)}`;
+        const result = this.cache.get(key) ?? this.compile(node, text, { maxFields: 32 }, json);
+        // An unfinished compiler (ok false, no errors) is not remembered: it may be replaced.
+        if (result.ok || result.errors.length > 0) {
+            this.cache.set(key, result, canonical.length);
+            this.cache.set(rawKey, result, raw.length);
+        }
+        return result;
+    }
+
+    get cached(): number {
+        return this.cache.size;
+    }
+}
+
+function digest(text: string): string {
+    return createHash('sha256').update(text, 'utf8').digest('base64');
+}
+
+/** Minified JSON of a node: members in source order (duplicates kept), numbers as written. */
+export function canonicalText(node: JsonNode): string {
+    switch (node.kind) {
+        case 'object': return `{${node.members.map((m) => `${JSON.stringify(m.key)}:${canonicalText(m.value)}`).join(',')}}`;
+        case 'array': return `[${node.items.map(canonicalText).join(',')}]`;
+        case 'string': return JSON.stringify(node.value);
+        case 'number': return node.raw;
+        case 'boolean': return node.value ? 'true' : 'false';
+        case 'null': return 'null';
+    }
+}

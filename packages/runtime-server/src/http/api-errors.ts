@@ -1,0 +1,47 @@
+// The one error body of interface section 7: {"error": {"code", "message", "details"?}}. Handlers
+// throw ApiError; the error handler is the only place that turns errors into responses, so no
+// status or message is spelled twice and nothing internal leaks.
+
+/** A validation detail (interface 7.1) or a compile diagnostic (interface 4.1). */
+export interface ErrorDetail { code: string; message: string }
+
+export class ApiError extends Error {
+    constructor(
+        readonly status: number,
+        readonly code: string,
+        message: string,
+        readonly details?: ErrorDetail[],
+        readonly headers: Record<string, string> = {},
+    ) {
+        super(message);
+    }
+
+    body(): { error: { code: string; message: string; details?: ErrorDetail[] } } {
+        const error: { code: string; message: string; details?: ErrorDetail[] } = { code: this.code, message: this.message };
+        if (this.details !== undefined) error.details = this.details;
+        return { error };
+    }
+}
+
+// One message per cause, so clients (and attackers) learn nothing from the wording.
+export const MESSAGES = {
+    unauthorized: 'Invalid, expired or insufficiently scoped API key.',
+    notFound: 'No such endpoint.',
+    rateLimited: 'Rate limit reached; retry after 60 seconds.',
+    invalidBody: 'The request body is invalid.',
+    invalidJson: 'The request body is not valid JSON.',
+    schemaInvalid: 'The schema does not compile.',
+    insufficientCredit: 'Not enough credit for the reads this extraction needs.',
+    internal: 'Unexpected failure on the service side.',
+    upstream: 'The extraction service failed.',
+    extractionUnavailable: 'The extraction service is unavailable; retry shortly.',
+    compilerUnavailable: 'The compiler is unavailable; retry shortly.',
+    editUnavailable: 'Editing is unavailable; retry shortly.',
+} as const;
+
+export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
+export const notFound = (): ApiError => new ApiError(404, 'not_found', MESSAGES.notFound);
+export const rateLimited = (): ApiError => new ApiError(429, 'rate_limited', MESSAGES.rateLimited, undefined, { 'retry-after': '60' });
+export const internalError = (): ApiError => new ApiError(500, 'internal_error', MESSAGES.internal);
+export const invalidRequest = (message: string, details?: ErrorDetail[]): ApiError => new ApiError(400, 'invalid_request', message, details);
+export const pipelineUnavailable = (message: string): ApiError => new ApiError(503, 'pipeline_unavailable', message);

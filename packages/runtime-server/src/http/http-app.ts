@@ -1,0 +1,91 @@
+// The Fastify application. Encapsulated plugins give each group of routes exactly the hooks it needs,
+// and the hook order is the judging order of runtime.md section 6:
+//   unknown path or method (404, the not-found handler: no hook runs)
+//   → per-IP limit (every route but /healthz)
+//   → authentication and scope, then per-key and per-account limits (/v1 routes)
+//   → body size, JSON, validation, compilation, credit, extraction limit, reading (the handlers).
+import type { Socket } from 'node:net';
+import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerEditRoute } from '../routes/edit-route.js';
+import { registerExtractionRoute } from '../routes/extraction-route.js';
+import { registerValidateRoute } from '../routes/validate-route.js';
+import type { ServerServices } from '../server-module.js';
+import { ApiError, MESSAGES, internalError, invalidRequest, notFound } from './api-errors.js';
+import './http-types.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+import { registerRawBodyParser } from './raw-body.js';
+
+export function buildHttpApp(services: ServerServices): FastifyInstance {
+    const { config, log } = services;
+    const app = fastify({
+        logger: false, // our own JSON lines (request-log.ts), which never carry a key or a body
+        trustProxy: config.trustProxy,
+        bodyLimit: config.maxBodyBytes + 1, // our parser enforces the real cap with a 400
+        forceCloseConnections: 'idle', // close() ends idle keep-alive sockets, waits for busy ones
+        return503OnClosing: false, // requests already on a connection finish normally
+        // A malformed URL (bad percent-encoding) matches no route: the 404 of every unknown path.
+        frameworkErrors: (_error, _request, reply) => { void send(reply, notFound()); },
+        clientErrorHandler: (_err: Error, socket: Socket) => {
+            const body = JSON.stringify(invalidRequest('Malformed HTTP request.').body());
+            if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+            else socket.destroy();
+        },
+    });
+    registerRawBodyParser(app, config.maxBodyBytes);
+    app.decorateRequest('principal', null);
+
+    app.addHook('onResponse', async (request, reply) => {
+        log.request({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, keyPrefix: request.principal?.keyPrefix ?? null });
+    });
+    app.setNotFoundHandler((_request, reply) => send(reply, notFound()));
+    app.setErrorHandler((error: FastifyError, request, reply) => send(reply, toApiError(error, request, services)));
+
+    app.get('/healthz', async () => ({ status: 'ok' }));
+
+    // Everything else is limited per client IP before authentication.
+    app.register(async (limited) => {
+        limited.addHook('onRequest', async (request) => services.limiter.checkIp(request.ip));
+        const openapi = JSON.stringify(buildOpenApiDocument());
+        limited.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+
+        limited.register(async (v1) => {
+            v1.addHook('onRequest', async (request) => {
+                const principal = await services.auth.authenticate(request.headers, request.routeOptions.config.scope!);
+                request.principal = principal;
+                await services.limiter.checkKey(principal.keyId, principal.accountId);
+            });
+            registerValidateRoute(v1, services);
+            registerExtractionRoute(v1, services);
+            registerEditRoute(v1, services);
+        });
+    });
+    return app;
+}
+
+function send(reply: FastifyReply, error: ApiError): FastifyReply {
+    return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.body());
+}
+
+function toApiError(error: FastifyError, request: FastifyRequest, services: ServerServices): ApiError {
+    if (error instanceof ApiError) {
+        if (error.status >= 500 && error.cause !== undefined) logFailure(error.cause, request, services);
+        return error;
+    }
+    // Fastify's own client errors (a malformed URL or header): a 400 in our shape, never its text.
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        if (error.statusCode === 404) return notFound();
+        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return invalidRequest('Malformed Content-Type header; send application/json.');
+        return invalidRequest(MESSAGES.invalidBody);
+    }
+    logFailure(error, request, services);
+    return internalError();
+}
+
+function logFailure(error: unknown, request: FastifyRequest, services: ServerServices): void {
+    const e = error instanceof Error ? error : new Error(String(error));
+    // Frames only and a clipped message: an error's text could quote request data.
+    const frames = (e.stack ?? '').split('\n').slice(1, 12).map((l) => l.trim());
+    services.log.event('error', 'unexpected failure', {
+        method: request.method, path: request.url.split('?')[0], error: e.name, detail: e.message.slice(0, 200), stack: frames,
+    });
+}

@@ -1,0 +1,49 @@
+// Request bodies as raw text, whatever the content type: the strict JSON reader, not Fastify's
+// JSON.parse, decides what the body means. The size cap is checked on the declared length and on the
+// bytes as they arrive; an oversized body is not buffered (the rest is discarded) and becomes a
+// marker the route answers with 400 too_big, after authentication and limits (runtime.md section 6).
+import type { FastifyInstance } from 'fastify';
+
+export class TooBigBody {
+    constructor(readonly limit: number) {}
+}
+
+export type RawBody = string | TooBigBody;
+
+export function registerRawBodyParser(app: FastifyInstance, maxBytes: number): void {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (request, payload, done) => {
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBytes) {
+            payload.resume(); // discard; Node keeps the connection usable
+            done(null, new TooBigBody(maxBytes));
+            return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let finished = false;
+        const finish = (err: Error | null, body?: RawBody): void => {
+            if (finished) return;
+            finished = true;
+            payload.removeListener('data', onData);
+            payload.removeListener('end', onEnd);
+            payload.removeListener('error', onError);
+            done(err, body);
+        };
+        const onData = (chunk: Buffer): void => {
+            size += chunk.length;
+            if (size > maxBytes) {
+                chunks.length = 0;
+                payload.resume();
+                finish(null, new TooBigBody(maxBytes));
+                return;
+            }
+            chunks.push(chunk);
+        };
+        const onEnd = (): void => finish(null, Buffer.concat(chunks, size).toString('utf8'));
+        const onError = (err: Error): void => finish(err);
+        payload.on('data', onData);
+        payload.on('end', onEnd);
+        payload.on('error', onError);
+    });
+}

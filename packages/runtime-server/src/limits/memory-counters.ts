@@ -1,0 +1,41 @@
+// Counters in this process's memory. JavaScript runs one callback at a time, so the check and the
+// increment in `consume` cannot interleave with another request's. Expired windows are swept as
+// time passes, so memory stays bounded by the counters of the current window.
+import type { CounterCharge, Counters } from './counters-types.js';
+
+export class MemoryCounters implements Counters {
+    private readonly counts = new Map<string, { value: number; expiresAt: number }>();
+    private nextSweep = 0;
+
+    constructor(private readonly now: () => number = Date.now) {}
+
+    async consume(charges: readonly CounterCharge[]): Promise<boolean> {
+        const t = this.now();
+        this.sweep(t);
+        for (const c of charges) {
+            const entry = this.counts.get(c.name);
+            if ((entry?.value ?? 0) + 1 > c.limit) return false;
+        }
+        for (const c of charges) {
+            const entry = this.counts.get(c.name);
+            if (entry) entry.value += 1;
+            else this.counts.set(c.name, { value: 1, expiresAt: c.expiresAt });
+        }
+        return true;
+    }
+
+    /** Number of live counters (tests watch it stay bounded). */
+    get size(): number {
+        return this.counts.size;
+    }
+
+    async close(): Promise<void> {
+        this.counts.clear();
+    }
+
+    private sweep(t: number): void {
+        if (t < this.nextSweep) return;
+        this.nextSweep = t + 10_000;
+        for (const [name, entry] of this.counts) if (entry.expiresAt <= t) this.counts.delete(name);
+    }
+}

@@ -1,0 +1,52 @@
+// `svc serve` / `npm start`: the server from the environment, stopped gracefully by SIGTERM or
+// SIGINT (requests in flight finish; a second signal or 10 s ends the process at once).
+import { ConfigError, loadConfig } from './config/server-config.js';
+import { createServer } from './server.js';
+
+export interface RunningServer {
+    url: string;
+    /** Resolves when the server has shut down. */
+    done: Promise<void>;
+    stop(): Promise<void>;
+}
+
+export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<RunningServer> {
+    const config = loadConfig(env, cwd);
+    // Refuse rather than silently fall back: several instances would not share accounts or limits.
+    if (config.databaseUrl) throw new ConfigError('SVC_DATABASE_URL is set, but this build has only the SQLite store; unset it to use SVC_DATA_DIR');
+    if (config.redisUrl) throw new ConfigError('SVC_REDIS_URL is set, but this build has only in-memory rate counters; unset it');
+    const server = createServer(config, { env });
+    const { log } = server.services;
+    const url = await server.listen();
+    log.event('info', 'listening', {
+        url, data_dir: config.dataDir, engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
+    });
+
+    let resolveDone!: () => void;
+    const done = new Promise<void>((r) => { resolveDone = r; });
+    let stopping = false;
+    const stop = async (): Promise<void> => {
+        if (stopping) return done;
+        stopping = true;
+        const force = setTimeout(() => { log.event('error', 'shutdown timed out'); process.exit(1); }, 10_000);
+        force.unref();
+        try {
+            await server.close();
+            log.event('info', 'stopped');
+        } finally {
+            clearTimeout(force);
+            process.off('SIGTERM', onSignal);
+            process.off('SIGINT', onSignal);
+            resolveDone();
+        }
+        return done;
+    };
+    const onSignal = (signal: NodeJS.Signals): void => {
+        if (stopping) { process.exit(signal === 'SIGINT' ? 130 : 143); }
+        log.event('info', 'shutting down', { signal });
+        void stop();
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    return { url, done, stop };
+}

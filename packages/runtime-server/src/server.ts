@@ -1,0 +1,47 @@
+// One server: the object graph, the HTTP app on top of it, and a close that releases both in order
+// (stop accepting, finish requests in flight, then close the store and counters).
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config/server-config.js';
+import { buildHttpApp } from './http/http-app.js';
+import { createServerServices, type ServerServices, type ServiceOverrides } from './server-module.js';
+
+export interface SvcServer {
+    app: FastifyInstance;
+    services: ServerServices;
+    /** Listens on config.host and config.port; resolves to the base URL. */
+    listen(): Promise<string>;
+    close(): Promise<void>;
+}
+
+export function createServer(config: ServerConfig, overrides: ServiceOverrides = {}): SvcServer {
+    const services = createServerServices(config, overrides);
+    const app = buildHttpApp(services);
+    let closing: Promise<void> | undefined;
+    return {
+        app,
+        services,
+        async listen() {
+            await app.listen({ host: config.host, port: config.port });
+            const address = app.server.address() as AddressInfo;
+            const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+            return `http://${host}:${address.port}`;
+        },
+        close() {
+            closing ??= (async () => {
+                // close() ends the connections idle at that moment; a keep-alive connection whose
+                // request is still running becomes idle later and would hold close() open until
+                // its keep-alive timeout, so idle connections are swept until close() is done.
+                const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+                try {
+                    await app.close();
+                } finally {
+                    clearInterval(sweep);
+                }
+                await services.counters.close();
+                await services.store.close();
+            })();
+            return closing;
+        },
+    };
+}

@@ -1,0 +1,123 @@
+// The Store on SQLite (better-sqlite3). WAL lets the server read while the CLI writes to the same
+// file, and the busy timeout makes a writer wait for the other instead of failing; the server reads
+// keys from the database on every request, so a revocation by the CLI counts at once.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { randomBase62 } from '../text/random-base62.js';
+import { MIGRATIONS } from './sqlite-schema.js';
+import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type Store } from './store-types.js';
+
+export const SQLITE_FILE = 'svc.sqlite';
+
+interface AccountRow { id: string; email: string; credit_reads: number; created_at: string }
+interface KeyRow {
+    id: string; account_id: string; name: string; prefix: string; hash: Buffer; scopes: string;
+    created_at: string; expires_at: string | null; revoked_at: string | null;
+}
+
+const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, creditReads: r.credit_reads, createdAt: r.created_at });
+const toKey = (r: KeyRow): KeyRecord => ({
+    id: r.id, accountId: r.account_id, name: r.name, prefix: r.prefix, scopes: r.scopes.split(',').filter(Boolean),
+    createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at,
+});
+
+/** Opens (creating if needed) the store file in `dataDir`. */
+export function openSqliteStore(dataDir: string): SqliteStore {
+    mkdirSync(dataDir, { recursive: true });
+    return new SqliteStore(new Database(join(dataDir, SQLITE_FILE)));
+}
+
+export class SqliteStore implements Store {
+    private readonly stmts;
+
+    constructor(private readonly db: Database.Database) {
+        db.pragma('busy_timeout = 5000');
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.pragma('foreign_keys = ON');
+        migrate(db);
+        this.stmts = {
+            insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at) VALUES (?, ?, ?, ?)'),
+            accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
+            accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
+            addCredit: db.prepare('UPDATE accounts SET credit_reads = MAX(0, credit_reads + ?) WHERE email = ?'),
+            reserve: db.prepare('UPDATE accounts SET credit_reads = credit_reads - ? WHERE id = ? AND credit_reads >= ?'),
+            refund: db.prepare('UPDATE accounts SET credit_reads = credit_reads + ? WHERE id = ?'),
+            insertKey: db.prepare('INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+            keysOf: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id'),
+            revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+            keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
+        };
+    }
+
+    async createAccount(email: string, creditReads: number): Promise<Account> {
+        const row: AccountRow = { id: `acct_${randomBase62(16)}`, email, credit_reads: creditReads, created_at: new Date().toISOString() };
+        try {
+            this.stmts.insertAccount.run(row.id, row.email, row.credit_reads, row.created_at);
+        } catch (e) {
+            if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AccountExistsError(`an account with email ${email} exists`);
+            throw e;
+        }
+        return toAccount(row);
+    }
+
+    async findAccountByEmail(email: string): Promise<Account | undefined> {
+        const r = this.stmts.accountByEmail.get(email);
+        return r && toAccount(r);
+    }
+
+    async getAccount(id: string): Promise<Account | undefined> {
+        const r = this.stmts.accountById.get(id);
+        return r && toAccount(r);
+    }
+
+    async addCredit(email: string, reads: number): Promise<Account | undefined> {
+        this.stmts.addCredit.run(reads, email);
+        return this.findAccountByEmail(email);
+    }
+
+    async createKey(key: NewKey): Promise<KeyRecord> {
+        const row: KeyRow = {
+            id: `key_${randomBase62(16)}`, account_id: key.accountId, name: key.name, prefix: key.prefix, hash: key.hash,
+            scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null,
+        };
+        this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at);
+        return toKey(row);
+    }
+
+    async listKeys(accountId: string): Promise<KeyRecord[]> {
+        return this.stmts.keysOf.all(accountId).map(toKey);
+    }
+
+    async revokeKey(id: string): Promise<boolean> {
+        return this.stmts.revoke.run(new Date().toISOString(), id).changes === 1;
+    }
+
+    async findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined> {
+        const r = this.stmts.keyByHash.get(hash);
+        return r && { ...toKey(r), hash: r.hash };
+    }
+
+    async reserveCredit(accountId: string, reads: number): Promise<boolean> {
+        // One conditional UPDATE: two concurrent extractions can never both spend the last reads.
+        return this.stmts.reserve.run(reads, accountId, reads).changes === 1;
+    }
+
+    async refundCredit(accountId: string, reads: number): Promise<void> {
+        if (reads > 0) this.stmts.refund.run(reads, accountId);
+    }
+
+    async close(): Promise<void> {
+        if (this.db.open) this.db.close();
+    }
+}
+
+function migrate(db: Database.Database): void {
+    // IMMEDIATE takes the write lock first, so a CLI and a server starting together migrate once.
+    db.transaction(() => {
+        const version = db.pragma('user_version', { simple: true }) as number;
+        for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
+        if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+    }).immediate();
+}
