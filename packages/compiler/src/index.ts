@@ -15,3 +15,5 @@ export { emitCode, MAX_REGISTERS } from './ir/ir-emitter.js';
 export { schemaHash, canonicalJson } from './hash/schema-hash.js';
 export { exprTypeOf } from './compile-pipeline.js';
 export * from './json/json-pointer.js';
+export * from './schema/schema-keys.js';
+export { ByteOffsets } from './expr/byte-offsets.js';
