@@ -1,1 +1,10 @@
-export const LSP_PLACEHOLDER = true; // replaced by the language server's modules
+// The svc language server: live diagnostics and editing help for schema files.
+export { startServer } from './server-main.js';
+export { createSvcLspModule, createSvcLspServices, type SvcLspOptions, type SvcLspServices } from './lsp-module.js';
+export { inject, mergeModules, type Module, type PartialModule } from './lsp-inject.js';
+export { capabilities, registerHandlers, SERVER_NAME, SERVER_VERSION } from './lsp-handlers.js';
+export { StringMap, escapeJsonContent } from './text/string-map.js';
+export { PositionEncoder, negotiateEncoding, countUnits, type PositionEncodingKind } from './text/position-encoding.js';
+export { parseTolerant, type TolerantJson } from './json/json-tolerant.js';
+export { DiagnosticMapper, type PlacedDiagnostic } from './diagnostics/diagnostic-mapper.js';
+export { LEGEND as SEMANTIC_TOKENS_LEGEND } from './features/semantic-tokens-provider.js';

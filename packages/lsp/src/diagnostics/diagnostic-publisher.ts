@@ -1,0 +1,118 @@
+// Compiles schema documents and publishes their diagnostics. Changes are debounced with a delay that
+// follows the last compile time (a small schema compiles in a few milliseconds and is published at
+// once; a 1 MiB one waits for typing to pause). The compile runs on this thread; afterwards the
+// server yields to the event loop so that changes which arrived meanwhile are applied, and a result
+// whose document version has moved on is dropped rather than published.
+import { compileSchemaText } from '@svc/compiler';
+import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentAnalyzer } from '../documents/document-analysis.js';
+import type { PositionEncoder } from '../text/position-encoding.js';
+import type { DiagnosticMapper, PlacedDiagnostic } from './diagnostic-mapper.js';
+import type { ExplainPages } from './explain-pages.js';
+
+export interface CompiledVersion {
+    version: number;
+    placed: PlacedDiagnostic[];
+    ms: number;
+}
+
+export interface PublisherDeps {
+    connection: Connection;
+    analyzer: DocumentAnalyzer;
+    mapper: DiagnosticMapper;
+    encoder: PositionEncoder;
+    pages: ExplainPages;
+    /** `debounceMs`: a fixed debounce; undefined: adaptive. Read at each change (set at initialize). */
+    options: { debounceMs?: number };
+}
+
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => {
+    setTimeout(() => setImmediate(() => setImmediate(resolve)), 0);
+});
+
+export class DiagnosticPublisher {
+    private readonly timers = new Map<string, NodeJS.Timeout>();
+    private readonly compiled = new Map<string, CompiledVersion>();
+    private readonly lastMs = new Map<string, number>();
+    /** Counts for tests and the bench: compiles run, results dropped as stale. */
+    readonly stats = { compiles: 0, stale: 0, published: 0 };
+
+    constructor(private readonly deps: PublisherDeps, private readonly getDoc: (uri: string) => TextDocument | undefined) {}
+
+    /** Schedules a compile of the document's current version. */
+    schedule(uri: string, immediate = false): void {
+        const pending = this.timers.get(uri);
+        if (pending) clearTimeout(pending);
+        const last = this.lastMs.get(uri);
+        const delay = immediate ? 0 : this.deps.options.debounceMs ?? (last === undefined ? 5 : Math.min(250, Math.max(5, Math.round(last / 2))));
+        this.timers.set(uri, setTimeout(() => {
+            this.timers.delete(uri);
+            this.run(uri).catch((e: unknown) => this.deps.connection.console.error(`svc: compiling ${uri} failed: ${(e as Error)?.stack ?? String(e)}`));
+        }, delay));
+    }
+
+    /** Diagnostics of the document's current version, compiling now if needed (code actions, hover). */
+    current(doc: TextDocument): PlacedDiagnostic[] {
+        return this.compile(doc).placed;
+    }
+
+    /** The document is closed or no longer a schema: forget it and clear its diagnostics. */
+    clear(uri: string): void {
+        const pending = this.timers.get(uri);
+        if (pending) clearTimeout(pending);
+        this.timers.delete(uri);
+        this.compiled.delete(uri);
+        this.lastMs.delete(uri);
+        void this.deps.connection.sendDiagnostics({ uri, diagnostics: [] });
+    }
+
+    toLsp(doc: TextDocument, placed: readonly PlacedDiagnostic[]): LspDiagnostic[] {
+        const positions = this.deps.encoder.positions(doc, placed.flatMap((p) => [p.start, p.end]));
+        return placed.map((p, i) => {
+            const d = p.diagnostic;
+            const out: LspDiagnostic = {
+                range: { start: positions[2 * i]!, end: positions[2 * i + 1]! },
+                severity: p.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+                code: d.code,
+                source: 'svc',
+                message: d.message,
+                data: { pointer: d.pointer, ...(d.span ? { span: d.span } : {}) },
+            };
+            const href = this.deps.pages.href(d.code);
+            if (href) out.codeDescription = { href };
+            return out;
+        });
+    }
+
+    private compile(doc: TextDocument): CompiledVersion {
+        const hit = this.compiled.get(doc.uri);
+        if (hit && hit.version === doc.version) return hit;
+        const t0 = performance.now();
+        const analysis = this.deps.analyzer.get(doc);
+        const result = compileSchemaText(analysis.text);
+        const placed = this.deps.mapper.place(analysis, [...result.errors, ...result.warnings]);
+        const ms = performance.now() - t0;
+        this.stats.compiles++;
+        this.lastMs.set(doc.uri, ms);
+        // Only the placed diagnostics are kept: the IR and expression map of a large schema are big.
+        const entry = { version: doc.version, placed, ms };
+        this.compiled.set(doc.uri, entry);
+        return entry;
+    }
+
+    private async run(uri: string): Promise<void> {
+        const doc = this.getDoc(uri);
+        if (!doc) return;
+        const version = doc.version;
+        const entry = this.compile(doc);
+        await yieldToEvents();
+        const now = this.getDoc(uri);
+        if (!now || now.version !== version || this.timers.has(uri)) {
+            this.stats.stale++;
+            return;
+        }
+        this.stats.published++;
+        await this.deps.connection.sendDiagnostics({ uri, version, diagnostics: this.toLsp(doc, entry.placed) });
+    }
+}

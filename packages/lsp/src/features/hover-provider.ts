@@ -1,0 +1,84 @@
+// Hover: a field's type and keys (on its name in an expression or its declaration), a function's
+// signature, a keyword, a schema key's meaning, and the explanation of every diagnostic under the
+// cursor (from the same registry as `svc explain`).
+import type { Hover, Position } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { DocumentAnalyzer, SchemaAnalysis } from '../documents/document-analysis.js';
+import { FUNCTIONS, KEY_DOCS, KEYWORD_DOCS } from '../documents/language-facts.js';
+import type { DiagnosticPublisher } from '../diagnostics/diagnostic-publisher.js';
+import type { ExplainPages } from '../diagnostics/explain-pages.js';
+import type { PositionEncoder } from '../text/position-encoding.js';
+import { fieldMarkdown } from './field-describe.js';
+import { fieldAt } from './navigation-provider.js';
+
+interface Part {
+    text: string;
+    range?: [number, number];
+}
+
+export class HoverProvider {
+    constructor(
+        private readonly analyzer: DocumentAnalyzer,
+        private readonly encoder: PositionEncoder,
+        private readonly publisher: DiagnosticPublisher,
+        private readonly pages: ExplainPages,
+    ) {}
+
+    hover(doc: TextDocument, position: Position): Hover | null {
+        const offset = this.encoder.offset(doc, position);
+        const analysis = this.analyzer.get(doc);
+        const parts: Part[] = [];
+        const main = this.describe(analysis, offset);
+        if (main) parts.push(main);
+        const codes = new Set<string>();
+        for (const d of this.publisher.current(doc)) {
+            const inside = d.start === d.end ? offset === d.start : offset >= d.start && offset <= d.end;
+            if (!inside || codes.has(d.diagnostic.code)) continue;
+            codes.add(d.diagnostic.code);
+            const text = this.pages.markdown(d.diagnostic.code);
+            if (text) parts.push({ text, range: main?.range ? undefined : [d.start, d.end] });
+        }
+        if (parts.length === 0) return null;
+        const range = parts.find((p) => p.range)?.range;
+        const hover: Hover = { contents: { kind: 'markdown', value: parts.map((p) => p.text).join('\n\n---\n\n') } };
+        if (range) hover.range = this.encoder.range(doc, range[0], range[1]);
+        return hover;
+    }
+
+    private describe(analysis: SchemaAnalysis, offset: number): Part | undefined {
+        const field = fieldAt(analysis, offset);
+        if (field) {
+            const text = field.field ? fieldMarkdown(field.field) : `**${field.name}**: not a field of this schema`;
+            return { text, range: [field.start, field.end] };
+        }
+        const site = analysis.siteAt(offset);
+        if (site) {
+            const token = site.tokenAt(site.map.decodedIndex(offset));
+            if (!token) return undefined;
+            const range = site.sourceRange(token);
+            if (token.kind === 'call') {
+                const fn = FUNCTIONS.find((f) => f.name === token.image);
+                return { text: fn ? `\`${fn.signature}\`\n\n${fn.doc}` : `**${token.image}**: not a function; functions are ${FUNCTIONS.map((f) => f.name).join(', ')}`, range };
+            }
+            if (token.kind === 'keyword') return { text: KEYWORD_DOCS[token.image] ?? token.image, range };
+            if (token.kind === 'literal') return { text: `\`${token.image.slice(0, token.image.indexOf("'"))}\` literal`, range };
+            return undefined;
+        }
+        const root = analysis.root;
+        if (root?.kind !== 'object') return undefined;
+        // A schema key under the cursor: its meaning.
+        const stack = [root];
+        while (stack.length > 0) {
+            const node = stack.pop()!;
+            for (const m of node.members) {
+                if (offset > m.keyStart && offset < m.keyEnd && KEY_DOCS[m.key]) return { text: `\`${m.key}\`: ${KEY_DOCS[m.key]}`, range: [m.keyStart, m.keyEnd] };
+                const v = m.value;
+                if (v.kind === 'object' && offset > v.start && offset < v.end) stack.push(v);
+                if (v.kind === 'array' && offset > v.start && offset < v.end) {
+                    for (const item of v.items) if (item.kind === 'object' && offset > item.start && offset < item.end) stack.push(item);
+                }
+            }
+        }
+        return undefined;
+    }
+}

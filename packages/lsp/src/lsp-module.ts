@@ -1,0 +1,78 @@
+// The one place that builds the server's object graph (architecture.md: wire like Langium's modules).
+// Replace a service by passing a partial module to `createSvcLspServices`.
+import type { Connection } from 'vscode-languageserver';
+import { DiagnosticMapper } from './diagnostics/diagnostic-mapper.js';
+import { DiagnosticPublisher } from './diagnostics/diagnostic-publisher.js';
+import { ExplainPages } from './diagnostics/explain-pages.js';
+import { DocumentAnalyzer } from './documents/document-analysis.js';
+import { DocumentStore } from './documents/document-store.js';
+import { SchemaDetector } from './documents/schema-detector.js';
+import { CodeActionProvider } from './features/code-action-provider.js';
+import { CompletionProvider } from './features/completion-provider.js';
+import { HoverProvider } from './features/hover-provider.js';
+import { NavigationProvider } from './features/navigation-provider.js';
+import { RenameProvider } from './features/rename-provider.js';
+import { SemanticTokensProvider } from './features/semantic-tokens-provider.js';
+import { SymbolProvider } from './features/symbol-provider.js';
+import { inject, mergeModules, type Module, type PartialModule } from './lsp-inject.js';
+import { PositionEncoder } from './text/position-encoding.js';
+
+/** Settings a client may pass as `initializationOptions`. */
+export interface SvcLspOptions {
+    /** Fixed debounce of diagnostics in ms (default: adaptive, 5..250 ms by the last compile time). */
+    debounceMs?: number;
+    /** Where the explanation pages linked from diagnostics are written. */
+    explainDir?: string;
+}
+
+export interface SvcLspServices {
+    connection: Connection;
+    options: SvcLspOptions;
+    text: { encoder: PositionEncoder };
+    documents: { store: DocumentStore; analyzer: DocumentAnalyzer; detector: SchemaDetector };
+    diagnostics: { mapper: DiagnosticMapper; pages: ExplainPages; publisher: DiagnosticPublisher };
+    features: {
+        completion: CompletionProvider;
+        hover: HoverProvider;
+        navigation: NavigationProvider;
+        rename: RenameProvider;
+        symbols: SymbolProvider;
+        semanticTokens: SemanticTokensProvider;
+        codeActions: CodeActionProvider;
+    };
+}
+
+export function createSvcLspModule(connection: Connection, options: SvcLspOptions = {}): Module<SvcLspServices> {
+    return {
+        connection: () => connection,
+        options: () => options,
+        text: { encoder: () => new PositionEncoder() },
+        documents: {
+            store: (s) => new DocumentStore(s.text.encoder),
+            analyzer: () => new DocumentAnalyzer(),
+            detector: (s) => new SchemaDetector(s.documents.analyzer),
+        },
+        diagnostics: {
+            mapper: () => new DiagnosticMapper(),
+            pages: (s) => new ExplainPages(s.options),
+            publisher: (s) => new DiagnosticPublisher(
+                { connection: s.connection, analyzer: s.documents.analyzer, mapper: s.diagnostics.mapper, encoder: s.text.encoder, pages: s.diagnostics.pages, options: s.options },
+                (uri) => s.documents.store.get(uri),
+            ),
+        },
+        features: {
+            completion: (s) => new CompletionProvider(s.documents.analyzer, s.text.encoder),
+            hover: (s) => new HoverProvider(s.documents.analyzer, s.text.encoder, s.diagnostics.publisher, s.diagnostics.pages),
+            navigation: (s) => new NavigationProvider(s.documents.analyzer, s.text.encoder),
+            rename: (s) => new RenameProvider(s.documents.analyzer, s.text.encoder),
+            symbols: (s) => new SymbolProvider(s.documents.analyzer, s.text.encoder),
+            semanticTokens: (s) => new SemanticTokensProvider(s.documents.analyzer, s.text.encoder),
+            codeActions: (s) => new CodeActionProvider(s.documents.analyzer, s.text.encoder, s.diagnostics.publisher),
+        },
+    };
+}
+
+/** Builds the services; `overrides` replaces parts of the default module (tests, embedders). */
+export function createSvcLspServices(connection: Connection, options: SvcLspOptions = {}, overrides: PartialModule<SvcLspServices> = {}): SvcLspServices {
+    return inject<SvcLspServices>(mergeModules(createSvcLspModule(connection, options), overrides));
+}

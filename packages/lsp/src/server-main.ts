@@ -1,0 +1,34 @@
+// Entry of `svc-language-server`: picks the transport from the arguments (`--stdio` for editors
+// that spawn it, `--node-ipc` for VS Code's client), builds the services and listens.
+import {
+    createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection,
+} from 'vscode-languageserver/node';
+import { registerHandlers, SERVER_NAME, SERVER_VERSION } from './lsp-handlers.js';
+import { createSvcLspServices } from './lsp-module.js';
+
+const USAGE = `usage: ${SERVER_NAME} --stdio | --node-ipc\n`;
+
+export function startServer(argv: string[]): Connection | undefined {
+    if (argv.includes('--version')) {
+        process.stdout.write(`${SERVER_VERSION}\n`);
+        return undefined;
+    }
+    let connection: Connection;
+    if (argv.includes('--stdio')) {
+        connection = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+    } else if (argv.includes('--node-ipc')) {
+        connection = createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process));
+    } else {
+        process.stderr.write(USAGE);
+        process.exitCode = 2;
+        return undefined;
+    }
+    // stdout carries the protocol: anything logged goes to the client's log instead.
+    const log = (...args: unknown[]): void => connection.console.log(args.map(String).join(' '));
+    console.log = log;
+    console.info = log;
+    console.debug = log;
+    registerHandlers(createSvcLspServices(connection));
+    connection.listen();
+    return connection;
+}

@@ -1,0 +1,133 @@
+// One JSON string literal of the document and its decoded value. Editors point into the source
+// (UTF-16 offsets of the document text); the compiler points into the decoded value (UTF-8 byte
+// spans, language.md section 1). This maps between the three, through every JSON escape (`\n`,
+// `\"`, `\u00e9`, surrogate pairs written as two `\u` escapes).
+
+export class StringMap {
+    /** The decoded value (tolerant: a bad escape keeps its characters; an unterminated string ends at the line). */
+    readonly value: string;
+    /** srcOf[i]: source offset where decoded code unit i is written; srcOf[length]: the closing quote (or the end). */
+    private readonly srcOf: Uint32Array;
+    private bytes: Uint32Array | undefined;
+
+    /** `start` is the offset of the opening quote in `source`. */
+    constructor(source: string, readonly start: number) {
+        const units: number[] = [];
+        const parts: string[] = [];
+        let pos = start + 1;
+        for (;;) {
+            const c = source.charCodeAt(pos);
+            if (pos >= source.length || c === 0x22 || c === 0x0a || c === 0x0d) break;
+            if (c === 0x5c && pos + 1 < source.length) {
+                const decoded = decodeEscape(source, pos);
+                if (decoded) {
+                    for (let k = 0; k < decoded.text.length; k++) units.push(pos);
+                    parts.push(decoded.text);
+                    pos += decoded.length;
+                    continue;
+                }
+            }
+            units.push(pos);
+            parts.push(source[pos]!);
+            pos++;
+        }
+        units.push(pos);
+        this.value = parts.join('');
+        this.srcOf = Uint32Array.from(units);
+    }
+
+    /** Source offset of the closing quote (or of the end of an unterminated string). */
+    get contentEnd(): number {
+        return this.srcOf[this.srcOf.length - 1]!;
+    }
+
+    /** Source offset where decoded index `i` (UTF-16 of the value) is written. */
+    sourceOffset(i: number): number {
+        return this.srcOf[Math.max(0, Math.min(i, this.value.length))]!;
+    }
+
+    /** Decoded index of a source offset; an offset inside an escape maps to that escape's character. */
+    decodedIndex(offset: number): number {
+        if (offset <= this.srcOf[0]!) return 0;
+        let lo = 0;
+        let hi = this.srcOf.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.srcOf[mid]! <= offset) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** UTF-8 byte offset of decoded index `i`. */
+    byteOffset(i: number): number {
+        return this.byteTable()[Math.max(0, Math.min(i, this.value.length))]!;
+    }
+
+    /** Decoded index at a UTF-8 byte offset; a byte inside a character maps to that character. */
+    indexOfByte(byte: number): number {
+        const table = this.byteTable();
+        let lo = 0;
+        let hi = table.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (table[mid]! <= byte) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** Source range [start, end) of a compiler span (UTF-8 bytes of the value). */
+    sourceRangeOfSpan(span: readonly [number, number]): [number, number] {
+        return [this.sourceOffset(this.indexOfByte(span[0])), this.sourceOffset(this.indexOfByte(span[1]))];
+    }
+
+    /** Source range [start, end) of decoded indices [from, to). */
+    sourceRange(from: number, to: number): [number, number] {
+        return [this.sourceOffset(from), this.sourceOffset(to)];
+    }
+
+    private byteTable(): Uint32Array {
+        if (this.bytes) return this.bytes;
+        const text = this.value;
+        const table = new Uint32Array(text.length + 1);
+        let bytes = 0;
+        for (let i = 0; i < text.length; i++) {
+            table[i] = bytes;
+            const c = text.charCodeAt(i);
+            if (c < 0x80) bytes += 1;
+            else if (c < 0x800) bytes += 2;
+            else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+                bytes += 4;
+                table[++i] = bytes; // the low surrogate has no byte offset of its own: past the pair
+            } else bytes += 3; // other BMP characters, and lone surrogates (U+FFFD when encoded)
+        }
+        table[text.length] = bytes;
+        this.bytes = table;
+        return table;
+    }
+}
+
+function decodeEscape(source: string, pos: number): { text: string; length: number } | undefined {
+    const e = source[pos + 1];
+    switch (e) {
+        case '"': return { text: '"', length: 2 };
+        case '\\': return { text: '\\', length: 2 };
+        case '/': return { text: '/', length: 2 };
+        case 'b': return { text: '\b', length: 2 };
+        case 'f': return { text: '\f', length: 2 };
+        case 'n': return { text: '\n', length: 2 };
+        case 'r': return { text: '\r', length: 2 };
+        case 't': return { text: '\t', length: 2 };
+        case 'u': {
+            const hex = source.slice(pos + 2, pos + 6);
+            return /^[0-9a-fA-F]{4}$/.test(hex) ? { text: String.fromCharCode(parseInt(hex, 16)), length: 6 } : undefined;
+        }
+        default: return undefined;
+    }
+}
+
+/** Text to put between the quotes of a JSON string so that it decodes to `value`. */
+export function escapeJsonContent(value: string): string {
+    return JSON.stringify(value).slice(1, -1);
+}

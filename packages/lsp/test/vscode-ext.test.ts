@@ -1,0 +1,125 @@
+// The VS Code extension: its manifest, the injection grammar (run by a small TextMate-like scanner),
+// the JSON Schema (with ajv), and the bundles: the server bundle must start on this Node (the
+// Object.groupBy polyfill first) and answer like the unbundled server.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import AjvModule from 'ajv';
+import { COMMON_FIELD_KEYS, FIELD_TYPES, TYPE_KEYS } from '../src/documents/language-facts.js';
+import { INVOICE } from './schema-fixtures.js';
+import { LspSession, REPO_ROOT } from './lsp-test-client.js';
+
+const EXT = join(REPO_ROOT, 'packages', 'vscode-ext');
+const read = (p: string): any => JSON.parse(readFileSync(join(EXT, p), 'utf8')); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Rule { name?: string; match?: string; begin?: string; end?: string; patterns?: Rule[]; include?: string; captures?: Record<string, { name: string }> }
+
+/** Scopes of an expression member's content, scanned as TextMate would: earliest match wins, end first on ties. */
+function scan(grammar: { repository: Record<string, Rule> }, line: string): Array<[string, string]> {
+    const member = grammar.repository['expression-member']!;
+    const begin = new RegExp(member.begin!, 'g').exec(line);
+    if (!begin) return [];
+    const flat = (rules: Rule[]): Rule[] => rules.flatMap((r) => (r.include ? flat([grammar.repository[r.include.slice(1)]!]) : r.patterns ? flat(r.patterns) : [r]));
+    const rules = flat(member.patterns!);
+    const out: Array<[string, string]> = [];
+    let pos = begin.index + begin[0].length;
+    for (;;) {
+        const end = new RegExp(member.end!, 'g');
+        end.lastIndex = pos;
+        const e = end.exec(line)!;
+        let best: { m: RegExpExecArray; rule: Rule } | undefined;
+        for (const rule of rules) {
+            const re = new RegExp(rule.match!, 'g');
+            re.lastIndex = pos;
+            const m = re.exec(line);
+            if (m && m[0].length > 0 && (!best || m.index < best.m.index)) best = { m, rule };
+        }
+        if (!best || best.m.index >= e.index) return out;
+        const scope = best.rule.name ?? Object.values(best.rule.captures ?? {}).map((c) => c.name).join('+');
+        out.push([best.m[0], scope]);
+        pos = best.m.index + best.m[0].length;
+    }
+}
+
+describe('VS Code extension', function () {
+    this.timeout(60000);
+    const pkg = read('package.json');
+
+    it('contributes the svc-schema language, activation on JSON, the grammars and the JSON Schema', () => {
+        const c = pkg.contributes;
+        expect(c.languages[0]).to.deep.include({ id: 'svc-schema', extensions: ['.svc.json'] });
+        expect(pkg.activationEvents).to.include.members(['onLanguage:json', 'workspaceContains:**/*.svc.json']);
+        expect(pkg.main).to.equal('./dist/extension.cjs');
+        const injection = c.grammars.find((g: { injectTo?: string[] }) => g.injectTo);
+        expect(injection.injectTo).to.include.members(['source.json', 'source.svc-schema']);
+        for (const g of c.grammars) expect(existsSync(join(EXT, g.path)), g.path).to.equal(true);
+        expect(c.jsonValidation[0].fileMatch).to.deep.equal(['*.svc.json']);
+        expect(existsSync(join(EXT, c.jsonValidation[0].url))).to.equal(true);
+        expect(existsSync(join(EXT, 'README.md'))).to.equal(true);
+    });
+
+    it('the injection grammar colours expressions in expr and applicable_when only', () => {
+        const grammar = read('syntaxes/svc-expr.injection.tmLanguage.json');
+        const line = String.raw`{"id": "x", "expr": "total == round(net / 2, 2, 'half_even') and d < date'2024-01-01' and not s == 'a\"b' or f(1)"}`;
+        const tokens = scan(grammar, line);
+        expect(tokens).to.deep.include.members([
+            ['total', 'variable.other.field.svc'], ['==', 'keyword.operator.svc'], ['round', 'support.function.svc'],
+            ["'half_even'", 'string.quoted.single.svc'], ['and', 'keyword.operator.logical.svc'], ['2', 'constant.numeric.svc'],
+            ["date'2024-01-01'", 'storage.type.literal.svc+string.quoted.single.svc'], [String.raw`'a\"b'`, 'string.quoted.single.svc'],
+            ['f', 'entity.name.function.svc'],
+        ]);
+        expect(scan(grammar, '{"name": "a", "applicable_when" : "flag"}')).to.deep.equal([['flag', 'variable.other.field.svc']]);
+        expect(scan(grammar, '{"expression": "a and b"}')).to.deep.equal([]);
+    });
+
+    it('the JSON Schema accepts valid schemas and rejects structural errors', () => {
+        const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
+        const validate = new Ajv({ strict: false, allErrors: true }).compile(read('schemas/svc-schema.schema.json'));
+        const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.svc.json') && !f.startsWith('broken'));
+        for (const f of examples) expect(validate(JSON.parse(readFileSync(join(REPO_ROOT, 'examples', f), 'utf8'))), f).to.equal(true);
+        expect(validate(JSON.parse(INVOICE))).to.equal(true);
+        const base = JSON.parse(INVOICE);
+        const broken = (edit: (s: any) => void): boolean => { const s = structuredClone(base); edit(s); return validate(s); }; // eslint-disable-line @typescript-eslint/no-explicit-any
+        expect(broken((s) => { s.colour = 1; })).to.equal(false);
+        expect(broken((s) => { delete s.fields[0].type; })).to.equal(false);
+        expect(broken((s) => { s.fields[5].pattern = '[0-9]+'; })).to.equal(false);
+        expect(broken((s) => { s.fields[0].type = 'float'; })).to.equal(false);
+        expect(broken((s) => { delete s.fields[0].currency; })).to.equal(false);
+        expect(broken((s) => { s.svc_schema = '2.0'; })).to.equal(false);
+        expect(broken((s) => { s.relations[0].when = 1; })).to.equal(false);
+        // Per type, exactly the keys the language server knows.
+        const field = read('schemas/svc-schema.schema.json').definitions.field;
+        for (const t of FIELD_TYPES) {
+            const rule = field.allOf.find((r: { if: { properties: { type: { const: string } } } }) => r.if.properties.type.const === t);
+            expect(rule.then.propertyNames.enum, t).to.deep.equal([...COMMON_FIELD_KEYS, ...TYPE_KEYS[t]]);
+        }
+    });
+
+    it('bundles the client and the server as CommonJS; the bundled server runs on this Node', async () => {
+        execFileSync(process.execPath, ['esbuild.mjs'], { cwd: EXT, stdio: 'ignore' });
+        // The client loads with a stand-in for the `vscode` module the host provides.
+        const require = createRequire(import.meta.url);
+        const Module = require('node:module') as { prototype: { require: (id: string) => unknown } };
+        const original = Module.prototype.require;
+        Module.prototype.require = function (this: unknown, id: string) {
+            // Any member is a class: the client extends several of vscode's (CompletionItem, …).
+            return id === 'vscode' ? new Proxy({}, { get: () => class {} }) : original.call(this, id);
+        };
+        try {
+            const ext = require(join(EXT, 'dist', 'extension.cjs')) as { activate?: unknown; deactivate?: unknown };
+            expect(typeof ext.activate).to.equal('function');
+            expect(typeof ext.deactivate).to.equal('function');
+        } finally {
+            Module.prototype.require = original;
+        }
+        const s = await LspSession.start({ serverPath: join(EXT, 'dist', 'server.cjs') });
+        try {
+            const diags = await s.open('file:///work/bundle.svc.json', INVOICE);
+            expect(diags.map((d) => d.code)).to.deep.equal(['E-DIV-UNROUNDED', 'E-NAME-UNKNOWN']);
+        } finally {
+            await s.stop();
+        }
+    });
+});
