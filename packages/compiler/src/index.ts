@@ -16,4 +16,4 @@ export { schemaHash, canonicalJson } from './hash/schema-hash.js';
 export { exprTypeOf } from './compile-pipeline.js';
 export * from './json/json-pointer.js';
 export * from './schema/schema-keys.js';
-export { ByteOffsets } from './expr/byte-offsets.js';
+export { ByteOffsets, utf8OffsetTable } from './expr/byte-offsets.js';

@@ -12,7 +12,7 @@ export class ByteOffsets {
     /** UTF-8 byte offset of a UTF-16 offset (clamped to the string). */
     at(offset: number): number {
         if (this.ascii) return Math.max(0, Math.min(offset, this.text.length));
-        if (!this.table) this.table = build(this.text);
+        if (!this.table) this.table = utf8OffsetTable(this.text);
         return this.table[Math.max(0, Math.min(offset, this.text.length))]!;
     }
 
@@ -28,7 +28,8 @@ export class ByteOffsets {
     }
 }
 
-function build(text: string): Uint32Array {
+/** UTF-8 byte offset of every UTF-16 offset of `text` (a low surrogate maps past its pair). */
+export function utf8OffsetTable(text: string): Uint32Array {
     const table = new Uint32Array(text.length + 1);
     let bytes = 0;
     for (let i = 0; i < text.length; i++) {

@@ -2,6 +2,7 @@
 // (UTF-16 offsets of the document text); the compiler points into the decoded value (UTF-8 byte
 // spans, language.md section 1). This maps between the three, through every JSON escape (`\n`,
 // `\"`, `\u00e9`, surrogate pairs written as two `\u` escapes).
+import { utf8OffsetTable } from '@svc/compiler';
 
 export class StringMap {
     /** The decoded value (tolerant: a bad escape keeps its characters; an unterminated string ends at the line). */
@@ -89,20 +90,7 @@ export class StringMap {
 
     private byteTable(): Uint32Array {
         if (this.bytes) return this.bytes;
-        const text = this.value;
-        const table = new Uint32Array(text.length + 1);
-        let bytes = 0;
-        for (let i = 0; i < text.length; i++) {
-            table[i] = bytes;
-            const c = text.charCodeAt(i);
-            if (c < 0x80) bytes += 1;
-            else if (c < 0x800) bytes += 2;
-            else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-                bytes += 4;
-                table[++i] = bytes; // the low surrogate has no byte offset of its own: past the pair
-            } else bytes += 3; // other BMP characters, and lone surrogates (U+FFFD when encoded)
-        }
-        table[text.length] = bytes;
+        const table = utf8OffsetTable(this.value);
         this.bytes = table;
         return table;
     }
