@@ -1,1 +1,21 @@
+// @svc/extraction: the engine behind the seam (engine-types.ts), built by createEngine, plus the
+// pieces the edits reuse: quote parsing, grounding of one quote, settling, the response and the
+// session codec.
 export * from './engine-types.js';
+export { createEngine, createReader, engineConfigFromEnv, EngineConfigError, type EngineConfig, type ReaderKind } from './engine-module.js';
+export { Engine, extractionFromState, countDocumentTokens, type EngineDeps, type ExtractionState } from './extraction-engine.js';
+export type { Reader, ReaderCandidate, ReaderInput } from './readers/reader-types.js';
+export { HeuristicReader } from './readers/heuristic-reader.js';
+export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
+export { parseQuote, foldText, type ParsedValue } from './parsers/quote-parser.js';
+export { CodePointIndex, codePointLength } from './grounding/code-points.js';
+export type { Mention } from './grounding/mention-types.js';
+export { findOccurrence, groundCandidates, numberMentions, dropWarnings } from './grounding/ground-candidates.js';
+export { settle, type Settlement } from './settling/settle-extraction.js';
+export { buildResponse, type ReconciliationRecord } from './response/response-builder.js';
+export { formatValue, type JsonValue } from './response/value-format.js';
+export { loadSecretRing, secretRingOf, SECRET_FILE, type SecretRing } from './session/secret-ring.js';
+export { encodeSession, decodeSession, verifySession, type SessionDecode } from './session/session-codec.js';
+export { sessionBinding, type SessionPayload, type SessionBundle, type SessionMention, type BindingInput } from './session/session-payload.js';
+export { firstPassPayload, restoreMentions, type RestoreResult } from './session/session-state.js';
+export { WINDOW_TOKENS } from './windows/window-planner.js';

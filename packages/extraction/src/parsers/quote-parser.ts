@@ -1,0 +1,139 @@
+// The one decision "this quote parses as this field's type" (runtime.md section 1), with the
+// normalised value. Readers use it to keep only candidates that are values, grounding uses it to
+// accept a candidate as a mention, and the edits use it for `insert`: one function, so a quote the
+// reader proposes is never refused later, and a quote a user inserts is judged the same way.
+import type { Decimal } from 'decimal.js';
+import { RE2JS } from 're2js';
+import type { FieldType, Value } from '@svc/compiler';
+import { Dec } from '../compiler-values.js';
+import type { Language } from '../engine-types.js';
+import { formatValue, scalarType, type JsonValue } from '../response/value-format.js';
+import { fitsScale, parseAmount, parseIntegerText } from './amount-parser.js';
+import { currenciesOfMark, splitCurrencyMark } from './currency-marks.js';
+import { parseDateQuote, parseDateTimeQuote } from './date-parser.js';
+import { parseDurationQuote } from './duration-parser.js';
+import { numberFromWords } from './number-words.js';
+
+export interface ParsedValue {
+    /** The run-time value (the compiler's representation), as relations see it. */
+    value: Value;
+    /** The value as `response.data` shows it. */
+    json: JsonValue;
+    /** Identity of the value: equal keys are one reading. */
+    key: string;
+}
+
+type ScalarType = Exclude<FieldType, { kind: 'array' }>;
+
+const patterns = new Map<string, RE2JS>();
+
+/** Compiled RE2 patterns, kept per pattern text (schemas are compiled once and reused). */
+function pattern(source: string): RE2JS {
+    let re = patterns.get(source);
+    if (!re) {
+        if (patterns.size > 1000) patterns.clear();
+        re = RE2JS.compile(source);
+        patterns.set(source, re);
+    }
+    return re;
+}
+
+/** Case, white space and apostrophe forms folded: how enum labels and aliases are compared. */
+export function foldText(s: string): string {
+    return s.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u0060\u00b4]/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** Identity of a string value: case, white space and punctuation around words folded. */
+export function foldString(s: string): string {
+    return foldText(s).replace(/[.,;:'"“”‘’()]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+function inRange(x: Decimal, min?: Decimal, max?: Decimal): boolean {
+    return (min === undefined || x.gte(min)) && (max === undefined || x.lte(max));
+}
+
+function inNumberRange(x: number, min?: number, max?: number): boolean {
+    return (min === undefined || x >= min) && (max === undefined || x <= max);
+}
+
+const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+    ['yes', true], ['no', false], ['true', true], ['false', false], ['y', true], ['n', false],
+    ['ja', true], ['nee', false], ['waar', true], ['onwaar', false], ['j', true],
+]);
+
+function parseMoney(type: Extract<ScalarType, { kind: 'money' }>, quote: string, language: Language): Decimal | undefined {
+    const split = splitCurrencyMark(quote);
+    if (!split) return undefined;
+    if (split.mark !== undefined && !currenciesOfMark(split.mark)!.has(type.currency)) return undefined;
+    const a = parseAmount(split.amount, language);
+    if (!a || !fitsScale(a.value, type.scale)) return undefined;
+    return inRange(a.value, type.min, type.max) ? a.value : undefined;
+}
+
+function parseScalar(type: ScalarType, quote: string, language: Language): Value | undefined {
+    switch (type.kind) {
+        case 'string': {
+            if (quote.trim() === '') return undefined;
+            if (type.pattern !== undefined && !pattern(type.pattern).testExact(quote)) return undefined;
+            // The value folds white space: a value broken over lines is still one string.
+            return quote.replace(/\s+/g, ' ').trim();
+        }
+        case 'boolean':
+            return BOOLEANS.get(foldText(quote));
+        case 'integer': {
+            const t = quote.trim();
+            let x = parseIntegerText(t, language);
+            if (x === undefined) {
+                const w = numberFromWords(t);
+                if (w !== undefined) x = new Dec(w);
+            }
+            return x !== undefined && inRange(x, type.min, type.max) ? x : undefined;
+        }
+        case 'decimal': {
+            const a = parseAmount(quote, language);
+            if (!a) return undefined;
+            if (type.scale !== undefined && !fitsScale(a.value, type.scale)) return undefined;
+            return inRange(a.value, type.min, type.max) ? a.value : undefined;
+        }
+        case 'money':
+            return parseMoney(type, quote, language);
+        case 'date': {
+            const d = parseDateQuote(quote, type.dateOrder, language);
+            return d !== undefined && inNumberRange(d, type.min, type.max) ? d : undefined;
+        }
+        case 'datetime': {
+            const t = parseDateTimeQuote(quote, type.dateOrder, language);
+            return t !== undefined && inNumberRange(t, type.min, type.max) ? t : undefined;
+        }
+        case 'duration': {
+            const n = parseDurationQuote(quote, type.basis);
+            return n !== undefined && inNumberRange(n, type.min, type.max) ? n : undefined;
+        }
+        case 'enum': {
+            const q = foldText(quote);
+            if (q === '') return undefined;
+            for (const label of type.labels) if (foldText(label) === q) return label;
+            for (const label of type.labels) {
+                for (const alias of type.aliases[label] ?? []) if (foldText(alias) === q) return label;
+            }
+            return undefined;
+        }
+    }
+}
+
+/**
+ * Parses a whole quote as a value of `type` (for an array field: one element) under the document
+ * language and the field's keys; undefined when it is not one.
+ */
+export function parseQuote(type: FieldType, quote: string, language: Language): ParsedValue | undefined {
+    const scalar = scalarType(type);
+    const value = parseScalar(scalar, quote, language);
+    if (value === undefined || value === null) return undefined;
+    // Numbers stay below 10^28 in magnitude, as everywhere in the language.
+    if (typeof value === 'object' && (!(value as Decimal).isFinite() || (value as Decimal).e >= 28)) return undefined;
+    const json = formatValue(scalar, value);
+    // A name is written in capitals in a heading and in mixed case in the text, with or without
+    // the comma before "Inc.": one value. The reading shows its best-supported spelling.
+    const key = scalar.kind === 'string' ? JSON.stringify(foldString(value as string)) : JSON.stringify(json);
+    return { value, json, key };
+}

@@ -1,0 +1,143 @@
+// Where a field's labels occur in a window. A field's labels are its hints (what the schema author
+// says the document writes), its name's words, and the content words of its description, strongest
+// first. Matching is by words, case-insensitive; a hint also matches with its words reordered
+// ("Total Rounded" for "Rounded Total") or, for hints of four words or more, with one inner word
+// replaced ("laws of the Commonwealth of" for "laws of the State of"). Where labels overlap, the
+// longer one wins for every field: "Effective Date" is not the label "Date".
+import type { CompiledField } from '@svc/compiler';
+import { labelWords, type WindowText } from './heuristic-text.js';
+
+export interface LabelPhrase {
+    words: string[];
+    /** The hint as the schema writes it (hints only). */
+    source?: string;
+    weight: number;
+    kind: 'hint' | 'name' | 'name-word' | 'description';
+}
+
+export interface LabelHit {
+    field: number;
+    start: number;
+    end: number;
+    line: number;
+    weight: number;
+    /** Number of words matched (longer labels win overlaps). */
+    length: number;
+    kind: LabelPhrase['kind'];
+    /** The phrase's words joined: identifies the label across its occurrences. */
+    phrase: string;
+    /** The hint as the schema writes it (hints only). */
+    source?: string;
+}
+
+const STOPWORDS = new Set([
+    'the', 'a', 'an', 'of', 'to', 'in', 'for', 'and', 'or', 'that', 'which', 'is', 'was', 'be', 'by', 'with', 'on', 'at',
+    'as', 'from', 'this', 'its', 'it', 'their', 'each', 'any', 'whose', 'are', 'has', 'have', 'been', 'who', 'what',
+    'de', 'het', 'een', 'van', 'en', 'op', 'te', 'voor', 'met', 'die', 'dat', 'door', 'aan', 'bij', 'om', 'naar',
+    'uit', 'zijn', 'is', 'of', 'wordt', 'worden', 'deze', 'dit', 'hun', 'welke', 'the', 'needed', 'name', 'names', 'naam',
+]);
+
+/** The label phrases of a field, each once, strongest weight kept. */
+export function labelPhrases(field: CompiledField): LabelPhrase[] {
+    const out = new Map<string, LabelPhrase>();
+    const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
+        if (words.length === 0) return;
+        const key = words.join(' ');
+        const seen = out.get(key);
+        if (!seen || seen.weight < weight) out.set(key, { words, weight, kind, source });
+    };
+    for (const h of field.hints) {
+        const w = labelWords(h);
+        add(w, w.length === 1 ? 0.7 : w.length === 2 ? 0.85 : 0.95, 'hint', h);
+    }
+    const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
+    add(name, name.length > 1 ? 0.8 : 0.7, 'name');
+    if (name.length > 1) for (const w of name) if (!STOPWORDS.has(w) && w.length > 2) add([w], 0.4, 'name-word');
+    for (const w of labelWords(field.description ?? '')) {
+        if (!STOPWORDS.has(w) && w.length > 3) add([w], 0.2, 'description');
+    }
+    return [...out.values()];
+}
+
+/** Same word, allowing a plural "s" either way. */
+function sameWord(a: string, b: string): boolean {
+    return a === b || (a.length > 3 && (a === b + 's' || b === a + 's'));
+}
+
+function wordPositions(win: WindowText, w: string): number[] {
+    const exact = win.wordIndex.get(w) ?? [];
+    if (w.length <= 3) return exact;
+    const plural = win.wordIndex.get(w + 's') ?? [];
+    const singular = w.endsWith('s') ? (win.wordIndex.get(w.slice(0, -1)) ?? []) : [];
+    return plural.length || singular.length ? [...exact, ...plural, ...singular].sort((a, b) => a - b) : exact;
+}
+
+/** Occurrences of one phrase in the window. */
+function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelHit[] {
+    const hits: LabelHit[] = [];
+    const n = phrase.words.length;
+    const words = win.words;
+    const push = (i: number, weight: number): void => {
+        const first = words[i]!;
+        const last = words[i + n - 1]!;
+        hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source });
+    };
+    // Exact order, anchored on the first word.
+    for (const i of wordPositions(win, phrase.words[0]!)) {
+        if (i + n > words.length) continue;
+        let ok = true;
+        for (let k = 1; k < n && ok; k++) ok = sameWord(words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
+        if (ok) push(i, phrase.weight);
+    }
+    if (phrase.kind !== 'hint' || n < 2) return hits;
+    const seen = new Set(hits.map((h) => h.start));
+    // Reordered (two or three words) and one inner word replaced (four or more), on one line.
+    for (const i of wordPositions(win, phrase.words[n - 1]!)) {
+        const s = i - n + 1;
+        if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line) continue;
+        const got = words.slice(s, i + 1).map((w) => w.norm);
+        if (n <= 3) {
+            const want = [...phrase.words].sort();
+            if (got.slice().sort().every((w, k) => sameWord(w, want[k]!))) push(s, phrase.weight * 0.95);
+        } else {
+            let diff = 0;
+            for (let k = 0; k < n; k++) if (!sameWord(got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
+            if (diff === 1) push(s, phrase.weight * 0.8);
+        }
+    }
+    // A shuffled pair whose last word comes first ("Total Rounded" for "Rounded Total").
+    if (n <= 3) {
+        for (const i of wordPositions(win, phrase.words[0]!)) {
+            const s = i - n + 1;
+            if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line || hits.some((h) => h.start === words[s]!.start)) continue;
+            const got = words.slice(s, i + 1).map((w) => w.norm).sort();
+            const want = [...phrase.words].sort();
+            if (got.every((w, k) => sameWord(w, want[k]!))) push(s, phrase.weight * 0.95);
+        }
+    }
+    return hits;
+}
+
+function covers(o: LabelHit, h: LabelHit): boolean {
+    return o.field !== h.field && o.length > h.length && o.start <= h.start && o.end >= h.end;
+}
+
+/**
+ * Label hits of every field in the window (index = field id), with hits covered by a longer hit of
+ * another label removed.
+ */
+export function findLabels(win: WindowText, fields: readonly CompiledField[], phrases: ReadonlyMap<number, LabelPhrase[]>): LabelHit[][] {
+    const all: LabelHit[] = [];
+    for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p));
+    all.sort((a, b) => a.start - b.start || b.end - a.end);
+    // Sweep: a hit strictly inside a longer hit (more words) is not a label of its own.
+    // Labels are short, so only hits starting shortly before can cover one.
+    const kept = all.filter((h, i) => {
+        for (let j = i - 1; j >= 0 && all[j]!.start >= h.start - 200; j--) if (covers(all[j]!, h)) return false;
+        for (let j = i + 1; j < all.length && all[j]!.start === h.start; j++) if (covers(all[j]!, h)) return false;
+        return true;
+    });
+    const out: LabelHit[][] = fields.map(() => []);
+    for (const h of kept) out[h.field]!.push(h);
+    return out;
+}

@@ -1,0 +1,270 @@
+// The embedded `heuristic` reader (runtime.md section 1): deterministic, offline, no model weights.
+// For each field it finds the spans of the field's type (heuristic-spans.ts), keeps those that
+// parse as the field's value, and scores them by how strongly the field's labels point at them
+// (heuristic-scoring.ts); strings come from the labels themselves (heuristic-strings.ts). A span
+// claimed more strongly by another field's labels counts less for this one. It returns what it
+// reads as each field's value — the few best-placed spans — not every span of the right type.
+import type { CompiledField, CompiledSchema, FieldType } from '@svc/compiler';
+import type { Language } from '../engine-types.js';
+import { splitCurrencyMark } from '../parsers/currency-marks.js';
+import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
+import { scalarType } from '../response/value-format.js';
+import { findLabels, labelPhrases, type LabelHit, type LabelPhrase } from './heuristic-labels.js';
+import { contextScore } from './heuristic-scoring.js';
+import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, patternSpans, type Span } from './heuristic-spans.js';
+import { stringCandidates } from './heuristic-strings.js';
+import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
+import { WindowText } from './heuristic-text.js';
+import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
+
+/** Candidates kept per field and window. */
+const MAX_PER_FIELD = 12;
+/** A candidate below this share of the field's best in the window is not proposed. */
+const KEEP_SHARE = 0.3;
+const MIN_SCORE = 0.08;
+const NULLABLE_MIN_SCORE = 0.4;
+/** Other occurrences of the best value: how many, and their confidence. */
+const MAX_ECHOES = 5;
+const ECHO_P = 0.05;
+/** An address-shaped block of lines, for a field that asks for an address. */
+const ADDRESS_SCORE = 0.5;
+/** The name line above an address, for a field that asks for the issuing business. */
+const LETTERHEAD_SCORE = 0.45;
+/** Added to dates at the head or foot of a document (see scoreField). */
+const EDGE_BONUS = 0.2;
+/** How sharply confidence falls for candidates behind the window's best (see readWindow). */
+const SHARPNESS = 8;
+
+interface Scored {
+    field: number;
+    span: Span;
+    parsed: ParsedValue;
+    score: number;
+}
+
+type Scalar = Exclude<FieldType, { kind: 'array' }>;
+
+/** Spans of a type in the window, shared by the fields of one kind. */
+class SpanCache {
+    private readonly cache = new Map<string, Span[]>();
+    constructor(private readonly text: string, private readonly language: Language) {}
+
+    get(type: Scalar): Span[] {
+        // Enum spans depend on the labels (enumSpans caches its expression per type).
+        if (type.kind === 'enum') return enumSpans(this.text, type);
+        const key = type.kind === 'string' ? `s:${type.pattern ?? ''}` : type.kind;
+        let spans = this.cache.get(key);
+        if (!spans) {
+            spans = this.compute(type);
+            this.cache.set(key, spans);
+        }
+        return spans;
+    }
+
+    private compute(type: Scalar): Span[] {
+        switch (type.kind) {
+            case 'date': return dateSpans(this.text, false);
+            case 'datetime': return dateSpans(this.text, true);
+            case 'money': return amountSpans(this.text, this.language, true);
+            case 'decimal':
+            case 'integer': return amountSpans(this.text, this.language, false);
+            case 'duration': return durationSpans(this.text);
+            case 'boolean': return booleanSpans(this.text);
+            case 'string': return type.pattern === undefined ? [] : patternSpans(this.text, type.pattern);
+            default: return [];
+        }
+    }
+}
+
+/** Score of a span without any label: what its type and place alone say. */
+function baseScore(type: Scalar, span: Span, distinct: number, position: number): number {
+    const unique = distinct === 1 ? 0.25 : distinct === 2 ? 0.08 : 0;
+    const early = type.kind === 'date' || type.kind === 'datetime' ? 0 : 0.06 * (1 - position);
+    switch (type.kind) {
+        case 'date':
+        case 'datetime':
+            return 0.1 + unique + early;
+        case 'money':
+            return 0.04 + (span.marked ? 0.06 : 0) + unique + early;
+        case 'duration':
+            return 0.06 + unique + early;
+        case 'enum':
+            return 0.3 + early;
+        case 'string':
+            // A pattern that matches few spans is specific (an invoice number's shape); one that
+            // matches many is not evidence by itself.
+            return distinct <= 2 ? 0.3 + early : 0.02;
+        default:
+            return 0.02 + unique / 2;
+    }
+}
+
+export class HeuristicReader implements Reader {
+    readonly name = 'heuristic';
+    private readonly phrases = new WeakMap<CompiledSchema, Map<number, LabelPhrase[]>>();
+
+    private phrasesOf(schema: CompiledSchema): Map<number, LabelPhrase[]> {
+        let p = this.phrases.get(schema);
+        if (!p) {
+            p = new Map(schema.fields.map((f) => [f.id, labelPhrases(f)]));
+            this.phrases.set(schema, p);
+        }
+        return p;
+    }
+
+    async read(input: ReaderInput): Promise<ReaderCandidate[]> {
+        return readWindow(input, this.phrasesOf(input.schema));
+    }
+}
+
+function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field: CompiledField, hits: readonly LabelHit[]): Scored[] {
+    const type = scalarType(field.type);
+    const out: Scored[] = [];
+    const position = (s: Span): number => (input.offset + s.start) / Math.max(1, input.documentLength);
+    if (type.kind === 'string') {
+        for (const c of stringCandidates(win, hits, type.pattern)) {
+            const parsed = parseQuote(type, c.quote, input.language);
+            // Names and labelled strings come first in a document (letterhead, parties, header).
+            if (parsed) out.push({ field: field.id, span: c, parsed, score: c.context + 0.1 * (1 - position(c)) });
+        }
+        const about = [field.name, field.description ?? '', ...field.hints];
+        if (type.pattern === undefined && wantsAddress(about)) {
+            for (const block of addressBlocks(win)) {
+                const parsed = parseQuote(type, block.quote, input.language);
+                if (parsed) out.push({ field: field.id, span: block, parsed, score: Math.max(ADDRESS_SCORE, contextScore(win, hits, block).score) });
+            }
+        } else if (type.pattern === undefined && wantsIssuer(about)) {
+            for (const name of letterheadNames(win, addressBlocks(win))) {
+                const parsed = parseQuote(type, name.quote, input.language);
+                if (parsed) out.push({ field: field.id, span: name, parsed, score: LETTERHEAD_SCORE + 0.1 * (1 - position(name)) });
+            }
+        }
+        if (type.pattern === undefined) return out;
+    }
+    let found = spans.get(type);
+    if (type.kind !== 'date' && type.kind !== 'datetime') {
+        // A number inside a date ("14 MAR 2018") is no amount.
+        const dates = spans.get({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
+        if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
+    }
+    const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
+    const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
+    const contexts = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
+    // A label that points at many different values in one window ("Total" on every line of a
+    // receipt, "uitspraak van" before every earlier decision quoted) says less about each.
+    const valuesPerLabel = new Map<string, Set<string>>();
+    contexts.forEach((c, i) => {
+        if (!c.hit || c.score < 0.25) return;
+        let set = valuesPerLabel.get(c.hit.phrase);
+        if (!set) valuesPerLabel.set(c.hit.phrase, (set = new Set()));
+        set.add(parsed[i]!.key);
+    });
+    found.forEach((span, i) => {
+        const p = parsed[i];
+        if (!p) return;
+        const c = contexts[i]!;
+        const ambiguity = c.hit ? valuesPerLabel.get(c.hit.phrase)?.size ?? 1 : 1;
+        const context = c.score / (1 + 0.3 * (ambiguity - 1));
+        const pos = position(span);
+        let score = Math.max(context, baseScore(type, span, distinct, pos));
+        if (type.kind === 'date' || type.kind === 'datetime') {
+            // A document's own dates stand at its head or its foot (letterhead, signature,
+            // "uitgesproken op"); dates in the body are mostly about other things.
+            if (input.documentLength > 2000 && (pos < 0.03 || pos > 0.94)) score += EDGE_BONUS;
+        } else if (context > 0) score += 0.06 * (1 - pos);
+        // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
+        if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= 0.6;
+        out.push({ field: field.id, span, parsed: p, score });
+    });
+    return out;
+}
+
+function readWindow(input: ReaderInput, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {
+    const { schema } = input;
+    const win = new WindowText(input.text);
+    const hits = findLabels(win, schema.fields, phrases);
+    const spans = new SpanCache(input.text, input.language);
+    const perField = schema.fields.map((f) => scoreField(input, win, spans, f, hits[f.id]!));
+
+    // The same span claimed by several fields: each field's score against the strongest claim.
+    const strongest = new Map<string, number>();
+    for (const list of perField) {
+        for (const s of list) {
+            const k = `${s.span.start}:${s.span.end}`;
+            strongest.set(k, Math.max(strongest.get(k) ?? 0, s.score));
+        }
+    }
+    const out: ReaderCandidate[] = [];
+    for (const list of perField) {
+        for (const s of list) {
+            const top = strongest.get(`${s.span.start}:${s.span.end}`)!;
+            if (s.score < top - 0.1) s.score *= 0.5;
+        }
+        // One candidate per span (the best way it was found), best first.
+        const bySpan = new Map<string, Scored>();
+        for (const s of list) {
+            const k = `${s.span.start}:${s.span.end}`;
+            const seen = bySpan.get(k);
+            if (!seen || s.score > seen.score) bySpan.set(k, s);
+        }
+        // Overlapping spans are rival cuts of one piece of text ("AWB 98/1312" and "98/1312"): the
+        // best placed one stands for it.
+        const ranked: Scored[] = [];
+        for (const s of [...bySpan.values()].sort((a, b) => b.score - a.score || a.span.start - b.span.start)) {
+            if (!ranked.some((k) => k.span.start < s.span.end && s.span.start < k.span.end)) ranked.push(s);
+        }
+        const best = ranked[0]?.score ?? 0;
+        // A nullable field may well be absent: only well-placed candidates are proposed for it,
+        // unless the text itself identifies the value (an enum label, a string pattern).
+        const floor = ranked[0] && needsContext(schema.fields[ranked[0].field]!) ? NULLABLE_MIN_SCORE : MIN_SCORE;
+        const kept = ranked.slice(0, MAX_PER_FIELD).filter((s) => s.score >= floor && s.score >= KEEP_SHARE * best);
+        // The reader decides between values: a value whose sightings are clearly behind the best
+        // value's in this window is proposed with much less confidence, so it does not compete
+        // with it (settling drops readings below half of the strongest); equally placed values
+        // keep equal confidence. A value seen in several good places is judged by all of them.
+        const byValue = new Map<string, number>();
+        for (const s of kept) byValue.set(s.parsed.key, 1 - (1 - (byValue.get(s.parsed.key) ?? 0)) * (1 - Math.min(0.95, s.score)));
+        const bestValue = Math.max(...byValue.values());
+        for (const s of kept) {
+            const p = s.score * Math.pow(byValue.get(s.parsed.key)! / bestValue, SHARPNESS);
+            out.push({ slot: schema.fields[s.field]!.name, quote: s.span.quote, p: toP(p), at: s.span.start });
+        }
+        if (kept.length) out.push(...echoes(input, kept[0]!, kept));
+    }
+    return out;
+}
+
+/**
+ * Other places the window writes the best candidate's value ("California" in an address as well
+ * as in the governing-law clause; an amount repeated on a receipt), proposed with a low confidence:
+ * they are evidence of the same reading, not readings of their own.
+ */
+function echoes(input: ReaderInput, top: Scored, taken: readonly Scored[]): ReaderCandidate[] {
+    const field = input.schema.fields[top.field]!;
+    const texts = new Set([top.span.quote]);
+    const bare = splitCurrencyMark(top.span.quote);
+    if (field.type.kind === 'money' && bare?.mark) texts.add(bare.amount.trim());
+    const out: ReaderCandidate[] = [];
+    for (const t of texts) {
+        if (t.length < 2) continue;
+        for (let i = input.text.indexOf(t); i >= 0 && out.length < MAX_ECHOES; i = input.text.indexOf(t, i + 1)) {
+            const end = i + t.length;
+            if (/[\p{L}\p{N}]/u.test(input.text[i - 1] ?? '') || /[\p{L}\p{N}]/u.test(input.text[end] ?? '')) continue;
+            if (taken.some((k) => k.span.start < end && i < k.span.end)) continue;
+            if (parseQuote(field.type, t, input.language)?.key !== top.parsed.key) continue;
+            out.push({ slot: field.name, quote: t, p: ECHO_P, at: i });
+        }
+    }
+    return out;
+}
+
+function needsContext(field: CompiledField): boolean {
+    const t = scalarType(field.type);
+    return field.nullable && t.kind !== 'enum' && !(t.kind === 'string' && t.pattern !== undefined);
+}
+
+/** Scores to confidences strictly inside (0, 1), rounded so equal contexts give equal p. */
+function toP(score: number): number {
+    const p = 0.02 + 0.93 * Math.min(1, Math.max(0, score));
+    return Math.round(Math.min(0.97, p) * 1000) / 1000;
+}

@@ -1,0 +1,206 @@
+// Candidates of string fields. A string has no shape of its own, so where it is depends on labels:
+// the rest of a `label: value` line, the line under a label standing alone, the name written after
+// a label in running text ("governed by the laws of the State of New York"), or — for hints that
+// are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
+// `pattern`, the shortest text after a label that the pattern matches whole is the value.
+import { RE2JS } from 're2js';
+import type { LabelHit } from './heuristic-labels.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+export interface StringCandidate extends Span {
+    /** Context score in 0..1 from how the candidate was found. */
+    context: number;
+    /** The label hit it was found from (no other label of this field is needed). */
+    hit?: LabelHit;
+}
+
+const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+const CONNECTORS = new Set(['of', 'and', '&', 'de', 'van', 'der', 'den', 'du', 'la', 'le', 'y', 'del', 'von', 'het', 'op', 'aan']);
+const SENTENCE_END = /[.;!?]\s/;
+/** Capitalised only because a sentence starts with them: not the start of a name. */
+const FUNCTION_WORDS = new Set(['this', 'the', 'such', 'each', 'any', 'all', 'these', 'those', 'that', 'a', 'an', 'no', 'in', 'if', 'it', 'its', 'both', 'either', 'neither', 'said', 'dit', 'deze', 'de', 'het', 'een', 'die', 'dat', 'alle', 'elke']);
+
+function trimValue(text: string, start: number, end: number): Span | undefined {
+    let s = start;
+    let e = end;
+    while (s < e && /[\s,;:("“'‘\-–—]/.test(text[s]!)) s++;
+    while (e > s && /[\s,;:)"”'’\-–—]/.test(text[e - 1]!)) {
+        // A closing bracket that closes an opening one inside the value stays.
+        if (text[e - 1] === ')' && text.slice(s, e).includes('(')) break;
+        e--;
+    }
+    // A final full stop ends the sentence unless it ends an abbreviation ("Inc.", "B.V.").
+    if (e > s && text[e - 1] === '.' && !/(?:\b\p{Lu}[\p{L}]{0,3}|\.\p{L})\.$/u.test(text.slice(s, e))) e--;
+    return e > s ? { start: s, end: e, quote: text.slice(s, e) } : undefined;
+}
+
+/**
+ * The proper-name phrase starting at or after `from` (within `limit` characters): capitalised words
+ * joined by connectors, "Inc."-style abbreviations after a comma, across a line break when the name
+ * continues on the next line. Undefined when none starts within the limit.
+ */
+export function namePhraseAfter(win: WindowText, from: number, limit: number): Span | undefined {
+    const words = win.words;
+    let i = win.wordAt(from);
+    // Skip lower-case words (articles, "the laws of") up to the limit, but not past a sentence end.
+    while (i < words.length && (!words[i]!.capital || FUNCTION_WORDS.has(words[i]!.norm))) {
+        if (words[i]!.start - from > limit) return undefined;
+        if (SENTENCE_END.test(win.text.slice(from, words[i]!.start))) return undefined;
+        i++;
+    }
+    if (i >= words.length || words[i]!.start - from > limit || /[.;!?(]/.test(win.text.slice(from, words[i]!.start))) return undefined;
+    const first = i;
+    let last = i;
+    for (let j = i + 1; j < words.length && j - first < 10; j++) {
+        const gap = win.text.slice(words[j - 1]!.end, words[j]!.start);
+        const w = words[j]!;
+        if (w.capital || /^\d+$/.test(w.norm)) {
+            if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && /^(?:inc|ltd|llc|lp|llp|plc|co|corp|nv|bv|sa|ag|gmbh|na)$/.test(w.norm))) break;
+            // A full stop after a word longer than an abbreviation ends the sentence, and the name.
+            if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
+            if (gap.includes('\n\n')) break;
+            last = j;
+        } else if (CONNECTORS.has(w.norm) && /^\s+$/.test(gap) && j + 1 < words.length && words[j + 1]!.capital) {
+            continue;
+        } else break;
+    }
+    const end = words[last]!.end;
+    return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
+}
+
+/** The proper-name phrase that ends with the hit (walking back over capitalised words). */
+function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
+    const words = win.words;
+    let i = win.wordAt(hit.start);
+    let first = i;
+    for (let j = i - 1; j >= 0 && i - j < 10; j--) {
+        const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
+        if (gap.includes('\n\n') || /[;:()"“”]/.test(gap)) break;
+        if (words[j]!.capital || /^\d+$/.test(words[j]!.norm) || (CONNECTORS.has(words[j]!.norm) && j > 0 && words[j - 1]!.capital)) first = j;
+        else break;
+    }
+    while (first < i && CONNECTORS.has(words[first]!.norm)) first++;
+    i = first;
+    const end = win.text[hit.end] === '.' ? hit.end + 1 : hit.end;
+    return trimValue(win.text, words[i]!.start, end);
+}
+
+function mostlyUpperOrTitle(s: string): boolean {
+    const letters = s.replace(/[^\p{L}]/gu, '');
+    if (letters.length < 2) return false;
+    const upper = s.replace(/[^\p{Lu}]/gu, '').length;
+    return upper / letters.length > 0.6 || s.split(/\s+/).filter((w) => /^\p{L}/u.test(w)).every((w) => /^\p{Lu}/u.test(w));
+}
+
+function nameLine(text: string): boolean {
+    const t = text.trim();
+    return t.length > 0 && t.length <= 70 && mostlyUpperOrTitle(t) && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 4;
+}
+
+function balance(text: string): number {
+    return (text.match(/\(/g)?.length ?? 0) - (text.match(/\)/g)?.length ?? 0);
+}
+
+/**
+ * The name a hint's line belongs to, as a block of lines: the line itself when it reads as a name,
+ * joined with the lines before when it holds only the hint ("PASARAYA BORONG PINTAR" + "SDN BHD")
+ * or when brackets open on one line and close on another ("ENTERPRISE (SETIA" + "ALAM) SDN BHD").
+ */
+function nameBlock(win: WindowText, hit: LabelHit): Span | undefined {
+    const lineIndex = hit.line;
+    const lines = win.lines;
+    if (!nameLine(lines[lineIndex]!.text)) return undefined;
+    let first = lineIndex;
+    let last = lineIndex;
+    const textOf = (a: number, b: number): string => lines.slice(a, b + 1).map((l) => l.text).join(' ');
+    for (let k = 0; k < 3; k++) {
+        const block = textOf(first, last);
+        const onlySuffix = first === lineIndex && lines[first]!.text.replace(/[^\p{L}\p{N}]/gu, '').length <= win.text.slice(hit.start, hit.end).replace(/[^\p{L}\p{N}]/gu, '').length;
+        if ((balance(block) < 0 || onlySuffix || /^[)&,-]/.test(block.trim())) && first > 0 && nameLine(lines[first - 1]!.text)) first--;
+        else if ((balance(block) > 0 || /[&,(-]$/.test(block.trim())) && last + 1 < lines.length && nameLine(lines[last + 1]!.text)) last++;
+        else break;
+    }
+    return trimValue(win.text, lines[first]!.start, lines[last]!.end);
+}
+
+const patterns = new Map<string, RE2JS>();
+
+/**
+ * The shortest run of whole white-space-separated tokens from `start` that the pattern matches
+ * whole (a trailing comma, semicolon or full stop is not part of a token).
+ */
+function shortestMatch(text: string, start: number, end: number, pattern: RE2JS): Span | undefined {
+    for (let e = start + 1; e <= end; e++) {
+        if (e < end && !/\s/.test(text[e]!)) continue;
+        let stop = e;
+        while (stop > start + 1 && /[,;.:)]/.test(text[stop - 1]!)) stop--;
+        for (const cut of stop === e ? [e] : [e, stop]) {
+            const quote = text.slice(start, cut);
+            if (pattern.testExact(quote)) return { start, end: cut, quote };
+        }
+    }
+    return undefined;
+}
+
+/** String candidates of one field in a window, from its label hits. */
+export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pattern?: string): StringCandidate[] {
+    const out: StringCandidate[] = [];
+    const text = win.text;
+    let re: RE2JS | undefined;
+    if (pattern !== undefined) {
+        re = patterns.get(pattern);
+        if (!re) patterns.set(pattern, (re = RE2JS.compile(pattern)));
+    }
+    for (const hit of hits) {
+        const line = win.lines[hit.line]!;
+        const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(line.end, hit.end + 40)))![0];
+        const restStart = hit.end + sep.length;
+        const colon = /[:=]/.test(sep) || /^\s*-\s/.test(sep);
+        const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
+        // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
+        if (restStart < line.end) {
+            if (re) {
+                const m = shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
+                if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
+            } else {
+                const rest = text.slice(restStart, Math.min(line.end, restStart + 81));
+                const v = colon && rest.length <= 80 && !SENTENCE_END.test(rest) ? trimValue(text, restStart, line.end) : undefined;
+                if (v) out.push({ ...v, context: hit.weight, hit });
+                if ((hit.length >= 2 || colon) && !sep.includes('.')) {
+                    const phrase = namePhraseAfter(win, restStart, 60);
+                    if (phrase && (!v || phrase.start !== v.start || phrase.end !== v.end)) {
+                        const between = win.wordsBetween(hit.end, phrase.start);
+                        out.push({ ...phrase, context: hit.weight * Math.max(0.2, 0.9 - 0.1 * between), hit });
+                    }
+                }
+            }
+        } else if (startsLine && (colon || hit.kind === 'name')) {
+            // A label alone on its line ("Name:" or the field's own name): the value is the next line.
+            const next = win.nextTextLine(hit.line);
+            if (next >= 0 && next - hit.line <= 2) {
+                const nl = win.lines[next]!;
+                const v = re ? shortestMatch(text, nl.start + (nl.text.length - nl.text.trimStart().length), nl.end, re) : trimValue(text, nl.start, nl.end);
+                if (v && v.quote.length <= 120) out.push({ ...v, context: hit.weight * 0.85, hit });
+            }
+        }
+        // A hint that begins the value ("AWB 99/216" for the hint "AWB").
+        if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {
+            const m = shortestMatch(text, hit.start, Math.min(line.end, hit.start + 80), re);
+            if (m && m.end > hit.end) out.push({ ...m, context: hit.weight * 0.8, hit });
+        }
+        // A hint that is part of the value ("... SDN BHD", "Kite Pharma, Inc."): the name around it.
+        // Only where the hint is written as the schema writes it, or in capitals ("Inc.", "SDN BHD";
+        // not the "corporation" of "a Delaware corporation").
+        const asWritten = hit.source !== undefined && (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
+        if (!re && hit.kind === 'hint' && !colon && asWritten) {
+            const block = nameBlock(win, hit);
+            if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
+            const phrase = namePhraseEndingAt(win, hit);
+            // A shorter name inside the block is the same name cut short, not another reading.
+            const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
+            if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1) out.push({ ...phrase, context: hit.weight * 0.7, hit });
+        }
+    }
+    return out;
+}

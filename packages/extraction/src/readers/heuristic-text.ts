@@ -1,0 +1,103 @@
+// One window's text as the heuristic reader looks at it: lines and words with their offsets, built
+// once per window so every field's recognisers and scores share them.
+
+export interface Line {
+    index: number;
+    /** UTF-16 offsets within the window; end excludes the line break. */
+    start: number;
+    end: number;
+    text: string;
+}
+
+export interface Word {
+    /** Lower-cased, accents kept. */
+    norm: string;
+    start: number;
+    end: number;
+    line: number;
+    /** First letter is upper case. */
+    capital: boolean;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+export class WindowText {
+    readonly lines: Line[] = [];
+    readonly words: Word[] = [];
+    /** Word positions by normalised word. */
+    readonly wordIndex = new Map<string, number[]>();
+    private readonly lineStarts: number[] = [];
+
+    constructor(readonly text: string) {
+        let start = 0;
+        for (;;) {
+            const nl = text.indexOf('\n', start);
+            const end = nl < 0 ? text.length : nl;
+            const lineEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+            this.lines.push({ index: this.lines.length, start, end: lineEnd, text: text.slice(start, lineEnd) });
+            this.lineStarts.push(start);
+            if (nl < 0) break;
+            start = nl + 1;
+        }
+        let line = 0;
+        for (const m of text.matchAll(WORD)) {
+            const s = m.index!;
+            while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1]! <= s) line++;
+            const norm = m[0].toLowerCase();
+            const first = m[0][0]!;
+            this.words.push({ norm, start: s, end: s + m[0].length, line, capital: first !== first.toLowerCase() });
+            let list = this.wordIndex.get(norm);
+            if (!list) this.wordIndex.set(norm, (list = []));
+            list.push(this.words.length - 1);
+        }
+    }
+
+    /** Line index of an offset. */
+    lineOf(offset: number): number {
+        let lo = 0;
+        let hi = this.lineStarts.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.lineStarts[mid]! <= offset) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** Index of the first word starting at or after `offset`. */
+    wordAt(offset: number): number {
+        let lo = 0;
+        let hi = this.words.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (this.words[mid]!.start < offset) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+
+    /** Words strictly between two offsets. */
+    wordsBetween(from: number, to: number): number {
+        if (to <= from) return 0;
+        let n = 0;
+        for (let i = this.wordAt(from); i < this.words.length && this.words[i]!.end <= to; i++) n++;
+        return n;
+    }
+
+    /** The previous line with any non-space text, or -1. */
+    previousTextLine(line: number): number {
+        for (let l = line - 1; l >= 0; l--) if (this.lines[l]!.text.trim() !== '') return l;
+        return -1;
+    }
+
+    nextTextLine(line: number): number {
+        for (let l = line + 1; l < this.lines.length; l++) if (this.lines[l]!.text.trim() !== '') return l;
+        return -1;
+    }
+}
+
+/** Words of a label or name, lower-cased: "Invoice date" → ["invoice", "date"]; "invoice_date" too. */
+export function labelWords(text: string): string[] {
+    const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+    return [...spaced.matchAll(WORD)].map((m) => m[0].toLowerCase());
+}

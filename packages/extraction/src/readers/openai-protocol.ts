@@ -1,0 +1,79 @@
+// The request and answer of an OpenAI-compatible `POST /v1/chat/completions` (OpenAI, vLLM,
+// llama.cpp server, Ollama, LM Studio) with structured output: `response_format: {type:
+// "json_schema", json_schema: {name, strict: true, schema}}`. Strict mode needs every property
+// required and no additional ones, so a candidate is exactly {slot, quote, p}.
+import type { ReaderCandidate, ReaderInput } from './reader-types.js';
+
+const SYSTEM = [
+    'You extract field values from one document.',
+    'For each field, return the text that states its value, copied exactly from the document: the same characters, spelling, case and line breaks, nothing added or left out.',
+    'Give p, your confidence that the quote is the field\'s value, strictly between 0 and 1.',
+    'Return a field only when the document states it; for a list field return one candidate per element; if the document states a field in several places, you may return each.',
+].join(' ');
+
+export function candidateSchema(slots: readonly string[]): Record<string, unknown> {
+    return {
+        type: 'object',
+        properties: {
+            candidates: {
+                type: 'array',
+                items: {
+                    type: 'object',
+                    properties: {
+                        slot: { type: 'string', enum: [...slots] },
+                        quote: { type: 'string' },
+                        p: { type: 'number' },
+                    },
+                    required: ['slot', 'quote', 'p'],
+                    additionalProperties: false,
+                },
+            },
+        },
+        required: ['candidates'],
+        additionalProperties: false,
+    };
+}
+
+export function chatRequest(input: ReaderInput, model: string): Record<string, unknown> {
+    const part = input.windows > 1 ? ` (part ${input.index + 1} of ${input.windows}; the parts overlap)` : '';
+    return {
+        model,
+        temperature: 0,
+        messages: [
+            { role: 'system', content: SYSTEM },
+            { role: 'user', content: `${input.rendering}\n\nDocument${part}:\n<<<\n${input.text}\n>>>` },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name: 'candidates', strict: true, schema: candidateSchema(input.schema.fields.map((f) => f.name)) } },
+    };
+}
+
+export type AnswerCheck = { ok: true; candidates: ReaderCandidate[] } | { ok: false; reason: string };
+
+/**
+ * The candidates of a completion, or why the answer is unusable. Confidences of exactly 0 or 1
+ * (models like round numbers) are moved just inside the interval; grounding then judges the
+ * quotes like any other reader's.
+ */
+export function parseAnswer(body: unknown): AnswerCheck {
+    const choice = (body as { choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }> })?.choices?.[0];
+    const content = choice?.message?.content;
+    if (typeof content !== 'string') return { ok: false, reason: choice?.message?.refusal ? 'the model refused' : 'no message content' };
+    let parsed: unknown;
+    try {
+        parsed = JSON.parse(content);
+    } catch {
+        return { ok: false, reason: 'the content is not JSON' };
+    }
+    const list = (parsed as { candidates?: unknown })?.candidates;
+    if (!Array.isArray(list)) return { ok: false, reason: 'no candidates array' };
+    const candidates: ReaderCandidate[] = [];
+    for (const c of list) {
+        const x = c as Record<string, unknown>;
+        if (typeof x !== 'object' || x === null || typeof x.slot !== 'string' || typeof x.quote !== 'string' || typeof x.p !== 'number' || !Number.isFinite(x.p)) {
+            return { ok: false, reason: 'a candidate is not {slot, quote, p}' };
+        }
+        if (x.p <= 0 || x.quote === '') continue;
+        candidates.push({ slot: x.slot, quote: x.quote, p: Math.min(0.99, Math.max(0.01, x.p)) });
+    }
+    return { ok: true, candidates };
+}

@@ -1,0 +1,77 @@
+// The `openai` reader (runtime.md section 1). Failures map to the interface's statuses: the endpoint
+// unreachable, timing out, rate-limiting or failing with 5xx after the retries → ReaderUnavailableError
+// (503 pipeline_unavailable, "retry shortly"); an answer that is not usable after one retry →
+// ReaderFailedError (502 upstream_error). Retries back off exponentially.
+import { ReaderFailedError, ReaderUnavailableError } from '../engine-types.js';
+import { chatRequest, parseAnswer } from './openai-protocol.js';
+import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
+
+export interface OpenAiConfig {
+    /** Base URL including the version path, e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1. */
+    baseUrl: string;
+    model: string;
+    apiKey?: string;
+    timeoutMs: number;
+    /** Attempts when the endpoint is unavailable (default 3). */
+    attempts?: number;
+    /** First backoff in milliseconds, doubled each retry (default 250). */
+    backoffMs?: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+type Attempt = { kind: 'answer'; body: unknown } | { kind: 'unavailable'; reason: string } | { kind: 'bad'; reason: string };
+
+export class OpenAiReader implements Reader {
+    readonly name = 'openai';
+
+    constructor(private readonly config: OpenAiConfig) {}
+
+    private async attempt(body: string, signal?: AbortSignal): Promise<Attempt> {
+        const url = `${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+        const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+        if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
+        const timeout = AbortSignal.timeout(this.config.timeoutMs);
+        let res: Response;
+        try {
+            res = await fetch(url, { method: 'POST', headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+        } catch (e) {
+            return { kind: 'unavailable', reason: (e as Error).name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : `cannot reach ${url}: ${(e as Error).message}` };
+        }
+        let text: string;
+        try {
+            text = await res.text();
+        } catch (e) {
+            return { kind: 'unavailable', reason: `the answer broke off: ${(e as Error).message}` };
+        }
+        if (res.status === 429 || res.status >= 500) return { kind: 'unavailable', reason: `HTTP ${res.status}` };
+        if (!res.ok) return { kind: 'bad', reason: `HTTP ${res.status}` };
+        try {
+            return { kind: 'answer', body: JSON.parse(text) };
+        } catch {
+            return { kind: 'bad', reason: 'the answer is not JSON' };
+        }
+    }
+
+    async read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]> {
+        const body = JSON.stringify(chatRequest(input, this.config.model));
+        const attempts = this.config.attempts ?? 3;
+        let backoff = this.config.backoffMs ?? 250;
+        let unavailable = 0;
+        let bad = 0;
+        for (;;) {
+            const a = await this.attempt(body, signal);
+            if (a.kind === 'answer') {
+                const check = parseAnswer(a.body);
+                if (check.ok) return check.candidates;
+                if (++bad >= 2) throw new ReaderFailedError(`the model's answer is unusable: ${check.reason}`);
+            } else if (a.kind === 'bad') {
+                if (++bad >= 2) throw new ReaderFailedError(`the model endpoint failed: ${a.reason}`);
+            } else {
+                if (++unavailable >= attempts) throw new ReaderUnavailableError(`the model endpoint is unavailable: ${a.reason}`);
+                await sleep(backoff);
+                backoff *= 2;
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+// The Reader seam (architecture.md): one window in, candidates out. Two implementations ship —
+// `heuristic` (embedded, deterministic, offline) and `openai` (any OpenAI-compatible endpoint) — and
+// the engine treats both alike: every candidate is grounded and parsed again before it counts.
+import type { CompiledSchema } from '@svc/compiler';
+import type { Language } from '../engine-types.js';
+
+/** What a reader reads as one field's value (interface 2.6), plus an optional position hint. */
+export interface ReaderCandidate {
+    slot: string;
+    quote: string;
+    p: number;
+    /** UTF-16 offset within the window where the reader saw the quote; grounding prefers the nearest occurrence. */
+    at?: number;
+}
+
+export interface ReaderInput {
+    schema: CompiledSchema;
+    language: Language;
+    /** The schema rendering every window starts with. */
+    rendering: string;
+    /** The window's document text. */
+    text: string;
+    /** UTF-16 offset of the window in the document, and the document's length (readers may use position). */
+    offset: number;
+    documentLength: number;
+    index: number;
+    windows: number;
+}
+
+export interface Reader {
+    readonly name: string;
+    /** Candidates of one window. Throws ReaderUnavailableError / ReaderFailedError (engine-types.ts). */
+    read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]>;
+}

@@ -1,0 +1,60 @@
+// Settling a whole extraction (runtime.md section 2): components are settled independently, then
+// conflicts and their repairs are found, relations are judged on the values taken, and the notes a
+// user should see become warnings. The entry point for the first pass and for every edit alike.
+import type { CompiledSchema, Value } from '@svc/compiler';
+import { evaluateRelation, type RelationOutcome } from '../compiler-values.js';
+import type { Mention } from '../grounding/mention-types.js';
+import { buildComponents, type Component } from './settle-components.js';
+import { findConflicts, findRepairs, type Conflict } from './settle-conflicts.js';
+import { MAX_READINGS } from './settle-readings.js';
+import { resolveComponent, type ComponentResolution, type FieldResolution } from './settle-resolve.js';
+import { MAX_RELATION_EVALUATIONS } from './settle-search.js';
+
+export interface SettledComponent {
+    component: Component;
+    resolution: ComponentResolution;
+    conflicts: Conflict[];
+}
+
+export interface Settlement {
+    components: SettledComponent[];
+    /** By field id. */
+    fields: FieldResolution[];
+    /** By relation index (schema.relations). */
+    relations: RelationOutcome[];
+    warnings: string[];
+}
+
+const componentCache = new WeakMap<CompiledSchema, Component[]>();
+
+/** Components of a schema (cached: a compiled schema is immutable and reused across requests). */
+export function componentsOf(schema: CompiledSchema): Component[] {
+    let c = componentCache.get(schema);
+    if (!c) componentCache.set(schema, (c = buildComponents(schema)));
+    return c;
+}
+
+export function settle(schema: CompiledSchema, mentions: readonly Mention[]): Settlement {
+    const warnings: string[] = [];
+    const fields: FieldResolution[] = [];
+    const components: SettledComponent[] = [];
+    for (const component of componentsOf(schema)) {
+        const resolution = resolveComponent(schema, component, mentions);
+        for (const [f, r] of resolution.fields) fields[f] = r;
+        const conflicts = findConflicts(schema, resolution);
+        for (const c of conflicts) c.repairs = findRepairs(schema, resolution, c, mentions);
+        components.push({ component, resolution, conflicts });
+        if (resolution.greedy) {
+            warnings.push(`component c${component.index} (${component.fields.map((f) => schema.fields[f]!.name).join(', ')}): the search stopped after ${MAX_RELATION_EVALUATIONS} relation evaluations; its fields were settled by a greedy pass`);
+        }
+        for (const f of resolution.cut) {
+            warnings.push(`field ${schema.fields[f]!.name}: more than ${MAX_READINGS} competing readings; only the ${MAX_READINGS} strongest were considered`);
+        }
+    }
+    const values: Value[] = schema.fields.map((f) => fields[f.id]?.reading?.value ?? null);
+    const relations = schema.relations.map((r) => evaluateRelation(r.code, values));
+    for (const f of schema.fields) {
+        if (fields[f.id]!.status === 'missing' && !f.nullable) warnings.push(`field ${f.name}: no value found in the document (the field is not nullable)`);
+    }
+    return { components, fields, relations, warnings };
+}

@@ -1,0 +1,142 @@
+import { expect } from 'chai';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ReaderFailedError, ReaderUnavailableError } from '../src/engine-types.js';
+import { Engine } from '../src/extraction-engine.js';
+import { OpenAiReader } from '../src/readers/openai-reader.js';
+import type { ReaderInput } from '../src/readers/reader-types.js';
+import { secretRingOf } from '../src/session/secret-ring.js';
+import { renderSchema } from '../src/windows/schema-render.js';
+import { date, makeSchema, money } from './support/schema-builder.js';
+
+type Handler = (body: any, res: ServerResponse, n: number) => void;
+
+/** A local stand-in for an OpenAI-compatible endpoint on 127.0.0.1. */
+async function fakeEndpoint(handler: Handler): Promise<{ url: string; server: Server; requests: any[]; headers: IncomingMessage['headers'][] }> {
+    const requests: any[] = [];
+    const headers: IncomingMessage['headers'][] = [];
+    const server = createServer((req, res) => {
+        let data = '';
+        req.on('data', (c) => (data += c));
+        req.on('end', () => {
+            const body = JSON.parse(data);
+            requests.push({ path: req.url, body });
+            headers.push(req.headers);
+            handler(body, res, requests.length);
+        });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server, requests, headers };
+}
+
+function answer(res: ServerResponse, candidates: unknown): void {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }] }));
+}
+
+const SCHEMA = makeSchema([{ name: 'invoice_date', type: date() }, { name: 'total', type: money() }]);
+const DOC = 'Invoice date: 3 January 2024\nTotal: EUR 1,234.56';
+const input = (): ReaderInput => ({ schema: SCHEMA, language: 'en', rendering: renderSchema(SCHEMA), text: DOC, offset: 0, documentLength: DOC.length, index: 0, windows: 1 });
+const OPTIONS = { on_conflict: 'withhold', fallback: 'off' } as const;
+
+describe('openai reader', () => {
+    const servers: Server[] = [];
+    after(() => servers.forEach((s) => s.close()));
+
+    it('sends a strict json_schema chat completion and returns the candidates', async () => {
+        const ep = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, { slot: 'total', quote: 'EUR 1,234.56', p: 1 }]));
+        servers.push(ep.server);
+        const reader = new OpenAiReader({ baseUrl: ep.url, model: 'test-model', apiKey: 'sk-test', timeoutMs: 2000, backoffMs: 1 });
+        const got = await reader.read(input());
+        expect(got.map((c) => c.slot)).to.deep.equal(['invoice_date', 'total']);
+        expect(got[1]!.p).to.equal(0.99); // clamped inside (0, 1)
+        const { path, body } = ep.requests[0];
+        expect(path).to.equal('/v1/chat/completions');
+        expect(ep.headers[0]!.authorization).to.equal('Bearer sk-test');
+        expect(body.model).to.equal('test-model');
+        expect(body.response_format.type).to.equal('json_schema');
+        expect(body.response_format.json_schema.strict).to.equal(true);
+        expect(body.response_format.json_schema.name).to.be.a('string');
+        const item = body.response_format.json_schema.schema.properties.candidates.items;
+        expect(item.required).to.deep.equal(['slot', 'quote', 'p']);
+        expect(item.additionalProperties).to.equal(false);
+        expect(item.properties.slot.enum).to.deep.equal(['invoice_date', 'total']);
+        expect(body.messages.at(-1).content).to.include(DOC);
+    });
+
+    it('retries a bad answer once, then fails with ReaderFailedError (502)', async () => {
+        const ep = await fakeEndpoint((_b, res) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ choices: [{ message: { content: 'not json' } }] }));
+        });
+        servers.push(ep.server);
+        const reader = new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000, backoffMs: 1 });
+        let error: unknown;
+        try {
+            await reader.read(input());
+        } catch (e) {
+            error = e;
+        }
+        expect(error).to.be.instanceOf(ReaderFailedError);
+        expect(ep.requests).to.have.length(2);
+    });
+
+    it('recovers when the retry answers well', async () => {
+        const ep = await fakeEndpoint((_b, res, n) => (n === 1 ? answer(res, 'nope') : answer(res, [{ slot: 'total', quote: 'EUR 1,234.56', p: 0.7 }])));
+        servers.push(ep.server);
+        const got = await new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000, backoffMs: 1 }).read(input());
+        expect(got).to.have.length(1);
+    });
+
+    it('retries 5xx with backoff, then ReaderUnavailableError (503)', async () => {
+        const ep = await fakeEndpoint((_b, res) => {
+            res.writeHead(503);
+            res.end('busy');
+        });
+        servers.push(ep.server);
+        let error: unknown;
+        try {
+            await new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000, backoffMs: 1, attempts: 3 }).read(input());
+        } catch (e) {
+            error = e;
+        }
+        expect(error).to.be.instanceOf(ReaderUnavailableError);
+        expect(ep.requests).to.have.length(3);
+    });
+
+    it('a timeout or a closed port is ReaderUnavailableError', async () => {
+        const ep = await fakeEndpoint(() => { /* never answers */ });
+        servers.push(ep.server);
+        let error: unknown;
+        try {
+            await new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 100, backoffMs: 1, attempts: 2 }).read(input());
+        } catch (e) {
+            error = e;
+        }
+        expect(error).to.be.instanceOf(ReaderUnavailableError);
+        const closed = await fakeEndpoint(() => {});
+        const url = closed.url;
+        await new Promise<void>((r) => closed.server.close(() => r()));
+        error = undefined;
+        try {
+            await new OpenAiReader({ baseUrl: url, model: 'm', timeoutMs: 500, backoffMs: 1, attempts: 2 }).read(input());
+        } catch (e) {
+            error = e;
+        }
+        expect(error).to.be.instanceOf(ReaderUnavailableError);
+    });
+
+    it('its candidates are grounded like any reader\'s: a paraphrase is dropped and counted', async () => {
+        const ep = await fakeEndpoint((_b, res) => answer(res, [
+            { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 },
+            { slot: 'total', quote: '1234.56 euro', p: 0.9 },
+        ]));
+        servers.push(ep.server);
+        const engine = new Engine({ reader: new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000 }), secrets: secretRingOf(['s']), concurrency: 4 });
+        const ex = await engine.extract({ document: DOC, schema: SCHEMA, language: 'en', reference: null, options: OPTIONS });
+        const r = ex.response as any;
+        expect(r.data.invoice_date).to.equal('2024-01-03');
+        expect(r.fields.total.status).to.equal('missing');
+        expect(ex.warnings.some((w) => w.includes('does not occur'))).to.equal(true);
+    });
+});

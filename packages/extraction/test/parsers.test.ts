@@ -1,0 +1,186 @@
+import { expect } from 'chai';
+import type { FieldType } from '@svc/compiler';
+import { Dec } from '@svc/compiler';
+import { parseQuote } from '../src/parsers/quote-parser.js';
+import { parseAmount } from '../src/parsers/amount-parser.js';
+import { numberFromWords } from '../src/parsers/number-words.js';
+import { date, money } from './support/schema-builder.js';
+
+const json = (type: FieldType, quote: string, language: 'en' | 'nl' = 'en'): unknown => parseQuote(type, quote, language)?.json;
+
+describe('amounts as each language writes them', () => {
+    it('reads 1,234.56 in English and 1.234,56 in Dutch as the same number', () => {
+        expect(parseAmount('1,234.56', 'en')!.value.toFixed()).to.equal('1234.56');
+        expect(parseAmount('1.234,56', 'nl')!.value.toFixed()).to.equal('1234.56');
+    });
+
+    it('refuses the other language\'s form: 1.234,56 is no English number, 1,234.56 no Dutch one', () => {
+        expect(parseAmount('1.234,56', 'en')).to.equal(undefined);
+        expect(parseAmount('1,234.56', 'nl')).to.equal(undefined);
+    });
+
+    it('reads 1.234 as 1234 in Dutch and 1.234 in English; 1,234 the other way round', () => {
+        expect(parseAmount('1.234', 'nl')!.value.toFixed()).to.equal('1234');
+        expect(parseAmount('1.234', 'en')!.value.toFixed()).to.equal('1.234');
+        expect(parseAmount('1,234', 'en')!.value.toFixed()).to.equal('1234');
+        expect(parseAmount('1,234', 'nl')!.value.toFixed()).to.equal('1.234');
+    });
+
+    it('requires groups of exactly three digits', () => {
+        expect(parseAmount('1,23,456', 'en')).to.equal(undefined);
+        expect(parseAmount('12.34.567', 'nl')).to.equal(undefined);
+        expect(parseAmount('1 234,50', 'nl')!.value.toFixed()).to.equal('1234.5');
+    });
+
+    it('reads Dutch whole amounts written with dashes and negative amounts', () => {
+        expect(parseAmount('18.352,--', 'nl')!.value.toFixed()).to.equal('18352');
+        expect(parseAmount('-5.59', 'en')!.value.toFixed()).to.equal('-5.59');
+    });
+});
+
+describe('money', () => {
+    const eur = money('EUR');
+    it('takes currency marks before or after, symbols and ISO codes', () => {
+        for (const q of ['EUR 1,234.56', '€1,234.56', '1,234.56 EUR', '€ 1,234.56', '1,234.56']) {
+            expect(json(eur, q), q).to.deep.equal({ amount: '1234.56', currency: 'EUR' });
+        }
+        expect(json(eur, '€ 1.234,56', 'nl')).to.deep.equal({ amount: '1234.56', currency: 'EUR' });
+        expect(json(money('MYR'), 'RM60.30')).to.deep.equal({ amount: '60.30', currency: 'MYR' });
+        expect(json(money('MYR'), '60.30 MYR')).to.deep.equal({ amount: '60.30', currency: 'MYR' });
+        expect(json(money('USD'), '$5')).to.deep.equal({ amount: '5.00', currency: 'USD' });
+    });
+
+    it('refuses another currency, more digits than the scale, and amounts outside min/max', () => {
+        expect(json(eur, '$ 5.00')).to.equal(undefined);
+        expect(json(eur, 'GBP 5.00')).to.equal(undefined);
+        expect(json(eur, '1.234')).to.equal(undefined); // three decimals in English
+        expect(json(eur, '12.500')).to.deep.equal({ amount: '12.50', currency: 'EUR' });
+        expect(json({ kind: 'money', currency: 'EUR', scale: 2, min: new Dec(0) }, '-1.00')).to.equal(undefined);
+        expect(json({ kind: 'money', currency: 'JPY', scale: 0 }, '¥1,200')).to.deep.equal({ amount: '1200', currency: 'JPY' });
+    });
+});
+
+describe('numbers', () => {
+    it('decimals keep scale digits; integers are JSON numbers and may be words', () => {
+        expect(json({ kind: 'decimal', scale: 2 }, '12.5')).to.equal('12.50');
+        expect(json({ kind: 'decimal' }, '1.234', 'en')).to.equal('1.234');
+        expect(json({ kind: 'decimal' }, '1.234', 'nl')).to.equal('1234');
+        expect(json({ kind: 'integer' }, '1,000')).to.equal(1000);
+        expect(json({ kind: 'integer' }, 'twelve')).to.equal(12);
+        expect(json({ kind: 'integer' }, 'twaalf', 'nl')).to.equal(12);
+        expect(json({ kind: 'integer' }, '1.5')).to.equal(undefined);
+        expect(json({ kind: 'integer', max: new Dec(10) }, '11')).to.equal(undefined);
+    });
+
+    it('reads number words in English and Dutch', () => {
+        expect(numberFromWords('twenty-four')).to.equal(24);
+        expect(numberFromWords('one hundred and twenty')).to.equal(120);
+        expect(numberFromWords('vierentwintig')).to.equal(24);
+        expect(numberFromWords('tweeëntwintig')).to.equal(22);
+        expect(numberFromWords('honderdvijftig')).to.equal(150);
+        expect(numberFromWords('dertig')).to.equal(30);
+        expect(numberFromWords('banana')).to.equal(undefined);
+    });
+});
+
+describe('dates', () => {
+    it('reads ISO, written English and Dutch dates with names and abbreviations', () => {
+        const cases: Array<[string, 'en' | 'nl', string]> = [
+            ['2024-03-03', 'en', '2024-03-03'],
+            ['3 January 2024', 'en', '2024-01-03'],
+            ['March 3rd, 2024', 'en', '2024-03-03'],
+            ['Jan. 3, 2024', 'en', '2024-01-03'],
+            ['July 11 , 2006', 'en', '2006-07-11'],
+            ['the 20th day of November, 2018', 'en', '2018-11-20'],
+            ['3 maart 2024', 'nl', '2024-03-03'],
+            ['3-mrt-2024', 'nl', '2024-03-03'],
+            ['1 okt. 2023', 'nl', '2023-10-01'],
+            ['maandag 21 januari 2014', 'nl', '2014-01-21'],
+            ['31 mei 2020', 'nl', '2020-05-31'],
+        ];
+        for (const [q, lang, want] of cases) expect(json(date(), q, lang), q).to.equal(want);
+    });
+
+    it('reads numeric dates by date_order; auto is month first in English unless only day first is valid', () => {
+        expect(json(date('auto'), '03/04/2024', 'en')).to.equal('2024-03-04');
+        expect(json(date('auto'), '13/04/2024', 'en')).to.equal('2024-04-13');
+        expect(json(date('auto'), '03/04/2024', 'nl')).to.equal('2024-04-03');
+        expect(json(date('auto'), '04/13/2024', 'nl')).to.equal(undefined);
+        expect(json(date('dmy'), '03/04/2024', 'en')).to.equal('2024-04-03');
+        expect(json(date('mdy'), '03/04/2024', 'nl')).to.equal('2024-03-04');
+        expect(json(date('mdy'), '13/04/2024', 'en')).to.equal(undefined);
+        expect(json(date('ymd'), '24/03/05', 'en')).to.equal('2024-03-05');
+        expect(json(date('ymd'), '2024-03-05', 'en')).to.equal('2024-03-05');
+        expect(json(date('dmy'), '19.10.18', 'en')).to.equal('2018-10-19');
+    });
+
+    it('refuses impossible dates and dates outside min/max', () => {
+        expect(json(date(), '2023-02-29')).to.equal(undefined);
+        expect(json(date(), '31 april 2024', 'nl')).to.equal(undefined);
+        expect(json({ kind: 'date', eom: 'clamp', dateOrder: 'auto', min: 19724 }, '1 January 2024')).to.equal(undefined); // min 2024-01-02
+    });
+
+    it('reads datetimes in UTC, with offsets, 12-hour clocks and Dutch "uur"', () => {
+        const dt = (o: 'auto' | 'dmy' = 'auto'): FieldType => ({ kind: 'datetime', eom: 'clamp', dateOrder: o });
+        expect(json(dt('dmy'), '19/10/2018 20:49:59')).to.equal('2018-10-19T20:49:59Z');
+        expect(json(dt(), '2024-01-31T10:00:00+01:00')).to.equal('2024-01-31T09:00:00Z');
+        expect(json(dt(), 'March 3, 2024 at 2:30 pm')).to.equal('2024-03-03T14:30:00Z');
+        expect(json(dt(), '3 maart 2024 10.00 uur', 'nl')).to.equal('2024-03-03T10:00:00Z');
+        expect(json(dt(), '3 maart 2024', 'nl')).to.equal('2024-03-03T00:00:00Z');
+    });
+});
+
+describe('durations', () => {
+    const days: FieldType = { kind: 'duration', basis: 'days' };
+    const months: FieldType = { kind: 'duration', basis: 'months' };
+    it('reads words and numbers in both languages into the field\'s basis', () => {
+        expect(json(days, '30 days')).to.equal('P30D');
+        expect(json(days, 'thirty (30) days')).to.equal('P30D');
+        expect(json(days, 'dertig dagen', 'nl')).to.equal('P30D');
+        expect(json(days, '6 weken', 'nl')).to.equal('P42D');
+        expect(json(days, '60-day')).to.equal('P60D');
+        expect(json(months, '3 months')).to.equal('P3M');
+        expect(json(months, '1 jaar', 'nl')).to.equal('P12M');
+        expect(json(months, 'two (2) years')).to.equal('P24M');
+        expect(json(months, 'vierentwintig maanden', 'nl')).to.equal('P24M');
+        expect(json(months, 'a year')).to.equal('P12M');
+        expect(json({ kind: 'duration', basis: 'seconds' }, '2 hours')).to.equal('PT7200S');
+    });
+
+    it('makes only exact conversions and checks that words and digits agree', () => {
+        expect(json(days, '3 months')).to.equal(undefined);
+        expect(json(months, '30 days')).to.equal(undefined);
+        expect(json(days, 'thirty (31) days')).to.equal(undefined);
+        expect(json(months, 'P18M')).to.equal('P18M');
+        expect(json(days, 'P2W')).to.equal('P14D');
+    });
+});
+
+describe('enums, booleans and strings', () => {
+    it('matches enum labels and aliases case-insensitively, white space folded', () => {
+        const t: FieldType = { kind: 'enum', labels: ['paid', 'open'], aliases: { paid: ['voldaan', 'betaald'] } };
+        expect(json(t, 'PAID')).to.equal('paid');
+        expect(json(t, 'Betaald')).to.equal('paid');
+        expect(json(t, 'closed')).to.equal(undefined);
+        const court: FieldType = { kind: 'enum', labels: ["Gerechtshof 's-Hertogenbosch"], aliases: {} };
+        expect(json(court, 'GERECHTSHOF ’S-HERTOGENBOSCH')).to.equal("Gerechtshof 's-Hertogenbosch");
+    });
+
+    it('reads booleans in English and Dutch', () => {
+        for (const [q, v] of [['yes', true], ['No', false], ['ja', true], ['Nee', false], ['true', true]] as const) expect(json({ kind: 'boolean' }, q)).to.equal(v);
+        expect(json({ kind: 'boolean' }, 'maybe')).to.equal(undefined);
+    });
+
+    it('requires a pattern to match the whole quote (RE2) and folds white space in values', () => {
+        const t: FieldType = { kind: 'string', pattern: 'INV-[0-9]{4}-[0-9]{4}' };
+        expect(json(t, 'INV-2024-0042')).to.equal('INV-2024-0042');
+        expect(json(t, 'INV-2024-00421')).to.equal(undefined);
+        expect(json(t, 'x INV-2024-0042')).to.equal(undefined);
+        expect(json({ kind: 'string' }, 'Kite Pharma,\nInc.')).to.equal('Kite Pharma, Inc.');
+        expect(json({ kind: 'string' }, '   ')).to.equal(undefined);
+    });
+
+    it('parses one element of an array field', () => {
+        expect(json({ kind: 'array', items: { kind: 'date', eom: 'clamp', dateOrder: 'auto' } }, '3 January 2024')).to.equal('2024-01-03');
+    });
+});
