@@ -22,7 +22,10 @@ export interface JsonReadResult {
 
 interface Frame {
     node: JsonObject | JsonArray;
-    pointer: string;
+    /** The frame holding this container and the token naming it there (pointers are built on demand). */
+    parent?: Frame;
+    token?: string | number;
+    pointerCache?: string;
     /** Object frames: key of the member whose value is being read. */
     key?: { key: string; start: number; end: number; duplicate: boolean };
     seen?: Set<string>;
@@ -32,6 +35,7 @@ class SyntaxFault {
     constructor(readonly offset: number, readonly what: string) {}
 }
 
+const SLOW_STRING = /[\\\x00-\x1f]/;
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 export function readJson(text: string, options: JsonReadOptions = {}): JsonReadResult {
@@ -49,14 +53,32 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
             else return;
         }
     };
+    const pointerOf = (frame: Frame | undefined): string => {
+        if (!frame) return '';
+        if (frame.pointerCache === undefined) frame.pointerCache = frame.parent ? childPointer(pointerOf(frame.parent), frame.token!) : '';
+        return frame.pointerCache;
+    };
+    /** Token naming the value being read in the top frame. */
+    const tokenOfValue = (): string | number | undefined => {
+        const top = stack[stack.length - 1];
+        if (!top) return undefined;
+        return top.node.kind === 'array' ? top.node.items.length : top.key!.key;
+    };
     const pointerOfValue = (): string => {
         const top = stack[stack.length - 1];
-        if (!top) return '';
-        if (top.node.kind === 'array') return childPointer(top.pointer, top.node.items.length);
-        return childPointer(top.pointer, top.key!.key);
+        return top ? childPointer(pointerOf(top), tokenOfValue()!) : '';
     };
     const readString = (): { value: string; start: number; end: number } => {
         const start = pos;
+        // Fast path: no escape and no control character before the closing quote.
+        const close = text.indexOf('"', pos + 1);
+        if (close > 0) {
+            const body = text.slice(pos + 1, close);
+            if (!SLOW_STRING.test(body)) {
+                pos = close + 1;
+                return { value: body, start, end: pos };
+            }
+        }
         pos++; // opening quote
         let out = '';
         let chunk = pos;
@@ -117,13 +139,14 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         const c = text[pos];
         if (c === '{' || c === '[') {
             if (stack.length >= maxDepth) throw new SyntaxFault(pos, `nesting deeper than ${maxDepth} levels`);
-            const pointer = pointerOfValue();
+            const parent = stack[stack.length - 1];
+            const token = tokenOfValue();
             pos++;
             const node: JsonObject | JsonArray = c === '{'
                 ? { kind: 'object', members: [], start, end: start }
                 : { kind: 'array', items: [], start, end: start };
             attach(node);
-            stack.push({ node, pointer, seen: c === '{' ? new Set() : undefined });
+            stack.push({ node, parent, token, seen: c === '{' ? new Set() : undefined });
             return;
         }
         if (c === '"') {
@@ -140,9 +163,8 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
             if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, 'malformed number');
             const raw = m[0];
             const value = Number(raw);
-            const pointer = pointerOfValue();
             if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(raw.split(/[eE]/)[0]!))) {
-                diagnostics.push(diagnostic('E-JSON-NUMBER', pointer, { raw }));
+                diagnostics.push(diagnostic('E-JSON-NUMBER', pointerOfValue(), { raw }));
                 offsets.push(start);
             }
             attach({ kind: 'number', raw, value, start, end: pos });
@@ -160,7 +182,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         const k = readString();
         const duplicate = frame.seen!.has(k.value);
         if (duplicate) {
-            diagnostics.push(diagnostic('E-JSON-DUPKEY', childPointer(frame.pointer, k.value), { key: k.value }));
+            diagnostics.push(diagnostic('E-JSON-DUPKEY', childPointer(pointerOf(frame), k.value), { key: k.value }));
             offsets.push(k.start);
         } else {
             frame.seen!.add(k.value);
@@ -210,7 +232,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (!(e instanceof SyntaxFault)) throw e;
         const top = stack[stack.length - 1];
         const { line, column } = lineColumn(text, e.offset);
-        diagnostics.push(diagnostic('E-JSON-SYNTAX', top ? top.pointer : '', { what: e.what, line, column }));
+        diagnostics.push(diagnostic('E-JSON-SYNTAX', pointerOf(top), { what: e.what, line, column }));
         offsets.push(top ? top.node.start : 0);
         return { diagnostics, offsets };
     }

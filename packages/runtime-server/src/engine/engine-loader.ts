@@ -1,19 +1,14 @@
 // Builds the extraction engine with @svc/extraction's own factory and configuration (SVC_READER and
-// its settings), handing it the server's session secrets, and finds the edit service. The edits work
-// is still being written, so its factory is looked up by name: until @svc/extraction exports
-// `createEditService`, no edit service exists and edits answer 503 pipeline_unavailable.
+// its settings), handing it the server's session secrets, and the edit service with
+// @svc/extraction's `createEditService`. A module without that factory (a test's) gives no edit
+// service, and edits answer 503 pipeline_unavailable.
 import * as extraction from '@svc/extraction';
-import { EngineConfigError, createEngine, engineConfigFromEnv, type ExtractionEngine, type SecretRing } from '@svc/extraction';
+import { EngineConfigError, createEngine, engineConfigFromEnv, type EditServiceContext as ExtractionEditContext, type ExtractionEngine, type SecretRing } from '@svc/extraction';
 import { ConfigError } from '../config/server-config.js';
 import type { EditService } from './edit-types.js';
 
-/** What `createEditService` receives. */
-export interface EditServiceContext {
-    secrets: SecretRing;
-    engine?: ExtractionEngine;
-    dataDir: string;
-    env: NodeJS.ProcessEnv;
-}
+/** What `createEditService` receives (the server always passes every member). */
+export type EditServiceContext = Required<Pick<ExtractionEditContext, 'secrets' | 'dataDir' | 'env'>> & { engine?: ExtractionEngine };
 
 export function buildEngine(secrets: SecretRing, env: NodeJS.ProcessEnv, cwd: string): ExtractionEngine {
     try {

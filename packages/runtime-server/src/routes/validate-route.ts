@@ -1,11 +1,34 @@
 // POST /v1/schemas/validate (interface 4.1): compile and report, extract nothing.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { LruCache } from '../engine/compile-cache.js';
+import { ApiError } from '../http/api-errors.js';
 import type { ServerServices } from '../server-module.js';
-import { checkAndCompile } from './route-support.js';
+import { bodyText, checkAndCompile } from './route-support.js';
+
+type Outcome = { ok: { schema_hash: string; warnings: unknown[] } } | { error: ApiError };
 
 export function registerValidateRoute(app: FastifyInstance, services: ServerServices): void {
+    // The answer is a pure function of the body's bytes, and clients (CI jobs, editors) send the same
+    // schema again and again: remember answers by body digest, so a repeat skips reading the JSON.
+    // Authentication and limits still run first for every request.
+    const outcomes = new LruCache<Outcome>(1024, 16 * 1024 * 1024);
     app.post('/v1/schemas/validate', { config: { scope: 'schemas:validate' } }, async (request) => {
-        const { compiled } = checkAndCompile(services, 'validate', request.body);
-        return { schema_hash: compiled.schemaHash, warnings: compiled.warnings };
+        const text = bodyText(request.body);
+        const key = createHash('sha256').update(text, 'utf8').digest('base64');
+        const hit = outcomes.get(key);
+        if (hit) {
+            if ('error' in hit) throw hit.error;
+            return hit.ok;
+        }
+        try {
+            const { compiled } = checkAndCompile(services, 'validate', text);
+            const ok = { schema_hash: compiled.schemaHash, warnings: compiled.warnings };
+            outcomes.set(key, { ok }, text.length);
+            return ok;
+        } catch (e) {
+            if (e instanceof ApiError && e.status === 400) outcomes.set(key, { error: e }, text.length);
+            throw e;
+        }
     });
 }

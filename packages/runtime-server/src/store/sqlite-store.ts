@@ -1,6 +1,6 @@
 // The Store on SQLite (better-sqlite3). WAL lets the server read while the CLI writes to the same
-// file, and the busy timeout makes a writer wait for the other instead of failing; the server reads
-// keys from the database on every request, so a revocation by the CLI counts at once.
+// file, and the busy timeout makes a writer wait for the other instead of failing; key lookups are
+// cached only until the database changes, so a revocation by the CLI counts at once.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -28,8 +28,16 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     return new SqliteStore(new Database(join(dataDir, SQLITE_FILE)));
 }
 
+/** Most cached key lookups (random unknown keys cannot grow memory past this). */
+const KEY_CACHE_MAX = 10_000;
+
 export class SqliteStore implements Store {
     private readonly stmts;
+    // Key lookups are cached until the database changes. `PRAGMA data_version` changes whenever
+    // another connection (the CLI revoking a key) commits, and this connection's own writes clear
+    // the cache, so a revocation still counts on the very next request.
+    private readonly keyCache = new Map<string, KeyLookup | null>();
+    private cacheVersion: unknown = undefined;
 
     constructor(private readonly db: Database.Database) {
         db.pragma('busy_timeout = 5000');
@@ -48,6 +56,7 @@ export class SqliteStore implements Store {
             keysOf: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id'),
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
+            dataVersion: db.prepare('PRAGMA data_version').pluck(),
         };
     }
 
@@ -82,7 +91,7 @@ export class SqliteStore implements Store {
             id: `key_${randomBase62(16)}`, account_id: key.accountId, name: key.name, prefix: key.prefix, hash: key.hash,
             scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null,
         };
-        this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at);
+        this.ownWrite(this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at));
         return toKey(row);
     }
 
@@ -91,12 +100,29 @@ export class SqliteStore implements Store {
     }
 
     async revokeKey(id: string): Promise<boolean> {
-        return this.stmts.revoke.run(new Date().toISOString(), id).changes === 1;
+        return this.ownWrite(this.stmts.revoke.run(new Date().toISOString(), id).changes === 1);
     }
 
     async findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined> {
-        const r = this.stmts.keyByHash.get(hash);
-        return r && { ...toKey(r), hash: r.hash };
+        const version = this.stmts.dataVersion.get();
+        if (version !== this.cacheVersion) {
+            this.keyCache.clear();
+            this.cacheVersion = version;
+        }
+        const cacheKey = hash.toString('base64');
+        let hit = this.keyCache.get(cacheKey);
+        if (hit === undefined) {
+            const r = this.stmts.keyByHash.get(hash);
+            hit = r ? { ...toKey(r), hash: r.hash } : null;
+            if (this.keyCache.size >= KEY_CACHE_MAX) this.keyCache.clear();
+            this.keyCache.set(cacheKey, hit);
+        }
+        return hit ?? undefined;
+    }
+
+    private ownWrite<T>(result: T): T {
+        this.keyCache.clear();
+        return result;
     }
 
     async reserveCredit(accountId: string, reads: number): Promise<boolean> {
