@@ -15,6 +15,7 @@ import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, pattern
 import { stringCandidates } from './heuristic-strings.js';
 import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
 import { WindowText } from './heuristic-text.js';
+import { asksForSum, paidAmounts } from './heuristic-totals.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
 /** Candidates kept per field and window. */
@@ -32,6 +33,25 @@ const ADDRESS_SCORE = 0.5;
 const LETTERHEAD_SCORE = 0.45;
 /** Added to dates at the head or foot of a document (see scoreField). */
 const EDGE_BONUS = 0.2;
+/** Added to the latest of the dates within the head or foot of a document (characters, or 5% / 8%). */
+const LATEST_EDGE_BONUS = 0.15;
+const EDGE_HEAD = 400;
+/** Factor for a pattern field's candidate that reads as prose (see codeShape). */
+const PROSE = 0.3;
+/** Added to a pattern field's candidate in the heading of a document (the first EDGE_HEAD characters). */
+const HEAD_CODE_BONUS = 0.15;
+/** Added to the last date of a document when it stands in the closing characters. */
+const CLOSING_BONUS = 0.15;
+const CLOSING_ZONE = 300;
+/** Factor for values in page furniture (heuristic-text.ts). */
+const FURNITURE = 0.4;
+const EDGE_FOOT = 600;
+/** A total confirmed by tendered − change: at least this placed, plus the bonus. */
+const PAID_FLOOR = 0.5;
+const PAID_BONUS = 0.35;
+/** The largest of the well-labelled amounts of a total: the others are parts of it. */
+const LARGEST_BONUS = 0.1;
+const WELL_LABELLED = 0.4;
 /** How sharply confidence falls for candidates behind the window's best (see readWindow). */
 const SHARPNESS = 8;
 
@@ -121,11 +141,12 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
     const type = scalarType(field.type);
     const out: Scored[] = [];
     const position = (s: Span): number => (input.offset + s.start) / Math.max(1, input.documentLength);
+    const inHead = (s: Span): boolean => input.offset + s.start < EDGE_HEAD;
     if (type.kind === 'string') {
         for (const c of stringCandidates(win, hits, type.pattern)) {
             const parsed = parseQuote(type, c.quote, input.language);
             // Names and labelled strings come first in a document (letterhead, parties, header).
-            if (parsed) out.push({ field: field.id, span: c, parsed, score: c.context + 0.1 * (1 - position(c)) });
+            if (parsed) out.push({ field: field.id, span: c, parsed, score: (c.context + 0.1 * (1 - position(c))) * (type.pattern !== undefined ? codeShape(c.quote) : 1) + (type.pattern !== undefined && inHead(c) ? HEAD_CODE_BONUS : 0) });
         }
         const about = [field.name, field.description ?? '', ...field.hints];
         if (type.pattern === undefined && wantsAddress(about)) {
@@ -159,6 +180,35 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
         if (!set) valuesPerLabel.set(c.hit.phrase, (set = new Set()));
         set.add(parsed[i]!.key);
     });
+    // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
+    let paid: Set<number> | undefined;
+    if (type.kind === 'money' && asksForSum(field)) {
+        const amounts = found.flatMap((span, i) => (parsed[i] ? [{ span, value: moneyAmount(parsed[i]!) }] : []));
+        paid = paidAmounts(win, amounts);
+    }
+    // Of the dates at the head or foot of a document, the latest is most often the document's own
+    // (a decision quotes the earlier decisions in its heading; a signature line dates the whole).
+    const atEdge = (s: Span): boolean => {
+        const at = input.offset + s.start;
+        return at < Math.max(EDGE_HEAD, 0.05 * input.documentLength) || at > Math.min(input.documentLength - EDGE_FOOT, 0.92 * input.documentLength);
+    };
+    let latestEdge: string | undefined;
+    if (type.kind === 'date' || type.kind === 'datetime') {
+        for (let i = 0; i < found.length; i++) {
+            const p = parsed[i];
+            if (p && atEdge(found[i]!) && !win.isFurniture(win.lineOf(found[i]!.start)) && (latestEdge === undefined || p.key > latestEdge)) latestEdge = p.key;
+        }
+    }
+    // The last date of a document, in its closing lines ("uitgesproken op ...", "in raadkamer
+    // van ...", a signature's date), dates the document.
+    let closing: Span | undefined;
+    if ((type.kind === 'date' || type.kind === 'datetime') && input.offset + input.text.length >= input.documentLength) {
+        for (let i = found.length - 1; i >= 0 && !closing; i--) {
+            if (parsed[i] && !win.isFurniture(win.lineOf(found[i]!.start))) closing = found[i];
+        }
+        if (closing && input.offset + closing.start < input.documentLength - CLOSING_ZONE) closing = undefined;
+    }
+    const labelOf = new Map<Scored, string>();
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
@@ -171,11 +221,29 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
             // A document's own dates stand at its head or its foot (letterhead, signature,
             // "uitgesproken op"); dates in the body are mostly about other things.
             if (input.documentLength > 2000 && (pos < 0.03 || pos > 0.94)) score += EDGE_BONUS;
+            if (latestEdge !== undefined && p.key === latestEdge && atEdge(span)) score += LATEST_EDGE_BONUS;
+            if (span === closing) score += CLOSING_BONUS;
         } else if (context > 0) score += 0.06 * (1 - pos);
         // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
         if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= 0.6;
+        // A document's own reference numbers stand in its heading; numbers in the body cite others.
+        if (type.kind === 'string') score = score * codeShape(span.quote) + (inHead(span) ? HEAD_CODE_BONUS : 0);
+        // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
+        if (win.isFurniture(win.lineOf(span.start))) score *= FURNITURE;
+        if (paid?.has(Math.round(moneyAmount(p) * 100))) score = Math.max(score, PAID_FLOOR) + PAID_BONUS;
         out.push({ field: field.id, span, parsed: p, score });
+        if (c.hit) labelOf.set(out[out.length - 1]!, labelLine(win, c.hit));
     });
+    if (paid) {
+        // A total is the largest of the sums its labels point at (subtotals, tax, a tax summary's
+        // rows are parts of it): the largest well-labelled amount is preferred — unless another
+        // amount has the very same label ("Total: 1,234.56" and "Total: 1,243.56" disagree).
+        const labelled = out.filter((s) => s.score >= WELL_LABELLED && labelOf.has(s));
+        const top = Math.max(...labelled.map((s) => moneyAmount(s.parsed)));
+        const largest = labelled.filter((s) => moneyAmount(s.parsed) === top);
+        const topLabels = new Set(largest.map((s) => labelOf.get(s)));
+        if (!labelled.some((s) => moneyAmount(s.parsed) !== top && topLabels.has(labelOf.get(s)))) for (const s of largest) s.score += LARGEST_BONUS;
+    }
     return out;
 }
 
@@ -256,6 +324,24 @@ function echoes(input: ReaderInput, top: Scored, taken: readonly Scored[]): Read
         }
     }
     return out;
+}
+
+/**
+ * A pattern field's value is a code (a case number, an invoice number): text with two or more
+ * ordinary lower-case words ("te vernietigen", "Dit project betreft") is a piece of a sentence the
+ * pattern happens to allow, not a code.
+ */
+function codeShape(quote: string): number {
+    return (quote.match(/(?<![\p{L}\p{N}])\p{Ll}{3,}(?![\p{L}\p{N}])/gu)?.length ?? 0) >= 2 ? PROSE : 1;
+}
+
+/** The words of a label's line ("total payable", "total eur"): identifies a label as written. */
+function labelLine(win: WindowText, hit: LabelHit): string {
+    return (win.lines[hit.line]!.text.toLowerCase().match(/\p{L}+/gu) ?? []).join(' ');
+}
+
+function moneyAmount(p: ParsedValue): number {
+    return Number((p.json as { amount: string }).amount);
 }
 
 function needsContext(field: CompiledField): boolean {

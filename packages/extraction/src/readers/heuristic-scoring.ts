@@ -6,6 +6,7 @@ import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
+import { sumQualifier } from './heuristic-totals.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()\[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -20,6 +21,11 @@ function labelTail(tail: string): boolean {
     return rest === '' || currenciesOfMark(rest) !== undefined;
 }
 
+/** A few words ending in a colon: the rest of a label's line when the label has more words. */
+function continuedLabel(tail: string): boolean {
+    return tail.length <= 48 && /[:=]\s*$/.test(tail) && (tail.match(/[\p{L}]+/gu)?.length ?? 0) <= 5;
+}
+
 /** Text of a line split into cells by runs of two or more spaces or tabs (a table row has several). */
 function cells(line: string): number {
     return line.trim().split(/\s{2,}|\t+/).filter(Boolean).length;
@@ -29,7 +35,12 @@ function cells(line: string): number {
  * A label preceded on its line by other words ("SUB TOTAL", "TAX TOTAL:") names something more
  * specific than the field: it counts less.
  */
-function qualified(win: WindowText, hit: LabelHit): number {
+function qualified(win: WindowText, hit: LabelHit, until?: number): number {
+    // A sum label says which sum it is: "TOTAL QTY", "SUB TOTAL", "TOTAL (EXCLUDING GST)" name a
+    // partial one, "GRAND TOTAL", "TOTAL (INCLUSIVE OF GST)" the amount paid (heuristic-totals.ts).
+    const sum = sumQualifier(win, hit, until);
+    if (sum === 'partial') return 0.45;
+    if (sum === 'final') return 1;
     const line = win.lines[hit.line]!;
     if (line.end - line.start > 60) return 1;
     const before = win.text.slice(line.start, hit.start);
@@ -46,9 +57,10 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
             const gap = text.slice(hit.end, span.start);
-            if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap))) return hit.weight * qualified(win, hit);
-            // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start.
-            if (/[:=]\s*$/.test(gap)) return hit.weight * 0.35;
+            if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap))) return hit.weight * qualified(win, hit, span.start);
+            // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
+            // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
+            if (/[:=]\s*$/.test(gap)) return hit.weight * (sumQualifier(win, hit, span.start) === 'final' ? 0.8 : 0.35);
             return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * 0.9;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.
@@ -62,11 +74,16 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     // The label's line holds nothing after it but separators or a currency mark ("TOTAL (RM):").
     const labelAlone = hit.start - hitLine.start <= 16 && hitLine.end - hit.end <= 24 && labelTail(text.slice(hit.end, hitLine.end));
     const startsOwnLine = span.start - line.start <= 24 && text.slice(line.start, span.start).trim().length <= 4;
-    const above = startsOwnLine && labelAlone ? win.previousTextLine(spanLine) : -2;
+    const above = startsOwnLine ? win.previousTextLine(spanLine) : -2;
     // Label on the line above, the span starting its own line (label: newline value).
     if (hit.line === above && startsOwnLine && labelAlone) return hit.weight * 0.85 * qualified(win, hit);
+    // A label continued by a few words and a colon, the value on the next line ("TOTAL SALES
+    // (INCLUSIVE OF GST) :" / "7.42"): the whole line is the label, this hit only its start.
+    if (hit.line === above && startsOwnLine && hit.start - hitLine.start <= 16 && continuedLabel(text.slice(hit.end, hitLine.end))) {
+        return hit.weight * (sumQualifier(win, hit) === 'final' ? 0.8 : 0.3);
+    }
     // Label one more line up with a currency-only line between (receipts: "TOTAL\nRM\n60.30").
-    if (above >= 0 && hit.line === win.previousTextLine(above) && startsOwnLine && labelAlone && labelTail(win.lines[above]!.text)) {
+    if (labelAlone && above >= 0 && hit.line === win.previousTextLine(above) && startsOwnLine && labelTail(win.lines[above]!.text)) {
         return hit.weight * 0.75 * qualified(win, hit);
     }
     // Table: label in a header row above, over the same columns, both rows having several cells.

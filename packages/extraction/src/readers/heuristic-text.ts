@@ -19,6 +19,9 @@ export interface Word {
     capital: boolean;
 }
 
+/** A line with nothing but white space and separators. */
+const BLANK = /^[\s:=.\-–—|*_]*$/;
+
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
 export class WindowText {
@@ -50,6 +53,28 @@ export class WindowText {
             if (!list) this.wordIndex.set(norm, (list = []));
             list.push(this.words.length - 1);
         }
+    }
+
+    private furniture?: Set<number>;
+
+    /**
+     * Whether a line is page furniture: a line of 20 characters or more that the window repeats
+     * word for word ("Source: ACME CORP, 10-K, 2/21/2014" under every page). What it says is about
+     * the file, not the document's content.
+     */
+    isFurniture(line: number): boolean {
+        if (!this.furniture) {
+            const byText = new Map<string, number[]>();
+            for (const l of this.lines) {
+                const t = l.text.trim().replace(/\s+/g, ' ');
+                if (t.length < 20 || !/[\p{L}]{2}/u.test(t)) continue;
+                let list = byText.get(t);
+                if (!list) byText.set(t, (list = []));
+                list.push(l.index);
+            }
+            this.furniture = new Set([...byText.values()].filter((l) => l.length >= 2).flat());
+        }
+        return this.furniture.has(line);
     }
 
     /** Line index of an offset. */
@@ -84,14 +109,17 @@ export class WindowText {
         return n;
     }
 
-    /** The previous line with any non-space text, or -1. */
+    /**
+     * The previous line with any text, or -1. A line of separators only (":" on a line of its own,
+     * as OCR splits "TOTAL : 27.55" into three lines) is no text: it joins the lines around it.
+     */
     previousTextLine(line: number): number {
-        for (let l = line - 1; l >= 0; l--) if (this.lines[l]!.text.trim() !== '') return l;
+        for (let l = line - 1; l >= 0; l--) if (!BLANK.test(this.lines[l]!.text)) return l;
         return -1;
     }
 
     nextTextLine(line: number): number {
-        for (let l = line + 1; l < this.lines.length; l++) if (this.lines[l]!.text.trim() !== '') return l;
+        for (let l = line + 1; l < this.lines.length; l++) if (!BLANK.test(this.lines[l]!.text)) return l;
         return -1;
     }
 }
