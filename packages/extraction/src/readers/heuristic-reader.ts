@@ -86,7 +86,7 @@ class SpanCache {
             case 'date': return dateSpans(this.text, false);
             case 'datetime': return dateSpans(this.text, true);
             case 'money': return amountSpans(this.text, this.language, true);
-            case 'decimal':
+            case 'decimal': return amountSpans(this.text, this.language, false, true);
             case 'integer': return amountSpans(this.text, this.language, false);
             case 'duration': return durationSpans(this.text);
             case 'boolean': return booleanSpans(this.text);

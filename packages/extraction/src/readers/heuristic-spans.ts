@@ -38,16 +38,19 @@ const AMOUNT = {
 // An amount is not part of a longer number, a date, a time, a phone number or a percentage.
 const AMOUNT_LEFT = '(?<![\\p{L}\\p{N}.,/:-])';
 const AMOUNT_RIGHT = '(?![\\p{N}]|[.,:/-][\\p{L}\\p{N}]|\\s?%)';
+// Decimal fields hold rates too ("VAT rate 21.00%"): for them a percentage is a candidate, the
+// number without its sign being the quote.
+const AMOUNT_RIGHT_PERCENT = '(?![\\p{N}]|[.,:/-][\\p{L}\\p{N}])';
 const amountRegexes = new Map<string, RegExp>();
 
-function amountRegex(language: Language, money: boolean): RegExp {
-    const key = `${language}:${money}`;
+function amountRegex(language: Language, money: boolean, percent = false): RegExp {
+    const key = `${language}:${money}:${percent}`;
     let re = amountRegexes.get(key);
     if (!re) {
         const amount = `(?:-\\s?)?(?:${AMOUNT[language]})`;
         const source = money
             ? `(?:(?<![\\p{L}\\p{N}])(${CURRENCY_MARK_SOURCE})\\s?)?${AMOUNT_LEFT}(${amount})${AMOUNT_RIGHT}(?:\\s?(${CURRENCY_MARK_SOURCE})(?![\\p{L}]))?`
-            : `${AMOUNT_LEFT}(${amount})${AMOUNT_RIGHT}`;
+            : `${AMOUNT_LEFT}(${amount})${percent ? AMOUNT_RIGHT_PERCENT : AMOUNT_RIGHT}`;
         re = new RegExp(source, 'gu');
         amountRegexes.set(key, re);
     }
@@ -81,9 +84,9 @@ export function dateSpans(text: string, withTime: boolean): Span[] {
     });
 }
 
-export function amountSpans(text: string, language: Language, money: boolean): Span[] {
+export function amountSpans(text: string, language: Language, money: boolean, percent = false): Span[] {
     const out: Span[] = [];
-    const re = amountRegex(language, money);
+    const re = amountRegex(language, money, percent);
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
         let start = m.index!;
