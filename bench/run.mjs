@@ -9,6 +9,7 @@ const AREAS = [
     ['compiler', 'compiler-bench.mjs', 'runCompilerBench'],
     ['runtime server', 'server-bench.mjs', 'runServerBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
+    ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
 ];
 

@@ -147,7 +147,7 @@ export class Engine implements ExtractionEngine {
         const mentions = numberMentions(grounded.mentions, 0, 0);
         const binding = sessionBinding({ document, schemaHash: schema.schemaHash, language, options: request.options, reference: request.reference });
         return extractionFromState(
-            { request, mentions, payload: firstPassPayload(binding, mentions), warnings: dropWarnings(grounded.dropped), reads: p.windows.length, inputTokens: p.tokenized.tokens },
+            { request, mentions, payload: firstPassPayload(binding, mentions, p.tokenized.tokens), warnings: dropWarnings(grounded.dropped), reads: p.windows.length, inputTokens: p.tokenized.tokens },
             this.deps.secrets,
         );
     }

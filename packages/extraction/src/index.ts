@@ -1,6 +1,6 @@
 // @svc/extraction: the engine behind the seam (engine-types.ts), built by createEngine, plus the
 // pieces the edits reuse: quote parsing, grounding of one quote, settling, the response and the
-// session codec.
+// session codec; and the edit service (createEditService, edits/).
 export * from './engine-types.js';
 export { createEngine, createReader, engineConfigFromEnv, EngineConfigError, type EngineConfig, type ReaderKind } from './engine-module.js';
 export { Engine, extractionFromState, countDocumentTokens, type EngineDeps, type ExtractionState } from './extraction-engine.js';
@@ -15,7 +15,14 @@ export { settle, type Settlement } from './settling/settle-extraction.js';
 export { buildResponse, type ReconciliationRecord } from './response/response-builder.js';
 export { formatValue, type JsonValue } from './response/value-format.js';
 export { loadSecretRing, secretRingOf, SECRET_FILE, type SecretRing } from './session/secret-ring.js';
-export { encodeSession, decodeSession, verifySession, type SessionDecode } from './session/session-codec.js';
+export { encodeSession, decodeSession, verifySession, signToken, verifyToken, openToken, SESSION_PREFIX, type SessionDecode, type TokenOpen } from './session/session-codec.js';
 export { sessionBinding, type SessionPayload, type SessionBundle, type SessionMention, type BindingInput } from './session/session-payload.js';
 export { firstPassPayload, restoreMentions, type RestoreResult } from './session/session-state.js';
+export {
+    EditRejectedError, type EditService, type EditServiceContext, type EditAction, type EditDetail, type StoredExtraction, type Candidate,
+    type WithdrawEntry, type ReconciliationPreview,
+} from './edits/edit-types.js';
+export { createEditService, SessionEditService, STALE_PLAN } from './edits/edit-service.js';
+export { encodePlan, openPlan, sessionDigest, PLAN_PREFIX, type PlanPayload } from './edits/edit-plan.js';
+export { ALTERED_SESSION, MISMATCHED_SESSION } from './edits/edit-session.js';
 export { WINDOW_TOKENS } from './windows/window-planner.js';

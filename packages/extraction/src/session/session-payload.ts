@@ -28,6 +28,12 @@ export interface SessionPayload {
     /** Mention ids withdrawn by reconciliations. */
     withdrawn: number[];
     reconciliations: ReconciliationRecord[];
+    /**
+     * `usage.input_tokens` of the document, once known (edits write it, so later edits need not
+     * tokenize the document again; a session without it is counted afresh). Bound to the document
+     * like everything else here.
+     */
+    input_tokens?: number;
 }
 
 export interface BindingInput {
@@ -53,6 +59,7 @@ export function isSessionPayload(x: unknown): x is SessionPayload {
     if (p.v !== 1 || typeof p.binding !== 'string' || !isInt(p.revision) || !isInt(p.next_mention) || !isInt(p.next_bundle)) return false;
     if (!Array.isArray(p.bundles) || !Array.isArray(p.active) || !Array.isArray(p.withdrawn) || !Array.isArray(p.reconciliations)) return false;
     if (!p.active.every(isInt) || !p.withdrawn.every(isInt)) return false;
+    if (p.input_tokens !== undefined && !isInt(p.input_tokens)) return false;
     return p.bundles.every((b: unknown) => {
         const bundle = b as SessionBundle;
         return typeof b === 'object' && b !== null && isInt(bundle.id) && Array.isArray(bundle.mentions) &&

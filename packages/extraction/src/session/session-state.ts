@@ -5,13 +5,16 @@ import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 import type { CodePointIndex } from '../grounding/code-points.js';
 import type { Mention } from '../grounding/mention-types.js';
-import { parseQuote } from '../parsers/quote-parser.js';
+import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import type { ReconciliationRecord } from '../response/response-builder.js';
 import type { SessionPayload } from './session-payload.js';
 
-/** The payload of a first pass: bundle 0 holds the reader's mentions, revision 0. */
-export function firstPassPayload(binding: string, mentions: readonly Mention[]): SessionPayload {
-    return {
+/**
+ * The payload of a first pass: bundle 0 holds the reader's mentions, revision 0. With the document's
+ * token count given, edits need not tokenize the document again for `usage.input_tokens`.
+ */
+export function firstPassPayload(binding: string, mentions: readonly Mention[], inputTokens?: number): SessionPayload {
+    const payload: SessionPayload = {
         v: 1,
         binding,
         revision: 0,
@@ -22,6 +25,8 @@ export function firstPassPayload(binding: string, mentions: readonly Mention[]):
         withdrawn: [],
         reconciliations: [] as ReconciliationRecord[],
     };
+    if (inputTokens !== undefined) payload.input_tokens = inputTokens;
+    return payload;
 }
 
 export type RestoreResult = { ok: true; mentions: Mention[] } | { ok: false; reason: string };
@@ -35,6 +40,8 @@ export function restoreMentions(payload: SessionPayload, schema: CompiledSchema,
     const active = new Set(payload.active);
     const withdrawn = new Set(payload.withdrawn);
     const mentions: Mention[] = [];
+    // A value is usually mentioned many times: each (field, quote) is parsed once per restore.
+    const parsedOnce = new Map<string, ParsedValue | undefined>();
     for (const bundle of payload.bundles) {
         if (!active.has(bundle.id)) continue;
         for (const [id, field, start, end, p] of bundle.mentions) {
@@ -42,7 +49,9 @@ export function restoreMentions(payload: SessionPayload, schema: CompiledSchema,
             const f = schema.fields[field];
             if (!f || start >= end || end > doc.codePoints) return { ok: false, reason: 'the session does not match the extraction' };
             const quote = doc.slice(start, end);
-            const parsed = parseQuote(f.type, quote, language);
+            const memo = `${field}\u0000${quote}`;
+            let parsed = parsedOnce.get(memo);
+            if (parsed === undefined && !parsedOnce.has(memo)) parsedOnce.set(memo, (parsed = parseQuote(f.type, quote, language)));
             if (!parsed) return { ok: false, reason: 'the session does not match the extraction' };
             mentions.push({ id, bundle: bundle.id, field, start, end, quote, p, parsed });
         }

@@ -47,6 +47,8 @@ function compareReadings(a: Reading, b: Reading): number {
 /** Readings of every field (index = field id) from the active mentions. */
 export function groupReadings(fieldCount: number, mentions: readonly Mention[]): FieldReadings[] {
     const byField: Array<Map<string, Reading>> = Array.from({ length: fieldCount }, () => new Map());
+    // Highest p seen per reading, so choosing the shown value stays linear in the mentions.
+    const bestP = new Map<Reading, number>();
     const ordered = [...mentions].sort((a, b) => a.start - b.start || a.end - b.end || a.id - b.id);
     for (const m of ordered) {
         const map = byField[m.field]!;
@@ -56,10 +58,12 @@ export function groupReadings(fieldCount: number, mentions: readonly Mention[]):
             map.set(m.parsed.key, r);
         }
         // The reading shows the value of its most confident mention (spellings of a name may differ).
-        if (r.mentions.length && m.p > Math.max(...r.mentions.map((x) => x.p))) {
+        const best = bestP.get(r);
+        if (best !== undefined && m.p > best) {
             r.value = m.parsed.value;
             r.json = m.parsed.json;
         }
+        if (best === undefined || m.p > best) bestP.set(r, m.p);
         r.mentions.push(m);
         r.totalP += m.p;
     }

@@ -1,0 +1,81 @@
+// The seam for edits (interface 4.3, runtime.md section 3): the one definition of what an edit
+// receives and answers. The HTTP server checks the body, compiles the extraction's schema and calls
+// EditService.edit; it re-exports these types rather than spelling them again.
+import type { CompiledSchema } from '@svc/compiler';
+import type { ExtractionEngine, ExtractionObject, ExtractionOptions, Language } from '../engine-types.js';
+import type { SecretRing } from '../session/secret-ring.js';
+
+/** The members of a stored extraction that an edit reads (the others are ignored). */
+export interface StoredExtraction {
+    /** Exactly as sent; the session's binding covers it. */
+    document: string;
+    schema: CompiledSchema;
+    language: Language;
+    reference: string | null;
+    options: ExtractionOptions;
+    session: string;
+}
+
+/** Interface 2.6, plus runtime.md's optional `start`. */
+export interface Candidate {
+    slot: string;
+    quote: string;
+    /** Strictly between 0 and 1. */
+    p: number;
+    /** Code-point offset at which the chosen occurrence of `quote` begins (default: the first). */
+    start?: number;
+}
+
+export interface WithdrawEntry {
+    bundle: number;
+    mention: number;
+}
+
+export type EditAction =
+    | { action: 'insert'; candidate: Candidate }
+    | { action: 'retract'; bundle: number }
+    | { action: 'preview_reconciliation'; intent: string; withdraw: WithdrawEntry[]; candidate?: Candidate }
+    | { action: 'reconcile'; plan: string };
+
+/** Interface section 2.7. */
+export interface ReconciliationPreview {
+    object: 'reconciliation_preview';
+    intent: string;
+    withdraw: WithdrawEntry[];
+    /** The revision the plan was made for (unchanged by the preview). */
+    revision: number;
+    /** The full `response` the extraction has once the plan is applied. */
+    after: Record<string, unknown>;
+    /** Only fields whose `data` value changes. */
+    impact: Record<string, { before: unknown; after: unknown }>;
+    plan: string;
+}
+
+/** A validation detail of interface 7.1: `{code, path, message}` and the constraint broken. */
+export type EditDetail = Record<string, unknown> & { code: string; message: string; path: Array<string | number> };
+
+/**
+ * A 400 invalid_request from an edit: with details for a bad candidate (["edit","candidate",…]), an
+ * inactive bundle (["edit","bundle"]) or a withdraw entry (["edit","withdraw",i]); without details
+ * for an altered or mismatched session and for a stale plan.
+ */
+export class EditRejectedError extends Error {
+    override readonly name = 'EditRejectedError';
+
+    constructor(message: string, readonly details?: EditDetail[]) {
+        super(message);
+    }
+}
+
+export interface EditService {
+    /** Applies one change; never runs the reader. Throws EditRejectedError for a 400. */
+    edit(extraction: StoredExtraction, edit: EditAction): Promise<ExtractionObject | ReconciliationPreview>;
+}
+
+/** What `createEditService` receives from the server (only `secrets` is used). */
+export interface EditServiceContext {
+    secrets: SecretRing;
+    engine?: ExtractionEngine;
+    dataDir?: string;
+    env?: NodeJS.ProcessEnv;
+}
