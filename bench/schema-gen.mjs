@@ -21,7 +21,7 @@ function relation(i) {
     const b = f((i + 1) % 8);
     const c = f((i + 3) % 8);
     switch (k) {
-        case 0: return `${a} + ${b} * 2 <= ${c} + 3000 or ${a} == ${b}`;
+        case 0: return `${a} + ${b} * 2 <= ${c} + 300 or ${a} == ${b}`;
         case 1: return `round(${a} / 3, 2, 'half_even') + ${b} != ${c} - 1.50`;
         case 2: return `when(${a} > 10, ${b} + ${c} >= ${a} - 5.00)`;
         default: return `${a} - ${b} <= duration'P30D' and ${c} >= date'2000-01-01'`;

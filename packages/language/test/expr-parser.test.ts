@@ -48,6 +48,25 @@ describe('parseExpression', () => {
         expect(r.problems[0]).to.include({ kind: 'lexer', start: 2 });
     });
 
+    it('gives every node a CST whose text is its source (a looping container chain once hung here)', () => {
+        const text = "flag or round(d, 0, 'x') and not (a < -b)";
+        const r = parseExpression(text);
+        expect(r.problems).to.deep.equal([]);
+        const seen: string[] = [];
+        const stack = [r.ast as unknown as Record<string, unknown>];
+        while (stack.length) {
+            const n = stack.pop()!;
+            const c = (n as { $cstNode?: { text: string; offset: number; end: number } }).$cstNode!;
+            expect(c.text).to.equal(text.slice(c.offset, c.end));
+            seen.push(c.text);
+            for (const [k, v] of Object.entries(n)) {
+                if (k.startsWith('$')) continue;
+                for (const child of Array.isArray(v) ? v : [v]) if (child && typeof child === 'object' && '$type' in child) stack.push(child);
+            }
+        }
+        expect(seen).to.include("'x'").and.to.include('d').and.to.include('-b');
+    });
+
     it('handles a long flat chain without recursion trouble', () => {
         const text = Array.from({ length: 4000 }, (_, i) => `a${i}`).join(' + ') + ' > 0';
         const r = parseExpression(text);

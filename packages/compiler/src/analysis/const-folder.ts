@@ -5,7 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
 import { postOrder, withChildren } from '../expr/typed-walk.js';
-import type { Span, TExpr } from '../expr/typed-expr.js';
+import { resolveSpan, type Span, type TExpr } from '../expr/typed-expr.js';
 import { emitCode } from '../ir/ir-emitter.js';
 import { evaluateCode } from '../ir/ir-evaluator.js';
 
@@ -25,7 +25,7 @@ export function foldConstants(root: TExpr, report: Reporter): TExpr | undefined 
             const division = node.k === 'round' && node.a.k === 'div' ? node.a : undefined;
             const zero = division && division.b.k === 'const' && division.b.value instanceof Decimal && division.b.value.isZero();
             const what = zero ? 'division by zero' : node.type.kind === 'date' || node.type.kind === 'datetime' ? 'the date leaves the years 0001..9999' : 'the result overflows (10^28 or more)';
-            report('E-CONST', division ? division.span : node.span, { what });
+            report('E-CONST', resolveSpan(division ? division.span : node.span), { what });
             return node;
         }
         return { k: 'const', value, literal: undefined, type: node.type, span: node.span };

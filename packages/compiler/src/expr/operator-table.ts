@@ -3,9 +3,11 @@
 import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
 import type { CmpOp } from '../ir/ir-types.js';
 import type { EomRule, ExprType } from '../values/value-types.js';
-import { sameType, typeName, type Span, type TExpr } from './typed-expr.js';
+import { sameType, typeName, type Span, type SpanRef, type TExpr } from './typed-expr.js';
 
-export type Overload = { expr: TExpr } | { code: DiagnosticCode; args: Record<string, unknown>; span?: Span };
+type Where = Span | SpanRef;
+
+export type Overload = { expr: TExpr } | { code: DiagnosticCode; args: Record<string, unknown>; span?: Where };
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +45,7 @@ function orderedPair(op: string, a: TExpr, b: TExpr): { kind: 'num' | 'int'; typ
     return typeError(op, a, b);
 }
 
-export function comparison(op: CmpOp, a: TExpr, b: TExpr, span: Span): Overload {
+export function comparison(op: CmpOp, a: TExpr, b: TExpr, span: Where): Overload {
     const ka = kindOf(a.type);
     const kb = kindOf(b.type);
     const equality = op === '==' || op === '!=';
@@ -72,7 +74,7 @@ export function comparison(op: CmpOp, a: TExpr, b: TExpr, span: Span): Overload 
     return typeError(op, a, b);
 }
 
-export function additive(op: '+' | '-', a: TExpr, b: TExpr, span: Span, eomOf: (e: TExpr) => EomRule): Overload {
+export function additive(op: '+' | '-', a: TExpr, b: TExpr, span: Where, eomOf: (e: TExpr) => EomRule): Overload {
     const ka = kindOf(a.type);
     const kb = kindOf(b.type);
     const sign = op === '+' ? 1 : -1;
@@ -96,7 +98,7 @@ export function additive(op: '+' | '-', a: TExpr, b: TExpr, span: Span, eomOf: (
     return typeError(op, a, b);
 }
 
-function shift(point: TExpr, dur: TExpr, sign: 1 | -1, span: Span, eomOf: (e: TExpr) => EomRule): Overload {
+function shift(point: TExpr, dur: TExpr, sign: 1 | -1, span: Where, eomOf: (e: TExpr) => EomRule): Overload {
     const basis = (dur.type as { basis: string }).basis;
     const on = point.type.kind as 'date' | 'datetime';
     if (basis === 'months') return { expr: { k: 'months', on, eom: eomOf(point), sign, a: point, b: dur, type: point.type, span } };
@@ -107,7 +109,7 @@ function shift(point: TExpr, dur: TExpr, sign: 1 | -1, span: Span, eomOf: (e: TE
     return { expr: { k: 'addms', unit: basis === 'days' ? DAY_MS : 1000, sign, a: point, b: dur, type: point.type, span } };
 }
 
-export function multiplicative(op: '*' | '/', a: TExpr, b: TExpr, span: Span): Overload {
+export function multiplicative(op: '*' | '/', a: TExpr, b: TExpr, span: Where): Overload {
     const ka = kindOf(a.type);
     const kb = kindOf(b.type);
     if (op === '*') {
@@ -133,14 +135,14 @@ function asInt(e: TExpr): TExpr {
     return { ...e, value: v } as TExpr;
 }
 
-export function unaryNumeric(fn: 'neg' | 'abs', a: TExpr, span: Span): Overload {
+export function unaryNumeric(fn: 'neg' | 'abs', a: TExpr, span: Where): Overload {
     const k = a.type.kind;
     if (k === 'number' || k === 'money') return { expr: { k: fn, kind: 'num', a, type: a.type, span } };
     if (k === 'duration') return { expr: { k: fn, kind: 'int', a, type: a.type, span } };
     return typeError(fn === 'neg' ? '-' : 'abs', a);
 }
 
-export function minMax(fn: 'min' | 'max', a: TExpr, b: TExpr, span: Span): Overload {
+export function minMax(fn: 'min' | 'max', a: TExpr, b: TExpr, span: Where): Overload {
     const r = orderedPair(fn, a, b);
     if ('code' in r || 'expr' in r) return r;
     return { expr: { k: 'minmax', op: fn, kind: r.kind, a, b, type: r.type, span } };

@@ -15,7 +15,9 @@ import { parseDuration } from '../values/duration-ops.js';
 import { ROUND_MODES, type EomRule, type ExprType, type RoundMode } from '../values/value-types.js';
 import type { ByteOffsets } from './byte-offsets.js';
 import { additive, comparison, minMax, multiplicative, unaryNumeric, type Overload } from './operator-table.js';
-import { typeName, type Span, type TExpr } from './typed-expr.js';
+import { resolveSpan, typeName, type Span, type SpanRef, type TExpr } from './typed-expr.js';
+
+type Where = Span | SpanRef;
 
 export interface FieldInfo {
     id: number;
@@ -68,18 +70,17 @@ class TypeChecker {
 
     constructor(private readonly env: CheckEnv) {}
 
-    private span(node: AstNode): Span {
-        const c = node.$cstNode!;
-        return this.env.bytes.span(c.offset, c.end);
+    private span(node: AstNode): SpanRef {
+        return { node, bytes: this.env.bytes };
     }
 
-    private fail(code: DiagnosticCode, span: Span, args: Record<string, unknown> = {}): undefined {
+    private fail(code: DiagnosticCode, span: Where, args: Record<string, unknown> = {}): undefined {
         this.failed = true;
-        this.env.report(code, span, args);
+        this.env.report(code, resolveSpan(span), args);
         return undefined;
     }
 
-    private apply(r: Overload, span: Span): TExpr | undefined {
+    private apply(r: Overload, span: Where): TExpr | undefined {
         if ('expr' in r) return r.expr;
         return this.fail(r.code, r.span ?? span, r.args);
     }
@@ -163,7 +164,7 @@ class TypeChecker {
         return 'clamp';
     }
 
-    private name(name: string, span: Span): TExpr | undefined {
+    private name(name: string, span: Where): TExpr | undefined {
         const f = this.env.fields.get(name);
         if (!f) return this.fail('E-NAME-UNKNOWN', span, { name, suggestion: this.suggest(name) });
         this.reads.add(f.id);
@@ -184,7 +185,7 @@ class TypeChecker {
         return best ? `; did you mean "${best}"?` : '';
     }
 
-    private typedLiteral(text: string, span: Span): TExpr | undefined {
+    private typedLiteral(text: string, span: Where): TExpr | undefined {
         const quote = text.indexOf("'");
         const prefix = text.slice(0, quote);
         if (!text.endsWith("'") || text.length === quote + 1) return this.fail('E-EXPR-LITERAL', span, { what: `${prefix} literal without its closing quote` });
@@ -218,7 +219,7 @@ class TypeChecker {
         return { k: 'when', a, b, type: { kind: 'boolean' }, span };
     }
 
-    private arity(call: CallExpr, span: Span): undefined {
+    private arity(call: CallExpr, span: Where): undefined {
         for (const arg of call.args) this.check(arg); // their own errors still count
         return this.fail('E-EXPR-ARITY', span, { name: call.name, expected: FUNCTIONS[call.name], actual: call.args.length });
     }
@@ -260,7 +261,7 @@ class TypeChecker {
         }
     }
 
-    private round(call: CallExpr, span: Span): TExpr | undefined {
+    private round(call: CallExpr, span: Where): TExpr | undefined {
         const [xNode, scaleNode, modeNode] = call.args as [Expression, Expression, Expression];
         const x = this.check(xNode, true);
         let scale: number | undefined;
