@@ -115,7 +115,7 @@ class TypeChecker {
             if (text.length < 2 || !text.endsWith("'")) return this.fail('E-EXPR-LITERAL', span, { what: 'string literal without its closing quote' });
             return { k: 'const', value: text.slice(1, -1), literal: 'string', type: { kind: 'string' }, span };
         }
-        if (isTypedLiteral(node)) return this.typedLiteral(node.$cstNode!.text, this.span(node));
+        if (isTypedLiteral(node)) return this.typedLiteral(node.$cstNode!.text, this.span(node), node.$cstNode!.offset);
         if (isBooleanLiteral(node)) return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
         return this.fail('E-EXPR-SYNTAX', this.span(node), { what: 'unexpected expression' });
     }
@@ -185,10 +185,13 @@ class TypeChecker {
         return best ? `; did you mean "${best}"?` : '';
     }
 
-    private typedLiteral(text: string, span: Where): TExpr | undefined {
+    private typedLiteral(text: string, span: Where, offset: number): TExpr | undefined {
         const quote = text.indexOf("'");
         const prefix = text.slice(0, quote);
-        if (!text.endsWith("'") || text.length === quote + 1) return this.fail('E-EXPR-LITERAL', span, { what: `${prefix} literal without its closing quote` });
+        if (!text.endsWith("'") || text.length === quote + 1) {
+            // language.md 6: an unterminated literal is reported from its opening quote to the end.
+            return this.fail('E-EXPR-LITERAL', this.env.bytes.span(offset + quote, offset + text.length), { what: `${prefix} literal without its closing quote` });
+        }
         const body = text.slice(quote + 1, -1);
         if (prefix === 'date') {
             const days = parseIsoDate(body);
