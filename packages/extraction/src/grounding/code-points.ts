@@ -51,18 +51,5 @@ export class CodePointIndex {
     }
 }
 
-/** Number of code points of a string. */
-export function codePointLength(s: string): number {
-    let n = s.length;
-    for (let i = 0; i < s.length - 1; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff) {
-                n--;
-                i++;
-            }
-        }
-    }
-    return n;
-}
+/** Number of code points of a string: the compiler's count, the one used everywhere. */
+export { codePoints as codePointLength } from '@svc/compiler';

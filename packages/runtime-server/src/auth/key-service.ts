@@ -1,6 +1,6 @@
 // Account and key administration shared by the CLI (`svc accounts`, `svc keys`) and tests. It keeps
 // the rules (name 1..64 characters, expiry 1..365 days, known scopes) in one place beside the store.
-import { codePointLength } from '../text/code-points.js';
+import { codePoints as codePointLength } from '@svc/compiler';
 import type { Account, KeyRecord, Store } from '../store/store-types.js';
 import { generateApiKey } from './api-key.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';

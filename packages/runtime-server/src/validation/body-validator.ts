@@ -2,7 +2,7 @@
 // body at once; verbose keeps each failing value and its schema for the detail mapper; ajv counts
 // string lengths in code points by default. The two service keywords are registered here.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { codePointLength } from '../text/code-points.js';
+import { codePoints as codePointLength } from '@svc/compiler';
 import { mapAjvErrors, type ValidationDetail } from './detail-mapper.js';
 import { BODY_SCHEMAS, type BodyKind } from './request-schemas.js';
 
