@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { compileSchemaText, type CompiledSchema } from '@svc/compiler';
 import { createEngine } from '../src/engine-module.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
-import { WindowText } from '../src/readers/heuristic-text.js';
+import { WindowText, wordForm } from '../src/readers/heuristic-text.js';
 import { paidAmounts, sumQualifier, asksForSum } from '../src/readers/heuristic-totals.js';
 import type { LabelHit } from '../src/readers/heuristic-labels.js';
 import { amountSpans } from '../src/readers/heuristic-spans.js';
@@ -151,5 +151,82 @@ describe('heuristic reader: dates and codes', () => {
         const body = prose(12, 'De rechtbank heeft de vordering afgewezen en de kosten gecompenseerd.');
         const doc = ['GERECHTSHOF', 'zaaknummer 200.123.456/01', body, 'zaaknummer Dit project betreft de bouw van een loods'].join('\n');
         expect((await data(doc, ZAAK, 'nl')).zaaknummer).to.equal('200.123.456/01');
+    });
+});
+
+describe('heuristic reader: word forms, lists, codes (round 2)', () => {
+    const prose = (n: number, sentence: string) => Array.from({ length: n }, () => sentence).join(' ');
+
+    it('word forms: inflections and derivations share a form; short stems and "nr" abbreviations', () => {
+        expect(wordForm('renewed')).to.equal(wordForm('renew'));
+        expect(wordForm('renewal')).to.equal(wordForm('renew'));
+        expect(wordForm('expiration')).to.equal(wordForm('expire'));
+        expect(wordForm('expires')).to.equal(wordForm('expire'));
+        expect(wordForm('termination')).to.equal(wordForm('terminate'));
+        expect(wordForm('governed')).to.equal(wordForm('governs'));
+        expect(wordForm('rolnummer')).to.equal('rolnr');
+        expect(wordForm('invoicenumber')).to.equal('invoiceno');
+        // Too short to cut: "part" is no form of "party", "term" none of "terminate".
+        expect(wordForm('party')).to.not.equal(wordForm('part'));
+        expect(wordForm('terminate')).to.not.equal(wordForm('term'));
+    });
+
+    it('a hint matches other forms of its words ("renew" labels "renewed"), in English', async () => {
+        const schema = compile({
+            svc_schema: '1.0', name: 'c', fields: [
+                { name: 'renewal_term', type: 'duration', basis: 'months', nullable: true, hints: ['renew'] },
+            ],
+        });
+        const doc = `${prose(6, 'The supplier delivers the goods described in the annex.')}\nThis Agreement shall be automatically renewed for two (2) years unless either party objects.\n${prose(6, 'Invoices are paid within the agreed time.')}`;
+        expect((await data(doc, schema)).renewal_term).to.equal('P24M');
+    });
+
+    it('a Dutch hint "rolnummer" labels the abbreviation "rolnr."', async () => {
+        const schema = compile({
+            svc_schema: '1.0', name: 'zaak', fields: [
+                { name: 'zaaknummer', type: 'string', pattern: '[0-9A-Z][0-9A-Za-z./ -]{2,30}[0-9A-Za-z]', hints: ['rolnummer'] },
+            ],
+        });
+        const doc = ['RECHTBANK', 'Sector Kanton', 'rolnr.: 4471 KG 19-33', prose(10, 'De kantonrechter wijst de vordering toe.')].join('\n');
+        expect((await data(doc, schema, 'nl')).zaaknummer).to.equal('4471 KG 19-33');
+    });
+
+    it('a code field whose pattern admits digits does not read words without digits as the code', async () => {
+        const schema = compile({
+            svc_schema: '1.0', name: 'zaak', fields: [
+                { name: 'zaaknummer', type: 'string', pattern: '[0-9A-Z][0-9A-Za-z./ -]{2,30}[0-9A-Za-z]', hints: ['zaaknummer'] },
+            ],
+        });
+        const doc = ['Sector Kanton', 'Locatie Oost', prose(6, 'De kantonrechter heeft de stukken bestudeerd.'), 'In de zaak met zaaknummer 5512/19 is beslist.'].join('\n');
+        expect((await data(doc, schema, 'nl')).zaaknummer).to.equal('5512/19');
+    });
+
+    it('a list field reads every name of the list a label starts, in English and Dutch', async () => {
+        const en = compile({
+            svc_schema: '1.0', name: 'nda', fields: [
+                { name: 'party', type: 'array', items: { type: 'string' }, description: 'Names of the parties to the agreement.', hints: ['by and between'] },
+            ],
+        });
+        const doc = `MUTUAL NONDISCLOSURE AGREEMENT\nThis Agreement is made on 3 May 2021 by and between Northwind Traders LLC, a Delaware limited liability company (“Northwind”), and Jane Q. Example (the “Consultant”).\n${prose(8, 'Each party keeps the information of the other confidential.')}`;
+        expect(((await data(doc, en)).party as string[]).slice().sort()).to.deep.equal(['Jane Q. Example', 'Northwind Traders LLC']);
+        const nl = compile({
+            svc_schema: '1.0', name: 'overeenkomst', fields: [
+                { name: 'partijen', type: 'array', items: { type: 'string' }, description: 'Namen van de partijen.', hints: ['gesloten tussen'] },
+            ],
+        });
+        const akte = `GEHEIMHOUDINGSOVEREENKOMST\nDeze overeenkomst is gesloten tussen Bakkerij Jansen B.V., gevestigd te Utrecht, en Pieter de Vries, wonende te Zeist.\n${prose(8, 'Partijen houden de informatie geheim.')}`;
+        expect(((await data(akte, nl, 'nl')).partijen as string[]).slice().sort()).to.deep.equal(['Bakkerij Jansen B.V.', 'Pieter de Vries']);
+    });
+
+    it('a hint in lower case is a label, not part of the name it precedes', async () => {
+        const schema = compile({
+            svc_schema: '1.0', name: 'nda', fields: [
+                { name: 'party', type: 'array', items: { type: 'string' }, hints: ['by and between', 'Inc.'] },
+            ],
+        });
+        const doc = `This Agreement is dated 1 June 2020, by and between Contoso, Inc. and Fabrikam Corporation.\n${prose(6, 'Each party keeps the information of the other confidential.')}`;
+        const party = (await data(doc, schema)).party as string[];
+        expect(party.some((p) => /between/.test(p))).to.equal(false);
+        expect(party).to.include('Fabrikam Corporation');
     });
 });

@@ -5,7 +5,7 @@
 // replaced ("laws of the Commonwealth of" for "laws of the State of"). Where labels overlap, the
 // longer one wins for every field: "Effective Date" is not the label "Date".
 import type { CompiledField } from '@svc/compiler';
-import { labelWords, type WindowText } from './heuristic-text.js';
+import { labelWords, wordForm, type WindowText } from './heuristic-text.js';
 
 export interface LabelPhrase {
     words: string[];
@@ -59,9 +59,16 @@ export function labelPhrases(field: CompiledField): LabelPhrase[] {
     return [...out.values()];
 }
 
-/** Same word, allowing a plural "s" either way. */
-function sameWord(a: string, b: string): boolean {
+/** Weight factor of a label matched through another form of its words. */
+const FORM_FACTOR = 0.9;
+
+function pluralOrSame(a: string, b: string): boolean {
     return a === b || (a.length > 3 && (a === b + 's' || b === a + 's'));
+}
+
+/** Same word, allowing a plural "s" either way, or another form of it (wordForm). */
+function sameWord(a: string, b: string): boolean {
+    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && wordForm(a) === wordForm(b));
 }
 
 function wordPositions(win: WindowText, w: string): number[] {
@@ -69,7 +76,9 @@ function wordPositions(win: WindowText, w: string): number[] {
     if (w.length <= 3) return exact;
     const plural = win.wordIndex.get(w + 's') ?? [];
     const singular = w.endsWith('s') ? (win.wordIndex.get(w.slice(0, -1)) ?? []) : [];
-    return plural.length || singular.length ? [...exact, ...plural, ...singular].sort((a, b) => a - b) : exact;
+    const forms = w.length > 4 ? win.positionsOfForm(wordForm(w)).filter((i) => win.words[i]!.norm.length > 4) : [];
+    if (!plural.length && !singular.length && forms.length <= exact.length) return exact;
+    return [...new Set([...exact, ...plural, ...singular, ...forms])].sort((a, b) => a - b);
 }
 
 /** Occurrences of one phrase in the window. */
@@ -87,7 +96,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelH
         if (i + n > words.length) continue;
         let ok = true;
         for (let k = 1; k < n && ok; k++) ok = sameWord(words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
-        if (ok) push(i, phrase.weight);
+        // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
+        let literal = true;
+        for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
+        if (ok) push(i, literal ? phrase.weight : phrase.weight * FORM_FACTOR);
     }
     if (phrase.kind !== 'hint' || n < 2) return hits;
     const seen = new Set(hits.map((h) => h.start));

@@ -54,6 +54,7 @@ const LARGEST_BONUS = 0.1;
 const WELL_LABELLED = 0.4;
 /** How sharply confidence falls for candidates behind the window's best (see readWindow). */
 const SHARPNESS = 8;
+const LIST_SHARPNESS = 2;
 
 interface Scored {
     field: number;
@@ -143,10 +144,10 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
     const position = (s: Span): number => (input.offset + s.start) / Math.max(1, input.documentLength);
     const inHead = (s: Span): boolean => input.offset + s.start < EDGE_HEAD;
     if (type.kind === 'string') {
-        for (const c of stringCandidates(win, hits, type.pattern)) {
+        for (const c of stringCandidates(win, hits, type.pattern, field.type.kind === 'array')) {
             const parsed = parseQuote(type, c.quote, input.language);
             // Names and labelled strings come first in a document (letterhead, parties, header).
-            if (parsed) out.push({ field: field.id, span: c, parsed, score: (c.context + 0.1 * (1 - position(c))) * (type.pattern !== undefined ? codeShape(c.quote) : 1) + (type.pattern !== undefined && inHead(c) ? HEAD_CODE_BONUS : 0) });
+            if (parsed) out.push({ field: field.id, span: c, parsed, score: (c.context + 0.1 * (1 - position(c))) * (type.pattern !== undefined ? codeShape(c.quote, type.pattern) : 1) + (type.pattern !== undefined && inHead(c) ? HEAD_CODE_BONUS : 0) });
         }
         const about = [field.name, field.description ?? '', ...field.hints];
         if (type.pattern === undefined && wantsAddress(about)) {
@@ -227,7 +228,7 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
         // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
         if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= 0.6;
         // A document's own reference numbers stand in its heading; numbers in the body cite others.
-        if (type.kind === 'string') score = score * codeShape(span.quote) + (inHead(span) ? HEAD_CODE_BONUS : 0);
+        if (type.kind === 'string') score = score * codeShape(span.quote, type.pattern) + (inHead(span) ? HEAD_CODE_BONUS : 0);
         // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
         if (win.isFurniture(win.lineOf(span.start))) score *= FURNITURE;
         if (paid?.has(Math.round(moneyAmount(p) * 100))) score = Math.max(score, PAID_FLOOR) + PAID_BONUS;
@@ -293,8 +294,10 @@ function readWindow(input: ReaderInput, phrases: ReadonlyMap<number, LabelPhrase
         const byValue = new Map<string, number>();
         for (const s of kept) byValue.set(s.parsed.key, 1 - (1 - (byValue.get(s.parsed.key) ?? 0)) * (1 - Math.min(0.95, s.score)));
         const bestValue = Math.max(...byValue.values());
+        // A list field (an array) holds several values: the reader decides less sharply between them.
+        const sharpness = schema.fields[ranked[0]?.field ?? 0]?.type.kind === 'array' ? LIST_SHARPNESS : SHARPNESS;
         for (const s of kept) {
-            const p = s.score * Math.pow(byValue.get(s.parsed.key)! / bestValue, SHARPNESS);
+            const p = s.score * Math.pow(byValue.get(s.parsed.key)! / bestValue, sharpness);
             out.push({ slot: schema.fields[s.field]!.name, quote: s.span.quote, p: toP(p), at: s.span.start });
         }
         if (kept.length) out.push(...echoes(input, kept[0]!, kept));
@@ -331,8 +334,12 @@ function echoes(input: ReaderInput, top: Scored, taken: readonly Scored[]): Read
  * ordinary lower-case words ("te vernietigen", "Dit project betreft") is a piece of a sentence the
  * pattern happens to allow, not a code.
  */
-function codeShape(quote: string): number {
-    return (quote.match(/(?<![\p{L}\p{N}])\p{Ll}{3,}(?![\p{L}\p{N}])/gu)?.length ?? 0) >= 2 ? PROSE : 1;
+function codeShape(quote: string, pattern?: string): number {
+    if ((quote.match(/(?<![\p{L}\p{N}])\p{Ll}{3,}(?![\p{L}\p{N}])/gu)?.length ?? 0) >= 2) return PROSE;
+    // A pattern that admits digits describes a number-like code: a match without any digit
+    // ("Gerechtshof te", "Sector Kanton") is a pair of words the pattern happens to allow.
+    if (pattern !== undefined && /\\d|0-9|\[:digit:\]|\\pN|\\p\{N/.test(pattern) && !/\p{N}/u.test(quote)) return PROSE;
+    return 1;
 }
 
 /** The words of a label's line ("total payable", "total eur"): identifies a label as written. */

@@ -143,8 +143,48 @@ function shortestMatch(text: string, start: number, end: number, pattern: RE2JS)
     return undefined;
 }
 
-/** String candidates of one field in a window, from its label hits. */
-export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pattern?: string): StringCandidate[] {
+/** A full stop that ends an abbreviation ("Inc.", "L.P.", "Co.") rather than a sentence. */
+function abbreviationStop(text: string, at: number): boolean {
+    const before = /[\p{L}.]*$/u.exec(text.slice(Math.max(0, at - 12), at))![0];
+    return /^(?:\p{L}\.?)+$/u.test(before) && (before.replace(/\./g, '').length <= 3 || /\p{L}\./u.test(before));
+}
+
+/**
+ * The next item of a list of names: the name after the next "and" (or "en", "&") of the same
+ * sentence, outside brackets, past what describes the name before ("X, a Delaware corporation
+ * (the “Company”), and Y"). Undefined at the sentence's end or after `limit` characters.
+ */
+export function nextListedName(win: WindowText, from: number, limit = 400): Span | undefined {
+    const text = win.text;
+    const stop = Math.min(text.length, from + limit);
+    let depth = 0;
+    for (let i = from; i < stop; i++) {
+        const ch = text[i]!;
+        if (ch === '(' || ch === '[') depth++;
+        else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+        else if (depth === 0 && (ch === ';' || ch === ':')) return undefined;
+        else if (depth === 0 && ch === '.' && /^\s+[\p{Lu}\d(]/u.test(text.slice(i + 1, i + 4)) && !abbreviationStop(text, i)) return undefined;
+        else if (depth === 0 && /\s/.test(ch)) {
+            const m = /^\s+(?:and|en|&)\s+/i.exec(text.slice(i, i + 8));
+            if (m) {
+                const name = namePhraseAfter(win, i + m[0].length, 40);
+                if (name) return name;
+                i += m[0].length - 1;
+            }
+        }
+    }
+    return undefined;
+}
+
+/** Names listed after the first one in running text: at most this many. */
+const MAX_LISTED = 4;
+
+/**
+ * String candidates of one field in a window, from its label hits. `several`: the field holds a
+ * list (an array), so a label in running text introduces every name of the list it starts
+ * ("by and between X, a Delaware corporation, and Y"), not only the first.
+ */
+export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pattern?: string, several = false): StringCandidate[] {
     const out: StringCandidate[] = [];
     const text = win.text;
     let re: RE2JS | undefined;
@@ -161,7 +201,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < line.end) {
             if (re) {
-                const m = shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
+                // "rolnr.: 4471 KG 19-33": after a colon, the whole rest of the line when the pattern
+                // takes it; else the shortest run of words it takes.
+                const whole = colon ? trimValue(text, restStart, line.end) : undefined;
+                const m = whole && whole.end - whole.start <= 80 && re.testExact(whole.quote) ? whole : shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
                 const rest = text.slice(restStart, Math.min(line.end, restStart + 81));
@@ -171,7 +214,14 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                     const phrase = namePhraseAfter(win, restStart, 60);
                     if (phrase && (!v || phrase.start !== v.start || phrase.end !== v.end)) {
                         const between = win.wordsBetween(hit.end, phrase.start);
-                        out.push({ ...phrase, context: hit.weight * Math.max(0.2, 0.9 - 0.1 * between), hit });
+                        const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
+                        out.push({ ...phrase, context, hit });
+                        for (let k = 0, at = phrase.end; several && k < MAX_LISTED; k++) {
+                            const next = nextListedName(win, at);
+                            if (!next) break;
+                            out.push({ ...next, context, hit });
+                            at = next.end;
+                        }
                     }
                 }
             }
@@ -192,7 +242,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         // A hint that is part of the value ("... SDN BHD", "Kite Pharma, Inc."): the name around it.
         // Only where the hint is written as the schema writes it, or in capitals ("Inc.", "SDN BHD";
         // not the "corporation" of "a Delaware corporation").
-        const asWritten = hit.source !== undefined && (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
+        // A hint in lower case ("by and between") is a label, never part of a name.
+        const asWritten = hit.source !== undefined && /^\p{Lu}/u.test(hit.source) && (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
         if (!re && hit.kind === 'hint' && !colon && asWritten) {
             const block = nameBlock(win, hit);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });

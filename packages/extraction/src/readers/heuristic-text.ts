@@ -55,6 +55,22 @@ export class WindowText {
         }
     }
 
+    private stems?: Map<string, number[]>;
+
+    /** Word positions by word form (see wordForm): "renewed", "renewal" and "renew" under one key. */
+    positionsOfForm(form: string): readonly number[] {
+        if (!this.stems) {
+            this.stems = new Map();
+            this.words.forEach((w, i) => {
+                const f = wordForm(w.norm);
+                let list = this.stems!.get(f);
+                if (!list) this.stems!.set(f, (list = []));
+                list.push(i);
+            });
+        }
+        return this.stems.get(form) ?? [];
+    }
+
     private furniture?: Set<number>;
 
     /**
@@ -128,4 +144,28 @@ export class WindowText {
 export function labelWords(text: string): string[] {
     const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
     return [...spaced.matchAll(WORD)].map((m) => m[0].toLowerCase());
+}
+
+/** English inflection and derivation endings, longest first (see wordForm). */
+const ENDINGS = ['ations', 'ation', 'ating', 'ated', 'ates', 'ate', 'ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'als', 'al', 'ies', 'ed', 'es', 's', 'e', 'y'];
+/** Stems shorter than this are not cut: "part" is no form of "party", nor "stat" of "state". */
+const MIN_STEM = 5;
+
+/**
+ * The form of a word that its inflections and derivations share, so that a label matches the
+ * forms documents write: "renew" / "renewal" / "renewed", "expire" / "expires" / "expiration",
+ * "terminate" / "termination", "governs" / "governed"; and the abbreviations of "number" / "nummer"
+ * in compounds ("rolnr", "zaaknr." for "rolnummer", "zaaknummer"). Short words stay as they are.
+ */
+export function wordForm(word: string): string {
+    let w = word.toLowerCase();
+    // Dutch and English compounds of "nummer"/"number" are abbreviated "nr"/"no".
+    if (w.length > 6 && w.endsWith('nummer')) return `${w.slice(0, -6)}nr`;
+    if (w.length > 6 && w.endsWith('number')) return `${w.slice(0, -6)}no`;
+    for (let round = 0; round < 2; round++) {
+        const e = ENDINGS.find((x) => w.endsWith(x) && w.length - x.length >= MIN_STEM);
+        if (!e) break;
+        w = w.slice(0, -e.length);
+    }
+    return w;
 }
