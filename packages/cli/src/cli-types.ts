@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /** What a command writes to; tests pass buffers, the binary passes the process streams. */
 export interface CliIO {
     stdout: (text: string) => void;
@@ -19,3 +21,12 @@ export interface Command {
 
 /** A usage error: printed with the command's usage, exit status 2. */
 export class UsageError extends Error {}
+
+/** node:util parseArgs, with its errors (unknown option, missing value) as usage errors. */
+export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+    try {
+        return parseArgs(config);
+    } catch (e) {
+        throw new UsageError((e as Error).message);
+    }
+}

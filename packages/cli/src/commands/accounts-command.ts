@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { AccountExistsError, KeyRequestError, createAccount, openSqliteStore, resolveDataDir } from '@svc/runtime-server';
-import { UsageError, type CliIO, type Command } from '../cli-types.js';
+import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N';
 
@@ -9,12 +8,7 @@ export const accountsCommand: Command = {
     summary: 'create accounts and add credit (in SVC_DATA_DIR)',
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
-        let parsed;
-        try {
-            parsed = parseArgs({ args, options: { email: { type: 'string' }, reads: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
-        } catch (e) {
-            throw new UsageError((e as Error).message);
-        }
+        const parsed = parseCommandArgs({ args, options: { email: { type: 'string' }, reads: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
         const [sub, ...extra] = parsed.positionals;
         const { email, reads, json } = parsed.values;
         if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { compileSchemaText, renderDiagnostic, type CompileResult } from '@svc/compiler';
-import { UsageError, type CliIO, type Command } from '../cli-types.js';
+import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 interface FileReport {
     file: string;
@@ -21,12 +20,7 @@ export const checkCommand: Command = {
     summary: 'compile schema files and report every error',
     usage: 'svc check FILE... [--json]',
     async run(args: string[], io: CliIO): Promise<number> {
-        let parsed;
-        try {
-            parsed = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
-        } catch (e) {
-            throw new UsageError((e as Error).message);
-        }
+        const parsed = parseCommandArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no schema file given');
         // Read every file first: an unreadable file is an I/O error (exit 2) and nothing is printed

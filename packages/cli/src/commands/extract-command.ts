@@ -4,10 +4,9 @@
 // of the same data directory).
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { compileSchemaText, renderDiagnostic } from '@svc/compiler';
 import { createEngine, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
-import { UsageError, type CliIO, type Command } from '../cli-types.js';
+import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const LANGUAGES: readonly Language[] = ['en', 'nl'];
 
@@ -34,16 +33,11 @@ export const extractCommand: Command = {
     summary: 'extract fields from text files locally with the embedded reader',
     usage: 'svc extract --schema SCHEMA [--language en|nl] [--json] FILE...',
     async run(args: string[], io: CliIO): Promise<number> {
-        let parsed;
-        try {
-            parsed = parseArgs({
+        const parsed = parseCommandArgs({
                 args,
                 options: { schema: { type: 'string' }, language: { type: 'string', default: 'en' }, json: { type: 'boolean' } },
                 allowPositionals: true,
             });
-        } catch (e) {
-            throw new UsageError((e as Error).message);
-        }
         const { schema: schemaFile, language, json } = parsed.values;
         if (!schemaFile) throw new UsageError('--schema is required');
         if (!LANGUAGES.includes(language as Language)) throw new UsageError(`--language must be en or nl, not ${JSON.stringify(language)}`);

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { KeyRequestError, UnknownAccountError, createKey, listKeys, openSqliteStore, resolveDataDir, type KeyRecord } from '@svc/runtime-server';
-import { UsageError, type CliIO, type Command } from '../cli-types.js';
+import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE = 'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
 
@@ -14,9 +13,7 @@ export const keysCommand: Command = {
     summary: 'create, list and revoke API keys (in SVC_DATA_DIR)',
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
-        let parsed;
-        try {
-            parsed = parseArgs({
+        const parsed = parseCommandArgs({
                 args,
                 options: {
                     email: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' },
@@ -24,9 +21,6 @@ export const keysCommand: Command = {
                 },
                 allowPositionals: true,
             });
-        } catch (e) {
-            throw new UsageError((e as Error).message);
-        }
         const [sub, ...rest] = parsed.positionals;
         const v = parsed.values;
         if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);

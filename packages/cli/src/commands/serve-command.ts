@@ -1,17 +1,12 @@
-import { parseArgs } from 'node:util';
 import { ConfigError, runServer } from '@svc/runtime-server';
-import { UsageError, type CliIO, type Command } from '../cli-types.js';
+import { parseCommandArgs, type CliIO, type Command } from '../cli-types.js';
 
 export const serveCommand: Command = {
     name: 'serve',
     summary: 'run the HTTP API (HOST, PORT, SVC_DATA_DIR)',
     usage: 'svc serve   (configured by HOST, PORT, SVC_DATA_DIR, SVC_SESSION_SECRET)',
     async run(args: string[], io: CliIO): Promise<number> {
-        try {
-            parseArgs({ args, options: {}, allowPositionals: false });
-        } catch (e) {
-            throw new UsageError((e as Error).message);
-        }
+        parseCommandArgs({ args, options: {}, allowPositionals: false });
         let server;
         try {
             server = await runServer(io.env, io.cwd);

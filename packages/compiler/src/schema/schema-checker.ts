@@ -80,7 +80,8 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
         const n = fm.value.items.length;
         if (n < 1 || n > maxFields) sink.report('E-LIMIT', '/fields', fm.value.start, { what: `a schema has 1 to ${maxFields} fields, this one has ${n}` });
         fm.value.items.forEach((item, i) => fields.push(checkField(item, i, sink)));
-        checkFieldNames(fields, fm.value.items, sink);
+        // Expressions resolve a duplicated name to its first field.
+        reportDuplicates(fields, fm.value.items, 'name', (f) => f.name, sink, (f) => { f.name = undefined; });
     }
     normalized.fields = fields.map((f) => f.normalized);
 
@@ -94,7 +95,7 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
                 sink.report('E-LIMIT', '/relations', rm.value.start, { what: `at most ${LIMITS.relations} relations, this schema has ${rm.value.items.length}` });
             }
             rm.value.items.forEach((item, i) => relations.push(checkRelation(item, i, sink)));
-            checkRelationIds(relations, rm.value.items, sink);
+            reportDuplicates(relations, rm.value.items, 'id', (r) => r.id, sink);
         }
     }
     normalized.relations = relations.map((r) => r.normalized);
@@ -142,18 +143,6 @@ function checkField(node: JsonNode, index: number, sink: DiagnosticSink): Checke
     };
 }
 
-function checkFieldNames(fields: CheckedField[], nodes: JsonNode[], sink: DiagnosticSink): void {
-    const first = new Map<string, number>();
-    for (const f of fields) {
-        if (f.name === undefined) continue;
-        const prior = first.get(f.name);
-        if (prior === undefined) { first.set(f.name, f.index); continue; }
-        const m = getMember(nodes[f.index] as JsonObject, 'name')!;
-        sink.report('E-FIELD-DUP', childPointer(f.pointer, 'name'), m.value.start, { name: f.name, first: prior });
-        f.name = undefined; // expressions resolve to the first field of that name
-    }
-}
-
 function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): CheckedRelation {
     const pointer = childPointer('/relations', index);
     const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
@@ -179,13 +168,22 @@ function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): Che
     return { index, pointer, id, description, expr, normalized };
 }
 
-function checkRelationIds(relations: CheckedRelation[], nodes: JsonNode[], sink: DiagnosticSink): void {
+/**
+ * The later of two items with the same name (field) or id (relation) is reported at that member;
+ * `onDuplicate` lets a caller forget the later one's name.
+ */
+function reportDuplicates<T extends { index: number; pointer: string }>(
+    items: T[], nodes: JsonNode[], key: 'name' | 'id', nameOf: (item: T) => string | undefined, sink: DiagnosticSink, onDuplicate?: (item: T) => void,
+): void {
     const first = new Map<string, number>();
-    for (const r of relations) {
-        if (r.id === undefined) continue;
-        const prior = first.get(r.id);
-        if (prior === undefined) { first.set(r.id, r.index); continue; }
-        const m = getMember(nodes[r.index] as JsonObject, 'id')!;
-        sink.report('E-REL-DUP', childPointer(r.pointer, 'id'), m.value.start, { id: r.id, first: prior });
+    for (const item of items) {
+        const name = nameOf(item);
+        if (name === undefined) continue;
+        const prior = first.get(name);
+        if (prior === undefined) { first.set(name, item.index); continue; }
+        const m = getMember(nodes[item.index] as JsonObject, key)!;
+        if (key === 'name') sink.report('E-FIELD-DUP', childPointer(item.pointer, key), m.value.start, { name, first: prior });
+        else sink.report('E-REL-DUP', childPointer(item.pointer, key), m.value.start, { id: name, first: prior });
+        onDuplicate?.(item);
     }
 }
