@@ -1,14 +1,13 @@
 // Stages 2–5 of the compiler on a read JSON value: structure, expressions, constant analysis, IR.
-import { foldConstants } from './analysis/const-folder.js';
-import { analyseRelation } from './analysis/range-analysis.js';
 import { findApplicabilityCycles } from './analysis/applicability-order.js';
 import { DiagnosticSink } from './diagnostics/diagnostic-sink.js';
 import type { Diagnostic } from './diagnostics/diagnostic-types.js';
-import { frontEnd } from './expr/expr-front.js';
-import { checkExpression, type FieldInfo } from './expr/type-checker.js';
-import type { Span, TExpr } from './expr/typed-expr.js';
+import { ReuseContext } from './expr/expr-cache.js';
+import type { ExprOutcome } from './expr/expr-unit.js';
+import type { FieldInfo } from './expr/type-checker.js';
+import type { Span } from './expr/typed-expr.js';
 import { schemaHash } from './hash/schema-hash.js';
-import { emitCode, MAX_REGISTERS } from './ir/ir-emitter.js';
+import { MAX_REGISTERS } from './ir/ir-emitter.js';
 import type { CompiledCode, CompiledField, CompiledRelation, CompiledSchema, FieldType } from './ir/ir-types.js';
 import type { JsonNode } from './json/json-types.js';
 import { checkSchema, type CheckedField, type ExprSource } from './schema/schema-checker.js';
@@ -39,11 +38,11 @@ export function exprTypeOf(t: FieldType): ExprType | undefined {
 
 interface Typed {
     source: ExprSource;
-    expr?: TExpr;
-    reads: Set<number>;
+    outcome: ExprOutcome;
+    reads: readonly number[];
 }
 
-export function runPipeline(root: JsonNode, _text: string, options: { maxFields: number }, jsonErrors: boolean): PipelineOutput {
+export function runPipeline(root: JsonNode, _text: string, options: { maxFields: number; reuse?: boolean }, jsonErrors: boolean): PipelineOutput {
     const sink = new DiagnosticSink();
     const expressions = new Map<string, string>();
     const checked = checkSchema(root, sink, options.maxFields);
@@ -59,20 +58,13 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
             eom: f.type && 'eom' in f.type ? f.type.eom : 'clamp',
         });
     }
+    const types = checked.fields.map((f) => ({ type: f.type ?? { kind: 'string' as const } }));
+    const reuse = new ReuseContext(infos, types, options.reuse !== false);
     const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
         expressions.set(source.pointer, source.text);
-        const report = (code: Parameters<DiagnosticSink['report']>[0], span: Span, args: Record<string, unknown> = {}): void => {
-            sink.report(code, source.pointer, source.offset, args, span);
-        };
-        const front = frontEnd(source.text);
-        if ('problem' in front) {
-            report(front.problem.code, front.problem.span, front.problem.args);
-            return { source, reads: new Set() };
-        }
-        const r = checkExpression(front.ast, { fields: infos, place, self, bytes: front.bytes, report });
-        if (!r.expr) return { source, reads: r.reads };
-        const folded = foldConstants(r.expr, report);
-        return { source, expr: folded, reads: r.reads };
+        const outcome = reuse.compile(source.text, place, self);
+        for (const r of outcome.reports) sink.report(r.code, source.pointer, source.offset, r.args, r.span);
+        return { source, outcome, reads: outcome.reads };
     };
 
     // applicable_when: typed, then ordered; a cycle is reported on each field on it.
@@ -88,9 +80,9 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
     const relations: CompiledRelation[] = [];
     for (const rel of checked.relations) {
         if (!rel.expr) continue;
-        const typed = typeExpr(rel.expr, 'relation');
-        if (!typed.expr) continue;
-        const verdict = analyseRelation(typed.expr, fields);
+        const { outcome } = typeExpr(rel.expr, 'relation');
+        const verdict = outcome.verdict;
+        if (!verdict) continue;
         if (!verdict.canTrue) {
             sink.report('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, { why: '' }, bytesTrimmed(rel.expr.text));
             continue;
@@ -99,7 +91,7 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
             sink.report('W-REL-TRIVIAL', rel.pointer, rel.expr.offset, { id: rel.id ?? '', why: verdict.vacuous ? ' (its when condition never holds)' : '' });
             continue;
         }
-        const code = emit(typed.expr, rel.expr, sink);
+        const code = checkedCode(outcome.code!, rel.expr, sink);
         if (code && rel.id !== undefined) relations.push({ id: rel.id, index: rel.index, pointer: rel.pointer, description: rel.description, code });
     }
     if (sink.errorCount > 0 || jsonErrors || !order) return out();
@@ -116,8 +108,7 @@ function bytesTrimmed(text: string): Span {
     return [start, start + Buffer.byteLength(text.trim(), 'utf8')];
 }
 
-function emit(expr: TExpr, source: ExprSource, sink: DiagnosticSink): CompiledCode | undefined {
-    const code = emitCode(expr, source.text);
+function checkedCode(code: CompiledCode, source: ExprSource, sink: DiagnosticSink): CompiledCode | undefined {
     if (code.registers > MAX_REGISTERS) {
         sink.report('E-LIMIT', source.pointer, source.offset, { what: `this expression needs ${code.registers} registers; the limit is ${MAX_REGISTERS}` }, bytesTrimmed(source.text));
         return undefined;
@@ -132,6 +123,6 @@ function compiledField(f: CheckedField, applicable: Typed | undefined, sink: Dia
         nullable: f.nullable, hints: f.hints,
     };
     if (f.description !== undefined) field.description = f.description;
-    if (applicable?.expr) field.applicableWhen = emit(applicable.expr, applicable.source, sink);
+    if (applicable?.outcome.code) field.applicableWhen = checkedCode(applicable.outcome.code, applicable.source, sink);
     return field;
 }

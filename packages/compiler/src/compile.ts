@@ -13,6 +13,11 @@ export const MAX_SCHEMA_BYTES = 1024 * 1024;
 export interface CompileOptions {
     /** Most fields allowed (1..32 on the API and the CLI). */
     maxFields?: number;
+    /**
+     * Reuse expression outcomes from earlier compiles (default true); each is a pure function of the
+     * expression and the fields it names (`expr/expr-cache.ts`). False compiles every one afresh.
+     */
+    reuse?: boolean;
 }
 
 export interface CompileResult {
@@ -43,7 +48,7 @@ export function compileSchemaText(text: string, options: CompileOptions = {}): C
 export function compileSchemaNode(node: JsonNode, text: string, options: CompileOptions = {}, json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>): CompileResult {
     if (Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
     const jsonDiagnostics = json?.diagnostics ?? [];
-    const out = runPipeline(node, text, { maxFields: options.maxFields ?? 32 }, jsonDiagnostics.length > 0);
+    const out = runPipeline(node, text, { maxFields: options.maxFields ?? 32, reuse: options.reuse }, jsonDiagnostics.length > 0);
     const offsets = new Map<Diagnostic, number>(out.offsets);
     jsonDiagnostics.forEach((d, i) => offsets.set(d, json!.offsets[i] ?? 0));
     return finish([...jsonDiagnostics, ...out.errors], out.warnings, out.expressions, out.schema, offsets);

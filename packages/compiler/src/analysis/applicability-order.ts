@@ -4,7 +4,7 @@
 /** The order, or undefined when there is a cycle (each field on one is passed to `onCycle`). */
 export function findApplicabilityCycles(
     count: number,
-    conditions: ReadonlyMap<number, { reads: ReadonlySet<number> }>,
+    conditions: ReadonlyMap<number, { reads: Iterable<number> }>,
     onCycle: (field: number, cycle: number[]) => void,
 ): number[] | undefined {
     const deps = Array.from({ length: count }, (_, i) => [...(conditions.get(i)?.reads ?? [])].filter((d) => d !== i && d < count));

@@ -1,0 +1,85 @@
+// Reuse of expression outcomes across compiles (the language server recompiles the whole document on
+// every keystroke; the server compiles schemas that differ only in a name or a description). An
+// outcome is a pure function of the text, its place, and the fields it names: each entry records
+// the signature of every field it named (id, type with bounds, end-of-month rule), and, when a name
+// was unknown, every field name (the "did you mean" suggestion reads them all). A hit is used only
+// when all of these equal the current schema's, so a reused outcome is the one a fresh compile makes.
+import type { FieldInfo } from './type-checker.js';
+import { compileExpression, type ExprContext, type ExprOutcome } from './expr-unit.js';
+
+interface Entry {
+    outcome: ExprOutcome;
+    /** `name\u0000signature` of each field named. */
+    named: string[];
+    /** Every field name, when a name was unknown. */
+    allNames?: string;
+}
+
+/** Most entries kept: one 1 MiB schema has at most 10,000 relations. */
+export const EXPR_CACHE_ENTRIES = 16_384;
+
+const entries = new Map<string, Entry>();
+
+/** Per compile: field signatures, computed once. */
+export class ReuseContext implements ExprContext {
+    private readonly sigs = new Map<string, string>();
+    private names?: string;
+    private byId?: Map<number, string>;
+
+    constructor(readonly infos: ReadonlyMap<string, FieldInfo>, readonly fields: ExprContext['fields'], private readonly reuse: boolean) {}
+
+    private signature(name: string): string {
+        let s = this.sigs.get(name);
+        if (s === undefined) {
+            const f = this.infos.get(name);
+            // FieldType's bounds are Decimals: JSON gives their exact text.
+            s = f ? `${name}\u0000${f.id}|${f.isArray}|${f.eom}|${f.type ? JSON.stringify(this.fields[f.id]?.type) : '-'}|${JSON.stringify(f.type)}` : `${name}\u0000?`;
+            this.sigs.set(name, s);
+        }
+        return s;
+    }
+
+    private allNames(): string {
+        this.names ??= [...this.infos.keys()].join('\u0000');
+        return this.names;
+    }
+
+    private nameOf(id: number): string | undefined {
+        this.byId ??= new Map([...this.infos.values()].map((f) => [f.id, f.name]));
+        return this.byId.get(id);
+    }
+
+    compile(text: string, place: 'relation' | 'applicable', self: number | undefined): ExprOutcome {
+        if (!this.reuse) return compileExpression(text, place, self, this);
+        const key = `${place}\u0000${self ?? ''}\u0000${text}`;
+        const hit = entries.get(key);
+        if (hit && this.valid(hit)) {
+            entries.delete(key); // most recently used last
+            entries.set(key, hit);
+            return hit.outcome;
+        }
+        const outcome = compileExpression(text, place, self, this);
+        const named: string[] = [];
+        for (const id of outcome.reads) {
+            const name = this.nameOf(id);
+            if (name !== undefined) named.push(this.signature(name));
+        }
+        entries.delete(key);
+        entries.set(key, { outcome, named, allNames: outcome.unknownName ? this.allNames() : undefined });
+        if (entries.size > EXPR_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+        return outcome;
+    }
+
+    private valid(e: Entry): boolean {
+        if (e.allNames !== undefined && e.allNames !== this.allNames()) return false;
+        for (const s of e.named) {
+            if (this.signature(s.slice(0, s.indexOf('\u0000'))) !== s) return false;
+        }
+        return true;
+    }
+}
+
+/** Forgets every reused outcome (tests and benchmarks of the cold path). */
+export function clearExpressionCache(): void {
+    entries.clear();
+}
