@@ -36,3 +36,21 @@ export function largeSchema(target = 1024 * 1024 - 512) {
     const pad = Math.floor((target - bytes) / 10_000) - 20;
     return base.replace(/("id": "r\d+", )/g, `$1"description": "${'x'.repeat(Math.max(0, pad))}", `);
 }
+
+/** The typical schema's 50 relations as CEL (`salt` changes their constants: new text each run) over variables of the nearest CEL types (the cel-js baseline). */
+export function celRelations(salt = 0) {
+    return Array.from({ length: 50 }, (_, i) => {
+        const k = i % 4;
+        const f = (j) => `f${String(((j * 4) + k) % 32).padStart(2, '0')}`;
+        const [a, b, c] = [f(i % 8), f((i + 1) % 8), f((i + 3) % 8)];
+        switch (k) {
+            case 0: return `${a} + ${b} * 2 <= ${c} + ${300 + salt} || ${a} == ${b}`;
+            case 1: return `${a} / 3.0 + ${b} != ${c} - ${(1.5 + salt).toFixed(2)}`;
+            case 2: return `${a} > ${10 + salt}.0 ? ${b} + ${c} >= ${a} - ${(5 + salt).toFixed(2)} : true`;
+            default: return `${a} - ${b} <= duration('${(30 + salt) * 24}h') && ${c} >= timestamp('2000-01-01T00:00:00Z')`;
+        }
+    });
+}
+
+/** CEL types of the 32 fields (int, double for decimal and money, timestamp for date). */
+export const CEL_FIELD_TYPES = Array.from({ length: 32 }, (_, i) => ['int', 'double', 'double', 'google.protobuf.Timestamp'][i % 4]);

@@ -3,6 +3,7 @@
 // without depth limit. This parser does the same linking with an explicit stack; everything else is
 // Langium's own parse.
 import { createParser, isAstNode, LangiumParser, type AstNode, type LangiumCoreServices, type ParseResult } from 'langium';
+import { installLeanSteps } from './parser-lean.js';
 
 /** Sets $container, $containerProperty and $containerIndex on every node below `root`, iteratively. */
 export function linkContainersIteratively(root: AstNode): void {
@@ -72,6 +73,8 @@ export class FlatLinkingParser extends LangiumParser {
         } as ParseResult<T>;
     }
 }
+
+installLeanSteps(FlatLinkingParser.prototype);
 
 export function createFlatLinkingParser(services: LangiumCoreServices): LangiumParser {
     const parser = new FlatLinkingParser(services);
