@@ -1,7 +1,6 @@
 // The svc language server: live diagnostics and editing help for schema files.
 export { startServer } from './server-main.js';
-export { createSvcLspModule, createSvcLspServices, type SvcLspOptions, type SvcLspServices } from './lsp-module.js';
-export { inject, mergeModules, type Module, type PartialModule } from './lsp-inject.js';
+export { createSvcLspModule, createSvcLspServices, type SvcLspOptions, type SvcLspOverrides, type SvcLspServices } from './lsp-module.js';
 export { capabilities, registerHandlers, SERVER_NAME, SERVER_VERSION } from './lsp-handlers.js';
 export { StringMap, escapeJsonContent } from './text/string-map.js';
 export { PositionEncoder, negotiateEncoding, countUnits, type PositionEncodingKind } from './text/position-encoding.js';

@@ -1,5 +1,7 @@
-// The one place that builds the server's object graph (architecture.md: wire like Langium's modules).
+// The one place that builds the server's object graph, with Langium's own dependency injection
+// (`inject`: lazy factories behind a proxy, cycles reported), the style of the whole codebase.
 // Replace a service by passing a partial module to `createSvcLspServices`.
+import { inject, type DeepPartial, type Module } from 'langium';
 import type { Connection } from 'vscode-languageserver';
 import { DiagnosticMapper } from './diagnostics/diagnostic-mapper.js';
 import { DiagnosticPublisher } from './diagnostics/diagnostic-publisher.js';
@@ -14,7 +16,6 @@ import { NavigationProvider } from './features/navigation-provider.js';
 import { RenameProvider } from './features/rename-provider.js';
 import { SemanticTokensProvider } from './features/semantic-tokens-provider.js';
 import { SymbolProvider } from './features/symbol-provider.js';
-import { inject, mergeModules, type Module, type PartialModule } from './lsp-inject.js';
 import { PositionEncoder } from './text/position-encoding.js';
 
 /** Settings a client may pass as `initializationOptions`. */
@@ -73,6 +74,9 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
 }
 
 /** Builds the services; `overrides` replaces parts of the default module (tests, embedders). */
-export function createSvcLspServices(connection: Connection, options: SvcLspOptions = {}, overrides: PartialModule<SvcLspServices> = {}): SvcLspServices {
-    return inject<SvcLspServices>(mergeModules(createSvcLspModule(connection, options), overrides));
+/** A module replacing some services, group by group. */
+export type SvcLspOverrides = Module<SvcLspServices, DeepPartial<SvcLspServices>>;
+
+export function createSvcLspServices(connection: Connection, options: SvcLspOptions = {}, overrides: SvcLspOverrides = {}): SvcLspServices {
+    return inject(createSvcLspModule(connection, options), overrides) as SvcLspServices;
 }

@@ -60,7 +60,7 @@ describe('what completion offers is what the compiler accepts', () => {
 
     it('every keyword value compiles, and another word does not', () => {
         const on: Record<string, string> = { eom: 'date', date_order: 'date', basis: 'duration' };
-        for (const [key, values] of Object.entries(KEYWORD_VALUES)) {
+        for (const [key, values] of KEYWORD_VALUES) {
             for (const v of values) expect(codes(doc(`{"name": "a", "type": "${on[key]}", "${key}": "${v}"}`)), `${key} ${v}`).to.deep.equal([]);
             expect(codes(doc(`{"name": "a", "type": "${on[key]}", "${key}": "other"}`)).join()).to.contain('E-SCHEMA-VALUE');
         }

@@ -9,12 +9,15 @@ export { COMMON_FIELD_KEYS, FIELD_NAME_RE, FIELD_TYPES, REQUIRED_TYPE_KEYS, RESE
 export const TOP_KEYS: readonly string[] = [...TOP_KEY_SET];
 export const RELATION_KEYS: readonly string[] = [...RELATION_KEY_SET];
 
+// The tables below are looked up with keys and words the user typed (`__proto__`, `constructor`):
+// Maps, never plain objects, so no key reaches Object.prototype.
+
 /** Keys whose value is one of a few words (checked in the compiler's field checker). */
-export const KEYWORD_VALUES: Record<string, readonly string[]> = {
-    eom: ['clamp', 'preserve'],
-    basis: ['days', 'months', 'seconds'],
-    date_order: ['auto', 'dmy', 'mdy', 'ymd'],
-};
+export const KEYWORD_VALUES: ReadonlyMap<string, readonly string[]> = new Map([
+    ['eom', ['clamp', 'preserve']],
+    ['basis', ['days', 'months', 'seconds']],
+    ['date_order', ['auto', 'dmy', 'mdy', 'ymd']],
+]);
 
 export interface FunctionInfo {
     name: string;
@@ -35,13 +38,13 @@ export const FUNCTIONS: readonly FunctionInfo[] = [
     { name: 'present', signature: 'present(field) → boolean', doc: 'True where the field has a value; never unknown.', snippet: 'present(${1:field})' },
 ];
 
-export const KEYWORD_DOCS: Record<string, string> = {
-    and: '`a and b`: both true (Kleene logic: unknown when one side is unknown and the other not false).',
-    or: '`a or b`: at least one true (Kleene logic).',
-    not: '`not a`: negation (unknown stays unknown).',
-    true: 'The boolean literal true.',
-    false: 'The boolean literal false.',
-};
+export const KEYWORD_DOCS: ReadonlyMap<string, string> = new Map([
+    ['and', '`a and b`: both true (Kleene logic: unknown when one side is unknown and the other not false).'],
+    ['or', '`a or b`: at least one true (Kleene logic).'],
+    ['not', '`not a`: negation (unknown stays unknown).'],
+    ['true', 'The boolean literal true.'],
+    ['false', 'The boolean literal false.'],
+]);
 
 /** Typed literal templates offered by completion. */
 export const LITERAL_SNIPPETS = [
@@ -51,27 +54,27 @@ export const LITERAL_SNIPPETS = [
 ];
 
 /** One-line documentation of each schema key, for hover and completion. */
-export const KEY_DOCS: Record<string, string> = {
-    svc_schema: 'Version of the schema language; only "1.0" exists.',
-    name: 'Schema: 1..128 characters. Field: ^[A-Za-z_][A-Za-z0-9_]{0,63}$, not a reserved word.',
-    description: 'Free text (schema ≤ 2,000, field and relation ≤ 500 characters); a field\'s description is given to the reader.',
-    fields: 'The typed fields, 1..32.',
-    relations: 'Relations between fields, at most 10,000: {"id", "expr", "description"?}.',
-    type: 'The field\'s type: string, boolean, integer, decimal, money, date, datetime, duration, enum or array.',
-    nullable: 'true: the document may lack the value without a warning (default false).',
-    hints: 'Up to 16 labels (1..64 characters) the reader looks for, e.g. ["Invoice date"].',
-    applicable_when: 'A boolean expression over other fields; the field is not_applicable where it is false.',
-    pattern: 'RE2 pattern the whole quote must match (string fields).',
-    min: 'Lower bound in the type\'s literal form ("2020-01-01", "0.00", "P1D") or a JSON number.',
-    max: 'Upper bound in the type\'s literal form ("2020-01-01", "0.00", "P1D") or a JSON number.',
-    scale: 'Digits after the point, 0..28 (money: defaults to the currency\'s minor units).',
-    currency: 'ISO 4217 currency code of a money field, e.g. "EUR".',
-    eom: 'Month arithmetic at month end: "clamp" (default; Jan 31 + 1 month = Feb 28/29) or "preserve" (a month-end stays a month-end).',
-    date_order: 'Numeric dates such as 03/04/2024: "dmy", "mdy", "ymd" or "auto" (default).',
-    basis: 'A duration\'s basis: "days", "months" or "seconds".',
-    labels: 'The enum\'s 1..256 distinct non-empty labels.',
-    aliases: 'Document words per label: {"paid": ["voldaan", "betaald"]}.',
-    items: 'Element definition of an array: "type" and that type\'s keys.',
-    id: 'Relation id, 1..64 characters, unique.',
-    expr: 'The relation: a boolean expression over the fields, e.g. "total == net + vat".',
-};
+export const KEY_DOCS: ReadonlyMap<string, string> = new Map([
+    ['svc_schema', 'Version of the schema language; only "1.0" exists.'],
+    ['name', 'Schema: 1..128 characters. Field: ^[A-Za-z_][A-Za-z0-9_]{0,63}$, not a reserved word.'],
+    ['description', 'Free text (schema ≤ 2,000, field and relation ≤ 500 characters); a field\'s description is given to the reader.'],
+    ['fields', 'The typed fields, 1..32.'],
+    ['relations', 'Relations between fields, at most 10,000: {"id", "expr", "description"?}.'],
+    ['type', 'The field\'s type: string, boolean, integer, decimal, money, date, datetime, duration, enum or array.'],
+    ['nullable', 'true: the document may lack the value without a warning (default false).'],
+    ['hints', 'Up to 16 labels (1..64 characters) the reader looks for, e.g. ["Invoice date"].'],
+    ['applicable_when', 'A boolean expression over other fields; the field is not_applicable where it is false.'],
+    ['pattern', 'RE2 pattern the whole quote must match (string fields).'],
+    ['min', 'Lower bound in the type\'s literal form ("2020-01-01", "0.00", "P1D") or a JSON number.'],
+    ['max', 'Upper bound in the type\'s literal form ("2020-01-01", "0.00", "P1D") or a JSON number.'],
+    ['scale', 'Digits after the point, 0..28 (money: defaults to the currency\'s minor units).'],
+    ['currency', 'ISO 4217 currency code of a money field, e.g. "EUR".'],
+    ['eom', 'Month arithmetic at month end: "clamp" (default; Jan 31 + 1 month = Feb 28/29) or "preserve" (a month-end stays a month-end).'],
+    ['date_order', 'Numeric dates such as 03/04/2024: "dmy", "mdy", "ymd" or "auto" (default).'],
+    ['basis', 'A duration\'s basis: "days", "months" or "seconds".'],
+    ['labels', 'The enum\'s 1..256 distinct non-empty labels.'],
+    ['aliases', 'Document words per label: {"paid": ["voldaan", "betaald"]}.'],
+    ['items', 'Element definition of an array: "type" and that type\'s keys.'],
+    ['id', 'Relation id, 1..64 characters, unique.'],
+    ['expr', 'The relation: a boolean expression over the fields, e.g. "total == net + vat".'],
+]);

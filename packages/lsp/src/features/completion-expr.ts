@@ -58,8 +58,8 @@ export function completeExpression(analysis: SchemaAnalysis, site: ExprSite, ind
             documentation: { kind: 'markdown', value: fn.doc }, insertTextFormat: InsertTextFormat.Snippet, sortText: `2${fn.name}`,
         }, fn.snippet);
     }
-    for (const kw of Object.keys(KEYWORD_DOCS)) {
-        push({ label: kw, kind: CompletionItemKind.Keyword, documentation: KEYWORD_DOCS[kw], sortText: `3${kw}` }, kw);
+    for (const [kw, documentation] of KEYWORD_DOCS) {
+        push({ label: kw, kind: CompletionItemKind.Keyword, documentation, sortText: `3${kw}` }, kw);
     }
     for (const lit of LITERAL_SNIPPETS) {
         push({

@@ -56,7 +56,7 @@ function valueSnippet(key: string, place: Place): string {
         case 'items': return '{"type": "$1"}';
         case 'aliases': return '{$1}';
         case 'min': case 'max': case 'scale': return '$1';
-        default: return KEYWORD_VALUES[key] ? `"\${1|${KEYWORD_VALUES[key]!.join(',')}|}"` : '"$1"';
+        default: { const words = KEYWORD_VALUES.get(key); return words ? `"\${1|${words.join(',')}|}"` : '"$1"'; }
     }
 }
 
@@ -64,7 +64,8 @@ function valuesFor(key: string, place: Place): Array<{ text: string; kind: Compl
     if (place === 'top' && key === 'svc_schema') return [{ text: '"1.0"', kind: CompletionItemKind.Value }];
     if (place !== 'field' && place !== 'items') return [];
     if (key === 'type') return FIELD_TYPES.filter((t) => place !== 'items' || t !== 'array').map((t) => ({ text: `"${t}"`, kind: CompletionItemKind.TypeParameter }));
-    if (KEYWORD_VALUES[key]) return KEYWORD_VALUES[key]!.map((v) => ({ text: `"${v}"`, kind: CompletionItemKind.EnumMember }));
+    const words = KEYWORD_VALUES.get(key);
+    if (words) return words.map((v) => ({ text: `"${v}"`, kind: CompletionItemKind.EnumMember }));
     if (key === 'nullable' && place === 'field') return ['true', 'false'].map((v) => ({ text: v, kind: CompletionItemKind.Value }));
     if (key === 'currency') return currencyCodes().map((c) => ({ text: `"${c}"`, kind: CompletionItemKind.Unit }));
     return [];
@@ -86,7 +87,7 @@ export function completeJson(analysis: SchemaAnalysis, offset: number): OffsetIt
                 insertTextFormat: spot.hasColon ? InsertTextFormat.PlainText : InsertTextFormat.Snippet,
                 data: { area: 'json' },
             };
-            const doc = place === 'aliases' ? `Document words for the label ${quoted}.` : KEY_DOCS[key];
+            const doc = place === 'aliases' ? `Document words for the label ${quoted}.` : KEY_DOCS.get(key);
             if (doc) item.documentation = doc;
             return { item, start, end, newText };
         });

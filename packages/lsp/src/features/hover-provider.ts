@@ -60,7 +60,7 @@ export class HoverProvider {
                 const fn = FUNCTIONS.find((f) => f.name === token.image);
                 return { text: fn ? `\`${fn.signature}\`\n\n${fn.doc}` : `**${token.image}**: not a function; functions are ${FUNCTIONS.map((f) => f.name).join(', ')}`, range };
             }
-            if (token.kind === 'keyword') return { text: KEYWORD_DOCS[token.image] ?? token.image, range };
+            if (token.kind === 'keyword') return { text: KEYWORD_DOCS.get(token.image) ?? token.image, range };
             if (token.kind === 'literal') return { text: `\`${token.image.slice(0, token.image.indexOf("'"))}\` literal`, range };
             return undefined;
         }
@@ -71,7 +71,8 @@ export class HoverProvider {
         while (stack.length > 0) {
             const node = stack.pop()!;
             for (const m of node.members) {
-                if (offset > m.keyStart && offset < m.keyEnd && KEY_DOCS[m.key]) return { text: `\`${m.key}\`: ${KEY_DOCS[m.key]}`, range: [m.keyStart, m.keyEnd] };
+                const doc = KEY_DOCS.get(m.key);
+                if (offset > m.keyStart && offset < m.keyEnd && doc) return { text: `\`${m.key}\`: ${doc}`, range: [m.keyStart, m.keyEnd] };
                 const v = m.value;
                 if (v.kind === 'object' && offset > v.start && offset < v.end) stack.push(v);
                 if (v.kind === 'array' && offset > v.start && offset < v.end) {
