@@ -80,8 +80,13 @@ export function registerHandlers(services: SvcLspServices): void {
 
     // Diagnostics of the server itself, for the bench and tests: memory after a forced GC when the
     // process runs with --expose-gc, and the publisher's counters.
-    connection.onRequest('svc/serverStats', () => {
+    connection.onRequest('svc/serverStats', async () => {
         (globalThis as { gc?: () => void }).gc?.();
-        return { memory: process.memoryUsage(), publisher: { ...publisher.stats }, encoding: services.text.encoder.encoding };
+        const { runner } = services.compile;
+        return {
+            memory: process.memoryUsage(), publisher: { ...publisher.stats }, encoding: services.text.encoder.encoding,
+            compile: { ...runner.stats, workerHeapUsed: await runner.workerHeap() },
+        };
     });
+    connection.onShutdown(() => services.compile.runner.dispose());
 }

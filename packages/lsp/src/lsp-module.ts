@@ -3,6 +3,7 @@
 // Replace a service by passing a partial module to `createSvcLspServices`.
 import { inject, type DeepPartial, type Module } from 'langium';
 import type { Connection } from 'vscode-languageserver';
+import { CompileRunner, type CompileRunnerOptions } from './compile/compile-runner.js';
 import { DiagnosticMapper } from './diagnostics/diagnostic-mapper.js';
 import { DiagnosticPublisher } from './diagnostics/diagnostic-publisher.js';
 import { ExplainPages } from './diagnostics/explain-pages.js';
@@ -19,7 +20,7 @@ import { SymbolProvider } from './features/symbol-provider.js';
 import { PositionEncoder } from './text/position-encoding.js';
 
 /** Settings a client may pass as `initializationOptions`. */
-export interface SvcLspOptions {
+export interface SvcLspOptions extends CompileRunnerOptions {
     /** Fixed debounce of diagnostics in ms (default: adaptive, 5..250 ms by the last compile time). */
     debounceMs?: number;
     /** Where the explanation pages linked from diagnostics are written. */
@@ -30,6 +31,7 @@ export interface SvcLspServices {
     connection: Connection;
     options: SvcLspOptions;
     text: { encoder: PositionEncoder };
+    compile: { runner: CompileRunner };
     documents: { store: DocumentStore; analyzer: DocumentAnalyzer; detector: SchemaDetector };
     diagnostics: { mapper: DiagnosticMapper; pages: ExplainPages; publisher: DiagnosticPublisher };
     features: {
@@ -48,6 +50,7 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
         connection: () => connection,
         options: () => options,
         text: { encoder: () => new PositionEncoder() },
+        compile: { runner: (s) => new CompileRunner(s.options) },
         documents: {
             store: (s) => new DocumentStore(s.text.encoder),
             analyzer: () => new DocumentAnalyzer(),
@@ -57,7 +60,7 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
             mapper: () => new DiagnosticMapper(),
             pages: (s) => new ExplainPages(s.options),
             publisher: (s) => new DiagnosticPublisher(
-                { connection: s.connection, analyzer: s.documents.analyzer, mapper: s.diagnostics.mapper, encoder: s.text.encoder, pages: s.diagnostics.pages, options: s.options },
+                { connection: s.connection, analyzer: s.documents.analyzer, mapper: s.diagnostics.mapper, encoder: s.text.encoder, pages: s.diagnostics.pages, runner: s.compile.runner, options: s.options },
                 (uri) => s.documents.store.get(uri),
             ),
         },

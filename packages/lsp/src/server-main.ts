@@ -4,11 +4,12 @@ import {
     createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection,
 } from 'vscode-languageserver/node';
 import { registerHandlers, SERVER_NAME, SERVER_VERSION } from './lsp-handlers.js';
-import { createSvcLspServices } from './lsp-module.js';
+import { createSvcLspServices, type SvcLspOptions } from './lsp-module.js';
 
 const USAGE = `usage: ${SERVER_NAME} --stdio | --node-ipc\n`;
 
-export function startServer(argv: string[]): Connection | undefined {
+/** `options`: defaults under the client's initializationOptions (a bundle passes `compileWorker`). */
+export function startServer(argv: string[], options: SvcLspOptions = {}): Connection | undefined {
     if (argv.includes('--version')) {
         process.stdout.write(`${SERVER_VERSION}\n`);
         return undefined;
@@ -28,7 +29,7 @@ export function startServer(argv: string[]): Connection | undefined {
     console.log = log;
     console.info = log;
     console.debug = log;
-    registerHandlers(createSvcLspServices(connection));
+    registerHandlers(createSvcLspServices(connection, { ...options }));
     connection.listen();
     return connection;
 }

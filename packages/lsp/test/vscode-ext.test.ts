@@ -114,10 +114,13 @@ describe('VS Code extension', function () {
         } finally {
             Module.prototype.require = original;
         }
-        const s = await LspSession.start({ serverPath: join(EXT, 'dist', 'server.cjs') });
+        // Every document compiles on the worker here: the bundle is also the worker's entry.
+        const s = await LspSession.start({ serverPath: join(EXT, 'dist', 'server.cjs'), initializationOptions: { workerThresholdBytes: 0 } });
         try {
             const diags = await s.open('file:///work/bundle.svc.json', INVOICE);
             expect(diags.map((d) => d.code)).to.deep.equal(['E-DIV-UNROUNDED', 'E-NAME-UNKNOWN']);
+            const stats = await s.request<{ compile: { inWorker: number; inThread: number } }>('svc/serverStats', {});
+            expect(stats.compile).to.include({ inWorker: 1, inThread: 0 });
         } finally {
             await s.stop();
         }

@@ -1,11 +1,12 @@
 // Compiles schema documents and publishes their diagnostics. Changes are debounced with a delay that
 // follows the last compile time (a small schema compiles in a few milliseconds and is published at
-// once; a 1 MiB one waits for typing to pause). The compile runs on this thread; afterwards the
-// server yields to the event loop so that changes which arrived meanwhile are applied, and a result
-// whose document version has moved on is dropped rather than published.
-import { compileSchemaText } from '@svc/compiler';
+// once; a 1 MiB one waits for typing to pause). A small schema compiles on this thread, a large one
+// on the compile worker (`compile/compile-runner.ts`) while requests keep being answered; either
+// way the server then yields to the event loop so that changes which arrived meanwhile are applied,
+// and a result whose document version has moved on is dropped rather than published.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompileRunner } from '../compile/compile-runner.js';
 import type { DocumentAnalyzer } from '../documents/document-analysis.js';
 import type { PositionEncoder } from '../text/position-encoding.js';
 import type { DiagnosticMapper, PlacedDiagnostic } from './diagnostic-mapper.js';
@@ -23,6 +24,7 @@ export interface PublisherDeps {
     mapper: DiagnosticMapper;
     encoder: PositionEncoder;
     pages: ExplainPages;
+    runner: CompileRunner;
     /** `debounceMs`: a fixed debounce; undefined: adaptive. Read at each change (set at initialize). */
     options: { debounceMs?: number };
 }
@@ -52,9 +54,15 @@ export class DiagnosticPublisher {
         }, delay));
     }
 
-    /** Diagnostics of the document's current version, compiling now if needed (code actions, hover). */
+    /**
+     * Diagnostics of the document's current version (code actions, hover): a small document is
+     * compiled now if needed; a large one answers only once the worker has compiled this version
+     * (nothing before), so a request never waits for a large compile.
+     */
     current(doc: TextDocument): PlacedDiagnostic[] {
-        return this.compile(doc).placed;
+        const hit = this.compiled.get(doc.uri);
+        if (hit && hit.version === doc.version) return hit.placed;
+        return this.deps.runner.isLarge(doc.getText()) ? [] : this.compileHere(doc).placed;
     }
 
     /** The document is closed or no longer a schema: forget it and clear its diagnostics. */
@@ -85,13 +93,28 @@ export class DiagnosticPublisher {
         });
     }
 
-    private compile(doc: TextDocument): CompiledVersion {
+    private compileHere(doc: TextDocument): CompiledVersion {
+        const t0 = performance.now();
+        const analysis = this.deps.analyzer.get(doc);
+        return this.keep(doc, this.deps.mapper.place(analysis, this.deps.runner.compileNow(analysis.text)), t0);
+    }
+
+    /** Compiles the document's current version where the runner decides; undefined if it moved on meanwhile. */
+    private async compile(doc: TextDocument): Promise<CompiledVersion | undefined> {
         const hit = this.compiled.get(doc.uri);
         if (hit && hit.version === doc.version) return hit;
         const t0 = performance.now();
+        const version = doc.version;
         const analysis = this.deps.analyzer.get(doc);
-        const result = compileSchemaText(analysis.text);
-        const placed = this.deps.mapper.place(analysis, [...result.errors, ...result.warnings]);
+        const diagnostics = await this.deps.runner.compile(analysis.text);
+        if (this.getDoc(doc.uri)?.version !== version) {
+            this.stats.compiles++; // run, but its version has moved on: dropped
+            return undefined;
+        }
+        return this.keep(doc, this.deps.mapper.place(analysis, diagnostics), t0);
+    }
+
+    private keep(doc: TextDocument, placed: PlacedDiagnostic[], t0: number): CompiledVersion {
         const ms = performance.now() - t0;
         this.stats.compiles++;
         this.lastMs.set(doc.uri, ms);
@@ -105,10 +128,10 @@ export class DiagnosticPublisher {
         const doc = this.getDoc(uri);
         if (!doc) return;
         const version = doc.version;
-        const entry = this.compile(doc);
+        const entry = await this.compile(doc);
         await yieldToEvents();
         const now = this.getDoc(uri);
-        if (!now || now.version !== version || this.timers.has(uri)) {
+        if (!entry || !now || now.version !== version || this.timers.has(uri)) {
             this.stats.stale++;
             return;
         }

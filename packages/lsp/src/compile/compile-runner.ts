@@ -1,0 +1,108 @@
+// Where a document is compiled. A large document (by default 64 KiB and more) is compiled on a
+// worker thread, so hover, completion and every other request keep answering while it compiles (a
+// 1 MiB schema takes hundreds of milliseconds the first time); a small one compiles on the server's
+// thread, which is quicker than the round trip. One worker, compiling one document at a time: the
+// publisher drops results of versions that moved on. If the worker cannot run (or dies), documents
+// are compiled on the server's thread instead, so diagnostics never stop.
+import { Worker } from 'node:worker_threads';
+import { compileSchemaText, type Diagnostic } from '@svc/compiler';
+import { WORKER_FLAG, type WorkerReply, type WorkerRequest } from './compile-worker.js';
+
+export interface CompileRunnerOptions {
+    /** Documents of at least this many UTF-16 units compile on the worker (default 65,536). */
+    workerThresholdBytes?: number;
+    /** The worker's entry: a bundle passes its own file; default `compile-worker.js` beside this one. */
+    compileWorker?: string | URL;
+}
+
+type Waiter = { resolve(reply: WorkerReply): void; reject(e: Error): void };
+
+export class CompileRunner {
+    private worker?: Worker;
+    private unavailable = false;
+    private next = 1;
+    private readonly waiting = new Map<number, Waiter>();
+    /** For tests and the bench: compiles by place, and how many the worker is running now. */
+    readonly stats = { inThread: 0, inWorker: 0, inFlight: 0, workerFailures: 0 };
+
+    constructor(private readonly options: CompileRunnerOptions) {}
+
+    isLarge(text: string): boolean {
+        return text.length >= (this.options.workerThresholdBytes ?? 65_536);
+    }
+
+    /** Compiles on this thread. */
+    compileNow(text: string): Diagnostic[] {
+        this.stats.inThread++;
+        const r = compileSchemaText(text);
+        return [...r.errors, ...r.warnings];
+    }
+
+    /** Compiles a large text on the worker, a small one (or any, without a worker) on this thread. */
+    async compile(text: string): Promise<Diagnostic[]> {
+        const worker = this.isLarge(text) ? this.ensureWorker() : undefined;
+        if (!worker) return this.compileNow(text);
+        this.stats.inFlight++;
+        try {
+            const reply = await this.ask(worker, { id: this.next++, kind: 'compile', text });
+            this.stats.inWorker++;
+            return 'diagnostics' in reply ? reply.diagnostics : this.compileNow(text);
+        } catch {
+            return this.compileNow(text);
+        } finally {
+            this.stats.inFlight--;
+        }
+    }
+
+    /** The worker's heap after a collection (bench), or undefined when there is no worker. */
+    async workerHeap(): Promise<number | undefined> {
+        if (!this.worker) return undefined;
+        const reply = await this.ask(this.worker, { id: this.next++, kind: 'heap' }).catch(() => undefined);
+        return reply && 'heapUsed' in reply ? reply.heapUsed : undefined;
+    }
+
+    dispose(): void {
+        const worker = this.worker;
+        this.worker = undefined;
+        this.unavailable = true;
+        for (const w of this.waiting.values()) w.reject(new Error('compile runner disposed'));
+        this.waiting.clear();
+        void worker?.terminate();
+    }
+
+    private ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {
+        return new Promise((resolve, reject) => {
+            this.waiting.set(request.id, { resolve, reject });
+            worker.postMessage(request);
+        });
+    }
+
+    private ensureWorker(): Worker | undefined {
+        if (this.worker || this.unavailable) return this.worker;
+        try {
+            const entry = this.options.compileWorker ?? new URL('./compile-worker.js', import.meta.url);
+            const worker = new Worker(entry, { workerData: { [WORKER_FLAG]: true } });
+            worker.unref(); // never keeps the server alive
+            worker.on('message', (reply: WorkerReply) => {
+                const w = this.waiting.get(reply.id);
+                this.waiting.delete(reply.id);
+                w?.resolve(reply);
+            });
+            const fail = (why: Error): void => {
+                if (this.worker !== worker) return;
+                this.worker = undefined;
+                this.stats.workerFailures++;
+                // A worker that keeps failing is given up: this thread compiles from then on.
+                if (this.stats.workerFailures >= 3) this.unavailable = true;
+                for (const w of this.waiting.values()) w.reject(why);
+                this.waiting.clear();
+            };
+            worker.on('error', fail);
+            worker.on('exit', (code) => fail(new Error(`compile worker exited (${code})`)));
+            this.worker = worker;
+        } catch {
+            this.unavailable = true;
+        }
+        return this.worker;
+    }
+}

@@ -1,0 +1,71 @@
+// Large documents compile on the worker thread: while a 1 MiB schema compiles there, hover and
+// completion answer, and what is published equals a compile on the server's own thread.
+import { expect } from 'chai';
+import type { Connection, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
+import { createSvcLspServices, type SvcLspOptions } from '../src/index.js';
+import { positionAt } from './test-text.js';
+
+/** 32 fields and 10,000 relations padded with descriptions to just under 1 MiB; relation 7 has an unknown name. */
+function largeSchema(pad = 0): string {
+    const fields = Array.from({ length: 32 }, (_, i) => `{"name": "f${i}", "type": "integer"}`);
+    const rels = Array.from({ length: 10_000 }, (_, i) => `{"id": "r${i}", "description": "${'d'.repeat(pad)}", "expr": "f${i % 32} + f${(i + 1) % 32} <= f${(i + 2) % 32} * 2 + ${i} or ${i === 7 ? 'nope' : `f${(i + 5) % 32}`} > ${i}"}`);
+    const text = `{"svc_schema": "1.0", "name": "large", "fields": [\n${fields.join(',\n')}\n], "relations": [\n${rels.join(',\n')}\n]}`;
+    return pad > 0 ? text : largeSchema(Math.floor((1024 * 1024 - text.length) / 10_000) - 1);
+}
+
+const until = async (ok: () => boolean): Promise<void> => {
+    while (!ok()) await new Promise((r) => setImmediate(r));
+};
+
+function server(options: SvcLspOptions = {}) {
+    const published: PublishDiagnosticsParams[] = [];
+    const connection = { sendDiagnostics: async (p: PublishDiagnosticsParams) => { published.push(p); }, console: { error: () => {} } } as unknown as Connection;
+    const s = createSvcLspServices(connection, options);
+    return { s, published };
+}
+
+describe('compiles on the worker thread', function () {
+    this.timeout(60_000);
+    const text = largeSchema();
+    const uri = 'file:///large.svc.json';
+    const inFirstExpr = text.indexOf('f0 + f1') + 1;
+
+    it('answers hover and completion while a 1 MiB schema compiles, then publishes what the thread would', async () => {
+        const { s, published } = server();
+        const runner = s.compile.runner;
+        try {
+            const doc = s.documents.store.open({ textDocument: { uri, languageId: 'svc-schema', version: 1, text } });
+            s.diagnostics.publisher.schedule(uri, true);
+            // The compile has started on the worker and this thread is free: these run meanwhile.
+            await until(() => runner.stats.inFlight === 1 || published.length > 0);
+            expect(published, 'published before anything else could run').to.have.length(0);
+            const hover = s.features.hover.hover(doc, positionAt(text, inFirstExpr)) as Hover;
+            expect((hover.contents as MarkupContent).value).to.contain('**f0**: `integer`');
+            const items = s.features.completion.complete(doc, { textDocument: { uri }, position: positionAt(text, inFirstExpr) }).items;
+            expect(items.map((i) => i.label)).to.include.members(['f0', 'f31']);
+            expect(s.diagnostics.publisher.current(doc)).to.deep.equal([]); // not compiled yet: nothing, no waiting
+            expect(runner.stats.inFlight).to.equal(1);
+
+            await until(() => published.length > 0);
+            expect(runner.stats).to.include({ inWorker: 1, inThread: 0 });
+            const here = s.diagnostics.mapper.place(s.documents.analyzer.get(doc), runner.compileNow(text));
+            expect(published[0]!.diagnostics.map((d) => d.code)).to.deep.equal(['E-NAME-UNKNOWN']);
+            expect(s.diagnostics.publisher.current(doc)).to.deep.equal(here);
+        } finally {
+            runner.dispose();
+        }
+    });
+
+    it('compiles on the server thread when the worker cannot start', async () => {
+        const { s, published } = server({ compileWorker: new URL('file:///nonexistent/compile-worker.js') });
+        try {
+            s.documents.store.open({ textDocument: { uri, languageId: 'svc-schema', version: 1, text } });
+            s.diagnostics.publisher.schedule(uri, true);
+            await until(() => published.length > 0);
+            expect(published[0]!.diagnostics.map((d) => d.code)).to.deep.equal(['E-NAME-UNKNOWN']);
+            expect(s.compile.runner.stats.inThread).to.equal(1);
+        } finally {
+            s.compile.runner.dispose();
+        }
+    });
+});
