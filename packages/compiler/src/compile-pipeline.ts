@@ -95,12 +95,16 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
         if (code && rel.id !== undefined) relations.push({ id: rel.id, index: rel.index, pointer: rel.pointer, description: rel.description, code });
     }
     if (sink.errorCount > 0 || jsonErrors || !order) return out();
-    return out({
-        name: checked.name ?? '',
-        schemaHash: schemaHash(checked.normalized),
-        fields, relations, applicableOrder: order,
-        normalized: checked.normalized,
-    });
+    return out(withLazyHash({ name: checked.name ?? '', fields, relations, applicableOrder: order, normalized: checked.normalized }));
+}
+
+/**
+ * `schemaHash` is computed on first read (then kept): hashing the canonical form of a 1 MiB schema
+ * is a seventh of compiling it, and the language server and `svc check` never read it.
+ */
+function withLazyHash(schema: Omit<CompiledSchema, 'schemaHash'>): CompiledSchema {
+    let hash: string | undefined;
+    return Object.defineProperty(schema, 'schemaHash', { enumerable: true, get: () => (hash ??= schemaHash(schema.normalized)) }) as CompiledSchema;
 }
 
 function bytesTrimmed(text: string): Span {

@@ -73,7 +73,7 @@ function finish(errors: Diagnostic[], warnings: Diagnostic[], expressions: Reado
     const result: CompileResult = { ok, errors, warnings, expressions };
     if (ok) {
         result.schema = schema;
-        result.schemaHash = schema!.schemaHash;
+        Object.defineProperty(result, 'schemaHash', { enumerable: true, get: () => schema!.schemaHash }); // hashed on first read
     }
     return result;
 }

@@ -12,7 +12,7 @@ export type Severity = 'error' | 'warning';
 
 /** Appends "/token" to a pointer, escaping "~" and "/" as RFC 6901 says. */
 export function childPointer(pointer: string, token: string | number): string {
-    const t = typeof token === 'number' ? String(token) : token.replace(/~/g, '~0').replace(/\//g, '~1');
+    const t = typeof token === 'number' ? String(token) : /[~/]/.test(token) ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
     return `${pointer}/${t}`;
 }
 

@@ -15,10 +15,38 @@ interface Entry {
     allNames?: string;
 }
 
-/** Most entries kept: one 1 MiB schema has at most 10,000 relations. */
+/** Entries per generation: one 1 MiB schema has at most 10,000 relations. */
 export const EXPR_CACHE_ENTRIES = 16_384;
 
-const entries = new Map<string, Entry>();
+/**
+ * Two generations instead of a strict LRU: reordering a 10,000-entry Map on every hit (delete, set)
+ * rehashed it constantly and was a tenth of a warm compile. A hit in the old generation moves to
+ * the new one; a full new generation becomes the old one, and the old one is dropped.
+ */
+class Generations {
+    private young = new Map<string, Entry>();
+    private old = new Map<string, Entry>();
+
+    get(key: string): Entry | undefined {
+        const hit = this.young.get(key);
+        if (hit) return hit;
+        const elder = this.old.get(key);
+        if (elder) this.set(key, elder);
+        return elder;
+    }
+
+    set(key: string, entry: Entry): void {
+        if (this.young.size >= EXPR_CACHE_ENTRIES) {
+            this.old = this.young;
+            this.young = new Map();
+        }
+        this.young.set(key, entry);
+    }
+}
+
+// Relations are keyed by their text alone (no key to build); applicable_when by field and text.
+let relations = new Generations();
+let applicable = new Generations();
 
 /** Per compile: field signatures, computed once. */
 export class ReuseContext implements ExprContext {
@@ -51,22 +79,17 @@ export class ReuseContext implements ExprContext {
 
     compile(text: string, place: 'relation' | 'applicable', self: number | undefined): ExprOutcome {
         if (!this.reuse) return compileExpression(text, place, self, this);
-        const key = `${place}\u0000${self ?? ''}\u0000${text}`;
-        const hit = entries.get(key);
-        if (hit && this.valid(hit)) {
-            entries.delete(key); // most recently used last
-            entries.set(key, hit);
-            return hit.outcome;
-        }
+        const cache = place === 'relation' ? relations : applicable;
+        const key = place === 'relation' ? text : `${self ?? ''}\u0000${text}`;
+        const hit = cache.get(key);
+        if (hit && this.valid(hit)) return hit.outcome;
         const outcome = compileExpression(text, place, self, this);
         const named: string[] = [];
         for (const id of outcome.reads) {
             const name = this.nameOf(id);
             if (name !== undefined) named.push(this.signature(name));
         }
-        entries.delete(key);
-        entries.set(key, { outcome, named, allNames: outcome.unknownName ? this.allNames() : undefined });
-        if (entries.size > EXPR_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+        cache.set(key, { outcome, named, allNames: outcome.unknownName ? this.allNames() : undefined });
         return outcome;
     }
 
@@ -81,5 +104,6 @@ export class ReuseContext implements ExprContext {
 
 /** Forgets every reused outcome (tests and benchmarks of the cold path). */
 export function clearExpressionCache(): void {
-    entries.clear();
+    relations = new Generations();
+    applicable = new Generations();
 }

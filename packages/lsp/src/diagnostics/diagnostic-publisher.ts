@@ -47,7 +47,9 @@ export class DiagnosticPublisher {
         const pending = this.timers.get(uri);
         if (pending) clearTimeout(pending);
         const last = this.lastMs.get(uri);
-        const delay = immediate ? 0 : this.deps.options.debounceMs ?? (last === undefined ? 5 : Math.min(250, Math.max(5, Math.round(last / 2))));
+        // On the worker a compile holds nothing up, so a large document waits only the minimum.
+        const adaptive = last === undefined || this.deps.runner.isLarge(this.getDoc(uri)?.getText() ?? '') ? 5 : Math.min(250, Math.max(1, Math.round(last / 2)));
+        const delay = immediate ? 0 : this.deps.options.debounceMs ?? adaptive;
         this.timers.set(uri, setTimeout(() => {
             this.timers.delete(uri);
             this.run(uri).catch((e: unknown) => this.deps.connection.console.error(`svc: compiling ${uri} failed: ${(e as Error)?.stack ?? String(e)}`));
@@ -105,8 +107,10 @@ export class DiagnosticPublisher {
         if (hit && hit.version === doc.version) return hit;
         const t0 = performance.now();
         const version = doc.version;
+        // A large document compiles on the worker while this thread reads it for placing.
+        const compiled = this.deps.runner.compile(doc.getText());
         const analysis = this.deps.analyzer.get(doc);
-        const diagnostics = await this.deps.runner.compile(analysis.text);
+        const diagnostics = await compiled;
         if (this.getDoc(doc.uri)?.version !== version) {
             this.stats.compiles++; // run, but its version has moved on: dropped
             return undefined;
