@@ -93,11 +93,13 @@ export async function runServerBench({ seconds = 5, totalRequests = 100_000, rou
         const bare = await load(autocannon, `${server.url}/bench/bare`, { headers, duration: seconds });
         const validate = await load(autocannon, `${server.url}/v1/schemas/validate`, { headers, duration: seconds });
         // The same load with a different schema (its name) in every request: no cache can answer,
-        // so every request reads, validates and compiles its body.
+        // so every request reads, validates and compiles its body. The body is spliced, not
+        // serialized, per request: the load generator shares the machine's cores with the server.
         let n = 0;
+        const [pre, post] = BODY.split('"name":"invoice"');
         const cold = await load(autocannon, `${server.url}/v1/schemas/validate`, {
             headers, duration: seconds,
-            requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ schema: { ...SCHEMA, name: `invoice_${n++}` } }) }) }],
+            requests: [{ setupRequest: (req) => ({ ...req, body: `${pre}"name":"invoice_${n++}"${post}` }) }],
         });
 
         const perRound = Math.ceil(totalRequests / rounds);
@@ -112,7 +114,7 @@ export async function runServerBench({ seconds = 5, totalRequests = 100_000, rou
         const bareRps = bare.requests.average;
         return [
             { name: 'POST /v1/schemas/validate throughput (typical schema, 32 connections)', value: rps, unit: 'req/s', target: '>= 0.5× bare route', ratio: rps / bareRps, baseline: 'bare POST route' },
-            { name: 'POST /v1/schemas/validate, a new schema every request (no cache hit)', value: cold.requests.average, unit: 'req/s', target: 'reported', ratio: cold.requests.average / bareRps, baseline: 'bare POST route' },
+            { name: 'POST /v1/schemas/validate, a new schema every request (no cache hit)', value: cold.requests.average, unit: 'req/s', target: '>= 0.3× bare route', ratio: cold.requests.average / bareRps, baseline: 'bare POST route' },
             { name: 'POST /v1/schemas/validate p99, a new schema every request', value: cold.latency.p99, unit: 'ms', target: 'reported', ratio: cold.latency.p99 / Math.max(bare.latency.p99, 0.001), baseline: 'bare POST route' },
             { name: 'POST /v1/schemas/validate p99 latency', value: validate.latency.p99, unit: 'ms', target: '<= 6× bare route (ms resolution)', ratio: validate.latency.p99 / Math.max(bare.latency.p99, 0.001), baseline: 'bare POST route' },
             { name: 'bare POST route throughput (same server, same run)', value: bareRps, unit: 'req/s', target: 'baseline' },
