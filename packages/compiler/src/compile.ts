@@ -38,7 +38,7 @@ export function compileSchemaText(text: string, options: CompileOptions = {}): C
     if (Buffer.byteLength(text, 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
     const read = readJson(text);
     if (!read.root) return finish([...read.diagnostics], [], new Map());
-    return compileSchemaNode(read.root, text, options, read);
+    return compileChecked(read.root, text, options, read); // its size was checked above
 }
 
 /**
@@ -47,6 +47,10 @@ export function compileSchemaText(text: string, options: CompileOptions = {}): C
  */
 export function compileSchemaNode(node: JsonNode, text: string, options: CompileOptions = {}, json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>): CompileResult {
     if (Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
+    return compileChecked(node, text, options, json);
+}
+
+function compileChecked(node: JsonNode, text: string, options: CompileOptions, json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>): CompileResult {
     const jsonDiagnostics = json?.diagnostics ?? [];
     const out = runPipeline(node, text, { maxFields: options.maxFields ?? 32, reuse: options.reuse }, jsonDiagnostics.length > 0);
     const offsets = new Map<Diagnostic, number>(out.offsets);

@@ -26,8 +26,11 @@ export function trimmedEnd(text: string): number {
     return end;
 }
 
+let parser: FlatLinkingParser | undefined;
+
 export function parseExpression(text: string, options: FlatParseOptions = {}): ExprParseResult {
-    const parser = createSvcExprServices().parser.LangiumParser as FlatLinkingParser;
+    // Taken once from the services: each lookup goes through the injector's proxies.
+    parser ??= createSvcExprServices().parser.LangiumParser as FlatLinkingParser;
     const result = parser.parse<Expression>(text, options);
     const problems: SyntaxProblem[] = [];
     for (const e of result.lexerErrors) {

@@ -23,13 +23,16 @@ interface Tok {
     tokenType: { name: string };
 }
 
+let lexer: ReturnType<typeof createSvcExprServices>['parser']['Lexer'] | undefined;
+
 const OPERAND_END = new Set(['ID', 'NUMBER', 'STRING', 'TYPED_LITERAL', 'true', 'false', ')']);
 
 export function frontEnd(text: string): FrontResult {
     const bytes = new ByteOffsets(text);
     const length = Buffer.byteLength(text, 'utf8');
     if (length > MAX_EXPR_BYTES) return { problem: { code: 'E-EXPR-LENGTH', span: bytes.trimmed(), args: { bytes: length, max: MAX_EXPR_BYTES } } };
-    const lexed = createSvcExprServices().parser.Lexer.tokenize(text);
+    lexer ??= createSvcExprServices().parser.Lexer; // once: each lookup goes through the injector's proxies
+    const lexed = lexer.tokenize(text);
     const deep = depthProblem(lexed.tokens as unknown as Tok[], bytes);
     if (deep) return { problem: deep };
     const parsed = parseExpression(text, { lexed: lexed as never, link: false });
