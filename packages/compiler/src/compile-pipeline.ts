@@ -63,7 +63,8 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
     const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
         expressions.set(source.pointer, source.text);
         const outcome = reuse.compile(source.text, place, self);
-        for (const r of outcome.reports) sink.report(r.code, source.pointer, source.offset, r.args, r.span);
+        // A reused outcome is shared: each diagnostic gets its own span array.
+        for (const r of outcome.reports) sink.report(r.code, source.pointer, source.offset, r.args, [r.span[0], r.span[1]]);
         return { source, outcome, reads: outcome.reads };
     };
 
