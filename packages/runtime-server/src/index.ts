@@ -12,6 +12,7 @@ export * from './auth/scopes.js';
 export * from './auth/key-service.js';
 export type { Principal } from './auth/key-auth.js';
 export * from './store/store-types.js';
+export type * from './store/panel-store-types.js';
 export { openSqliteStore, SqliteStore, SQLITE_FILE } from './store/sqlite-store.js';
 export * from './limits/counters-types.js';
 export { MemoryCounters } from './limits/memory-counters.js';

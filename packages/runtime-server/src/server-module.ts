@@ -63,7 +63,7 @@ export function createServerServices(config: ServerConfig, overrides: ServiceOve
         store,
         counters,
         limiter: new RateLimiter(counters, config.limits, now),
-        auth: new KeyAuthenticator(store, now),
+        auth: new KeyAuthenticator(store, now, (e) => log.event('error', 'could not record a key\'s last use', { error: (e as Error)?.message?.slice(0, 200) })),
         secrets,
         validator: new BodyValidator(),
         compiler: new SchemaCompiler(config.compileCacheEntries, overrides.compile),

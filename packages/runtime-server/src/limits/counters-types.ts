@@ -15,5 +15,7 @@ export interface CounterCharge {
 export interface Counters {
     /** Increments every counter by one if none would exceed its limit; true when incremented. */
     consume(charges: readonly CounterCharge[]): Promise<boolean>;
+    /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
+    peek(names: readonly string[]): Promise<number[]>;
     close(): Promise<void>;
 }

@@ -27,10 +27,28 @@ export class RateLimiter {
         await this.take([['extr', accountId, this.limits.extractionsPerAccount]]);
     }
 
+    /** This window's counts (the panel's usage page): per account and model extractions, and per key and IP when given. */
+    async currentCounts(subject: { accountId: string; keyId?: string; ip?: string }): Promise<{ account: number; extractions: number; key: number; ip: number }> {
+        const window = this.window();
+        const names = [['acct', subject.accountId], ['extr', subject.accountId], ['key', subject.keyId], ['ip', subject.ip]]
+            .map(([kind, id]) => (id === undefined ? '' : counterName(kind!, id, window)));
+        const [account, extractions, key, ip] = await this.counters.peek(names);
+        return { account: account!, extractions: extractions!, key: key!, ip: ip! };
+    }
+
+    private window(): number {
+        return Math.floor(this.now() / this.limits.windowMs);
+    }
+
     private async take(specs: Array<[string, string, number]>): Promise<void> {
-        const window = Math.floor(this.now() / this.limits.windowMs);
+        const window = this.window();
         const expiresAt = (window + 1) * this.limits.windowMs;
-        const charges: CounterCharge[] = specs.map(([kind, id, limit]) => ({ name: `${kind}:${id}:${window}`, limit, expiresAt }));
+        const charges: CounterCharge[] = specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
         if (!(await this.counters.consume(charges))) throw rateLimited();
     }
+}
+
+/** A counter's name: limit, subject and window (e.g. `key:key_abc:29000000`). */
+function counterName(kind: string, id: string, window: number): string {
+    return `${kind}:${id}:${window}`;
 }

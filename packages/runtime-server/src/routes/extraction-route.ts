@@ -10,6 +10,15 @@ import { checkAndCompile, engineFailure } from './route-support.js';
 
 export const DEFAULT_OPTIONS: Readonly<ExtractionOptions> = Object.freeze({ on_conflict: 'withhold', fallback: 'off' });
 
+/** Adds the reads finally charged to the account's day (the panel's usage chart); a failure only logs. */
+async function recordUsage(services: ServerServices, accountId: string, reads: number): Promise<void> {
+    try {
+        await services.store.recordReads(accountId, reads, new Date(services.now()).toISOString());
+    } catch (e) {
+        services.log.event('error', 'could not record usage', { error: (e as Error)?.message?.slice(0, 200) });
+    }
+}
+
 export function registerExtractionRoute(app: FastifyInstance, services: ServerServices): void {
     app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request) => {
         const { plain, compiled } = checkAndCompile(services, 'extraction', request.body);
@@ -42,6 +51,7 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
             const used = Math.max(0, Math.min(result.usage?.reads ?? charged, charged));
             await services.store.refundCredit(accountId, charged - used);
             charged = used;
+            await recordUsage(services, accountId, used);
             return result;
         } catch (e) {
             await services.store.refundCredit(accountId, charged);

@@ -5,21 +5,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { randomBase62 } from '../text/random-base62.js';
-import { MIGRATIONS } from './sqlite-schema.js';
+import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
 import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type Store } from './store-types.js';
 
 export const SQLITE_FILE = 'svc.sqlite';
 
-interface AccountRow { id: string; email: string; credit_reads: number; created_at: string }
 interface KeyRow {
     id: string; account_id: string; name: string; prefix: string; hash: Buffer; scopes: string;
-    created_at: string; expires_at: string | null; revoked_at: string | null;
+    created_at: string; expires_at: string | null; revoked_at: string | null; last_used_at: string | null;
 }
 
-const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, creditReads: r.credit_reads, createdAt: r.created_at });
 const toKey = (r: KeyRow): KeyRecord => ({
     id: r.id, accountId: r.account_id, name: r.name, prefix: r.prefix, scopes: r.scopes.split(',').filter(Boolean),
-    createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at,
+    createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at, lastUsedAt: r.last_used_at,
 });
 
 /** Opens (creating if needed) the store file in `dataDir`. */
@@ -31,7 +29,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 /** Most cached key lookups (random unknown keys cannot grow memory past this). */
 const KEY_CACHE_MAX = 10_000;
 
-export class SqliteStore implements Store {
+export class SqliteStore extends SqlitePanelStore implements Store {
     private readonly stmts;
     // Key lookups are cached until the database changes. `PRAGMA data_version` changes whenever
     // another connection (the CLI revoking a key) commits, and this connection's own writes clear
@@ -39,12 +37,8 @@ export class SqliteStore implements Store {
     private readonly keyCache = new Map<string, KeyLookup | null>();
     private cacheVersion: unknown = undefined;
 
-    constructor(private readonly db: Database.Database) {
-        db.pragma('busy_timeout = 5000');
-        db.pragma('journal_mode = WAL');
-        db.pragma('synchronous = NORMAL');
-        db.pragma('foreign_keys = ON');
-        migrate(db);
+    constructor(db: Database.Database) {
+        super(db);
         this.stmts = {
             insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at) VALUES (?, ?, ?, ?)'),
             accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
@@ -89,7 +83,7 @@ export class SqliteStore implements Store {
     async createKey(key: NewKey): Promise<KeyRecord> {
         const row: KeyRow = {
             id: `key_${randomBase62(16)}`, account_id: key.accountId, name: key.name, prefix: key.prefix, hash: key.hash,
-            scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null,
+            scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null, last_used_at: null,
         };
         this.ownWrite(this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at));
         return toKey(row);
@@ -137,13 +131,4 @@ export class SqliteStore implements Store {
     async close(): Promise<void> {
         if (this.db.open) this.db.close();
     }
-}
-
-function migrate(db: Database.Database): void {
-    // IMMEDIATE takes the write lock first, so a CLI and a server starting together migrate once.
-    db.transaction(() => {
-        const version = db.pragma('user_version', { simple: true }) as number;
-        for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-        if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
-    }).immediate();
 }

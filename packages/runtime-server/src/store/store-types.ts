@@ -2,6 +2,7 @@
 // PostgreSQL store can follow, so every method is asynchronous even where SQLite answers at once,
 // and every operation that must be atomic (credit, revocation) is one method, not a read-then-write
 // left to the caller.
+import type { PanelStore } from './panel-store-types.js';
 
 export interface Account {
     id: string;
@@ -21,6 +22,8 @@ export interface KeyRecord {
     /** ISO time, or null for never. */
     expiresAt: string | null;
     revokedAt: string | null;
+    /** ISO time of the last authenticated request (updated about once a minute), or null for never. */
+    lastUsedAt: string | null;
 }
 
 /** A key as authentication needs it: the record plus its stored SHA-256 digest. */
@@ -39,7 +42,7 @@ export interface NewKey {
 
 export class AccountExistsError extends Error {}
 
-export interface Store {
+export interface Store extends PanelStore {
     createAccount(email: string, creditReads: number): Promise<Account>;
     findAccountByEmail(email: string): Promise<Account | undefined>;
     getAccount(id: string): Promise<Account | undefined>;
