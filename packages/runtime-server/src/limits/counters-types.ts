@@ -17,5 +17,7 @@ export interface Counters {
     consume(charges: readonly CounterCharge[]): Promise<boolean>;
     /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
     peek(names: readonly string[]): Promise<number[]>;
+    /** Resolves when the counters' store answers (readiness); throws DependencyUnavailableError otherwise. */
+    ping(): Promise<void>;
     close(): Promise<void>;
 }

@@ -39,6 +39,8 @@ export class MemoryCounters implements Counters {
         return this.counts.size;
     }
 
+    async ping(): Promise<void> {}
+
     async close(): Promise<void> {
         this.counts.clear();
     }

@@ -10,6 +10,8 @@ export class RateLimiter {
         private readonly counters: Counters,
         private readonly limits: LimitConfig,
         private readonly now: () => number = Date.now,
+        /** Told the limit of each 429 (metrics). */
+        private readonly onReject: (limit: string) => void = () => {},
     ) {}
 
     /** Per client IP, before authentication. */
@@ -44,7 +46,10 @@ export class RateLimiter {
         const window = this.window();
         const expiresAt = (window + 1) * this.limits.windowMs;
         const charges: CounterCharge[] = specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
-        if (!(await this.counters.consume(charges))) throw rateLimited();
+        if (!(await this.counters.consume(charges))) {
+            this.onReject(specs.map((s) => s[0]).join('+'));
+            throw rateLimited();
+        }
     }
 }
 

@@ -10,15 +10,6 @@ import { checkAndCompile, engineFailure } from './route-support.js';
 
 export const DEFAULT_OPTIONS: Readonly<ExtractionOptions> = Object.freeze({ on_conflict: 'withhold', fallback: 'off' });
 
-/** Adds the reads finally charged to the account's day (the panel's usage chart); a failure only logs. */
-async function recordUsage(services: ServerServices, accountId: string, reads: number): Promise<void> {
-    try {
-        await services.store.recordReads(accountId, reads, new Date(services.now()).toISOString());
-    } catch (e) {
-        services.log.event('error', 'could not record usage', { error: (e as Error)?.message?.slice(0, 200) });
-    }
-}
-
 export function registerExtractionRoute(app: FastifyInstance, services: ServerServices): void {
     app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request) => {
         const { plain, compiled } = checkAndCompile(services, 'extraction', request.body);
@@ -40,22 +31,22 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         if ('error' in plan) throw invalidRequest(MESSAGES.schemaInvalid, [{ ...plan.error }]);
 
         const accountId = request.principal!.accountId;
-        if (!(await services.store.reserveCredit(accountId, plan.reads))) {
-            throw new ApiError(402, 'insufficient_credit', MESSAGES.insufficientCredit);
-        }
-        let charged = plan.reads;
+        // A durable reservation (credit/credit-ledger.ts): if this process dies while reading, another
+        // instance (or the next start) refunds it.
+        const reservation = await services.ledger.reserve(accountId, plan.reads);
+        if (!reservation) throw new ApiError(402, 'insufficient_credit', MESSAGES.insufficientCredit);
+        let used = 0;
         try {
             await services.limiter.checkExtraction(accountId);
             const result = await engine.extract(job);
             // The plan is what was promised; a cheaper run gives the difference back.
-            const used = Math.max(0, Math.min(result.usage?.reads ?? charged, charged));
-            await services.store.refundCredit(accountId, charged - used);
-            charged = used;
-            await recordUsage(services, accountId, used);
+            used = Math.max(0, Math.min(result.usage?.reads ?? plan.reads, plan.reads));
             return result;
         } catch (e) {
-            await services.store.refundCredit(accountId, charged);
             throw engineFailure(e);
+        } finally {
+            // Keeps the reads used, refunds the rest, records usage; never throws.
+            await services.ledger.settle(reservation, used);
         }
     });
 }

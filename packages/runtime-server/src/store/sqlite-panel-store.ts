@@ -80,6 +80,11 @@ export class SqlitePanelStore implements PanelStore {
     }
 
     async recordReads(accountId: string, reads: number, at: string): Promise<void> {
+        this.addReads(accountId, reads, at);
+    }
+
+    /** recordReads without the promise, for use inside a transaction. */
+    protected addReads(accountId: string, reads: number, at: string): void {
         if (reads > 0) this.panel.addReads.run(accountId, utcDay(at), reads);
     }
 

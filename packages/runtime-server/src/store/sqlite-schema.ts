@@ -49,4 +49,17 @@ export const MIGRATIONS: readonly string[] = [
         amount_eur TEXT NOT NULL,
         created_at TEXT NOT NULL
     );`,
+    // 3: credit held by extractions while they read, and the instances holding it (docs/deploy.md).
+    `CREATE TABLE credit_reservations (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        reads INTEGER NOT NULL CHECK (reads >= 0),
+        instance_id TEXT NOT NULL,
+        opened_at TEXT NOT NULL
+    );
+    CREATE INDEX credit_reservations_instance ON credit_reservations(instance_id);
+    CREATE TABLE svc_instances (
+        id TEXT PRIMARY KEY,
+        seen_at TEXT NOT NULL
+    );`,
 ];

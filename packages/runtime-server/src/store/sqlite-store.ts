@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { randomBase62 } from '../text/random-base62.js';
 import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
-import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type Store } from './store-types.js';
+import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type NewReservation, type Store } from './store-types.js';
 
 export const SQLITE_FILE = 'svc.sqlite';
 
@@ -51,6 +51,13 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
+            insertReservation: db.prepare('INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) VALUES (?, ?, ?, ?, ?)'),
+            takeReservation: db.prepare<[string], { account_id: string; reads: number }>('DELETE FROM credit_reservations WHERE id = ? RETURNING account_id, reads'),
+            heartbeat: db.prepare('INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at'),
+            retire: db.prepare('DELETE FROM svc_instances WHERE id = ?'),
+            abandoned: db.prepare<[string, string], { id: string; account_id: string; reads: number }>(`SELECT r.id, r.account_id, r.reads FROM credit_reservations r
+                LEFT JOIN svc_instances i ON i.id = r.instance_id WHERE i.id IS NULL OR i.seen_at < ? OR r.opened_at < ?`),
+            pruneInstances: db.prepare('DELETE FROM svc_instances WHERE seen_at < ?'),
         };
     }
 
@@ -126,6 +133,52 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     async refundCredit(accountId: string, reads: number): Promise<void> {
         if (reads > 0) this.stmts.refund.run(reads, accountId);
+    }
+
+    async openReservation(r: NewReservation): Promise<boolean> {
+        return this.db.transaction(() => {
+            if (this.stmts.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
+            this.stmts.insertReservation.run(r.id, r.accountId, r.reads, r.instanceId, new Date(Date.parse(r.at)).toISOString());
+            return true;
+        }).immediate();
+    }
+
+    async settleReservation(id: string, usedReads: number, at: string): Promise<boolean> {
+        return this.db.transaction(() => {
+            const held = this.stmts.takeReservation.get(id);
+            if (!held) return false;
+            const used = Math.max(0, Math.min(usedReads, held.reads));
+            if (held.reads > used) this.stmts.refund.run(held.reads - used, held.account_id);
+            this.addReads(held.account_id, used, at);
+            return true;
+        }).immediate();
+    }
+
+    async heartbeat(instanceId: string, at: string): Promise<void> {
+        this.stmts.heartbeat.run(instanceId, new Date(Date.parse(at)).toISOString());
+    }
+
+    async retireInstance(instanceId: string): Promise<void> {
+        this.stmts.retire.run(instanceId);
+    }
+
+    async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
+        const dead = new Date(Date.parse(deadBefore)).toISOString();
+        return this.db.transaction(() => {
+            let n = 0;
+            for (const r of this.stmts.abandoned.all(dead, new Date(Date.parse(openedBefore)).toISOString())) {
+                if (this.stmts.takeReservation.get(r.id)) {
+                    this.stmts.refund.run(r.reads, r.account_id);
+                    n++;
+                }
+            }
+            this.stmts.pruneInstances.run(dead);
+            return n;
+        }).immediate();
+    }
+
+    async ping(): Promise<void> {
+        this.stmts.dataVersion.get();
     }
 
     async close(): Promise<void> {

@@ -42,6 +42,17 @@ export interface NewKey {
 
 export class AccountExistsError extends Error {}
 
+/** Credit held by one extraction while it reads (docs/deploy.md, "Credit reservations"). */
+export interface NewReservation {
+    id: string;
+    accountId: string;
+    reads: number;
+    /** The server instance holding it; its heartbeat keeps the reservation alive. */
+    instanceId: string;
+    /** ISO time. */
+    at: string;
+}
+
 export interface Store extends PanelStore {
     createAccount(email: string, creditReads: number): Promise<Account>;
     findAccountByEmail(email: string): Promise<Account | undefined>;
@@ -58,5 +69,25 @@ export interface Store extends PanelStore {
     reserveCredit(accountId: string, reads: number): Promise<boolean>;
     /** Gives back reads taken by reserveCredit (a failed or cheaper extraction). */
     refundCredit(accountId: string, reads: number): Promise<void>;
+    /** Takes the reads and records the reservation in one atomic step; false when the credit is short. */
+    openReservation(r: NewReservation): Promise<boolean>;
+    /**
+     * Ends a reservation: keeps `usedReads` (at most the reads held), refunds the rest and adds the used
+     * reads to the day of `at`, atomically. False when the reservation no longer exists (refunded by
+     * reconciliation), in which case nothing changes.
+     */
+    settleReservation(id: string, usedReads: number, at: string): Promise<boolean>;
+    /** Marks an instance alive at `at`. */
+    heartbeat(instanceId: string, at: string): Promise<void>;
+    /** Forgets an instance that stops cleanly. */
+    retireInstance(instanceId: string): Promise<void>;
+    /**
+     * Refunds every reservation whose instance was last seen before `deadBefore` (or never), or that
+     * was opened before `openedBefore`, exactly once even when instances reconcile concurrently;
+     * answers how many were refunded.
+     */
+    reconcileReservations(deadBefore: string, openedBefore: string): Promise<number>;
+    /** Resolves when the database answers (readiness); throws DependencyUnavailableError otherwise. */
+    ping(): Promise<void>;
     close(): Promise<void>;
 }

@@ -145,6 +145,59 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect(await store.readsByDay(a.id, '2025-01-02')).to.deep.equal([{ day: '2025-01-03', reads: 4 }]);
         });
 
+        it('reservations: opened atomically with the credit, settled once (rest refunded, used reads recorded)', async () => {
+            const a = await createAccount(store, email(), 5);
+            const at = '2025-02-03T04:05:06.000Z';
+            await store.heartbeat('inst_a', at);
+            expect(await store.openReservation({ id: `res_${a.id}_1`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.openReservation({ id: `res_${a.id}_2`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(false);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(2);
+            expect(await store.settleReservation(`res_${a.id}_1`, 2, at)).to.equal(true);
+            expect(await store.settleReservation(`res_${a.id}_1`, 0, at)).to.equal(false);
+            expect(await store.settleReservation(`res_${a.id}_2`, 0, at)).to.equal(false);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(3);
+            expect(await store.readsByDay(a.id, '2025-02-01')).to.deep.equal([{ day: '2025-02-03', reads: 2 }]);
+            // used reads above the reservation are clamped to it
+            expect(await store.openReservation({ id: `res_${a.id}_3`, accountId: a.id, reads: 1, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.settleReservation(`res_${a.id}_3`, 9, at)).to.equal(true);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(2);
+            expect(await store.readsByDay(a.id, '2025-02-03')).to.deep.equal([{ day: '2025-02-03', reads: 3 }]);
+        });
+
+        it('reconciliation refunds reservations of dead instances and overdue ones, exactly once across connections', async () => {
+            const a = await createAccount(store, email(), 10);
+            const t0 = Date.parse('2025-05-05T10:00:00.000Z');
+            const iso = (ms: number): string => new Date(t0 + ms).toISOString();
+            const live = `live_${a.id}`;
+            const dead = `dead_${a.id}`;
+            await store.heartbeat(live, iso(0));
+            await store.heartbeat(dead, iso(0));
+            const open = (id: string, instanceId: string, reads: number, at: number) => store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId, at: iso(at) });
+            expect(await open('r1', live, 1, 0)).to.equal(true);
+            expect(await open('r2', dead, 2, 0)).to.equal(true);
+            expect(await open('r3', `never_${a.id}`, 3, 0)).to.equal(true);
+            expect(await open('r4', live, 1, -700_000)).to.equal(true);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(3);
+            await store.heartbeat(live, iso(60_000));
+            const other = await h.openAnother();
+            try {
+                // dead: not seen in the 30 s before 60 s; overdue: opened over 10 minutes before 60 s
+                const args = [iso(30_000), iso(60_000 - 600_000)] as const;
+                const counts = await Promise.all([store.reconcileReservations(...args), other.reconcileReservations(...args), store.reconcileReservations(...args)]);
+                expect(counts.reduce((x, y) => x + y, 0)).to.equal(3);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
+                expect(await store.settleReservation(`r2_${a.id}`, 1, iso(60_000))).to.equal(false);
+                expect(await other.settleReservation(`r1_${a.id}`, 1, iso(60_000))).to.equal(true);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
+                await store.retireInstance(live);
+                expect(await open('r5', live, 1, 60_000)).to.equal(true);
+                expect(await store.reconcileReservations(iso(30_000), iso(0))).to.equal(1);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
+            } finally {
+                await other.close();
+            }
+        });
+
         it('payments are credited exactly once per id, also when delivered concurrently', async () => {
             const e = email();
             await createAccount(store, e, 10);
