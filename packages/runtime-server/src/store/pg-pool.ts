@@ -38,10 +38,11 @@ export class PgPool {
         this.pool.on('error', (e) => options.onError?.(e));
     }
 
-    async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    /** One statement; a `name` makes it a prepared statement, parsed and planned once per connection (hot paths). */
+    async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
         try {
             await this.ready();
-            return await this.pool.query<R>(text, values);
+            return await this.pool.query<R>({ text, values, name });
         } catch (e) {
             throw isUnreachable(e) ? new DependencyUnavailableError('database', e) : e;
         }

@@ -66,7 +66,7 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined> {
-        const r = (await this.db.query<PgKeyRow>('SELECT * FROM api_keys WHERE hash = $1', [hash])).rows[0];
+        const r = (await this.db.query<PgKeyRow>('SELECT * FROM api_keys WHERE hash = $1', [hash], 'svc_key_by_hash')).rows[0];
         return r && { ...toKey(r), hash: r.hash };
     }
 
@@ -83,7 +83,7 @@ export class PgStore extends PgPanelStore implements Store {
         // The conditional UPDATE … RETURNING feeds the INSERT: both happen, or (short credit) neither.
         const res = await this.db.query(`WITH taken AS (UPDATE accounts SET credit_reads = credit_reads - $3 WHERE id = $2 AND credit_reads >= $3 RETURNING id)
             INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) SELECT $1, id, $3, $4, $5 FROM taken RETURNING id`,
-        [r.id, r.accountId, r.reads, r.instanceId, r.at]);
+        [r.id, r.accountId, r.reads, r.instanceId, r.at], 'svc_open_reservation');
         return res.rowCount === 1;
     }
 
@@ -93,7 +93,7 @@ export class PgStore extends PgPanelStore implements Store {
             refund AS (UPDATE accounts a SET credit_reads = a.credit_reads + (r.reads - r.used) FROM r WHERE a.id = r.account_id AND r.reads > r.used RETURNING 1),
             usage AS (INSERT INTO usage_daily (account_id, day, reads) SELECT account_id, $3::date, used FROM r WHERE used > 0
                 ON CONFLICT (account_id, day) DO UPDATE SET reads = usage_daily.reads + excluded.reads RETURNING 1)
-            SELECT count(*)::int AS n FROM r`, [id, usedReads, utcDay(at)]);
+            SELECT count(*)::int AS n FROM r`, [id, usedReads, utcDay(at)], 'svc_settle_reservation');
         return res.rows[0]!.n === 1;
     }
 
