@@ -17,7 +17,8 @@ const LOST = /connection terminated|timeout exceeded when trying to connect|quer
 export function isUnreachable(e: unknown): boolean {
     const err = e as { code?: unknown; message?: unknown } | undefined;
     const code = typeof err?.code === 'string' ? err.code : '';
-    // SQLSTATE classes 08 (connection), 57P (shut down, cannot connect now) and 53 (out of resources).
-    if (NETWORK_CODES.has(code) || /^08|^57P|^53/.test(code)) return true;
+    // SQLSTATE classes 08 (connection), 57P (shut down, cannot connect now), 53 (out of resources),
+    // 28 (credentials refused) and 3D000 (no such database): the server cannot serve us, whatever the query.
+    if (NETWORK_CODES.has(code) || /^08|^57P|^53|^28|^3D000$/.test(code)) return true;
     return typeof err?.message === 'string' && LOST.test(err.message);
 }

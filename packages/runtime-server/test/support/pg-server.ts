@@ -35,7 +35,7 @@ export function sharedPg(): Promise<PgServer | undefined> {
 
 async function startPg(): Promise<PgServer | undefined> {
     const bin = findBin();
-    if (!bin) return skip('PostgreSQL binaries not found (install the Debian package postgresql)');
+    if (!bin || !existsSync(join(bin, 'initdb'))) return skip('PostgreSQL binaries not found (install the Debian package postgresql)');
     const root = process.getuid?.() === 0;
     let uid: number | undefined;
     let gid: number | undefined;
