@@ -2,7 +2,7 @@
 // pipeline_unavailable (never 500, never let through uncounted), /readyz 503 while /healthz stays 200,
 // and the service resumes by itself when the server is back. Real servers, stopped and restarted.
 import { expect } from 'chai';
-import { SCHEMA, call, newKey, type Res, type TestServer } from './test-server.js';
+import { SCHEMA, ScriptedEngine, call, newKey, type Res, type TestServer } from './test-server.js';
 import { backends, eventually, startInstance, type Backends } from './support/cluster.js';
 
 const validate = (t: TestServer, key: string): Promise<Res> => call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: SCHEMA } });
@@ -43,6 +43,35 @@ describe('PostgreSQL or Redis unreachable', function () {
             expect((await validate(t, k.key)).status).to.equal(200);
         });
     }
+
+    it('PostgreSQL lost while an extraction reads: the answer is delivered and the charge is settled once it is back', async () => {
+        const engine = new ScriptedEngine();
+        const slow = await startInstance(b, {
+            config: { limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000, windowMs: 60_000 }, reservations: { heartbeatMs: 100, deadAfterMs: 30_000, maxHoldMs: 600_000 } },
+            overrides: { engine },
+        });
+        try {
+            const k = await newKey(slow, { credit: 10 });
+            const store = slow.server.services.store;
+            engine.delayMs = 1000;
+            const pending = call(slow, 'POST', '/v1/extractions', { key: k.key, body: { document: 'x'.repeat(2500), schema: SCHEMA } });
+            await eventually('3 reads reserved', async () => (await store.getAccount(k.accountId))!.creditReads === 7);
+            b.pg.stop();
+            let status: number;
+            try {
+                status = (await pending).status;
+            } finally {
+                b.pg.start();
+            }
+            expect(status).to.equal(200);
+            await eventually('settled after recovery', async () => (await store.readsByDay(k.accountId, '2000-01-01').catch(() => [])).length === 1);
+            expect((await store.readsByDay(k.accountId, '2000-01-01'))[0]!.reads).to.equal(3);
+            expect((await store.getAccount(k.accountId))!.creditReads).to.equal(7);
+            expect(slow.logs.some((l) => l.includes('could not settle a credit reservation'))).to.equal(true);
+        } finally {
+            await slow.stop();
+        }
+    });
 
     it('a server started while PostgreSQL is down starts, is not ready, and becomes ready when it is up', async () => {
         b.pg.stop();
