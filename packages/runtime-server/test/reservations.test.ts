@@ -39,7 +39,7 @@ describe('credit reservations', () => {
         try {
             const k = await newKey(t, { credit: 10 });
             const credit = async (): Promise<number> => (await t.server.services.store.getAccount(k.accountId))!.creditReads;
-            engine.delayMs = 1500;
+            engine.delayMs = 3000; // ample time for a 50 ms heartbeat to see the 200 ms bound pass
             const pending = call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: 'x'.repeat(2500), schema: SCHEMA } });
             await eventually('3 reads reserved', async () => (await credit()) === 7);
             await eventually('refunded past the bound', async () => (await credit()) === 10);
