@@ -1,4 +1,4 @@
-// kill -9 of one instance under load (runtime.md section 7 and credit reservations in docs/deploy.md):
+// kill -9 of one instance under load (docs/deploy.md, "What holds across instances"):
 // the other keeps serving, no acknowledged write is lost, and the killed instance's reservations are
 // refunded by the survivor. Instance A runs in a child process so it can really be killed.
 import { spawn, type ChildProcess } from 'node:child_process';

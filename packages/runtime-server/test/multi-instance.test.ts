@@ -1,4 +1,4 @@
-// Several instances that agree (runtime.md section 7 in docs/deploy.md): two servers in this process on
+// Several instances that agree (docs/deploy.md): two servers in this process on
 // one real PostgreSQL and one real Redis. Credit, limits, revocation and sessions hold across them.
 import { Engine, HeuristicReader, secretRingOf } from '@svc/extraction';
 import { expect } from 'chai';

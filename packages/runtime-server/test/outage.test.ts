@@ -1,4 +1,4 @@
-// PostgreSQL or Redis out of reach (runtime.md section 7 in docs/deploy.md): requests answer 503
+// PostgreSQL or Redis out of reach (docs/deploy.md): requests answer 503
 // pipeline_unavailable (never 500, never let through uncounted), /readyz 503 while /healthz stays 200,
 // and the service resumes by itself when the server is back. Real servers, stopped and restarted.
 import { expect } from 'chai';
