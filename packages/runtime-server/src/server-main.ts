@@ -1,6 +1,6 @@
 // `svc serve` / `npm start`: the server from the environment, stopped gracefully by SIGTERM or
 // SIGINT (requests in flight finish; a second signal or 10 s ends the process at once).
-import { ConfigError, loadConfig } from './config/server-config.js';
+import { loadConfig } from './config/server-config.js';
 import { createServer } from './server.js';
 
 export interface RunningServer {
@@ -12,14 +12,11 @@ export interface RunningServer {
 
 export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<RunningServer> {
     const config = loadConfig(env, cwd);
-    // Refuse rather than silently fall back: several instances would not share accounts or limits.
-    if (config.databaseUrl) throw new ConfigError('SVC_DATABASE_URL is set, but this build has only the SQLite store; unset it to use SVC_DATA_DIR');
-    if (config.redisUrl) throw new ConfigError('SVC_REDIS_URL is set, but this build has only in-memory rate counters; unset it');
     const server = createServer(config, { env });
     const { log } = server.services;
     const url = await server.listen();
     log.event('info', 'listening', {
-        url, data_dir: config.dataDir, engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
+        url, store: config.databaseUrl ? 'postgresql' : `sqlite in ${config.dataDir}`, counters: config.redisUrl ? 'redis' : 'memory', engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
     });
 
     let resolveDone!: () => void;

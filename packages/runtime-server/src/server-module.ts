@@ -11,9 +11,13 @@ import { RequestLog, stdoutSink, type LogSink } from './http/request-log.js';
 import type { Counters } from './limits/counters-types.js';
 import { MemoryCounters } from './limits/memory-counters.js';
 import { RateLimiter } from './limits/rate-limiter.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { SqliteStore, openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store-types.js';
 import { BodyValidator } from './validation/body-validator.js';
+import { CreditLedger } from './credit/credit-ledger.js';
+import { ServerMetrics } from './http/metrics.js';
+import { RedisCounters } from './limits/redis-counters.js';
+import { openPgStore } from './store/pg-store.js';
 
 export interface ServerServices {
     config: ServerConfig;
@@ -30,6 +34,10 @@ export interface ServerServices {
     /** Absent: edits answer 503 pipeline_unavailable. */
     editor?: EditService;
     log: RequestLog;
+    /** Durable credit reservations of this instance. */
+    ledger: CreditLedger;
+    /** Present when SVC_METRICS=1. */
+    metrics?: ServerMetrics;
 }
 
 export interface ServiceOverrides {
@@ -48,12 +56,26 @@ export interface ServiceOverrides {
 export function createServerServices(config: ServerConfig, overrides: ServiceOverrides = {}): ServerServices {
     const now = overrides.now ?? Date.now;
     const log = new RequestLog(overrides.logSink ?? stdoutSink, now);
-    const store = overrides.store ?? openSqliteStore(config.dataDir);
-    const counters = overrides.counters ?? new MemoryCounters(now);
+    // Driver errors of an unreachable PostgreSQL or Redis surface as 503s per request; these
+    // listeners only keep idle-connection failures from crashing the process and note them once.
+    const noted = new Set<string>();
+    const note = (what: string) => (e: unknown): void => {
+        if (noted.has(what)) return;
+        noted.add(what);
+        log.event('error', `${what} connection failed`, { error: (e as Error)?.message?.slice(0, 200) });
+        setTimeout(() => noted.delete(what), 60_000).unref();
+    };
+    const store = overrides.store
+        ?? (config.databaseUrl ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: note('PostgreSQL') }) : openSqliteStore(config.dataDir));
+    const counters = overrides.counters ?? (config.redisUrl ? new RedisCounters(config.redisUrl, { onError: note('Redis') }) : new MemoryCounters(now));
     const env = overrides.env ?? process.env;
     // The ring @svc/extraction signs sessions with: SVC_SESSION_SECRET, else the data directory's.
     const secrets = loadSecretRing({ SVC_SESSION_SECRET: config.sessionSecrets.join(','), SVC_DATA_DIR: config.dataDir }, config.dataDir);
     const engine = overrides.engine === undefined ? buildEngine(secrets, env, process.cwd()) : overrides.engine ?? undefined;
+    const compiler = new SchemaCompiler(config.compileCacheEntries, overrides.compile);
+    const metrics = config.metrics ? new ServerMetrics(() => compiler.cacheLookups) : undefined;
+    // One server owns a SQLite file; with PostgreSQL, other instances may be alive.
+    const ledger = new CreditLedger(store, now, config.reservations, log, store instanceof SqliteStore, (reads) => metrics?.readsCharged.inc(reads));
     const editor = overrides.editor === undefined
         ? loadEditService({ secrets, engine, dataDir: config.dataDir, env })
         : overrides.editor ?? undefined;
@@ -62,13 +84,15 @@ export function createServerServices(config: ServerConfig, overrides: ServiceOve
         now,
         store,
         counters,
-        limiter: new RateLimiter(counters, config.limits, now),
-        auth: new KeyAuthenticator(store, now),
+        limiter: new RateLimiter(counters, config.limits, now, (limit) => metrics?.limitRejections.inc({ limit })),
+        auth: new KeyAuthenticator(store, now, (e) => log.event('error', 'could not record a key\'s last use', { error: (e as Error)?.message?.slice(0, 200) })),
         secrets,
         validator: new BodyValidator(),
-        compiler: new SchemaCompiler(config.compileCacheEntries, overrides.compile),
+        compiler,
         engine,
         editor,
         log,
+        ledger,
+        metrics,
     };
 }

@@ -22,6 +22,7 @@ export function createServer(config: ServerConfig, overrides: ServiceOverrides =
         app,
         services,
         async listen() {
+            await services.ledger.start();
             await app.listen({ host: config.host, port: config.port });
             const address = app.server.address() as AddressInfo;
             const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -38,6 +39,7 @@ export function createServer(config: ServerConfig, overrides: ServiceOverrides =
                 } finally {
                     clearInterval(sweep);
                 }
+                await services.ledger.stop();
                 await services.counters.close();
                 await services.store.close();
             })();

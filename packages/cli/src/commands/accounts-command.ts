@@ -1,4 +1,4 @@
-import { AccountExistsError, KeyRequestError, createAccount, openSqliteStore, resolveDataDir } from '@svc/runtime-server';
+import { AccountExistsError, KeyRequestError, createAccount, openConfiguredStore } from '@svc/runtime-server';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N';
@@ -22,7 +22,7 @@ export const accountsCommand: Command = {
             throw new UsageError('--reads belongs to `accounts credit`');
         }
 
-        const store = openSqliteStore(resolveDataDir(io.env, io.cwd));
+        const store = openConfiguredStore(io.env, io.cwd);
         try {
             if (sub === 'create') {
                 const account = await createAccount(store, email);

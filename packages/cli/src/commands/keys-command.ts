@@ -1,4 +1,4 @@
-import { KeyRequestError, UnknownAccountError, createKey, listKeys, openSqliteStore, resolveDataDir, type KeyRecord } from '@svc/runtime-server';
+import { KeyRequestError, UnknownAccountError, createKey, listKeys, openConfiguredStore, type KeyRecord } from '@svc/runtime-server';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE = 'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
@@ -34,7 +34,7 @@ export const keysCommand: Command = {
         }
         const scopes = v.scopes === undefined ? undefined : v.scopes.split(',').map((s) => s.trim()).filter(Boolean);
 
-        const store = openSqliteStore(resolveDataDir(io.env, io.cwd));
+        const store = openConfiguredStore(io.env, io.cwd);
         try {
             if (sub === 'create') {
                 const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });

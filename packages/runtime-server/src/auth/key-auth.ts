@@ -25,8 +25,19 @@ export function presentedKey(headers: IncomingHttpHeaders): string | undefined {
     return typeof x === 'string' ? x.trim() : undefined;
 }
 
+/** How often a key's "last used" time is written at most (the panel shows it to the minute). */
+export const TOUCH_INTERVAL_MS = 60_000;
+/** Most keys whose last touch is remembered (random keys cannot grow memory past this). */
+const TOUCHED_MAX = 10_000;
+
 export class KeyAuthenticator {
-    constructor(private readonly store: Store, private readonly now: () => number = Date.now) {}
+    private readonly touched = new Map<string, number>();
+
+    constructor(
+        private readonly store: Store,
+        private readonly now: () => number = Date.now,
+        private readonly onTouchFailure: (e: unknown) => void = () => {},
+    ) {}
 
     /** The principal for a request that may use `scope`; throws the one 401 otherwise. */
     async authenticate(headers: IncomingHttpHeaders, scope: Scope): Promise<Principal> {
@@ -40,6 +51,17 @@ export class KeyAuthenticator {
         if (found.revokedAt !== null) throw unauthorized();
         if (found.expiresAt !== null && Date.parse(found.expiresAt) <= this.now()) throw unauthorized();
         if (!found.scopes.includes(scope)) throw unauthorized();
+        this.touch(found.id);
         return { keyId: found.id, keyPrefix: found.prefix, accountId: found.accountId };
+    }
+
+    /** Records the key's use at most once per TOUCH_INTERVAL_MS, off the request's path: never awaited, failures only logged. */
+    private touch(keyId: string): void {
+        const t = this.now();
+        const last = this.touched.get(keyId);
+        if (last !== undefined && t - last < TOUCH_INTERVAL_MS) return;
+        if (this.touched.size >= TOUCHED_MAX) this.touched.clear();
+        this.touched.set(keyId, t);
+        this.store.touchKey(keyId, new Date(t).toISOString()).catch(this.onTouchFailure);
     }
 }

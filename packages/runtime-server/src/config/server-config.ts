@@ -2,6 +2,7 @@
 // that varies between production, tests and the benchmark lives here, so the object graph in
 // server-module.ts is built from this and nothing else reads process.env.
 import { resolve } from 'node:path';
+import { DEFAULT_LEDGER_TIMINGS, type LedgerTimings } from '../credit/credit-ledger.js';
 
 export interface LimitConfig {
     /** Requests per client IP per minute, before authentication (all routes but /healthz). */
@@ -31,9 +32,16 @@ export interface ServerConfig {
     sessionSecrets: string[];
     /** Honour X-Forwarded-For for the per-IP limit (only behind a trusted proxy). */
     trustProxy: boolean;
-    /** Where other stores would live; refused at start-up until those stores exist. */
+    /** PostgreSQL for accounts, keys, credit, usage and sessions (else SQLite in dataDir). */
     databaseUrl?: string;
+    /** Redis for the rate-limit counters (else this process's memory). */
     redisUrl?: string;
+    /** Most PostgreSQL connections of this instance. */
+    pgPoolMax: number;
+    /** Serve GET /metrics. */
+    metrics: boolean;
+    /** Heartbeat and reconciliation of credit reservations (credit/credit-ledger.ts). */
+    reservations: LedgerTimings;
 }
 
 export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({
@@ -64,8 +72,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
         databaseUrl: env.SVC_DATABASE_URL || undefined,
         redisUrl: env.SVC_REDIS_URL || undefined,
+        pgPoolMax: positiveInt(env, 'SVC_PG_POOL_MAX', 10),
+        metrics: env.SVC_METRICS === '1' || env.SVC_METRICS === 'true',
+        reservations: { ...DEFAULT_LEDGER_TIMINGS },
     };
-    return { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) } };
+    const merged = { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) } };
+    // Every instance must verify every session, so none may fall back to a secret of its own.
+    if (merged.databaseUrl && merged.sessionSecrets.length === 0) {
+        throw new ConfigError('SVC_SESSION_SECRET is required with SVC_DATABASE_URL: every instance must sign and verify sessions with the same secret');
+    }
+    return merged;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+    const v = env[name];
+    if (v === undefined || v === '') return fallback;
+    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 1000) throw new ConfigError(`${name} must be an integer 1..1000, not ${JSON.stringify(v)}`);
+    return Number(v);
 }
 
 /** `SVC_DATA_DIR`, default `./data`, resolved against the working directory. */

@@ -4,12 +4,16 @@
 export class LruCache<V> {
     private readonly map = new Map<string, { value: V; weight: number }>();
     private weight = 0;
+    /** Lookups that found / did not find an entry (the /metrics compile-cache counters). */
+    hits = 0;
+    misses = 0;
 
     constructor(private readonly maxEntries: number, private readonly maxWeight: number) {}
 
     get(key: string): V | undefined {
         const hit = this.map.get(key);
-        if (!hit) return undefined;
+        if (!hit) { this.misses++; return undefined; }
+        this.hits++;
         this.map.delete(key);
         this.map.set(key, hit);
         return hit.value;

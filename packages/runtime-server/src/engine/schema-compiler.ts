@@ -48,6 +48,11 @@ export class SchemaCompiler {
     get cached(): number {
         return this.cache.size;
     }
+
+    /** Cache lookups so far (a request that misses its raw text may still hit its canonical text). */
+    get cacheLookups(): { hits: number; misses: number } {
+        return { hits: this.cache.hits, misses: this.cache.misses };
+    }
 }
 
 function digest(text: string): string {

@@ -37,6 +37,8 @@ export const MESSAGES = {
     extractionUnavailable: 'The extraction service is unavailable; retry shortly.',
     compilerUnavailable: 'The compiler is unavailable; retry shortly.',
     editUnavailable: 'Editing is unavailable; retry shortly.',
+    dependencyUnavailable: 'The database or the rate-limit store is unreachable; retry shortly.',
+    notReady: 'Not ready: the database or the rate-limit store is unreachable.',
 } as const;
 
 export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);

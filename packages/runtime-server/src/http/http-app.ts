@@ -10,10 +10,12 @@ import { registerEditRoute } from '../routes/edit-route.js';
 import { registerExtractionRoute } from '../routes/extraction-route.js';
 import { registerValidateRoute } from '../routes/validate-route.js';
 import type { ServerServices } from '../server-module.js';
-import { ApiError, MESSAGES, internalError, invalidRequest, notFound } from './api-errors.js';
+import { ApiError, MESSAGES, internalError, invalidRequest, notFound, pipelineUnavailable } from './api-errors.js';
 import './http-types.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 import { registerRawBodyParser } from './raw-body.js';
+import { registerOpsRoutes } from './ops-routes.js';
+import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 
 export function buildHttpApp(services: ServerServices): FastifyInstance {
     const { config, log } = services;
@@ -35,12 +37,14 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     app.decorateRequest('principal', null);
 
     app.addHook('onResponse', async (request, reply) => {
+        services.metrics?.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime);
         log.request({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, keyPrefix: request.principal?.keyPrefix ?? null });
     });
     app.setNotFoundHandler((_request, reply) => send(reply, notFound()));
     app.setErrorHandler((error: FastifyError, request, reply) => send(reply, toApiError(error, request, services)));
 
     app.get('/healthz', async () => ({ status: 'ok' }));
+    registerOpsRoutes(app, services);
 
     // Everything else is limited per client IP before authentication.
     app.register(async (limited) => {
@@ -67,6 +71,7 @@ function send(reply: FastifyReply, error: ApiError): FastifyReply {
 }
 
 function toApiError(error: FastifyError, request: FastifyRequest, services: ServerServices): ApiError {
+    if ((error as unknown) instanceof DependencyUnavailableError) return dependencyUnavailable(error as unknown as DependencyUnavailableError, services);
     if (error instanceof ApiError) {
         if (error.status >= 500 && error.cause !== undefined) logFailure(error.cause, request, services);
         return error;
@@ -79,6 +84,20 @@ function toApiError(error: FastifyError, request: FastifyRequest, services: Serv
     }
     logFailure(error, request, services);
     return internalError();
+}
+
+/** 503 while PostgreSQL or Redis is unreachable; logged at most once a minute per dependency. */
+const lastNoted = new WeakMap<ServerServices, Map<string, number>>();
+function dependencyUnavailable(e: DependencyUnavailableError, services: ServerServices): ApiError {
+    services.metrics?.unavailable.inc({ dependency: e.dependency });
+    let seen = lastNoted.get(services);
+    if (!seen) lastNoted.set(services, (seen = new Map()));
+    const t = services.now();
+    if ((seen.get(e.dependency) ?? -Infinity) < t - 60_000) {
+        seen.set(e.dependency, t);
+        services.log.event('error', 'dependency unavailable; answering 503', { dependency: e.dependency, detail: e.message.slice(0, 200) });
+    }
+    return pipelineUnavailable(MESSAGES.dependencyUnavailable);
 }
 
 function logFailure(error: unknown, request: FastifyRequest, services: ServerServices): void {

@@ -15,5 +15,9 @@ export interface CounterCharge {
 export interface Counters {
     /** Increments every counter by one if none would exceed its limit; true when incremented. */
     consume(charges: readonly CounterCharge[]): Promise<boolean>;
+    /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
+    peek(names: readonly string[]): Promise<number[]>;
+    /** Resolves when the counters' store answers (readiness); throws DependencyUnavailableError otherwise. */
+    ping(): Promise<void>;
     close(): Promise<void>;
 }

@@ -13,21 +13,33 @@ export class MemoryCounters implements Counters {
         const t = this.now();
         this.sweep(t);
         for (const c of charges) {
-            const entry = this.counts.get(c.name);
-            if ((entry?.value ?? 0) + 1 > c.limit) return false;
+            if (this.live(c.name, t) + 1 > c.limit) return false;
         }
         for (const c of charges) {
             const entry = this.counts.get(c.name);
-            if (entry) entry.value += 1;
+            if (entry && entry.expiresAt > t) entry.value += 1;
             else this.counts.set(c.name, { value: 1, expiresAt: c.expiresAt });
         }
         return true;
+    }
+
+    async peek(names: readonly string[]): Promise<number[]> {
+        const t = this.now();
+        return names.map((name) => this.live(name, t));
+    }
+
+    /** A counter's value, 0 once expired even if not yet swept. */
+    private live(name: string, t: number): number {
+        const entry = this.counts.get(name);
+        return entry && entry.expiresAt > t ? entry.value : 0;
     }
 
     /** Number of live counters (tests watch it stay bounded). */
     get size(): number {
         return this.counts.size;
     }
+
+    async ping(): Promise<void> {}
 
     async close(): Promise<void> {
         this.counts.clear();

@@ -10,6 +10,8 @@ export class RateLimiter {
         private readonly counters: Counters,
         private readonly limits: LimitConfig,
         private readonly now: () => number = Date.now,
+        /** Told the limit of each 429 (metrics). */
+        private readonly onReject: (limit: string) => void = () => {},
     ) {}
 
     /** Per client IP, before authentication. */
@@ -27,10 +29,31 @@ export class RateLimiter {
         await this.take([['extr', accountId, this.limits.extractionsPerAccount]]);
     }
 
-    private async take(specs: Array<[string, string, number]>): Promise<void> {
-        const window = Math.floor(this.now() / this.limits.windowMs);
-        const expiresAt = (window + 1) * this.limits.windowMs;
-        const charges: CounterCharge[] = specs.map(([kind, id, limit]) => ({ name: `${kind}:${id}:${window}`, limit, expiresAt }));
-        if (!(await this.counters.consume(charges))) throw rateLimited();
+    /** This window's counts (the panel's usage page): per account and model extractions, and per key and IP when given. */
+    async currentCounts(subject: { accountId: string; keyId?: string; ip?: string }): Promise<{ account: number; extractions: number; key: number; ip: number }> {
+        const window = this.window();
+        const names = [['acct', subject.accountId], ['extr', subject.accountId], ['key', subject.keyId], ['ip', subject.ip]]
+            .map(([kind, id]) => (id === undefined ? '' : counterName(kind!, id, window)));
+        const [account, extractions, key, ip] = await this.counters.peek(names);
+        return { account: account!, extractions: extractions!, key: key!, ip: ip! };
     }
+
+    private window(): number {
+        return Math.floor(this.now() / this.limits.windowMs);
+    }
+
+    private async take(specs: Array<[string, string, number]>): Promise<void> {
+        const window = this.window();
+        const expiresAt = (window + 1) * this.limits.windowMs;
+        const charges: CounterCharge[] = specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
+        if (!(await this.counters.consume(charges))) {
+            this.onReject(specs.map((s) => s[0]).join('+'));
+            throw rateLimited();
+        }
+    }
+}
+
+/** A counter's name: limit, subject and window (e.g. `key:key_abc:29000000`). */
+function counterName(kind: string, id: string, window: number): string {
+    return `${kind}:${id}:${window}`;
 }

@@ -31,21 +31,22 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         if ('error' in plan) throw invalidRequest(MESSAGES.schemaInvalid, [{ ...plan.error }]);
 
         const accountId = request.principal!.accountId;
-        if (!(await services.store.reserveCredit(accountId, plan.reads))) {
-            throw new ApiError(402, 'insufficient_credit', MESSAGES.insufficientCredit);
-        }
-        let charged = plan.reads;
+        // A durable reservation (credit/credit-ledger.ts): if this process dies while reading, another
+        // instance (or the next start) refunds it.
+        const reservation = await services.ledger.reserve(accountId, plan.reads);
+        if (!reservation) throw new ApiError(402, 'insufficient_credit', MESSAGES.insufficientCredit);
+        let used = 0;
         try {
             await services.limiter.checkExtraction(accountId);
             const result = await engine.extract(job);
             // The plan is what was promised; a cheaper run gives the difference back.
-            const used = Math.max(0, Math.min(result.usage?.reads ?? charged, charged));
-            await services.store.refundCredit(accountId, charged - used);
-            charged = used;
+            used = Math.max(0, Math.min(result.usage?.reads ?? plan.reads, plan.reads));
             return result;
         } catch (e) {
-            await services.store.refundCredit(accountId, charged);
             throw engineFailure(e);
+        } finally {
+            // Keeps the reads used, refunds the rest, records usage; never throws.
+            await services.ledger.settle(reservation, used);
         }
     });
 }

@@ -20,4 +20,46 @@ export const MIGRATIONS: readonly string[] = [
         revoked_at TEXT
     );
     CREATE INDEX IF NOT EXISTS api_keys_account ON api_keys(account_id);`,
+    // 2: what the panel needs (panel-store-types.ts): passwords, sign-in failures, browser sessions,
+    // reads per day, payments credited once, and when a key was last used.
+    `ALTER TABLE accounts ADD COLUMN password_hash TEXT;
+    ALTER TABLE api_keys ADD COLUMN last_used_at TEXT;
+    CREATE TABLE login_failures (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        at TEXT NOT NULL
+    );
+    CREATE INDEX login_failures_account_at ON login_failures(account_id, at);
+    CREATE TABLE panel_sessions (
+        hash BLOB PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL
+    );
+    CREATE INDEX panel_sessions_last_seen ON panel_sessions(last_seen_at);
+    CREATE TABLE usage_daily (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        day TEXT NOT NULL,
+        reads INTEGER NOT NULL,
+        PRIMARY KEY (account_id, day)
+    ) WITHOUT ROWID;
+    CREATE TABLE payments (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        reads INTEGER NOT NULL,
+        amount_eur TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );`,
+    // 3: credit held by extractions while they read, and the instances holding it (docs/deploy.md).
+    `CREATE TABLE credit_reservations (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        reads INTEGER NOT NULL CHECK (reads >= 0),
+        instance_id TEXT NOT NULL,
+        opened_at TEXT NOT NULL
+    );
+    CREATE INDEX credit_reservations_instance ON credit_reservations(instance_id);
+    CREATE TABLE svc_instances (
+        id TEXT PRIMARY KEY,
+        seen_at TEXT NOT NULL
+    );`,
 ];

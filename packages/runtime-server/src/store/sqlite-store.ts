@@ -5,21 +5,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { randomBase62 } from '../text/random-base62.js';
-import { MIGRATIONS } from './sqlite-schema.js';
-import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type Store } from './store-types.js';
+import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
+import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type NewReservation, type Store } from './store-types.js';
 
 export const SQLITE_FILE = 'svc.sqlite';
 
-interface AccountRow { id: string; email: string; credit_reads: number; created_at: string }
 interface KeyRow {
     id: string; account_id: string; name: string; prefix: string; hash: Buffer; scopes: string;
-    created_at: string; expires_at: string | null; revoked_at: string | null;
+    created_at: string; expires_at: string | null; revoked_at: string | null; last_used_at: string | null;
 }
 
-const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, creditReads: r.credit_reads, createdAt: r.created_at });
 const toKey = (r: KeyRow): KeyRecord => ({
     id: r.id, accountId: r.account_id, name: r.name, prefix: r.prefix, scopes: r.scopes.split(',').filter(Boolean),
-    createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at,
+    createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at, lastUsedAt: r.last_used_at,
 });
 
 /** Opens (creating if needed) the store file in `dataDir`. */
@@ -31,7 +29,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
 /** Most cached key lookups (random unknown keys cannot grow memory past this). */
 const KEY_CACHE_MAX = 10_000;
 
-export class SqliteStore implements Store {
+export class SqliteStore extends SqlitePanelStore implements Store {
     private readonly stmts;
     // Key lookups are cached until the database changes. `PRAGMA data_version` changes whenever
     // another connection (the CLI revoking a key) commits, and this connection's own writes clear
@@ -39,12 +37,8 @@ export class SqliteStore implements Store {
     private readonly keyCache = new Map<string, KeyLookup | null>();
     private cacheVersion: unknown = undefined;
 
-    constructor(private readonly db: Database.Database) {
-        db.pragma('busy_timeout = 5000');
-        db.pragma('journal_mode = WAL');
-        db.pragma('synchronous = NORMAL');
-        db.pragma('foreign_keys = ON');
-        migrate(db);
+    constructor(db: Database.Database) {
+        super(db);
         this.stmts = {
             insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at) VALUES (?, ?, ?, ?)'),
             accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
@@ -57,6 +51,13 @@ export class SqliteStore implements Store {
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
+            insertReservation: db.prepare('INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) VALUES (?, ?, ?, ?, ?)'),
+            takeReservation: db.prepare<[string], { account_id: string; reads: number }>('DELETE FROM credit_reservations WHERE id = ? RETURNING account_id, reads'),
+            heartbeat: db.prepare('INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at'),
+            retire: db.prepare('DELETE FROM svc_instances WHERE id = ?'),
+            abandoned: db.prepare<[string, string], { id: string; account_id: string; reads: number }>(`SELECT r.id, r.account_id, r.reads FROM credit_reservations r
+                LEFT JOIN svc_instances i ON i.id = r.instance_id WHERE i.id IS NULL OR i.seen_at < ? OR r.opened_at < ?`),
+            pruneInstances: db.prepare('DELETE FROM svc_instances WHERE seen_at < ?'),
         };
     }
 
@@ -89,7 +90,7 @@ export class SqliteStore implements Store {
     async createKey(key: NewKey): Promise<KeyRecord> {
         const row: KeyRow = {
             id: `key_${randomBase62(16)}`, account_id: key.accountId, name: key.name, prefix: key.prefix, hash: key.hash,
-            scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null,
+            scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null, last_used_at: null,
         };
         this.ownWrite(this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at));
         return toKey(row);
@@ -134,16 +135,53 @@ export class SqliteStore implements Store {
         if (reads > 0) this.stmts.refund.run(reads, accountId);
     }
 
+    async openReservation(r: NewReservation): Promise<boolean> {
+        return this.db.transaction(() => {
+            if (this.stmts.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
+            this.stmts.insertReservation.run(r.id, r.accountId, r.reads, r.instanceId, new Date(Date.parse(r.at)).toISOString());
+            return true;
+        }).immediate();
+    }
+
+    async settleReservation(id: string, usedReads: number, at: string): Promise<boolean> {
+        return this.db.transaction(() => {
+            const held = this.stmts.takeReservation.get(id);
+            if (!held) return false;
+            const used = Math.max(0, Math.min(usedReads, held.reads));
+            if (held.reads > used) this.stmts.refund.run(held.reads - used, held.account_id);
+            this.addReads(held.account_id, used, at);
+            return true;
+        }).immediate();
+    }
+
+    async heartbeat(instanceId: string, at: string): Promise<void> {
+        this.stmts.heartbeat.run(instanceId, new Date(Date.parse(at)).toISOString());
+    }
+
+    async retireInstance(instanceId: string): Promise<void> {
+        this.stmts.retire.run(instanceId);
+    }
+
+    async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
+        const dead = new Date(Date.parse(deadBefore)).toISOString();
+        return this.db.transaction(() => {
+            let n = 0;
+            for (const r of this.stmts.abandoned.all(dead, new Date(Date.parse(openedBefore)).toISOString())) {
+                if (this.stmts.takeReservation.get(r.id)) {
+                    this.stmts.refund.run(r.reads, r.account_id);
+                    n++;
+                }
+            }
+            this.stmts.pruneInstances.run(dead);
+            return n;
+        }).immediate();
+    }
+
+    async ping(): Promise<void> {
+        this.stmts.dataVersion.get();
+    }
+
     async close(): Promise<void> {
         if (this.db.open) this.db.close();
     }
-}
-
-function migrate(db: Database.Database): void {
-    // IMMEDIATE takes the write lock first, so a CLI and a server starting together migrate once.
-    db.transaction(() => {
-        const version = db.pragma('user_version', { simple: true }) as number;
-        for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-        if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
-    }).immediate();
 }

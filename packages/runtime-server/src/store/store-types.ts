@@ -2,6 +2,7 @@
 // PostgreSQL store can follow, so every method is asynchronous even where SQLite answers at once,
 // and every operation that must be atomic (credit, revocation) is one method, not a read-then-write
 // left to the caller.
+import type { PanelStore } from './panel-store-types.js';
 
 export interface Account {
     id: string;
@@ -21,6 +22,8 @@ export interface KeyRecord {
     /** ISO time, or null for never. */
     expiresAt: string | null;
     revokedAt: string | null;
+    /** ISO time of the last authenticated request (updated about once a minute), or null for never. */
+    lastUsedAt: string | null;
 }
 
 /** A key as authentication needs it: the record plus its stored SHA-256 digest. */
@@ -39,7 +42,18 @@ export interface NewKey {
 
 export class AccountExistsError extends Error {}
 
-export interface Store {
+/** Credit held by one extraction while it reads (docs/deploy.md, "Credit reservations"). */
+export interface NewReservation {
+    id: string;
+    accountId: string;
+    reads: number;
+    /** The server instance holding it; its heartbeat keeps the reservation alive. */
+    instanceId: string;
+    /** ISO time. */
+    at: string;
+}
+
+export interface Store extends PanelStore {
     createAccount(email: string, creditReads: number): Promise<Account>;
     findAccountByEmail(email: string): Promise<Account | undefined>;
     getAccount(id: string): Promise<Account | undefined>;
@@ -55,5 +69,25 @@ export interface Store {
     reserveCredit(accountId: string, reads: number): Promise<boolean>;
     /** Gives back reads taken by reserveCredit (a failed or cheaper extraction). */
     refundCredit(accountId: string, reads: number): Promise<void>;
+    /** Takes the reads and records the reservation in one atomic step; false when the credit is short. */
+    openReservation(r: NewReservation): Promise<boolean>;
+    /**
+     * Ends a reservation: keeps `usedReads` (at most the reads held), refunds the rest and adds the used
+     * reads to the day of `at`, atomically. False when the reservation no longer exists (refunded by
+     * reconciliation), in which case nothing changes.
+     */
+    settleReservation(id: string, usedReads: number, at: string): Promise<boolean>;
+    /** Marks an instance alive at `at`. */
+    heartbeat(instanceId: string, at: string): Promise<void>;
+    /** Forgets an instance that stops cleanly. */
+    retireInstance(instanceId: string): Promise<void>;
+    /**
+     * Refunds every reservation whose instance was last seen before `deadBefore` (or never), or that
+     * was opened before `openedBefore`, exactly once even when instances reconcile concurrently;
+     * answers how many were refunded.
+     */
+    reconcileReservations(deadBefore: string, openedBefore: string): Promise<number>;
+    /** Resolves when the database answers (readiness); throws DependencyUnavailableError otherwise. */
+    ping(): Promise<void>;
     close(): Promise<void>;
 }

@@ -1,0 +1,129 @@
+// Credit held by extractions while they read, made durable so a crash cannot lose it. Each instance
+// has an id and a heartbeat in the store; a reservation is a row naming its instance. Every instance
+// reconciles periodically: reservations of instances not seen for `deadAfterMs` (killed, crashed)
+// and reservations held longer than `maxHoldMs` are refunded, exactly once (the store's
+// reconcileReservations). At start-up the same runs at once; on SQLite, where one server owns the
+// file, every reservation found at start-up belongs to a previous run and is refunded.
+import { DependencyUnavailableError } from '../deps/dependency-errors.js';
+import type { RequestLog } from '../http/request-log.js';
+import type { Store } from '../store/store-types.js';
+import { randomBase62 } from '../text/random-base62.js';
+
+export interface LedgerTimings {
+    /** How often this instance marks itself alive and reconciles. */
+    heartbeatMs: number;
+    /** An instance not seen for this long is dead; its reservations are refunded. */
+    deadAfterMs: number;
+    /** A reservation held this long is refunded whatever its instance (longer than any extraction). */
+    maxHoldMs: number;
+}
+
+export const DEFAULT_LEDGER_TIMINGS: Readonly<LedgerTimings> = Object.freeze({ heartbeatMs: 10_000, deadAfterMs: 30_000, maxHoldMs: 600_000 });
+
+export interface Reservation {
+    id: string;
+    accountId: string;
+    reads: number;
+}
+
+export class CreditLedger {
+    readonly instanceId = `inst_${randomBase62(16)}`;
+    private alive?: Promise<void>;
+    private timer?: NodeJS.Timeout;
+    /** Settlements the store refused while unreachable, retried at every heartbeat. */
+    private readonly unsettled = new Map<string, { r: Reservation; used: number; at: string }>();
+
+    constructor(
+        private readonly store: Store,
+        private readonly now: () => number,
+        private readonly timings: LedgerTimings,
+        private readonly log: RequestLog,
+        /** One server owns the store (SQLite): nothing found at start-up can be another's. */
+        private readonly exclusive: boolean,
+        private readonly onCharged: (reads: number) => void = () => {},
+    ) {}
+
+    /** Marks this instance alive, refunds what earlier runs left, and starts the heartbeat. Never throws. */
+    async start(): Promise<void> {
+        this.timer ??= setInterval(() => void this.tick(), this.timings.heartbeatMs).unref();
+        try {
+            await this.markAlive();
+            const t = this.now();
+            const refunded = await this.store.reconcileReservations(this.iso(this.exclusive ? t : t - this.timings.deadAfterMs), this.iso(t - this.timings.maxHoldMs));
+            if (refunded > 0) this.log.event('info', 'refunded abandoned credit reservations', { count: refunded });
+        } catch (e) {
+            this.log.event('error', 'could not reconcile credit reservations at start-up', { error: describe(e) });
+        }
+    }
+
+    /** Holds `reads` of the account's credit; undefined when the credit is short. */
+    async reserve(accountId: string, reads: number): Promise<Reservation | undefined> {
+        await this.markAlive(); // a reservation must never exist before its instance's heartbeat
+        const r = { id: `res_${randomBase62(20)}`, accountId, reads };
+        return (await this.store.openReservation({ ...r, instanceId: this.instanceId, at: this.iso(this.now()) })) ? r : undefined;
+    }
+
+    /** Keeps `used` reads (0: all refunded). Never throws: an unreachable store is retried later. */
+    async settle(r: Reservation, used: number): Promise<void> {
+        const at = this.iso(this.now());
+        try {
+            await this.finish(r, Math.max(0, Math.min(used, r.reads)), at);
+        } catch (e) {
+            this.unsettled.set(r.id, { r, used, at });
+            this.log.event('error', 'could not settle a credit reservation; will retry', { error: describe(e) });
+        }
+    }
+
+    async stop(): Promise<void> {
+        clearInterval(this.timer);
+        this.timer = undefined;
+        await this.retryUnsettled();
+        await this.store.retireInstance(this.instanceId).catch(() => {});
+    }
+
+    private async finish(r: Reservation, used: number, at: string): Promise<void> {
+        if (await this.store.settleReservation(r.id, used, at)) {
+            this.onCharged(used);
+            return;
+        }
+        // Refunded by reconciliation meanwhile (this instance looked dead, or held it too long):
+        // charge what was used again if the credit is there; otherwise the reads were free.
+        if (used > 0 && (await this.store.reserveCredit(r.accountId, used))) {
+            await this.store.recordReads(r.accountId, used, at);
+            this.onCharged(used);
+        }
+    }
+
+    private markAlive(): Promise<void> {
+        return (this.alive ??= this.store.heartbeat(this.instanceId, this.iso(this.now())).catch((e) => { this.alive = undefined; throw e; }));
+    }
+
+    private async tick(): Promise<void> {
+        try {
+            await this.store.heartbeat(this.instanceId, this.iso(this.now()));
+            await this.retryUnsettled();
+            const t = this.now();
+            const refunded = await this.store.reconcileReservations(this.iso(t - this.timings.deadAfterMs), this.iso(t - this.timings.maxHoldMs));
+            if (refunded > 0) this.log.event('info', 'refunded abandoned credit reservations', { count: refunded });
+        } catch (e) {
+            if (!(e instanceof DependencyUnavailableError)) this.log.event('error', 'credit reconciliation failed', { error: describe(e) });
+        }
+    }
+
+    private async retryUnsettled(): Promise<void> {
+        for (const [id, u] of this.unsettled) {
+            try {
+                await this.finish(u.r, Math.max(0, Math.min(u.used, u.r.reads)), u.at);
+                this.unsettled.delete(id);
+            } catch {
+                return; // still unreachable; the next heartbeat tries again
+            }
+        }
+    }
+
+    private iso(ms: number): string {
+        return new Date(ms).toISOString();
+    }
+}
+
+const describe = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 200);

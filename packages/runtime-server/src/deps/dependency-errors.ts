@@ -1,0 +1,24 @@
+// PostgreSQL or Redis out of reach. Stores and counters throw this instead of their drivers' errors,
+// so the error handler answers 503 pipeline_unavailable (never a 500, never an uncounted request)
+// and the next request tries again: the drivers reconnect by themselves.
+
+export class DependencyUnavailableError extends Error {
+    constructor(readonly dependency: 'database' | 'redis', cause?: unknown) {
+        super(`${dependency} unavailable${cause instanceof Error ? `: ${cause.message.slice(0, 200)}` : ''}`, { cause });
+        this.name = 'DependencyUnavailableError';
+    }
+}
+
+// Socket-level failures of Node and the drivers' own wording for a lost or refused connection.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOENT']);
+const LOST = /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|not queryable|stream isn't writeable|connection is closed|command timed out|max retries per request/i;
+
+/** Whether an error means "cannot reach the server" rather than a mistake in the query. */
+export function isUnreachable(e: unknown): boolean {
+    const err = e as { code?: unknown; message?: unknown } | undefined;
+    const code = typeof err?.code === 'string' ? err.code : '';
+    // SQLSTATE classes 08 (connection), 57P (shut down, cannot connect now), 53 (out of resources),
+    // 28 (credentials refused) and 3D000 (no such database): the server cannot serve us, whatever the query.
+    if (NETWORK_CODES.has(code) || /^08|^57P|^53|^28|^3D000$/.test(code)) return true;
+    return typeof err?.message === 'string' && LOST.test(err.message);
+}

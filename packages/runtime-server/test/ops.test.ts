@@ -1,0 +1,59 @@
+// What operators need (docs/deploy.md): /readyz, /metrics with SVC_METRICS=1, and the configuration
+// rules of several instances.
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../src/index.js';
+import { SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestServer } from './test-server.js';
+
+describe('operations', () => {
+    it('SVC_SESSION_SECRET is required with SVC_DATABASE_URL, with a message saying so', () => {
+        let err: unknown;
+        try { loadConfig({ SVC_DATABASE_URL: 'postgres://db/svc' }); } catch (e) { err = e; }
+        expect(err).to.be.instanceOf(ConfigError);
+        expect((err as Error).message).to.contain('SVC_SESSION_SECRET is required with SVC_DATABASE_URL');
+        const ok = loadConfig({ SVC_DATABASE_URL: 'postgres://db/svc', SVC_SESSION_SECRET: 's1,s2', SVC_REDIS_URL: 'redis://r:6379', SVC_METRICS: '1', SVC_PG_POOL_MAX: '4' });
+        expect(ok).to.include({ databaseUrl: 'postgres://db/svc', redisUrl: 'redis://r:6379', metrics: true, pgPoolMax: 4 });
+        expect(() => loadConfig({ SVC_PG_POOL_MAX: '0' })).to.throw(ConfigError, /SVC_PG_POOL_MAX/);
+        expect(loadConfig({}).metrics).to.equal(false);
+    });
+
+    describe('with SQLite and memory counters', () => {
+        let t: TestServer;
+        const engine = new ScriptedEngine();
+        before(async () => { t = await startTestServer({ config: { metrics: true }, limits: { perKey: 2 }, overrides: { engine } }); });
+        after(async () => { await t.stop(); });
+
+        it('/readyz answers ready without a key', async () => {
+            const r = await call(t, 'GET', '/readyz');
+            expect(r.status).to.equal(200);
+            expect(r.json).to.deep.equal({ status: 'ready' });
+        });
+
+        it('/metrics: requests by route and status, latency, reads charged, limit rejections, compile-cache lookups', async () => {
+            const k = await newKey(t);
+            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: 'x'.repeat(2500), schema: SCHEMA } })).status).to.equal(200);
+            expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(200);
+            expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(429);
+            const r = await call(t, 'GET', '/metrics');
+            expect(r.status).to.equal(200);
+            expect(r.headers.get('content-type')).to.contain('text/plain');
+            const line = (re: RegExp): string | undefined => r.text.split('\n').find((l) => re.test(l));
+            expect(line(/^svc_http_requests_total\{route="\/v1\/schemas\/validate",method="POST",status="200"\} 1$/)).to.be.a('string');
+            expect(line(/^svc_http_requests_total\{route="\/v1\/schemas\/validate",method="POST",status="429"\} 1$/)).to.be.a('string');
+            expect(line(/^svc_http_request_duration_seconds_count\{route="\/v1\/extractions",method="POST"\} 1$/)).to.be.a('string');
+            expect(line(/^svc_reads_charged_total 3$/)).to.be.a('string');
+            expect(line(/^svc_rate_limit_rejections_total\{limit="key\+acct"\} 1$/)).to.be.a('string');
+            expect(Number(line(/^svc_compile_cache_hits_total /)?.split(' ')[1])).to.be.at.least(1);
+            expect(line(/^svc_process_cpu_seconds_total /)).to.be.a('string');
+            expect(r.text).not.to.contain(k.key);
+        });
+    });
+
+    it('/metrics is a 404 unless SVC_METRICS=1', async () => {
+        const t = await startTestServer();
+        try {
+            expect((await call(t, 'GET', '/metrics')).status).to.equal(404);
+        } finally {
+            await t.stop();
+        }
+    });
+});

@@ -1,0 +1,70 @@
+// Durable credit reservations (credit/credit-ledger.ts): credit held by an extraction that a crash
+// interrupts is refunded at the next start (SQLite, one server per file) or when held past the bound;
+// an extraction whose reservation was refunded meanwhile is charged again when it finishes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { createAccount, openSqliteStore } from '../src/index.js';
+import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer } from './test-server.js';
+import { eventually } from './support/cluster.js';
+
+const UNLIMITED = { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 };
+
+describe('credit reservations', () => {
+    it('a reservation left by a crashed run is refunded when the server starts on the same SQLite file', async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'svc-res-'));
+        try {
+            const before = openSqliteStore(dataDir);
+            const a = await createAccount(before, 'crash@example.test', 10);
+            const at = new Date().toISOString();
+            await before.heartbeat('inst_previous_run', at); // seen a moment ago: only exclusivity makes it dead
+            expect(await before.openReservation({ id: 'res_lost', accountId: a.id, reads: 4, instanceId: 'inst_previous_run', at })).to.equal(true);
+            await before.close();
+            const t = await startTestServer({ config: { dataDir } });
+            try {
+                expect((await t.server.services.store.getAccount(a.id))?.creditReads).to.equal(10);
+                expect(t.logs.some((l) => l.includes('refunded abandoned credit reservations') && l.includes('"count":1'))).to.equal(true);
+            } finally {
+                await t.stop();
+            }
+        } finally {
+            rmSync(dataDir, { recursive: true, force: true });
+        }
+    });
+
+    it('a reservation held past the bound is refunded; the extraction that held it is charged again when it ends', async () => {
+        const engine = new ScriptedEngine();
+        const t = await startTestServer({ limits: UNLIMITED, config: { reservations: { heartbeatMs: 50, deadAfterMs: 1000, maxHoldMs: 200 } }, overrides: { engine } });
+        try {
+            const k = await newKey(t, { credit: 10 });
+            const credit = async (): Promise<number> => (await t.server.services.store.getAccount(k.accountId))!.creditReads;
+            engine.delayMs = 3000; // ample time for a 50 ms heartbeat to see the 200 ms bound pass
+            const pending = call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: 'x'.repeat(2500), schema: SCHEMA } });
+            await eventually('3 reads reserved', async () => (await credit()) === 7);
+            await eventually('refunded past the bound', async () => (await credit()) === 10);
+            expect((await pending).status).to.equal(200);
+            expect(await credit()).to.equal(7);
+            expect((await t.server.services.store.readsByDay(k.accountId, '2000-01-01')).map((d) => d.reads)).to.deep.equal([3]);
+        } finally {
+            engine.delayMs = 0;
+            await t.stop();
+        }
+    });
+
+    it('a success keeps its reads, a failure gives everything back, nothing stays held', async () => {
+        const engine = new ScriptedEngine();
+        const t = await startTestServer({ limits: UNLIMITED, overrides: { engine } });
+        try {
+            const k = await newKey(t, { credit: 10 });
+            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } })).status).to.equal(200);
+            engine.failWith = new Error('boom');
+            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } })).status).to.equal(500);
+            expect((await t.server.services.store.getAccount(k.accountId))?.creditReads).to.equal(9);
+            // nothing is left held
+            expect(await t.server.services.store.reconcileReservations(new Date(Date.now() + 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString())).to.equal(0);
+        } finally {
+            await t.stop();
+        }
+    });
+});

@@ -1,0 +1,56 @@
+// One test suite for every Counters (memory and Redis run the same tests): exact counts under
+// concurrency, all-or-nothing charges, windows that expire, and peek.
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import type { Counters } from '../../src/index.js';
+
+export interface CountersHarness {
+    /** Counters on a fresh store, and a second client of the same store (another instance). */
+    open(): Promise<Counters>;
+    openAnother(): Promise<Counters>;
+    cleanup(): Promise<void>;
+}
+
+export function countersContract(name: string, makeHarness: () => Promise<CountersHarness | undefined>): void {
+    describe(`Counters contract: ${name}`, function () {
+        let h: CountersHarness;
+        let a: Counters;
+        let b: Counters;
+        before(async function () {
+            const made = await makeHarness();
+            if (!made) return this.skip();
+            h = made;
+            a = await h.open();
+            b = await h.openAnother();
+        });
+        after(async () => { await a?.close(); await b?.close(); await h?.cleanup(); });
+        const unique = (): string => `t:${randomBytes(6).toString('hex')}`;
+        const later = (): number => Date.now() + 60_000;
+
+        it('100 concurrent charges against a limit of 60 over two clients: exactly 60 pass', async () => {
+            const n = unique();
+            const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume([{ name: n, limit: 60, expiresAt: later() }])));
+            expect(results.filter(Boolean)).to.have.length(60);
+            expect(await a.peek([n])).to.deep.equal([60]);
+        });
+
+        it('a charge refused by one counter is not counted by the others', async () => {
+            const full = unique();
+            const free = unique();
+            expect(await a.consume([{ name: full, limit: 1, expiresAt: later() }])).to.equal(true);
+            expect(await b.consume([{ name: free, limit: 5, expiresAt: later() }, { name: full, limit: 1, expiresAt: later() }])).to.equal(false);
+            expect(await a.peek([free, full, unique()])).to.deep.equal([0, 1, 0]);
+            expect(await b.consume([{ name: free, limit: 5, expiresAt: later() }])).to.equal(true);
+            expect(await b.peek([free])).to.deep.equal([1]);
+        });
+
+        it('a counter past its expiry reads 0 and counts from 1 again', async () => {
+            const n = unique();
+            expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300 }])).to.equal(true);
+            expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300 }])).to.equal(false);
+            await new Promise((r) => setTimeout(r, 400));
+            expect(await b.peek([n])).to.deep.equal([0]);
+            expect(await b.consume([{ name: n, limit: 1, expiresAt: Date.now() + 60_000 }])).to.equal(true);
+        });
+    });
+}

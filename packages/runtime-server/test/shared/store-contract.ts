@@ -1,0 +1,219 @@
+// One test suite for every Store (SQLite and PostgreSQL run the same tests, so they cannot drift):
+// accounts, keys, atomic credit, and the panel's data (panel-store-types.ts).
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { AccountExistsError, createAccount, createKey, hashApiKey, type Store } from '../../src/index.js';
+
+export interface StoreHarness {
+    /** A store on a fresh, empty database. */
+    open(): Promise<Store>;
+    /** A second connection to the same database (another instance, or the CLI). */
+    openAnother(): Promise<Store>;
+    cleanup(): Promise<void>;
+}
+
+let seq = 0;
+const email = (): string => `u${++seq}-${process.pid}-${randomBytes(3).toString('hex')}@example.test`;
+
+export function storeContract(name: string, makeHarness: () => Promise<StoreHarness | undefined>): void {
+    describe(`Store contract: ${name}`, function () {
+        let h: StoreHarness;
+        let store: Store;
+        before(async function () {
+            const made = await makeHarness();
+            if (!made) return this.skip();
+            h = made;
+            store = await h.open();
+        });
+        after(async () => { await store?.close(); await h?.cleanup(); });
+
+        it('accounts: unique email (case-insensitive), credit adds and never goes below zero', async () => {
+            const e = email();
+            const a = await createAccount(store, e.toUpperCase());
+            expect(a.creditReads).to.equal(10);
+            expect(a.id).to.match(/^acct_/);
+            let err: unknown;
+            try { await createAccount(store, e); } catch (x) { err = x; }
+            expect(err).to.be.instanceOf(AccountExistsError);
+            expect((await store.addCredit(e, 5))?.creditReads).to.equal(15);
+            expect((await store.addCredit(e, -100))?.creditReads).to.equal(0);
+            expect(await store.addCredit('nobody@example.test', 5)).to.equal(undefined);
+            expect((await store.getAccount(a.id))?.email).to.equal(e.toUpperCase());
+            expect(await store.getAccount('acct_none')).to.equal(undefined);
+        });
+
+        it('credit is reserved atomically: 30 concurrent single reservations of 10 reads, exactly 10 succeed', async () => {
+            const a = await createAccount(store, email(), 10);
+            const other = await h.openAnother();
+            try {
+                const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? other : store).reserveCredit(a.id, 1)));
+                expect(results.filter(Boolean)).to.have.length(10);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(0);
+                expect(await store.reserveCredit(a.id, 1)).to.equal(false);
+                await store.refundCredit(a.id, 2);
+                expect(await store.reserveCredit(a.id, 3)).to.equal(false);
+                expect(await store.reserveCredit(a.id, 2)).to.equal(true);
+            } finally {
+                await other.close();
+            }
+        });
+
+        it('keys: found by digest, listed without secrets, revoked once, seen revoked by another connection at once', async () => {
+            const e = email();
+            await createAccount(store, e);
+            const k = await createKey(store, { email: e, name: 'n', scopes: ['schemas:validate'], expiresDays: 3 });
+            const other = await h.openAnother();
+            try {
+                const seen = await other.findKeyByHash(hashApiKey(k.key));
+                expect(seen?.id).to.equal(k.id);
+                expect(seen?.hash.equals(hashApiKey(k.key))).to.equal(true);
+                expect(seen?.scopes).to.deep.equal(['schemas:validate']);
+                expect(seen?.revokedAt).to.equal(null);
+                expect(seen?.lastUsedAt).to.equal(null);
+                expect(await other.findKeyByHash(hashApiKey(k.key + 'x'))).to.equal(undefined);
+                const listed = await store.listKeys(seen!.accountId);
+                expect(listed.map((x) => x.id)).to.deep.equal([k.id]);
+                expect(JSON.stringify(listed)).not.to.contain(k.key);
+                expect(await store.revokeKey(k.id)).to.equal(true);
+                expect(await store.revokeKey(k.id)).to.equal(false);
+                expect(await store.revokeKey('key_none')).to.equal(false);
+                expect((await other.findKeyByHash(hashApiKey(k.key)))?.revokedAt).to.be.a('string');
+            } finally {
+                await other.close();
+            }
+        });
+
+        it('touchKey records the last use shown in listings', async () => {
+            const e = email();
+            const a = await createAccount(store, e);
+            const k = await createKey(store, { email: e, name: 'n' });
+            await store.touchKey(k.id, '2025-03-04T05:06:07.000Z');
+            expect((await store.listKeys(a.id))[0]!.lastUsedAt).to.equal('2025-03-04T05:06:07.000Z');
+            await store.touchKey(k.id, '2025-03-04T05:07:07.000Z');
+            expect((await store.listKeys(a.id))[0]!.lastUsedAt).to.equal('2025-03-04T05:07:07.000Z');
+        });
+
+        it('passwords: set by email, found with the account; unknown emails are told apart', async () => {
+            const e = email();
+            const a = await createAccount(store, e);
+            expect((await store.findLogin(e))).to.deep.equal({ account: a, passwordHash: null });
+            expect(await store.setPasswordHash(e, 'scrypt$abc')).to.equal(true);
+            expect((await store.findLogin(e.toUpperCase()))?.passwordHash).to.equal('scrypt$abc');
+            expect(await store.setPasswordHash('nobody@example.test', 'x')).to.equal(false);
+            expect(await store.findLogin('nobody@example.test')).to.equal(undefined);
+        });
+
+        it('sign-in failures are counted from a given time, per account', async () => {
+            const a = await createAccount(store, email());
+            const b = await createAccount(store, email());
+            for (const m of [0, 5, 10, 14]) await store.recordLoginFailure(a.id, `2025-01-01T00:${String(m).padStart(2, '0')}:00.000Z`);
+            await store.recordLoginFailure(b.id, '2025-01-01T00:10:00.000Z');
+            expect(await store.countLoginFailures(a.id, '2025-01-01T00:00:00.000Z')).to.equal(4);
+            expect(await store.countLoginFailures(a.id, '2025-01-01T00:10:00.000Z')).to.equal(2);
+            expect(await store.countLoginFailures(a.id, '2025-01-01T01:00:00.000Z')).to.equal(0);
+            expect(await store.countLoginFailures(b.id, '2025-01-01T00:00:00.000Z')).to.equal(1);
+        });
+
+        it('panel sessions: created, found, touched, deleted by hash; another connection sees them', async () => {
+            const a = await createAccount(store, email());
+            const hash = randomBytes(32);
+            const now = new Date().toISOString();
+            await store.createPanelSession(hash, a.id, now);
+            const other = await h.openAnother();
+            try {
+                expect(await other.findPanelSession(hash)).to.deep.equal({ accountId: a.id, createdAt: now, lastSeenAt: now });
+                const later = new Date(Date.parse(now) + 60_000).toISOString();
+                await other.touchPanelSession(hash, later);
+                expect((await store.findPanelSession(hash))?.lastSeenAt).to.equal(later);
+                expect((await store.findPanelSession(hash))?.createdAt).to.equal(now);
+                expect(await store.findPanelSession(randomBytes(32))).to.equal(undefined);
+                await other.deletePanelSession(hash);
+                expect(await store.findPanelSession(hash)).to.equal(undefined);
+            } finally {
+                await other.close();
+            }
+        });
+
+        it('reads per UTC day: summed, ascending, from a day on, days without reads omitted', async () => {
+            const a = await createAccount(store, email());
+            await store.recordReads(a.id, 2, '2025-01-01T23:59:59.000Z');
+            await store.recordReads(a.id, 3, '2025-01-01T00:00:00.000Z');
+            await store.recordReads(a.id, 4, '2025-01-03T10:00:00.000Z');
+            await store.recordReads(a.id, 0, '2025-01-02T10:00:00.000Z');
+            await store.recordReads(a.id, 1, '2024-12-31T10:00:00.000Z');
+            expect(await store.readsByDay(a.id, '2025-01-01')).to.deep.equal([{ day: '2025-01-01', reads: 5 }, { day: '2025-01-03', reads: 4 }]);
+            expect(await store.readsByDay(a.id, '2025-01-02')).to.deep.equal([{ day: '2025-01-03', reads: 4 }]);
+        });
+
+        it('reservations: opened atomically with the credit, settled once (rest refunded, used reads recorded)', async () => {
+            const a = await createAccount(store, email(), 5);
+            const at = '2025-02-03T04:05:06.000Z';
+            await store.heartbeat('inst_a', at);
+            expect(await store.openReservation({ id: `res_${a.id}_1`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.openReservation({ id: `res_${a.id}_2`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(false);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(2);
+            expect(await store.settleReservation(`res_${a.id}_1`, 2, at)).to.equal(true);
+            expect(await store.settleReservation(`res_${a.id}_1`, 0, at)).to.equal(false);
+            expect(await store.settleReservation(`res_${a.id}_2`, 0, at)).to.equal(false);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(3);
+            expect(await store.readsByDay(a.id, '2025-02-01')).to.deep.equal([{ day: '2025-02-03', reads: 2 }]);
+            // used reads above the reservation are clamped to it
+            expect(await store.openReservation({ id: `res_${a.id}_3`, accountId: a.id, reads: 1, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.settleReservation(`res_${a.id}_3`, 9, at)).to.equal(true);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(2);
+            expect(await store.readsByDay(a.id, '2025-02-03')).to.deep.equal([{ day: '2025-02-03', reads: 3 }]);
+        });
+
+        it('reconciliation refunds reservations of dead instances and overdue ones, exactly once across connections', async () => {
+            const a = await createAccount(store, email(), 10);
+            const t0 = Date.parse('2025-05-05T10:00:00.000Z');
+            const iso = (ms: number): string => new Date(t0 + ms).toISOString();
+            const live = `live_${a.id}`;
+            const dead = `dead_${a.id}`;
+            await store.heartbeat(live, iso(0));
+            await store.heartbeat(dead, iso(0));
+            const open = (id: string, instanceId: string, reads: number, at: number) => store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId, at: iso(at) });
+            expect(await open('r1', live, 1, 0)).to.equal(true);
+            expect(await open('r2', dead, 2, 0)).to.equal(true);
+            expect(await open('r3', `never_${a.id}`, 3, 0)).to.equal(true);
+            expect(await open('r4', live, 1, -700_000)).to.equal(true);
+            expect((await store.getAccount(a.id))?.creditReads).to.equal(3);
+            await store.heartbeat(live, iso(60_000));
+            const other = await h.openAnother();
+            try {
+                // dead: not seen in the 30 s before 60 s; overdue: opened over 10 minutes before 60 s
+                const args = [iso(30_000), iso(60_000 - 600_000)] as const;
+                const counts = await Promise.all([store.reconcileReservations(...args), other.reconcileReservations(...args), store.reconcileReservations(...args)]);
+                expect(counts.reduce((x, y) => x + y, 0)).to.equal(3);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
+                expect(await store.settleReservation(`r2_${a.id}`, 1, iso(60_000))).to.equal(false);
+                expect(await other.settleReservation(`r1_${a.id}`, 1, iso(60_000))).to.equal(true);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
+                await store.retireInstance(live);
+                expect(await open('r5', live, 1, 60_000)).to.equal(true);
+                expect(await store.reconcileReservations(iso(30_000), iso(0))).to.equal(1);
+                expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
+            } finally {
+                await other.close();
+            }
+        });
+
+        it('payments are credited exactly once per id, also when delivered concurrently', async () => {
+            const e = email();
+            await createAccount(store, e, 10);
+            const other = await h.openAnother();
+            try {
+                const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : store).creditPayment(`pay_${e}`, e, 100, '9.99')));
+                const credited = results.filter((r) => r?.credited);
+                expect(credited).to.have.length(1);
+                expect(credited[0]).to.deep.equal({ credited: true, duplicate: false, creditReads: 110 });
+                expect(results.filter((r) => r?.duplicate && !r.credited)).to.have.length(7);
+                expect((await store.findAccountByEmail(e))?.creditReads).to.equal(110);
+                expect(await store.creditPayment(`pay2_${e}`, e, 5, '0.50')).to.deep.equal({ credited: true, duplicate: false, creditReads: 115 });
+                expect(await store.creditPayment('pay_x', 'nobody@example.test', 5, '1.00')).to.equal(undefined);
+            } finally {
+                await other.close();
+            }
+        });
+    });
+}

@@ -1,0 +1,49 @@
+// The shared Store contract on PostgreSQL: a real server (test/support/pg-server.ts), two pools on one
+// database standing for two instances.
+import { expect } from 'chai';
+import pg from 'pg';
+import { DependencyUnavailableError, openPgStore } from '../src/index.js';
+import { storeContract } from './shared/store-contract.js';
+import { sharedPg } from './support/pg-server.js';
+
+storeContract('PostgreSQL', async () => {
+    const pg = await sharedPg();
+    if (!pg) return undefined;
+    const url = await pg.createDatabase();
+    return { open: async () => openPgStore(url), openAnother: async () => openPgStore(url), cleanup: async () => {} };
+});
+
+describe('PostgreSQL store start-up', () => {
+    it('instances starting together on a fresh database migrate once (advisory lock)', async function () {
+        const server = await sharedPg();
+        if (!server) return this.skip();
+        const url = await server.createDatabase();
+        const stores = Array.from({ length: 4 }, () => openPgStore(url));
+        try {
+            await Promise.all(stores.map((s) => s.ping()));
+            const c = new pg.Client({ connectionString: url });
+            await c.connect();
+            try {
+                const { rows } = await c.query('SELECT version FROM svc_migrations ORDER BY version');
+                expect(rows.map((r) => r.version)).to.deep.equal([1]);
+            } finally {
+                await c.end();
+            }
+        } finally {
+            await Promise.all(stores.map((s) => s.close()));
+        }
+    });
+
+    it('a database that does not exist is "unavailable" (503), not a failure of the query', async function () {
+        const server = await sharedPg();
+        if (!server) return this.skip();
+        const store = openPgStore(`postgres://svc@127.0.0.1:${server.port}/svc_missing_db`);
+        try {
+            let err: unknown;
+            try { await store.findAccountByEmail('a@example.test'); } catch (e) { err = e; }
+            expect(err).to.be.instanceOf(DependencyUnavailableError);
+        } finally {
+            await store.close();
+        }
+    });
+});
