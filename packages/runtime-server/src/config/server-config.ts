@@ -31,10 +31,25 @@ export interface ServerConfig {
     sessionSecrets: string[];
     /** Honour X-Forwarded-For for the per-IP limit (only behind a trusted proxy). */
     trustProxy: boolean;
+    /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
+    timeouts: TimeoutConfig;
     /** Where other stores would live; refused at start-up until those stores exist. */
     databaseUrl?: string;
     redisUrl?: string;
 }
+
+export interface TimeoutConfig {
+    /** Time to receive a request's headers. */
+    headersMs: number;
+    /** Time to receive a whole request, body included: a stalled body is cut off after this. */
+    requestMs: number;
+    /** An idle keep-alive connection is closed after this. */
+    keepAliveMs: number;
+    /** How often the two above are checked (Node checks them in sweeps, not per socket). */
+    checkIntervalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Readonly<TimeoutConfig> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000 });
 
 export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({
     perIp: 300,
@@ -61,11 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         freeCreditReads: 10,
         compileCacheEntries: 512,
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
         databaseUrl: env.SVC_DATABASE_URL || undefined,
         redisUrl: env.SVC_REDIS_URL || undefined,
     };
-    return { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) } };
+    return { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) }, timeouts: { ...config.timeouts, ...(overrides.timeouts ?? {}) } };
 }
 
 /** `SVC_DATA_DIR`, default `./data`, resolved against the working directory. */

@@ -1,9 +1,10 @@
 // Steps every POST route takes after authentication and limits, in the order of runtime.md
 // section 6: body size → JSON and body validation → compilation.
-import type { CompileResult, CompiledSchema } from '@svc/compiler';
+import { diagnostic, type CompileResult, type CompiledSchema } from '@svc/compiler';
 import { ReaderFailedError, ReaderUnavailableError } from '@svc/extraction';
 import { ApiError, MESSAGES, internalError, invalidRequest, pipelineUnavailable } from '../http/api-errors.js';
 import { TooBigBody } from '../http/raw-body.js';
+import { InvalidUtf8Body } from '../http/utf8-body.js';
 import type { ServerServices } from '../server-module.js';
 import { readBody, type CheckedBody } from '../validation/body-reader.js';
 import type { ValidationDetail } from '../validation/detail-mapper.js';
@@ -13,7 +14,7 @@ export interface CompiledBody extends CheckedBody {
     compiled: CompileResult & { schema: CompiledSchema; schemaHash: string };
 }
 
-/** The body text; an oversized body is 400 too_big before any parsing. */
+/** The body text; an oversized body is 400 too_big before any parsing, invalid UTF-8 a 400 E-JSON-SYNTAX. */
 export function bodyText(body: unknown): string {
     if (body instanceof TooBigBody) {
         const detail: ValidationDetail = {
@@ -21,6 +22,10 @@ export function bodyText(body: unknown): string {
             message: `Too big: expected the request body to have <=${body.limit} bytes`,
         };
         throw invalidRequest(MESSAGES.invalidBody, [detail]);
+    }
+    if (body instanceof InvalidUtf8Body) {
+        const what = `invalid UTF-8 at byte offset ${body.byteOffset}`;
+        throw invalidRequest(MESSAGES.invalidJson, [{ ...diagnostic('E-JSON-SYNTAX', '', { what, line: body.line, column: body.column }) }]);
     }
     return typeof body === 'string' ? body : '';
 }
