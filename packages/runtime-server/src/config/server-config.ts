@@ -1,6 +1,7 @@
 // Configuration of one server, read once from the environment (runtime.md section 5). Everything
 // that varies between production, tests and the benchmark lives here, so the object graph in
 // server-module.ts is built from this and nothing else reads process.env.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface LimitConfig {
@@ -31,6 +32,10 @@ export interface ServerConfig {
     sessionSecrets: string[];
     /** Honour X-Forwarded-For for the per-IP limit (only behind a trusted proxy). */
     trustProxy: boolean;
+    /** Worker threads that compile uncached schemas and read documents; 0 runs that work on the event loop. */
+    workers: number;
+    /** Tasks that may wait for a worker; one more is answered 503 pipeline_unavailable. */
+    workerQueue: number;
     /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
     timeouts: TimeoutConfig;
     /** Where other stores would live; refused at start-up until those stores exist. */
@@ -76,12 +81,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         freeCreditReads: 10,
         compileCacheEntries: 512,
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        workers: intFromEnv(env, 'SVC_WORKERS', Math.min(4, Math.max(2, availableParallelism())), 0, 64),
+        workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
         timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
         databaseUrl: env.SVC_DATABASE_URL || undefined,
         redisUrl: env.SVC_REDIS_URL || undefined,
     };
     return { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) }, timeouts: { ...config.timeouts, ...(overrides.timeouts ?? {}) } };
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer ${min}..${max}, not ${JSON.stringify(raw)}`);
+    return n;
 }
 
 /** `SVC_DATA_DIR`, default `./data`, resolved against the working directory. */

@@ -37,6 +37,7 @@ export const MESSAGES = {
     extractionUnavailable: 'The extraction service is unavailable; retry shortly.',
     compilerUnavailable: 'The compiler is unavailable; retry shortly.',
     editUnavailable: 'Editing is unavailable; retry shortly.',
+    busy: 'The service is busy; retry shortly.',
 } as const;
 
 export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
