@@ -69,4 +69,12 @@ describe('token counting of long runs of any kind', () => {
         expect(parts[parts.length - 1]!.endsWith(words)).to.equal(true);
         expect(Math.abs(countTokens(text) - exact(text))).to.be.at.most(Math.ceil(5_000 / MAX_RUN) + 1);
     });
+
+    it('counts a leading byte-order mark, which decoding the tokens would drop', () => {
+        for (const text of ['\ufeffInvoice', '\ufeffこんにちは\u200b' + 'नमस्ते'.repeat(300), 'a\ufeffb']) {
+            const t = tokenizeWithOffsets(text);
+            expect(t.pieceEnds[t.pieceEnds.length - 1]).to.equal(text.length);
+            expect(t.tokens).to.equal(countTokens(text));
+        }
+    });
 });

@@ -2,7 +2,7 @@
 // counting works offline. The tokenizer first splits text into pieces by its pre-tokenisation
 // pattern and encodes each piece on its own, so a piece boundary is always a token boundary and
 // always falls between whole code points: windows cut only there, and never cut a token.
-import { decode, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
+import { encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 
 /** Special-token text ("<|endoftext|>") in a document is ordinary text, never a control token. */
@@ -61,8 +61,10 @@ export function countTokens(text: string): number {
 }
 
 /**
- * Tokenizes a document keeping piece boundaries. Decoding each piece gives back exactly its text
- * (pieces hold whole code points), which is how offsets are known without a second pass.
+ * Tokenizes a document keeping piece boundaries. The encoder yields one chunk of tokens per piece of
+ * its pattern, so walking the same pattern's matches in step gives each piece's length. (Decoding
+ * the tokens instead loses a leading U+FEFF: TextDecoder drops a byte-order mark, and a document
+ * starting with one failed.)
  */
 export function tokenizeWithOffsets(text: string): TokenizedText {
     const ends: number[] = [];
@@ -70,15 +72,17 @@ export function tokenizeWithOffsets(text: string): TokenizedText {
     let offset = 0;
     let tokens = 0;
     for (const part of segments(text)) {
+        const pieces = part.matchAll(PIECES);
         for (const chunk of encodeGenerator(part, AS_TEXT)) {
-            offset += decode(chunk).length;
+            const piece = pieces.next();
+            offset += piece.done ? 0 : piece.value[0].length;
             tokens += chunk.length;
             ends.push(offset);
             cumulative.push(tokens);
         }
     }
     if (offset !== text.length) {
-        // Cannot happen with whole-code-point pieces; guard so a tokenizer change cannot shift offsets.
+        // Cannot happen while the encoder splits with PIECES; guard so a tokenizer change cannot shift offsets.
         throw new Error(`tokenizer pieces cover ${offset} of ${text.length} UTF-16 units`);
     }
     return { tokens, pieceEnds: Int32Array.from(ends), tokensBefore: Int32Array.from(cumulative) };
