@@ -8,6 +8,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const AREAS = [
     ['compiler', 'compiler-bench.mjs', 'runCompilerBench'],
     ['runtime server', 'server-bench.mjs', 'runServerBench'],
+    ['hardening', 'hardening-bench.mjs', 'runHardeningBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
