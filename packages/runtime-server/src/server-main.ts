@@ -19,7 +19,7 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = proc
     const { log } = server.services;
     const url = await server.listen();
     log.event('info', 'listening', {
-        url, data_dir: config.dataDir, engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
+        url, data_dir: config.dataDir, workers: config.workers, engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
     });
 
     let resolveDone!: () => void;

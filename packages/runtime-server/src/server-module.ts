@@ -77,6 +77,7 @@ export function createServerServices(config: ServerConfig, overrides: ServiceOve
             maxQueue: config.workerQueue,
             // The openai reader's tasks mostly wait on the network: let each thread hold several.
             tasksPerThread: env.SVC_READER === 'openai' ? 8 : 1,
+            taskTimeoutMs: config.taskTimeoutMs,
             setup: {
                 env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string')),
                 cwd: process.cwd(),

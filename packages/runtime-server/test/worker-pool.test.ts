@@ -123,4 +123,25 @@ describe('worker pool (issue 9.4)', function () {
         expect((await t.server.services.store.findAccountByEmail(k.email))?.creditReads).to.equal(5);
         expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { schema: SCHEMA, document: DOC } })).status).to.equal(200);
     });
+
+    it('a task past its deadline is stopped and answered 503; its thread is replaced', async () => {
+        const slow = await startTestServer({ limits: OPEN, config: { workers: 1, taskTimeoutMs: 30 }, overrides: { engine: null, editor: null, env: {} } });
+        try {
+            const k = (await newKey(slow)).key;
+            const r = await call(slow, 'POST', '/v1/schemas/validate', { key: k, raw: `{"schema":${heavySchema()}}` });
+            expect(r.status, r.text.slice(0, 300)).to.equal(503);
+            expect(r.json.error).to.deep.equal({ code: 'pipeline_unavailable', message: 'The request took too long to process; retry shortly.' });
+            expect(slow.server.services.pipeline.load()).to.deep.equal({ running: 0, queued: 0 });
+            // The replacement thread answers once it has started (its start-up counts against the
+            // deadline too, so the first tries may still be refused).
+            let small: Awaited<ReturnType<typeof call>> | undefined;
+            for (let i = 0; i < 100 && small?.status !== 200; i++) {
+                small = await call(slow, 'POST', '/v1/schemas/validate', { key: k, body: { schema: SCHEMA } });
+                if (small.status !== 200) await new Promise((r) => setTimeout(r, 100));
+            }
+            expect(small!.status, small!.text).to.equal(200);
+        } finally {
+            await slow.stop();
+        }
+    });
 });

@@ -2,8 +2,20 @@
 // counting works offline. The tokenizer first splits text into pieces by its pre-tokenisation
 // pattern and encodes each piece on its own, so a piece boundary is always a token boundary and
 // always falls between whole code points: windows cut only there, and never cut a token.
-import { encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
+let o200k: O200k | undefined;
+
+/**
+ * The vocabulary takes about 66 MB per thread, so it is loaded on first use: a process or a
+ * server's worker thread that only compiles schemas never pays for it.
+ */
+function encodeGenerator(text: string, options: { disallowedSpecial: Set<string> }): Generator<number[], number, undefined> {
+    o200k ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k;
+    return o200k.encodeGenerator(text, options);
+}
 
 /** Special-token text ("<|endoftext|>") in a document is ordinary text, never a control token. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };

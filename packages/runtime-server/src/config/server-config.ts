@@ -36,6 +36,8 @@ export interface ServerConfig {
     workers: number;
     /** Tasks that may wait for a worker; one more is answered 503 pipeline_unavailable. */
     workerQueue: number;
+    /** A worker task running longer is stopped and answered 503 (not possible with workers 0). */
+    taskTimeoutMs: number;
     /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
     timeouts: TimeoutConfig;
     /** Where other stores would live; refused at start-up until those stores exist. */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
         workers: intFromEnv(env, 'SVC_WORKERS', Math.min(4, Math.max(2, availableParallelism())), 0, 64),
         workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
+        taskTimeoutMs: 120_000,
         timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
         databaseUrl: env.SVC_DATABASE_URL || undefined,

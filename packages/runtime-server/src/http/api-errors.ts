@@ -38,6 +38,7 @@ export const MESSAGES = {
     compilerUnavailable: 'The compiler is unavailable; retry shortly.',
     editUnavailable: 'Editing is unavailable; retry shortly.',
     busy: 'The service is busy; retry shortly.',
+    tooLong: 'The request took too long to process; retry shortly.',
 } as const;
 
 export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);

@@ -15,10 +15,13 @@ export interface WorkerPoolOptions {
     maxQueue: number;
     /** Tasks one thread runs at once (more than one only for readers that wait on the network). */
     tasksPerThread: number;
+    /** A task still running after this is stopped (its thread replaced) and answered 503. */
+    taskTimeoutMs: number;
     setup: WorkerSetup;
 }
 
 const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
+const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } };
 
 export class WorkerPipeline implements Pipeline {
     private readonly pool: Piscina;
@@ -68,10 +71,13 @@ export class WorkerPipeline implements Pipeline {
         const task: PipelineTask = { kind, body };
         this.inFlight++;
         try {
-            return (await this.pool.run(task)) as Outcome<T>;
+            // The deadline is the last line of defence: every step is linear and capped, but a thread
+            // must never be lost to one request, whatever a future bug makes slow.
+            return (await this.pool.run(task, { signal: AbortSignal.timeout(this.options.taskTimeoutMs) })) as Outcome<T>;
         } catch (e) {
             const err = e instanceof Error ? e : new Error(String(e));
             if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
+            if (err.name === 'AbortError') return TOO_LONG;
             // A worker that died (out of memory, a crash in a native module) is replaced by Piscina;
             // the request that was on it is answered like any other unexpected failure.
             return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
