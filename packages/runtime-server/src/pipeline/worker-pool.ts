@@ -1,7 +1,7 @@
 // The pool of worker threads behind the Pipeline seam (docs/worker-pool.md). Piscina, because it is
-// the well-kept pool for Node (used by Fastify's own ecosystem, maintained under the Node.js org's
-// people): a fixed number of threads, a bounded queue, task accounting and clean shutdown, none of
-// which is worth writing again. When the queue is full the answer is 503 pipeline_unavailable at
+// the well-kept pool for Node (written and maintained by Node.js core contributors, widely used):
+// a fixed number of threads, a bounded queue, cancellation, replacing a dead thread and clean
+// shutdown, none of which is worth writing again. When the queue is full the answer is 503 pipeline_unavailable at
 // once rather than an unbounded wait.
 import type { ReadPlan } from '@svc/extraction';
 import { Piscina } from 'piscina';
