@@ -83,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         freeCreditReads: 10,
         compileCacheEntries: 512,
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-        workers: intFromEnv(env, 'SVC_WORKERS', Math.min(4, Math.max(2, availableParallelism())), 0, 64),
+        // One core stays with the event loop (HTTP, authentication, limits, cache hits).
+        workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
         workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
         taskTimeoutMs: 120_000,
         timeouts: { ...DEFAULT_TIMEOUTS },
