@@ -21,7 +21,7 @@ function median(xs) {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A schema of 32 fields of every kind, and a 50,000-character document stating each field twice. */
-function wideCase() {
+export function wideCase() {
     const kinds = [
         (i) => [{ name: `reference_${i}`, type: 'string', pattern: `REF-${i}-[0-9]{4}`, hints: [`Reference ${i}`] }, `REF-${i}-${String(1000 + i * 7).slice(-4)}`],
         (i) => [{ name: `date_${i}`, type: 'date', hints: [`Date ${i}`] }, `${(i % 27) + 1} ${MONTHS[i % 12]} 2024`],

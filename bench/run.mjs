@@ -9,6 +9,7 @@ const AREAS = [
     ['compiler', 'compiler-bench.mjs', 'runCompilerBench'],
     ['runtime server', 'server-bench.mjs', 'runServerBench'],
     ['multi-instance (PostgreSQL + Redis)', 'cluster-bench.mjs', 'runClusterBench'],
+    ['hardening', 'hardening-bench.mjs', 'runHardeningBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens, MAX_RUN, segments, tokenizeWithOffsets } from '../src/windows/token-counter.js';
 
-describe('token counting of long runs without white space', () => {
+describe('token counting of long runs of any kind', () => {
     it('keeps ordinary text whole, so its count is exact o200k', () => {
         const text = 'Factuurdatum: 12 februari 2024 — total €1,089.00 😀 and ' + 'word '.repeat(400);
         expect([...segments(text)]).to.deep.equal([text]);
@@ -32,5 +32,49 @@ describe('token counting of long runs without white space', () => {
             prev = end;
         }
         expect(prev).to.equal(blob.length);
+    });
+
+    // Each of these was one 50,000-character piece, encoded in quadratic time (18 s for U+3000).
+    const runs: Record<string, string> = {
+        spaces: ' '.repeat(50_000),
+        'no-break spaces': '\u00a0'.repeat(50_000),
+        'ideographic spaces': '\u3000'.repeat(50_000),
+        tabs: '\t'.repeat(50_000),
+        newlines: '\n'.repeat(50_000),
+        'mixed white space': ' \u3000\u00a0\t\u2003\u2028\r\n'.repeat(6_250),
+        'white space before a word': `${'\u3000'.repeat(50_000)}word`,
+        'punctuation, newlines and slashes': `!${'\n/'.repeat(25_000)}`,
+    };
+    for (const [name, text] of Object.entries(runs)) {
+        it(`encodes 50,000 ${name} in pieces of at most MAX_RUN`, () => {
+            const t = tokenizeWithOffsets(text);
+            let prev = 0;
+            for (const end of t.pieceEnds) {
+                expect(end - prev).to.be.at.most(MAX_RUN);
+                prev = end;
+            }
+            expect(prev).to.equal(text.length);
+            expect(countTokens(text)).to.equal(t.tokens);
+        });
+    }
+
+    it('cuts only the long pieces: the text around them counts exactly', () => {
+        const words = 'Total due: €1,089.00 on 12 March 2024.\n';
+        const text = `${words}${' '.repeat(5_000)}${words}`;
+        const parts = [...segments(text)];
+        expect(parts.join('')).to.equal(text);
+        const exact = (s: string): number => encode(s, { disallowedSpecial: new Set() }).length;
+        // The run is split into parts; everything else is the tokenizer's own pieces.
+        expect(parts[0]).to.equal(words);
+        expect(parts[parts.length - 1]!.endsWith(words)).to.equal(true);
+        expect(Math.abs(countTokens(text) - exact(text))).to.be.at.most(Math.ceil(5_000 / MAX_RUN) + 1);
+    });
+
+    it('counts a leading byte-order mark, which decoding the tokens would drop', () => {
+        for (const text of ['\ufeffInvoice', '\ufeffこんにちは\u200b' + 'नमस्ते'.repeat(300), 'a\ufeffb']) {
+            const t = tokenizeWithOffsets(text);
+            expect(t.pieceEnds[t.pieceEnds.length - 1]).to.equal(text.length);
+            expect(t.tokens).to.equal(countTokens(text));
+        }
     });
 });

@@ -16,7 +16,7 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = proc
     const { log } = server.services;
     const url = await server.listen();
     log.event('info', 'listening', {
-        url, store: config.databaseUrl ? 'postgresql' : `sqlite in ${config.dataDir}`, counters: config.redisUrl ? 'redis' : 'memory', engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
+        url, store: config.databaseUrl ? 'postgresql' : `sqlite in ${config.dataDir}`, counters: config.redisUrl ? 'redis' : 'memory', workers: config.workers, engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
     });
 
     let resolveDone!: () => void;

@@ -13,6 +13,9 @@ import { MemoryCounters } from './limits/memory-counters.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { SqliteStore, openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store-types.js';
+import type { Pipeline } from './pipeline/pipeline-types.js';
+import { RequestPipeline } from './pipeline/request-pipeline.js';
+import { WorkerPipeline } from './pipeline/worker-pool.js';
 import { BodyValidator } from './validation/body-validator.js';
 import { CreditLedger } from './credit/credit-ledger.js';
 import { ServerMetrics } from './http/metrics.js';
@@ -38,6 +41,11 @@ export interface ServerServices {
     ledger: CreditLedger;
     /** Present when SVC_METRICS=1. */
     metrics?: ServerMetrics;
+    /**
+     * The CPU-heavy steps of every POST route (body → compile → plan/read/edit): a pool of worker
+     * threads (config.workers > 0) or inline on the event loop. Every face uses this, not the engine.
+     */
+    pipeline: Pipeline;
 }
 
 export interface ServiceOverrides {
@@ -79,6 +87,28 @@ export function createServerServices(config: ServerConfig, overrides: ServiceOve
     const editor = overrides.editor === undefined
         ? loadEditService({ secrets, engine, dataDir: config.dataDir, env })
         : overrides.editor ?? undefined;
+    const validator = new BodyValidator();
+    // Objects supplied by a caller (a test's scripted engine, a compile function) cannot cross into
+    // a worker thread: with any of them the pipeline runs inline, as it does with SVC_WORKERS=0.
+    const inline = config.workers === 0 || overrides.engine || overrides.editor || overrides.compile;
+    const pipeline: Pipeline = inline
+        ? new RequestPipeline({ validator, compiler, engine, editor })
+        : new WorkerPipeline({
+            threads: config.workers,
+            maxQueue: config.workerQueue,
+            // The openai reader's tasks mostly wait on the network: let each thread hold several.
+            tasksPerThread: env.SVC_READER === 'openai' ? 8 : 1,
+            taskTimeoutMs: config.taskTimeoutMs,
+            setup: {
+                env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string')),
+                cwd: process.cwd(),
+                dataDir: config.dataDir,
+                secrets: [...secrets.all],
+                engine: engine !== undefined,
+                editor: editor !== undefined,
+                compileCacheEntries: config.compileCacheEntries,
+            },
+        });
     return {
         config,
         now,
@@ -87,12 +117,13 @@ export function createServerServices(config: ServerConfig, overrides: ServiceOve
         limiter: new RateLimiter(counters, config.limits, now, (limit) => metrics?.limitRejections.inc({ limit })),
         auth: new KeyAuthenticator(store, now, (e) => log.event('error', 'could not record a key\'s last use', { error: (e as Error)?.message?.slice(0, 200) })),
         secrets,
-        validator: new BodyValidator(),
+        validator,
         compiler,
         engine,
         editor,
         log,
         ledger,
         metrics,
+        pipeline,
     };
 }

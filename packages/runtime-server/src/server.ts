@@ -1,5 +1,5 @@
 // One server: the object graph, the HTTP app on top of it, and a close that releases both in order
-// (stop accepting, finish requests in flight, then close the store and counters).
+// (stop accepting, finish requests in flight, then stop the worker threads, close the store and counters).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/server-config.js';
@@ -39,6 +39,7 @@ export function createServer(config: ServerConfig, overrides: ServiceOverrides =
                 } finally {
                     clearInterval(sweep);
                 }
+                await services.pipeline.close();
                 await services.ledger.stop();
                 await services.counters.close();
                 await services.store.close();

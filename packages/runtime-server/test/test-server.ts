@@ -17,7 +17,10 @@ export interface TestServer {
 
 export async function startTestServer(options: { config?: Partial<ServerConfig>; limits?: Partial<LimitConfig>; overrides?: ServiceOverrides } = {}): Promise<TestServer> {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-rs-test-'));
+    // Inline pipeline unless a test asks for worker threads (config.workers): most tests start many
+    // servers, and the pool's own tests (worker-pool.test.ts) exercise the threads.
     const config = loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, process.cwd(), {
+        workers: 0,
         ...options.config,
         limits: { ...(options.config?.limits ?? {}), ...(options.limits ?? {}) } as LimitConfig,
     });

@@ -43,7 +43,8 @@ export interface CheckResult {
     reads: Set<number>;
 }
 
-const FUNCTIONS: Record<string, number> = { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 };
+// No prototype: a call to `toString(…)` or `__proto__(…)` is an unknown function, not Object's.
+const FUNCTIONS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 });
 
 export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     const checker = new TypeChecker(env);

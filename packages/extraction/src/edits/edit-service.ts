@@ -108,7 +108,7 @@ export class SessionEditService implements EditService {
         if (Array.isArray(next)) throw new EditRejectedError(CANNOT_APPLY, next);
         const after = this.extraction(stored, next).response as Record<string, unknown> & { data: Record<string, unknown> };
         const before = settle(stored.schema, open.mentions);
-        const impact: ReconciliationPreview['impact'] = {};
+        const impact = Object.create(null) as ReconciliationPreview['impact']; // keyed by field names
         for (const f of stored.schema.fields) {
             const was = fieldValue(before.fields[f.id]!);
             const will = after.data[f.name] ?? null;

@@ -2,7 +2,20 @@
 // counting works offline. The tokenizer first splits text into pieces by its pre-tokenisation
 // pattern and encodes each piece on its own, so a piece boundary is always a token boundary and
 // always falls between whole code points: windows cut only there, and never cut a token.
-import { decode, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
+let o200k: O200k | undefined;
+
+/**
+ * The vocabulary takes about 66 MB per thread, so it is loaded on first use: a process or a
+ * server's worker thread that only compiles schemas never pays for it.
+ */
+function encodeGenerator(text: string, options: { disallowedSpecial: Set<string> }): Generator<number[], number, undefined> {
+    o200k ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k;
+    return o200k.encodeGenerator(text, options);
+}
 
 /** Special-token text ("<|endoftext|>") in a document is ordinary text, never a control token. */
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
@@ -17,28 +30,39 @@ export interface TokenizedText {
 }
 
 /**
- * Byte-pair encoding of one pre-tokenised piece costs time quadratic in its length, and a document
- * may hold a 50,000-character run without white space (a base64 blob): 1.3 s for one request. Runs
- * longer than this are encoded in parts of this length, which can only shift their token count by
- * one per part; text with ordinary words is encoded whole, exactly.
+ * Byte-pair encoding of one pre-tokenised piece costs time quadratic in its length, and a piece can
+ * be as long as the text: a run without white space (a base64 blob), a run of white space of any
+ * kind (50,000 U+3000 took 18 s), or punctuation followed by newlines and slashes. Pieces longer than
+ * this are encoded in parts of this length, which can only shift their token count by about one per
+ * part; every other piece is encoded whole, so ordinary text counts exactly. 128 code units keeps
+ * the quadratic part per character small (the bench's adversarial rows run at the speed of ordinary
+ * text) while separator lines ("_____", "-----") of up to 128 still count exactly (at 64 the cuts
+ * moved windows enough to change a dev-set score).
  */
-export const MAX_RUN = 1000;
+export const MAX_RUN = 128;
 
-/** The text in parts: everything whole, except runs of non-white-space longer than MAX_RUN. */
+/** The tokenizer's own pre-tokenisation pattern, so long pieces are found exactly where it makes them. */
+const PIECES = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+
+/**
+ * The text in parts: runs of whole pieces, and the parts of pieces longer than MAX_RUN. A part ends
+ * where a piece of the whole text ends, and the pattern reads no character before its match, so
+ * encoding the parts one by one gives the pieces of the whole text (up to the long ones' cuts).
+ */
 export function* segments(text: string): Generator<string> {
-    const longRun = new RegExp(`\\S{${MAX_RUN + 1},}`, 'gu');
     let from = 0;
-    for (const m of text.matchAll(longRun)) {
+    for (const m of text.matchAll(PIECES)) {
+        const piece = m[0];
+        if (piece.length <= MAX_RUN) continue;
         if (m.index! > from) yield text.slice(from, m.index);
-        const run = m[0];
-        for (let i = 0; i < run.length; ) {
-            let end = Math.min(run.length, i + MAX_RUN);
+        for (let i = 0; i < piece.length; ) {
+            let end = Math.min(piece.length, i + MAX_RUN);
             // Never split a surrogate pair.
-            if (end < run.length && (run.charCodeAt(end) & 0xfc00) === 0xdc00) end++;
-            yield run.slice(i, end);
+            if (end < piece.length && (piece.charCodeAt(end) & 0xfc00) === 0xdc00) end++;
+            yield piece.slice(i, end);
             i = end;
         }
-        from = m.index! + run.length;
+        from = m.index! + piece.length;
     }
     if (from < text.length || text.length === 0) yield text.slice(from);
 }
@@ -51,8 +75,10 @@ export function countTokens(text: string): number {
 }
 
 /**
- * Tokenizes a document keeping piece boundaries. Decoding each piece gives back exactly its text
- * (pieces hold whole code points), which is how offsets are known without a second pass.
+ * Tokenizes a document keeping piece boundaries. The encoder yields one chunk of tokens per piece of
+ * its pattern, so walking the same pattern's matches in step gives each piece's length. (Decoding
+ * the tokens instead loses a leading U+FEFF: TextDecoder drops a byte-order mark, and a document
+ * starting with one failed.)
  */
 export function tokenizeWithOffsets(text: string): TokenizedText {
     const ends: number[] = [];
@@ -60,15 +86,17 @@ export function tokenizeWithOffsets(text: string): TokenizedText {
     let offset = 0;
     let tokens = 0;
     for (const part of segments(text)) {
+        const pieces = part.matchAll(PIECES);
         for (const chunk of encodeGenerator(part, AS_TEXT)) {
-            offset += decode(chunk).length;
+            const piece = pieces.next();
+            offset += piece.done ? 0 : piece.value[0].length;
             tokens += chunk.length;
             ends.push(offset);
             cumulative.push(tokens);
         }
     }
     if (offset !== text.length) {
-        // Cannot happen with whole-code-point pieces; guard so a tokenizer change cannot shift offsets.
+        // Cannot happen while the encoder splits with PIECES; guard so a tokenizer change cannot shift offsets.
         throw new Error(`tokenizer pieces cover ${offset} of ${text.length} UTF-16 units`);
     }
     return { tokens, pieceEnds: Int32Array.from(ends), tokensBefore: Int32Array.from(cumulative) };

@@ -1,6 +1,7 @@
 // Configuration of one server, read once from the environment (runtime.md section 5). Everything
 // that varies between production, tests and the benchmark lives here, so the object graph in
 // server-module.ts is built from this and nothing else reads process.env.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_LEDGER_TIMINGS, type LedgerTimings } from '../credit/credit-ledger.js';
 
@@ -32,6 +33,14 @@ export interface ServerConfig {
     sessionSecrets: string[];
     /** Honour X-Forwarded-For for the per-IP limit (only behind a trusted proxy). */
     trustProxy: boolean;
+    /** Worker threads that compile uncached schemas and read documents; 0 runs that work on the event loop. */
+    workers: number;
+    /** Tasks that may wait for a worker; one more is answered 503 pipeline_unavailable. */
+    workerQueue: number;
+    /** A worker task running longer is stopped and answered 503 (not possible with workers 0). */
+    taskTimeoutMs: number;
+    /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
+    timeouts: TimeoutConfig;
     /** PostgreSQL for accounts, keys, credit, usage and sessions (else SQLite in dataDir). */
     databaseUrl?: string;
     /** Redis for the rate-limit counters (else this process's memory). */
@@ -43,6 +52,19 @@ export interface ServerConfig {
     /** Heartbeat and reconciliation of credit reservations (credit/credit-ledger.ts). */
     reservations: LedgerTimings;
 }
+
+export interface TimeoutConfig {
+    /** Time to receive a request's headers. */
+    headersMs: number;
+    /** Time to receive a whole request, body included: a stalled body is cut off after this. */
+    requestMs: number;
+    /** An idle keep-alive connection is closed after this. */
+    keepAliveMs: number;
+    /** How often the two above are checked (Node checks them in sweeps, not per socket). */
+    checkIntervalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Readonly<TimeoutConfig> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000 });
 
 export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({
     perIp: 300,
@@ -69,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         freeCreditReads: 10,
         compileCacheEntries: 512,
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        // One core stays with the event loop (HTTP, authentication, limits, cache hits).
+        workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
+        workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
+        taskTimeoutMs: 120_000,
+        timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
         databaseUrl: env.SVC_DATABASE_URL || undefined,
         redisUrl: env.SVC_REDIS_URL || undefined,
@@ -76,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         metrics: env.SVC_METRICS === '1' || env.SVC_METRICS === 'true',
         reservations: { ...DEFAULT_LEDGER_TIMINGS },
     };
-    const merged = { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) } };
+    const merged = { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) }, timeouts: { ...config.timeouts, ...(overrides.timeouts ?? {}) } };
     // Every instance must verify every session, so none may fall back to a secret of its own.
     if (merged.databaseUrl && merged.sessionSecrets.length === 0) {
         throw new ConfigError('SVC_SESSION_SECRET is required with SVC_DATABASE_URL: every instance must sign and verify sessions with the same secret');
@@ -85,10 +112,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-    const v = env[name];
-    if (v === undefined || v === '') return fallback;
-    if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 1000) throw new ConfigError(`${name} must be an integer 1..1000, not ${JSON.stringify(v)}`);
-    return Number(v);
+    return intFromEnv(env, name, fallback, 1, 1000);
+}
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer ${min}..${max}, not ${JSON.stringify(raw)}`);
+    return n;
 }
 
 /** `SVC_DATA_DIR`, default `./data`, resolved against the working directory. */

@@ -1,7 +1,11 @@
 // Compiles the `schema` member of a request, cached. The cache key is the SHA-256 of a canonical
 // text that drops white space and normalises string escapes but keeps member order, duplicate
 // members and numbers as written: everything the compiler's result depends on (error order follows
-// source order, E-JSON-NUMBER judges the written number), nothing it does not.
+// source order, E-JSON-NUMBER judges the written number), nothing it does not. The reader's
+// diagnostics travel with the schema and are part of the result too: those inside the schema follow
+// from its text (they are in the key as well, to be sure), but one about the body around it (a
+// duplicated `schema` member) does not, so such a compile is neither answered from nor stored in
+// the cache (one account's body must never change another's answer).
 import { createHash } from 'node:crypto';
 import { MAX_SCHEMA_BYTES, compileSchemaNode, type CompileResult, type Diagnostic, type JsonNode } from '@svc/compiler';
 import { LruCache } from './compile-cache.js';
@@ -30,12 +34,14 @@ export class SchemaCompiler {
         }
         // Clients mostly resend the same bytes: the raw text is tried first, which is cheaper than
         // building the canonical text; the canonical key catches the same schema written otherwise.
+        if (json.offsets.some((o) => o < node.start || o >= node.end)) return this.compile(node, text, { maxFields: 32 }, json);
+        const suffix = json.diagnostics.length === 0 ? '' : `|${digest(JSON.stringify(json.diagnostics.map((d) => [d.code, d.pointer, d.message])))}`;
         const raw = text.slice(node.start, node.end);
-        const rawKey = `r${digest(raw)}`;
+        const rawKey = `r${digest(raw)}${suffix}`;
         const rawHit = this.cache.get(rawKey);
         if (rawHit) return rawHit;
         const canonical = canonicalText(node);
-        const key = `c${digest(canonical)}`;
+        const key = `c${digest(canonical)}${suffix}`;
         const result = this.cache.get(key) ?? this.compile(node, text, { maxFields: 32 }, json);
         // An unfinished compiler (ok false, no errors) is not remembered: it may be replaced.
         if (result.ok || result.errors.length > 0) {

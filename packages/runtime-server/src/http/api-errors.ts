@@ -39,6 +39,8 @@ export const MESSAGES = {
     editUnavailable: 'Editing is unavailable; retry shortly.',
     dependencyUnavailable: 'The database or the rate-limit store is unreachable; retry shortly.',
     notReady: 'Not ready: the database or the rate-limit store is unreachable.',
+    busy: 'The service is busy; retry shortly.',
+    tooLong: 'The request took too long to process; retry shortly.',
 } as const;
 
 export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);

@@ -13,7 +13,7 @@ import type { ServerServices } from '../server-module.js';
 import { ApiError, MESSAGES, internalError, invalidRequest, notFound, pipelineUnavailable } from './api-errors.js';
 import './http-types.js';
 import { buildOpenApiDocument } from './openapi-document.js';
-import { registerRawBodyParser } from './raw-body.js';
+import { ClientAbortError, registerRawBodyParser } from './raw-body.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 
@@ -23,12 +23,21 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
         logger: false, // our own JSON lines (request-log.ts), which never carry a key or a body
         trustProxy: config.trustProxy,
         bodyLimit: config.maxBodyBytes + 1, // our parser enforces the real cap with a 400
+        // Slow clients cannot hold connections open: headers, the whole request (body included) and
+        // idle keep-alive connections each have a bound. No socket inactivity timeout: a request
+        // being answered (a slow reader) may be silent for longer, and it has passed these already.
+        keepAliveTimeout: config.timeouts.keepAliveMs,
+        requestTimeout: config.timeouts.requestMs,
+        http: { headersTimeout: config.timeouts.headersMs, requestTimeout: config.timeouts.requestMs, connectionsCheckingInterval: config.timeouts.checkIntervalMs },
         forceCloseConnections: 'idle', // close() ends idle keep-alive sockets, waits for busy ones
         return503OnClosing: false, // requests already on a connection finish normally
         // A malformed URL (bad percent-encoding) matches no route: the 404 of every unknown path.
         frameworkErrors: (_error, _request, reply) => { void send(reply, notFound()); },
-        clientErrorHandler: (_err: Error, socket: Socket) => {
-            const body = JSON.stringify(invalidRequest('Malformed HTTP request.').body());
+        clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
+            // The interface has no 408: an unfinished request is an invalid one (400), and closed.
+            const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
+            if (timedOut) log.event('info', 'request timed out', { error: err.code });
+            const body = JSON.stringify(invalidRequest(timedOut ? 'The request was not received in time.' : 'Malformed HTTP request.').body());
             if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
             else socket.destroy();
         },
@@ -72,6 +81,10 @@ function send(reply: FastifyReply, error: ApiError): FastifyReply {
 
 function toApiError(error: FastifyError, request: FastifyRequest, services: ServerServices): ApiError {
     if ((error as unknown) instanceof DependencyUnavailableError) return dependencyUnavailable(error as unknown as DependencyUnavailableError, services);
+    if (error instanceof ClientAbortError) {
+        services.log.event('info', 'request aborted', { method: request.method, path: request.url.split('?')[0] });
+        return invalidRequest(MESSAGES.invalidBody);
+    }
     if (error instanceof ApiError) {
         if (error.status >= 500 && error.cause !== undefined) logFailure(error.cause, request, services);
         return error;

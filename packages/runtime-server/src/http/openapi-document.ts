@@ -115,19 +115,19 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 post: operation('Compile a schema and report every error', 'schemas:validate', 'ValidateRequest', {
                     type: 'object', required: ['schema_hash', 'warnings'],
                     properties: { schema_hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' }, warnings: { type: 'array', items: ref('Warning') } },
-                }, { 503: 'pipeline_unavailable: the compiler is unavailable.' }),
+                }, { 503: 'pipeline_unavailable: the compiler is unavailable or busy; retry shortly.' }),
             },
             '/v1/extractions': {
                 post: operation('Extract a document with a schema', 'extractions:create', 'ExtractionRequest', ref('Extraction'), {
                     402: 'insufficient_credit: the extraction needs more reads than are left.',
                     502: 'upstream_error: the extraction service failed.',
-                    503: 'pipeline_unavailable: the extraction service is unavailable.',
+                    503: 'pipeline_unavailable: the extraction service is unavailable or busy; retry shortly.',
                 }),
             },
             '/v1/extractions/edit': {
                 post: operation('Apply one change to a stored extraction', 'extractions:edit', 'EditRequest',
                     { oneOf: [ref('Extraction'), ref('ReconciliationPreview')] },
-                    { 503: 'pipeline_unavailable: editing is unavailable.' }),
+                    { 503: 'pipeline_unavailable: editing is unavailable or busy; retry shortly.' }),
             },
             '/healthz': {
                 get: {

@@ -2,13 +2,23 @@
 // JSON.parse, decides what the body means. The size cap is checked on the declared length and on the
 // bytes as they arrive; an oversized body is not buffered (the rest is discarded) and becomes a
 // marker the route answers with 400 too_big, after authentication and limits (runtime.md section 6).
+// Invalid UTF-8 becomes a marker too (400 E-JSON-SYNTAX naming the byte offset), never U+FFFD.
 import type { FastifyInstance } from 'fastify';
+import { decodeBody, type InvalidUtf8Body } from './utf8-body.js';
 
 export class TooBigBody {
     constructor(readonly limit: number) {}
 }
 
-export type RawBody = string | TooBigBody;
+/** The client hung up before its body was complete: nothing to answer, logged at info (not an error). */
+export class ClientAbortError extends Error {
+    readonly statusCode = 400;
+    constructor() {
+        super('request aborted by the client');
+    }
+}
+
+export type RawBody = string | TooBigBody | InvalidUtf8Body;
 
 export function registerRawBodyParser(app: FastifyInstance, maxBytes: number): void {
     app.removeAllContentTypeParsers();
@@ -40,8 +50,9 @@ export function registerRawBodyParser(app: FastifyInstance, maxBytes: number): v
             }
             chunks.push(chunk);
         };
-        const onEnd = (): void => finish(null, Buffer.concat(chunks, size).toString('utf8'));
-        const onError = (err: Error): void => finish(err);
+        const onEnd = (): void => finish(null, decodeBody(Buffer.concat(chunks, size)));
+        // A hang-up mid-body is the client's doing, and anyone can do it at will: not a server error.
+        const onError = (err: Error & { code?: string }): void => finish(payload.destroyed || err.code === 'ECONNRESET' || err.message === 'aborted' ? new ClientAbortError() : err);
         payload.on('data', onData);
         payload.on('end', onEnd);
         payload.on('error', onError);

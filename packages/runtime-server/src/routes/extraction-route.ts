@@ -1,34 +1,17 @@
 // POST /v1/extractions (interface 4.2). After the body and the schema: the read plan, credit (402),
 // the model-extraction limit (429), then reading (502/503). Credit is reserved atomically before
 // reading and given back if reading fails or is refused, so a failed or throttled extraction uses
-// nothing and two concurrent extractions can never spend the same reads.
-import type { ExtractionOptions, ExtractionRequest, Language } from '@svc/extraction';
+// nothing and two concurrent extractions can never spend the same reads. Planning and reading run
+// in the pipeline (a worker thread); credit and limits stay here.
 import type { FastifyInstance } from 'fastify';
-import { ApiError, MESSAGES, invalidRequest, pipelineUnavailable } from '../http/api-errors.js';
+import { ApiError, MESSAGES } from '../http/api-errors.js';
 import type { ServerServices } from '../server-module.js';
-import { checkAndCompile, engineFailure } from './route-support.js';
-
-export const DEFAULT_OPTIONS: Readonly<ExtractionOptions> = Object.freeze({ on_conflict: 'withhold', fallback: 'off' });
+import { bodyText, sendJson, settle } from './route-support.js';
 
 export function registerExtractionRoute(app: FastifyInstance, services: ServerServices): void {
-    app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request) => {
-        const { plain, compiled } = checkAndCompile(services, 'extraction', request.body);
-        const engine = services.engine;
-        if (!engine) throw pipelineUnavailable(MESSAGES.extractionUnavailable);
-        const job: ExtractionRequest = {
-            document: plain.document as string,
-            schema: compiled.schema,
-            language: (plain.language as Language | undefined) ?? 'en',
-            reference: (plain.reference as string | null | undefined) ?? null,
-            options: { ...DEFAULT_OPTIONS },
-        };
-        let plan;
-        try {
-            plan = engine.plan(job);
-        } catch (e) {
-            throw engineFailure(e);
-        }
-        if ('error' in plan) throw invalidRequest(MESSAGES.schemaInvalid, [{ ...plan.error }]);
+    app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request, reply) => {
+        const text = bodyText(request.body);
+        const plan = settle(await services.pipeline.plan(text));
 
         const accountId = request.principal!.accountId;
         // A durable reservation (credit/credit-ledger.ts): if this process dies while reading, another
@@ -38,12 +21,10 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         let used = 0;
         try {
             await services.limiter.checkExtraction(accountId);
-            const result = await engine.extract(job);
+            const result = settle(await services.pipeline.extract(text));
             // The plan is what was promised; a cheaper run gives the difference back.
-            used = Math.max(0, Math.min(result.usage?.reads ?? plan.reads, plan.reads));
-            return result;
-        } catch (e) {
-            throw engineFailure(e);
+            used = Math.max(0, Math.min(result.reads, plan.reads));
+            return sendJson(reply, result.json);
         } finally {
             // Keeps the reads used, refunds the rest, records usage; never throws.
             await services.ledger.settle(reservation, used);

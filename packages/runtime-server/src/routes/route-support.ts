@@ -1,19 +1,15 @@
-// Steps every POST route takes after authentication and limits, in the order of runtime.md
-// section 6: body size → JSON and body validation → compilation.
-import type { CompileResult, CompiledSchema } from '@svc/compiler';
-import { ReaderFailedError, ReaderUnavailableError } from '@svc/extraction';
-import { ApiError, MESSAGES, internalError, invalidRequest, pipelineUnavailable } from '../http/api-errors.js';
+// What every POST route does around the pipeline (pipeline/pipeline-types.ts): the body text (size
+// and UTF-8 judged after authentication and limits, runtime.md section 6), and outcomes turned
+// into answers.
+import { diagnostic } from '@svc/compiler';
+import type { FastifyReply } from 'fastify';
+import { ApiError, MESSAGES, internalError, invalidRequest } from '../http/api-errors.js';
 import { TooBigBody } from '../http/raw-body.js';
-import type { ServerServices } from '../server-module.js';
-import { readBody, type CheckedBody } from '../validation/body-reader.js';
+import { InvalidUtf8Body } from '../http/utf8-body.js';
+import type { Outcome } from '../pipeline/pipeline-types.js';
 import type { ValidationDetail } from '../validation/detail-mapper.js';
-import type { BodyKind } from '../validation/request-schemas.js';
 
-export interface CompiledBody extends CheckedBody {
-    compiled: CompileResult & { schema: CompiledSchema; schemaHash: string };
-}
-
-/** The body text; an oversized body is 400 too_big before any parsing. */
+/** The body text; an oversized body is 400 too_big before any parsing, invalid UTF-8 a 400 E-JSON-SYNTAX. */
 export function bodyText(body: unknown): string {
     if (body instanceof TooBigBody) {
         const detail: ValidationDetail = {
@@ -22,25 +18,25 @@ export function bodyText(body: unknown): string {
         };
         throw invalidRequest(MESSAGES.invalidBody, [detail]);
     }
+    if (body instanceof InvalidUtf8Body) {
+        const what = `invalid UTF-8 at byte offset ${body.byteOffset}`;
+        throw invalidRequest(MESSAGES.invalidJson, [{ ...diagnostic('E-JSON-SYNTAX', '', { what, line: body.line, column: body.column }) }]);
+    }
     return typeof body === 'string' ? body : '';
 }
 
-export function checkAndCompile(services: ServerServices, kind: BodyKind, body: unknown): CompiledBody {
-    const checked = readBody(bodyText(body), kind, services.validator);
-    const compiled = services.compiler.compileNode(checked.schemaNode, checked.text, checked.schemaJson);
-    if (!compiled.ok || !compiled.schema || !compiled.schemaHash) {
-        // A compiler that fails without saying why cannot be trusted to judge the schema.
-        if (compiled.errors.length === 0) throw pipelineUnavailable(MESSAGES.compilerUnavailable);
-        throw invalidRequest(MESSAGES.schemaInvalid, compiled.errors.map((d) => ({ ...d })));
+/** The value of an outcome, or the ApiError it stands for (a failure is a 500 whose cause is logged). */
+export function settle<T>(outcome: Outcome<T>): T {
+    if ('ok' in outcome) return outcome.ok;
+    if ('error' in outcome) {
+        const { status, code, message, details } = outcome.error;
+        throw new ApiError(status, code, message, details);
     }
-    return { ...checked, compiled: compiled as CompiledBody['compiled'] };
+    const cause = Object.assign(new Error(outcome.failure.message), { name: outcome.failure.name, stack: outcome.failure.stack });
+    throw Object.assign(internalError(), { cause });
 }
 
-/** Failures of reading as the interface's statuses; anything unexpected is a 500 (logged). */
-export function engineFailure(e: unknown): ApiError {
-    if (e instanceof ApiError) return e;
-    const name = (e as Error | undefined)?.constructor?.name;
-    if (e instanceof ReaderUnavailableError || name === 'ReaderUnavailableError') return pipelineUnavailable(MESSAGES.extractionUnavailable);
-    if (e instanceof ReaderFailedError || name === 'ReaderFailedError') return new ApiError(502, 'upstream_error', MESSAGES.upstream);
-    return Object.assign(internalError(), { cause: e });
+/** A 200 whose body is already JSON text (serialised where the work was done). */
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+    return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -4,28 +4,28 @@ import type { FastifyInstance } from 'fastify';
 import { LruCache } from '../engine/compile-cache.js';
 import { ApiError } from '../http/api-errors.js';
 import type { ServerServices } from '../server-module.js';
-import { bodyText, checkAndCompile } from './route-support.js';
+import { bodyText, sendJson, settle } from './route-support.js';
 
-type Outcome = { ok: { schema_hash: string; warnings: unknown[] } } | { error: ApiError };
+type Remembered = { json: string } | { error: ApiError };
 
 export function registerValidateRoute(app: FastifyInstance, services: ServerServices): void {
     // The answer is a pure function of the body's bytes, and clients (CI jobs, editors) send the same
-    // schema again and again: remember answers by body digest, so a repeat skips reading the JSON.
-    // Authentication and limits still run first for every request.
-    const outcomes = new LruCache<Outcome>(1024, 16 * 1024 * 1024);
-    app.post('/v1/schemas/validate', { config: { scope: 'schemas:validate' } }, async (request) => {
+    // schema again and again: remember answers by body digest, so a repeat is answered here on the
+    // event loop without reading the JSON or waking a worker. Authentication and limits still run
+    // first for every request.
+    const outcomes = new LruCache<Remembered>(1024, 16 * 1024 * 1024);
+    app.post('/v1/schemas/validate', { config: { scope: 'schemas:validate' } }, async (request, reply) => {
         const text = bodyText(request.body);
         const key = createHash('sha256').update(text, 'utf8').digest('base64');
         const hit = outcomes.get(key);
         if (hit) {
             if ('error' in hit) throw hit.error;
-            return hit.ok;
+            return sendJson(reply, hit.json);
         }
         try {
-            const { compiled } = checkAndCompile(services, 'validate', text);
-            const ok = { schema_hash: compiled.schemaHash, warnings: compiled.warnings };
-            outcomes.set(key, { ok }, text.length);
-            return ok;
+            const { json } = settle(await services.pipeline.validate(text));
+            outcomes.set(key, { json }, text.length);
+            return sendJson(reply, json);
         } catch (e) {
             if (e instanceof ApiError && e.status === 400) outcomes.set(key, { error: e }, text.length);
             throw e;

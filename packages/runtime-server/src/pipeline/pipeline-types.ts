@@ -1,0 +1,51 @@
+// The seam between the HTTP faces and the CPU-heavy steps (docs/worker-pool.md): reading the body
+// text, compiling its schema, planning and reading the document, applying an edit. Two
+// implementations: `RequestPipeline` runs the steps where it is called (tests, `SVC_WORKERS=0`),
+// `WorkerPipeline` runs the same class in a pool of worker threads. Everything that crosses the seam
+// is plain data (structured-clone safe); a 200 body crosses as JSON text, serialised off the
+// event loop.
+import type { ReadPlan } from '@svc/extraction';
+import type { ErrorDetail } from '../http/api-errors.js';
+
+/** An answer the interface defines (400, 402, 503 …): status, code, message, details. */
+export interface ErrorOutcome {
+    status: number;
+    code: string;
+    message: string;
+    details?: ErrorDetail[];
+}
+
+/** Something unexpected (a bug): answered 500, logged with these. */
+export interface FailureOutcome {
+    name: string;
+    message: string;
+    stack: string;
+}
+
+export type Outcome<T> = { ok: T } | { error: ErrorOutcome } | { failure: FailureOutcome };
+
+/** A 200 body as JSON text. */
+export interface Answer {
+    json: string;
+}
+
+/** An extraction's 200 body and the reads it used (the route gives back what the plan overstated). */
+export interface ExtractionAnswer extends Answer {
+    reads: number;
+}
+
+export type PipelineTaskKind = 'validate' | 'plan' | 'extract' | 'edit';
+
+export interface Pipeline {
+    /** POST /v1/schemas/validate after authentication: body text → answer. */
+    validate(body: string): Promise<Outcome<Answer>>;
+    /** POST /v1/extractions, before credit: what reading will cost. */
+    plan(body: string): Promise<Outcome<ReadPlan>>;
+    /** POST /v1/extractions, after credit and limits: read, ground, settle. */
+    extract(body: string): Promise<Outcome<ExtractionAnswer>>;
+    /** POST /v1/extractions/edit. */
+    edit(body: string): Promise<Outcome<Answer>>;
+    /** Tasks running and waiting (0 and 0 for the inline pipeline). */
+    load(): { running: number; queued: number };
+    close(): Promise<void>;
+}

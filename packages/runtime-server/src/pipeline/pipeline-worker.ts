@@ -1,0 +1,43 @@
+// One worker thread of the pool (worker-pool.ts): builds the same RequestPipeline the inline mode
+// uses, from plain configuration, and runs one task at a time (several for the openai reader, whose
+// tasks mostly wait on the network). Its caches (compiled schemas, the last document's tokens) are
+// its own and hold only pure results.
+import '@svc/language/polyfill';
+import { workerData } from 'node:worker_threads';
+import { secretRingOf } from '@svc/extraction';
+import { buildEngine, loadEditService } from '../engine/engine-loader.js';
+import { SchemaCompiler } from '../engine/schema-compiler.js';
+import { BodyValidator } from '../validation/body-validator.js';
+import type { Outcome, PipelineTaskKind } from './pipeline-types.js';
+import { RequestPipeline } from './request-pipeline.js';
+
+/** What the main thread hands each worker (structured-clone safe). */
+export interface WorkerSetup {
+    /** The `SVC_*` variables: the engine reads its reader configuration from them. */
+    env: Record<string, string>;
+    cwd: string;
+    dataDir: string;
+    /** The session secret ring, signing secret first. */
+    secrets: string[];
+    engine: boolean;
+    editor: boolean;
+    compileCacheEntries: number;
+}
+
+export interface PipelineTask {
+    kind: PipelineTaskKind;
+    body: string;
+}
+
+function build(setup: WorkerSetup): RequestPipeline {
+    const secrets = secretRingOf(setup.secrets);
+    const engine = setup.engine ? buildEngine(secrets, setup.env, setup.cwd) : undefined;
+    const editor = setup.editor ? loadEditService({ secrets, engine, dataDir: setup.dataDir, env: setup.env }) : undefined;
+    return new RequestPipeline({ validator: new BodyValidator(), compiler: new SchemaCompiler(setup.compileCacheEntries), engine, editor });
+}
+
+const pipeline = build(workerData as WorkerSetup);
+
+export default function runTask(task: PipelineTask): Promise<Outcome<unknown>> {
+    return pipeline[task.kind](task.body);
+}

@@ -1,0 +1,146 @@
+// The steps behind every POST route after authentication and limits, in the order of runtime.md
+// section 6: JSON and body validation → compilation → (extraction) plan or reading, (edit) the edit.
+// The same class runs on the event loop (inline) and inside each worker of the pool; it throws
+// nothing: every result is an Outcome (pipeline-types.ts).
+import type { CompileResult, CompiledSchema } from '@svc/compiler';
+import { ReaderFailedError, ReaderUnavailableError, type ExtractionEngine, type ExtractionOptions, type ExtractionRequest, type Language, type ReadPlan } from '@svc/extraction';
+import { EditRejectedError, type EditAction, type EditService, type StoredExtraction } from '../engine/edit-types.js';
+import type { SchemaCompiler } from '../engine/schema-compiler.js';
+import { ApiError, MESSAGES, internalError, invalidRequest, pipelineUnavailable } from '../http/api-errors.js';
+import { readBody, type CheckedBody } from '../validation/body-reader.js';
+import type { BodyValidator } from '../validation/body-validator.js';
+import type { BodyKind } from '../validation/request-schemas.js';
+import type { Answer, ExtractionAnswer, Outcome, Pipeline } from './pipeline-types.js';
+
+export const DEFAULT_OPTIONS: Readonly<ExtractionOptions> = Object.freeze({ on_conflict: 'withhold', fallback: 'off' });
+
+export interface PipelineParts {
+    validator: BodyValidator;
+    compiler: SchemaCompiler;
+    /** Absent: extractions answer 503 pipeline_unavailable. */
+    engine?: ExtractionEngine;
+    /** Absent: edits answer 503 pipeline_unavailable. */
+    editor?: EditService;
+}
+
+interface CompiledBody extends CheckedBody {
+    compiled: CompileResult & { schema: CompiledSchema; schemaHash: string };
+}
+
+export class RequestPipeline implements Pipeline {
+    constructor(private readonly parts: PipelineParts) {}
+
+    validate(body: string): Promise<Outcome<Answer>> {
+        return outcome(() => {
+            const { compiled } = this.checkAndCompile('validate', body);
+            return { json: JSON.stringify({ schema_hash: compiled.schemaHash, warnings: compiled.warnings }) };
+        });
+    }
+
+    plan(body: string): Promise<Outcome<ReadPlan>> {
+        return outcome(() => {
+            const { engine, job } = this.extractionJob(body);
+            let plan;
+            try {
+                plan = engine.plan(job);
+            } catch (e) {
+                throw engineFailure(e);
+            }
+            if ('error' in plan) throw invalidRequest(MESSAGES.schemaInvalid, [{ ...plan.error }]);
+            return { reads: plan.reads, inputTokens: plan.inputTokens };
+        });
+    }
+
+    extract(body: string): Promise<Outcome<ExtractionAnswer>> {
+        return outcome(async () => {
+            const { engine, job } = this.extractionJob(body);
+            try {
+                const result = await engine.extract(job);
+                return { json: JSON.stringify(result), reads: result.usage?.reads ?? Number.POSITIVE_INFINITY };
+            } catch (e) {
+                throw engineFailure(e);
+            }
+        });
+    }
+
+    edit(body: string): Promise<Outcome<Answer>> {
+        return outcome(async () => {
+            const { plain, compiled } = this.checkAndCompile('edit', body);
+            const editor = this.parts.editor;
+            if (!editor) throw pipelineUnavailable(MESSAGES.editUnavailable);
+            const x = plain.extraction as Record<string, unknown>;
+            const extraction: StoredExtraction = {
+                document: x.document as string,
+                schema: compiled.schema,
+                language: (x.language as Language | undefined) ?? 'en',
+                reference: (x.reference as string | null | undefined) ?? null,
+                options: { ...DEFAULT_OPTIONS, ...(x.options as Partial<ExtractionOptions> | undefined) },
+                session: x.session as string,
+            };
+            try {
+                return { json: JSON.stringify(await editor.edit(extraction, plain.edit as EditAction)) };
+            } catch (e) {
+                if (e instanceof EditRejectedError) throw invalidRequest(e.message, e.details?.length ? e.details : undefined);
+                throw engineFailure(e);
+            }
+        });
+    }
+
+    load(): { running: number; queued: number } {
+        return { running: 0, queued: 0 };
+    }
+
+    async close(): Promise<void> {}
+
+    private checkAndCompile(kind: BodyKind, body: string): CompiledBody {
+        const checked = readBody(body, kind, this.parts.validator);
+        const compiled = this.parts.compiler.compileNode(checked.schemaNode, checked.text, checked.schemaJson);
+        if (!compiled.ok || !compiled.schema || !compiled.schemaHash) {
+            // A compiler that fails without saying why cannot be trusted to judge the schema.
+            if (compiled.errors.length === 0) throw pipelineUnavailable(MESSAGES.compilerUnavailable);
+            throw invalidRequest(MESSAGES.schemaInvalid, compiled.errors.map((d) => ({ ...d })));
+        }
+        return { ...checked, compiled: compiled as CompiledBody['compiled'] };
+    }
+
+    private extractionJob(body: string): { engine: ExtractionEngine; job: ExtractionRequest } {
+        const { plain, compiled } = this.checkAndCompile('extraction', body);
+        const engine = this.parts.engine;
+        if (!engine) throw pipelineUnavailable(MESSAGES.extractionUnavailable);
+        return {
+            engine,
+            job: {
+                document: plain.document as string,
+                schema: compiled.schema,
+                language: (plain.language as Language | undefined) ?? 'en',
+                reference: (plain.reference as string | null | undefined) ?? null,
+                options: { ...DEFAULT_OPTIONS },
+            },
+        };
+    }
+}
+
+/** Runs a step and turns what it throws into an Outcome (plain data that can cross threads). */
+async function outcome<T>(step: () => T | Promise<T>): Promise<Outcome<T>> {
+    try {
+        return { ok: await step() };
+    } catch (e) {
+        if (e instanceof ApiError && !(e.status >= 500 && e.cause !== undefined)) {
+            const error: { status: number; code: string; message: string; details?: ApiError['details'] } = { status: e.status, code: e.code, message: e.message };
+            if (e.details !== undefined) error.details = e.details;
+            return { error };
+        }
+        const cause = e instanceof ApiError ? e.cause : e;
+        const err = cause instanceof Error ? cause : new Error(String(cause));
+        return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
+    }
+}
+
+/** Failures of reading as the interface's statuses; anything unexpected is a 500 (logged). */
+export function engineFailure(e: unknown): ApiError {
+    if (e instanceof ApiError) return e;
+    const name = (e as Error | undefined)?.constructor?.name;
+    if (e instanceof ReaderUnavailableError || name === 'ReaderUnavailableError') return pipelineUnavailable(MESSAGES.extractionUnavailable);
+    if (e instanceof ReaderFailedError || name === 'ReaderFailedError') return new ApiError(502, 'upstream_error', MESSAGES.upstream);
+    return Object.assign(internalError(), { cause: e });
+}

@@ -1,0 +1,88 @@
+// The pool of worker threads behind the Pipeline seam (docs/worker-pool.md). Piscina, because it is
+// the well-kept pool for Node (written and maintained by Node.js core contributors, widely used):
+// a fixed number of threads, a bounded queue, cancellation, replacing a dead thread and clean
+// shutdown, none of which is worth writing again. When the queue is full the answer is 503 pipeline_unavailable at
+// once rather than an unbounded wait.
+import type { ReadPlan } from '@svc/extraction';
+import { Piscina } from 'piscina';
+import { MESSAGES } from '../http/api-errors.js';
+import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
+import type { PipelineTask, WorkerSetup } from './pipeline-worker.js';
+
+export interface WorkerPoolOptions {
+    threads: number;
+    /** Tasks waiting for a thread; one more is refused with 503. */
+    maxQueue: number;
+    /** Tasks one thread runs at once (more than one only for readers that wait on the network). */
+    tasksPerThread: number;
+    /** A task still running after this is stopped (its thread replaced) and answered 503. */
+    taskTimeoutMs: number;
+    setup: WorkerSetup;
+}
+
+const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
+const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } };
+
+export class WorkerPipeline implements Pipeline {
+    private readonly pool: Piscina;
+    /** Tasks handed to the pool and not yet answered (running or queued). */
+    private inFlight = 0;
+
+    constructor(private readonly options: WorkerPoolOptions) {
+        this.pool = new Piscina({
+            filename: new URL('./pipeline-worker.js', import.meta.url).href,
+            minThreads: options.threads,
+            maxThreads: options.threads,
+            maxQueue: options.maxQueue,
+            concurrentTasksPerWorker: options.tasksPerThread,
+            idleTimeout: Number.POSITIVE_INFINITY,
+            workerData: options.setup,
+        });
+    }
+
+    validate(body: string): Promise<Outcome<Answer>> {
+        return this.run('validate', body);
+    }
+
+    plan(body: string): Promise<Outcome<ReadPlan>> {
+        return this.run('plan', body);
+    }
+
+    extract(body: string): Promise<Outcome<ExtractionAnswer>> {
+        return this.run('extract', body);
+    }
+
+    edit(body: string): Promise<Outcome<Answer>> {
+        return this.run('edit', body);
+    }
+
+    load(): { running: number; queued: number } {
+        const queued = this.pool.queueSize;
+        return { running: this.inFlight - queued, queued };
+    }
+
+    async close(): Promise<void> {
+        await this.pool.destroy();
+    }
+
+    private async run<T>(kind: PipelineTaskKind, body: string): Promise<Outcome<T>> {
+        // Checked here as well as by Piscina, so a full queue never costs a rejected promise's stack.
+        if (this.pool.queueSize >= this.options.maxQueue) return BUSY;
+        const task: PipelineTask = { kind, body };
+        this.inFlight++;
+        try {
+            // The deadline is the last line of defence: every step is linear and capped, but a thread
+            // must never be lost to one request, whatever a future bug makes slow.
+            return (await this.pool.run(task, { signal: AbortSignal.timeout(this.options.taskTimeoutMs) })) as Outcome<T>;
+        } catch (e) {
+            const err = e instanceof Error ? e : new Error(String(e));
+            if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
+            if (err.name === 'AbortError') return TOO_LONG;
+            // A worker that died (out of memory, a crash in a native module) is replaced by Piscina;
+            // the request that was on it is answered like any other unexpected failure.
+            return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
+        } finally {
+            this.inFlight--;
+        }
+    }
+}
