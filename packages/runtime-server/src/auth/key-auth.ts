@@ -28,8 +28,8 @@ export function presentedKey(headers: IncomingHttpHeaders): string | undefined {
 export class KeyAuthenticator {
     constructor(private readonly store: Store, private readonly now: () => number = Date.now) {}
 
-    /** The principal for a request that may use `scope`; throws the one 401 otherwise. */
-    async authenticate(headers: IncomingHttpHeaders, scope: Scope): Promise<Principal> {
+    /** The principal for a request that may use `scope` (null: any valid key, as /mcp); throws the one 401 otherwise. */
+    async authenticate(headers: IncomingHttpHeaders, scope: Scope | null): Promise<Principal> {
         const key = presentedKey(headers);
         if (key === undefined || !KEY_PATTERN.test(key)) throw unauthorized();
         const digest = hashApiKey(key);
@@ -39,7 +39,7 @@ export class KeyAuthenticator {
         if (!found || found.hash.length !== digest.length || !timingSafeEqual(found.hash, digest)) throw unauthorized();
         if (found.revokedAt !== null) throw unauthorized();
         if (found.expiresAt !== null && Date.parse(found.expiresAt) <= this.now()) throw unauthorized();
-        if (!found.scopes.includes(scope)) throw unauthorized();
+        if (scope !== null && !found.scopes.includes(scope)) throw unauthorized();
         return { keyId: found.id, keyPrefix: found.prefix, accountId: found.accountId };
     }
 }

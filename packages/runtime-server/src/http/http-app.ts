@@ -6,6 +6,8 @@
 //   → body size, JSON, validation, compilation, credit, extraction limit, reading (the handlers).
 import type { Socket } from 'node:net';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { isMcpDispatch } from '../mcp/mcp-dispatch.js';
+import { registerMcpRoutes } from '../mcp/mcp-http-route.js';
 import { registerEditRoute } from '../routes/edit-route.js';
 import { registerExtractionRoute } from '../routes/extraction-route.js';
 import { registerValidateRoute } from '../routes/validate-route.js';
@@ -44,7 +46,7 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
 
     // Everything else is limited per client IP before authentication.
     app.register(async (limited) => {
-        limited.addHook('onRequest', async (request) => services.limiter.checkIp(request.ip));
+        limited.addHook('onRequest', async (request) => { if (!isMcpDispatch(request)) await services.limiter.checkIp(request.ip); });
         const openapi = JSON.stringify(buildOpenApiDocument());
         limited.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
@@ -58,6 +60,8 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
             registerExtractionRoute(v1, services);
             registerEditRoute(v1, services);
         });
+        registerMcpRoutes(limited, app, services); // docs/mcp.md: its tool calls go through the /v1 routes above
+
     });
     return app;
 }
