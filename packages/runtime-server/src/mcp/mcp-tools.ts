@@ -35,7 +35,8 @@ const DESCRIPTIONS: Record<ToolSpec['name'], string> = {
     edit_extraction: 'Apply one change to an extraction returned by extract or by an earlier edit, without reading the document again: '
         + 'edit.action "insert" (a candidate {slot, quote, p} quoted verbatim from the document), "retract" (an evidence bundle id from '
         + 'active_bundles), "preview_reconciliation" (intent and the mentions to withdraw; returns a preview with a signed plan) or '
-        + '"reconcile" (that plan). Send the extraction back unchanged, session included; the result is the new extraction (store it).',
+        + '"reconcile" (that plan). Send the extraction back unchanged, session included; the result is the new extraction (store it). '
+        + SCHEMA_PRIMER,
 };
 
 type OpenApi = { paths: Record<string, { post: any }>; components: { schemas: Record<string, unknown> } };
