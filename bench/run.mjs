@@ -10,6 +10,7 @@ const AREAS = [
     ['runtime server', 'server-bench.mjs', 'runServerBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
+    ['mcp', 'mcp-bench.mjs', 'runMcpBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
 ];
 

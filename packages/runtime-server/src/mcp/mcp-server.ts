@@ -8,6 +8,7 @@ import {
     CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
     type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { errorBody, errorResult, toolResult, type ApiCaller } from './mcp-results.js';
 import { SCHEMA_LANGUAGE_URI, TOOLS, findTool } from './mcp-tools.js';
 
@@ -38,8 +39,15 @@ const RESOURCE = {
     mimeType: 'text/markdown',
 };
 
+// The SDK builds a fresh Ajv per Server unless given one (milliseconds each); /mcp makes a Server per
+// request, so they share this one (it only validates elicitation answers, which svc never asks for).
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
 export function createMcpServer(options: McpServerOptions): Server {
-    const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+    sharedValidator ??= new AjvJsonSchemaValidator();
+    const server = new Server(MCP_SERVER_INFO, {
+        capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator,
+    });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
     server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
         const tool = findTool(request.params.name);
