@@ -309,3 +309,17 @@ async function expectRejection(p: Promise<unknown>, pattern: RegExp): Promise<Er
     expect(String((error as Error).message)).to.match(pattern);
     return error as Error;
 }
+
+describe('MCP dispatch during shutdown', () => {
+    it('a tool call dispatched after close() began is pipeline_unavailable, not a crash', async () => {
+        const t = await startTestServer();
+        const k = await newKey(t);
+        const { injectCaller } = await import('../src/mcp/mcp-dispatch.js');
+        const app = t.server.app;
+        const caller = injectCaller(app, { headers: bearer(k.key), ip: '127.0.0.1' } as never);
+        expect((await caller('/v1/schemas/validate', { schema: MCP_SCHEMA })).status).to.equal(200);
+        await t.stop();
+        const answer = await caller('/v1/schemas/validate', { schema: MCP_SCHEMA });
+        expect(answer).to.deep.equal({ status: 503, body: { error: { code: 'pipeline_unavailable', message: 'The service is shutting down; retry shortly.' } } });
+    });
+});

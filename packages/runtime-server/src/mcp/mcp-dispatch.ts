@@ -26,7 +26,13 @@ export function injectCaller(app: FastifyInstance, request: FastifyRequest): Api
     if (authorization !== undefined) headers.authorization = authorization;
     if (typeof apiKey === 'string') headers['x-api-key'] = apiKey;
     return async (path, body): Promise<ApiAnswer> => {
-        const res = await app.inject({ method: 'POST', url: path, headers, payload: JSON.stringify(body), remoteAddress: request.ip });
+        let res;
+        try {
+            res = await app.inject({ method: 'POST', url: path, headers, payload: JSON.stringify(body), remoteAddress: request.ip });
+        } catch {
+            // Fastify refuses inject once close() has begun: a call that arrived just before shutdown.
+            return { status: 503, body: errorBody('pipeline_unavailable', 'The service is shutting down; retry shortly.') };
+        }
         try {
             return { status: res.statusCode, body: JSON.parse(res.payload) };
         } catch {
