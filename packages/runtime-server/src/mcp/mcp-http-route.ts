@@ -3,7 +3,7 @@
 // and a missing or bad key is the interface's 401. The SDK transport is made per request, as
 // stateless mode requires, and answers JSON rather than an SSE stream (nothing is ever streamed).
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerServices } from '../server-module.js';
 import { bodyText } from '../routes/route-support.js';
 import { injectCaller } from './mcp-dispatch.js';
@@ -44,7 +44,7 @@ export function registerMcpRoutes(app: FastifyInstance, root: FastifyInstance, s
     });
     // Stateless: no server-initiated stream to GET and no session to DELETE. 405 is what the
     // streamable HTTP transport prescribes (clients then simply do not listen).
-    const notAllowed = async (_request: unknown, reply: import('fastify').FastifyReply) => reply.code(405).header('allow', 'POST').type('application/json')
+    const notAllowed = async (_request: unknown, reply: FastifyReply) => reply.code(405).header('allow', 'POST').type('application/json')
         .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages.' }, id: null });
     app.get('/mcp', notAllowed);
     app.delete('/mcp', notAllowed);
