@@ -314,12 +314,21 @@ describe('MCP dispatch during shutdown', () => {
     it('a tool call dispatched after close() began is pipeline_unavailable, not a crash', async () => {
         const t = await startTestServer();
         const k = await newKey(t);
-        const { injectCaller } = await import('../src/mcp/mcp-dispatch.js');
-        const app = t.server.app;
-        const caller = injectCaller(app, { headers: bearer(k.key), ip: '127.0.0.1' } as never);
-        expect((await caller('/v1/schemas/validate', { schema: MCP_SCHEMA })).status).to.equal(200);
-        await t.stop();
-        const answer = await caller('/v1/schemas/validate', { schema: MCP_SCHEMA });
+        const { fastify } = await import('fastify');
+        const { V1Routes } = await import('../src/http/v1-dispatch.js');
+        const { registerValidateRoute } = await import('../src/routes/validate-route.js');
+        const { routeCaller } = await import('../src/mcp/mcp-dispatch.js');
+        const services = t.server.services;
+        const app = fastify();
+        const routes = new V1Routes(services, (e) => { throw e; });
+        app.register(async (v1) => { routes.install(v1); registerValidateRoute(v1, services); });
+        await app.ready();
+        const caller = routeCaller(routes);
+        const authInfo = { token: '', clientId: 'test', scopes: [], extra: { caller: { headers: bearer(k.key), ip: '127.0.0.1' } } };
+        expect((await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo)).status).to.equal(200);
+        await app.close();
+        const answer = await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo);
         expect(answer).to.deep.equal({ status: 503, body: { error: { code: 'pipeline_unavailable', message: 'The service is shutting down; retry shortly.' } } });
+        await t.stop();
     });
 });

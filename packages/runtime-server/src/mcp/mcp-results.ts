@@ -1,6 +1,7 @@
 // REST answers as MCP tool results (docs/mcp.md): a 200 carries the API's JSON body as
 // structuredContent plus a short summary as text; anything else is an isError result whose text is
 // the API's error body as JSON, so a client branches on the same `error.code` as over REST.
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSpec } from './mcp-tools.js';
 
@@ -10,8 +11,11 @@ export interface ApiAnswer {
     body: unknown;
 }
 
-/** Sends one tool's arguments to a REST route with the caller's key (in process or over HTTP). */
-export type ApiCaller = (path: ToolSpec['path'], body: unknown) => Promise<ApiAnswer>;
+/**
+ * Sends one tool's arguments to a REST route with the caller's key (in process or over HTTP); over
+ * /mcp the caller of each request comes as the SDK's `extra.authInfo`.
+ */
+export type ApiCaller = (path: ToolSpec['path'], body: unknown, authInfo?: AuthInfo) => Promise<ApiAnswer>;
 
 export const RATE_LIMIT_ADVICE = 'Rate limit reached: wait 60 seconds before retrying this tool.';
 

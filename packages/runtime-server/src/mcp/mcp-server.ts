@@ -39,8 +39,8 @@ const RESOURCE = {
     mimeType: 'text/markdown',
 };
 
-// The SDK builds a fresh Ajv per Server unless given one (milliseconds each); /mcp makes a Server per
-// request, so they share this one (it only validates elicitation answers, which svc never asks for).
+// The SDK builds a fresh Ajv per Server unless given one (milliseconds each); the servers of a process
+// (tests start many) share this one (it only validates elicitation answers, which svc never asks for).
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 export function createMcpServer(options: McpServerOptions): Server {
@@ -49,12 +49,12 @@ export function createMcpServer(options: McpServerOptions): Server {
         capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator,
     });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
-    server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
         const tool = findTool(request.params.name);
         if (!tool) {
             return errorResult(errorBody('not_found', `No such tool "${request.params.name}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`));
         }
-        return toolResult(tool, await options.callApi(tool.path, request.params.arguments ?? {}));
+        return toolResult(tool, await options.callApi(tool.path, request.params.arguments ?? {}, extra.authInfo));
     });
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [RESOURCE] }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
