@@ -324,7 +324,7 @@ describe('MCP dispatch during shutdown', () => {
         app.register(async (v1) => { routes.install(v1); registerValidateRoute(v1, services); });
         await app.ready();
         const caller = routeCaller(routes);
-        const authInfo = { token: '', clientId: 'test', scopes: [], extra: { caller: { headers: bearer(k.key), ip: '127.0.0.1' } } };
+        const authInfo = { token: '', clientId: 'test', scopes: [], extra: { caller: { headers: bearer(k.key), identity: await services.auth.identify(bearer(k.key)), ip: '127.0.0.1' } } };
         expect((await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo)).status).to.equal(200);
         await app.close();
         const answer = await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo);

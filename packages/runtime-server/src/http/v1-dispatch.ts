@@ -6,27 +6,32 @@
 // tool call cost about what the REST request costs (docs/mcp.md).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Principal } from '../auth/key-auth.js';
+import type { KeyIdentity, Principal } from '../auth/key-auth.js';
 import type { Scope } from '../auth/scopes.js';
 import type { ServerServices } from '../server-module.js';
 import { ApiError, notFound, pipelineUnavailable } from './api-errors.js';
 
-/** What admission reads and writes of a request: its key headers in, the principal out. */
+/** What admission reads and writes of a request: its key headers (or the key they identified) in, the principal out. */
 export interface AdmittedRequest {
     headers: IncomingHttpHeaders;
+    /** The key this HTTP request's headers identified already (a tool call of /mcp): it is not looked up twice. */
+    identity?: KeyIdentity;
     principal: Principal | null;
 }
 
 /** Authentication with the route's scope, then the per-key and per-account limits (in that order). */
 export async function admitV1(services: ServerServices, request: AdmittedRequest, scope: Scope): Promise<void> {
-    const principal = await services.auth.authenticate(request.headers, scope);
+    const principal = request.identity
+        ? services.auth.authorize(request.identity, scope)
+        : await services.auth.authenticate(request.headers, scope);
     request.principal = principal; // known before the limits, so a 429 is logged with its key prefix
     await services.limiter.checkKey(principal.keyId, principal.accountId);
 }
 
-/** Who makes a call: the key headers and client IP of the /mcp request carrying it. */
+/** Who makes a call: the /mcp request carrying it (its headers, the key they identified, its client IP). */
 export interface V1Caller {
     headers: IncomingHttpHeaders;
+    identity: KeyIdentity;
     ip: string;
 }
 
@@ -71,7 +76,7 @@ export class V1Routes {
         // The store and counters are closed after the app: a call made once close() began is refused.
         if (this.closed) return answerOf(pipelineUnavailable('The service is shutting down; retry shortly.'));
         const started = performance.now();
-        const request = { method: 'POST', url: path, headers: caller.headers, ip: caller.ip, body: text, principal: null as Principal | null };
+        const request = { method: 'POST', url: path, headers: caller.headers, identity: caller.identity, ip: caller.ip, body: text, principal: null as Principal | null };
         let answer: V1Answer;
         try {
             await admitV1(this.services, request, route.scope);

@@ -28,7 +28,9 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
     app.addHook('onClose', async () => { await server.close(); });
 
     app.post('/mcp', async (request, reply) => {
-        request.principal = await services.auth.authenticate(request.headers, null);
+        // The key is identified once per HTTP request; each tool call then authorizes its own scope.
+        const identity = await services.auth.identify(request.headers);
+        request.principal = services.auth.authorize(identity, null);
         const text = bodyText(request.body);
         const accept = request.headers.accept;
         if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -62,10 +64,13 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         // stateless mode none has an effect (a cancellation names a request of another POST).
         const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
         if (requests.length === 0) return reply.code(202).send();
-        const caller: McpCallerInfo = { headers: request.headers, ip: request.ip };
-        const authInfo: AuthInfo = { token: '', clientId: request.principal.keyPrefix, scopes: [], extra: { caller } };
-        const answers = await Promise.all(requests.map((message) => mux.request(message, authInfo)));
-        return reply.code(200).type('application/json').send(JSON.stringify(answers.length === 1 ? answers[0] : answers));
+        const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip };
+        const authInfo: AuthInfo = { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
+        const answer = requests.length === 1 && !Array.isArray(parsed)
+            ? await mux.request(requests[0]!, authInfo)
+            : await Promise.all(requests.map((message) => mux.request(message, authInfo)));
+        // As the SDK transport: one request in, one response out; a batch is answered by an array.
+        return reply.code(200).type('application/json').send(JSON.stringify(Array.isArray(answer) && answer.length === 1 ? answer[0] : answer));
     });
     // Stateless: no server-initiated stream to GET and no session to DELETE. 405 is what the
     // streamable HTTP transport prescribes (clients then simply do not listen).
