@@ -84,6 +84,20 @@ describe('POST /mcp answers as the SDK streamable HTTP transport does', () => {
         });
     }
 
+    it('a batch: the key is identified once, each tools/call is authorized for its own tool\'s scope', async () => {
+        const k = await newKey(t, { scopes: ['schemas:validate'] });
+        const calls = [['validate_schema', { schema: SCHEMA }], ['extract', { schema: SCHEMA, document: 'Total: EUR 1.00' }], ['edit_extraction', { extraction: {}, edit: {} }]]
+            .map(([name, args], i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name, arguments: args } }));
+        const res = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${k.key}` }, body: JSON.stringify(calls) });
+        const answers = await res.json() as any[];
+        expect(answers.map((m: any) => m.id)).to.deep.equal([0, 1, 2]);
+        expect(answers[0].result.structuredContent.schema_hash).to.match(/^sha256:/);
+        for (const m of answers.slice(1)) {
+            expect(m.result.isError).to.equal(true);
+            expect(JSON.parse(m.result.content[0].text).error.code).to.equal('unauthorized');
+        }
+    });
+
     it('concurrent requests with the same JSON-RPC ids each get their own answer', async () => {
         const schemas = Array.from({ length: 24 }, (_, i) => ({ ...SCHEMA, name: `s_${i}` }));
         const hashes = await Promise.all(schemas.map(async (schema) => (await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema } })).json.schema_hash));
