@@ -69,7 +69,7 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         const answer = requests.length === 1 && !Array.isArray(parsed)
             ? await mux.request(requests[0]!, authInfo)
             : await Promise.all(requests.map((message) => mux.request(message, authInfo)));
-        // As the SDK transport: one request in, one response out; a batch is answered by an array.
+        // As the SDK transport: a POST with one request is answered by one object, with several by an array.
         return reply.code(200).type('application/json').send(JSON.stringify(Array.isArray(answer) && answer.length === 1 ? answer[0] : answer));
     });
     // Stateless: no server-initiated stream to GET and no session to DELETE. 405 is what the
