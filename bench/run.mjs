@@ -12,6 +12,7 @@ const AREAS = [
     ['hardening', 'hardening-bench.mjs', 'runHardeningBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
+    ['mcp', 'mcp-bench.mjs', 'runMcpBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
 ];
 

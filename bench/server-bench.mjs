@@ -15,7 +15,7 @@ const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..');
 
 // A typical schema: the invoice of the examples with a relation.
-const SCHEMA = {
+export const SCHEMA = {
     svc_schema: '1.0',
     name: 'invoice',
     fields: [
@@ -62,7 +62,7 @@ async function child() {
 }
 
 // ---------------------------------------------------------------- parent: load and measurements
-function startChild() {
+export function startChild() {
     const proc = spawn(process.execPath, ['--expose-gc', here, '--child'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     return new Promise((resolve, reject) => {
         const lines = createInterface({ input: proc.stdout });
@@ -71,7 +71,7 @@ function startChild() {
     });
 }
 
-async function load(autocannon, url, options) {
+export async function load(autocannon, url, options) {
     const result = await autocannon({ url, connections: 32, pipelining: 1, method: 'POST', body: BODY, ...options });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result;

@@ -24,3 +24,8 @@ export * from './engine/edit-types.js';
 export type { EditServiceContext } from './engine/engine-loader.js';
 export type { ValidationDetail } from './validation/detail-mapper.js';
 export { BODY_SCHEMAS } from './validation/request-schemas.js';
+export { createMcpServer, MCP_SERVER_INFO, type McpServerOptions } from './mcp/mcp-server.js';
+export { TOOLS as MCP_TOOLS, SCHEMA_LANGUAGE_URI, type ToolSpec } from './mcp/mcp-tools.js';
+export { loadSchemaLanguageDoc, SCHEMA_LANGUAGE_DOC_PATH } from './mcp/mcp-docs.js';
+export type { ApiAnswer, ApiCaller } from './mcp/mcp-results.js';
+export { httpApiCaller, missingKeyCaller } from './mcp/mcp-remote.js';

@@ -7,5 +7,6 @@ import { serveCommand } from './serve-command.js';
 import { accountsCommand } from './accounts-command.js';
 import { keysCommand } from './keys-command.js';
 import { extractCommand } from './extract-command.js';
+import { mcpCommand } from './mcp-command.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, explainCommand, serveCommand, accountsCommand, keysCommand, extractCommand];
+export const COMMANDS: readonly Command[] = [checkCommand, explainCommand, serveCommand, accountsCommand, keysCommand, extractCommand, mcpCommand];

@@ -30,6 +30,11 @@ export const TOUCH_INTERVAL_MS = 60_000;
 /** Most keys whose last touch is remembered (random keys cannot grow memory past this). */
 const TOUCHED_MAX = 10_000;
 
+/** A presented key that passed every check but the scope. */
+export interface KeyIdentity extends Principal {
+    scopes: readonly string[];
+}
+
 export class KeyAuthenticator {
     private readonly touched = new Map<string, number>();
 
@@ -39,8 +44,13 @@ export class KeyAuthenticator {
         private readonly onTouchFailure: (e: unknown) => void = () => {},
     ) {}
 
-    /** The principal for a request that may use `scope`; throws the one 401 otherwise. */
-    async authenticate(headers: IncomingHttpHeaders, scope: Scope): Promise<Principal> {
+    /** The principal for a request that may use `scope` (null: any valid key, as /mcp); throws the one 401 otherwise. */
+    async authenticate(headers: IncomingHttpHeaders, scope: Scope | null): Promise<Principal> {
+        return this.authorize(await this.identify(headers), scope);
+    }
+
+    /** The key a request presents, once known, not revoked and not expired; throws the one 401 otherwise. */
+    async identify(headers: IncomingHttpHeaders): Promise<KeyIdentity> {
         const key = presentedKey(headers);
         if (key === undefined || !KEY_PATTERN.test(key)) throw unauthorized();
         const digest = hashApiKey(key);
@@ -50,9 +60,17 @@ export class KeyAuthenticator {
         if (!found || found.hash.length !== digest.length || !timingSafeEqual(found.hash, digest)) throw unauthorized();
         if (found.revokedAt !== null) throw unauthorized();
         if (found.expiresAt !== null && Date.parse(found.expiresAt) <= this.now()) throw unauthorized();
-        if (!found.scopes.includes(scope)) throw unauthorized();
         this.touch(found.id);
-        return { keyId: found.id, keyPrefix: found.prefix, accountId: found.accountId };
+        return { keyId: found.id, keyPrefix: found.prefix, accountId: found.accountId, scopes: found.scopes };
+    }
+
+    /**
+     * The principal of a key identified for this request, if it has `scope` (null: any). /mcp
+     * identifies the key once per HTTP request and authorizes each tool call's scope with it.
+     */
+    authorize(identity: KeyIdentity, scope: Scope | null): Principal {
+        if (scope !== null && !identity.scopes.includes(scope)) throw unauthorized();
+        return { keyId: identity.keyId, keyPrefix: identity.keyPrefix, accountId: identity.accountId };
     }
 
     /** Records the key's use at most once per TOUCH_INTERVAL_MS, off the request's path: never awaited, failures only logged. */

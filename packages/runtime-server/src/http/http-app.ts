@@ -6,6 +6,7 @@
 //   → body size, JSON, validation, compilation, credit, extraction limit, reading (the handlers).
 import type { Socket } from 'node:net';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerMcpRoutes } from '../mcp/mcp-http-route.js';
 import { registerEditRoute } from '../routes/edit-route.js';
 import { registerExtractionRoute } from '../routes/extraction-route.js';
 import { registerValidateRoute } from '../routes/validate-route.js';
@@ -16,6 +17,7 @@ import { buildOpenApiDocument } from './openapi-document.js';
 import { ClientAbortError, registerRawBodyParser } from './raw-body.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { DependencyUnavailableError } from '../deps/dependency-errors.js';
+import { V1Routes } from './v1-dispatch.js';
 
 export function buildHttpApp(services: ServerServices): FastifyInstance {
     const { config, log } = services;
@@ -57,20 +59,21 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
 
     // Everything else is limited per client IP before authentication.
     app.register(async (limited) => {
-        limited.addHook('onRequest', async (request) => services.limiter.checkIp(request.ip));
+        limited.addHook('onRequest', async (request) => { await services.limiter.checkIp(request.ip); });
         const openapi = JSON.stringify(buildOpenApiDocument());
         limited.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
+        // Admission is the /v1 plugin's only hook, and /mcp runs tool calls through the same admission
+        // and handlers (http/v1-dispatch.ts): a check added to /v1 belongs in admitV1 or the handler.
+        const v1Routes = new V1Routes(services, (error, request) => toApiError(error as FastifyError, request, services));
         limited.register(async (v1) => {
-            v1.addHook('onRequest', async (request) => {
-                const principal = await services.auth.authenticate(request.headers, request.routeOptions.config.scope!);
-                request.principal = principal;
-                await services.limiter.checkKey(principal.keyId, principal.accountId);
-            });
+            v1Routes.install(v1);
             registerValidateRoute(v1, services);
             registerExtractionRoute(v1, services);
             registerEditRoute(v1, services);
         });
+        registerMcpRoutes(limited, v1Routes, services); // docs/mcp.md: its tool calls go through the /v1 routes above
+
     });
     return app;
 }

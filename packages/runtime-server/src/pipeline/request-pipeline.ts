@@ -139,8 +139,7 @@ async function outcome<T>(step: () => T | Promise<T>): Promise<Outcome<T>> {
 /** Failures of reading as the interface's statuses; anything unexpected is a 500 (logged). */
 export function engineFailure(e: unknown): ApiError {
     if (e instanceof ApiError) return e;
-    const name = (e as Error | undefined)?.constructor?.name;
-    if (e instanceof ReaderUnavailableError || name === 'ReaderUnavailableError') return pipelineUnavailable(MESSAGES.extractionUnavailable);
-    if (e instanceof ReaderFailedError || name === 'ReaderFailedError') return new ApiError(502, 'upstream_error', MESSAGES.upstream);
+    if (e instanceof ReaderUnavailableError) return pipelineUnavailable(MESSAGES.extractionUnavailable);
+    if (e instanceof ReaderFailedError) return new ApiError(502, 'upstream_error', MESSAGES.upstream);
     return Object.assign(internalError(), { cause: e });
 }

@@ -1,0 +1,31 @@
+// `svc mcp`: the MCP server over stdio for desktop clients (docs/mcp.md). Every tool call is
+// forwarded to the REST API at SVC_API_URL with the key in SVC_API_KEY, so credit, scopes and
+// limits apply exactly as over /mcp. Without a key it still starts and answers every tool call with
+// an isError result saying how to set one. stdout belongs to the protocol: nothing else is written there.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createMcpServer, httpApiCaller, loadSchemaLanguageDoc, missingKeyCaller } from '@svc/runtime-server';
+import { parseCommandArgs, type CliIO, type Command } from '../cli-types.js';
+
+export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
+
+export const mcpCommand: Command = {
+    name: 'mcp',
+    summary: 'an MCP server over stdio forwarding to the API (SVC_API_URL, SVC_API_KEY)',
+    usage: 'svc mcp   (configured by SVC_API_URL, default http://127.0.0.1:8080, and SVC_API_KEY)',
+    async run(args: string[], io: CliIO): Promise<number> {
+        parseCommandArgs({ args, options: {}, allowPositionals: false });
+        const url = io.env.SVC_API_URL?.trim() || DEFAULT_API_URL;
+        const key = io.env.SVC_API_KEY?.trim();
+        if (!key) io.stderr('svc mcp: SVC_API_KEY is not set; every tool call will say how to set it\n');
+        const server = createMcpServer({ callApi: key ? httpApiCaller(url, key) : missingKeyCaller(), schemaLanguageDoc: loadSchemaLanguageDoc() });
+        const transport = new StdioServerTransport();
+        const closed = new Promise<void>((resolve) => {
+            transport.onclose = resolve;
+            process.stdin.once('end', resolve); // the client went away
+        });
+        await server.connect(transport);
+        await closed;
+        await server.close();
+        return 0;
+    },
+};

@@ -1,0 +1,113 @@
+// POST /mcp: the MCP streamable HTTP transport, stateless (docs/mcp.md). Every request authenticates
+// with the same key headers as /v1 (any valid key; a tool's scope is checked by the route it calls)
+// and a missing or bad key is the interface's 401. One SDK Server, made when the app starts, answers
+// every request through a multiplexing Transport; this route does what the SDK's streamable HTTP
+// transport does around it in stateless JSON-response mode (the same checks, statuses and messages),
+// and answers JSON rather than an SSE stream (nothing is ever streamed).
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { V1Routes } from '../http/v1-dispatch.js';
+import type { ServerServices } from '../server-module.js';
+import { bodyText } from '../routes/route-support.js';
+import { routeCaller, type McpCallerInfo } from './mcp-dispatch.js';
+import { loadSchemaLanguageDoc } from './mcp-docs.js';
+import { MultiplexTransport } from './mcp-mux-transport.js';
+import { createMcpServer } from './mcp-server.js';
+
+/** Deeper than any body a route accepts (66 levels plus the JSON-RPC envelope), shallow enough for JSON.stringify. */
+const MAX_MESSAGE_DEPTH = 256;
+/** The SDK transport's cap on messages in one batch. */
+const MAX_BATCH_SIZE = 100;
+
+export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, services: ServerServices): void {
+    const server = createMcpServer({ callApi: routeCaller(routes), schemaLanguageDoc: loadSchemaLanguageDoc() });
+    const mux = new MultiplexTransport();
+    app.addHook('onReady', async () => { await server.connect(mux); });
+    app.addHook('onClose', async () => { await server.close(); });
+
+    app.post('/mcp', async (request, reply) => {
+        // The key is identified once per HTTP request; each tool call then authorizes its own scope.
+        const identity = await services.auth.identify(request.headers);
+        request.principal = services.auth.authorize(identity, null);
+        const text = bodyText(request.body);
+        const accept = request.headers.accept;
+        if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
+            return rpcError(reply, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+        }
+        if (!isJsonContentType(request.headers['content-type'])) {
+            return rpcError(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+        }
+        const parsed = parseMessage(text);
+        if (parsed === undefined) return rpcError(reply, 400, -32700, 'Parse error: invalid JSON or nested too deeply');
+        if (Array.isArray(parsed) && parsed.length > MAX_BATCH_SIZE) {
+            return rpcError(reply, 400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
+        }
+        const messages: JSONRPCMessage[] = [];
+        for (const raw of Array.isArray(parsed) ? parsed : [parsed]) {
+            const checked = JSONRPCMessageSchema.safeParse(raw);
+            if (!checked.success) return rpcError(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
+            messages.push(checked.data);
+        }
+        // Told apart by shape, as the messages are already valid: the SDK's is* guards are Zod parses,
+        // which cost more than the rest of a request when they fail.
+        if (messages.some((m) => 'method' in m && m.method === 'initialize')) {
+            if (messages.length > 1) return rpcError(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+        } else {
+            const version = request.headers['mcp-protocol-version'];
+            if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+                return rpcError(reply, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+            }
+        }
+        // Notifications and responses alone: accepted, nothing to answer. They are not passed on: in
+        // stateless mode none has an effect (a cancellation names a request of another POST).
+        const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
+        if (requests.length === 0) return reply.code(202).send();
+        const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip };
+        const authInfo: AuthInfo = { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
+        const answer = requests.length === 1 && !Array.isArray(parsed)
+            ? await mux.request(requests[0]!, authInfo)
+            : await Promise.all(requests.map((message) => mux.request(message, authInfo)));
+        // As the SDK transport: a POST with one request is answered by one object, with several by an array.
+        return reply.code(200).type('application/json').send(JSON.stringify(Array.isArray(answer) && answer.length === 1 ? answer[0] : answer));
+    });
+    // Stateless: no server-initiated stream to GET and no session to DELETE. 405 is what the
+    // streamable HTTP transport prescribes (clients then simply do not listen).
+    const notAllowed = async (_request: unknown, reply: FastifyReply) => reply.code(405).header('allow', 'POST').type('application/json')
+        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages.' }, id: null });
+    app.get('/mcp', notAllowed);
+    app.delete('/mcp', notAllowed);
+}
+
+/** The SDK transport's error answer: a JSON-RPC error without an id. */
+function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
+    return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** The JSON-RPC message, or undefined when the text is not JSON or nests deeper than MAX_MESSAGE_DEPTH. */
+function parseMessage(text: string): unknown {
+    if (nestingDepth(text) > MAX_MESSAGE_DEPTH) return undefined;
+    try {
+        return JSON.parse(text);
+    } catch {
+        return undefined;
+    }
+}
+
+/** The deepest bracket nesting outside strings, in one pass (before anything recurses into the value). */
+function nestingDepth(text: string): number {
+    let depth = 0;
+    let max = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c) i++; // backslash: skip the escaped character
+            else if (c === 0x22) inString = false;
+        } else if (c === 0x22) inString = true;
+        else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
+        else if (c === 0x7d || c === 0x5d) depth--;
+    }
+    return max;
+}

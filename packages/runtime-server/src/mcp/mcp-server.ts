@@ -1,0 +1,65 @@
+// The MCP server of svc (docs/mcp.md), built on the official SDK's low-level Server so that the tool
+// schemas can be given as the JSON Schemas of the OpenAPI document (McpServer wants Zod shapes).
+// It knows nothing of HTTP or keys: every tool call is handed to an ApiCaller, which sends it to the
+// REST route the tool mirrors — in process with the caller's headers for /mcp, over HTTP for
+// `svc mcp` — so authentication, scopes, limits, credit and the engine are the route's, never a copy.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+    CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+    type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { errorBody, errorResult, toolResult, type ApiCaller } from './mcp-results.js';
+import { SCHEMA_LANGUAGE_URI, TOOLS, findTool } from './mcp-tools.js';
+
+export const MCP_SERVER_INFO = { name: 'svc', title: 'svc document extraction', version: '1.0.0' } as const;
+
+const INSTRUCTIONS = 'svc extracts typed, evidence-backed values from plain-text documents (en, nl) with a schema. '
+    + 'Check a schema with validate_schema, extract with extract, correct the result with edit_extraction. '
+    + `The schema language is described in the resource ${SCHEMA_LANGUAGE_URI}.`;
+
+export interface McpServerOptions {
+    callApi: ApiCaller;
+    /** The schema-language reference (Markdown), served as svc://docs/schema-language. */
+    schemaLanguageDoc: string;
+}
+
+// Listed once: the tool table never changes while the process runs.
+const LISTED_TOOLS = TOOLS.map((t) => ({
+    name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema,
+    // Only extract changes anything (it spends credit); the service stores no extraction or edit.
+    annotations: { title: t.title, readOnlyHint: t.name !== 'extract', destructiveHint: false, idempotentHint: t.name !== 'extract', openWorldHint: false },
+}));
+
+const RESOURCE = {
+    uri: SCHEMA_LANGUAGE_URI,
+    name: 'schema-language',
+    title: 'svc schema language reference',
+    description: 'Fields, types, keys, relations and the expression language of svc schemas, with every E- code.',
+    mimeType: 'text/markdown',
+};
+
+// The SDK builds a fresh Ajv per Server unless given one (milliseconds each); the servers of a process
+// (tests start many) share this one (it only validates elicitation answers, which svc never asks for).
+let sharedValidator: AjvJsonSchemaValidator | undefined;
+
+export function createMcpServer(options: McpServerOptions): Server {
+    sharedValidator ??= new AjvJsonSchemaValidator();
+    const server = new Server(MCP_SERVER_INFO, {
+        capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator,
+    });
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+        const tool = findTool(request.params.name);
+        if (!tool) {
+            return errorResult(errorBody('not_found', `No such tool "${request.params.name}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`));
+        }
+        return toolResult(tool, await options.callApi(tool.path, request.params.arguments ?? {}, extra.authInfo));
+    });
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [RESOURCE] }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+        if (request.params.uri !== SCHEMA_LANGUAGE_URI) throw new McpError(ErrorCode.InvalidParams, `No such resource: ${request.params.uri}`);
+        return { contents: [{ uri: SCHEMA_LANGUAGE_URI, mimeType: 'text/markdown', text: options.schemaLanguageDoc }] };
+    });
+    return server;
+}
