@@ -3,7 +3,6 @@
 // enum label); whether a shape is a value of the field — its currency, scale, bounds, pattern — is
 // decided by parseQuote, like for any reader.
 import type { FieldType } from '@svc/compiler';
-import { RE2JS } from 're2js';
 import type { Language } from '../engine-types.js';
 import { CURRENCY_MARK_SOURCE, currenciesOfMark } from '../parsers/currency-marks.js';
 import { UNIT_SOURCE } from '../parsers/duration-parser.js';
@@ -132,30 +131,4 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
         enumRegexes.set(type, re);
     }
     return all(re, text);
-}
-
-const patternCache = new Map<string, RE2JS>();
-
-/** Matches of a string field's RE2 pattern that start and end at word boundaries. */
-export function patternSpans(text: string, pattern: string): Span[] {
-    let re = patternCache.get(pattern);
-    if (!re) {
-        if (patternCache.size > 1000) patternCache.clear();
-        re = RE2JS.compile(pattern);
-        patternCache.set(pattern, re);
-    }
-    const out: Span[] = [];
-    const m = re.matcher(text);
-    const word = /[\p{L}\p{N}]/u;
-    let from = 0;
-    while (from <= text.length && m.find(from)) {
-        const s = m.start();
-        const e = m.end();
-        if (e > s && e - s <= 200 && !(s > 0 && word.test(text[s - 1]!) && word.test(text[s]!)) && !(e < text.length && word.test(text[e]!) && word.test(text[e - 1]!))) {
-            out.push({ start: s, end: e, quote: text.slice(s, e) });
-        }
-        from = e > s ? e : s + 1;
-        if (out.length > 2000) break;
-    }
-    return out;
 }
