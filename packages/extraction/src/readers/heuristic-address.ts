@@ -3,6 +3,10 @@
 // districts, a line with a postcode — under a letterhead. The block is found by its shape, in any
 // country's spelling: street words of several languages, postcodes of four to six digits (or Dutch
 // "1234 AB", British "SW1A 1AA"), and it ends before the next labelled line ("TEL:", "GST NO").
+// Street and address words are those of the countries addresses come from, whatever the document's
+// language (a Malaysian address on an English receipt): they are no language profile's.
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
@@ -72,11 +76,10 @@ export function addressBlocks(win: WindowText): Span[] {
     return out;
 }
 
-const ISSUER_WORDS = /\b(?:company|business|shop|store|merchant|vendor|seller|supplier|issuer|organi[sz]ation|firm|restaurant|bedrijf|winkel|leverancier|onderneming|handelsnaam|verkoper)\b/i;
-
 /** Whether a field asks for the name of the business that issued the document. */
-export function wantsIssuer(texts: readonly string[]): boolean {
-    return texts.some((t) => ISSUER_WORDS.test(t));
+export function wantsIssuer(texts: readonly string[], locale: LocaleProfile): boolean {
+    const words = wordsOf(locale, 'issuerWords');
+    return texts.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
 }
 
 /** Registration numbers and similar lines between a letterhead name and its address. */

@@ -5,7 +5,9 @@
 // replaced ("laws of the Commonwealth of" for "laws of the State of"). Where labels overlap, the
 // longer one wins for every field: "Effective Date" is not the label "Date".
 import type { CompiledField } from '@svc/compiler';
-import { labelWords, wordForm, type WindowText } from './heuristic-text.js';
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 export interface LabelPhrase {
     words: string[];
@@ -30,15 +32,13 @@ export interface LabelHit {
     source?: string;
 }
 
-const STOPWORDS = new Set([
-    'the', 'a', 'an', 'of', 'to', 'in', 'for', 'and', 'or', 'that', 'which', 'is', 'was', 'be', 'by', 'with', 'on', 'at',
-    'as', 'from', 'this', 'its', 'it', 'their', 'each', 'any', 'whose', 'are', 'has', 'have', 'been', 'who', 'what',
-    'de', 'het', 'een', 'van', 'en', 'op', 'te', 'voor', 'met', 'die', 'dat', 'door', 'aan', 'bij', 'om', 'naar',
-    'uit', 'zijn', 'is', 'of', 'wordt', 'worden', 'deze', 'dit', 'hun', 'welke', 'the', 'needed', 'name', 'names', 'naam',
-]);
+/** Words that are no label by themselves, beside the language's stopwords. */
+const NOT_LABELS = ['needed', 'name', 'names'];
 
 /** The label phrases of a field, each once, strongest weight kept. */
-export function labelPhrases(field: CompiledField): LabelPhrase[] {
+export function labelPhrases(field: CompiledField, locale: LocaleProfile): LabelPhrase[] {
+    const stop = wordsOf(locale, 'stopwords');
+    const STOPWORDS = { has: (w: string): boolean => stop.has(w) || NOT_LABELS.includes(w) };
     const out = new Map<string, LabelPhrase>();
     const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
         if (words.length === 0) return;
@@ -66,23 +66,28 @@ function pluralOrSame(a: string, b: string): boolean {
     return a === b || (a.length > 3 && (a === b + 's' || b === a + 's'));
 }
 
-/** Same word, allowing a plural "s" either way, or another form of it (wordForm). */
-function sameWord(a: string, b: string): boolean {
-    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && wordForm(a) === wordForm(b));
+/** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
+function sameWord(win: WindowText, a: string, b: string): boolean {
+    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b));
 }
 
-function wordPositions(win: WindowText, w: string): number[] {
+/** Compound tails shorter than this are not split off ("nr" is no label inside "januari"). */
+const MIN_COMPOUND_TAIL = 4;
+
+function wordPositions(win: WindowText, w: string, known?: ReadonlySet<string>): number[] {
     const exact = win.wordIndex.get(w) ?? [];
     if (w.length <= 3) return exact;
     const plural = win.wordIndex.get(w + 's') ?? [];
     const singular = w.endsWith('s') ? (win.wordIndex.get(w.slice(0, -1)) ?? []) : [];
-    const forms = w.length > 4 ? win.positionsOfForm(wordForm(w)).filter((i) => win.words[i]!.norm.length > 4) : [];
-    if (!plural.length && !singular.length && forms.length <= exact.length) return exact;
-    return [...new Set([...exact, ...plural, ...singular, ...forms])].sort((a, b) => a - b);
+    const forms = w.length > 4 ? win.positionsOfForm(win.locale.stem(w)).filter((i) => win.words[i]!.norm.length > 4) : [];
+    // "Opzegtermijn" for the label "termijn", "Rechnungsbetrag" for "Betrag" (languages that join compounds).
+    const compounds = known && w.length >= MIN_COMPOUND_TAIL ? win.positionsOfCompound(w, known) : [];
+    if (!plural.length && !singular.length && !compounds.length && forms.length <= exact.length) return exact;
+    return [...new Set([...exact, ...plural, ...singular, ...forms, ...compounds])].sort((a, b) => a - b);
 }
 
 /** Occurrences of one phrase in the window. */
-function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelHit[] {
+function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: ReadonlySet<string>): LabelHit[] {
     const hits: LabelHit[] = [];
     const n = phrase.words.length;
     const words = win.words;
@@ -92,10 +97,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelH
         hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source });
     };
     // Exact order, anchored on the first word.
-    for (const i of wordPositions(win, phrase.words[0]!)) {
+    for (const i of wordPositions(win, phrase.words[0]!, known)) {
         if (i + n > words.length) continue;
         let ok = true;
-        for (let k = 1; k < n && ok; k++) ok = sameWord(words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
+        for (let k = 1; k < n && ok; k++) ok = sameWord(win, words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
         // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
         let literal = true;
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
@@ -110,10 +115,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelH
         const got = words.slice(s, i + 1).map((w) => w.norm);
         if (n <= 3) {
             const want = [...phrase.words].sort();
-            if (got.slice().sort().every((w, k) => sameWord(w, want[k]!))) push(s, phrase.weight * 0.95);
+            if (got.slice().sort().every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * 0.95);
         } else {
             let diff = 0;
-            for (let k = 0; k < n; k++) if (!sameWord(got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
+            for (let k = 0; k < n; k++) if (!sameWord(win, got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
             if (diff === 1) push(s, phrase.weight * 0.8);
         }
     }
@@ -124,7 +129,7 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelH
             if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line || hits.some((h) => h.start === words[s]!.start)) continue;
             const got = words.slice(s, i + 1).map((w) => w.norm).sort();
             const want = [...phrase.words].sort();
-            if (got.every((w, k) => sameWord(w, want[k]!))) push(s, phrase.weight * 0.95);
+            if (got.every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * 0.95);
         }
     }
     return hits;
@@ -140,7 +145,9 @@ function covers(o: LabelHit, h: LabelHit): boolean {
  */
 export function findLabels(win: WindowText, fields: readonly CompiledField[], phrases: ReadonlyMap<number, LabelPhrase[]>): LabelHit[][] {
     const all: LabelHit[] = [];
-    for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p));
+    const known = new Set<string>();
+    for (const f of fields) for (const p of phrases.get(f.id) ?? []) if (p.kind !== 'description') for (const w of p.words) if (w.length >= MIN_COMPOUND_TAIL) known.add(w);
+    for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p, known));
     all.sort((a, b) => a.start - b.start || b.end - a.end);
     // Sweep: a hit strictly inside a longer hit (more words) is not a label of its own.
     // Labels are short, so only hits starting shortly before can cover one.

@@ -6,6 +6,8 @@
 // reads as each field's value — the few best-placed spans — not every span of the right type.
 import type { CompiledField, CompiledSchema, FieldType } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
+import { localeOf } from '../locale/locale-registry.js';
+import type { LocaleProfile } from '../locale/locale-types.js';
 import { splitCurrencyMark } from '../parsers/currency-marks.js';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { scalarType } from '../response/value-format.js';
@@ -85,13 +87,13 @@ class SpanCache {
 
     private compute(type: Scalar): Span[] {
         switch (type.kind) {
-            case 'date': return dateSpans(this.text, false);
-            case 'datetime': return dateSpans(this.text, true);
+            case 'date': return dateSpans(this.text, this.language, false);
+            case 'datetime': return dateSpans(this.text, this.language, true);
             case 'money': return amountSpans(this.text, this.language, true);
             case 'decimal': return amountSpans(this.text, this.language, false, true);
             case 'integer': return amountSpans(this.text, this.language, false);
-            case 'duration': return durationSpans(this.text);
-            case 'boolean': return booleanSpans(this.text);
+            case 'duration': return durationSpans(this.text, this.language);
+            case 'boolean': return booleanSpans(this.text, this.language);
             case 'string': return type.pattern === undefined ? [] : patternSpans(this.text, type.pattern);
             default: return [];
         }
@@ -123,19 +125,22 @@ function baseScore(type: Scalar, span: Span, distinct: number, position: number)
 
 export class HeuristicReader implements Reader {
     readonly name = 'heuristic';
-    private readonly phrases = new WeakMap<CompiledSchema, Map<number, LabelPhrase[]>>();
+    private readonly phrases = new WeakMap<CompiledSchema, Map<string, Map<number, LabelPhrase[]>>>();
 
-    private phrasesOf(schema: CompiledSchema): Map<number, LabelPhrase[]> {
-        let p = this.phrases.get(schema);
+    private phrasesOf(schema: CompiledSchema, locale: LocaleProfile): Map<number, LabelPhrase[]> {
+        let byLanguage = this.phrases.get(schema);
+        if (!byLanguage) this.phrases.set(schema, (byLanguage = new Map()));
+        let p = byLanguage.get(locale.code);
         if (!p) {
-            p = new Map(schema.fields.map((f) => [f.id, labelPhrases(f)]));
-            this.phrases.set(schema, p);
+            p = new Map(schema.fields.map((f) => [f.id, labelPhrases(f, locale)]));
+            byLanguage.set(locale.code, p);
         }
         return p;
     }
 
     async read(input: ReaderInput): Promise<ReaderCandidate[]> {
-        return readWindow(input, this.phrasesOf(input.schema));
+        const locale = localeOf(input.language);
+        return readWindow(input, locale, this.phrasesOf(input.schema, locale));
     }
 }
 
@@ -156,7 +161,7 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
                 const parsed = parseQuote(type, block.quote, input.language);
                 if (parsed) out.push({ field: field.id, span: block, parsed, score: Math.max(ADDRESS_SCORE, contextScore(win, hits, block).score) });
             }
-        } else if (type.pattern === undefined && wantsIssuer(about)) {
+        } else if (type.pattern === undefined && wantsIssuer(about, win.locale)) {
             for (const name of letterheadNames(win, addressBlocks(win))) {
                 const parsed = parseQuote(type, name.quote, input.language);
                 if (parsed) out.push({ field: field.id, span: name, parsed, score: LETTERHEAD_SCORE + 0.1 * (1 - position(name)) });
@@ -184,7 +189,7 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
     });
     // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
     let paid: Set<number> | undefined;
-    if (type.kind === 'money' && asksForSum(field)) {
+    if (type.kind === 'money' && asksForSum(field, win.locale)) {
         const amounts = found.flatMap((span, i) => (parsed[i] ? [{ span, value: moneyAmount(parsed[i]!) }] : []));
         paid = paidAmounts(win, amounts);
     }
@@ -249,9 +254,9 @@ function scoreField(input: ReaderInput, win: WindowText, spans: SpanCache, field
     return out;
 }
 
-function readWindow(input: ReaderInput, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {
+function readWindow(input: ReaderInput, locale: LocaleProfile, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {
     const { schema } = input;
-    const win = new WindowText(input.text);
+    const win = new WindowText(input.text, locale);
     const hits = findLabels(win, schema.fields, phrases);
     const spans = new SpanCache(input.text, input.language);
     const perField = schema.fields.map((f) => scoreField(input, win, spans, f, hits[f.id]!));

@@ -6,7 +6,7 @@
 // searches start only where a value may start (not inside a word), and the whole scan stops after
 // WORK_PER_CHAR characters searched per character of text: the work is linear in the text whatever
 // the pattern.
-import { RE2JS } from 're2js';
+import { compiledPattern } from '../parsers/pattern-cache.js';
 import type { Span } from './heuristic-spans.js';
 
 /** The longest value a pattern field's candidate may be. */
@@ -18,18 +18,6 @@ const REGION = STEP + MAX_VALUE;
 export const WORK_PER_CHAR = 40;
 const WORK_FLOOR = 20 * REGION;
 const MAX_SPANS = 2000;
-
-const cache = new Map<string, RE2JS>();
-
-function compiled(pattern: string): RE2JS {
-    let re = cache.get(pattern);
-    if (!re) {
-        if (cache.size > 1000) cache.clear();
-        re = RE2JS.compile(pattern);
-        cache.set(pattern, re);
-    }
-    return re;
-}
 
 const WORD = /[\p{L}\p{N}]/u;
 
@@ -45,7 +33,7 @@ export interface ScanStats {
 
 /** Matches of a pattern that start and end at word boundaries, at most MAX_VALUE long. */
 export function patternSpans(text: string, pattern: string, stats?: ScanStats): Span[] {
-    const re2 = compiled(pattern).re2();
+    const re2 = compiledPattern(pattern).re2();
     const out: Span[] = [];
     const budget = WORK_PER_CHAR * text.length + WORK_FLOOR;
     let work = 0;
