@@ -90,10 +90,11 @@ describe('heuristic reader: totals', () => {
 
     it('tendered minus change is the amount paid, in English and in Dutch', () => {
         const en = new WindowText('TOTAL 60.31\nROUNDING -0.01\n60.30\nCASH ........ RM\n70.30\nCHANGE ...... RM\n10.00', EN);
-        const amounts = (w: WindowText, lang: 'en' | 'nl') => amountSpans(w.text, lang, true).map((span) => ({ span, value: Number(span.quote.replace(/[^\d,.-]/g, '').replace(lang === 'nl' ? ',' : /(?!)/, '.')) }));
-        expect([...paidAmounts(en, amounts(en, 'en'))]).to.deep.equal([6030]);
+        // Every amount here has two decimals: its digits are its cents.
+        const amounts = (w: WindowText, lang: 'en' | 'nl') => amountSpans(w.text, lang, true).map((span) => ({ span, value: BigInt(span.quote.replace(/[^\d-]/g, '')) }));
+        expect([...paidAmounts(en, amounts(en, 'en'))]).to.deep.equal([6030n]);
         const nl = new WindowText('Totaal: 12,10\nContant: 20,00\nWisselgeld: 7,90', NL);
-        expect([...paidAmounts(nl, amounts(nl, 'nl'))]).to.deep.equal([1210]);
+        expect([...paidAmounts(nl, amounts(nl, 'nl'))]).to.deep.equal([1210n]);
         const none = new WindowText('Total: 12.10', EN);
         expect(paidAmounts(none, amounts(none, 'en')).size).to.equal(0);
     });

@@ -8,6 +8,7 @@ import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
+import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
     words: string[];
@@ -48,19 +49,16 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile): Label
     };
     for (const h of field.hints) {
         const w = labelWords(h);
-        add(w, w.length === 1 ? 0.7 : w.length === 2 ? 0.85 : 0.95, 'hint', h);
+        add(w, w.length === 1 ? LABEL.hint1 : w.length === 2 ? LABEL.hint2 : LABEL.hint3, 'hint', h);
     }
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
-    add(name, name.length > 1 ? 0.8 : 0.7, 'name');
-    if (name.length > 1) for (const w of name) if (!STOPWORDS.has(w) && w.length > 2) add([w], 0.4, 'name-word');
+    add(name, name.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
+    if (name.length > 1) for (const w of name) if (!STOPWORDS.has(w) && w.length > 2) add([w], LABEL.nameWord, 'name-word');
     for (const w of labelWords(field.description ?? '')) {
-        if (!STOPWORDS.has(w) && w.length > 3) add([w], 0.2, 'description');
+        if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
     return [...out.values()];
 }
-
-/** Weight factor of a label matched through another form of its words. */
-const FORM_FACTOR = 0.9;
 
 function pluralOrSame(a: string, b: string): boolean {
     return a === b || (a.length > 3 && (a === b + 's' || b === a + 's'));
@@ -104,7 +102,7 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
         let literal = true;
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
-        if (ok) push(i, literal ? phrase.weight : phrase.weight * FORM_FACTOR);
+        if (ok) push(i, literal ? phrase.weight : phrase.weight * LABEL.wordForm);
     }
     if (phrase.kind !== 'hint' || n < 2) return hits;
     const seen = new Set(hits.map((h) => h.start));
@@ -115,11 +113,11 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         const got = words.slice(s, i + 1).map((w) => w.norm);
         if (n <= 3) {
             const want = [...phrase.words].sort();
-            if (got.slice().sort().every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * 0.95);
+            if (got.slice().sort().every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * LABEL.reordered);
         } else {
             let diff = 0;
             for (let k = 0; k < n; k++) if (!sameWord(win, got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
-            if (diff === 1) push(s, phrase.weight * 0.8);
+            if (diff === 1) push(s, phrase.weight * LABEL.oneWordReplaced);
         }
     }
     // A shuffled pair whose last word comes first ("Total Rounded" for "Rounded Total").
@@ -129,7 +127,7 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
             if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line || hits.some((h) => h.start === words[s]!.start)) continue;
             const got = words.slice(s, i + 1).map((w) => w.norm).sort();
             const want = [...phrase.words].sort();
-            if (got.every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * 0.95);
+            if (got.every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * LABEL.reordered);
         }
     }
     return hits;

@@ -55,7 +55,7 @@ export function sumQualifier(win: WindowText, hit: LabelHit, until?: number): 'p
 const AMOUNT_GAP = /^[\s:=#.\-–—>|()\[\]*]*(?:[A-Z]{2,3}|\p{Sc})?[\s:=#.\-–—>|()\[\]*]*$/u;
 
 /** The amount a word labels: the first amount after it, with only separators between. */
-function labelledAmount(win: WindowText, wordIndex: number, amounts: readonly { span: Span; value: number }[]): number | undefined {
+function labelledAmount(win: WindowText, wordIndex: number, amounts: readonly { span: Span; value: bigint }[]): bigint | undefined {
     const w = win.words[wordIndex]!;
     for (const a of amounts) {
         if (a.span.start < w.end) continue;
@@ -67,11 +67,12 @@ function labelledAmount(win: WindowText, wordIndex: number, amounts: readonly { 
 
 /**
  * Amounts the till's arithmetic confirms as the amount paid: tendered minus change, for each
- * tendered amount and change amount the window labels (in cents). Empty when it labels neither.
+ * tendered amount and change amount the window labels, in cents (exact integers, never floats).
+ * Empty when it labels neither.
  */
-export function paidAmounts(win: WindowText, amounts: readonly { span: Span; value: number }[]): Set<number> {
-    const tendered: number[] = [];
-    const change: number[] = [];
+export function paidAmounts(win: WindowText, amounts: readonly { span: Span; value: bigint }[]): Set<bigint> {
+    const tendered: bigint[] = [];
+    const change: bigint[] = [];
     const sorted = [...amounts].sort((a, b) => a.span.start - b.span.start);
     const TENDER_WORDS = sumWordsOf(win.locale, 'tender');
     const CHANGE_WORDS = sumWordsOf(win.locale, 'change');
@@ -79,9 +80,9 @@ export function paidAmounts(win: WindowText, amounts: readonly { span: Span; val
         const list = TENDER_WORDS.has(w.norm) ? tendered : CHANGE_WORDS.has(w.norm) ? change : undefined;
         if (!list) return;
         const v = labelledAmount(win, i, sorted);
-        if (v !== undefined && v >= 0) list.push(Math.round(v * 100));
+        if (v !== undefined && v >= 0n) list.push(v);
     });
-    const out = new Set<number>();
-    for (const t of tendered) for (const c of change) if (t - c > 0) out.add(t - c);
+    const out = new Set<bigint>();
+    for (const t of tendered) for (const c of change) if (t - c > 0n) out.add(t - c);
     return out;
 }
