@@ -24,6 +24,7 @@ const ITERATIONS = 1500;
 const LEARNING_RATE = 0.5;
 const L2 = 1e-4;
 const ROUNDS = 1;
+const CALIBRATION = process.env.SVC_CALIBRATION || 'platt';
 
 /** The kind of value of a field, as the reader's calibration tables are keyed (ranker-features.ts). */
 function valueKindOf(f) {
@@ -75,24 +76,31 @@ function fitLogistic(rows) {
     return { weights: [...w].map((v) => Math.round(v * 1e6) / 1e6), bias: Math.round(b * 1e6) / 1e6 };
 }
 
-/** Pool adjacent violators: the isotonic fit of y on x, as at most `points` breakpoints. */
-export function isotonic(pairs, points = 24) {
+/**
+ * Pool adjacent violators: the isotonic fit of y on x, each block of at least `minimum` pairs (a
+ * block of three right values is no evidence of 100%), as breakpoints at the blocks' mean scores.
+ */
+export function isotonic(pairs, minimum = 30) {
     const sorted = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const blocks = [];
+    const mean = (k) => k.sy / k.n;
     for (const [x, y] of sorted) {
         blocks.push({ sx: x, sy: y, n: 1 });
-        while (blocks.length > 1 && blocks[blocks.length - 2].sy / blocks[blocks.length - 2].n >= blocks[blocks.length - 1].sy / blocks[blocks.length - 1].n) {
-            const last = blocks.pop();
-            const prev = blocks[blocks.length - 1];
+        while (blocks.length > 1) {
+            const last = blocks[blocks.length - 1];
+            const prev = blocks[blocks.length - 2];
+            if (mean(prev) < mean(last) && prev.n >= minimum) break;
+            blocks.pop();
             prev.sx += last.sx; prev.sy += last.sy; prev.n += last.n;
         }
     }
-    let table = blocks.map((k) => [k.sx / k.n, k.sy / k.n]);
-    if (table.length > points) {
-        const step = (table.length - 1) / (points - 1);
-        table = Array.from({ length: points }, (_, i) => table[Math.round(i * step)]);
+    // The last block may be short: join it to the one before.
+    while (blocks.length > 1 && blocks[blocks.length - 1].n < minimum) {
+        const last = blocks.pop();
+        const prev = blocks[blocks.length - 1];
+        prev.sx += last.sx; prev.sy += last.sy; prev.n += last.n;
     }
-    return table.map(([x, y]) => [Math.round(x * 1e4) / 1e4, Math.round(y * 1e4) / 1e4]);
+    return blocks.map((k) => [Math.round((k.sx / k.n) * 1e4) / 1e4, Math.round(mean(k) * 1e4) / 1e4]);
 }
 
 const logit = (p) => Math.log(Math.max(1e-4, Math.min(1 - 1e-4, p)) / (1 - Math.max(1e-4, Math.min(1 - 1e-4, p))));
@@ -151,7 +159,7 @@ async function calibrateRounds(makeReader, reader, kindOf, rounds) {
         const pairs = {};
         await readAll(sets, makeReader(), 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, kindOf));
         const tables = { ...(weights.calibration[reader] ?? {}) };
-        for (const [kind, list] of Object.entries(pairs).sort()) tables[kind] = compose(tables[kind], platt(list));
+        for (const [kind, list] of Object.entries(pairs).sort()) tables[kind] = compose(tables[kind], CALIBRATION === 'platt' ? platt(list) : isotonic(list));
         weights.calibration[reader] = tables;
         console.error(`train: calibration round ${round + 1}: ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`).join(', ')}`);
     }

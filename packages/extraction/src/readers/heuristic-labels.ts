@@ -31,6 +31,8 @@ export interface LabelHit {
     phrase: string;
     /** The hint as the schema writes it (hints only). */
     source?: string;
+    /** Matched as the last part of a compound word ("Vervaldatum" for "datum"). */
+    compound?: boolean;
 }
 
 /** Words that are no label by themselves, beside the language's stopwords. */
@@ -92,7 +94,8 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     const push = (i: number, weight: number): void => {
         const first = words[i]!;
         const last = words[i + n - 1]!;
-        hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source });
+        const compound = !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
+        hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source, compound });
     };
     // Exact order, anchored on the first word.
     for (const i of wordPositions(win, phrase.words[0]!, known)) {
@@ -133,8 +136,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     return hits;
 }
 
+/** A hit inside a longer hit of another field, or a compound's part where another field's label is the whole word. */
 function covers(o: LabelHit, h: LabelHit): boolean {
-    return o.field !== h.field && o.length > h.length && o.start <= h.start && o.end >= h.end;
+    if (o.field === h.field || o.start > h.start || o.end < h.end) return false;
+    return o.length > h.length || (h.compound === true && !o.compound);
 }
 
 /**

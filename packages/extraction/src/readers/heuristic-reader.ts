@@ -125,8 +125,15 @@ export class HeuristicReader implements Reader {
             const bestValue = Math.max(...byValue.values());
             const count = new Map<string, number>();
             for (const s of list) count.set(s.parsed.key, (count.get(s.parsed.key) ?? 0) + 1);
-            kept.forEach((s, i) => {
+            // How clearly the window decides: the best score of each value, the runner-up's.
+            const valueScores = [...new Map(kept.map((s) => [s.parsed.key, s.score] as const)).values()];
+            const runnerUp = valueScores.length > 1 ? valueScores[1]! : 0;
+            kept.forEach((s) => {
                 Object.assign(s.features, {
+                    alone: valueScores.length === 1 ? 1 : 0,
+                    margin: s.score - (s.score >= kept[0]!.score ? runnerUp : kept[0]!.score),
+                    rivals: Math.min(1, (valueScores.length - 1) / 5),
+                    hinted: field.hints.length ? 1 : 0,
                     heuristic: s.score,
                     support: byValue.get(s.parsed.key)! / bestValue,
                     share: s.score / kept[0]!.score,

@@ -10,7 +10,7 @@ export const FEATURES = [
     'heuristic', 'context', 'base', 'early', 'edge', 'latestEdge', 'closing', 'bareMoney', 'prose', 'headCode', 'furniture',
     'paid', 'largest', 'marked', 'unique', 'address', 'letterhead', 'labelHint', 'labelName', 'labelDescription',
     // Set by the window (heuristic-reader.ts).
-    'claimed', 'support', 'share', 'repeat', 'nullable', 'list',
+    'claimed', 'support', 'share', 'repeat', 'nullable', 'list', 'alone', 'margin', 'rivals', 'hinted',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -20,7 +20,7 @@ export const KINDS = ['date', 'money', 'number', 'duration', 'enum', 'code', 'st
 export type ValueKind = (typeof KINDS)[number];
 
 /** Features that get a weight per kind as well as a common one. */
-const PER_KIND: readonly Feature[] = ['heuristic', 'context', 'support', 'early'];
+const PER_KIND: readonly Feature[] = ['heuristic', 'context', 'support', 'early', 'margin', 'alone'];
 
 /** Names of the vector's entries, in order. */
 export const VECTOR_NAMES: readonly string[] = [
