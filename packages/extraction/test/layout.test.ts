@@ -55,3 +55,23 @@ describe('layout: labels and values apart', () => {
         expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('40.00'), shipping: usd('5.00'), total: usd('45.00') });
     });
 });
+
+describe('layout: names, addresses and qualified labels', () => {
+    it('a title-case letterhead above an address names the issuing company', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'inv', fields: [{ name: 'supplier', type: 'string', description: 'Company that sent the invoice.', hints: ['Supplier'] }] });
+        const doc = 'ACME Office Supplies Ltd.\n12 Harbour Road, Bristol BS1 4DJ\n\nINVOICE\nInvoice number: INV-1\n';
+        expect((await data(doc, schema)).supplier).to.equal('ACME Office Supplies Ltd.');
+    });
+
+    it('a label qualified by one word before its colon still labels the value; an address is not cut at a comma', async () => {
+        const schema = compile({
+            svc_schema: '1.0', name: 'huur', fields: [
+                { name: 'opzegtermijn', type: 'duration', basis: 'months', nullable: true, hints: ['Opzegtermijn'] },
+                { name: 'adres', type: 'string', description: 'Adres van het gehuurde.', hints: ['Adres'] },
+            ],
+        });
+        const doc = 'HUUROVEREENKOMST\n\nAdres: Dorpsstraat 8, 3811 AB Amersfoort\nOpzegtermijn huurder: één maand\n';
+        const ex = (await engine.extract({ document: doc, schema, language: 'nl', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } })) as unknown as { response: { data: Record<string, unknown> } };
+        expect(ex.response.data).to.deep.equal({ opzegtermijn: 'P1M', adres: 'Dorpsstraat 8, 3811 AB Amersfoort' });
+    });
+});

@@ -87,10 +87,12 @@ function registrationLine(t: string): boolean {
     return /^\(?[\p{L}.\s]*[:#]?\s*[\dA-Z-]*\d[\dA-Z-]*\)?$/u.test(t) || /\b(?:reg|gst|co\.?\s*no|company\s+no|kvk|btw|vat)\b/i.test(t);
 }
 
+/** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
-    return t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3 &&
-        letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6;
+    if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
+    const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+    return letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 || (words.length >= 2 && words.every((w) => /^[^\p{L}]*\p{Lu}/u.test(w)));
 }
 
 /**

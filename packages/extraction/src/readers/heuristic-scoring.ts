@@ -100,7 +100,13 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap))) return hit.weight * qualified(win, hit, span.start);
             // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
             // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
-            if (/[:=]\s*$/.test(gap)) return hit.weight * (sumQualifier(win, hit, span.start) === 'final' ? LABEL.continuedFinal : LABEL.continuedLabel);
+            // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.
+            if (/[:=]\s*$/.test(gap)) {
+                const sum = sumQualifier(win, hit, span.start);
+                if (sum === 'final') return hit.weight * LABEL.continuedFinal;
+                const oneWord = sum === undefined && (gap.match(/\p{L}+/gu)?.length ?? 0) === 1;
+                return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
+            }
             return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * LABEL.inRunningText;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.
