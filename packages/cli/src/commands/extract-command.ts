@@ -29,7 +29,7 @@ function summary(file: string, ex: ExtractionObject): string {
 export const extractCommand: Command = {
     name: 'extract',
     summary: 'extract fields from text files locally with the embedded reader',
-    usage: 'svc extract --schema SCHEMA [--language en|nl] [--json] FILE...',
+    usage: 'svc extract --schema SCHEMA [--language LANG] [--json] FILE...',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
                 args,
