@@ -75,3 +75,17 @@ describe('layout: names, addresses and qualified labels', () => {
         expect(ex.response.data).to.deep.equal({ opzegtermijn: 'P1M', adres: 'Dorpsstraat 8, 3811 AB Amersfoort' });
     });
 });
+
+describe('layout: letterheads', () => {
+    const SHOP = compile({ svc_schema: '1.0', name: 'receipt', fields: [{ name: 'company', type: 'string', description: 'Name of the company that issued the receipt.', hints: ['SDN BHD'] }] });
+
+    it('the registration number after a name is not part of it', async () => {
+        const doc = 'KEDAI MAJU JAYA S/B (519537-X)\nLOT 12, JALAN ANGSA,\nTAMAN BERKELEY\n41150 KLANG\nTOTAL 12.00\n';
+        expect((await data(doc, SHOP)).company).to.equal('KEDAI MAJU JAYA S/B');
+    });
+
+    it('a name broken after "&" continues on the next line', async () => {
+        const doc = 'HOME MASTER HARDWARE &\nELECTRICAL\nNO.113G, JALAN SETIA\n41200 KLANG, SELANGOR\nTOTAL 12.00\n';
+        expect((await data(doc, SHOP)).company).to.equal('HOME MASTER HARDWARE & ELECTRICAL');
+    });
+});

@@ -87,6 +87,14 @@ function registrationLine(t: string): boolean {
     return /^\(?[\p{L}.\s]*[:#]?\s*[\dA-Z-]*\d[\dA-Z-]*\)?$/u.test(t) || /\b(?:reg|gst|co\.?\s*no|company\s+no|kvk|btw|vat)\b/i.test(t);
 }
 
+/**
+ * A line without the company registration number written after the name ("99 SPEED MART S/B
+ * (519537-X)", "AEON CO. (M) BHD (126926-H)"): a bracketed run with digits at the end of the line.
+ */
+export function withoutRegistration(t: string): string {
+    return t.replace(/\s*\((?:co\.?\s*no\.?\s*:?\s*)?[\dA-Z][\dA-Z .:-]*\d[\dA-Z .:-]*\)\s*$/i, '').trim();
+}
+
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
@@ -104,16 +112,22 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
     for (const b of blocks) {
         let l = win.lineOf(b.start) - 1;
         for (let skipped = 0; l >= 0 && skipped < 3; l--) {
-            const t = win.lines[l]!.text.trim();
+            const t = withoutRegistration(win.lines[l]!.text.trim());
             if (t === '') continue;
-            if (registrationLine(t)) {
+            // Registration lines, and lines of another address block, stand between a name and its address.
+            const inBlock = blocks.some((o) => o.start <= win.lines[l]!.end && win.lines[l]!.start <= o.end);
+            if (registrationLine(t) || inBlock) {
                 skipped++;
                 continue;
             }
             if (letterheadLine(t)) {
-                const line = win.lines[l]!;
+                // A name broken after "&" or "," continues the line above ("HOME MASTER HARDWARE &" / "ELECTRICAL").
+                let first = l;
+                while (first > 0 && /[&,]$/.test(win.lines[first - 1]!.text.trim()) && letterheadLine(win.lines[first - 1]!.text.trim().slice(0, -1).trim())) first--;
+                const line = win.lines[first]!;
                 const start = line.start + (line.text.length - line.text.trimStart().length);
-                out.push({ start, end: start + t.length, quote: t });
+                const end = win.lines[l]!.start + (win.lines[l]!.text.length - win.lines[l]!.text.trimStart().length) + t.length;
+                out.push({ start, end, quote: win.text.slice(start, end) });
             }
             break;
         }

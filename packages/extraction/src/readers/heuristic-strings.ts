@@ -6,6 +6,7 @@
 import type { RE2JS } from 're2js';
 import { wordsOf } from '../locale/locale-words.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
+import { withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
@@ -243,6 +244,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         if (!re && hit.kind === 'hint' && !colon && asWritten) {
             const block = nameBlock(win, hit);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
+            // The same name without the registration number written after it ("… SDN BHD (728515-N)").
+            const bare = block && withoutRegistration(block.quote);
+            if (block && bare && bare !== block.quote && bare.length > hit.end - hit.start) out.push({ start: block.start, end: block.start + bare.length, quote: bare, context: hit.weight * 0.8, hit });
             const phrase = namePhraseEndingAt(win, hit);
             // A shorter name inside the block is the same name cut short, not another reading.
             const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
