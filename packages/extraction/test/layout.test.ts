@@ -89,3 +89,17 @@ describe('layout: letterheads', () => {
         expect((await data(doc, SHOP)).company).to.equal('HOME MASTER HARDWARE & ELECTRICAL');
     });
 });
+
+describe('layout: a column of labels, then the column of their values', () => {
+    const RECEIPT = compile({
+        svc_schema: '1.0', name: 'receipt', fields: [
+            { name: 'total', type: 'money', currency: 'MYR', hints: ['Total'] },
+            { name: 'cash', type: 'money', currency: 'MYR', hints: ['Cash'] },
+        ],
+    });
+
+    it('pairs the k-th label with the k-th value (OCR reads the columns one after the other)', async () => {
+        const doc = ['KEDAI RUNCIT', 'ITEM A 2.00', 'SUB-TOTAL (EX)', 'TOTAL TAX', 'TOTAL', 'CASH', 'CHANGE', '10.00', '0.60', '10.60', '20.00', '9.40', 'THANK YOU'].join('\n');
+        expect(await data(doc, RECEIPT)).to.deep.equal({ total: { amount: '10.60', currency: 'MYR' }, cash: { amount: '20.00', currency: 'MYR' } });
+    });
+});

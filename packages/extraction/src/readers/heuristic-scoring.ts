@@ -135,6 +135,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     if (labelAlone && above >= 0 && hit.line === win.previousTextLine(above) && startsOwnLine && labelTail(win.lines[above]!.text)) {
         return hit.weight * LABEL.twoLinesUp * qualified(win, hit);
     }
+    // A column of labels read before the column of their values (OCR of receipts).
+    if (win.stackedValueLine(hit.line) === spanLine && startsOwnLine) return hit.weight * LABEL.stacked * qualified(win, hit);
     // Table: label in a header row above, over the same columns, both rows having several cells.
     if (spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400 && cells(hitLine.text) >= 2 && cells(line.text) >= 2) {
         if (sameColumn(win, hit, span, hitLine.start, line.start)) return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);

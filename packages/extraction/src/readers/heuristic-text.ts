@@ -148,6 +148,19 @@ export class WindowText {
         return n;
     }
 
+    private stacked?: Map<number, number>;
+
+    /**
+     * The line holding the value of a label line when a receipt's OCR reads a column of labels and
+     * then the column of their values ("SUBTOTAL / TAX / TOTAL / CASH" then "10.00 / 0.60 / 10.60 /
+     * 20.00"): the k-th label pairs with the k-th value, counted from the end when the runs differ
+     * in length (the value run then starts with an item's amount). -1 when the line is no such label.
+     */
+    stackedValueLine(line: number): number {
+        if (!this.stacked) this.stacked = stackedPairs(this.lines);
+        return this.stacked.get(line) ?? -1;
+    }
+
     /**
      * The previous line with any text, or -1. A line of separators only (":" on a line of its own,
      * as OCR splits "TOTAL : 27.55" into three lines) is no text: it joins the lines around it.
@@ -161,6 +174,41 @@ export class WindowText {
         for (let l = line + 1; l < this.lines.length; l++) if (!BLANK.test(this.lines[l]!.text)) return l;
         return -1;
     }
+}
+
+const STACK_LABEL = /^[^\d]*\p{L}{2}[^\d]*$/u;
+const STACK_VALUE = /^\s*(?:[A-Z]{2,3}\s?|\p{Sc}\s?)?-?\d[\d.,]*\s*(?:[A-Z]{1,2})?\s*$/u;
+const CURRENCY_ONLY = /^\s*(?:[A-Z]{2,3}|\p{Sc})\s*$/u;
+
+/** Label lines paired with value lines of stacked columns (see WindowText.stackedValueLine). */
+function stackedPairs(lines: readonly Line[]): Map<number, number> {
+    const out = new Map<number, number>();
+    const skip = (t: string): boolean => BLANK.test(t) || CURRENCY_ONLY.test(t);
+    let i = 0;
+    while (i < lines.length) {
+        const labels: number[] = [];
+        let j = i;
+        for (; j < lines.length; j++) {
+            const t = lines[j]!.text;
+            if (skip(t)) continue;
+            if (t.trim().length <= 48 && STACK_LABEL.test(t) && !CURRENCY_ONLY.test(t)) labels.push(j);
+            else break;
+        }
+        const values: number[] = [];
+        let k = j;
+        for (; k < lines.length && labels.length >= 2; k++) {
+            const t = lines[k]!.text;
+            if (skip(t)) continue;
+            if (STACK_VALUE.test(t)) values.push(k);
+            else break;
+        }
+        if (labels.length >= 2 && values.length >= 2) {
+            const n = Math.min(labels.length, values.length);
+            for (let m = 1; m <= n; m++) out.set(labels[labels.length - m]!, values[values.length - m]!);
+        }
+        i = Math.max(j, k, i + 1);
+    }
+    return out;
 }
 
 /** Words of a label or name, lower-cased: "Invoice date" → ["invoice", "date"]; "invoice_date" too. */

@@ -32,6 +32,8 @@ export const LABEL = {
     continuedAbove: 0.3,
     /** Label two lines up with a currency-only line between. */
     twoLinesUp: 0.75,
+    /** The k-th of a column of labels for the k-th of the column of values after it. */
+    stacked: 0.8,
     /** Header cell of a table column, less for each row further down. */
     column: 0.7,
     columnRowFade: 0.08,
