@@ -110,6 +110,37 @@ async function viaHttp(wide) {
     }
 }
 
+async function rankerRatio(compileSchemaText, secrets) {
+    const { Engine, HeuristicReader } = await import('@svc/extraction');
+    const work = [];
+    for (const set of readdirSync(DATASETS).filter((d) => existsSync(join(DATASETS, d, 'cases.jsonl'))).sort()) {
+        const result = compileSchemaText(readFileSync(join(DATASETS, set, 'schema.json'), 'utf8'));
+        if (!result.ok) continue;
+        const cases = readFileSync(join(DATASETS, set, 'cases.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+        for (const c of cases.slice(0, 40)) work.push({ document: c.document, schema: result.schema, language: c.language, reference: null, options: OPTIONS });
+    }
+    const time = async (reader) => {
+        const engine = new Engine({ reader, secrets, concurrency: 1 });
+        const t0 = process.hrtime.bigint();
+        for (const r of work) await engine.extract(r);
+        return Number(process.hrtime.bigint() - t0) / 1e9;
+    };
+    const ranked = [];
+    const before = [];
+    for (let i = 0; i < 3; i++) {
+        before.push(await time(new HeuristicReader({ weights: null })));
+        ranked.push(await time(new HeuristicReader()));
+    }
+    return {
+        name: `learned ranker: ${work.length} documents of every set, median of 3`,
+        value: work.length / median(ranked),
+        unit: 'docs/s',
+        target: '≥ 0.95× before',
+        ratio: median(before) / median(ranked),
+        baseline: 'the heuristic score alone, as before the ranker',
+    };
+}
+
 export async function runExtractionBench() {
     await import('@svc/language/polyfill');
     const { compileSchemaText } = await import('@svc/compiler');
@@ -161,6 +192,10 @@ export async function runExtractionBench() {
             rows.push({ name: `${set}: ${cases.length} documents, ${Math.round(chars / cases.length)} characters on average${note}`, value: cases.length / secs, unit: 'docs/s', target: '-' });
         }
     }
+
+    // 2b. The learned ranker's cost: documents per second with it against the heuristic score alone
+    // (the reader before the ranker), on the same documents in this process, interleaved.
+    if (existsSync(DATASETS)) rows.push(await rankerRatio(compileSchemaText, secrets));
 
     // 3. Worst case of settling.
     const worst = settleCase(compileSchemaText, parseQuote);

@@ -2,7 +2,8 @@
 // only this; readers, windows, grounding, settling and sessions live behind it.
 import type { CompiledSchema, Diagnostic } from '@svc/compiler';
 
-export type Language = 'en' | 'nl';
+export type { Language } from './locale/locale-registry.js';
+import type { Language } from './locale/locale-registry.js';
 
 export interface ExtractionOptions {
     on_conflict: 'withhold';

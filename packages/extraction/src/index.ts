@@ -2,10 +2,14 @@
 // pieces the edits reuse: quote parsing, grounding of one quote, settling, the response and the
 // session codec; and the edit service (createEditService, edits/).
 export * from './engine-types.js';
+export { languages, isLanguage, localeOf, registerLocale, UnknownLanguageError } from './locale/locale-registry.js';
+export type { LocaleProfile } from './locale/locale-types.js';
 export { createEngine, createReader, engineConfigFromEnv, EngineConfigError, type EngineConfig, type ReaderKind } from './engine-module.js';
 export { Engine, extractionFromState, countDocumentTokens, type EngineDeps, type ExtractionState } from './extraction-engine.js';
 export type { Reader, ReaderCandidate, ReaderInput } from './readers/reader-types.js';
-export { HeuristicReader } from './readers/heuristic-reader.js';
+export { HeuristicReader, type HeuristicReaderOptions, type RankedCandidate } from './readers/heuristic-reader.js';
+export { calibrate, rank, shippedWeights, tableFor, type RankerWeights, type CalibrationTable } from './readers/ranker-model.js';
+export { featureVector, VECTOR_NAMES, FEATURES } from './readers/ranker-features.js';
 export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
 export { parseQuote, foldText, type ParsedValue } from './parsers/quote-parser.js';
 export { CodePointIndex, codePointLength } from './grounding/code-points.js';

@@ -43,6 +43,15 @@ describe('openai reader', () => {
     const servers: Server[] = [];
     after(() => servers.forEach((s) => s.close()));
 
+    it("passes the model's p through its calibration table, the heuristic reader's step", async () => {
+        const ep = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, { slot: 'total', quote: 'EUR 1,234.56', p: 0.5 }]));
+        servers.push(ep.server);
+        // A model that is overconfident: 0.9 is right 6 times in 10, 0.5 three times in 10.
+        const weights = { features: [], weights: [], bias: 0, calibration: { openai: [[0.5, 0.3], [0.9, 0.6]] as [number, number][] } };
+        const reader = new OpenAiReader({ baseUrl: ep.url, model: 'test-model', timeoutMs: 2000, backoffMs: 1 }, weights);
+        expect((await reader.read(input())).map((c) => c.p)).to.deep.equal([0.6, 0.3]);
+    });
+
     it('sends a strict json_schema chat completion and returns the candidates', async () => {
         const ep = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, { slot: 'total', quote: 'EUR 1,234.56', p: 1 }]));
         servers.push(ep.server);

@@ -72,14 +72,15 @@ describe('numbers', () => {
         expect(json({ kind: 'integer', max: new Dec(10) }, '11')).to.equal(undefined);
     });
 
-    it('reads number words in English and Dutch', () => {
-        expect(numberFromWords('twenty-four')).to.equal(24);
-        expect(numberFromWords('one hundred and twenty')).to.equal(120);
-        expect(numberFromWords('vierentwintig')).to.equal(24);
-        expect(numberFromWords('tweeëntwintig')).to.equal(22);
-        expect(numberFromWords('honderdvijftig')).to.equal(150);
-        expect(numberFromWords('dertig')).to.equal(30);
-        expect(numberFromWords('banana')).to.equal(undefined);
+    it('reads number words in the document language only', () => {
+        expect(numberFromWords('twenty-four', 'en')).to.equal(24);
+        expect(numberFromWords('one hundred and twenty', 'en')).to.equal(120);
+        expect(numberFromWords('vierentwintig', 'nl')).to.equal(24);
+        expect(numberFromWords('tweeëntwintig', 'nl')).to.equal(22);
+        expect(numberFromWords('honderdvijftig', 'nl')).to.equal(150);
+        expect(numberFromWords('dertig', 'nl')).to.equal(30);
+        expect(numberFromWords('banana', 'en')).to.equal(undefined);
+        expect(numberFromWords('dertig', 'en')).to.equal(undefined);
     });
 });
 
@@ -166,8 +167,10 @@ describe('enums, booleans and strings', () => {
         expect(json(court, 'GERECHTSHOF ’S-HERTOGENBOSCH')).to.equal("Gerechtshof 's-Hertogenbosch");
     });
 
-    it('reads booleans in English and Dutch', () => {
-        for (const [q, v] of [['yes', true], ['No', false], ['ja', true], ['Nee', false], ['true', true]] as const) expect(json({ kind: 'boolean' }, q)).to.equal(v);
+    it('reads booleans in the document language', () => {
+        for (const [q, v] of [['yes', true], ['No', false], ['true', true]] as const) expect(json({ kind: 'boolean' }, q)).to.equal(v);
+        for (const [q, v] of [['ja', true], ['Nee', false], ['onwaar', false]] as const) expect(json({ kind: 'boolean' }, q, 'nl')).to.equal(v);
+        expect(json({ kind: 'boolean' }, 'ja')).to.equal(undefined);
         expect(json({ kind: 'boolean' }, 'maybe')).to.equal(undefined);
     });
 

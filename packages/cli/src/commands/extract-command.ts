@@ -5,10 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compileSchemaText, renderDiagnostic } from '@svc/compiler';
-import { createEngine, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
+import { createEngine, isLanguage, languages, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
-
-const LANGUAGES: readonly Language[] = ['en', 'nl'];
 
 function progress(io: CliIO, done: number, total: number): void {
     if (!io.stderrIsTTY) return;
@@ -31,7 +29,7 @@ function summary(file: string, ex: ExtractionObject): string {
 export const extractCommand: Command = {
     name: 'extract',
     summary: 'extract fields from text files locally with the embedded reader',
-    usage: 'svc extract --schema SCHEMA [--language en|nl] [--json] FILE...',
+    usage: 'svc extract --schema SCHEMA [--language LANG] [--json] FILE...',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
                 args,
@@ -40,7 +38,7 @@ export const extractCommand: Command = {
             });
         const { schema: schemaFile, language, json } = parsed.values;
         if (!schemaFile) throw new UsageError('--schema is required');
-        if (!LANGUAGES.includes(language as Language)) throw new UsageError(`--language must be en or nl, not ${JSON.stringify(language)}`);
+        if (!isLanguage(language)) throw new UsageError(`--language must be one of ${languages().join(', ')}, not ${JSON.stringify(language)}`);
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no document file given');
 

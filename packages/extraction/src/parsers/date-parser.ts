@@ -1,18 +1,38 @@
 // Dates and datetimes as documents write them: ISO ("2024-03-03"), numeric in the field's
 // `date_order` ("03/04/2024"), and written with English or Dutch month names ("3 maart 2024",
-// "March 3rd, 2024", "3-mrt-2024", "the 20th day of November, 2018"). Values are the compiler's:
-// days since 1970-01-01, and milliseconds since the epoch in UTC for datetimes.
+// "March 3rd, 2024", "3-mrt-2024", "the 20th day of November, 2018"), the written forms being the
+// document language's shapes (locale/locale-shapes.ts), which the reader's recogniser uses too.
+// Values are the compiler's: days since 1970-01-01, and milliseconds since the epoch in UTC.
 import type { DateOrder } from '@svc/compiler';
 import { daysFromCivil, daysInMonth, MS_PER_DAY } from '../compiler-values.js';
-import type { Language } from '../engine-types.js';
-import { MONTH_SOURCE, monthFromName } from './month-names.js';
+import { localeOf } from '../locale/locale-registry.js';
+import { shapesOf, type LocaleShapes } from '../locale/locale-shapes.js';
 
-const WEEKDAYS = '(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|ma|di|wo|do|vr|za|zo)\\.?,?\\s+';
-const ORD = '(?:st|nd|rd|th|e|ste|de)?';
+interface WrittenDates {
+    dayMonthYear: RegExp;
+    monthDayYear: RegExp;
+    time: RegExp;
+}
 
-// Written forms; groups: day, month name, year.
-const DAY_MONTH_YEAR = new RegExp(`^(?:${WEEKDAYS})?(?:the\\s+)?(\\d{1,2})${ORD}(?:\\s+day)?(?:\\s+of)?[\\s\\-/.]*(${MONTH_SOURCE})[\\s,\\-/.]*(\\d{4})$`, 'i');
-const MONTH_DAY_YEAR = new RegExp(`^(?:${WEEKDAYS})?(${MONTH_SOURCE})\\s*(?:the\\s+)?(\\d{1,2})${ORD}\\s*,?\\s*(\\d{4})$`, 'i');
+const written = new WeakMap<LocaleShapes, WrittenDates>();
+
+/** The exact written date and time forms of a language, built once per profile. */
+function writtenDates(shapes: LocaleShapes): WrittenDates {
+    let w = written.get(shapes);
+    if (!w) {
+        w = {
+            dayMonthYear: new RegExp(`^${shapes.dayMonthYear}$`, 'i'),
+            monthDayYear: new RegExp(`^${shapes.monthDayYear}$`, 'i'),
+            time: new RegExp(`^(.*?)(?:${shapes.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${shapes.timeAfter}))?(?:\\s*(Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?$`, 'i'),
+        };
+        written.set(shapes, w);
+    }
+    return w;
+}
+
+/** "10:00", "10.00:30.5", "2:30 pm": groups hour, minute, second, milliseconds, half of day. */
+export const TIME_OF_DAY = '(\\d{1,2})[:.](\\d{2})(?:[:.](\\d{2})(?:\\.(\\d{1,3}))?)?(?:\\s*([aApP]\\.?[mM]\\.?))?';
+
 const ISO = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
 const NUMERIC = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})$/;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
@@ -39,19 +59,19 @@ function civil(year: number, month: number, day: number): CivilDate | undefined 
 }
 
 /** A numeric date "a/b/c" under the field's date order (language.md section 2). */
-function numericDate(a: number, b: number, yearText: string, order: DateOrder, language: Language): CivilDate | undefined {
+function numericDate(a: number, b: number, yearText: string, order: DateOrder, language: string): CivilDate | undefined {
     const year = fullYear(yearText);
     if (order === 'dmy') return civil(year, b, a);
     if (order === 'mdy') return civil(year, a, b);
     if (order === 'ymd') return undefined; // a two-part-first form is not year first
-    // auto: Dutch reads day first; English month first, and day first only where that is the only
-    // valid reading (13/03/2024).
-    if (language === 'nl') return civil(year, b, a);
+    // auto: the language's reading (locale/): day first (nl), or month first and day first only
+    // where that is the only valid reading (en: 13/03/2024).
+    if (localeOf(language).numericDates === 'dmy') return civil(year, b, a);
     return civil(year, a, b) ?? civil(year, b, a);
 }
 
 /** Parses a whole quote as a calendar date; undefined when it is not one. */
-export function parseCivilDate(quote: string, order: DateOrder, language: Language): CivilDate | undefined {
+export function parseCivilDate(quote: string, order: DateOrder, language: string): CivilDate | undefined {
     const t = quote.trim().replace(/\s+/g, ' ');
     let m = ISO.exec(t);
     if (m) return civil(+m[1]!, +m[2]!, +m[3]!);
@@ -64,33 +84,35 @@ export function parseCivilDate(quote: string, order: DateOrder, language: Langua
         }
         return numericDate(+m[1]!, +m[3]!, m[4]!, order, language);
     }
-    m = DAY_MONTH_YEAR.exec(t);
-    if (m) return civil(+m[3]!, monthFromName(m[2]!)!, +m[1]!);
-    m = MONTH_DAY_YEAR.exec(t);
-    if (m) return civil(+m[3]!, monthFromName(m[1]!)!, +m[2]!);
+    const shapes = shapesOf(localeOf(language));
+    const month = (name: string): number => shapes.monthNumber.get(name.toLowerCase().replace(/\.$/, ''))!;
+    const forms = writtenDates(shapes);
+    m = forms.dayMonthYear.exec(t);
+    if (m) return civil(+m[3]!, month(m[2]!), +m[1]!);
+    m = forms.monthDayYear.exec(t);
+    if (m) return civil(+m[3]!, month(m[1]!), +m[2]!);
     m = COMPACT.exec(t);
     if (m && order === 'ymd') return civil(+m[1]!, +m[2]!, +m[3]!);
     return undefined;
 }
 
 /** Days since 1970-01-01 of a date quote. */
-export function parseDateQuote(quote: string, order: DateOrder, language: Language): number | undefined {
+export function parseDateQuote(quote: string, order: DateOrder, language: string): number | undefined {
     const d = parseCivilDate(quote, order, language);
     return d && daysFromCivil(d.year, d.month, d.day);
 }
 
 // A time after the date: "10:00", "10:00:30", "10.00 uur", "2:30 pm", optional zone "Z", "UTC",
-// "+01:00", "CET" is not read (zone names are ambiguous).
-const TIME = /^(.*?)(?:\s*[T,]\s*|\s+(?:at|om|@)\s+|\s+)(\d{1,2})[:.](\d{2})(?:[:.](\d{2})(?:\.(\d{1,3}))?)?(?:\s*([aApP]\.?[mM]\.?))?(?:\s*(?:uur|h|hrs))?(?:\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2}))?$/;
+// "+01:00"; "CET" is not read (zone names are ambiguous).
 
 /**
  * Milliseconds (UTC) of a datetime quote: a date, optionally followed by a time and a zone. A time
  * without a zone is read as UTC (language.md section 2); a date alone is its midnight.
  */
-export function parseDateTimeQuote(quote: string, order: DateOrder, language: Language): number | undefined {
+export function parseDateTimeQuote(quote: string, order: DateOrder, language: string): number | undefined {
     const t = quote.trim().replace(/\s+/g, ' ');
     const isoT = /^(\d{4}-\d{2}-\d{2})T(.*)$/.exec(t);
-    const m = TIME.exec(isoT ? `${isoT[1]} ${isoT[2]}` : t);
+    const m = writtenDates(shapesOf(localeOf(language))).time.exec(isoT ? `${isoT[1]} ${isoT[2]}` : t);
     if (!m) {
         const days = parseDateQuote(t, order, language);
         return days === undefined ? undefined : days * MS_PER_DAY;

@@ -1,44 +1,31 @@
-// Cardinal numbers written as words, in English and Dutch, for durations ("thirty (30) days",
-// "dertig dagen", "twee jaar") and integers. Only what documents write for counts: 0..999 (plus
-// round hundreds); larger counts are always written in digits.
+// Cardinal numbers written as words, for durations ("thirty (30) days", "dertig dagen", "twee
+// jaar") and integers, in the document language's profile (locale/): words written apart ("one
+// hundred and twenty", 'spaced') or as one compound ("honderdvijftig", 'compound'). Only what
+// documents write for counts: 0..999; larger counts are always written in digits.
+import { localeOf } from '../locale/locale-registry.js';
+import { shapesOf } from '../locale/locale-shapes.js';
+import type { LocaleProfile } from '../locale/locale-types.js';
 
-const EN_UNITS: Record<string, number> = {
-    zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-    eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-    eighteen: 18, nineteen: 19,
-};
-const EN_TENS: Record<string, number> = {
-    twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
-};
-const NL_UNITS: Record<string, number> = {
-    nul: 0, een: 1, één: 1, twee: 2, drie: 3, vier: 4, vijf: 5, zes: 6, zeven: 7, acht: 8, negen: 9,
-    tien: 10, elf: 11, twaalf: 12, dertien: 13, veertien: 14, vijftien: 15, zestien: 16, zeventien: 17,
-    achttien: 18, negentien: 19,
-};
-const NL_TENS: Record<string, number> = {
-    twintig: 20, dertig: 30, veertig: 40, vijftig: 50, zestig: 60, zeventig: 70, tachtig: 80, negentig: 90,
-};
-
-function english(words: string): number | undefined {
-    // "one hundred twenty-four", "twenty four", "a hundred"
-    const parts = words.replace(/-/g, ' ').split(/\s+/).filter((w) => w !== 'and');
+function spaced(p: LocaleProfile, words: string): number | undefined {
+    const w = p.numberWords;
+    const parts = words.replace(/-/g, ' ').split(/\s+/).filter((x) => !w.joiners.includes(x));
     if (parts.length === 0) return undefined;
     let total = 0;
     let current = 0;
     let seen = false;
-    for (const w of parts) {
-        if (w in EN_UNITS) {
+    for (const x of parts) {
+        if (x in w.units) {
             if (current % 10 !== 0 || (current > 0 && current < 20)) return undefined;
-            current += EN_UNITS[w]!;
-        } else if (w in EN_TENS) {
+            current += w.units[x]!;
+        } else if (x in w.tens) {
             if (current % 100 !== 0) return undefined;
-            current += EN_TENS[w]!;
-        } else if (w === 'hundred') {
+            current += w.tens[x]!;
+        } else if (x === w.hundred) {
             if (current >= 10) return undefined;
             current = (current || 1) * 100;
             total += current;
             current = 0;
-        } else if ((w === 'a' || w === 'an') && !seen) {
+        } else if (p.one.includes(x) && !seen) {
             current = 1;
         } else return undefined;
         seen = true;
@@ -46,46 +33,47 @@ function english(words: string): number | undefined {
     return total + current;
 }
 
-function dutchBelowHundred(w: string): number | undefined {
-    if (w in NL_UNITS) return NL_UNITS[w];
-    if (w in NL_TENS) return NL_TENS[w];
-    // "vierentwintig", "eenendertig", "tweeëntwintig"
-    const m = /^(een|één|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën)(twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)$/.exec(w);
-    if (m) return NL_UNITS[m[1]!]! + NL_TENS[m[2]!]!;
+function compoundBelowHundred(p: LocaleProfile, w: string): number | undefined {
+    const { units, tens, joiners } = p.numberWords;
+    if (w in units) return units[w];
+    if (w in tens) return tens[w];
+    // "vierentwintig", "tweeëntwintig": a unit, a joiner, a ten.
+    for (const [u, uv] of Object.entries(units)) {
+        if (uv < 1 || uv > 9 || !w.startsWith(u)) continue;
+        for (const j of joiners) {
+            const t = w.slice(u.length + j.length);
+            if (w.startsWith(j, u.length) && t in tens) return uv + tens[t]!;
+        }
+    }
     return undefined;
 }
 
-function dutch(words: string): number | undefined {
+function compound(p: LocaleProfile, words: string): number | undefined {
     const w = words.replace(/[\s-]+/g, '');
     if (w === '') return undefined;
-    const below = dutchBelowHundred(w);
+    const below = compoundBelowHundred(p, w);
     if (below !== undefined) return below;
-    // "honderd", "tweehonderd", "honderdvijftig"
-    const m = /^(.*?)honderd(.*)$/.exec(w);
-    if (!m) return undefined;
-    const head = m[1] === '' ? 1 : dutchBelowHundred(m[1]!);
-    const tail = m[2] === '' ? 0 : dutchBelowHundred(m[2]!.replace(/^en/, ''));
-    if (head === undefined || tail === undefined || head > 9) return undefined;
+    // "honderd", "tweehonderd", "honderdvijftig", "honderdentien"
+    const at = w.indexOf(p.numberWords.hundred);
+    if (at < 0) return undefined;
+    const headText = w.slice(0, at);
+    let tailText = w.slice(at + p.numberWords.hundred.length);
+    for (const j of p.numberWords.joiners) if (tailText.startsWith(j) && tailText.length > j.length) tailText = tailText.slice(j.length);
+    const head = headText === '' ? 1 : compoundBelowHundred(p, headText);
+    const tail = tailText === '' ? 0 : compoundBelowHundred(p, tailText);
+    if (head === undefined || tail === undefined || head < 1 || head > 9) return undefined;
     return head * 100 + tail;
 }
 
-/** The value of a number written in words, in either language, or undefined. */
-export function numberFromWords(text: string): number | undefined {
+/** The value of a number written in words in the document language, or undefined. */
+export function numberFromWords(text: string, language: string): number | undefined {
     const w = text.trim().toLowerCase();
     if (w === '') return undefined;
-    return english(w) ?? dutch(w);
+    const p = localeOf(language);
+    return p.numberWords.style === 'spaced' ? spaced(p, w) : compound(p, w);
 }
 
-/**
- * A regular-expression source matching one number written in words (either language), for the
- * recognisers that find such numbers in running text. Longest forms first.
- */
-export const NUMBER_WORD_SOURCE = (() => {
-    const enUnits = Object.keys(EN_UNITS).sort((a, b) => b.length - a.length).join('|');
-    const enTens = Object.keys(EN_TENS).join('|');
-    const nlUnits = Object.keys(NL_UNITS).sort((a, b) => b.length - a.length).join('|');
-    const nlTens = Object.keys(NL_TENS).join('|');
-    const en = `(?:(?:${enUnits}|a|an)\\s+hundred(?:\\s+(?:and\\s+)?(?:(?:${enTens})(?:[\\s-](?:${enUnits}))?|${enUnits}))?|(?:${enTens})(?:[\\s-](?:${enUnits}))?|${enUnits})`;
-    const nl = `(?:(?:(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)?honderd)?(?:(?:een|één|twee|drie|vier|vijf|zes|zeven|acht|negen)(?:en|ën)(?:${nlTens})|${nlTens}|${nlUnits})|(?:een|twee|drie|vier|vijf|zes|zeven|acht|negen)?honderd)`;
-    return `(?:${en}|${nl})`;
-})();
+/** Regular-expression source of one number in words of the language (see locale/locale-shapes.ts). */
+export function numberWordSource(language: string): string {
+    return shapesOf(localeOf(language)).numberWord;
+}

@@ -3,7 +3,6 @@
 // accept a candidate as a mention, and the edits use it for `insert`: one function, so a quote the
 // reader proposes is never refused later, and a quote a user inserts is judged the same way.
 import type { Decimal } from 'decimal.js';
-import { RE2JS } from 're2js';
 import type { FieldType, Value } from '@svc/compiler';
 import { Dec } from '../compiler-values.js';
 import type { Language } from '../engine-types.js';
@@ -13,6 +12,9 @@ import { currenciesOfMark, splitCurrencyMark } from './currency-marks.js';
 import { parseDateQuote, parseDateTimeQuote } from './date-parser.js';
 import { parseDurationQuote } from './duration-parser.js';
 import { numberFromWords } from './number-words.js';
+import { compiledPattern } from './pattern-cache.js';
+import { localeOf } from '../locale/locale-registry.js';
+import { shapesOf } from '../locale/locale-shapes.js';
 
 export interface ParsedValue {
     /** The run-time value (the compiler's representation), as relations see it. */
@@ -24,19 +26,6 @@ export interface ParsedValue {
 }
 
 type ScalarType = Exclude<FieldType, { kind: 'array' }>;
-
-const patterns = new Map<string, RE2JS>();
-
-/** Compiled RE2 patterns, kept per pattern text (schemas are compiled once and reused). */
-function pattern(source: string): RE2JS {
-    let re = patterns.get(source);
-    if (!re) {
-        if (patterns.size > 1000) patterns.clear();
-        re = RE2JS.compile(source);
-        patterns.set(source, re);
-    }
-    return re;
-}
 
 /** Case, white space and apostrophe forms folded: how enum labels and aliases are compared. */
 export function foldText(s: string): string {
@@ -56,11 +45,6 @@ function inNumberRange(x: number, min?: number, max?: number): boolean {
     return (min === undefined || x >= min) && (max === undefined || x <= max);
 }
 
-const BOOLEANS: ReadonlyMap<string, boolean> = new Map([
-    ['yes', true], ['no', false], ['true', true], ['false', false], ['y', true], ['n', false],
-    ['ja', true], ['nee', false], ['waar', true], ['onwaar', false], ['j', true],
-]);
-
 function parseMoney(type: Extract<ScalarType, { kind: 'money' }>, quote: string, language: Language): Decimal | undefined {
     const split = splitCurrencyMark(quote);
     if (!split) return undefined;
@@ -74,17 +58,17 @@ function parseScalar(type: ScalarType, quote: string, language: Language): Value
     switch (type.kind) {
         case 'string': {
             if (quote.trim() === '') return undefined;
-            if (type.pattern !== undefined && !pattern(type.pattern).testExact(quote)) return undefined;
+            if (type.pattern !== undefined && !compiledPattern(type.pattern).testExact(quote)) return undefined;
             // The value folds white space: a value broken over lines is still one string.
             return quote.replace(/\s+/g, ' ').trim();
         }
         case 'boolean':
-            return BOOLEANS.get(foldText(quote));
+            return shapesOf(localeOf(language)).booleans.get(foldText(quote));
         case 'integer': {
             const t = quote.trim();
             let x = parseIntegerText(t, language);
             if (x === undefined) {
-                const w = numberFromWords(t);
+                const w = numberFromWords(t, language);
                 if (w !== undefined) x = new Dec(w);
             }
             return x !== undefined && inRange(x, type.min, type.max) ? x : undefined;
@@ -106,7 +90,7 @@ function parseScalar(type: ScalarType, quote: string, language: Language): Value
             return t !== undefined && inNumberRange(t, type.min, type.max) ? t : undefined;
         }
         case 'duration': {
-            const n = parseDurationQuote(quote, type.basis);
+            const n = parseDurationQuote(quote, type.basis, language);
             return n !== undefined && inNumberRange(n, type.min, type.max) ? n : undefined;
         }
         case 'enum': {

@@ -3,6 +3,10 @@
 // districts, a line with a postcode — under a letterhead. The block is found by its shape, in any
 // country's spelling: street words of several languages, postcodes of four to six digits (or Dutch
 // "1234 AB", British "SW1A 1AA"), and it ends before the next labelled line ("TEL:", "GST NO").
+// Street and address words are those of the countries addresses come from, whatever the document's
+// language (a Malaysian address on an English receipt): they are no language profile's.
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
@@ -72,11 +76,10 @@ export function addressBlocks(win: WindowText): Span[] {
     return out;
 }
 
-const ISSUER_WORDS = /\b(?:company|business|shop|store|merchant|vendor|seller|supplier|issuer|organi[sz]ation|firm|restaurant|bedrijf|winkel|leverancier|onderneming|handelsnaam|verkoper)\b/i;
-
 /** Whether a field asks for the name of the business that issued the document. */
-export function wantsIssuer(texts: readonly string[]): boolean {
-    return texts.some((t) => ISSUER_WORDS.test(t));
+export function wantsIssuer(texts: readonly string[], locale: LocaleProfile): boolean {
+    const words = wordsOf(locale, 'issuerWords');
+    return texts.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
 }
 
 /** Registration numbers and similar lines between a letterhead name and its address. */
@@ -84,10 +87,20 @@ function registrationLine(t: string): boolean {
     return /^\(?[\p{L}.\s]*[:#]?\s*[\dA-Z-]*\d[\dA-Z-]*\)?$/u.test(t) || /\b(?:reg|gst|co\.?\s*no|company\s+no|kvk|btw|vat)\b/i.test(t);
 }
 
+/**
+ * A line without the company registration number written after the name ("99 SPEED MART S/B
+ * (519537-X)", "AEON CO. (M) BHD (126926-H)"): a bracketed run with digits at the end of the line.
+ */
+export function withoutRegistration(t: string): string {
+    return t.replace(/\s*\((?:co\.?\s*no\.?\s*:?\s*)?[\dA-Z][\dA-Z .:-]*\d[\dA-Z .:-]*\)\s*$/i, '').trim();
+}
+
+/** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
-    return t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3 &&
-        letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6;
+    if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
+    const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+    return letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 || (words.length >= 2 && words.every((w) => /^[^\p{L}]*\p{Lu}/u.test(w)));
 }
 
 /**
@@ -99,16 +112,22 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
     for (const b of blocks) {
         let l = win.lineOf(b.start) - 1;
         for (let skipped = 0; l >= 0 && skipped < 3; l--) {
-            const t = win.lines[l]!.text.trim();
+            const t = withoutRegistration(win.lines[l]!.text.trim());
             if (t === '') continue;
-            if (registrationLine(t)) {
+            // Registration lines, and lines of another address block, stand between a name and its address.
+            const inBlock = blocks.some((o) => o.start <= win.lines[l]!.end && win.lines[l]!.start <= o.end);
+            if (registrationLine(t) || inBlock) {
                 skipped++;
                 continue;
             }
             if (letterheadLine(t)) {
-                const line = win.lines[l]!;
+                // A name broken after "&" or "," continues the line above ("HOME MASTER HARDWARE &" / "ELECTRICAL").
+                let first = l;
+                while (first > 0 && /[&,]$/.test(win.lines[first - 1]!.text.trim()) && letterheadLine(win.lines[first - 1]!.text.trim().slice(0, -1).trim())) first--;
+                const line = win.lines[first]!;
                 const start = line.start + (line.text.length - line.text.trimStart().length);
-                out.push({ start, end: start + t.length, quote: t });
+                const end = win.lines[l]!.start + (win.lines[l]!.text.length - win.lines[l]!.text.trimStart().length) + t.length;
+                out.push({ start, end, quote: win.text.slice(start, end) });
             }
             break;
         }

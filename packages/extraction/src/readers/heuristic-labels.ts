@@ -5,7 +5,10 @@
 // replaced ("laws of the Commonwealth of" for "laws of the State of"). Where labels overlap, the
 // longer one wins for every field: "Effective Date" is not the label "Date".
 import type { CompiledField } from '@svc/compiler';
-import { labelWords, wordForm, type WindowText } from './heuristic-text.js';
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
     words: string[];
@@ -28,17 +31,17 @@ export interface LabelHit {
     phrase: string;
     /** The hint as the schema writes it (hints only). */
     source?: string;
+    /** Matched as the last part of a compound word ("Vervaldatum" for "datum"). */
+    compound?: boolean;
 }
 
-const STOPWORDS = new Set([
-    'the', 'a', 'an', 'of', 'to', 'in', 'for', 'and', 'or', 'that', 'which', 'is', 'was', 'be', 'by', 'with', 'on', 'at',
-    'as', 'from', 'this', 'its', 'it', 'their', 'each', 'any', 'whose', 'are', 'has', 'have', 'been', 'who', 'what',
-    'de', 'het', 'een', 'van', 'en', 'op', 'te', 'voor', 'met', 'die', 'dat', 'door', 'aan', 'bij', 'om', 'naar',
-    'uit', 'zijn', 'is', 'of', 'wordt', 'worden', 'deze', 'dit', 'hun', 'welke', 'the', 'needed', 'name', 'names', 'naam',
-]);
+/** Words that are no label by themselves, beside the language's stopwords. */
+const NOT_LABELS = ['needed', 'name', 'names'];
 
 /** The label phrases of a field, each once, strongest weight kept. */
-export function labelPhrases(field: CompiledField): LabelPhrase[] {
+export function labelPhrases(field: CompiledField, locale: LocaleProfile): LabelPhrase[] {
+    const stop = wordsOf(locale, 'stopwords');
+    const STOPWORDS = { has: (w: string): boolean => stop.has(w) || NOT_LABELS.includes(w) };
     const out = new Map<string, LabelPhrase>();
     const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
         if (words.length === 0) return;
@@ -48,58 +51,61 @@ export function labelPhrases(field: CompiledField): LabelPhrase[] {
     };
     for (const h of field.hints) {
         const w = labelWords(h);
-        add(w, w.length === 1 ? 0.7 : w.length === 2 ? 0.85 : 0.95, 'hint', h);
+        add(w, w.length === 1 ? LABEL.hint1 : w.length === 2 ? LABEL.hint2 : LABEL.hint3, 'hint', h);
     }
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
-    add(name, name.length > 1 ? 0.8 : 0.7, 'name');
-    if (name.length > 1) for (const w of name) if (!STOPWORDS.has(w) && w.length > 2) add([w], 0.4, 'name-word');
+    add(name, name.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
+    if (name.length > 1) for (const w of name) if (!STOPWORDS.has(w) && w.length > 2) add([w], LABEL.nameWord, 'name-word');
     for (const w of labelWords(field.description ?? '')) {
-        if (!STOPWORDS.has(w) && w.length > 3) add([w], 0.2, 'description');
+        if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
     return [...out.values()];
 }
-
-/** Weight factor of a label matched through another form of its words. */
-const FORM_FACTOR = 0.9;
 
 function pluralOrSame(a: string, b: string): boolean {
     return a === b || (a.length > 3 && (a === b + 's' || b === a + 's'));
 }
 
-/** Same word, allowing a plural "s" either way, or another form of it (wordForm). */
-function sameWord(a: string, b: string): boolean {
-    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && wordForm(a) === wordForm(b));
+/** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
+function sameWord(win: WindowText, a: string, b: string): boolean {
+    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b));
 }
 
-function wordPositions(win: WindowText, w: string): number[] {
+/** Compound tails shorter than this are not split off ("nr" is no label inside "januari"). */
+const MIN_COMPOUND_TAIL = 4;
+
+function wordPositions(win: WindowText, w: string, known?: ReadonlySet<string>): number[] {
     const exact = win.wordIndex.get(w) ?? [];
     if (w.length <= 3) return exact;
     const plural = win.wordIndex.get(w + 's') ?? [];
     const singular = w.endsWith('s') ? (win.wordIndex.get(w.slice(0, -1)) ?? []) : [];
-    const forms = w.length > 4 ? win.positionsOfForm(wordForm(w)).filter((i) => win.words[i]!.norm.length > 4) : [];
-    if (!plural.length && !singular.length && forms.length <= exact.length) return exact;
-    return [...new Set([...exact, ...plural, ...singular, ...forms])].sort((a, b) => a - b);
+    const forms = w.length > 4 ? win.positionsOfForm(win.locale.stem(w)).filter((i) => win.words[i]!.norm.length > 4) : [];
+    // "Opzegtermijn" for the label "termijn", "Rechnungsbetrag" for "Betrag" (languages that join compounds).
+    const compounds = known && w.length >= MIN_COMPOUND_TAIL ? win.positionsOfCompound(w, known) : [];
+    if (!plural.length && !singular.length && !compounds.length && forms.length <= exact.length) return exact;
+    return [...new Set([...exact, ...plural, ...singular, ...forms, ...compounds])].sort((a, b) => a - b);
 }
 
 /** Occurrences of one phrase in the window. */
-function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelHit[] {
+function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: ReadonlySet<string>): LabelHit[] {
     const hits: LabelHit[] = [];
     const n = phrase.words.length;
     const words = win.words;
     const push = (i: number, weight: number): void => {
         const first = words[i]!;
         const last = words[i + n - 1]!;
-        hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source });
+        const compound = !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
+        hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source, compound });
     };
     // Exact order, anchored on the first word.
-    for (const i of wordPositions(win, phrase.words[0]!)) {
+    for (const i of wordPositions(win, phrase.words[0]!, known)) {
         if (i + n > words.length) continue;
         let ok = true;
-        for (let k = 1; k < n && ok; k++) ok = sameWord(words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
+        for (let k = 1; k < n && ok; k++) ok = sameWord(win, words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
         // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
         let literal = true;
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
-        if (ok) push(i, literal ? phrase.weight : phrase.weight * FORM_FACTOR);
+        if (ok) push(i, literal ? phrase.weight : phrase.weight * LABEL.wordForm);
     }
     if (phrase.kind !== 'hint' || n < 2) return hits;
     const seen = new Set(hits.map((h) => h.start));
@@ -110,11 +116,11 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelH
         const got = words.slice(s, i + 1).map((w) => w.norm);
         if (n <= 3) {
             const want = [...phrase.words].sort();
-            if (got.slice().sort().every((w, k) => sameWord(w, want[k]!))) push(s, phrase.weight * 0.95);
+            if (got.slice().sort().every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * LABEL.reordered);
         } else {
             let diff = 0;
-            for (let k = 0; k < n; k++) if (!sameWord(got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
-            if (diff === 1) push(s, phrase.weight * 0.8);
+            for (let k = 0; k < n; k++) if (!sameWord(win, got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
+            if (diff === 1) push(s, phrase.weight * LABEL.oneWordReplaced);
         }
     }
     // A shuffled pair whose last word comes first ("Total Rounded" for "Rounded Total").
@@ -124,14 +130,16 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase): LabelH
             if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line || hits.some((h) => h.start === words[s]!.start)) continue;
             const got = words.slice(s, i + 1).map((w) => w.norm).sort();
             const want = [...phrase.words].sort();
-            if (got.every((w, k) => sameWord(w, want[k]!))) push(s, phrase.weight * 0.95);
+            if (got.every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * LABEL.reordered);
         }
     }
     return hits;
 }
 
+/** A hit inside a longer hit of another field, or a compound's part where another field's label is the whole word. */
 function covers(o: LabelHit, h: LabelHit): boolean {
-    return o.field !== h.field && o.length > h.length && o.start <= h.start && o.end >= h.end;
+    if (o.field === h.field || o.start > h.start || o.end < h.end) return false;
+    return o.length > h.length || (h.compound === true && !o.compound);
 }
 
 /**
@@ -140,7 +148,9 @@ function covers(o: LabelHit, h: LabelHit): boolean {
  */
 export function findLabels(win: WindowText, fields: readonly CompiledField[], phrases: ReadonlyMap<number, LabelPhrase[]>): LabelHit[][] {
     const all: LabelHit[] = [];
-    for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p));
+    const known = new Set<string>();
+    for (const f of fields) for (const p of phrases.get(f.id) ?? []) if (p.kind !== 'description') for (const w of p.words) if (w.length >= MIN_COMPOUND_TAIL) known.add(w);
+    for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p, known));
     all.sort((a, b) => a.start - b.start || b.end - a.end);
     // Sweep: a hit strictly inside a longer hit (more words) is not a label of its own.
     // Labels are short, so only hits starting shortly before can cover one.

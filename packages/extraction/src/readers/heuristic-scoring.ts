@@ -7,12 +7,21 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 import { sumQualifier } from './heuristic-totals.js';
+import { LABEL } from './heuristic-weights.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()\[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
-/** Proximity of a label ending `words` words before a span: 1 adjacent, fading to 0 at 12. */
+/** Proximity of a label ending `words` words before a span: 1 adjacent, fading to 0 at LABEL.fadeWords. */
 function fade(words: number): number {
-    return Math.max(0, 1 - words / 12);
+    return Math.max(0, 1 - words / LABEL.fadeWords);
+}
+
+/**
+ * Layout white space folded: exported purchase orders and invoices put wide gaps, tab stops and
+ * right-aligned columns between a label and its value; how wide is no evidence.
+ */
+function folded(gap: string): string {
+    return gap.replace(/[ \t\u00a0\u2000-\u200a\u202f\u3000]+/g, ' ');
 }
 
 /** Nothing but separators, or a currency mark ("TOTAL (RM):", "RM"), after a label on its line. */
@@ -39,13 +48,44 @@ function qualified(win: WindowText, hit: LabelHit, until?: number): number {
     // A sum label says which sum it is: "TOTAL QTY", "SUB TOTAL", "TOTAL (EXCLUDING GST)" name a
     // partial one, "GRAND TOTAL", "TOTAL (INCLUSIVE OF GST)" the amount paid (heuristic-totals.ts).
     const sum = sumQualifier(win, hit, until);
-    if (sum === 'partial') return 0.45;
+    if (sum === 'partial') return LABEL.partialSum;
     if (sum === 'final') return 1;
     const line = win.lines[hit.line]!;
     if (line.end - line.start > 60) return 1;
     const before = win.text.slice(line.start, hit.start);
     const segment = before.slice(Math.max(before.lastIndexOf(':'), before.lastIndexOf('|')) + 1);
-    return /[\p{L}]{2,}/u.test(segment) ? 0.75 : 1;
+    return /[\p{L}]{2,}/u.test(segment) ? LABEL.qualifiedByWord : 1;
+}
+
+/** Columns of a line's cells (runs of text between gaps of two or more spaces or a tab), tabs expanded to stops of 8. */
+function cellColumns(line: string): { from: number; to: number; start: number }[] {
+    let col = 0;
+    const columns: number[] = [];
+    for (const ch of line) {
+        columns.push(col);
+        col = ch === '\t' ? (Math.floor(col / 8) + 1) * 8 : col + 1;
+    }
+    columns.push(col);
+    const out: { from: number; to: number; start: number }[] = [];
+    for (const m of line.matchAll(/\S+(?: \S+)*/g)) out.push({ from: columns[m.index!]!, to: columns[m.index! + m[0].length]!, start: m.index! });
+    return out;
+}
+
+/**
+ * A header cell over the span's column: the cells overlap (tabs expanded), or the span's cell is
+ * nearer the header cell than any other header cell is (right-aligned amounts under a left-aligned
+ * header, "Qty   Unit price   Total").
+ */
+function sameColumn(win: WindowText, hit: LabelHit, span: Span, hitLineStart: number, lineStart: number): boolean {
+    const header = cellColumns(win.lines[hit.line]!.text);
+    const row = cellColumns(win.lines[win.lineOf(span.start)]!.text);
+    const h = header.find((c) => c.start <= hit.start - hitLineStart && hit.start - hitLineStart < c.start + (c.to - c.from) + 1);
+    const v = row.find((c) => c.start <= span.start - lineStart && span.start - lineStart < c.start + (c.to - c.from) + 1);
+    if (!h || !v) return false;
+    if (v.from <= h.to + 2 && h.from <= v.to + 2) return true;
+    const centre = (c: { from: number; to: number }): number => (c.from + c.to) / 2;
+    const nearest = header.reduce((a, c) => (Math.abs(centre(c) - centre(v)) < Math.abs(centre(a) - centre(v)) ? c : a));
+    return nearest === h && header.length === row.length;
 }
 
 /** The context score of one label hit for a span, 0 when it does not point at it. */
@@ -56,48 +96,55 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
         if (hit.end <= span.start) {
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
-            const gap = text.slice(hit.end, span.start);
+            const gap = folded(text.slice(hit.end, span.start));
             if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap))) return hit.weight * qualified(win, hit, span.start);
             // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
             // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
-            if (/[:=]\s*$/.test(gap)) return hit.weight * (sumQualifier(win, hit, span.start) === 'final' ? 0.8 : 0.35);
-            return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * 0.9;
+            // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.
+            if (/[:=]\s*$/.test(gap)) {
+                const sum = sumQualifier(win, hit, span.start);
+                if (sum === 'final') return hit.weight * LABEL.continuedFinal;
+                const oneWord = sum === undefined && (gap.match(/\p{L}+/gu)?.length ?? 0) === 1;
+                return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
+            }
+            return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * LABEL.inRunningText;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.
         if (hit.start - span.end > 40) return 0;
         const words = win.wordsBetween(span.end, hit.start);
-        return words <= 2 ? hit.weight * 0.45 : 0;
+        return words <= 2 ? hit.weight * LABEL.after : 0;
     }
     if (hit.line > spanLine) return 0;
     const line = win.lines[spanLine]!;
     const hitLine = win.lines[hit.line]!;
     // The label's line holds nothing after it but separators or a currency mark ("TOTAL (RM):").
-    const labelAlone = hit.start - hitLine.start <= 16 && hitLine.end - hit.end <= 24 && labelTail(text.slice(hit.end, hitLine.end));
-    const startsOwnLine = span.start - line.start <= 24 && text.slice(line.start, span.start).trim().length <= 4;
+    const tail = folded(text.slice(hit.end, hitLine.end));
+    const labelAlone = folded(text.slice(hitLine.start, hit.start)).length <= 16 && tail.length <= 24 && labelTail(tail);
+    // The span starts its line: only white space (of any width: right-aligned columns) or a short mark before it.
+    const lead = folded(text.slice(line.start, span.start));
+    const startsOwnLine = lead.length <= 24 && lead.trim().length <= 4;
     const above = startsOwnLine ? win.previousTextLine(spanLine) : -2;
     // Label on the line above, the span starting its own line (label: newline value).
-    if (hit.line === above && startsOwnLine && labelAlone) return hit.weight * 0.85 * qualified(win, hit);
+    if (hit.line === above && startsOwnLine && labelAlone) return hit.weight * LABEL.lineAbove * qualified(win, hit);
     // A label continued by a few words and a colon, the value on the next line ("TOTAL SALES
     // (INCLUSIVE OF GST) :" / "7.42"): the whole line is the label, this hit only its start.
-    if (hit.line === above && startsOwnLine && hit.start - hitLine.start <= 16 && continuedLabel(text.slice(hit.end, hitLine.end))) {
-        return hit.weight * (sumQualifier(win, hit) === 'final' ? 0.8 : 0.3);
+    if (hit.line === above && startsOwnLine && hit.start - hitLine.start <= 16 && continuedLabel(tail)) {
+        return hit.weight * (sumQualifier(win, hit) === 'final' ? LABEL.continuedFinal : LABEL.continuedAbove);
     }
     // Label one more line up with a currency-only line between (receipts: "TOTAL\nRM\n60.30").
     if (labelAlone && above >= 0 && hit.line === win.previousTextLine(above) && startsOwnLine && labelTail(win.lines[above]!.text)) {
-        return hit.weight * 0.75 * qualified(win, hit);
+        return hit.weight * LABEL.twoLinesUp * qualified(win, hit);
     }
+    // A column of labels read before the column of their values (OCR of receipts).
+    if (win.stackedValueLine(hit.line) === spanLine && startsOwnLine) return hit.weight * LABEL.stacked * qualified(win, hit);
     // Table: label in a header row above, over the same columns, both rows having several cells.
     if (spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400 && cells(hitLine.text) >= 2 && cells(line.text) >= 2) {
-        const c0 = span.start - line.start;
-        const c1 = span.end - line.start;
-        const h0 = hit.start - hitLine.start;
-        const h1 = hit.end - hitLine.start;
-        if (c0 <= h1 + 2 && h0 <= c1 + 2) return hit.weight * 0.7 * (1 - (spanLine - hit.line - 1) * 0.08);
+        if (sameColumn(win, hit, span, hitLine.start, line.start)) return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }
     // Running text across a line break: a label a few words before, in prose (long lines).
     if (span.start - hit.end <= 160 && hitLine.end - hitLine.start >= 40 && !text.slice(hit.end, span.start).includes('\n\n')) {
         const words = win.wordsBetween(hit.end, span.start);
-        return hit.weight * fade(words) * 0.8;
+        return hit.weight * fade(words) * LABEL.acrossLines;
     }
     return 0;
 }
@@ -137,5 +184,5 @@ export function contextScore(win: WindowText, hits: readonly LabelHit[], span: S
             best = { score: s, hit };
         } else if (best.hit && hit.phrase !== best.hit.phrase) second = Math.max(second, s);
     }
-    return { score: Math.min(1, best.score + 0.3 * second), hit: best.hit };
+    return { score: Math.min(1, best.score + LABEL.secondLabel * second), hit: best.hit };
 }

@@ -3,12 +3,11 @@
 // enum label); whether a shape is a value of the field — its currency, scale, bounds, pattern — is
 // decided by parseQuote, like for any reader.
 import type { FieldType } from '@svc/compiler';
-import { RE2JS } from 're2js';
-import type { Language } from '../engine-types.js';
+import { localeOf } from '../locale/locale-registry.js';
+import { shapesOf } from '../locale/locale-shapes.js';
 import { CURRENCY_MARK_SOURCE, currenciesOfMark } from '../parsers/currency-marks.js';
-import { UNIT_SOURCE } from '../parsers/duration-parser.js';
-import { MONTH_SOURCE } from '../parsers/month-names.js';
-import { NUMBER_WORD_SOURCE } from '../parsers/number-words.js';
+import { parseCivilDate, TIME_OF_DAY } from '../parsers/date-parser.js';
+import { durationSource } from '../parsers/duration-parser.js';
 
 export interface Span {
     start: number;
@@ -20,49 +19,66 @@ export interface Span {
 
 const L = '(?<![\\p{L}\\p{N}])';
 const R = '(?![\\p{L}\\p{N}])';
-const ORD = '(?:st|nd|rd|th|e|ste|de)?';
 
-const DATE_SOURCES = [
+// Numeric dates are the same in every language; written ones are the language's (locale/).
+const NUMERIC_DATES = [
     `${L}\\d{4}([-/.])\\d{1,2}\\1\\d{1,2}(?![\\p{N}]|[-/.]\\d)`,
     `(?<![\\p{L}\\p{N}./-])\\d{1,2}([-/.])\\d{1,2}\\2(?:\\d{4}|\\d{2})(?![\\p{N}]|[-/.]\\d)`,
-    `${L}\\d{1,2}${ORD}(?:\\s+day)?(?:\\s+of)?[\\s\\-/.]*(?:${MONTH_SOURCE})[\\s,\\-/.]*\\d{4}${R}`,
-    `${L}(?:${MONTH_SOURCE})\\s*\\d{1,2}${ORD}\\s*,?\\s*\\d{4}${R}`,
 ];
-const DATES = new RegExp(DATE_SOURCES.map((s) => `(?:${s})`).join('|'), 'giu');
-const TIME_AFTER = /^(?:\s*[T,]\s*|\s+(?:at|om)\s+|\s+)\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\s*[aApP]\.?[mM]\.?)?(?:\s*(?:uur|h))?(?:\s*(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}))?(?![\p{N}])/u;
 
-const AMOUNT = {
-    en: '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+',
-    nl: '\\d{1,3}(?:\\.\\d{3})+(?:,(?:\\d+|-{1,2}))?|\\d+(?:,(?:\\d+|-{1,2}))?',
-};
 // An amount is not part of a longer number, a date, a time, a phone number or a percentage.
 const AMOUNT_LEFT = '(?<![\\p{L}\\p{N}.,/:-])';
 const AMOUNT_RIGHT = '(?![\\p{N}]|[.,:/-][\\p{L}\\p{N}]|\\s?%)';
 // Decimal fields hold rates too ("VAT rate 21.00%"): for them a percentage is a candidate, the
 // number without its sign being the quote.
 const AMOUNT_RIGHT_PERCENT = '(?![\\p{N}]|[.,:/-][\\p{L}\\p{N}])';
-const amountRegexes = new Map<string, RegExp>();
 
-function amountRegex(language: Language, money: boolean, percent = false): RegExp {
-    const key = `${language}:${money}:${percent}`;
-    let re = amountRegexes.get(key);
+const DATE_ORDERS = ['auto', 'dmy', 'mdy', 'ymd'] as const;
+
+interface Finders {
+    dates: RegExp;
+    timeAfter: RegExp;
+    durations: RegExp;
+    booleans: RegExp;
+    amounts: Map<string, RegExp>;
+}
+
+const finders = new Map<string, Finders>();
+
+/** The recognisers of a language, built once from its shapes (the parsers read the same shapes). */
+function findersOf(language: string): Finders {
+    let f = finders.get(language);
+    if (!f) {
+        const s = shapesOf(localeOf(language));
+        // The written forms' groups are not needed here: (?: ) keeps the numeric forms' back-references first.
+        const written = [s.dayMonthYear, s.monthDayYear].map((x) => `${L}${x}${R}`);
+        f = {
+            dates: new RegExp([...NUMERIC_DATES, ...written].map((x) => `(?:${x})`).join('|'), 'giu'),
+            timeAfter: new RegExp(`^(?:${s.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${s.timeAfter}))?(?:\\s*(?:Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?(?![\\p{N}])`, 'iu'),
+            durations: new RegExp(`${L}${durationSource(language)}${R}`, 'giu'),
+            booleans: new RegExp(`${L}(?:${[...s.booleans.keys()].filter((w) => w.length > 1).join('|')})${R}`, 'giu'),
+            amounts: new Map(),
+        };
+        finders.set(language, f);
+    }
+    return f;
+}
+
+function amountRegex(language: string, money: boolean, percent: boolean, spaced: boolean): RegExp {
+    const f = findersOf(language);
+    const key = `${money}:${percent}:${spaced}`;
+    let re = f.amounts.get(key);
     if (!re) {
-        const amount = `(?:-\\s?)?(?:${AMOUNT[language]})`;
+        const s = shapesOf(localeOf(language));
+        const amount = `(?:-\\s?)?(?:${spaced ? s.spacedAmount : s.amount})`;
         const source = money
             ? `(?:(?<![\\p{L}\\p{N}])(${CURRENCY_MARK_SOURCE})\\s?)?${AMOUNT_LEFT}(${amount})${AMOUNT_RIGHT}(?:\\s?(${CURRENCY_MARK_SOURCE})(?![\\p{L}]))?`
             : `${AMOUNT_LEFT}(${amount})${percent ? AMOUNT_RIGHT_PERCENT : AMOUNT_RIGHT}`;
         re = new RegExp(source, 'gu');
-        amountRegexes.set(key, re);
+        f.amounts.set(key, re);
     }
     return re;
 }
-
-const DURATIONS = new RegExp(
-    `${L}(?:(?:\\d{1,6}|${NUMBER_WORD_SOURCE}|a|an)(?:\\s*\\(\\d{1,6}\\))?|\\(\\d{1,6}\\))(?:\\s+(?:calendar|consecutive|full|kalender|volle))?(?:\\s*-\\s*|\\s+)(?:${UNIT_SOURCE})${R}`,
-    'giu',
-);
-
-const BOOLEANS = new RegExp(`${L}(?:yes|no|true|false|ja|nee|waar|onwaar)${R}`, 'giu');
 
 function all(re: RegExp, text: string): Span[] {
     const out: Span[] = [];
@@ -71,22 +87,35 @@ function all(re: RegExp, text: string): Span[] {
     return out;
 }
 
-export function dateSpans(text: string, withTime: boolean): Span[] {
-    const spans = all(DATES, text).map((s) => {
+export function dateSpans(text: string, language: string, withTime: boolean): Span[] {
+    const f = findersOf(language);
+    const spans = all(f.dates, text).flatMap((s) => {
         // "20th day of November, 2018": the whole phrase is the quote; a trailing separator is not.
         const trimmed = s.quote.replace(/[\s,./-]+$/, '');
-        return { ...s, quote: trimmed, end: s.start + trimmed.length };
+        // A shape is a date only when it is a valid day in some order ("januari 0 0000" is none).
+        if (!DATE_ORDERS.some((o) => parseCivilDate(trimmed, o, language))) return [];
+        return [{ ...s, quote: trimmed, end: s.start + trimmed.length }];
     });
     if (!withTime) return spans;
     return spans.map((s) => {
-        const t = TIME_AFTER.exec(text.slice(s.end, s.end + 40));
+        const t = f.timeAfter.exec(text.slice(s.end, s.end + 40));
         return t ? { start: s.start, end: s.end + t[0].length, quote: s.quote + t[0] } : s;
     });
 }
 
-export function amountSpans(text: string, language: Language, money: boolean, percent = false): Span[] {
+/**
+ * Amounts in the language's grouping ("1,234.56"), and those grouped by spaces ("1 234,56") as
+ * well as their parts: "QTY 2 150.00" may be 2 and 150.00 as well as 2150.00, the scorers decide.
+ */
+export function amountSpans(text: string, language: string, money: boolean, percent = false): Span[] {
+    const out = amountMatches(text, amountRegex(language, money, percent, false), money);
+    const seen = new Set(out.map((s) => `${s.start}:${s.end}`));
+    for (const s of amountMatches(text, amountRegex(language, money, percent, true), money)) if (!seen.has(`${s.start}:${s.end}`)) out.push(s);
+    return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
     const out: Span[] = [];
-    const re = amountRegex(language, money, percent);
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
         let start = m.index!;
@@ -106,12 +135,12 @@ export function amountSpans(text: string, language: Language, money: boolean, pe
     return out;
 }
 
-export function durationSpans(text: string): Span[] {
-    return all(DURATIONS, text);
+export function durationSpans(text: string, language: string): Span[] {
+    return all(findersOf(language).durations, text);
 }
 
-export function booleanSpans(text: string): Span[] {
-    return all(BOOLEANS, text);
+export function booleanSpans(text: string, language: string): Span[] {
+    return all(findersOf(language).booleans, text);
 }
 
 const enumRegexes = new WeakMap<object, RegExp>();
@@ -132,30 +161,4 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
         enumRegexes.set(type, re);
     }
     return all(re, text);
-}
-
-const patternCache = new Map<string, RE2JS>();
-
-/** Matches of a string field's RE2 pattern that start and end at word boundaries. */
-export function patternSpans(text: string, pattern: string): Span[] {
-    let re = patternCache.get(pattern);
-    if (!re) {
-        if (patternCache.size > 1000) patternCache.clear();
-        re = RE2JS.compile(pattern);
-        patternCache.set(pattern, re);
-    }
-    const out: Span[] = [];
-    const m = re.matcher(text);
-    const word = /[\p{L}\p{N}]/u;
-    let from = 0;
-    while (from <= text.length && m.find(from)) {
-        const s = m.start();
-        const e = m.end();
-        if (e > s && e - s <= 200 && !(s > 0 && word.test(text[s - 1]!) && word.test(text[s]!)) && !(e < text.length && word.test(text[e]!) && word.test(text[e - 1]!))) {
-            out.push({ start: s, end: e, quote: text.slice(s, e) });
-        }
-        from = e > s ? e : s + 1;
-        if (out.length > 2000) break;
-    }
-    return out;
 }

@@ -3,7 +3,10 @@
 // a label in running text ("governed by the laws of the State of New York"), or — for hints that
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { wordsOf } from '../locale/locale-words.js';
+import { compiledPattern } from '../parsers/pattern-cache.js';
+import { withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
@@ -16,11 +19,7 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
-const CONNECTORS = new Set(['of', 'and', '&', 'de', 'van', 'der', 'den', 'du', 'la', 'le', 'y', 'del', 'von', 'het', 'op', 'aan']);
 const SENTENCE_END = /[.;!?]\s/;
-/** Capitalised only because a sentence starts with them: not the start of a name. */
-const FUNCTION_WORDS = new Set(['this', 'the', 'such', 'each', 'any', 'all', 'these', 'those', 'that', 'a', 'an', 'no', 'in', 'if', 'it', 'its', 'both', 'either', 'neither', 'said', 'dit', 'deze', 'de', 'het', 'een', 'die', 'dat', 'alle', 'elke']);
-
 function trimValue(text: string, start: number, end: number): Span | undefined {
     let s = start;
     let e = end;
@@ -42,6 +41,8 @@ function trimValue(text: string, start: number, end: number): Span | undefined {
  */
 export function namePhraseAfter(win: WindowText, from: number, limit: number): Span | undefined {
     const words = win.words;
+    const FUNCTION_WORDS = wordsOf(win.locale, 'functionWords');
+    const CONNECTORS = wordsOf(win.locale, 'connectors');
     let i = win.wordAt(from);
     // Skip lower-case words (articles, "the laws of") up to the limit, but not past a sentence end.
     while (i < words.length && (!words[i]!.capital || FUNCTION_WORDS.has(words[i]!.norm))) {
@@ -72,6 +73,7 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
 /** The proper-name phrase that ends with the hit (walking back over capitalised words). */
 function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
     const words = win.words;
+    const CONNECTORS = wordsOf(win.locale, 'connectors');
     let i = win.wordAt(hit.start);
     let first = i;
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
@@ -124,8 +126,6 @@ function nameBlock(win: WindowText, hit: LabelHit): Span | undefined {
     return trimValue(win.text, lines[first]!.start, lines[last]!.end);
 }
 
-const patterns = new Map<string, RE2JS>();
-
 /**
  * The shortest run of whole white-space-separated tokens from `start` that the pattern matches
  * whole (a trailing comma, semicolon or full stop is not part of a token).
@@ -152,11 +152,12 @@ function abbreviationStop(text: string, at: number): boolean {
 /**
  * The next item of a list of names: the name after the next "and" (or "en", "&") of the same
  * sentence, outside brackets, past what describes the name before ("X, a Delaware corporation
- * (the “Company”), and Y"). Undefined at the sentence's end or after `limit` characters.
+ * (the “Company”), and Y"); the joiners are the language's (locale/). Undefined at the sentence's end or after `limit` characters.
  */
 export function nextListedName(win: WindowText, from: number, limit = 400): Span | undefined {
     const text = win.text;
     const stop = Math.min(text.length, from + limit);
+    const joiners = wordsOf(win.locale, 'listJoiners');
     let depth = 0;
     for (let i = from; i < stop; i++) {
         const ch = text[i]!;
@@ -165,8 +166,8 @@ export function nextListedName(win: WindowText, from: number, limit = 400): Span
         else if (depth === 0 && (ch === ';' || ch === ':')) return undefined;
         else if (depth === 0 && ch === '.' && /^\s+[\p{Lu}\d(]/u.test(text.slice(i + 1, i + 4)) && !abbreviationStop(text, i)) return undefined;
         else if (depth === 0 && /\s/.test(ch)) {
-            const m = /^\s+(?:and|en|&)\s+/i.exec(text.slice(i, i + 8));
-            if (m) {
+            const m = /^\s+(\S+)\s+/.exec(text.slice(i, i + 12));
+            if (m && joiners.has(m[1]!.toLowerCase())) {
                 const name = namePhraseAfter(win, i + m[0].length, 40);
                 if (name) return name;
                 i += m[0].length - 1;
@@ -187,11 +188,7 @@ const MAX_LISTED = 4;
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pattern?: string, several = false): StringCandidate[] {
     const out: StringCandidate[] = [];
     const text = win.text;
-    let re: RE2JS | undefined;
-    if (pattern !== undefined) {
-        re = patterns.get(pattern);
-        if (!re) patterns.set(pattern, (re = RE2JS.compile(pattern)));
-    }
+    const re = pattern === undefined ? undefined : compiledPattern(pattern);
     for (const hit of hits) {
         const line = win.lines[hit.line]!;
         const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(line.end, hit.end + 40)))![0];
@@ -247,6 +244,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         if (!re && hit.kind === 'hint' && !colon && asWritten) {
             const block = nameBlock(win, hit);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
+            // The same name without the registration number written after it ("… SDN BHD (728515-N)").
+            const bare = block && withoutRegistration(block.quote);
+            if (block && bare && bare !== block.quote && bare.length > hit.end - hit.start) out.push({ start: block.start, end: block.start + bare.length, quote: bare, context: hit.weight * 0.8, hit });
             const phrase = namePhraseEndingAt(win, hit);
             // A shorter name inside the block is the same name cut short, not another reading.
             const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;

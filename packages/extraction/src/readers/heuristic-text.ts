@@ -1,5 +1,7 @@
 // One window's text as the heuristic reader looks at it: lines and words with their offsets, built
-// once per window so every field's recognisers and scores share them.
+// once per window so every field's recognisers and scores share them, with the document language's
+// profile (locale/) that tells how its words are formed.
+import type { LocaleProfile } from '../locale/locale-types.js';
 
 export interface Line {
     index: number;
@@ -31,7 +33,7 @@ export class WindowText {
     readonly wordIndex = new Map<string, number[]>();
     private readonly lineStarts: number[] = [];
 
-    constructor(readonly text: string) {
+    constructor(readonly text: string, readonly locale: LocaleProfile) {
         let start = 0;
         for (;;) {
             const nl = text.indexOf('\n', start);
@@ -57,18 +59,39 @@ export class WindowText {
 
     private stems?: Map<string, number[]>;
 
-    /** Word positions by word form (see wordForm): "renewed", "renewal" and "renew" under one key. */
+    /** Word positions by word form (the profile's stem): "renewed", "renewal" and "renew" under one key. */
     positionsOfForm(form: string): readonly number[] {
         if (!this.stems) {
             this.stems = new Map();
             this.words.forEach((w, i) => {
-                const f = wordForm(w.norm);
+                const f = this.locale.stem(w.norm);
                 let list = this.stems!.get(f);
                 if (!list) this.stems!.set(f, (list = []));
                 list.push(i);
             });
         }
         return this.stems.get(form) ?? [];
+    }
+
+    private compounds?: Map<string, number[]>;
+
+    /**
+     * Positions of compound words ending in one of the `known` words ("opzegtermijn" under
+     * "termijn"), by that word; built on first use, for the label words of one window's fields.
+     */
+    positionsOfCompound(tail: string, known: ReadonlySet<string>): readonly number[] {
+        if (!this.compounds) {
+            this.compounds = new Map();
+            this.words.forEach((w, i) => {
+                const parts = this.locale.splitCompound(w.norm, known);
+                if (parts.length < 2) return;
+                const last = parts[parts.length - 1]!;
+                let list = this.compounds!.get(last);
+                if (!list) this.compounds!.set(last, (list = []));
+                list.push(i);
+            });
+        }
+        return this.compounds.get(tail) ?? [];
     }
 
     private furniture?: Set<number>;
@@ -125,6 +148,19 @@ export class WindowText {
         return n;
     }
 
+    private stacked?: Map<number, number>;
+
+    /**
+     * The line holding the value of a label line when a receipt's OCR reads a column of labels and
+     * then the column of their values ("SUBTOTAL / TAX / TOTAL / CASH" then "10.00 / 0.60 / 10.60 /
+     * 20.00"): the k-th label pairs with the k-th value, counted from the end when the runs differ
+     * in length (the value run then starts with an item's amount). -1 when the line is no such label.
+     */
+    stackedValueLine(line: number): number {
+        if (!this.stacked) this.stacked = stackedPairs(this.lines);
+        return this.stacked.get(line) ?? -1;
+    }
+
     /**
      * The previous line with any text, or -1. A line of separators only (":" on a line of its own,
      * as OCR splits "TOTAL : 27.55" into three lines) is no text: it joins the lines around it.
@@ -140,32 +176,43 @@ export class WindowText {
     }
 }
 
+const STACK_LABEL = /^[^\d]*\p{L}{2}[^\d]*$/u;
+const STACK_VALUE = /^\s*(?:[A-Z]{2,3}\s?|\p{Sc}\s?)?-?\d[\d.,]*\s*(?:[A-Z]{1,2})?\s*$/u;
+const CURRENCY_ONLY = /^\s*(?:[A-Z]{2,3}|\p{Sc})\s*$/u;
+
+/** Label lines paired with value lines of stacked columns (see WindowText.stackedValueLine). */
+function stackedPairs(lines: readonly Line[]): Map<number, number> {
+    const out = new Map<number, number>();
+    const skip = (t: string): boolean => BLANK.test(t) || CURRENCY_ONLY.test(t);
+    let i = 0;
+    while (i < lines.length) {
+        const labels: number[] = [];
+        let j = i;
+        for (; j < lines.length; j++) {
+            const t = lines[j]!.text;
+            if (skip(t)) continue;
+            if (t.trim().length <= 48 && STACK_LABEL.test(t) && !CURRENCY_ONLY.test(t)) labels.push(j);
+            else break;
+        }
+        const values: number[] = [];
+        let k = j;
+        for (; k < lines.length && labels.length >= 2; k++) {
+            const t = lines[k]!.text;
+            if (skip(t)) continue;
+            if (STACK_VALUE.test(t)) values.push(k);
+            else break;
+        }
+        if (labels.length >= 2 && values.length >= 2) {
+            const n = Math.min(labels.length, values.length);
+            for (let m = 1; m <= n; m++) out.set(labels[labels.length - m]!, values[values.length - m]!);
+        }
+        i = Math.max(j, k, i + 1);
+    }
+    return out;
+}
+
 /** Words of a label or name, lower-cased: "Invoice date" → ["invoice", "date"]; "invoice_date" too. */
 export function labelWords(text: string): string[] {
     const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
     return [...spaced.matchAll(WORD)].map((m) => m[0].toLowerCase());
-}
-
-/** English inflection and derivation endings, longest first (see wordForm). */
-const ENDINGS = ['ations', 'ation', 'ating', 'ated', 'ates', 'ate', 'ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'als', 'al', 'ies', 'ed', 'es', 's', 'e', 'y'];
-/** Stems shorter than this are not cut: "part" is no form of "party", nor "stat" of "state". */
-const MIN_STEM = 5;
-
-/**
- * The form of a word that its inflections and derivations share, so that a label matches the
- * forms documents write: "renew" / "renewal" / "renewed", "expire" / "expires" / "expiration",
- * "terminate" / "termination", "governs" / "governed"; and the abbreviations of "number" / "nummer"
- * in compounds ("rolnr", "zaaknr." for "rolnummer", "zaaknummer"). Short words stay as they are.
- */
-export function wordForm(word: string): string {
-    let w = word.toLowerCase();
-    // Dutch and English compounds of "nummer"/"number" are abbreviated "nr"/"no".
-    if (w.length > 6 && w.endsWith('nummer')) return `${w.slice(0, -6)}nr`;
-    if (w.length > 6 && w.endsWith('number')) return `${w.slice(0, -6)}no`;
-    for (let round = 0; round < 2; round++) {
-        const e = ENDINGS.find((x) => w.endsWith(x) && w.length - x.length >= MIN_STEM);
-        if (!e) break;
-        w = w.slice(0, -e.length);
-    }
-    return w;
 }

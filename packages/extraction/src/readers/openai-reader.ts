@@ -4,6 +4,7 @@
 // ReaderFailedError (502 upstream_error). Retries back off exponentially.
 import { ReaderFailedError, ReaderUnavailableError } from '../engine-types.js';
 import { chatRequest, parseAnswer } from './openai-protocol.js';
+import { calibrate, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
 export interface OpenAiConfig {
@@ -25,7 +26,15 @@ type Attempt = { kind: 'answer'; body: unknown } | { kind: 'unavailable'; reason
 export class OpenAiReader implements Reader {
     readonly name = 'openai';
 
-    constructor(private readonly config: OpenAiConfig) {}
+    private readonly weights: RankerWeights | null;
+
+    /**
+     * `weights`: whose calibration table for this reader maps the model's p (default: the shipped
+     * one, written by `npm run train -- --reader openai`; identity until then).
+     */
+    constructor(private readonly config: OpenAiConfig, weights?: RankerWeights | null) {
+        this.weights = weights === undefined ? shippedWeights() : weights;
+    }
 
     private async attempt(body: string, signal?: AbortSignal): Promise<Attempt> {
         const url = `${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -63,7 +72,8 @@ export class OpenAiReader implements Reader {
             const a = await this.attempt(body, signal);
             if (a.kind === 'answer') {
                 const check = parseAnswer(a.body);
-                if (check.ok) return check.candidates;
+                // The same calibration step as the heuristic reader's: the model's p as a probability.
+                if (check.ok) return check.candidates.map((c) => ({ ...c, p: calibrate(c.p, tableFor(this.weights, this.name, 'all')) }));
                 if (++bad >= 2) throw new ReaderFailedError(`the model's answer is unusable: ${check.reason}`);
             } else if (a.kind === 'bad') {
                 if (++bad >= 2) throw new ReaderFailedError(`the model endpoint failed: ${a.reason}`);

@@ -2,6 +2,7 @@
 // so the documentation cannot drift from the behaviour. The service's keyword x-trimmed-length is
 // rendered as standard minLength/maxLength (with a note that they apply after trimming).
 import { SCOPES } from '../auth/scopes.js';
+import { languages } from '@svc/extraction';
 import { BODY_SCHEMAS, type JsonSchema } from '../validation/request-schemas.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
@@ -55,7 +56,12 @@ const extraction: JsonSchema = {
     properties: {
         object: { const: 'extraction' },
         reference: { type: ['string', 'null'] },
-        language: { type: 'string', enum: ['en', 'nl'] },
+        language: {
+            type: 'string',
+            get enum() {
+                return languages(); // read when the document is built: every registered language
+            },
+        },
         document: { type: 'string' },
         schema: { type: 'object' },
         options: { type: 'object' },

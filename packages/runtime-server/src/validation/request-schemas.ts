@@ -5,10 +5,11 @@
 //   x-unavailable     values that exist but are refused with the message "fallback unavailable".
 // Lengths count code points (ajv's `unicode` option), as the interface's "characters" do.
 
+import { languages } from '@svc/extraction';
+
 export type JsonSchema = Record<string, unknown>;
 
 export const MAX_DOCUMENT_CHARS = 50_000;
-export const LANGUAGES = ['en', 'nl'] as const;
 export const EDIT_ACTIONS = ['insert', 'retract', 'preview_reconciliation', 'reconcile'] as const;
 
 const document: JsonSchema = {
@@ -22,7 +23,16 @@ const schema: JsonSchema = {
     description: 'A schema (interface 2.2). Compiled once the body is valid; compile errors are E- codes.',
 };
 
-const language: JsonSchema = { type: 'string', enum: [...LANGUAGES], default: 'en', description: 'Document language.' };
+// The languages with a locale profile (@svc/extraction), read when a validator or the OpenAPI
+// document is built: a registered language is accepted without an edit here.
+const language: JsonSchema = {
+    type: 'string',
+    get enum() {
+        return languages();
+    },
+    default: 'en',
+    description: 'Document language.',
+};
 
 const reference: JsonSchema = {
     type: ['string', 'null'], maxLength: 128, description: 'Client identifier, at most 128 characters, returned unchanged.',

@@ -1,0 +1,45 @@
+// Building blocks of a profile's stemmer and compound splitter (locale-types.ts).
+
+/** Stems shorter than this are not cut: "part" is no form of "party", nor "stat" of "state". */
+const MIN_STEM = 5;
+
+/**
+ * A stemmer that cuts up to two endings (longest first) while the stem keeps MIN_STEM letters, and
+ * writes the given long words' abbreviations ("zaaknummer" → "zaaknr", "case number" → "caseno").
+ */
+export function suffixStemmer(endings: readonly string[], abbreviations: readonly (readonly [string, string])[]): (word: string) => string {
+    const sorted = [...endings].sort((a, b) => b.length - a.length);
+    return (word) => {
+        let w = word.toLowerCase();
+        for (const [long, short] of abbreviations) if (w.length > long.length && w.endsWith(long)) return `${w.slice(0, -long.length)}${short}`;
+        for (let round = 0; round < 2; round++) {
+            const e = sorted.find((x) => w.endsWith(x) && w.length - x.length >= MIN_STEM);
+            if (!e) break;
+            w = w.slice(0, -e.length);
+        }
+        return w;
+    };
+}
+
+/** Shortest head and tail a compound split keeps ("huur" + "termijn"). */
+const MIN_PART = 3;
+
+/**
+ * The splitter of languages that write compounds as one word ("opzegtermijn", "Rechnungsbetrag"):
+ * a word ending in a known word (a label's word) splits into the head and that word.
+ */
+export function compoundSplitter(): (word: string, known: ReadonlySet<string>) => string[] {
+    return (word, known) => {
+        const w = word.toLowerCase();
+        for (let i = MIN_PART; i <= w.length - MIN_PART - 1; i++) {
+            const tail = w.slice(i);
+            if (known.has(tail)) return [w.slice(0, i), tail];
+        }
+        return [w];
+    };
+}
+
+/** The splitter of languages that write compounds as separate words. */
+export function noCompounds(word: string): string[] {
+    return [word.toLowerCase()];
+}

@@ -1,0 +1,85 @@
+// What the reader and the parsers know about one document language, as data: one profile per
+// language (en.ts, nl.ts), registered in locale-registry.ts. Nothing outside the profiles branches
+// on a language: a new language is a new profile.
+
+export type DurationUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+export interface NumberFormat {
+    /** Thousands separator ("," en, "." nl); a space groups thousands in every language. */
+    group: string;
+    /** Decimal mark ("." en, "," nl). */
+    decimal: string;
+    /** A fraction without a whole part is written (".5" en; ",5" is not Dutch). */
+    bareFraction: boolean;
+    /** Dashes stand for a whole amount's cents ("18.352,--" nl). */
+    dashCents: boolean;
+}
+
+export interface NumberWords {
+    units: Readonly<Record<string, number>>;
+    tens: Readonly<Record<string, number>>;
+    hundred: string;
+    /** 'spaced': "twenty four", "one hundred and ten"; 'compound': "vierentwintig", "honderdtien". */
+    style: 'spaced' | 'compound';
+    /** Words skipped between parts ("and"), or joining unit and ten in compounds ("en", "ën"). */
+    joiners: readonly string[];
+}
+
+export interface LocaleProfile {
+    /** The language's code as requests and the CLI write it ("en"). */
+    code: string;
+    name: string;
+    /**
+     * Languages whose words and dates documents and schemas in this language also use (a Dutch
+     * decision quotes an English date; a Dutch receipt writes "TOTAL"). Their lists are added to
+     * this profile's; their number format is not.
+     */
+    borrows: readonly string[];
+    numbers: NumberFormat;
+    /** How a numeric date a/b/y reads when the field says `auto`: day first, or month first where valid. */
+    numericDates: 'dmy' | 'mdy-then-dmy';
+    /** Month names and abbreviations, index 0 = January. */
+    months: readonly (readonly string[])[];
+    /** Month names short enough to look like abbreviations that take no dot ("may", "mei"). */
+    fullShortMonths: readonly string[];
+    weekdays: readonly string[];
+    /** Suffixes of ordinal day numbers ("3rd", "3e"). */
+    ordinals: readonly string[];
+    /** Words of the long date form "the 20th day of November": article, "day", "of". */
+    dateWords: { the: readonly string[]; day: readonly string[]; of: readonly string[] };
+    /** Words between a date and its time ("at", "om"), and after the time ("uur"). */
+    timeWords: { at: readonly string[]; after: readonly string[] };
+    numberWords: NumberWords;
+    /** Articles that count one ("a year", "een jaar"). */
+    one: readonly string[];
+    durationUnits: Readonly<Record<DurationUnit, readonly string[]>>;
+    /** Words between a count and its unit that do not change it ("thirty calendar days"). */
+    durationQualifiers: readonly string[];
+    booleans: { true: readonly string[]; false: readonly string[] };
+    /** Words that never label anything by themselves (of a field's name or description). */
+    stopwords: readonly string[];
+    /** Lower-case words inside a proper name ("Bank of America", "Raad van State"). */
+    connectors: readonly string[];
+    /** Capitalised only because a sentence starts with them. */
+    functionWords: readonly string[];
+    /** Words joining the items of a list of names ("and", "&"). */
+    listJoiners: readonly string[];
+    /** Label words of sums and payments (see readers/heuristic-totals.ts). */
+    sums: {
+        sum: readonly string[];
+        paid: readonly string[];
+        partial: readonly string[];
+        final: readonly string[];
+        tender: readonly string[];
+        change: readonly string[];
+    };
+    /** Words with which a field asks for the business that issued a document. */
+    issuerWords: readonly string[];
+    /** The form inflections and derivations of a word share ("renewal" → "renew"). */
+    stem(word: string): string;
+    /**
+     * The parts of a compound word that ends in one of the `known` words ("opzegtermijn" → ["opzeg",
+     * "termijn"] when "termijn" is a label's word); [word] when it is none.
+     */
+    splitCompound(word: string, known: ReadonlySet<string>): string[];
+}

@@ -1,0 +1,27 @@
+// Word lists of a language as sets, with those of the languages it borrows (a Dutch schema or
+// document uses English words too: "TOTAL", "the"), built once per profile and list.
+import { withBorrowed } from './locale-registry.js';
+import type { LocaleProfile } from './locale-types.js';
+
+type WordList = 'stopwords' | 'connectors' | 'functionWords' | 'listJoiners' | 'issuerWords';
+type SumList = keyof LocaleProfile['sums'];
+
+const sets = new WeakMap<LocaleProfile, Map<string, ReadonlySet<string>>>();
+
+function cached(p: LocaleProfile, key: string, build: () => Iterable<string>): ReadonlySet<string> {
+    let byKey = sets.get(p);
+    if (!byKey) sets.set(p, (byKey = new Map()));
+    let s = byKey.get(key);
+    if (!s) byKey.set(key, (s = new Set(build())));
+    return s;
+}
+
+/** A word list of the language and the languages it borrows. */
+export function wordsOf(p: LocaleProfile, list: WordList): ReadonlySet<string> {
+    return cached(p, list, () => withBorrowed(p).flatMap((q) => q[list]));
+}
+
+/** A list of sum and payment words (see readers/heuristic-totals.ts). */
+export function sumWordsOf(p: LocaleProfile, list: SumList): ReadonlySet<string> {
+    return cached(p, `sums.${list}`, () => withBorrowed(p).flatMap((q) => q.sums[list]));
+}

@@ -1,0 +1,234 @@
+// The scorers of the heuristic reader: named parts of a candidate's score over one shared context
+// (the window, the field, its labels, the spans of its type). Each part is recorded as a feature of
+// the candidate (ranker-features.ts) and the parts combine, with the weights of heuristic-weights.ts,
+// into the heuristic score that decides which candidates a window proposes.
+import type { CompiledField, FieldType } from '@svc/compiler';
+import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
+import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
+import type { LabelHit } from './heuristic-labels.js';
+import { contextScore, type ContextScore } from './heuristic-scoring.js';
+import type { Span } from './heuristic-spans.js';
+import { stringCandidates } from './heuristic-strings.js';
+import type { WindowText } from './heuristic-text.js';
+import { asksForSum, paidAmounts } from './heuristic-totals.js';
+import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
+import type { Features } from './ranker-features.js';
+import type { ReaderInput } from './reader-types.js';
+
+export type Scalar = Exclude<FieldType, { kind: 'array' }>;
+
+export interface Scored {
+    field: number;
+    span: Span;
+    parsed: ParsedValue;
+    score: number;
+    features: Features;
+    /** The label line that placed it (totals compare candidates by it). */
+    label?: string;
+}
+
+/** What every scorer of one field in one window reads. */
+export interface FieldContext {
+    input: ReaderInput;
+    win: WindowText;
+    field: CompiledField;
+    type: Scalar;
+    hits: readonly LabelHit[];
+    /** Spans of a type in the window (shared by the fields of one window). */
+    spans(type: Scalar): Span[];
+}
+
+const position = (ctx: FieldContext, s: Span): number => (ctx.input.offset + s.start) / Math.max(1, ctx.input.documentLength);
+const inHead = (ctx: FieldContext, s: Span): boolean => ctx.input.offset + s.start < ZONES.head;
+const isDate = (t: Scalar): boolean => t.kind === 'date' || t.kind === 'datetime';
+
+/** Score of a span without any label: what its type and place alone say. */
+function baseScore(type: Scalar, span: Span, distinct: number, pos: number): number {
+    const unique = distinct === 1 ? BASE.unique : distinct === 2 ? BASE.oneOfTwo : 0;
+    const early = isDate(type) ? 0 : BASE.early * (1 - pos);
+    switch (type.kind) {
+        case 'date':
+        case 'datetime':
+            return BASE.date + unique + early;
+        case 'money':
+            return BASE.money + (span.marked ? BASE.marked : 0) + unique + early;
+        case 'duration':
+            return BASE.duration + unique + early;
+        case 'enum':
+            return BASE.enum + early;
+        case 'string':
+            return distinct <= 2 ? BASE.specificCode + early : BASE.commonCode;
+        default:
+            return BASE.other + unique / 2;
+    }
+}
+
+/**
+ * A pattern field's value is a code (a case number, an invoice number): text with two or more
+ * ordinary lower-case words ("te vernietigen") is a piece of a sentence the pattern allows, and a
+ * match without any digit of a pattern that admits digits ("Gerechtshof te") is a pair of words.
+ */
+export function readsAsProse(quote: string, pattern?: string): boolean {
+    if ((quote.match(/(?<![\p{L}\p{N}])\p{Ll}{3,}(?![\p{L}\p{N}])/gu)?.length ?? 0) >= 2) return true;
+    return pattern !== undefined && /\\d|0-9|\[:digit:\]|\\pN|\\p\{N/.test(pattern) && !/\p{N}/u.test(quote);
+}
+
+/** The words of a label's line ("total payable"): identifies a label as written. */
+function labelLine(win: WindowText, hit: LabelHit): string {
+    return (win.lines[hit.line]!.text.toLowerCase().match(/\p{L}+/gu) ?? []).join(' ');
+}
+
+/** Cents of a money value, exactly (decimal digits, never a float). */
+export function cents(p: ParsedValue): bigint {
+    const [whole, fraction = ''] = (p.json as { amount: string }).amount.split('.');
+    return BigInt(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`);
+}
+
+function compareAmounts(a: ParsedValue, b: ParsedValue): number {
+    const x = cents(a);
+    const y = cents(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Candidates of a string field: from its labels, an address block, a letterhead. */
+function stringScores(ctx: FieldContext): Scored[] {
+    const { input, win, field, type, hits } = ctx;
+    if (type.kind !== 'string') return [];
+    const out: Scored[] = [];
+    const pattern = type.pattern;
+    for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array')) {
+        const parsed = parseQuote(type, c.quote, input.language);
+        if (!parsed) continue;
+        const prose = pattern !== undefined && readsAsProse(c.quote, pattern);
+        const head = pattern !== undefined && inHead(ctx, c);
+        const early = 1 - position(ctx, c);
+        const score = (c.context + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) + (head ? ADJUST.headCode : 0);
+        out.push({ field: field.id, span: c, parsed, score, features: { context: c.context, early, prose: +prose, headCode: +head, ...labelKind(c.hit) } });
+    }
+    if (pattern !== undefined) return out;
+    const about = [field.name, field.description ?? '', ...field.hints];
+    if (wantsAddress(about)) {
+        for (const block of addressBlocks(win)) {
+            const parsed = parseQuote(type, block.quote, input.language);
+            const context = contextScore(win, hits, block).score;
+            if (parsed) out.push({ field: field.id, span: block, parsed, score: Math.max(ADJUST.address, context), features: { context, address: 1 } });
+        }
+    } else if (wantsIssuer(about, win.locale)) {
+        for (const name of letterheadNames(win, addressBlocks(win))) {
+            const parsed = parseQuote(type, name.quote, input.language);
+            const early = 1 - position(ctx, name);
+            if (parsed) out.push({ field: field.id, span: name, parsed, score: ADJUST.letterhead + ADJUST.letterheadEarly * early, features: { letterhead: 1, early } });
+        }
+    }
+    return out;
+}
+
+function labelKind(hit: LabelHit | undefined): Features {
+    if (!hit) return {};
+    return hit.kind === 'hint' ? { labelHint: 1 } : hit.kind === 'description' ? { labelDescription: 1 } : { labelName: 1 };
+}
+
+/** Scored candidates of one field in one window. */
+export function scoreField(ctx: FieldContext): Scored[] {
+    const { input, win, field, type, hits } = ctx;
+    const out = stringScores(ctx);
+    if (type.kind === 'string' && type.pattern === undefined) return out;
+    let found = ctx.spans(type);
+    if (!isDate(type)) {
+        // A number inside a date ("14 MAR 2018") is no amount.
+        const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
+        if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
+    }
+    const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
+    const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
+    const contexts: ContextScore[] = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
+    // A label that points at many different values in one window ("Total" on every line of a
+    // receipt, "uitspraak van" before every earlier decision quoted) says less about each.
+    const valuesPerLabel = new Map<string, Set<string>>();
+    contexts.forEach((c, i) => {
+        if (!c.hit || c.score < ADJUST.ambiguityFloor) return;
+        let set = valuesPerLabel.get(c.hit.phrase);
+        if (!set) valuesPerLabel.set(c.hit.phrase, (set = new Set()));
+        set.add(parsed[i]!.key);
+    });
+    // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
+    let paid: Set<bigint> | undefined;
+    if (type.kind === 'money' && asksForSum(field, win.locale)) {
+        paid = paidAmounts(win, found.flatMap((span, i) => (parsed[i] ? [{ span, value: cents(parsed[i]!) }] : [])));
+    }
+    const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
+    found.forEach((span, i) => {
+        const p = parsed[i];
+        if (!p) return;
+        const c = contexts[i]!;
+        const ambiguity = c.hit ? valuesPerLabel.get(c.hit.phrase)?.size ?? 1 : 1;
+        const context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
+        const pos = position(ctx, span);
+        const base = baseScore(type, span, distinct, pos);
+        const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
+        let score = Math.max(context, base);
+        if (dates) {
+            f.edge = +(input.documentLength > ZONES.longDocument && (pos < ZONES.edgeHead || pos > ZONES.edgeFoot));
+            f.latestEdge = +(dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));
+            f.closing = +(span === dates.closing);
+            score += ADJUST.edge * f.edge + ADJUST.latestEdge * f.latestEdge + ADJUST.closing * f.closing;
+        } else if (context > 0) score += ADJUST.labelledEarly * (1 - pos);
+        // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
+        if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= ADJUST.bareMoney * (f.bareMoney = 1);
+        // A document's own reference numbers stand in its heading; numbers in the body cite others.
+        if (type.kind === 'string') {
+            f.prose = +readsAsProse(span.quote, type.pattern);
+            f.headCode = +inHead(ctx, span);
+            score = score * (f.prose ? ADJUST.prose : 1) + ADJUST.headCode * f.headCode;
+        }
+        // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
+        if (win.isFurniture(win.lineOf(span.start))) score *= ADJUST.furniture * (f.furniture = 1);
+        if (paid?.has(cents(p))) score = Math.max(score, ADJUST.paidFloor) + ADJUST.paidBonus * (f.paid = 1);
+        out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
+    });
+    if (paid) preferLargest(out);
+    return out;
+}
+
+/**
+ * A total is the largest of the sums its labels point at (subtotals, tax, a tax summary's rows are
+ * parts of it): the largest well-labelled amount is preferred — unless another amount has the very
+ * same label ("Total: 1,234.56" and "Total: 1,243.56" disagree).
+ */
+function preferLargest(out: Scored[]): void {
+    const labelled = out.filter((s) => s.score >= ADJUST.wellLabelled && s.label !== undefined);
+    if (!labelled.length) return;
+    const top = labelled.reduce((a, s) => (compareAmounts(s.parsed, a.parsed) > 0 ? s : a)).parsed;
+    const largest = labelled.filter((s) => compareAmounts(s.parsed, top) === 0);
+    const topLabels = new Set(largest.map((s) => s.label));
+    if (labelled.some((s) => compareAmounts(s.parsed, top) !== 0 && topLabels.has(s.label))) return;
+    for (const s of largest) {
+        s.score += ADJUST.largest;
+        s.features.largest = 1;
+    }
+}
+
+/**
+ * Of the dates at the head or foot of a document, the latest is most often the document's own (a
+ * decision quotes the earlier decisions in its heading; a signature line dates the whole); the
+ * last date in the closing lines ("uitgesproken op ...", a signature's date) dates it too.
+ */
+function dateZones(ctx: FieldContext, found: Span[], parsed: (ParsedValue | undefined)[]): { latest?: string; closing?: Span; atEdge(s: Span): boolean } {
+    const { input, win } = ctx;
+    const n = input.documentLength;
+    const atEdge = (s: Span): boolean => {
+        const at = input.offset + s.start;
+        return at < Math.max(ZONES.head, ZONES.headShare * n) || at > Math.min(n - ZONES.foot, ZONES.footShare * n);
+    };
+    let latest: string | undefined;
+    for (let i = 0; i < found.length; i++) {
+        const p = parsed[i];
+        if (p && atEdge(found[i]!) && !win.isFurniture(win.lineOf(found[i]!.start)) && (latest === undefined || p.key > latest)) latest = p.key;
+    }
+    let closing: Span | undefined;
+    if (input.offset + input.text.length >= n) {
+        for (let i = found.length - 1; i >= 0 && !closing; i--) if (parsed[i] && !win.isFurniture(win.lineOf(found[i]!.start))) closing = found[i];
+        if (closing && input.offset + closing.start < n - ZONES.closing) closing = undefined;
+    }
+    return { latest, closing, atEdge };
+}

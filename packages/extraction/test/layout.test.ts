@@ -1,0 +1,105 @@
+// Label–value pairing that survives layout: wide gaps, tab stops, right-aligned columns,
+// multi-column headers and labels split from their values across lines. Documents written for the test.
+import { expect } from 'chai';
+import { compileSchemaText, type CompiledSchema } from '@svc/compiler';
+import { createEngine } from '../src/engine-module.js';
+import { secretRingOf } from '../src/session/secret-ring.js';
+
+const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['layout-test']) });
+
+function compile(schema: unknown): CompiledSchema {
+    const r = compileSchemaText(JSON.stringify(schema));
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.schema!;
+}
+
+async function data(document: string, schema: CompiledSchema): Promise<Record<string, unknown>> {
+    const ex = (await engine.extract({ document, schema, language: 'en', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } })) as unknown as { response: { data: Record<string, unknown> } };
+    return ex.response.data;
+}
+
+const usd = (amount: string) => ({ amount, currency: 'USD' });
+const ORDER = compile({
+    svc_schema: '1.0', name: 'order', fields: [
+        { name: 'subtotal', type: 'money', currency: 'USD', hints: ['Subtotal'] },
+        { name: 'shipping', type: 'money', currency: 'USD', hints: ['Shipping'] },
+        { name: 'total', type: 'money', currency: 'USD', hints: ['Total'] },
+    ],
+});
+
+describe('layout: labels and values apart', () => {
+    it('a wide gap (24+ spaces) between each label and its value keeps every value on its line', async () => {
+        const gap = ' '.repeat(30);
+        const doc = `PURCHASE ORDER\nSubtotal:${gap}$4,799.94\nShipping:${gap}$95.00\nTotal:${gap}$4,894.94\n`;
+        expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('4799.94'), shipping: usd('95.00'), total: usd('4894.94') });
+    });
+
+    it('tab stops between labels and values', async () => {
+        const doc = 'INVOICE\nSubtotal:\t\t\t\t$120.00\nShipping:\t\t\t\t$8.50\nTotal:\t\t\t\t\t$128.50\n';
+        expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('120.00'), shipping: usd('8.50'), total: usd('128.50') });
+    });
+
+    it('right-aligned amounts in a column far from their labels', async () => {
+        const row = (label: string, amount: string) => `${label}${' '.repeat(50 - label.length - amount.length)}${amount}`;
+        const doc = ['STATEMENT', row('Subtotal', '$1,020.00'), row('Shipping', '$15.00'), row('Total', '$1,035.00')].join('\n');
+        expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('1020.00'), shipping: usd('15.00'), total: usd('1035.00') });
+    });
+
+    it('a header row over several columns names the value under each', async () => {
+        const doc = ['ORDER SUMMARY', '', 'Subtotal        Shipping        Total', '$310.00         $12.00          $322.00', '', 'Thank you.'].join('\n');
+        expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('310.00'), shipping: usd('12.00'), total: usd('322.00') });
+    });
+
+    it('a label on one line, its value right-aligned on the next', async () => {
+        const doc = ['RECEIPT', 'Subtotal:', `${' '.repeat(36)}$40.00`, 'Shipping:', `${' '.repeat(37)}$5.00`, 'Total:', `${' '.repeat(36)}$45.00`].join('\n');
+        expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('40.00'), shipping: usd('5.00'), total: usd('45.00') });
+    });
+});
+
+describe('layout: names, addresses and qualified labels', () => {
+    it('a title-case letterhead above an address names the issuing company', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'inv', fields: [{ name: 'supplier', type: 'string', description: 'Company that sent the invoice.', hints: ['Supplier'] }] });
+        const doc = 'ACME Office Supplies Ltd.\n12 Harbour Road, Bristol BS1 4DJ\n\nINVOICE\nInvoice number: INV-1\n';
+        expect((await data(doc, schema)).supplier).to.equal('ACME Office Supplies Ltd.');
+    });
+
+    it('a label qualified by one word before its colon still labels the value; an address is not cut at a comma', async () => {
+        const schema = compile({
+            svc_schema: '1.0', name: 'huur', fields: [
+                { name: 'opzegtermijn', type: 'duration', basis: 'months', nullable: true, hints: ['Opzegtermijn'] },
+                { name: 'adres', type: 'string', description: 'Adres van het gehuurde.', hints: ['Adres'] },
+            ],
+        });
+        const doc = 'HUUROVEREENKOMST\n\nAdres: Dorpsstraat 8, 3811 AB Amersfoort\nOpzegtermijn huurder: één maand\n';
+        const ex = (await engine.extract({ document: doc, schema, language: 'nl', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } })) as unknown as { response: { data: Record<string, unknown> } };
+        expect(ex.response.data).to.deep.equal({ opzegtermijn: 'P1M', adres: 'Dorpsstraat 8, 3811 AB Amersfoort' });
+    });
+});
+
+describe('layout: letterheads', () => {
+    const SHOP = compile({ svc_schema: '1.0', name: 'receipt', fields: [{ name: 'company', type: 'string', description: 'Name of the company that issued the receipt.', hints: ['SDN BHD'] }] });
+
+    it('the registration number after a name is not part of it', async () => {
+        const doc = 'KEDAI MAJU JAYA S/B (519537-X)\nLOT 12, JALAN ANGSA,\nTAMAN BERKELEY\n41150 KLANG\nTOTAL 12.00\n';
+        expect((await data(doc, SHOP)).company).to.equal('KEDAI MAJU JAYA S/B');
+    });
+
+    it('a name broken after "&" continues on the next line', async () => {
+        const doc = 'HOME MASTER HARDWARE &\nELECTRICAL\nNO.113G, JALAN SETIA\n41200 KLANG, SELANGOR\nTOTAL 12.00\n';
+        expect((await data(doc, SHOP)).company).to.equal('HOME MASTER HARDWARE & ELECTRICAL');
+    });
+});
+
+describe('layout: a column of labels, then the column of their values', () => {
+    const RECEIPT = compile({
+        svc_schema: '1.0', name: 'receipt', fields: [
+            { name: 'total', type: 'money', currency: 'MYR', hints: ['Total'] },
+            { name: 'cash', type: 'money', currency: 'MYR', hints: ['Cash'] },
+        ],
+    });
+
+    it('pairs the k-th label with the k-th value (OCR reads the columns one after the other)', async () => {
+        const doc = ['KEDAI RUNCIT', 'ITEM A 2.00', 'SUB-TOTAL (EX)', 'TOTAL TAX', 'TOTAL', 'CASH', 'CHANGE', '10.00', '0.60', '10.60', '20.00', '9.40', 'THANK YOU'].join('\n');
+        expect(await data(doc, RECEIPT)).to.deep.equal({ total: { amount: '10.60', currency: 'MYR' }, cash: { amount: '20.00', currency: 'MYR' } });
+    });
+});

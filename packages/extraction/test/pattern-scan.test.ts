@@ -1,0 +1,50 @@
+// The pattern scan does bounded work on any text and any pattern (a work counter, not a clock),
+// and finds the same values as a plain scan of every match on ordinary text.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { patternSpans, WORK_PER_CHAR, type ScanStats } from '../src/readers/pattern-scan.js';
+
+const HOSTILE = ['a(?:[^!]*!)?', '(?:(?:a|b|c|d|e|f|g|h|i|j|k)*x){0,1000}', '(?:a|aa)*b', '.*', '[a-z]*', '\\w+?', 'a$'];
+const TEXTS = ['a'.repeat(50_000), 'a '.repeat(25_000), 'ab '.repeat(16_666), 'x'.repeat(50_000), ' '.repeat(50_000)];
+
+/** Every match a plain scan finds that starts and ends at word boundaries (at most 200 long). */
+function plain(text: string, pattern: string): string[] {
+    const m = RE2JS.compile(pattern).matcher(text);
+    const word = /[\p{L}\p{N}]/u;
+    const out: string[] = [];
+    for (let from = 0; from <= text.length && m.find(from); ) {
+        const s = m.start();
+        const e = m.end();
+        if (e > s && e - s <= 200 && !(s > 0 && word.test(text[s - 1]!) && word.test(text[s]!)) && !(e < text.length && word.test(text[e]!) && word.test(text[e - 1]!))) out.push(`${s}:${text.slice(s, e)}`);
+        from = e > s ? e : s + 1;
+    }
+    return out;
+}
+
+describe('pattern scan', () => {
+    for (const pattern of HOSTILE) {
+        it(`searches at most ${WORK_PER_CHAR} characters per character for ${pattern}`, () => {
+            for (const text of TEXTS) {
+                const stats: ScanStats = { work: 0 };
+                patternSpans(text, pattern, stats);
+                expect(stats.work, `${pattern} over ${JSON.stringify(text.slice(0, 6))}…`).to.be.at.most(WORK_PER_CHAR * text.length + 8000);
+            }
+        });
+    }
+
+    it('finds every code a plain scan finds in ordinary text', () => {
+        const text = 'Invoice INV-2024-001 dated 3 March. See also INV-2023-999 and inv-1 (not a code), AB-12.\n'.repeat(30);
+        for (const pattern of ['INV-\\d{4}-\\d{3}', '[A-Z]{2}-\\d+', '\\d+']) {
+            expect(patternSpans(text, pattern).map((s) => `${s.start}:${s.quote}`)).to.deep.equal(plain(text, pattern));
+        }
+    });
+
+    it('agrees with a plain scan on generated text', () => {
+        const piece = fc.constantFrom('AB-12', 'ab', ' ', '\n', 'x9', 'INV-2024-001', '—', 'é', '12.5');
+        fc.assert(fc.property(fc.array(piece, { maxLength: 300 }), fc.constantFrom('[A-Z]{2}-\\d+', '\\w+', 'x\\d', 'INV-\\d{4}-\\d{3}'), (parts, pattern) => {
+            const text = parts.join('');
+            expect(patternSpans(text, pattern).map((s) => `${s.start}:${s.quote}`)).to.deep.equal(plain(text, pattern));
+        }), { numRuns: 200 });
+    });
+});

@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// `npm run train`: trains the heuristic reader's ranker and calibration on the tuning half (even
+// positions) of the labelled sets and writes packages/extraction/src/readers/ranker-weights.json.
+// Deterministic: full-batch gradient descent from zero weights in a fixed order and Newton steps
+// for the calibration, so every machine writes the same weights (rounded). Steps:
+//  1. collect every candidate the reader proposes, with its features, p from the heuristic alone;
+//     a candidate is positive when its value is the expected one;
+//  2. fit logistic regression (L2-regularised) to those labels;
+//  3. read the tuning half again with the new weights and fit, per kind of value, Platt scaling
+//     from the reported confidence of each field to whether its value is right (in rounds).
+// `--reader openai` fits only step 3 for the openai reader (SVC_OPENAI_* must be set).
+import '../scripts/polyfill.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileSchemaText } from '@svc/compiler';
+import { Engine, HeuristicReader, OpenAiReader, engineConfigFromEnv, secretRingOf, VECTOR_NAMES, featureVector, shippedWeights, calibrate } from '@svc/extraction';
+import { loadSets, same, correctCandidate } from './ranker-data.mjs';
+
+const OUT = join(import.meta.dirname, '..', 'packages', 'extraction', 'src', 'readers', 'ranker-weights.json');
+const args = process.argv.slice(2);
+const readerKind = args.includes('--reader') ? args[args.indexOf('--reader') + 1] : 'heuristic';
+const OPTIONS = { on_conflict: 'withhold', fallback: 'off' };
+const ITERATIONS = 1500;
+const LEARNING_RATE = 0.5;
+const L2 = 1e-4;
+const ROUNDS = 1;
+const CALIBRATION = process.env.SVC_CALIBRATION || 'platt';
+
+/** The kind of value of a field, as the reader's calibration tables are keyed (ranker-features.ts). */
+function valueKindOf(f) {
+    const t = f.type.kind === 'array' ? f.type.items : f.type;
+    if (t.kind === 'date' || t.kind === 'datetime') return 'date';
+    if (t.kind === 'integer' || t.kind === 'decimal') return 'number';
+    if (t.kind === 'string') return t.pattern !== undefined ? 'code' : 'string';
+    return t.kind;
+}
+
+async function readAll(sets, reader, half, onCase) {
+    const engine = new Engine({ reader, secrets: secretRingOf(['train']), concurrency: 1 });
+    for (const set of sets) {
+        const compiled = compileSchemaText(set.schemaText);
+        if (!compiled.ok) throw new Error(`${set.name}: schema does not compile`);
+        for (const c of set[half]) {
+            const ex = await engine.extract({ document: c.document, schema: compiled.schema, language: c.language, reference: null, options: OPTIONS });
+            onCase(set, compiled.schema, c, ex);
+        }
+    }
+}
+
+function fitLogistic(rows) {
+    const n = rows.length;
+    const d = VECTOR_NAMES.length;
+    const w = new Float64Array(d);
+    let b = 0;
+    const vw = new Float64Array(d);
+    let vb = 0;
+    for (let it = 0; it < ITERATIONS; it++) {
+        const g = new Float64Array(d);
+        let gb = 0;
+        for (const { x, y } of rows) {
+            let z = b;
+            for (let j = 0; j < d; j++) z += w[j] * x[j];
+            const p = z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+            const e = p - y;
+            for (let j = 0; j < d; j++) if (x[j] !== 0) g[j] += e * x[j];
+            gb += e;
+        }
+        // Momentum (heavy ball), a fixed schedule: deterministic.
+        for (let j = 0; j < d; j++) {
+            vw[j] = 0.9 * vw[j] + (g[j] / n + L2 * w[j]);
+            w[j] -= LEARNING_RATE * vw[j];
+        }
+        vb = 0.9 * vb + gb / n;
+        b -= LEARNING_RATE * vb;
+    }
+    return { weights: [...w].map((v) => Math.round(v * 1e6) / 1e6), bias: Math.round(b * 1e6) / 1e6 };
+}
+
+/**
+ * Pool adjacent violators: the isotonic fit of y on x, each block of at least `minimum` pairs (a
+ * block of three right values is no evidence of 100%), as breakpoints at the blocks' mean scores.
+ */
+export function isotonic(pairs, minimum = 30) {
+    const sorted = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const blocks = [];
+    const mean = (k) => k.sy / k.n;
+    for (const [x, y] of sorted) {
+        blocks.push({ sx: x, sy: y, n: 1 });
+        while (blocks.length > 1) {
+            const last = blocks[blocks.length - 1];
+            const prev = blocks[blocks.length - 2];
+            if (mean(prev) < mean(last) && prev.n >= minimum) break;
+            blocks.pop();
+            prev.sx += last.sx; prev.sy += last.sy; prev.n += last.n;
+        }
+    }
+    // The last block may be short: join it to the one before.
+    while (blocks.length > 1 && blocks[blocks.length - 1].n < minimum) {
+        const last = blocks.pop();
+        const prev = blocks[blocks.length - 1];
+        prev.sx += last.sx; prev.sy += last.sy; prev.n += last.n;
+    }
+    return blocks.map((k) => [Math.round((k.sx / k.n) * 1e4) / 1e4, Math.round(mean(k) * 1e4) / 1e4]);
+}
+
+const logit = (p) => Math.log(Math.max(1e-4, Math.min(1 - 1e-4, p)) / (1 - Math.max(1e-4, Math.min(1 - 1e-4, p))));
+
+/**
+ * Platt scaling: p = sigmoid(a * logit(score) + b), fitted by Newton's method (two parameters, a
+ * fixed number of steps, deterministic), rendered as a table of 41 breakpoints.
+ */
+export function platt(pairs) {
+    let a = 1;
+    let b = 0;
+    for (let it = 0; it < 50; it++) {
+        let ga = 0, gb = 0, haa = 1e-6, hab = 0, hbb = 1e-6;
+        for (const [x, y] of pairs) {
+            const z = logit(x);
+            const p = 1 / (1 + Math.exp(-(a * z + b)));
+            const w = p * (1 - p);
+            ga += (p - y) * z; gb += p - y;
+            haa += w * z * z; hab += w * z; hbb += w;
+        }
+        const det = haa * hbb - hab * hab;
+        a -= (hbb * ga - hab * gb) / det;
+        b -= (haa * gb - hab * ga) / det;
+    }
+    return Array.from({ length: 41 }, (_, i) => {
+        const x = i / 40;
+        return [x, Math.round((1 / (1 + Math.exp(-(a * logit(x) + b)))) * 1e4) / 1e4];
+    });
+}
+
+/** (reported confidence, right) of every reported non-list value, by kind of value. */
+function confidencePairs(schema, c, ex, out, kindOf) {
+    for (const f of schema.fields) {
+        if (f.type.kind === 'array') continue;
+        const got = ex.response?.data?.[f.name];
+        if (got === null || got === undefined) continue;
+        const kind = kindOf(f);
+        (out[kind] ??= []).push([Number(ex.response.fields[f.name].confidence), same(c.expected[f.name], got) ? 1 : 0]);
+    }
+}
+
+/** A table followed by a correction of its outputs: the composition, at the table's breakpoints. */
+function compose(table, correction) {
+    if (!table?.length) return correction;
+    return table.map(([x, y]) => [x, Math.round(calibrate(y, correction) * 1e4) / 1e4]);
+}
+
+/**
+ * Calibration by rounds: read the tuning half, fit the isotonic map from reported confidence to
+ * rightness per kind, fold it into the table, read again. A field's confidence combines its
+ * mentions (several windows, echoes), so one fit on p alone would not make the confidence honest;
+ * a few rounds bring the two together.
+ */
+async function calibrateRounds(makeReader, reader, kindOf, rounds) {
+    for (let round = 0; round < rounds; round++) {
+        const pairs = {};
+        await readAll(sets, makeReader(), 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, kindOf));
+        const tables = { ...(weights.calibration[reader] ?? {}) };
+        for (const [kind, list] of Object.entries(pairs).sort()) tables[kind] = compose(tables[kind], CALIBRATION === 'platt' ? platt(list) : isotonic(list));
+        weights.calibration[reader] = tables;
+        console.error(`train: calibration round ${round + 1}: ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`).join(', ')}`);
+    }
+}
+
+const sets = loadSets();
+let weights;
+try {
+    weights = shippedWeights();
+} catch {
+    weights = { features: [], weights: [], bias: 0, calibration: {} };
+}
+
+if (readerKind === 'heuristic') {
+    const rows = [];
+    // The reader reports candidates while the engine reads a case: bind the case first.
+    const collect = { current: undefined };
+    const reader = new HeuristicReader({ weights: null, collect: (cand) => collect.current(cand) });
+    for (const set of sets) {
+        const compiled = compileSchemaText(set.schemaText);
+        const engine = new Engine({ reader, secrets: secretRingOf(['train']), concurrency: 1 });
+        for (const c of set.tune) {
+            collect.current = (cand) => rows.push({ x: featureVector(cand.features, cand.kind), y: correctCandidate(c.expected[cand.field], cand.json) ? 1 : 0 });
+            await engine.extract({ document: c.document, schema: compiled.schema, language: c.language, reference: null, options: OPTIONS });
+        }
+    }
+    console.error(`train: ${rows.length} candidates, ${rows.filter((r) => r.y).length} right`);
+    const fit = fitLogistic(rows);
+    weights = { features: [...VECTOR_NAMES], ...fit, calibration: { ...weights.calibration, heuristic: {} } };
+    await calibrateRounds(() => new HeuristicReader({ weights }), 'heuristic', valueKindOf, ROUNDS);
+} else if (readerKind === 'openai') {
+    const config = engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' });
+    weights.calibration.openai = {};
+    await calibrateRounds(() => new OpenAiReader(config.openai, weights), 'openai', () => 'all', ROUNDS);
+} else throw new Error(`--reader heuristic|openai, not ${readerKind}`);
+
+weights.trained = { split: 'even positions of each set (0, 2, 4, ...)', sets: sets.map((s) => `${s.name}: ${s.tune.length}`), iterations: ITERATIONS, learningRate: LEARNING_RATE, l2: L2 };
+writeFileSync(OUT, `${JSON.stringify(weights, null, 1)}\n`);
+console.error(`train: wrote ${OUT}`);
