@@ -29,6 +29,8 @@ export interface ServerConfig {
     compileCacheEntries: number;
     /** Session signing secrets (first signs, all verify); empty: a random one kept in dataDir. */
     sessionSecrets: string[];
+    /** SVC_PAYMENT_SECRET, comma-separated (all verify: rotation); empty: no payment callback route. */
+    paymentSecrets: string[];
     /** Honour X-Forwarded-For for the per-IP limit (only behind a trusted proxy). */
     trustProxy: boolean;
     /** Where other stores would live; refused at start-up until those stores exist. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         freeCreditReads: 10,
         compileCacheEntries: 512,
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        paymentSecrets: (env.SVC_PAYMENT_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
         databaseUrl: env.SVC_DATABASE_URL || undefined,
         redisUrl: env.SVC_REDIS_URL || undefined,

@@ -6,6 +6,8 @@
 //   → body size, JSON, validation, compilation, credit, extraction limit, reading (the handlers).
 import type { Socket } from 'node:net';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerPanel } from '../panel/panel-plugin.js';
+import { registerPaymentRoute } from '../routes/payment-route.js';
 import { registerEditRoute } from '../routes/edit-route.js';
 import { registerExtractionRoute } from '../routes/extraction-route.js';
 import { registerValidateRoute } from '../routes/validate-route.js';
@@ -41,6 +43,8 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     app.setErrorHandler((error: FastifyError, request, reply) => send(reply, toApiError(error, request, services)));
 
     app.get('/healthz', async () => ({ status: 'ok' }));
+    registerPaymentRoute(app, services); // signed, so outside the per-IP limit
+    registerPanel(app, services); // its own hooks: per-IP limit, session, CSRF, headers
 
     // Everything else is limited per client IP before authentication.
     app.register(async (limited) => {
