@@ -20,3 +20,4 @@ export * from './engine/edit-types.js';
 export type { EditServiceContext } from './engine/engine-loader.js';
 export type { ValidationDetail } from './validation/detail-mapper.js';
 export { BODY_SCHEMAS } from './validation/request-schemas.js';
+export { hashPassword, verifyPassword, passwordProblem } from './panel/panel-password.js';
