@@ -11,6 +11,7 @@ const AREAS = [
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
+    ['panel', 'panel-bench.mjs', 'runPanelBench'],
 ];
 
 const only = process.argv[2];

@@ -23,6 +23,7 @@ describe('panel end to end (Chromium)', function () {
 
     before(async function () {
         if (!chromiumPath()) {
+            if (process.env.SVC_REQUIRE_CHROMIUM) throw new Error('SVC_REQUIRE_CHROMIUM is set but no Chromium was found');
             console.log('      SKIPPED: no Chromium found (apt-get install chromium, or set SVC_CHROMIUM); .ci/run installs it');
             this.skip();
         }
