@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHmac } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { ServerConfig } from '../src/index.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 // Globals of the page, used only inside page.evaluate callbacks (this program has no DOM types).
 declare const document: any;
@@ -69,3 +71,21 @@ VAT 21%: EUR 10.00
 Total amount due: EUR 100.00
 <script>window.__pwned = 1</script> <img src="x" onerror="window.__pwned = 2">
 `;
+
+/**
+ * A test server with the real engine and editor, and Chromium; without Chromium the suite prints
+ * why and skips (or fails, when SVC_REQUIRE_CHROMIUM is set, as in CI).
+ */
+export async function startBrowserSuite(suite: Mocha.Context, config: Partial<ServerConfig> = {}): Promise<{ t: TestServer; browser: Browser }> {
+    if (!chromiumPath()) {
+        if (process.env.SVC_REQUIRE_CHROMIUM) throw new Error('SVC_REQUIRE_CHROMIUM is set but no Chromium was found');
+        console.log('      SKIPPED: no Chromium found (apt-get install chromium, or set SVC_CHROMIUM); .ci/run installs it');
+        suite.skip();
+    }
+    const t = await startTestServer({
+        config,
+        limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 },
+        overrides: { engine: undefined, editor: undefined },
+    });
+    return { t, browser: await launchChromium() };
+}

@@ -4,8 +4,8 @@
 import { expect } from 'chai';
 import { compileSchemaText } from '@svc/compiler';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CONFLICT_DOCUMENT, chromiumPath, launchChromium, screenshots, signPayment } from './panel-browser.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { CONFLICT_DOCUMENT, screenshots, signPayment, startBrowserSuite } from './panel-browser.js';
+import type { TestServer } from './test-server.js';
 
 // Globals of the page, used only inside page.evaluate callbacks (this program has no DOM types).
 declare const document: any, window: any, navigator: any, getSelection: any, Node: any, MouseEvent: any;
@@ -22,17 +22,7 @@ describe('panel end to end (Chromium)', function () {
     let page: Page;
 
     before(async function () {
-        if (!chromiumPath()) {
-            if (process.env.SVC_REQUIRE_CHROMIUM) throw new Error('SVC_REQUIRE_CHROMIUM is set but no Chromium was found');
-            console.log('      SKIPPED: no Chromium found (apt-get install chromium, or set SVC_CHROMIUM); .ci/run installs it');
-            this.skip();
-        }
-        t = await startTestServer({
-            config: { paymentSecrets: [SECRET] },
-            limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 },
-            overrides: { engine: undefined, editor: undefined },
-        });
-        browser = await launchChromium();
+        ({ t, browser } = await startBrowserSuite(this, { paymentSecrets: [SECRET] }));
     });
     after(async () => {
         await browser?.close();

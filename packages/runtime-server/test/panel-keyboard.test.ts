@@ -2,8 +2,8 @@
 // create, copy and revoke a key, run the playground, retract, insert and repair, usage, sign out.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CONFLICT_DOCUMENT, chromiumPath, launchChromium, tabTo } from './panel-browser.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { CONFLICT_DOCUMENT, startBrowserSuite, tabTo } from './panel-browser.js';
+import type { TestServer } from './test-server.js';
 
 // Globals of the page, used only inside page.evaluate callbacks (this program has no DOM types).
 declare const document: any, navigator: any, getComputedStyle: any;
@@ -16,16 +16,7 @@ describe('panel with the keyboard only (Chromium)', function () {
     let page: Page;
 
     before(async function () {
-        if (!chromiumPath()) {
-            if (process.env.SVC_REQUIRE_CHROMIUM) throw new Error('SVC_REQUIRE_CHROMIUM is set but no Chromium was found');
-            console.log('      SKIPPED: no Chromium found (apt-get install chromium, or set SVC_CHROMIUM); .ci/run installs it');
-            this.skip();
-        }
-        t = await startTestServer({
-            limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 },
-            overrides: { engine: undefined, editor: undefined },
-        });
-        browser = await launchChromium();
+        ({ t, browser } = await startBrowserSuite(this));
         context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
         page = await context.newPage();
