@@ -1,6 +1,7 @@
 // The panel's security properties over HTTP: CSRF and Origin, session cookie flags, fixation,
 // expiry, headers on every page, passwords never logged, sign-in throttling, limits.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { PanelClient } from './panel-client.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -160,6 +161,38 @@ describe('panel security', function () {
         const { address } = await signedIn();
         expect((await new PanelClient(t).signUp(address, PASSWORD)).status).to.equal(409);
         expect((await t.server.services.store.findAccountByEmail(address))!.creditReads).to.equal(10);
+    });
+});
+
+describe('panel forms under arbitrary input (fast-check)', function () {
+    this.timeout(120_000);
+    let t: TestServer;
+    before(async () => { t = await startTestServer({ limits: HIGH }); });
+    after(async () => { await t.stop(); });
+    const field = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', '0', '366', '-1', '1e3', 'extractions:create', 'schemas:validate', '<script>'));
+
+    it('key creation answers 201 or 400, never more than one key per request, and never 5xx', async () => {
+        const c = new PanelClient(t);
+        const address = email();
+        await c.signUp(address, PASSWORD);
+        await c.get('/panel/keys');
+        const store = t.server.services.store;
+        const accountId = (await store.findAccountByEmail(address))!.id;
+        await fc.assert(fc.asyncProperty(field, field, fc.array(field, { maxLength: 4 }), async (name, days, scopes) => {
+            const before = (await store.listKeys(accountId)).length;
+            const r = await c.post('/panel/keys', { name, days, scopes });
+            expect([201, 400]).to.include(r.status);
+            expect((await store.listKeys(accountId)).length).to.equal(before + (r.status === 201 ? 1 : 0));
+            if (r.status === 400) expect(r.text).to.match(/role="alert"/);
+        }), { numRuns: 150 });
+    });
+
+    it('sign-in answers 401 (or 303) for any email and password, never 5xx', async () => {
+        const c = new PanelClient(t);
+        await fc.assert(fc.asyncProperty(field, fc.string({ maxLength: 2000 }), async (address, password) => {
+            const r = await c.signIn(address, password);
+            expect([303, 401]).to.include(r.status);
+        }), { numRuns: 40 });
     });
 });
 
