@@ -63,6 +63,7 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
 
         panel.addHook('onRequest', async (request) => {
             await services.limiter.checkIp(request.ip);
+            if (request.url.startsWith('/panel/assets/')) return; // static files: no session needed
             request.panelAccountId = (await ctx.sessions.accountOf(request)) ?? null;
             if (request.panelAccountId !== null) await services.limiter.checkAccount(request.panelAccountId);
         });
