@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { createAccount, loadConfig } from '../src/index.js';
+import { buildOpenApiDocument, createAccount, loadConfig } from '../src/index.js';
 import { verifySignature } from '../src/routes/payment-route.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -111,6 +111,16 @@ describe('payment callbacks', () => {
             expect(verifySignature(`t=${t0},v1=${sign('s', b, t0)}`, b, ['s'], t0 * 1000)).to.equal(true);
             expect(verifySignature(`t=${t0},v1=${sign('s', b, t0)}`, `${b}x`, ['s'], t0 * 1000)).to.equal(false);
         }), { numRuns: 500 });
+    });
+});
+
+describe('payment callbacks in the OpenAPI document', () => {
+    it('are described without a key, with the signature header and both answers', () => {
+        const op = (buildOpenApiDocument() as { paths: Record<string, { post: any }> }).paths['/v1/payments/callback']!.post;
+        expect(op.security).to.deep.equal([]);
+        expect(op.parameters[0]).to.include({ name: 'Svc-Signature', in: 'header', required: true });
+        expect(op.requestBody.content['application/json'].schema.required).to.deep.equal(['id', 'email', 'reads', 'amount_eur']);
+        expect(op.responses).to.have.keys('200', '400');
     });
 });
 
