@@ -49,7 +49,7 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
             contentSecurityPolicy: {
                 useDefaults: false,
                 directives: {
-                    defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'", 'data:'],
+                    defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'"],
                     connectSrc: ["'self'"], fontSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'none'"],
                     formAction: ["'self'"], frameAncestors: ["'none'"],
                 },
