@@ -28,7 +28,7 @@ describe('panel with the keyboard only (Chromium)', function () {
 
     const focusedOutline = () => page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle as string);
 
-    it('signs up, creates, copies and revokes a key, runs and edits in the playground, reads usage, signs out', async () => {
+    it('signs up, creates, copies and revokes a key, runs and edits in the playground, reads usage, runs out of credit, signs out and in', async () => {
         const email = `kb-${process.pid}@example.test`;
         await page.goto(`${t.url}/panel`);
         await tabTo(page, 'Sign up', 'link');
@@ -97,8 +97,27 @@ describe('panel with the keyboard only (Chromium)', function () {
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { name: 'Usage' }).waitFor();
         expect(await page.locator('#credit-reads').textContent()).to.equal('9');
+
+        // Out of credit: the 402 and its link to adding credit, by keyboard.
+        await t.server.services.store.addCredit(email, -9);
+        await tabTo(page, 'Playground', 'link');
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Playground' }).waitFor();
+        await tabTo(page, 'Run', 'button');
+        await page.keyboard.press('Enter');
+        await page.getByText('Out of credit (402)').waitFor();
+        await tabTo(page, 'How to add credit', 'link');
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'Add credit' }).waitFor();
+
         await tabTo(page, 'Sign out', 'button');
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+        await tabTo(page, 'Email', 'textbox');
+        await page.keyboard.type(email);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('keyboard only password');
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'API keys' }).waitFor();
     });
 });
