@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { PanelClient } from './panel-client.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { DOC, SCHEMA, ScriptedEngine, startTestServer, type TestServer } from './test-server.js';
 
 const PASSWORD = 'a long enough password';
 let seq = 0;
@@ -207,5 +207,46 @@ describe('panel limits', () => {
         const statuses = [];
         for (let i = 0; i < 6; i++) statuses.push((await c.get('/panel/keys')).status);
         expect(statuses).to.deep.equal([200, 200, 200, 200, 429, 429]);
+    });
+});
+
+describe('playground routes (the API\'s routes under /panel/api)', () => {
+    let t: TestServer;
+    const engine = new ScriptedEngine();
+    before(async () => { t = await startTestServer({ limits: HIGH, overrides: { engine } }); });
+    after(async () => { await t.stop(); });
+    const run = (c: PanelClient, headers: Record<string, string> = {}) => c.send('POST', '/panel/api/v1/extractions', JSON.stringify({ schema: SCHEMA, document: DOC }), { 'content-type': 'application/json', origin: c.origin, 'x-csrf-token': c.token, ...headers });
+
+    it('charges the signed-in account, logs the request as the panel\'s, and needs a session', async () => {
+        const c = new PanelClient(t);
+        const address = email();
+        await c.signUp(address, PASSWORD);
+        await c.get('/panel/playground');
+        const ok = await run(c);
+        expect(ok.status).to.equal(200);
+        expect(JSON.parse(ok.text).object).to.equal('extraction');
+        expect((await t.server.services.store.findAccountByEmail(address))!.creditReads).to.equal(9);
+        expect(t.logs.some((l) => l.includes('"path":"/panel/api/v1/extractions"') && l.includes('"key":"panel"'))).to.equal(true);
+        c.cookies.delete('svc_session');
+        const anonymous = await run(c);
+        expect(anonymous.status).to.equal(401);
+        expect(JSON.parse(anonymous.text).error.code).to.equal('unauthorized');
+    });
+
+    it('an unexpected engine failure is a logged 500 and the reads are given back', async () => {
+        const c = new PanelClient(t);
+        const address = email();
+        await c.signUp(address, PASSWORD);
+        await c.get('/panel/playground');
+        engine.failWith = new Error('engine exploded');
+        try {
+            const r = await run(c);
+            expect(r.status).to.equal(500);
+            expect(JSON.parse(r.text)).to.deep.equal({ error: { code: 'internal_error', message: 'Unexpected failure on the service side.' } });
+        } finally {
+            engine.failWith = undefined;
+        }
+        expect(t.logs.some((l) => l.includes('unexpected failure') && l.includes('/panel/api/v1/extractions'))).to.equal(true);
+        expect((await t.server.services.store.findAccountByEmail(address))!.creditReads).to.equal(10);
     });
 });

@@ -73,7 +73,7 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
             panel.csrfProtection(request, reply, done);
         });
         panel.setErrorHandler((error: FastifyError, request, reply) => panelError(error, request, reply, ctx));
-        panel.setNotFoundHandler((request, reply) => panelError(new ApiError(404, 'not_found', 'No such page.') as unknown as FastifyError, request, reply, ctx));
+        panel.setNotFoundHandler((request, reply) => panelError(new ApiError(404, 'not_found', 'No such page.'), request, reply, ctx));
 
         registerAccountRoutes(panel, ctx);
         registerKeyRoutes(panel, ctx);
@@ -88,13 +88,22 @@ function sameOrigin(request: FastifyRequest): boolean {
     return typeof origin === 'string' && origin === `${request.protocol}://${request.host}`;
 }
 
-function panelError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, ctx: PanelContext): FastifyReply {
+/** Errors as pages, or in the API's JSON shape for the playground's routes; 5xx causes are logged (frames only). */
+function panelError(error: ApiError | FastifyError, request: FastifyRequest, reply: FastifyReply, ctx: PanelContext): FastifyReply {
+    const log = (x: unknown): void => {
+        const err = x instanceof Error ? x : new Error(String(x));
+        ctx.services.log.event('error', 'unexpected failure', { method: request.method, path: request.url.split('?')[0], error: err.name, stack: (err.stack ?? '').split('\n').slice(1, 12).map((l) => l.trim()) });
+    };
     let e: ApiError;
-    if (error instanceof ApiError) e = error;
-    else if (error.code?.startsWith('FST_CSRF')) e = new ApiError(403, 'forbidden', FORBIDDEN);
-    else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) e = new ApiError(400, 'invalid_request', 'The request is invalid.');
-    else {
-        ctx.services.log.event('error', 'unexpected failure', { method: request.method, path: request.url.split('?')[0], error: error.name, stack: (error.stack ?? '').split('\n').slice(1, 12).map((l) => l.trim()) });
+    if (error instanceof ApiError) {
+        e = error;
+        if (e.status >= 500 && e.cause !== undefined) log(e.cause);
+    } else if (error.code?.startsWith('FST_CSRF')) {
+        e = new ApiError(403, 'forbidden', FORBIDDEN);
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+        e = new ApiError(400, 'invalid_request', 'The request is invalid.');
+    } else {
+        log(error);
         e = new ApiError(500, 'internal_error', 'Unexpected failure on the service side.');
     }
     if (request.url.startsWith('/panel/api/') || (request.headers.accept ?? '').startsWith('application/json')) {
