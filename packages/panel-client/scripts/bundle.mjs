@@ -1,6 +1,7 @@
 // Bundles the panel's browser code (the compiler included, for live diagnostics without a round
 // trip) and its stylesheet with esbuild, into content-hashed files the server serves with long-lived
 // cache headers; manifest.json names them. Runs at `npm install` through the root build.
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,4 +40,8 @@ for (const [file, info] of Object.entries(result.metafile.outputs)) {
     if (!info.entryPoint) continue;
     manifest[info.entryPoint.endsWith('.css') ? 'style' : 'script'] = relative(out, join(root, file));
 }
+// The icon, content-hashed like the rest (so it can be cached for a year and never requested off /panel).
+const icon = readFileSync(join(root, 'src', 'favicon.svg'));
+manifest.icon = `favicon-${createHash('sha256').update(icon).digest('hex').slice(0, 8)}.svg`;
+writeFileSync(join(out, manifest.icon), icon);
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -20,6 +20,7 @@ describe('panel end to end (Chromium)', function () {
     let browser: Browser;
     let context: BrowserContext;
     let page: Page;
+    let missing: string[];
 
     before(async function () {
         ({ t, browser } = await startBrowserSuite(this, { paymentSecrets: [SECRET] }));
@@ -32,8 +33,13 @@ describe('panel end to end (Chromium)', function () {
         context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
         page = await context.newPage();
+        missing = [];
+        page.on('response', (r) => { if (r.status() === 404) missing.push(r.url()); });
     });
-    afterEach(async () => { await context?.close(); });
+    afterEach(async () => {
+        await context?.close();
+        expect(missing, 'requests answered 404 (assets, icon)').to.deep.equal([]);
+    });
 
     async function signUp(address: string): Promise<void> {
         await page.goto(`${t.url}/panel`);

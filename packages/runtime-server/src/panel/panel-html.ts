@@ -35,6 +35,7 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): Safe {
 export interface Assets {
     script: string;
     style: string;
+    icon: string;
 }
 
 export interface PageOptions {
@@ -65,6 +66,7 @@ export function page(o: PageOptions): string {
 <meta name="csrf-token" content="${o.csrf}">
 <meta name="referrer" content="same-origin">
 <title>${o.title} · svc panel</title>
+<link rel="icon" href="${o.assets.icon}" type="image/svg+xml">
 <link rel="stylesheet" href="${o.assets.style}">
 <script type="module" src="${o.assets.script}"></script>
 </head>

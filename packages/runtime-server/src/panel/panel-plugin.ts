@@ -33,7 +33,7 @@ export function loadAssets(dir = ASSET_DIR): Assets {
     const file = join(dir, 'manifest.json');
     if (!existsSync(file)) throw new Error(`panel assets are not built (${file} missing); run npm run build`);
     const m = JSON.parse(readFileSync(file, 'utf8')) as Assets;
-    return { script: `/panel/assets/${m.script}`, style: `/panel/assets/${m.style}` };
+    return { script: `/panel/assets/${m.script}`, style: `/panel/assets/${m.style}`, icon: `/panel/assets/${m.icon}` };
 }
 
 const FORBIDDEN = 'Missing or invalid CSRF token or Origin.';
