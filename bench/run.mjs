@@ -14,6 +14,7 @@ const AREAS = [
     ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['mcp', 'mcp-bench.mjs', 'runMcpBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
+    ['panel', 'panel-bench.mjs', 'runPanelBench'],
 ];
 
 const only = process.argv[2];

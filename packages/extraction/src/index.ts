@@ -2,7 +2,7 @@
 // pieces the edits reuse: quote parsing, grounding of one quote, settling, the response and the
 // session codec; and the edit service (createEditService, edits/).
 export * from './engine-types.js';
-export { languages, isLanguage, localeOf, registerLocale, UnknownLanguageError } from './locale/locale-registry.js';
+export { languages, isLanguage, localeOf, registerLocale, unregisterLocale, UnknownLanguageError } from './locale/locale-registry.js';
 export type { LocaleProfile } from './locale/locale-types.js';
 export { createEngine, createReader, engineConfigFromEnv, EngineConfigError, type EngineConfig, type ReaderKind } from './engine-module.js';
 export { Engine, extractionFromState, countDocumentTokens, type EngineDeps, type ExtractionState } from './extraction-engine.js';

@@ -29,3 +29,4 @@ export { TOOLS as MCP_TOOLS, SCHEMA_LANGUAGE_URI, type ToolSpec } from './mcp/mc
 export { loadSchemaLanguageDoc, SCHEMA_LANGUAGE_DOC_PATH } from './mcp/mcp-docs.js';
 export type { ApiAnswer, ApiCaller } from './mcp/mcp-results.js';
 export { httpApiCaller, missingKeyCaller } from './mcp/mcp-remote.js';
+export { hashPassword, verifyPassword, passwordProblem } from './panel/panel-password.js';

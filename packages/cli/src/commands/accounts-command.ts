@@ -1,13 +1,15 @@
 import { AccountExistsError, KeyRequestError, createAccount, openConfiguredStore } from '@svc/runtime-server';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
+import { accountsPassword } from './accounts-password.js';
 
-const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N';
+const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N | svc accounts password --email E (password on stdin)';
 
 export const accountsCommand: Command = {
     name: 'accounts',
-    summary: 'create accounts and add credit (in SVC_DATA_DIR)',
+    summary: 'create accounts, add credit, set panel passwords (in SVC_DATA_DIR)',
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
+        if (args[0] === 'password') return accountsPassword(args.slice(1), io);
         const parsed = parseCommandArgs({ args, options: { email: { type: 'string' }, reads: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
         const [sub, ...extra] = parsed.positionals;
         const { email, reads, json } = parsed.values;

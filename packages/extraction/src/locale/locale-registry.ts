@@ -11,6 +11,7 @@ const BUILT_IN = [en, nl] as const;
 export type Language = (typeof BUILT_IN)[number]['code'];
 
 const profiles = new Map<string, LocaleProfile>(BUILT_IN.map((p) => [p.code, p]));
+const BUILT_IN_CODES: ReadonlySet<string> = new Set(BUILT_IN.map((p) => p.code));
 
 export class UnknownLanguageError extends Error {}
 
@@ -42,4 +43,10 @@ export function withBorrowed(profile: LocaleProfile): LocaleProfile[] {
 export function registerLocale(profile: LocaleProfile): void {
     if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(profile.code)) throw new Error(`a language code is a BCP 47 tag, not ${JSON.stringify(profile.code)}`);
     profiles.set(profile.code, profile);
+}
+
+/** Removes a language added with registerLocale (a test's toy one); the built-in profiles stay. */
+export function unregisterLocale(code: string): boolean {
+    if (BUILT_IN_CODES.has(code)) return false;
+    return profiles.delete(code);
 }

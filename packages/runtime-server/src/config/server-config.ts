@@ -31,6 +31,8 @@ export interface ServerConfig {
     compileCacheEntries: number;
     /** Session signing secrets (first signs, all verify); empty: a random one kept in dataDir. */
     sessionSecrets: string[];
+    /** SVC_PAYMENT_SECRET, comma-separated (all verify: rotation); empty: no payment callback route. */
+    paymentSecrets: string[];
     /** Honour X-Forwarded-For for the per-IP limit (only behind a trusted proxy). */
     trustProxy: boolean;
     /** Worker threads that compile uncached schemas and read documents; 0 runs that work on the event loop. */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         freeCreditReads: 10,
         compileCacheEntries: 512,
         sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        paymentSecrets: (env.SVC_PAYMENT_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
         // One core stays with the event loop (HTTP, authentication, limits, cache hits).
         workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
         workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),

@@ -7,6 +7,8 @@
 import type { Socket } from 'node:net';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerMcpRoutes } from '../mcp/mcp-http-route.js';
+import { registerPanel } from '../panel/panel-plugin.js';
+import { registerPaymentRoute } from '../routes/payment-route.js';
 import { registerEditRoute } from '../routes/edit-route.js';
 import { registerExtractionRoute } from '../routes/extraction-route.js';
 import { registerValidateRoute } from '../routes/validate-route.js';
@@ -56,6 +58,8 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
 
     app.get('/healthz', async () => ({ status: 'ok' }));
     registerOpsRoutes(app, services);
+    registerPaymentRoute(app, services); // signed, so outside the per-IP limit
+    registerPanel(app, services); // its own hooks: per-IP limit, session, CSRF, headers
 
     // Everything else is limited per client IP before authentication.
     app.register(async (limited) => {

@@ -29,6 +29,11 @@ export class RateLimiter {
         await this.take([['extr', accountId, this.limits.extractionsPerAccount]]);
     }
 
+    /** Per account only: browser-session requests of the panel, which have no key. */
+    async checkAccount(accountId: string): Promise<void> {
+        await this.take([['acct', accountId, this.limits.perAccount]]);
+    }
+
     /** This window's counts (the panel's usage page): per account and model extractions, and per key and IP when given. */
     async currentCounts(subject: { accountId: string; keyId?: string; ip?: string }): Promise<{ account: number; extractions: number; key: number; ip: number }> {
         const window = this.window();

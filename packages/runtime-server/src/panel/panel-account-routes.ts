@@ -1,0 +1,94 @@
+// Sign-up, sign-in and sign-out (docs/panel.md). An unknown email and a wrong password get the same
+// message and take the same time (a dummy hash is checked); after 10 failures for an account in
+// 15 minutes sign-in answers 429 with Retry-After, whatever the password.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AccountExistsError } from '../store/store-types.js';
+import { KeyRequestError, createAccount } from '../auth/key-service.js';
+import { ApiError } from '../http/api-errors.js';
+import { csrfToken, sendPage, type PanelContext } from './panel-context.js';
+import { csrfField, html } from './panel-html.js';
+import { hashPassword, passwordProblem, verifyPassword } from './panel-password.js';
+
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+export const MAX_FAILURES = 10;
+export const SIGN_IN_FAILED = 'Wrong email or password.';
+
+type Form = Record<string, string | undefined> | undefined;
+
+function credentials(body: unknown): { email: string; password: string } {
+    const form = (typeof body === 'object' && body !== null ? body : {}) as Form;
+    const email = typeof form?.email === 'string' ? form.email.trim() : '';
+    const password = typeof form?.password === 'string' ? form.password : '';
+    return { email, password };
+}
+
+function credentialForm(kind: 'in' | 'up', csrf: string, email: string, message?: string) {
+    const action = kind === 'in' ? 'Sign in' : 'Sign up';
+    const other = kind === 'in'
+        ? html`<p>No account yet? <a href="/panel/sign-up">Sign up</a></p>`
+        : html`<p>Have an account? <a href="/panel/sign-in">Sign in</a></p>`;
+    return html`<form method="post" action="/panel/sign-${kind}" class="card narrow">
+${csrfField(csrf)}
+${message ? html`<p role="alert" class="error" id="form-error">${message}</p>` : ''}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${email}"${message ? html` aria-describedby="form-error"` : ''}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="${kind === 'in' ? 'current-password' : 'new-password'}" required${kind === 'up' ? html` minlength="12" aria-describedby="pw-hint"` : ''}>
+${kind === 'up' ? html`<p class="hint" id="pw-hint">At least 12 characters.</p>` : ''}
+<button type="submit">${action}</button>
+</form>
+${other}`;
+}
+
+export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext): void {
+    const { store, services } = ctx;
+    const form = (reply: FastifyReply, status: number, kind: 'in' | 'up', email = '', message?: string): FastifyReply => {
+        const csrf = csrfToken(reply);
+        return sendPage(reply, status, { title: kind === 'in' ? 'Sign in' : 'Sign up', body: credentialForm(kind, csrf, email, message) }, ctx);
+    };
+
+    panel.get('/', async (request, reply) => reply.redirect(request.panelAccountId === null ? '/panel/sign-in' : '/panel/keys', 303));
+    panel.get('/sign-in', async (_request, reply) => form(reply, 200, 'in'));
+    panel.get('/sign-up', async (_request, reply) => form(reply, 200, 'up'));
+
+    panel.post('/sign-up', async (request, reply) => {
+        const { email, password } = credentials(request.body);
+        const problem = passwordProblem(password);
+        if (problem) return form(reply, 400, 'up', email, problem);
+        let accountId: string;
+        try {
+            accountId = (await createAccount(store, email, services.config.freeCreditReads)).id;
+        } catch (e) {
+            if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, 'Enter a valid email address.');
+            if (e instanceof AccountExistsError) return form(reply, 409, 'up', email, 'An account with this email exists; sign in instead.');
+            throw e;
+        }
+        await store.setPasswordHash(email, await hashPassword(password));
+        await ctx.sessions.start(request, reply, accountId);
+        return reply.redirect('/panel/keys', 303);
+    });
+
+    panel.post('/sign-in', async (request, reply) => {
+        const { email, password } = credentials(request.body);
+        const login = email && password.length <= 1024 ? await store.findLogin(email) : undefined;
+        const now = services.now();
+        if (login) {
+            const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
+            if ((await store.countLoginFailures(login.account.id, since)) >= MAX_FAILURES) {
+                throw new ApiError(429, 'rate_limited', 'Too many failed sign-ins; retry in 15 minutes.', undefined, { 'retry-after': String(FAILURE_WINDOW_MS / 1000) });
+            }
+        }
+        const ok = await verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null);
+        if (!login || !ok) {
+            if (login) await store.recordLoginFailure(login.account.id, new Date(now).toISOString());
+            return form(reply, 401, 'in', email, SIGN_IN_FAILED);
+        }
+        await ctx.sessions.start(request, reply, login.account.id);
+        return reply.redirect('/panel/keys', 303);
+    });
+
+    panel.post('/sign-out', async (request, reply) => {
+        await ctx.sessions.end(request, reply);
+        return reply.redirect('/panel/sign-in', 303);
+    });
+}
