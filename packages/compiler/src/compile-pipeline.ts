@@ -3,6 +3,7 @@ import { foldConstants } from './analysis/const-folder.js';
 import { analyseRelation } from './analysis/range-analysis.js';
 import { findApplicabilityCycles } from './analysis/applicability-order.js';
 import { DiagnosticSink } from './diagnostics/diagnostic-sink.js';
+import type { AnyArgs, DiagnosticCode } from './diagnostics/diagnostic-registry.js';
 import type { Diagnostic } from './diagnostics/diagnostic-types.js';
 import { frontEnd } from './expr/expr-front.js';
 import { checkExpression, type FieldInfo } from './expr/type-checker.js';
@@ -61,12 +62,12 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
     }
     const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
         expressions.set(source.pointer, source.text);
-        const report = (code: Parameters<DiagnosticSink['report']>[0], span: Span, args: Record<string, unknown> = {}): void => {
-            sink.report(code, source.pointer, source.offset, args, span);
+        const report = (code: DiagnosticCode, span: Span, args: AnyArgs): void => {
+            sink.add(code, source.pointer, source.offset, args, span);
         };
         const front = frontEnd(source.text);
         if ('problem' in front) {
-            report(front.problem.code, front.problem.span, front.problem.args);
+            report(front.problem.code, front.problem.span, front.problem.args as AnyArgs);
             return { source, reads: new Set() };
         }
         const r = checkExpression(front.ast, { fields: infos, place, self, bytes: front.bytes, report });
@@ -92,11 +93,11 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
         if (!typed.expr) continue;
         const verdict = analyseRelation(typed.expr, fields);
         if (!verdict.canTrue) {
-            sink.report('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, { why: '' }, bytesTrimmed(rel.expr.text));
+            sink.add('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, {}, bytesTrimmed(rel.expr.text));
             continue;
         }
         if (!verdict.canFalse) {
-            sink.report('W-REL-TRIVIAL', rel.pointer, rel.expr.offset, { id: rel.id ?? '', why: verdict.vacuous ? ' (its when condition never holds)' : '' });
+            sink.report('W-REL-TRIVIAL', rel.pointer, rel.expr.offset, { form: verdict.vacuous ? 'vacuous' : 'main', id: rel.id ?? '' });
             continue;
         }
         const code = emit(typed.expr, rel.expr, sink);
@@ -119,7 +120,7 @@ function bytesTrimmed(text: string): Span {
 function emit(expr: TExpr, source: ExprSource, sink: DiagnosticSink): CompiledCode | undefined {
     const code = emitCode(expr, source.text);
     if (code.registers > MAX_REGISTERS) {
-        sink.report('E-LIMIT', source.pointer, source.offset, { what: `this expression needs ${code.registers} registers; the limit is ${MAX_REGISTERS}` }, bytesTrimmed(source.text));
+        sink.add('E-LIMIT', source.pointer, source.offset, { form: 'registers', n: code.registers, max: MAX_REGISTERS }, bytesTrimmed(source.text));
         return undefined;
     }
     return code;

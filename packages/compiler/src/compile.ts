@@ -51,7 +51,7 @@ export function compileSchemaNode(node: JsonNode, text: string, options: Compile
 
 function tooLarge(text: string): CompileResult {
     const bytes = Buffer.byteLength(text, 'utf8');
-    return finish([diagnostic('E-LIMIT', '', { what: `schema is ${bytes} bytes; the limit is ${MAX_SCHEMA_BYTES} (1 MiB)` })], [], new Map());
+    return finish([diagnostic('E-LIMIT', '', { form: 'bytes', bytes, max: MAX_SCHEMA_BYTES })], [], new Map());
 }
 
 function finish(errors: Diagnostic[], warnings: Diagnostic[], expressions: ReadonlyMap<string, string>, schema?: CompiledSchema, offsets?: Map<Diagnostic, number>): CompileResult {

@@ -31,8 +31,28 @@ interface Frame {
     seen?: Set<string>;
 }
 
+/** Where reading stopped and what was expected there (the character found is named when reported). */
 class SyntaxFault {
-    constructor(readonly offset: number, readonly what: string) {}
+    constructor(readonly offset: number, readonly expected: string, readonly depth?: number) {}
+}
+
+/** The character at an offset, named so that invisible and look-alike characters are recognisable. */
+export function describeFound(text: string, offset: number): string {
+    if (offset >= text.length) return 'the end of the text';
+    const cp = text.codePointAt(offset)!;
+    const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || cp === 0xfeff || (cp >= 0x2000 && cp <= 0x200f)) return `the invisible character ${hex}`;
+    return `${JSON.stringify(String.fromCodePoint(cp))} (${hex})`;
+}
+
+/** What a writer of JavaScript or YAML most likely meant by the character found. */
+function jsonHint(text: string, offset: number): string {
+    const c = text[offset];
+    if (c === "'") return '; JSON strings and keys take double quotes';
+    if (c === '/' || c === '#') return '; JSON has no comments';
+    if (c === '\u201c' || c === '\u201d') return '; typographic quotes: use a plain double quote (")';
+    if (c !== undefined && /[A-Za-z_]/.test(c)) return '; keys and strings are written in double quotes';
+    return '';
 }
 
 const SLOW_STRING = /[\\\x00-\x1f]/;
@@ -83,14 +103,14 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         let out = '';
         let chunk = pos;
         for (;;) {
-            if (pos >= text.length) throw new SyntaxFault(start, 'unterminated string');
+            if (pos >= text.length) throw new SyntaxFault(pos, 'the closing quote of the string that starts at column ' + (start - text.lastIndexOf('\n', start - 1)));
             const c = text.charCodeAt(pos);
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
                 pos++;
                 return { value: out, start, end: pos };
             }
-            if (c < 0x20) throw new SyntaxFault(pos, 'control character in string');
+            if (c < 0x20) throw new SyntaxFault(pos, 'a character or an escape (write line breaks and tabs as \\n and \\t)');
             if (c === 0x5c) {
                 out += text.slice(chunk, pos);
                 const e = text[pos + 1];
@@ -105,12 +125,12 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
                     case 't': out += '\t'; break;
                     case 'u': {
                         const hex = text.slice(pos + 2, pos + 6);
-                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos, 'bad \\u escape');
+                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos + 2, 'four hex digits after \\u');
                         out += String.fromCharCode(parseInt(hex, 16));
                         pos += 4;
                         break;
                     }
-                    default: throw new SyntaxFault(pos, 'bad escape');
+                    default: throw new SyntaxFault(pos + 1, 'an escape: one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
                 }
                 pos += 2;
                 chunk = pos;
@@ -121,7 +141,11 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
     };
     const expectLiteral = (word: string): void => {
         if (text.startsWith(word, pos)) pos += word.length;
-        else throw new SyntaxFault(pos, 'unexpected character');
+        else {
+            let i = 0;
+            while (text[pos + i] === word[i]) i++;
+            throw new SyntaxFault(pos + i, `the literal ${word}`);
+        }
     };
     /** Attaches a finished value to its container (or makes it the root). */
     const attach = (node: JsonNode): void => {
@@ -138,7 +162,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         const start = pos;
         const c = text[pos];
         if (c === '{' || c === '[') {
-            if (stack.length >= maxDepth) throw new SyntaxFault(pos, `nesting deeper than ${maxDepth} levels`);
+            if (stack.length >= maxDepth) throw new SyntaxFault(pos, '', maxDepth);
             const parent = stack[stack.length - 1];
             const token = tokenOfValue();
             pos++;
@@ -157,10 +181,10 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
             NUMBER_RE.lastIndex = pos;
             const m = NUMBER_RE.exec(text);
-            if (!m) throw new SyntaxFault(pos, 'malformed number');
+            if (!m) throw new SyntaxFault(pos, 'a number in JSON form (no leading +, no leading zeros, digits after a point)');
             pos += m[0].length;
             const next = text[pos];
-            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, 'malformed number');
+            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, 'a number in JSON form (no leading +, no leading zeros, digits after a point)');
             const raw = m[0];
             const value = Number(raw);
             if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(raw.split(/[eE]/)[0]!))) {
@@ -173,12 +197,12 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (c === 't') { expectLiteral('true'); attach({ kind: 'boolean', value: true, start, end: pos }); return; }
         if (c === 'f') { expectLiteral('false'); attach({ kind: 'boolean', value: false, start, end: pos }); return; }
         if (c === 'n') { expectLiteral('null'); attach({ kind: 'null', start, end: pos }); return; }
-        throw new SyntaxFault(pos, pos >= text.length ? 'unexpected end of input' : 'unexpected character');
+        throw new SyntaxFault(pos, 'a value (an object, array, string, number, true, false or null)');
     };
     /** Reads an object key and its colon into the top frame. */
     const readKey = (frame: Frame): void => {
         skipWs();
-        if (text[pos] !== '"') throw new SyntaxFault(pos, pos >= text.length ? 'unexpected end of input' : 'expected a string key');
+        if (text[pos] !== '"') throw new SyntaxFault(pos, 'a key in double quotes');
         const k = readString();
         const duplicate = frame.seen!.has(k.value);
         if (duplicate) {
@@ -189,7 +213,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         }
         frame.key = { key: k.value, start: k.start, end: k.end, duplicate };
         skipWs();
-        if (text[pos] !== ':') throw new SyntaxFault(pos, "expected ':'");
+        if (text[pos] !== ':') throw new SyntaxFault(pos, "':' after the key");
         pos++;
     };
 
@@ -219,20 +243,22 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
             if (c === ',') {
                 pos++;
                 skipWs();
-                if (text[pos] === close) throw new SyntaxFault(pos, 'trailing comma');
+                if (text[pos] === close) throw new SyntaxFault(pos, `another ${isObject ? 'member' : 'item'} after ',' (JSON allows no trailing comma)`);
                 if (isObject) readKey(top);
                 readValue();
                 continue;
             }
-            throw new SyntaxFault(pos, pos >= text.length ? 'unexpected end of input' : `expected ',' or '${close}'`);
+            throw new SyntaxFault(pos, `',' or '${close}'`);
         }
         skipWs();
-        if (pos < text.length) throw new SyntaxFault(pos, 'unexpected text after the value');
+        if (pos < text.length) throw new SyntaxFault(pos, 'the end of the text after the schema\'s closing brace');
     } catch (e) {
         if (!(e instanceof SyntaxFault)) throw e;
         const top = stack[stack.length - 1];
         const { line, column } = lineColumn(text, e.offset);
-        diagnostics.push(diagnostic('E-JSON-SYNTAX', pointerOf(top), { what: e.what, line, column }));
+        diagnostics.push(e.depth !== undefined
+            ? diagnostic('E-JSON-SYNTAX', pointerOf(top), { form: 'depth', line, column, max: e.depth })
+            : diagnostic('E-JSON-SYNTAX', pointerOf(top), { form: 'expected', line, column, expected: e.expected, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
         offsets.push(top ? top.node.start : 0);
         return { diagnostics, offsets };
     }

@@ -33,7 +33,7 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
         const v = m.value;
         const numeric = kind.kind === 'integer' || kind.kind === 'decimal';
         if (!(v.kind === 'string' || (numeric && v.kind === 'number'))) {
-            sink.report('E-SCHEMA-TYPE', p, v.start, { what: key, expected: numeric ? 'a number or a string' : 'a string', actual: kindName(v) });
+            sink.report('E-SCHEMA-TYPE', p, v.start, { subject: key, expected: numeric ? 'a number or a string' : 'a string', actual: kindName(v) });
             ok = false;
             continue;
         }
@@ -41,7 +41,7 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
         const text = v.kind === 'number' ? v.raw : v.value;
         const parsed = parseBound(text, kind);
         if (typeof parsed === 'string') {
-            sink.report('E-RANGE', p, v.start, { what: `${key} ${JSON.stringify(text)} ${parsed}` });
+            sink.report('E-RANGE', p, v.start, { form: 'bound', key, value: JSON.stringify(text), reason: parsed });
             ok = false;
             continue;
         }
@@ -52,7 +52,7 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
         const greater = out.min instanceof Decimal ? out.min.gt(out.max as Decimal) : (out.min as number) > (out.max as number);
         if (greater) {
             const m = getMember(obj, 'min')!;
-            sink.report('E-RANGE', childPointer(pointer, 'min'), m.value.start, { what: 'min is greater than max' });
+            sink.report('E-RANGE', childPointer(pointer, 'min'), m.value.start, { form: 'order' });
             return undefined;
         }
     }

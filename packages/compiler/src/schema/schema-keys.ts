@@ -11,6 +11,14 @@ export const COMMON_FIELD_KEYS = ['name', 'type', 'nullable', 'description', 'hi
 export const FIELD_TYPES = ['string', 'boolean', 'integer', 'decimal', 'money', 'date', 'datetime', 'duration', 'enum', 'array'] as const;
 export type FieldTypeName = (typeof FIELD_TYPES)[number];
 
+/** Type names of other schema languages, mapped to ours for "did you mean" (never accepted). */
+export const TYPE_SYNONYMS: ReadonlyMap<string, FieldTypeName> = new Map([
+    ['percentage', 'decimal'], ['percent', 'decimal'], ['number', 'decimal'], ['float', 'decimal'], ['double', 'decimal'],
+    ['int', 'integer'], ['long', 'integer'], ['bool', 'boolean'], ['text', 'string'], ['str', 'string'],
+    ['currency', 'money'], ['amount', 'money'], ['timestamp', 'datetime'], ['time', 'datetime'], ['period', 'duration'],
+    ['list', 'array'], ['choice', 'enum'], ['select', 'enum'],
+]);
+
 /** Keys of each type's own. */
 export const TYPE_KEYS: Record<FieldTypeName, readonly string[]> = {
     string: ['pattern'],
