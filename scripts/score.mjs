@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run score`: the shared scorer (../shared/eval/score.mjs) on the shared datasets. One dev
-// set (receipts-en) names a field `date`, a reserved word of schema language 1.0 (language.md
+// set (receipts-en) names a field `date`, a reserved word of schema language 1.0 (docs/schema-language.md
 // section 2: E-FIELD-NAME), so its schema does not compile as shipped. This runs the scorer on a
 // temporary copy in which reserved field names get a `_value` suffix (in the schema, the expected
 // values and the spans); nothing else changes. Arguments are passed to the scorer.

@@ -1,4 +1,4 @@
-// The compiler pipeline (architecture.md): read JSON → check structure → parse and type each
+// The compiler pipeline (README.md, Layout): read JSON → check structure → parse and type each
 // expression → analyse constants and ranges → emit IR. Each stage reports through the registry; no
 // stage throws on user input.
 import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic-types.js';

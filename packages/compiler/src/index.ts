@@ -19,3 +19,4 @@ export { exprTypeOf } from './compile-pipeline.js';
 export * from './json/json-pointer.js';
 export * from './schema/schema-keys.js';
 export { ByteOffsets, utf8OffsetTable } from './expr/byte-offsets.js';
+export { REFERENCE_SECTIONS, withReferenceSections } from './reference/reference-tables.js';

@@ -58,7 +58,7 @@ export function countDocumentTokens(document: string): number {
 }
 
 /**
- * Settles the active mentions and assembles the extraction object (interface 2.1). The first pass
+ * Settles the active mentions and assembles the extraction object (docs/runtime-server.md). The first pass
  * and every edit end here, so an edit's response is exactly what a first pass with the same
  * evidence would give.
  */

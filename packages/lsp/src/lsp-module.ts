@@ -1,4 +1,4 @@
-// The one place that builds the server's object graph (architecture.md: wire like Langium's modules).
+// The one place that builds the server's object graph (as README.md's Layout says: wire like Langium's modules).
 // Replace a service by passing a partial module to `createSvcLspServices`.
 import type { Connection } from 'vscode-languageserver';
 import { DiagnosticMapper } from './diagnostics/diagnostic-mapper.js';

@@ -1,4 +1,4 @@
-// svc extract --schema S [--language nl] [--json] FILE… (runtime.md section 5): extracts locally
+// svc extract --schema S [--language nl] [--json] FILE… (docs/runtime-server.md): extracts locally
 // with the embedded heuristic reader — no server, no key — through the same engine the server uses,
 // so an extraction made here can be edited through the API (its session is signed with the secret
 // of the same data directory).

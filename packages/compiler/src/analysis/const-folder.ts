@@ -1,4 +1,4 @@
-// Constant folding (language.md section 3): every operation whose operands are all constants is
+// Constant folding (docs/schema-language.md): every operation whose operands are all constants is
 // evaluated at compile time with the same evaluator the runtime uses, so compile time and run time
 // agree by construction. A constant part that cannot be evaluated (division by zero, a magnitude of
 // 10^28 or more, a date outside 0001..9999) is E-CONST at that part.

@@ -171,7 +171,7 @@ export const CODES = {
             'present-name': 'present takes a field name',
             'round-type': 'round takes a number or money, not {type}',
         },
-        explanation: 'Operators take operands of fitting types: not/and/or booleans; < <= > >= ordered values of one type; == and != two values of the same type; arithmetic numbers, money, dates and durations as language.md section 3 lists.',
+        explanation: 'Operators take operands of fitting types: not/and/or booleans; < <= > >= ordered values of one type; == and != two values of the same type; arithmetic numbers, money, dates and durations as docs/schema-language.md lists.',
     },
     'E-CURRENCY': {
         severity: 'error', title: 'Money of different currencies combined or compared',

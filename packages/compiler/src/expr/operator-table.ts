@@ -1,4 +1,4 @@
-// The one overload table of the expression language (language.md section 3 and 6): for each operator
+// The one overload table of the expression language (docs/schema-language.md): for each operator
 // and operand types, the result type and how it is computed, or the code that rejects it.
 import { problem, type Problem } from '../diagnostics/diagnostic-registry.js';
 import { didYouMean } from '../diagnostics/diagnostic-suggest.js';

@@ -1,4 +1,4 @@
-// Types one parsed expression against the schema's fields (language.md section 3). Every rule that
+// Types one parsed expression against the schema's fields (docs/schema-language.md). Every rule that
 // rejects something reports once at the smallest part at fault and returns undefined, so the parts
 // around it stay silent (no cascades). Left-nested operator chains are walked in a loop, so the
 // recursion depth is bounded by the nesting limit, not by the expression's length.
@@ -44,7 +44,7 @@ export interface CheckResult {
     reads: Set<number>;
 }
 
-const FUNCTIONS: Record<string, number> = { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 };
+export const FUNCTIONS: Record<string, number> = { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 };
 
 export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     const checker = new TypeChecker(env);
@@ -187,7 +187,7 @@ class TypeChecker {
         const quote = text.indexOf("'");
         const prefix = text.slice(0, quote);
         if (!text.endsWith("'") || text.length === quote + 1) {
-            // language.md 6: an unterminated literal is reported from its opening quote to the end.
+            // docs/schema-language.md: an unterminated literal is reported from its opening quote to the end.
             return this.fail('E-EXPR-LITERAL', this.env.bytes.span(offset + quote, offset + text.length), { form: 'unclosed', kind: prefix });
         }
         const body = text.slice(quote + 1, -1);

@@ -7,7 +7,7 @@ import { diagnostic } from '../diagnostics/diagnostic-registry.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
 
 export interface JsonReadOptions {
-    /** Most containers open at once (default 64, language.md section 6). */
+    /** Most containers open at once (default 64, docs/schema-language.md). */
     maxDepth?: number;
 }
 

@@ -1,4 +1,4 @@
-// Checks one field definition (or an array's `items`) against language.md section 2 and builds its
+// Checks one field definition (or an array's `items`) against docs/schema-language.md and builds its
 // FieldType with bounds parsed. Unknown and misplaced keys, wrong JSON types, bad values, bounds.
 import type { Decimal } from 'decimal.js';
 import { RE2JS } from 're2js';

@@ -1,4 +1,4 @@
-// The keys of each kind of object in schema language 1.0 (language.md section 2). A key defined for
+// The keys of each kind of object in schema language 1.0 (docs/schema-language.md). A key defined for
 // no object of a kind is E-SCHEMA-UNKNOWN-KEY there; a field key that this type or place does not
 // take is E-SCHEMA-VALUE.
 

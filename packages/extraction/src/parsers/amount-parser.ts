@@ -1,4 +1,4 @@
-// Numbers as each document language writes them (runtime.md section 1): English groups thousands
+// Numbers as each document language writes them (docs/extraction.md): English groups thousands
 // with "," and marks decimals with "."; Dutch the other way round. So "1.234" is 1234 in Dutch and
 // 1.234 in English, and a form the language does not write (en "1.234,56") is not a number there:
 // reading it anyway would turn a Dutch thousands separator into an English decimal point.

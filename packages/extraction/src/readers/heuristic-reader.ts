@@ -1,4 +1,4 @@
-// The embedded `heuristic` reader (runtime.md section 1): deterministic, offline, no model weights.
+// The embedded `heuristic` reader (docs/extraction.md): deterministic, offline, no model weights.
 // For each field it finds the spans of the field's type (heuristic-spans.ts), keeps those that
 // parse as the field's value, and scores them by how strongly the field's labels point at them
 // (heuristic-scoring.ts); strings come from the labels themselves (heuristic-strings.ts). A span

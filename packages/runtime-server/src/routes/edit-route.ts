@@ -1,5 +1,5 @@
-// POST /v1/extractions/edit (interface 4.3). Edits need no credit and are not model extractions; they
-// count as requests for the per-key and per-account limits (runtime.md section 6).
+// POST /v1/extractions/edit (docs/runtime-server.md). Edits need no credit and are not model extractions; they
+// count as requests for the per-key and per-account limits (docs/runtime-server.md).
 import type { ExtractionOptions, Language } from '@svc/extraction';
 import type { FastifyInstance } from 'fastify';
 import { EditRejectedError, type EditAction, type StoredExtraction } from '../engine/edit-types.js';

@@ -1,5 +1,5 @@
-// Steps every POST route takes after authentication and limits, in the order of runtime.md
-// section 6: body size → JSON and body validation → compilation.
+// Steps every POST route takes after authentication and limits, in the judging order of
+// docs/runtime-server.md: body size → JSON and body validation → compilation.
 import type { CompileResult, CompiledSchema } from '@svc/compiler';
 import { ReaderFailedError, ReaderUnavailableError } from '@svc/extraction';
 import { ApiError, MESSAGES, internalError, invalidRequest, pipelineUnavailable } from '../http/api-errors.js';
@@ -36,7 +36,7 @@ export function checkAndCompile(services: ServerServices, kind: BodyKind, body: 
     return { ...checked, compiled: compiled as CompiledBody['compiled'] };
 }
 
-/** Failures of reading as the interface's statuses; anything unexpected is a 500 (logged). */
+/** Failures of reading as the API's statuses; anything unexpected is a 500 (logged). */
 export function engineFailure(e: unknown): ApiError {
     if (e instanceof ApiError) return e;
     const name = (e as Error | undefined)?.constructor?.name;
