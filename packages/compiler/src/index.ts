@@ -20,3 +20,4 @@ export * from './json/json-pointer.js';
 export * from './schema/schema-keys.js';
 export { ByteOffsets, utf8OffsetTable } from './expr/byte-offsets.js';
 export { REFERENCE_SECTIONS, withReferenceSections } from './reference/reference-tables.js';
+export { firstInvalidUtf8, decodeUtf8Strict } from './json/utf8-decode.js';

@@ -1,12 +1,10 @@
-import { KeyRequestError, UnknownAccountError, createKey, listKeys, openSqliteStore, resolveDataDir, type KeyRecord } from '@svc/runtime-server';
+import { KeyRequestError, UnknownAccountError, createKey, listKeys } from '@svc/runtime-server';
+import { keyLine, listed } from './key-listing.js';
+import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE = 'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
 
-/** What a listing shows: never the secret, only its prefix. */
-function listed(k: KeyRecord): Record<string, unknown> {
-    return { id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt };
-}
 
 export const keysCommand: Command = {
     name: 'keys',
@@ -34,7 +32,7 @@ export const keysCommand: Command = {
         }
         const scopes = v.scopes === undefined ? undefined : v.scopes.split(',').map((s) => s.trim()).filter(Boolean);
 
-        const store = openSqliteStore(resolveDataDir(io.env, io.cwd));
+        const store = openDataStore(io);
         try {
             if (sub === 'create') {
                 const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });
@@ -47,7 +45,7 @@ export const keysCommand: Command = {
             if (sub === 'list') {
                 const keys = (await listKeys(store, v.email!)).map(listed);
                 if (v.json) io.stdout(`${JSON.stringify(keys)}\n`);
-                else for (const k of keys) io.stdout(`${k.id}  ${k.prefix}…  ${k.name}  [${(k.scopes as string[]).join(',')}]  expires ${k.expires_at ?? 'never'}${k.revoked_at ? `  revoked ${k.revoked_at}` : ''}\n`);
+                else for (const k of keys) io.stdout(`${keyLine(k)}\n`);
                 return 0;
             }
             if (!(await store.revokeKey(rest[0]!))) {

@@ -41,8 +41,9 @@ export function buildResponse(schema: CompiledSchema, settlement: Settlement, me
     const relationId = (i: number): string => schema.relations[i]!.id;
     const ids = (ms: readonly Mention[]): string[] => [...ms].sort((a, b) => a.id - b.id).map((m) => String(m.id));
 
-    const data: Record<string, JsonValue> = {};
-    const fields: Record<string, unknown> = {};
+    // Null-prototype objects: a field may be named `__proto__` (a plain object would swallow it).
+    const data: Record<string, JsonValue> = Object.create(null) as Record<string, JsonValue>;
+    const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const f of schema.fields) {
         const r = settlement.fields[f.id]!;
         const value = fieldValue(r);
@@ -69,7 +70,7 @@ export function buildResponse(schema: CompiledSchema, settlement: Settlement, me
             repairs: k.repairs,
         })),
     }));
-    const relations: Record<string, string> = {};
+    const relations: Record<string, string> = Object.create(null) as Record<string, string>;
     schema.relations.forEach((r, i) => (relations[r.id] = settlement.relations[i]!));
     return {
         svc_response: '1.0',
