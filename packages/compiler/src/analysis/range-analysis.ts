@@ -63,7 +63,7 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                 return none;
             }
             case 'present':
-                // Presence is not a value: judged as possibly either (documented in docs/language-decisions.md).
+                // Presence is not a value: judged as possibly either (docs/compiler.md, "Constant analysis").
                 return none;
             case 'not': return { ...none, canTrue: a!.canFalse, canFalse: a!.canTrue };
             case 'logic':

@@ -1,4 +1,4 @@
-// Maps ajv errors to the API's validation details (section 7.1, docs/runtime-server.md): the
+// Maps ajv errors to the API's validation details (docs/runtime-server.md): the
 // shape of Zod 4 issues, `{code, path, message}` plus the constraint broken. One detail per problem:
 // a value of the wrong type gets only invalid_type (not also the enum or length it then fails), and
 // the unknown members of one object are one unrecognized_keys detail listing them.
