@@ -91,7 +91,20 @@ export const CODES = {
     },
     'E-RANGE': {
         severity: 'error', title: 'Range bound does not fit the type, does not parse, or min > max',
-        messages: { bound: '{key} {value} {reason}; bounds are written in the type\'s literal form', order: 'min is greater than max' },
+        messages: {
+            'not-number': '{key} {value} is not a number',
+            'not-integer': '{key} {value} is not an integer',
+            'beyond-safe': '{key} {value} is beyond the safe integers, ±(2^53−1)',
+            'not-decimal': '{key} {value} is not a decimal number',
+            magnitude: '{key} {value} is not below 10^28 in magnitude',
+            scale: '{key} {value} has more than {scale} digits after the point',
+            'not-date': '{key} {value} is not a date (YYYY-MM-DD)',
+            'not-datetime': '{key} {value} is not an ISO 8601 datetime',
+            'not-duration': '{key} {value} is not an ISO 8601 duration (P30D, P1Y6M, PT8H)',
+            'mixed-basis': '{key} {value} mixes duration bases',
+            basis: '{key} {value} is in {basis}, not in the field\'s basis {expected}',
+            order: 'min is greater than max',
+        },
         explanation: 'min and max are written in the type\'s literal form ("2020-01-01", "0.00", "P1D") or as JSON numbers for integer, decimal and money. A bound must parse, fit the type (no more digits than scale, the duration\'s basis, integers within +-(2^53-1)), and min must not exceed max.',
     },
     'E-LIMIT': {
