@@ -19,7 +19,21 @@ export interface CodeInfo {
 export const CODES = {
     'E-JSON-SYNTAX': {
         severity: 'error', title: 'Not valid JSON, or nested deeper than 64 levels',
-        messages: { expected: 'invalid JSON at line {line}, column {column}: expected {expected}, found {found}{hint?}', depth: 'invalid JSON at line {line}, column {column}: containers nested deeper than {max} levels', utf8: 'not valid UTF-8: byte 0x{byte} at byte offset {offset} (line {line}) does not begin or continue a character; save the file as UTF-8' },
+        messages: {
+            value: 'invalid JSON at line {line}, column {column}: expected a value (an object, array, string, number, true, false or null), found {found}{hint?}',
+            key: 'invalid JSON at line {line}, column {column}: expected a key in double quotes, found {found}{hint?}',
+            colon: 'invalid JSON at line {line}, column {column}: expected \':\' after the key, found {found}{hint?}',
+            separator: 'invalid JSON at line {line}, column {column}: expected \',\' or \'{close}\', found {found}{hint?}',
+            'trailing-comma': 'invalid JSON at line {line}, column {column}: expected another {item} after \',\' (JSON allows no trailing comma), found {found}',
+            'after-end': 'invalid JSON at line {line}, column {column}: expected the end of the text after the schema\'s closing brace, found {found}{hint?}',
+            'unclosed-string': 'invalid JSON at line {line}, column {column}: expected the closing quote of the string that starts at column {start}, found {found}',
+            'control-char': 'invalid JSON at line {line}, column {column}: expected a character or an escape (write line breaks and tabs as \\n and \\t), found {found}',
+            'unicode-escape': 'invalid JSON at line {line}, column {column}: expected four hex digits after \\u, found {found}',
+            escape: 'invalid JSON at line {line}, column {column}: expected an escape: one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found {found}',
+            literal: 'invalid JSON at line {line}, column {column}: expected the literal {word}, found {found}',
+            number: 'invalid JSON at line {line}, column {column}: expected a number in JSON form (no leading +, no leading zeros, digits after a point), found {found}',
+            depth: 'invalid JSON at line {line}, column {column}: containers nested deeper than {max} levels',
+            utf8: 'not valid UTF-8: byte 0x{byte} at byte offset {offset} (line {line}) does not begin or continue a character; save the file as UTF-8' },
         explanation: 'Schemas are read by a strict JSON reader (RFC 8259): no comments, no trailing commas, no single quotes, and at most 64 containers open at once. Reading stops at the first syntax error; the pointer names the container being read.',
     },
     'E-JSON-DUPKEY': {

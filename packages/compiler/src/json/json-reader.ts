@@ -3,7 +3,7 @@
 // first syntax error: what follows a syntax error cannot be trusted. RFC 8259 only: no comments, no
 // trailing commas, no single quotes; a leading byte-order mark is skipped.
 import { childPointer, type Diagnostic } from '../diagnostics/diagnostic-types.js';
-import { diagnostic } from '../diagnostics/diagnostic-registry.js';
+import { anyDiagnostic, diagnostic } from '../diagnostics/diagnostic-registry.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
 
 export interface JsonReadOptions {
@@ -31,9 +31,14 @@ interface Frame {
     seen?: Set<string>;
 }
 
+/** What was expected where reading stopped: a message form of E-JSON-SYNTAX (the registry words it). */
+type Expected = { form: 'value' | 'key' | 'colon' | 'after-end' | 'control-char' | 'unicode-escape' | 'escape' | 'number' }
+    | { form: 'separator'; close: string } | { form: 'trailing-comma'; item: string } | { form: 'unclosed-string'; start: number }
+    | { form: 'literal'; word: string } | { form: 'depth'; max: number };
+
 /** Where reading stopped and what was expected there (the character found is named when reported). */
 class SyntaxFault {
-    constructor(readonly offset: number, readonly expected: string, readonly depth?: number) {}
+    constructor(readonly offset: number, readonly expected: Expected) {}
 }
 
 /** The character at an offset, named so that invisible and look-alike characters are recognisable. */
@@ -103,14 +108,14 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         let out = '';
         let chunk = pos;
         for (;;) {
-            if (pos >= text.length) throw new SyntaxFault(pos, 'the closing quote of the string that starts at column ' + (start - text.lastIndexOf('\n', start - 1)));
+            if (pos >= text.length) throw new SyntaxFault(pos, { form: 'unclosed-string', start: start - text.lastIndexOf('\n', start - 1) });
             const c = text.charCodeAt(pos);
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
                 pos++;
                 return { value: out, start, end: pos };
             }
-            if (c < 0x20) throw new SyntaxFault(pos, 'a character or an escape (write line breaks and tabs as \\n and \\t)');
+            if (c < 0x20) throw new SyntaxFault(pos, { form: 'control-char' });
             if (c === 0x5c) {
                 out += text.slice(chunk, pos);
                 const e = text[pos + 1];
@@ -125,12 +130,12 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
                     case 't': out += '\t'; break;
                     case 'u': {
                         const hex = text.slice(pos + 2, pos + 6);
-                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos + 2, 'four hex digits after \\u');
+                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos + 2, { form: 'unicode-escape' });
                         out += String.fromCharCode(parseInt(hex, 16));
                         pos += 4;
                         break;
                     }
-                    default: throw new SyntaxFault(pos + 1, 'an escape: one of \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
+                    default: throw new SyntaxFault(pos + 1, { form: 'escape' });
                 }
                 pos += 2;
                 chunk = pos;
@@ -144,7 +149,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         else {
             let i = 0;
             while (text[pos + i] === word[i]) i++;
-            throw new SyntaxFault(pos + i, `the literal ${word}`);
+            throw new SyntaxFault(pos + i, { form: 'literal', word });
         }
     };
     /** Attaches a finished value to its container (or makes it the root). */
@@ -162,7 +167,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         const start = pos;
         const c = text[pos];
         if (c === '{' || c === '[') {
-            if (stack.length >= maxDepth) throw new SyntaxFault(pos, '', maxDepth);
+            if (stack.length >= maxDepth) throw new SyntaxFault(pos, { form: 'depth', max: maxDepth });
             const parent = stack[stack.length - 1];
             const token = tokenOfValue();
             pos++;
@@ -181,10 +186,10 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
             NUMBER_RE.lastIndex = pos;
             const m = NUMBER_RE.exec(text);
-            if (!m) throw new SyntaxFault(pos, 'a number in JSON form (no leading +, no leading zeros, digits after a point)');
+            if (!m) throw new SyntaxFault(pos, { form: 'number' });
             pos += m[0].length;
             const next = text[pos];
-            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, 'a number in JSON form (no leading +, no leading zeros, digits after a point)');
+            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, { form: 'number' });
             const raw = m[0];
             const value = Number(raw);
             if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(raw.split(/[eE]/)[0]!))) {
@@ -197,12 +202,12 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (c === 't') { expectLiteral('true'); attach({ kind: 'boolean', value: true, start, end: pos }); return; }
         if (c === 'f') { expectLiteral('false'); attach({ kind: 'boolean', value: false, start, end: pos }); return; }
         if (c === 'n') { expectLiteral('null'); attach({ kind: 'null', start, end: pos }); return; }
-        throw new SyntaxFault(pos, 'a value (an object, array, string, number, true, false or null)');
+        throw new SyntaxFault(pos, { form: 'value' });
     };
     /** Reads an object key and its colon into the top frame. */
     const readKey = (frame: Frame): void => {
         skipWs();
-        if (text[pos] !== '"') throw new SyntaxFault(pos, 'a key in double quotes');
+        if (text[pos] !== '"') throw new SyntaxFault(pos, { form: 'key' });
         const k = readString();
         const duplicate = frame.seen!.has(k.value);
         if (duplicate) {
@@ -213,7 +218,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         }
         frame.key = { key: k.value, start: k.start, end: k.end, duplicate };
         skipWs();
-        if (text[pos] !== ':') throw new SyntaxFault(pos, "':' after the key");
+        if (text[pos] !== ':') throw new SyntaxFault(pos, { form: 'colon' });
         pos++;
     };
 
@@ -243,22 +248,20 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
             if (c === ',') {
                 pos++;
                 skipWs();
-                if (text[pos] === close) throw new SyntaxFault(pos, `another ${isObject ? 'member' : 'item'} after ',' (JSON allows no trailing comma)`);
+                if (text[pos] === close) throw new SyntaxFault(pos, { form: 'trailing-comma', item: isObject ? 'member' : 'item' });
                 if (isObject) readKey(top);
                 readValue();
                 continue;
             }
-            throw new SyntaxFault(pos, `',' or '${close}'`);
+            throw new SyntaxFault(pos, { form: 'separator', close });
         }
         skipWs();
-        if (pos < text.length) throw new SyntaxFault(pos, 'the end of the text after the schema\'s closing brace');
+        if (pos < text.length) throw new SyntaxFault(pos, { form: 'after-end' });
     } catch (e) {
         if (!(e instanceof SyntaxFault)) throw e;
         const top = stack[stack.length - 1];
         const { line, column } = lineColumn(text, e.offset);
-        diagnostics.push(e.depth !== undefined
-            ? diagnostic('E-JSON-SYNTAX', pointerOf(top), { form: 'depth', line, column, max: e.depth })
-            : diagnostic('E-JSON-SYNTAX', pointerOf(top), { form: 'expected', line, column, expected: e.expected, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
+        diagnostics.push(anyDiagnostic('E-JSON-SYNTAX', pointerOf(top), { ...e.expected, line, column, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
         offsets.push(top ? top.node.start : 0);
         return { diagnostics, offsets };
     }
