@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run score`: the shared scorer (../shared/eval/score.mjs) on the shared datasets. One dev
 // set (receipts-en) names a field `date`, a reserved word of schema language 1.0 (docs/schema-language.md
-// section 2: E-FIELD-NAME), so its schema does not compile as shipped. This runs the scorer on a
+// section 5: E-FIELD-NAME), so its schema does not compile as shipped. This runs the scorer on a
 // temporary copy in which reserved field names get a `_value` suffix (in the schema, the expected
 // values and the spans); nothing else changes. Arguments are passed to the scorer.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +14,14 @@ const RESERVED = new Set(['when', 'round', 'abs', 'min', 'max', 'present', 'not'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shared = join(root, '..', 'shared');
 const source = join(shared, 'datasets');
+// The data sets and the scorer live beside the repository (README, "../shared"): without them, one
+// line and exit 2 rather than a stack trace.
+for (const needed of [source, join(shared, 'eval', 'score.mjs')]) {
+    if (!existsSync(needed)) {
+        console.error(`score: ${needed} is missing; npm run score needs the data sets and scorer beside the repository (README, "../shared")`);
+        process.exit(2);
+    }
+}
 const work = mkdtempSync(join(tmpdir(), 'svc-score-'));
 
 const rename = (obj, names) => obj && Object.fromEntries(Object.entries(obj).map(([k, v]) => [names.get(k) ?? k, v]));
