@@ -101,6 +101,22 @@ try {
         await page.getByText('"totl" is not a field of this schema', { exact: false }).first().waitFor({ timeout: 60_000 });
     }, page);
 
+    await check('unknown field names have a colour of their own', async () => {
+        // Semantic tokens arrive after the first compile; compare the rendered colours of a known
+        // field (net) and an unknown one (totl) on line 3.
+        let colours;
+        for (let i = 0; i < 40; i++) {
+            colours = await page.evaluate(() => {
+                const spans = [...document.querySelectorAll('.monaco-editor .view-line span span')];
+                const colourOf = (text) => { const s = spans.find((x) => x.textContent === text); return s ? getComputedStyle(s).color : undefined; };
+                return { totl: colourOf('totl'), net: colourOf('net'), vat: colourOf('vat') };
+            });
+            if (colours.totl && colours.net && colours.totl !== colours.net && colours.net === colours.vat) break;
+            await new Promise((r) => setTimeout(r, 250));
+        }
+        if (!colours.totl || colours.totl === colours.net || colours.net !== colours.vat) throw new Error(`colours ${JSON.stringify(colours)}`);
+    }, page);
+
     const goto = async (line, column) => {
         await editor.click();
         await page.keyboard.press('Control+G');
