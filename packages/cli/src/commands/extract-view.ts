@@ -41,6 +41,6 @@ export function repairText(repair: ViewRepair, mentions: ReadonlyMap<string, Vie
         const m = mentions.get(String(w.mention));
         return m ? `"${m.quote}" (${m.field})` : `mention ${w.mention}`;
     });
-    const outcome = Object.entries(repair.outcome).map(([f, v]) => `${f} = ${valueText(v)}`);
+    const outcome = Object.entries(repair.outcome).map(([f, v]) => (v === null ? `${f} has no value` : `${f} = ${valueText(v)}`));
     return `withdraw ${withdrawn.join(', ')} → ${outcome.join(', ')}`;
 }
