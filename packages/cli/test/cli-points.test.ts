@@ -48,6 +48,13 @@ describe('svc command-line conventions', function () {
         expect(r.stdout).to.contain('now has 0 reads');
     });
 
+    it('svc keys create says which data folder holds the key (SVC_DATA_DIR is relative to the folder)', async () => {
+        await run(['accounts', 'create', '--email', 'k@x.org'], { cwd: dir });
+        const r = await run(['keys', 'create', '--email', 'k@x.org', '--name', 'ci'], { cwd: dir });
+        expect(r.code, r.stderr).to.equal(0);
+        expect(r.stdout).to.contain(`in the data folder ${join(dir, 'data')}`);
+    });
+
     it('svc accounts show prints credit and keys (prefixes, never secrets)', async () => {
         await run(['accounts', 'create', '--email', 's@x.org'], { env });
         const key = (await run(['keys', 'create', '--email', 's@x.org', '--name', 'laptop', '--json'], { env })).stdout;

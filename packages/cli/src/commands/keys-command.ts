@@ -1,4 +1,4 @@
-import { KeyRequestError, UnknownAccountError, createKey, listKeys } from '@svc/runtime-server';
+import { KeyRequestError, UnknownAccountError, createKey, listKeys, resolveDataDir } from '@svc/runtime-server';
 import { keyLine, listed } from './key-listing.js';
 import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
@@ -38,7 +38,9 @@ export const keysCommand: Command = {
                 const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });
                 io.stdout(v.json ? `${JSON.stringify(created)}\n` : [
                     `key ${created.id} created; it is shown once, store it now:`, created.key,
-                    `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`, '',
+                    `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`,
+                    // SVC_DATA_DIR is relative to the folder the command runs in: say which server will know the key.
+                    `in the data folder ${resolveDataDir(io.env, io.cwd)} (a server started with the same SVC_DATA_DIR accepts it)`, '',
                 ].join('\n'));
                 return 0;
             }
