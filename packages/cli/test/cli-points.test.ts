@@ -41,6 +41,15 @@ describe('svc command-line conventions', function () {
         expect(c.stdout).to.contain('usage: svc extract --schema');
     });
 
+    it('svc explain shows an example schema that raises the code, its messages and the reference', async () => {
+        const r = await run(['explain', 'E-SCHEMA-UNKNOWN-KEY']);
+        expect(r.code).to.equal(0);
+        const example = /Example \(this schema raises E-SCHEMA-UNKNOWN-KEY\):\n {2}(.*)\n/.exec(r.stdout)?.[1];
+        const checked = await run(['check', file('explained.svc.json', example ?? '')]);
+        expect(checked.stdout).to.contain('error[E-SCHEMA-UNKNOWN-KEY]');
+        expect(r.stdout).to.contain('Messages:\n  unknown key "{key}" in {where}{suggestion?}').and.to.contain('Reference: docs/schema-language.md');
+    });
+
     it('takes a negative number as an option value (--reads -1000)', async () => {
         expect((await run(['accounts', 'create', '--email', 'n@x.org'], { env })).code).to.equal(0);
         const r = await run(['accounts', 'credit', '--email', 'n@x.org', '--reads', '-1000'], { env });
