@@ -1,7 +1,8 @@
 // `npm run test:vscode -w packages/vscode-ext`: the packaged extension (svc-schema.vsix) in a real VS
 // Code — code-server's web build — driven by playwright-core in Debian's Chromium. It asserts what a
-// user sees: the compiler's diagnostics in the Problems panel, the server's completion in a .svc.json
-// file (currency codes for a money field, exactly once each), and a quick fix that edits the text.
+// user sees: the compiler's diagnostics in the Problems panel, unknown names in their own colour, the
+// server's completion in a .svc.json file (currency codes for a money field, exactly once each), a
+// quick fix that edits the text, and Format Document (VS Code's JSON extension).
 // Not part of `npm test`: installing code-server takes minutes (test/install-code-server.sh; see the
 // README, "Editors"). Screenshots of each step go to $SVC_E2E_SHOTS (default: a temp folder).
 import { execFileSync, spawn } from 'node:child_process';
@@ -148,6 +149,19 @@ try {
         await page.keyboard.press('Control+S');
         for (let i = 0; i < 40 && !readFileSync(schemaFile, 'utf8').includes('"total == net + vat"'); i++) await new Promise((r) => setTimeout(r, 250));
         if (!readFileSync(schemaFile, 'utf8').includes('"total == net + vat"')) throw new Error('the file was not changed by the fix');
+    }, page);
+
+    await check('Format Document (the JSON extension, a declared dependency)', async () => {
+        await editor.click();
+        await page.keyboard.press('F1');
+        await page.keyboard.type('Format Document');
+        await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10_000 });
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(1000);
+        await page.keyboard.press('Control+S');
+        const formatted = (t) => t.startsWith('{\n') && /\n\s+"svc_schema": "1.0",\n/.test(t);
+        for (let i = 0; i < 40 && !formatted(readFileSync(schemaFile, 'utf8')); i++) await new Promise((r) => setTimeout(r, 250));
+        if (!formatted(readFileSync(schemaFile, 'utf8'))) throw new Error(`not formatted:\n${readFileSync(schemaFile, 'utf8').slice(0, 200)}`);
     }, page);
 } catch (e) {
     results.push(`FAIL setup: ${e.message}`);
