@@ -151,6 +151,22 @@ try {
         if (!readFileSync(schemaFile, 'utf8').includes('"total == net + vat"')) throw new Error('the file was not changed by the fix');
     }, page);
 
+    await check('one outline (the JSON extension\'s; the server\'s is left out)', async () => {
+        await editor.click();
+        await page.keyboard.press('F1');
+        await page.keyboard.type('Explorer: Focus on Outline View');
+        await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10_000 });
+        await page.keyboard.press('Enter');
+        const rows = page.locator('.pane:has(.pane-header[aria-label*="Outline"]) .monaco-list-row');
+        await rows.first().waitFor({ timeout: 20_000 });
+        await page.waitForTimeout(1500); // both providers would have answered by now
+        const labels = (await rows.allInnerTexts()).map((l) => l.trim().split('\n')[0]);
+        // The JSON outline starts with the schema's first key; the server's would add its own groups
+        // (fields by name, relations by id) beside it.
+        const once = labels[0]?.startsWith('svc_schema') && labels.filter((l) => l === 'relations').length === 1 && !labels.some((l) => /^total\b/.test(l));
+        if (!once) throw new Error(`outline rows ${JSON.stringify(labels)}`);
+    }, page);
+
     await check('Format Document (the JSON extension, a declared dependency)', async () => {
         await editor.click();
         await page.keyboard.press('F1');
