@@ -151,6 +151,23 @@ try {
         if (!readFileSync(schemaFile, 'utf8').includes('"total == net + vat"')) throw new Error('the file was not changed by the fix');
     }, page);
 
+    await check('one hover (the server\'s)', async () => {
+        const box = await page.evaluate(() => {
+            const span = [...document.querySelectorAll('.monaco-editor .view-line span span')].find((x) => x.textContent?.includes('svc_schema'));
+            const r = span?.getBoundingClientRect();
+            return r && { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        });
+        if (!box) throw new Error('no svc_schema key on screen');
+        await page.mouse.move(box.x, box.y);
+        const hover = page.locator('.monaco-hover:not(.hidden) .hover-contents');
+        await hover.first().waitFor({ timeout: 20_000 });
+        await page.waitForTimeout(1500); // every provider would have answered by now
+        const parts = await hover.allInnerTexts();
+        await page.screenshot({ path: join(shots, 'hover-open.png') });
+        if (parts.filter((t) => t.trim()).length !== 1) throw new Error(`hover parts ${JSON.stringify(parts)}`);
+        await page.mouse.move(5, 5);
+    }, page);
+
     await check('one outline (the JSON extension\'s; the server\'s is left out)', async () => {
         await editor.click();
         await page.keyboard.press('F1');
