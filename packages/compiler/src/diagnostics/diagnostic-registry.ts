@@ -268,6 +268,28 @@ export const CODES = {
 
 export type DiagnosticCode = keyof typeof CODES;
 
+/**
+ * The endings of `{hint?}` and `{suggestion?}`: the habits of other languages, each answered with
+ * this one's spelling (docs/schema-language.md, "Common mistakes"). Editors match on them for fixes.
+ */
+export const HINTS = {
+    equality: '; did you mean "==" (equality)?',
+    and: '; write "and" (not &&)',
+    or: '; write "or" (not ||)',
+    not: '; write "not" (not !)',
+    singleQuotes: "; strings take single quotes: 'text'",
+    jsonDoubleQuotes: '; JSON strings and keys take double quotes',
+    jsonComments: '; JSON has no comments',
+    jsonTypographic: '; typographic quotes: use a plain double quote (")',
+    jsonUnquoted: '; keys and strings are written in double quotes',
+} as const;
+
+/** `; did you mean "x"?` */
+export const didYouMeanHint = (word: string): string => `; did you mean "${word}"?`;
+
+/** `; write the date as date'2024-01-01'` for a date or datetime compared with a plain string. */
+export const typedLiteralHint = (kind: string, text: string): string => `; write the ${kind} as ${kind}'${text}'`;
+
 type Arg = string | number;
 /** The placeholders of a template as an object type: `{a}` required, `{b?}` optional. */
 type Holes<T extends string> = T extends `${string}{${infer K}}${infer R}`

@@ -1,5 +1,6 @@
 // "Did you mean" for every code that names something unknown (a field, a key, a type, a currency, a
 // function, a round mode): the closest candidate within one edit per three characters, or nothing.
+import { didYouMeanHint } from './diagnostic-registry.js';
 
 /** The closest candidate, compared case-insensitively, or undefined when none is close enough. */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
@@ -16,7 +17,7 @@ export function closest(word: string, candidates: Iterable<string>): string | un
 /** The `{suggestion?}` argument of a message: `; did you mean "x"?` or empty. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
     const best = closest(word, candidates);
-    return best === undefined ? '' : `; did you mean "${best}"?`;
+    return best === undefined ? '' : didYouMeanHint(best);
 }
 
 /** Levenshtein distance; callers pass short words (names, keys, codes), at most a few hundred characters. */

@@ -1,7 +1,7 @@
 // Front end of one expression: the length and depth limits are checked on tokens before the parser
 // runs (deep input would overflow the stack), then the Langium parser builds the AST.
 import { createSvcExprServices, parseExpression, type Expression } from '@svc/language';
-import { problem, type Problem } from '../diagnostics/diagnostic-registry.js';
+import { HINTS, problem, type Problem } from '../diagnostics/diagnostic-registry.js';
 import { ByteOffsets } from './byte-offsets.js';
 import type { Span } from './typed-expr.js';
 
@@ -47,11 +47,11 @@ function describe(text: string, kind: string | undefined, start: number, end: nu
 /** The habits of other languages, each answered with this language's spelling. */
 function syntaxHint(text: string, at: number): string {
     const c = text[at];
-    if (c === '&') return '; write "and" (not &&)';
-    if (c === '|') return '; write "or" (not ||)';
-    if (c === '!' && text[at + 1] !== '=') return '; write "not" (not !)';
-    if (c === '"') return "; strings take single quotes: 'text'";
-    if (c === '=' && text[at + 1] !== '=' && !'=!<>'.includes(text[at - 1] ?? '')) return '; did you mean "==" (equality)?';
+    if (c === '&') return HINTS.and;
+    if (c === '|') return HINTS.or;
+    if (c === '!' && text[at + 1] !== '=') return HINTS.not;
+    if (c === '"') return HINTS.singleQuotes;
+    if (c === '=' && text[at + 1] !== '=' && !'=!<>'.includes(text[at - 1] ?? '')) return HINTS.equality;
     return '';
 }
 

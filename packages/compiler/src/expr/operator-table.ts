@@ -1,6 +1,6 @@
 // The one overload table of the expression language (docs/schema-language.md): for each operator
 // and operand types, the result type and how it is computed, or the code that rejects it.
-import { problem, type Problem } from '../diagnostics/diagnostic-registry.js';
+import { problem, typedLiteralHint, type Problem } from '../diagnostics/diagnostic-registry.js';
 import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { CmpOp } from '../ir/ir-types.js';
 import type { EomRule, ExprType } from '../values/value-types.js';
@@ -26,7 +26,7 @@ function typeError(op: string, a: TExpr, b?: TExpr): Overload {
 function literalHint(a: TExpr, b: TExpr): string {
     const [point, other] = a.type.kind === 'date' || a.type.kind === 'datetime' ? [a, b] : [b, a];
     if ((point.type.kind !== 'date' && point.type.kind !== 'datetime') || other.k !== 'const' || other.literal !== 'string') return '';
-    return `; write the ${point.type.kind} as ${point.type.kind}'${String(other.value)}'`;
+    return typedLiteralHint(point.type.kind, String(other.value));
 }
 const currencyError = (a: TExpr, b: TExpr): Overload => problem('E-CURRENCY', { left: typeName(a.type), right: typeName(b.type) });
 const basisError = (a: TExpr, b: TExpr): Overload => problem('E-BASIS', { form: 'combine', left: typeName(a.type), right: typeName(b.type) });

@@ -3,7 +3,7 @@
 // first syntax error: what follows a syntax error cannot be trusted. RFC 8259 only: no comments, no
 // trailing commas, no single quotes; a leading byte-order mark is skipped.
 import { childPointer, type Diagnostic } from '../diagnostics/diagnostic-types.js';
-import { anyDiagnostic, diagnostic } from '../diagnostics/diagnostic-registry.js';
+import { anyDiagnostic, diagnostic, HINTS } from '../diagnostics/diagnostic-registry.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
 
 export interface JsonReadOptions {
@@ -53,10 +53,10 @@ export function describeFound(text: string, offset: number): string {
 /** What a writer of JavaScript or YAML most likely meant by the character found. */
 function jsonHint(text: string, offset: number): string {
     const c = text[offset];
-    if (c === "'") return '; JSON strings and keys take double quotes';
-    if (c === '/' || c === '#') return '; JSON has no comments';
-    if (c === '\u201c' || c === '\u201d') return '; typographic quotes: use a plain double quote (")';
-    if (c !== undefined && /[A-Za-z_]/.test(c)) return '; keys and strings are written in double quotes';
+    if (c === "'") return HINTS.jsonDoubleQuotes;
+    if (c === '/' || c === '#') return HINTS.jsonComments;
+    if (c === '\u201c' || c === '\u201d') return HINTS.jsonTypographic;
+    if (c !== undefined && /[A-Za-z_]/.test(c)) return HINTS.jsonUnquoted;
     return '';
 }
 

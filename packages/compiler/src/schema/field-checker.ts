@@ -7,6 +7,7 @@ import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
 import type { FieldType } from '../ir/ir-types.js';
 import { getMember, toPlain, type JsonArray, type JsonMember, type JsonNode, type JsonObject } from '../json/json-types.js';
 import { currencyCodes, currencyMinorUnits } from '../values/currency-table.js';
+import { didYouMeanHint } from '../diagnostics/diagnostic-registry.js';
 import { closest, didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { DateOrder, DurationBasis, EomRule } from '../values/value-types.js';
 import { checkBounds } from './bound-checker.js';
@@ -74,7 +75,7 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
 /** A type name other languages use (percentage, float, text), or a typo of one of ours. */
 function typeSuggestion(t: string): string {
     const near = TYPE_SYNONYMS.get(t.toLowerCase()) ?? closest(t, FIELD_TYPES);
-    return near === undefined ? '' : `; did you mean "${near}"?`;
+    return near === undefined ? '' : didYouMeanHint(near);
 }
 
 /** Copies members not set by a check (valid or not) so the normalized form keeps what was written. */

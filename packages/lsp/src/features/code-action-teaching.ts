@@ -2,7 +2,7 @@
 // mistakes"): `=` → `==`, `&&` → `and`, `||` → `or`, `!` → `not`, a date written as a plain string
 // → `date'…'`, and an unknown type or currency → the one the message suggests. Each fix is what the
 // message already says, applied.
-import type { Diagnostic } from '@svc/compiler';
+import { HINTS, type Diagnostic } from '@svc/compiler';
 
 export interface TeachingFix {
     title: string;
@@ -10,19 +10,14 @@ export interface TeachingFix {
     preferred?: boolean;
 }
 
-/** The operator another language spells differently, by the hint of its E-EXPR-SYNTAX message. */
-const SPELLINGS: Array<[RegExp, string]> = [
-    [/did you mean "==" \(equality\)\?$/, '=='],
-    [/write "and" \(not &&\)$/, 'and'],
-    [/write "or" \(not \|\|\)$/, 'or'],
-    [/write "not" \(not !\)$/, 'not '],
-];
+/** The operator another language spells differently, by the hint its E-EXPR-SYNTAX message ends with. */
+const SPELLINGS: Array<[string, string]> = [[HINTS.equality, '=='], [HINTS.and, 'and'], [HINTS.or, 'or'], [HINTS.not, 'not ']];
 
 /** `text` is the document, [start, end) the diagnostic's place in it. */
 export function teachingFixes(text: string, d: Diagnostic, start: number, end: number): TeachingFix[] {
     const found = text.slice(start, end);
     if (d.code === 'E-EXPR-SYNTAX') {
-        const spelled = SPELLINGS.find(([re]) => re.test(d.message))?.[1];
+        const spelled = SPELLINGS.find(([hint]) => d.message.endsWith(hint))?.[1];
         return spelled ? [{ title: `Change "${found}" to "${spelled.trim()}"`, preferred: true, edits: [{ start, end, text: spelled }] }] : [];
     }
     if (d.code === 'E-TYPE') {
