@@ -5,5 +5,6 @@ import { main } from '../dist/src/cli-main.js';
 
 main(process.argv.slice(2)).then(
     (code) => { process.exitCode = code; },
-    (err) => { process.stderr.write(`svc: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`); process.exitCode = 2; },
+    // main answers every error itself; this is the last guard, still without a stack trace.
+    (err) => { process.stderr.write(`svc: ${err instanceof Error ? err.message : String(err)}\n`); process.exitCode = 2; },
 );

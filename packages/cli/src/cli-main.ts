@@ -1,10 +1,22 @@
+import { readFileSync } from 'node:fs';
 import type { CliIO } from './cli-types.js';
-import { UsageError } from './cli-types.js';
+import { CliError, UsageError } from './cli-types.js';
 import { COMMANDS } from './commands/command-table.js';
 
 function help(): string {
     const width = Math.max(...COMMANDS.map((c) => c.name.length));
-    return ['usage: svc <command> [options]', '', 'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), ''].join('\n');
+    return [
+        'usage: svc <command> [options]', '',
+        'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), '',
+        'svc <command> --help shows a command\'s usage; svc --version the version.',
+        'The schema language: docs/schema-language.md', '',
+    ].join('\n');
+}
+
+/** The version of the CLI package (one source: its package.json). */
+export function cliVersion(): string {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
 }
 
 export function processIO(): CliIO {
@@ -17,16 +29,30 @@ export function processIO(): CliIO {
     };
 }
 
+/** An operating-system error (ENOENT, EACCES, ENOTDIR…): the user's environment, not a bug. */
+function systemError(e: unknown): e is NodeJS.ErrnoException {
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
+
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
     const [name, ...rest] = argv;
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
         io.stdout(help());
         return name === undefined ? 2 : 0;
     }
+    if (name === '--version' || name === '-V') {
+        io.stdout(`svc ${cliVersion()}\n`);
+        return 0;
+    }
     const command = COMMANDS.find((c) => c.name === name);
     if (!command) {
         io.stderr(`svc: unknown command "${name}"\n\n${help()}`);
         return 2;
+    }
+    if (rest.includes('--help') || rest.includes('-h')) {
+        io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`);
+        return 0;
     }
     try {
         return await command.run(rest, io);
@@ -35,6 +61,13 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
             io.stderr(`svc ${command.name}: ${e.message}\nusage: ${command.usage}\n`);
             return 2;
         }
-        throw e;
+        // No stack trace reaches a user: one line, exit 2 (SVC_DEBUG=1 prints the stack).
+        if (io.env.SVC_DEBUG) io.stderr(`${(e as Error).stack}\n`);
+        if (e instanceof CliError || systemError(e)) {
+            io.stderr(`svc ${command.name}: ${(e as Error).message}\n`);
+            return 2;
+        }
+        io.stderr(`svc ${command.name}: internal error: ${(e as Error).message ?? String(e)} (SVC_DEBUG=1 shows where)\n`);
+        return 2;
     }
 }

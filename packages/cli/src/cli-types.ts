@@ -22,10 +22,25 @@ export interface Command {
 /** A usage error: printed with the command's usage, exit status 2. */
 export class UsageError extends Error {}
 
-/** node:util parseArgs, with its errors (unknown option, missing value) as usage errors. */
+/** An error of the environment (a file, a folder, an address): one line, exit status 2. */
+export class CliError extends Error {}
+
+/**
+ * node:util parseArgs, with its errors (unknown option, missing value) as usage errors. A negative
+ * number after a string option is its value (`--reads -1000`), as users expect; parseArgs alone
+ * would take it for an option.
+ */
 export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+    const options = (config.options ?? {}) as Record<string, { type: string; short?: string }>;
+    const args = [...(config.args ?? [])];
+    for (let i = 0; i + 1 < args.length; i++) {
+        const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined;
+        if (name !== undefined && options[name]?.type === 'string' && /^-\d/.test(args[i + 1]!)) {
+            args.splice(i, 2, `--${name}=${args[i + 1]}`);
+        }
+    }
     try {
-        return parseArgs(config);
+        return parseArgs({ ...config, args } as T);
     } catch (e) {
         throw new UsageError((e as Error).message);
     }

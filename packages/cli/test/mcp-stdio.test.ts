@@ -63,7 +63,7 @@ describe('svc mcp over stdio (docs/mcp.md)', function () {
         expect(t.error).not.to.have.property('details');
     });
 
-    it('a bad key and a key without the scope: isError with the interface 401 body', async () => {
+    it('a bad key and a key without the scope: isError with the API 401 body', async () => {
         const unauthorized = { error: { code: 'unauthorized', message: 'Invalid, expired or insufficiently scoped API key.' } };
         const bad = await stdioClient({ SVC_API_URL: api.url, SVC_API_KEY: `svc_${'z'.repeat(40)}` });
         expect(errorOf(await bad.callTool({ name: 'validate_schema', arguments: { schema: SCHEMA } }))).to.deep.equal(unauthorized);

@@ -1,6 +1,7 @@
 // Stages 2–5 of the compiler on a read JSON value: structure, expressions, constant analysis, IR.
 import { findApplicabilityCycles } from './analysis/applicability-order.js';
 import { DiagnosticSink } from './diagnostics/diagnostic-sink.js';
+import type { AnyArgs } from './diagnostics/diagnostic-registry.js';
 import type { Diagnostic } from './diagnostics/diagnostic-types.js';
 import { ReuseContext } from './expr/expr-cache.js';
 import type { ExprOutcome } from './expr/expr-unit.js';
@@ -64,7 +65,7 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
         expressions.set(source.pointer, source.text);
         const outcome = reuse.compile(source.text, place, self);
         // A reused outcome is shared: each diagnostic gets its own span array.
-        for (const r of outcome.reports) sink.report(r.code, source.pointer, source.offset, r.args, [r.span[0], r.span[1]]);
+        for (const r of outcome.reports) sink.add(r.code, source.pointer, source.offset, r.args as AnyArgs, [r.span[0], r.span[1]]);
         return { source, outcome, reads: outcome.reads };
     };
 
@@ -85,11 +86,11 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
         const verdict = outcome.verdict;
         if (!verdict) continue;
         if (!verdict.canTrue) {
-            sink.report('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, { why: '' }, bytesTrimmed(rel.expr.text));
+            sink.add('E-REL-FALSE', rel.expr.pointer, rel.expr.offset, {}, bytesTrimmed(rel.expr.text));
             continue;
         }
         if (!verdict.canFalse) {
-            sink.report('W-REL-TRIVIAL', rel.pointer, rel.expr.offset, { id: rel.id ?? '', why: verdict.vacuous ? ' (its when condition never holds)' : '' });
+            sink.report('W-REL-TRIVIAL', rel.pointer, rel.expr.offset, { form: verdict.vacuous ? 'vacuous' : 'main', id: rel.id ?? '' });
             continue;
         }
         const code = checkedCode(outcome.code!, rel.expr, sink);
@@ -115,7 +116,7 @@ function bytesTrimmed(text: string): Span {
 
 function checkedCode(code: CompiledCode, source: ExprSource, sink: DiagnosticSink): CompiledCode | undefined {
     if (code.registers > MAX_REGISTERS) {
-        sink.report('E-LIMIT', source.pointer, source.offset, { what: `this expression needs ${code.registers} registers; the limit is ${MAX_REGISTERS}` }, bytesTrimmed(source.text));
+        sink.add('E-LIMIT', source.pointer, source.offset, { form: 'registers', n: code.registers, max: MAX_REGISTERS }, bytesTrimmed(source.text));
         return undefined;
     }
     return code;

@@ -1,4 +1,4 @@
-// The compiler pipeline (architecture.md): read JSON → check structure → parse and type each
+// The compiler pipeline (README.md, Layout): read JSON → check structure → parse and type each
 // expression → analyse constants and ranges → emit IR. Each stage reports through the registry; no
 // stage throws on user input.
 import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic-types.js';
@@ -60,7 +60,7 @@ function compileChecked(node: JsonNode, text: string, options: CompileOptions, j
 
 function tooLarge(text: string): CompileResult {
     const bytes = Buffer.byteLength(text, 'utf8');
-    return finish([diagnostic('E-LIMIT', '', { what: `schema is ${bytes} bytes; the limit is ${MAX_SCHEMA_BYTES} (1 MiB)` })], [], new Map());
+    return finish([diagnostic('E-LIMIT', '', { form: 'bytes', bytes, max: MAX_SCHEMA_BYTES })], [], new Map());
 }
 
 function finish(errors: Diagnostic[], warnings: Diagnostic[], expressions: ReadonlyMap<string, string>, schema?: CompiledSchema, offsets?: Map<Diagnostic, number>): CompileResult {

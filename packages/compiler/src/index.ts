@@ -1,5 +1,7 @@
 export * from './diagnostics/diagnostic-types.js';
 export * from './diagnostics/diagnostic-registry.js';
+export * from './diagnostics/diagnostic-examples.js';
+export { closest, didYouMean } from './diagnostics/diagnostic-suggest.js';
 export * from './json/json-types.js';
 export * from './json/json-reader.js';
 export * from './diagnostics/diagnostic-renderer.js';
@@ -18,3 +20,5 @@ export * from './json/json-pointer.js';
 export * from './schema/schema-keys.js';
 export { ByteOffsets, utf8OffsetTable } from './expr/byte-offsets.js';
 export { clearExpressionCache } from './expr/expr-cache.js';
+export { REFERENCE_SECTIONS, withReferenceSections } from './reference/reference-tables.js';
+export { firstInvalidUtf8, decodeUtf8Strict } from './json/utf8-decode.js';

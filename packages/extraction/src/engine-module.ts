@@ -1,5 +1,5 @@
 // The one place the engine's object graph is built from configuration (Langium-style modules,
-// architecture.md): which reader (SVC_READER=heuristic|openai), its settings, the session secrets.
+// README.md, Layout): which reader (SVC_READER=heuristic|openai), its settings, the session secrets.
 // Nothing else in the package reads the environment.
 import type { ExtractionEngine } from './engine-types.js';
 import { Engine } from './extraction-engine.js';

@@ -25,7 +25,7 @@ export interface ReadPlan {
     inputTokens: number;
 }
 
-/** The extraction object of interface section 2.1 (response members per runtime.md section 2). */
+/** The extraction object of docs/runtime-server.md (response members per docs/extraction.md). */
 export interface ExtractionObject {
     object: 'extraction';
     reference: string | null;
@@ -41,7 +41,7 @@ export interface ExtractionObject {
     usage: { input_tokens: number; reads: number; window_tokens: number };
 }
 
-/** Failures of reading that map to HTTP statuses (runtime.md section 1). */
+/** Failures of reading that map to HTTP statuses (docs/extraction.md). */
 export class ReaderUnavailableError extends Error {} // 503 pipeline_unavailable
 export class ReaderFailedError extends Error {} // 502 upstream_error
 

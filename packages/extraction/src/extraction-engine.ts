@@ -58,7 +58,7 @@ export function countDocumentTokens(document: string): number {
 }
 
 /**
- * Settles the active mentions and assembles the extraction object (interface 2.1). The first pass
+ * Settles the active mentions and assembles the extraction object (docs/runtime-server.md). The first pass
  * and every edit end here, so an edit's response is exactly what a first pass with the same
  * evidence would give.
  */
@@ -109,9 +109,7 @@ export class Engine implements ExtractionEngine {
         const room = WINDOW_TOKENS - rendering.tokens;
         if (room < MIN_DOCUMENT_TOKENS) {
             return {
-                error: diagnostic('E-LIMIT', '/fields', {
-                    what: `the schema's rendering takes ${rendering.tokens} of the ${WINDOW_TOKENS} tokens of a reading window, leaving ${room} for the document; at least ${MIN_DOCUMENT_TOKENS} are needed (shorten descriptions, hints or labels)`,
-                }),
+                error: diagnostic('E-LIMIT', '/fields', { form: 'window', tokens: rendering.tokens, window: WINDOW_TOKENS, room, min: MIN_DOCUMENT_TOKENS }),
             };
         }
         const tokenized = this.tokenize(request.document);

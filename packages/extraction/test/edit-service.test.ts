@@ -1,4 +1,4 @@
-// The edit service through the engine API (runtime.md section 3): a round trip of every action, the
+// The edit service through the engine API (docs/edits.md): a round trip of every action, the
 // 400s with their details, ids that only grow, chains of edits fed their own output, stale plans,
 // key rotation, and no reader call ever.
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-// Sessions sent with an edit (runtime.md section 3, interface 7.2): a changed character anywhere, a
+// Sessions sent with an edit (docs/edits.md, docs/runtime-server.md): a changed character anywhere, a
 // truncation, another secret, garbage, or a session made for another document, schema, language,
 // options or reference is a 400 with a message and no details — never anything else.
 import { expect } from 'chai';

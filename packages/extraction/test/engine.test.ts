@@ -47,7 +47,7 @@ async function run(document: string, schema: CompiledSchema, language: 'en' | 'n
 }
 
 describe('engine end to end (heuristic reader)', () => {
-    it('returns the extraction object of interface 2.1', async () => {
+    it('returns the extraction object of docs/runtime-server.md', async () => {
         const ex = await run(EMOJI, INVOICE, 'en', 'order-4711/α');
         expect(ex.object).to.equal('extraction');
         expect(ex.reference).to.equal('order-4711/α');

@@ -212,7 +212,7 @@ describe('language server over stdio', function () {
         const rel = decoded;
         expect(rel).to.deep.include({ text: 'when', type: 'function' });
         expect(rel).to.deep.include({ text: '>=', type: 'operator' });
-        expect(rel).to.deep.include({ text: 'totl', type: 'variable' });
+        expect(rel).to.deep.include({ text: 'totl', type: 'unknownField' });
         expect(rel).to.deep.include({ text: "'open'", type: 'string' });
         expect(rel).to.deep.include({ text: '100', type: 'number' });
         expect(rel.filter((d) => d.text === 'net' && d.type === 'property')).to.have.length(3); // declaration and two uses

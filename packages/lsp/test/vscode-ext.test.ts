@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import AjvModule from 'ajv';
 import { COMMON_FIELD_KEYS, FIELD_TYPES, TYPE_KEYS } from '../src/documents/language-facts.js';
+import { currencyCodes } from '@svc/compiler';
 import { INVOICE } from './schema-fixtures.js';
 import { LspSession, REPO_ROOT } from './lsp-test-client.js';
 
@@ -55,8 +56,15 @@ describe('VS Code extension', function () {
         const injection = c.grammars.find((g: { injectTo?: string[] }) => g.injectTo);
         expect(injection.injectTo).to.include.members(['source.json', 'source.svc-schema']);
         for (const g of c.grammars) expect(existsSync(join(EXT, g.path)), g.path).to.equal(true);
+        // The JSON extension must run (formatting, folding, outline); the server alone completes, hovers
+        // and validates, so VS Code gets an empty JSON Schema for *.svc.json (no doubled answers).
+        expect(pkg.extensionDependencies).to.deep.equal(['vscode.json-language-features']);
+        const associated = read(c.jsonValidation[0].url);
         expect(c.jsonValidation[0].fileMatch).to.deep.equal(['*.svc.json']);
-        expect(existsSync(join(EXT, c.jsonValidation[0].url))).to.equal(true);
+        expect(Object.keys(associated).filter((k) => !k.startsWith('$'))).to.deep.equal([]);
+        expect(existsSync(join(EXT, c.languages[0].icon.light))).to.equal(true);
+        expect(c.semanticTokenTypes.map((t: { id: string }) => t.id)).to.deep.equal(['unknownField']);
+        expect(c.semanticTokenScopes[0].scopes.unknownField[0]).to.match(/^invalid\./);
         expect(existsSync(join(EXT, 'README.md'))).to.equal(true);
     });
 
@@ -94,6 +102,27 @@ describe('VS Code extension', function () {
         for (const t of FIELD_TYPES) {
             const rule = field.allOf.find((r: { if: { properties: { type: { const: string } } } }) => r.if.properties.type.const === t);
             expect(rule.then.propertyNames.enum, t).to.deep.equal([...COMMON_FIELD_KEYS, ...TYPE_KEYS[t]]);
+        }
+    });
+
+    it('the published JSON Schema has an $id, ISO 4217 currencies and snippets that are valid fields and relations', () => {
+        const schema = read('schemas/svc-schema.schema.json');
+        expect(schema.$id).to.equal('https://svc.dev/schemas/svc-schema-1.0.json');
+        expect(schema.definitions.field.properties.currency.enum).to.deep.equal(currencyCodes().sort());
+        expect(schema.definitions.items.properties.currency.enum).to.include('EUR');
+        const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (o: object) => { compile(s: object): (d: unknown) => boolean };
+        const validate = new Ajv({ strict: false }).compile(schema);
+        // A snippet with its placeholders filled by their defaults (or the first choice, or "x").
+        const fill = (v: unknown): unknown => typeof v === 'string'
+            ? v.replace(/\$\{\d+\|([^,|]+)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, 'x')
+            : Array.isArray(v) ? v.map(fill) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
+        const snippets = [...schema.definitions.field.defaultSnippets, ...schema.definitions.relation.defaultSnippets];
+        expect(snippets.map((x: { label: string }) => x.label)).to.include.members(['New field', 'New relation']);
+        for (const snippet of schema.definitions.field.defaultSnippets) {
+            expect(validate({ svc_schema: '1.0', name: 't', fields: [fill(snippet.body)] }), snippet.label).to.equal(true);
+        }
+        for (const snippet of schema.definitions.relation.defaultSnippets) {
+            expect(validate({ svc_schema: '1.0', name: 't', fields: [{ name: 'x', type: 'string' }], relations: [fill(snippet.body)] }), snippet.label).to.equal(true);
         }
     });
 

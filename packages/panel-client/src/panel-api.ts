@@ -27,7 +27,7 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
     return data as T;
 }
 
-/** The members of an extraction an edit reads (interface 4.3). */
+/** The members of an extraction an edit reads. */
 export interface Extraction {
     document: string;
     schema: unknown;

@@ -1,4 +1,4 @@
-// @svc/runtime-server: the REST API (interface sections 4 to 8) and the account and key
+// @svc/runtime-server: the REST API (docs/runtime-server.md) and the account and key
 // administration the CLI uses.
 export * from './config/server-config.js';
 export * from './server-module.js';

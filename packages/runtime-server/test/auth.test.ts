@@ -1,4 +1,4 @@
-// Interface section 5: every row of the authentication table, both headers, scopes, expiry and
+// docs/runtime-server.md: every row of the authentication table, both headers, scopes, expiry and
 // revocation, and the one identical 401 body.
 import { expect } from 'chai';
 import { KEY_PATTERN, hashApiKey } from '../src/index.js';
@@ -6,7 +6,7 @@ import { DOC, SCHEMA, ScriptedEngine, UNAUTHORIZED, call, newKey, startTestServe
 
 const VALID = { schema: SCHEMA };
 
-describe('authentication (interface 5)', () => {
+describe('authentication (docs/runtime-server.md)', () => {
     let t: TestServer;
     let now = Date.now();
     before(async () => { t = await startTestServer({ overrides: { engine: new ScriptedEngine(), now: () => now } }); });

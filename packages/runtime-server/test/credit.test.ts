@@ -1,10 +1,10 @@
-// Credit in reads (runtime.md section 4): 10 for a new account, 402 before reading when the plan
+// Credit in reads (docs/runtime-server.md): 10 for a new account, 402 before reading when the plan
 // needs more than is left, charged only for successful extractions, never overspent concurrently.
 import { ReaderUnavailableError } from '@svc/extraction';
 import { expect } from 'chai';
 import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestServer } from './test-server.js';
 
-describe('credit (runtime.md 4)', () => {
+describe('credit (docs/runtime-server.md)', () => {
     let t: TestServer;
     const engine = new ScriptedEngine();
     before(async () => { t = await startTestServer({ limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 }, overrides: { engine } }); });

@@ -1,5 +1,5 @@
 // POST /v1/extractions/edit with the real engine and edit service of @svc/extraction, in process
-// (interface 4.3, runtime.md sections 3 and 6): every action over HTTP, chains fed their own output,
+// (docs/runtime-server.md, docs/edits.md): every action over HTTP, chains fed their own output,
 // sessions tampered with (a 400 without details, never a 500), stale plans, key rotation across
 // servers, no reader call and no credit for an edit.
 import { expect } from 'chai';

@@ -1,5 +1,5 @@
-// Interface section 7: the error body, every status of 7.2 and every listed case, plus the body rules
-// of runtime.md section 0 (JSON errors, 2 MiB, unknown members, fallback).
+// docs/runtime-server.md: the error body, every status of 7.2 and every listed case, plus the body rules
+// of docs/runtime-server.md (JSON errors, 2 MiB, unknown members, fallback).
 import { ReaderFailedError, ReaderUnavailableError } from '@svc/extraction';
 import { expect } from 'chai';
 import { EditRejectedError, type EditService } from '../src/index.js';
@@ -23,7 +23,7 @@ function detail(r: Res, code: string, path: Array<string | number>): Record<stri
 
 const fields = (n: number): unknown => ({ svc_schema: '1.0', name: 'wide', fields: Array.from({ length: n }, (_, i) => ({ name: `f${i}`, type: 'string' })) });
 
-describe('errors (interface 7)', () => {
+describe('errors (docs/runtime-server.md)', () => {
     let t: TestServer;
     let key: string;
     const engine = new ScriptedEngine();

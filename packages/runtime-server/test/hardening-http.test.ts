@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { firstInvalidByte } from '../src/http/utf8-body.js';
+import { firstInvalidUtf8 } from '@svc/compiler';
 import { redactSecrets } from '../src/http/request-log.js';
 import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestServer } from './test-server.js';
 
@@ -75,7 +75,8 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         it('the scanner agrees with a strict decoder on any bytes', () => {
             const strict = new TextDecoder('utf-8', { fatal: true });
             fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
-                const at = firstInvalidByte(bytes);
+                const found = firstInvalidUtf8(bytes);
+                const at = found < 0 ? bytes.length : found;
                 let valid = true;
                 try { strict.decode(bytes); } catch { valid = false; }
                 expect(at === bytes.length).to.equal(valid);

@@ -1,4 +1,4 @@
-// Interface section 8 and runtime.md section 6: the four fixed-window limits, Retry-After, exact
+// docs/runtime-server.md: the four fixed-window limits, Retry-After, exact
 // counts under concurrency, throttled extractions using no reads, and the order of the checks.
 import { expect } from 'chai';
 import { MemoryCounters } from '../src/index.js';
@@ -20,7 +20,7 @@ function expect429(r: Res): void {
 
 const validate = (t: TestServer, key?: string): Promise<Res> => call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: SCHEMA } });
 
-describe('limits (interface 8)', () => {
+describe('limits (docs/runtime-server.md)', () => {
     let t: TestServer;
     const c = clock();
     const engine = new ScriptedEngine();
@@ -107,7 +107,7 @@ describe('limits (interface 8)', () => {
     });
 });
 
-describe('order of checks (runtime.md 6)', () => {
+describe('order of checks (docs/runtime-server.md)', () => {
     let t: TestServer;
     const c = clock();
     const engine = new ScriptedEngine();

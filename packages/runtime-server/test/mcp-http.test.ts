@@ -232,7 +232,7 @@ describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
     });
 });
 
-describe('MCP over streamable HTTP: limits count every tools/call once (interface 8)', () => {
+describe('MCP over streamable HTTP: limits count every tools/call once', () => {
     const MINUTE = 60_000;
     let clock = Math.floor(Date.now() / MINUTE) * MINUTE + 5_000;
     const now = () => clock;

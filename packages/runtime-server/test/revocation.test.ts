@@ -1,4 +1,4 @@
-// Revocation takes effect immediately (interface 5.5): requests already past authentication finish,
+// Revocation takes effect immediately (docs/runtime-server.md): requests already past authentication finish,
 // every request that starts after the revocation gets 401 — also when the revocation comes from
 // another process (the CLI) through the same SQLite file.
 import { expect } from 'chai';

@@ -1,6 +1,6 @@
 // The VS Code client: starts the bundled language server (dist/server.cjs) over IPC for svc-schema
 // documents and for JSON documents (the server itself decides which JSON is a schema: a top-level
-// "svc_schema" key).
+// "svc_schema" key). Which of the two answers what is written in docs/lsp.md ("VS Code").
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
@@ -22,14 +22,11 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
         ],
         initializationOptions: debounceMs === null || debounceMs === undefined ? {} : { debounceMs },
         middleware: {
-            // In svc-schema documents VS Code's JSON service already completes the JSON from the
-            // contributed JSON Schema; keep only the server's expression completions there.
-            provideCompletionItem: async (document, position, context, token, next) => {
-                const result = await next(document, position, context, token);
-                if (document.languageId !== 'svc-schema' || !result) return result;
-                const isJson = (item: vscode.CompletionItem): boolean => (item as { data?: { area?: string } }).data?.area === 'json';
-                return Array.isArray(result) ? result.filter((i) => !isJson(i)) : new vscode.CompletionList(result.items.filter((i) => !isJson(i)), result.isIncomplete);
-            },
+            // VS Code's JSON extension (a declared dependency) also serves these documents: it formats,
+            // folds and draws the outline. No JSON Schema is associated with them in VS Code, so the
+            // server alone completes, hovers and validates (its items know the field's type), and the
+            // server's own outline is left out here: one outline, one hover, no doubled completions.
+            provideDocumentSymbols: () => undefined,
         },
     };
     return new LanguageClient('svcSchema', 'svc language server', serverOptions, clientOptions);

@@ -1,12 +1,14 @@
-import { AccountExistsError, KeyRequestError, createAccount, openConfiguredStore } from '@svc/runtime-server';
+import { AccountExistsError, KeyRequestError, createAccount } from '@svc/runtime-server';
+import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 import { accountsPassword } from './accounts-password.js';
+import { showAccount } from './accounts-show.js';
 
-const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N | svc accounts password --email E (password on stdin)';
+const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N | svc accounts show --email E [--json] | svc accounts password --email E (password on stdin)';
 
 export const accountsCommand: Command = {
     name: 'accounts',
-    summary: 'create accounts, add credit, set panel passwords (in SVC_DATA_DIR)',
+    summary: 'create and show accounts, add credit, set panel passwords (in SVC_DATA_DIR or SVC_DATABASE_URL)',
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
         if (args[0] === 'password') return accountsPassword(args.slice(1), io);
@@ -14,7 +16,7 @@ export const accountsCommand: Command = {
         const [sub, ...extra] = parsed.positionals;
         const { email, reads, json } = parsed.values;
         if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
-        if (sub !== 'create' && sub !== 'credit') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
+        if (sub !== 'create' && sub !== 'credit' && sub !== 'show') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
         if (!email) throw new UsageError('--email is required');
         let amount = 0;
         if (sub === 'credit') {
@@ -24,8 +26,9 @@ export const accountsCommand: Command = {
             throw new UsageError('--reads belongs to `accounts credit`');
         }
 
-        const store = openConfiguredStore(io.env, io.cwd);
+        const store = openDataStore(io);
         try {
+            if (sub === 'show') return await showAccount(store, email, Boolean(json), io);
             if (sub === 'create') {
                 const account = await createAccount(store, email);
                 const out = { id: account.id, email: account.email, credit_reads: account.creditReads };

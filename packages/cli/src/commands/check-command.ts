@@ -1,12 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { compileSchemaText, renderDiagnostic, type CompileResult } from '@svc/compiler';
+import { readTextFile } from '../cli-files.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 interface FileReport {
     file: string;
     ok: boolean;
     schema_hash?: string;
+    /** Why the file could not be read (then errors and warnings are empty). */
+    io_error?: string;
     errors: CompileResult['errors'];
     warnings: CompileResult['warnings'];
 }
@@ -14,6 +15,8 @@ interface FileReport {
 function plural(n: number, word: string): string {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+const NO_EXPRESSIONS = { expressions: new Map<string, string>() };
 
 export const checkCommand: Command = {
     name: 'check',
@@ -23,31 +26,31 @@ export const checkCommand: Command = {
         const parsed = parseCommandArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no schema file given');
-        // Read every file first: an unreadable file is an I/O error (exit 2) and nothing is printed
-        // half-way.
-        const texts: string[] = [];
-        for (const file of files) {
-            try {
-                texts.push(await readFile(resolve(io.cwd, file), 'utf8'));
-            } catch (e) {
-                io.stderr(`svc check: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-                return 2;
-            }
-        }
+        // Every file is checked and reported; one that cannot be read is named (exit 2), the others
+        // are still checked. A file that is not UTF-8 is a schema error (E-JSON-SYNTAX, exit 1).
         const reports: FileReport[] = [];
         let text = '';
-        files.forEach((file, i) => {
-            const result = compileSchemaText(texts[i]!);
+        let unreadable = 0;
+        for (const file of files) {
+            const read = await readTextFile(io, file);
+            if (!read.ok && 'io' in read) {
+                unreadable++;
+                reports.push({ file, ok: false, io_error: read.io, errors: [], warnings: [] });
+                if (!parsed.values.json) io.stderr(`svc check: cannot read ${file}: ${read.io}\n`);
+                continue;
+            }
+            const result = read.ok ? compileSchemaText(read.text) : { ok: false, errors: [read.utf8], warnings: [], ...NO_EXPRESSIONS };
             const report: FileReport = { file, ok: result.ok, errors: result.errors, warnings: result.warnings };
-            if (result.schemaHash) report.schema_hash = result.schemaHash;
+            if ('schemaHash' in result && result.schemaHash) report.schema_hash = result.schemaHash;
             reports.push(report);
             if (!parsed.values.json) {
                 for (const d of [...result.errors, ...result.warnings]) text += renderDiagnostic(d, file, result) + '\n\n';
                 const warned = result.warnings.length ? `, ${plural(result.warnings.length, 'warning')}` : '';
-                text += result.ok ? `${file}: ok, ${result.schemaHash}${warned}\n` : `${file}: ${plural(result.errors.length, 'error')}${warned}\n`;
+                text += result.ok ? `${file}: ok, ${report.schema_hash}${warned}\n` : `${file}: ${plural(result.errors.length, 'error')}${warned}\n`;
             }
-        });
+        }
         io.stdout(parsed.values.json ? JSON.stringify(reports, null, 2) + '\n' : text);
+        if (unreadable > 0) return 2;
         return reports.every((r) => r.ok) ? 0 : 1;
     },
 };

@@ -1,10 +1,12 @@
-import { CODES, isKnownCode } from '@svc/compiler';
+import { CODES, EXAMPLES, exampleExcerpt, isKnownCode, messageForms } from '@svc/compiler';
 import { UsageError, type CliIO, type Command } from '../cli-types.js';
 
 export function explainText(code: string): string | undefined {
     if (!isKnownCode(code)) return undefined;
     const info = CODES[code];
-    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample:\n  ${info.example}\n`;
+    const ex = EXAMPLES[code];
+    const schema = exampleExcerpt(code);
+    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample (this schema raises ${code}):\n  ${schema}\nFix: ${ex.fix}\n\nMessages:\n${messageForms(code).map(([, t]) => `  ${t}`).join('\n')}\n\nReference: docs/schema-language.md\n`;
 }
 
 export const explainCommand: Command = {

@@ -1,70 +1,65 @@
-// svc extract --schema S [--language nl] [--json] FILE… (runtime.md section 5): extracts locally
-// with the embedded heuristic reader — no server, no key — through the same engine the server uses,
-// so an extraction made here can be edited through the API (its session is signed with the secret
-// of the same data directory).
-import { readFile } from 'node:fs/promises';
+// svc extract --schema S [--language nl] [--json] [--html FILE] FILE… (README, "The svc command"):
+// extracts locally with the embedded heuristic reader — no server, no key — through the same engine
+// the server uses, so an extraction made here can be edited through the API (its session is signed
+// with the secret of the same data directory).
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compileSchemaText, renderDiagnostic } from '@svc/compiler';
 import { createEngine, isLanguage, languages, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
-import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
+import { ensureDataDir } from '../cli-data-dir.js';
+import { readTextFile } from '../cli-files.js';
+import { CliError, parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
+import { documentWarnings } from './extract-checks.js';
+import { evidencePage } from './extract-html.js';
+import { summary } from './extract-summary.js';
 
 function progress(io: CliIO, done: number, total: number): void {
-    if (!io.stderrIsTTY) return;
+    if (!io.stderrIsTTY || total < 2) return;
     const width = 30;
     const filled = Math.round((done / total) * width);
     io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
 }
 
-function summary(file: string, ex: ExtractionObject): string {
-    const response = ex.response as { data: Record<string, unknown>; fields: Record<string, { status: string; confidence: number }> };
-    const lines = [`${file}: ${ex.usage.reads} read(s), ${ex.usage.input_tokens} tokens`];
-    for (const [name, f] of Object.entries(response.fields)) {
-        const value = response.data[name];
-        lines.push(`  ${name}: ${f.status}${value === null || value === undefined ? '' : ` ${JSON.stringify(value)} (confidence ${f.confidence.toFixed(2)})`}`);
+/** A document's text, or a usage error naming the file (unreadable, not UTF-8, empty). */
+async function readDocument(io: CliIO, file: string): Promise<string> {
+    const read = await readTextFile(io, file);
+    if (read.ok) {
+        if (read.text.length === 0) throw new UsageError(`${file} is empty; a document needs at least one character`);
+        return read.text;
     }
-    for (const w of ex.warnings) lines.push(`  warning: ${w}`);
-    return lines.join('\n') + '\n';
+    if ('io' in read) throw new CliError(`cannot read ${file}: ${read.io}`);
+    throw new UsageError(`${file} is not valid UTF-8 (byte offset ${read.offset}); save it as UTF-8 text`);
 }
 
 export const extractCommand: Command = {
     name: 'extract',
     summary: 'extract fields from text files locally with the embedded reader',
-    usage: 'svc extract --schema SCHEMA [--language LANG] [--json] FILE...',
+    usage: 'svc extract --schema SCHEMA [--language LANG] [--json] [--html PAGE.html] FILE...',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
                 args,
-                options: { schema: { type: 'string' }, language: { type: 'string', default: 'en' }, json: { type: 'boolean' } },
+                options: { schema: { type: 'string' }, language: { type: 'string', default: 'en' }, json: { type: 'boolean' }, html: { type: 'string' } },
                 allowPositionals: true,
             });
-        const { schema: schemaFile, language, json } = parsed.values;
+        const { schema: schemaFile, language, json, html } = parsed.values;
         if (!schemaFile) throw new UsageError('--schema is required');
         if (!isLanguage(language)) throw new UsageError(`--language must be one of ${languages().join(', ')}, not ${JSON.stringify(language)}`);
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no document file given');
 
-        // Read everything first: an unreadable file is an I/O error (exit 2) before any output.
-        let schemaText: string;
-        try {
-            schemaText = await readFile(resolve(io.cwd, schemaFile), 'utf8');
-        } catch (e) {
-            io.stderr(`svc extract: cannot read ${schemaFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-            return 2;
-        }
+        // Read everything first: a bad file is an error (exit 2) before any output.
+        const schemaRead = await readTextFile(io, schemaFile);
+        if (!schemaRead.ok && 'io' in schemaRead) throw new CliError(`cannot read ${schemaFile}: ${schemaRead.io}`);
         const documents: string[] = [];
-        for (const file of files) {
-            try {
-                documents.push(await readFile(resolve(io.cwd, file), 'utf8'));
-            } catch (e) {
-                io.stderr(`svc extract: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
-                return 2;
-            }
-        }
-        const compiled = compileSchemaText(schemaText);
+        for (const file of files) documents.push(await readDocument(io, file));
+        const compiled = schemaRead.ok ? compileSchemaText(schemaRead.text) : { ok: false, errors: [schemaRead.utf8], expressions: new Map<string, string>(), schema: undefined };
         if (!compiled.ok || !compiled.schema) {
             for (const d of compiled.errors) io.stderr(renderDiagnostic(d, schemaFile, compiled) + '\n');
             io.stderr(`${schemaFile}: ${compiled.errors.length} error(s)\n`);
             return 1;
         }
+        for (let i = 0; i < files.length; i++) for (const w of documentWarnings(files[i]!, documents[i]!, language!)) io.stderr(`svc extract: warning: ${w}\n`);
+        if (!io.env.SVC_SESSION_SECRET) ensureDataDir(io); // the session secret lives there
         const engine = createEngine({ reader: 'heuristic', secrets: loadSecretRing(io.env, io.cwd) });
         const options = { on_conflict: 'withhold' as const, fallback: 'off' as const };
         const results: ExtractionObject[] = [];
@@ -78,7 +73,15 @@ export const extractCommand: Command = {
             results.push(await engine.extract(request));
             progress(io, i + 1, documents.length);
         }
-        io.stdout(json ? JSON.stringify(results) + '\n' : results.map((ex, i) => summary(files[i]!, ex)).join(''));
+        if (html) {
+            const page = resolve(io.cwd, html);
+            await writeFile(page, evidencePage(files, results)).catch((e: NodeJS.ErrnoException) => {
+                throw new CliError(`cannot write ${html}: ${e.code ?? e.message}`);
+            });
+            io.stderr(`svc extract: evidence page written to ${html}\n`);
+        }
+        // Each entry is the extraction object with the name of its file first (the edit API ignores it).
+        io.stdout(json ? JSON.stringify(results.map((ex, i) => ({ file: files[i], ...ex }))) + '\n' : results.map((ex, i) => summary(files[i]!, ex)).join(''));
         return 0;
     },
 };

@@ -1,12 +1,10 @@
-import { KeyRequestError, UnknownAccountError, createKey, listKeys, openConfiguredStore, type KeyRecord } from '@svc/runtime-server';
+import { KeyRequestError, UnknownAccountError, createKey, listKeys, resolveDataDir } from '@svc/runtime-server';
+import { keyLine, listed } from './key-listing.js';
+import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE = 'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
 
-/** What a listing shows: never the secret, only its prefix. */
-function listed(k: KeyRecord): Record<string, unknown> {
-    return { id: k.id, name: k.name, prefix: k.prefix, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt };
-}
 
 export const keysCommand: Command = {
     name: 'keys',
@@ -34,20 +32,22 @@ export const keysCommand: Command = {
         }
         const scopes = v.scopes === undefined ? undefined : v.scopes.split(',').map((s) => s.trim()).filter(Boolean);
 
-        const store = openConfiguredStore(io.env, io.cwd);
+        const store = openDataStore(io);
         try {
             if (sub === 'create') {
                 const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });
                 io.stdout(v.json ? `${JSON.stringify(created)}\n` : [
                     `key ${created.id} created; it is shown once, store it now:`, created.key,
-                    `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`, '',
+                    `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`,
+                    // SVC_DATA_DIR is relative to the folder the command runs in: say which server will know the key.
+                    `in the data folder ${resolveDataDir(io.env, io.cwd)} (a server started with the same SVC_DATA_DIR accepts it)`, '',
                 ].join('\n'));
                 return 0;
             }
             if (sub === 'list') {
                 const keys = (await listKeys(store, v.email!)).map(listed);
                 if (v.json) io.stdout(`${JSON.stringify(keys)}\n`);
-                else for (const k of keys) io.stdout(`${k.id}  ${k.prefix}…  ${k.name}  [${(k.scopes as string[]).join(',')}]  expires ${k.expires_at ?? 'never'}${k.revoked_at ? `  revoked ${k.revoked_at}` : ''}\n`);
+                else for (const k of keys) io.stdout(`${keyLine(k)}\n`);
                 return 0;
             }
             if (!(await store.revokeKey(rest[0]!))) {

@@ -1,4 +1,5 @@
 import { ConfigError, runServer } from '@svc/runtime-server';
+import { ensureDataDir } from '../cli-data-dir.js';
 import { parseCommandArgs, type CliIO, type Command } from '../cli-types.js';
 
 export const serveCommand: Command = {
@@ -7,6 +8,7 @@ export const serveCommand: Command = {
     usage: 'svc serve   (configured by HOST, PORT, SVC_DATA_DIR, SVC_SESSION_SECRET)',
     async run(args: string[], io: CliIO): Promise<number> {
         parseCommandArgs({ args, options: {}, allowPositionals: false });
+        ensureDataDir(io);
         let server;
         try {
             server = await runServer(io.env, io.cwd);
@@ -16,8 +18,8 @@ export const serveCommand: Command = {
                 return 2;
             }
             const code = (e as NodeJS.ErrnoException).code;
-            if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-                io.stderr(`svc serve: cannot listen: ${(e as Error).message}\n`);
+            if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+                io.stderr(`svc serve: cannot listen on HOST=${io.env.HOST || '127.0.0.1'} PORT=${io.env.PORT || '8080'}: ${(e as Error).message}\n`);
                 return 2;
             }
             throw e;

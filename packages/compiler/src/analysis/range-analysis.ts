@@ -1,5 +1,5 @@
 // Decides, over assignments of non-null values within the fields' min/max ranges, whether a relation
-// can be true and whether it can be false (language.md section 3, 6). Every judgement is an
+// can be true and whether it can be false (docs/schema-language.md). Every judgement is an
 // over-approximation of what is possible, so "never true" (E-REL-FALSE) and "always true"
 // (W-REL-TRIVIAL) are only claimed when they are certain. Catches constant comparisons, `x op x`
 // identities and comparisons decided by interval arithmetic over the fields' ranges.
@@ -63,7 +63,7 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                 return none;
             }
             case 'present':
-                // Presence is not a value: judged as possibly either (documented in docs/language-decisions.md).
+                // Presence is not a value: judged as possibly either (docs/compiler.md, "Constant analysis").
                 return none;
             case 'not': return { ...none, canTrue: a!.canFalse, canFalse: a!.canTrue };
             case 'logic':

@@ -1,4 +1,4 @@
-/** One compile diagnostic in the API's detail shape (interface 4.1, 2.5). */
+/** One compile diagnostic in the API's detail shape (docs/runtime-server.md). */
 export interface Diagnostic {
     code: string;
     message: string;

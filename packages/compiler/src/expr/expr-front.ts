@@ -1,18 +1,14 @@
 // Front end of one expression: the length and depth limits are checked on tokens before the parser
 // runs (deep input would overflow the stack), then the Langium parser builds the AST.
 import { createSvcExprServices, parseExpression, type Expression } from '@svc/language';
-import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
+import { HINTS, problem, type Problem } from '../diagnostics/diagnostic-registry.js';
 import { ByteOffsets } from './byte-offsets.js';
 import type { Span } from './typed-expr.js';
 
 export const MAX_EXPR_BYTES = 16 * 1024;
 export const MAX_EXPR_DEPTH = 64;
 
-export interface FrontProblem {
-    code: DiagnosticCode;
-    span: Span;
-    args: Record<string, unknown>;
-}
+export type FrontProblem = Problem & { span: Span };
 
 export type FrontResult = { ast: Expression; bytes: ByteOffsets } | { problem: FrontProblem };
 
@@ -30,7 +26,7 @@ const OPERAND_END = new Set(['ID', 'NUMBER', 'STRING', 'TYPED_LITERAL', 'true', 
 export function frontEnd(text: string): FrontResult {
     const bytes = new ByteOffsets(text);
     const length = Buffer.byteLength(text, 'utf8');
-    if (length > MAX_EXPR_BYTES) return { problem: { code: 'E-EXPR-LENGTH', span: bytes.trimmed(), args: { bytes: length, max: MAX_EXPR_BYTES } } };
+    if (length > MAX_EXPR_BYTES) return { problem: { ...problem('E-EXPR-LENGTH', { bytes: length, max: MAX_EXPR_BYTES }), span: bytes.trimmed() } };
     lexer ??= createSvcExprServices().parser.Lexer; // once: each lookup goes through the injector's proxies
     const lexed = lexer.tokenize(text);
     const deep = depthProblem(lexed.tokens as unknown as Tok[], bytes);
@@ -40,15 +36,26 @@ export function frontEnd(text: string): FrontResult {
     if (first || !parsed.ast) {
         const start = first?.start ?? 0;
         const end = first?.end ?? 0;
-        return { problem: { code: 'E-EXPR-SYNTAX', span: bytes.span(start, end), args: { what: describe(text, first?.kind, start, end) } } };
+        return { problem: { ...describe(text, first?.kind, start, end), span: bytes.span(start, end) } };
     }
     return { ast: parsed.ast, bytes };
 }
 
-function describe(text: string, kind: string | undefined, start: number, end: number): string {
-    if (start >= text.trimEnd().length) return text.trim() === '' ? 'the expression is empty' : 'the expression ends too early';
-    const what = text.slice(start, end);
-    return kind === 'lexer' ? `unexpected character ${JSON.stringify(what)}` : `unexpected ${JSON.stringify(what)}`;
+function describe(text: string, kind: string | undefined, start: number, end: number): Problem {
+    if (start >= text.trimEnd().length) return problem('E-EXPR-SYNTAX', { form: text.trim() === '' ? 'empty' : 'ends-early' });
+    const found = JSON.stringify(text.slice(start, end));
+    return problem('E-EXPR-SYNTAX', { form: kind === 'lexer' ? 'character' : 'token', found, hint: syntaxHint(text, start) });
+}
+
+/** The habits of other languages, each answered with this language's spelling. */
+function syntaxHint(text: string, at: number): string {
+    const c = text[at];
+    if (c === '&') return HINTS.and;
+    if (c === '|') return HINTS.or;
+    if (c === '!' && text[at + 1] !== '=') return HINTS.not;
+    if (c === '"') return HINTS.singleQuotes;
+    if (c === '=' && text[at + 1] !== '=' && !'=!<>'.includes(text[at - 1] ?? '')) return HINTS.equality;
+    return '';
 }
 
 /**
@@ -73,7 +80,7 @@ function depthProblem(tokens: Tok[], bytes: ByteOffsets): FrontProblem | undefin
         else if (name === '-' && (prev === undefined || !OPERAND_END.has(prev))) opens = 'neg';
         if (opens) {
             if (stack.length >= MAX_EXPR_DEPTH) {
-                return { code: 'E-EXPR-DEPTH', span: bytes.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1), args: { max: MAX_EXPR_DEPTH } };
+                return { ...problem('E-EXPR-DEPTH', { max: MAX_EXPR_DEPTH }), span: bytes.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1) };
             }
             stack.push(opens);
         } else if (name === ')') {

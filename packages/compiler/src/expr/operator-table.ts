@@ -1,13 +1,14 @@
-// The one overload table of the expression language (language.md section 3 and 6): for each operator
+// The one overload table of the expression language (docs/schema-language.md): for each operator
 // and operand types, the result type and how it is computed, or the code that rejects it.
-import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
+import { problem, typedLiteralHint, type Problem } from '../diagnostics/diagnostic-registry.js';
+import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { CmpOp } from '../ir/ir-types.js';
 import type { EomRule, ExprType } from '../values/value-types.js';
 import { sameType, typeName, type Span, type SpanRef, type TExpr } from './typed-expr.js';
 
 type Where = Span | SpanRef;
 
-export type Overload = { expr: TExpr } | { code: DiagnosticCode; args: Record<string, unknown>; span?: Where };
+export type Overload = { expr: TExpr } | (Problem & { span?: Where });
 
 const DAY_MS = 86_400_000;
 
@@ -17,13 +18,18 @@ const kindOf = (t: ExprType): string => t.kind;
 const ordered = new Set(['number', 'money', 'date', 'datetime', 'duration']);
 
 function typeError(op: string, a: TExpr, b?: TExpr): Overload {
-    const what = b
-        ? `operator ${op} does not take ${typeName(a.type)} and ${typeName(b.type)}`
-        : `operator ${op} does not take ${typeName(a.type)}`;
-    return { code: 'E-TYPE', args: { what } };
+    const operands = b ? `${typeName(a.type)} and ${typeName(b.type)}` : typeName(a.type);
+    return problem('E-TYPE', { form: 'operator', op, operands, hint: b ? literalHint(a, b) : '' });
 }
-const currencyError = (a: TExpr, b: TExpr): Overload => ({ code: 'E-CURRENCY', args: { left: typeName(a.type), right: typeName(b.type) } });
-const basisError = (a: TExpr, b: TExpr): Overload => ({ code: 'E-BASIS', args: { what: `cannot combine ${typeName(a.type)} with ${typeName(b.type)}` } });
+
+/** A date or datetime against a plain string literal: the literal wants its typed form. */
+function literalHint(a: TExpr, b: TExpr): string {
+    const [point, other] = a.type.kind === 'date' || a.type.kind === 'datetime' ? [a, b] : [b, a];
+    if ((point.type.kind !== 'date' && point.type.kind !== 'datetime') || other.k !== 'const' || other.literal !== 'string') return '';
+    return typedLiteralHint(point.type.kind, String(other.value));
+}
+const currencyError = (a: TExpr, b: TExpr): Overload => problem('E-CURRENCY', { left: typeName(a.type), right: typeName(b.type) });
+const basisError = (a: TExpr, b: TExpr): Overload => problem('E-BASIS', { form: 'combine', left: typeName(a.type), right: typeName(b.type) });
 
 /** Money against a number literal: the literal is taken in the money's currency. */
 function moneyWithLiteral(a: TExpr, b: TExpr): ExprType | undefined {
@@ -66,7 +72,8 @@ export function comparison(op: CmpOp, a: TExpr, b: TExpr, span: Where): Overload
         if (other.k === 'const' && other.literal === 'string') {
             const labels = (en.type as { labels: readonly string[] }).labels;
             if (!labels.includes(other.value as string)) {
-                return { code: 'E-ENUM-VALUE', span: other.span, args: { literal: `'${other.value as string}'`, field: en.k === 'field' ? 'this enum' : 'the enum', labels: labels.map((l) => `'${l}'`).join(', ') } };
+                const args = { literal: `'${other.value as string}'`, field: en.k === 'field' ? 'this enum' : 'the enum', labels: labels.map((l) => `'${l}'`).join(', '), suggestion: didYouMean(other.value as string, labels) };
+                return { ...problem('E-ENUM-VALUE', args), span: other.span };
             }
             return { expr: { k: 'cmp', op, kind: 'str', a, b, type: { kind: 'boolean' }, span } };
         }
@@ -103,7 +110,7 @@ function shift(point: TExpr, dur: TExpr, sign: 1 | -1, span: Where, eomOf: (e: T
     const on = point.type.kind as 'date' | 'datetime';
     if (basis === 'months') return { expr: { k: 'months', on, eom: eomOf(point), sign, a: point, b: dur, type: point.type, span } };
     if (on === 'date') {
-        if (basis === 'seconds') return { code: 'E-BASIS', args: { what: `a date moves by days or months, not by ${typeName(dur.type)}` } };
+        if (basis === 'seconds') return problem('E-BASIS', { form: 'date-seconds', type: typeName(dur.type) });
         return { expr: { k: 'arith', op: sign === 1 ? '+' : '-', kind: 'date', a: point, b: dur, type: point.type, span } };
     }
     return { expr: { k: 'addms', unit: basis === 'days' ? DAY_MS : 1000, sign, a: point, b: dur, type: point.type, span } };

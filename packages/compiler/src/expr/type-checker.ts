@@ -1,4 +1,4 @@
-// Types one parsed expression against the schema's fields (language.md section 3). Every rule that
+// Types one parsed expression against the schema's fields (docs/schema-language.md). Every rule that
 // rejects something reports once at the smallest part at fault and returns undefined, so the parts
 // around it stay silent (no cascades). Left-nested operator chains are walked in a loop, so the
 // recursion depth is bounded by the nesting limit, not by the expression's length.
@@ -7,7 +7,8 @@ import {
     type AstNode, type BinaryExpr, type CallExpr, type Expression,
 } from '@svc/language';
 import { Decimal } from 'decimal.js';
-import type { DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
+import type { AnyArgs, ArgsParam, DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
+import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { CmpOp } from '../ir/ir-types.js';
 import { parseIsoDate, parseIsoDateTime } from '../values/date-ops.js';
 import { inMagnitude, parseDecimalText } from '../values/decimal-ops.js';
@@ -34,7 +35,7 @@ export interface CheckEnv {
     /** The field whose applicable_when this is. */
     self?: number;
     bytes: ByteOffsets;
-    report(code: DiagnosticCode, span: Span, args?: Record<string, unknown>): void;
+    report(code: DiagnosticCode, span: Span, args: AnyArgs): void;
 }
 
 export interface CheckResult {
@@ -44,7 +45,7 @@ export interface CheckResult {
 }
 
 // No prototype: a call to `toString(…)` or `__proto__(…)` is an unknown function, not Object's.
-const FUNCTIONS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 });
+export const FUNCTIONS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 });
 
 export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     const checker = new TypeChecker(env);
@@ -75,7 +76,11 @@ class TypeChecker {
         return { node, bytes: this.env.bytes };
     }
 
-    private fail(code: DiagnosticCode, span: Where, args: Record<string, unknown> = {}): undefined {
+    private fail<C extends DiagnosticCode>(code: C, span: Where, ...args: ArgsParam<C>): undefined {
+        return this.failAny(code, span, (args[0] ?? {}) as AnyArgs);
+    }
+
+    private failAny(code: DiagnosticCode, span: Where, args: AnyArgs): undefined {
         this.failed = true;
         this.env.report(code, resolveSpan(span), args);
         return undefined;
@@ -83,7 +88,7 @@ class TypeChecker {
 
     private apply(r: Overload, span: Where): TExpr | undefined {
         if ('expr' in r) return r.expr;
-        return this.fail(r.code, r.span ?? span, r.args);
+        return this.failAny(r.code, r.span ?? span, r.args as AnyArgs);
     }
 
     /** `roundArg`: this node is the first argument of round, where one division is allowed. */
@@ -95,7 +100,7 @@ class TypeChecker {
             if (!a) return undefined;
             const span = this.span(node);
             if (node.op === 'not') {
-                return a.type.kind === 'boolean' ? { k: 'not', a, type: a.type, span } : this.fail('E-TYPE', span, { what: `not takes a boolean, not ${typeName(a.type)}` });
+                return a.type.kind === 'boolean' ? { k: 'not', a, type: a.type, span } : this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
             }
             if (a.k === 'const' && (a.literal === 'number' || a.literal === 'integer') && a.value instanceof Decimal) {
                 return { ...a, value: a.value.neg(), span }; // -5 is still a literal
@@ -107,18 +112,18 @@ class TypeChecker {
         if (isNumberLiteral(node)) {
             const span = this.span(node);
             const d = parseDecimalText(node.value);
-            if (!d || !inMagnitude(d)) return this.fail('E-EXPR-LITERAL', span, { what: `number ${node.value} is not below 10^28` });
+            if (!d || !inMagnitude(d)) return this.fail('E-EXPR-LITERAL', span, { form: 'magnitude', value: String(node.value) });
             return { k: 'const', value: d, literal: node.value.includes('.') ? 'number' : 'integer', type: { kind: 'number', integer: !node.value.includes('.') }, span };
         }
         if (isStringLiteral(node)) {
             const text = node.$cstNode!.text;
             const span = this.span(node);
-            if (text.length < 2 || !text.endsWith("'")) return this.fail('E-EXPR-LITERAL', span, { what: 'string literal without its closing quote' });
+            if (text.length < 2 || !text.endsWith("'")) return this.fail('E-EXPR-LITERAL', span, { form: 'unclosed', kind: 'string' });
             return { k: 'const', value: text.slice(1, -1), literal: 'string', type: { kind: 'string' }, span };
         }
         if (isTypedLiteral(node)) return this.typedLiteral(node.$cstNode!.text, this.span(node), node.$cstNode!.offset);
         if (isBooleanLiteral(node)) return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
-        return this.fail('E-EXPR-SYNTAX', this.span(node), { what: 'unexpected expression' });
+        return this.fail('E-EXPR-SYNTAX', this.span(node), { form: 'token', found: 'expression' });
     }
 
     private chain(top: BinaryExpr, roundArg: boolean): TExpr | undefined {
@@ -141,7 +146,7 @@ class TypeChecker {
             case 'and':
             case 'or':
                 if (a.type.kind !== 'boolean' || b.type.kind !== 'boolean') {
-                    return this.fail('E-TYPE', span, { what: `${node.op} takes booleans, not ${typeName(a.type)} and ${typeName(b.type)}` });
+                    return this.fail('E-TYPE', span, { form: 'logic', op: node.op, left: typeName(a.type), right: typeName(b.type) });
                 }
                 return { k: 'logic', op: node.op, a, b, type: { kind: 'boolean' }, span };
             case '+':
@@ -176,37 +181,30 @@ class TypeChecker {
     }
 
     private suggest(name: string): string {
-        let best: string | undefined;
-        // Close enough to be a typo: at most one edit per three characters.
-        let bestD = Math.max(1, Math.floor(name.length / 3)) + 1;
-        for (const candidate of this.env.fields.keys()) {
-            const d = distance(name.toLowerCase(), candidate.toLowerCase());
-            if (d < bestD && d < name.length) { bestD = d; best = candidate; }
-        }
-        return best ? `; did you mean "${best}"?` : '';
+        return didYouMean(name, this.env.fields.keys());
     }
 
     private typedLiteral(text: string, span: Where, offset: number): TExpr | undefined {
         const quote = text.indexOf("'");
         const prefix = text.slice(0, quote);
         if (!text.endsWith("'") || text.length === quote + 1) {
-            // language.md 6: an unterminated literal is reported from its opening quote to the end.
-            return this.fail('E-EXPR-LITERAL', this.env.bytes.span(offset + quote, offset + text.length), { what: `${prefix} literal without its closing quote` });
+            // docs/schema-language.md: an unterminated literal is reported from its opening quote to the end.
+            return this.fail('E-EXPR-LITERAL', this.env.bytes.span(offset + quote, offset + text.length), { form: 'unclosed', kind: prefix });
         }
         const body = text.slice(quote + 1, -1);
         if (prefix === 'date') {
             const days = parseIsoDate(body);
-            return days === undefined ? this.fail('E-EXPR-LITERAL', span, { what: `'${body}' is not a date (YYYY-MM-DD)` }) : { k: 'const', value: days, literal: 'other', type: { kind: 'date' }, span };
+            return days === undefined ? this.fail('E-EXPR-LITERAL', span, { form: 'date', body }) : { k: 'const', value: days, literal: 'other', type: { kind: 'date' }, span };
         }
         if (prefix === 'datetime') {
             const ms = parseIsoDateTime(body);
-            return ms === undefined ? this.fail('E-EXPR-LITERAL', span, { what: `'${body}' is not an ISO 8601 datetime` }) : { k: 'const', value: ms, literal: 'other', type: { kind: 'datetime' }, span };
+            return ms === undefined ? this.fail('E-EXPR-LITERAL', span, { form: 'datetime', body }) : { k: 'const', value: ms, literal: 'other', type: { kind: 'datetime' }, span };
         }
         const d = parseDuration(body);
         if (!d.ok) {
             return d.reason === 'mixed'
-                ? this.fail('E-BASIS', span, { what: `duration '${body}' mixes bases; use days (D, W), months (Y, M) or seconds (H, M, S) only` })
-                : this.fail('E-EXPR-LITERAL', span, { what: `'${body}' is not an ISO 8601 duration` });
+                ? this.fail('E-BASIS', span, { form: 'mixed', body })
+                : this.fail('E-EXPR-LITERAL', span, { form: 'duration', body });
         }
         return { k: 'const', value: d.amount, literal: 'other', type: { kind: 'duration', basis: d.basis }, span };
     }
@@ -218,7 +216,7 @@ class TypeChecker {
         const b = this.check(call.args[1]!);
         if (!a || !b) return undefined;
         for (const [arg, node] of [[a, call.args[0]!], [b, call.args[1]!]] as const) {
-            if (arg.type.kind !== 'boolean') return this.fail('E-TYPE', this.span(node), { what: `when takes boolean arguments, not ${typeName(arg.type)}` });
+            if (arg.type.kind !== 'boolean') return this.fail('E-TYPE', this.span(node), { form: 'when-boolean', type: typeName(arg.type) });
         }
         return { k: 'when', a, b, type: { kind: 'boolean' }, span };
     }
@@ -234,18 +232,17 @@ class TypeChecker {
         if (expected === undefined) {
             for (const arg of call.args) this.check(arg);
             const start = call.$cstNode!.offset;
-            return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), { name: call.name });
+            return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), { name: call.name, suggestion: didYouMean(call.name, Object.keys(FUNCTIONS)) });
         }
         if (call.args.length !== expected) return this.arity(call, span);
         switch (call.name) {
             case 'when': {
                 for (const arg of call.args) this.check(arg);
-                const where = this.env.place === 'applicable' ? ', never inside applicable_when' : '';
-                return this.fail('E-WHEN-NESTED', span, { where });
+                return this.fail('E-WHEN-NESTED', span, { form: this.env.place === 'applicable' ? 'applicable' : 'main' });
             }
             case 'present': {
                 const arg = unwrap(call.args[0]!);
-                if (!isNameRef(arg)) return this.fail('E-TYPE', this.span(call.args[0]!), { what: 'present takes a field name' });
+                if (!isNameRef(arg)) return this.fail('E-TYPE', this.span(call.args[0]!), { form: 'present-name' });
                 const f = this.name(arg.name, this.span(arg));
                 if (!f || f.k !== 'field') return undefined;
                 return { k: 'present', field: f.field, type: { kind: 'boolean' }, span };
@@ -271,27 +268,14 @@ class TypeChecker {
         let scale: number | undefined;
         const s = unwrap(scaleNode);
         if (isNumberLiteral(s) && /^[0-9]+$/.test(s.value) && Number(s.value) <= 28) scale = Number(s.value);
-        else { this.check(scaleNode); this.fail('E-ROUND-ARG', this.span(scaleNode), { what: 'round scale must be an integer literal from 0 to 28' }); }
+        else { this.check(scaleNode); this.fail('E-ROUND-ARG', this.span(scaleNode), { form: 'scale' }); }
         let mode: RoundMode | undefined;
         const m = unwrap(modeNode);
         const modeText = isStringLiteral(m) ? m.$cstNode!.text.slice(1, -1) : undefined;
         if (modeText !== undefined && (ROUND_MODES as readonly string[]).includes(modeText)) mode = modeText as RoundMode;
-        else this.fail('E-ROUND-ARG', this.span(modeNode), { what: `round mode must be one of ${ROUND_MODES.map((r) => `'${r}'`).join(' ')}` });
+        else this.fail('E-ROUND-ARG', this.span(modeNode), { form: 'mode', modes: ROUND_MODES.map((r) => `'${r}'`).join(' '), suggestion: modeText === undefined ? '' : didYouMean(modeText, ROUND_MODES) });
         if (!x || scale === undefined || !mode) return undefined;
-        if (x.type.kind !== 'number' && x.type.kind !== 'money') return this.fail('E-TYPE', span, { what: `round takes a number or money, not ${typeName(x.type)}` });
+        if (x.type.kind !== 'number' && x.type.kind !== 'money') return this.fail('E-TYPE', span, { form: 'round-type', type: typeName(x.type) });
         return { k: 'round', scale, mode, a: x, type: x.type, span };
     }
-}
-
-/** Levenshtein distance, small strings only (field names are at most 64 characters). */
-function distance(a: string, b: string): number {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        prev = cur;
-    }
-    return prev[b.length]!;
 }

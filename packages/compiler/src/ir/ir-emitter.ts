@@ -1,4 +1,4 @@
-// Emits straight-line register code for a typed expression (language.md section 5). One register
+// Emits straight-line register code for a typed expression (docs/schema-language.md). One register
 // per operation; field loads and equal constants share a register. More than 255 registers is
 // E-LIMIT (reported by the caller).
 import { postOrder } from '../expr/typed-walk.js';

@@ -1,4 +1,4 @@
-// The compiled form (language.md section 5): immutable, typed fields in declaration order, the
+// The compiled form (docs/schema-language.md): immutable, typed fields in declaration order, the
 // topological order of applicable_when, and each relation as straight-line register code. The
 // runtime evaluates only this; nothing reparses expressions at extraction time.
 import type { Decimal } from 'decimal.js';

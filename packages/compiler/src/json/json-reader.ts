@@ -3,11 +3,11 @@
 // first syntax error: what follows a syntax error cannot be trusted. RFC 8259 only: no comments, no
 // trailing commas, no single quotes; a leading byte-order mark is skipped.
 import { childPointer, type Diagnostic } from '../diagnostics/diagnostic-types.js';
-import { diagnostic } from '../diagnostics/diagnostic-registry.js';
+import { anyDiagnostic, diagnostic, HINTS } from '../diagnostics/diagnostic-registry.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
 
 export interface JsonReadOptions {
-    /** Most containers open at once (default 64, language.md section 6). */
+    /** Most containers open at once (default 64, docs/schema-language.md). */
     maxDepth?: number;
 }
 
@@ -31,8 +31,33 @@ interface Frame {
     seen?: Set<string>;
 }
 
+/** What was expected where reading stopped: a message form of E-JSON-SYNTAX (the registry words it). */
+type Expected = { form: 'value' | 'key' | 'colon' | 'after-end' | 'control-char' | 'unicode-escape' | 'escape' | 'number' }
+    | { form: 'separator'; close: string } | { form: 'trailing-comma'; item: string } | { form: 'unclosed-string'; start: number }
+    | { form: 'literal'; word: string } | { form: 'depth'; max: number };
+
+/** Where reading stopped and what was expected there (the character found is named when reported). */
 class SyntaxFault {
-    constructor(readonly offset: number, readonly what: string) {}
+    constructor(readonly offset: number, readonly expected: Expected) {}
+}
+
+/** The character at an offset, named so that invisible and look-alike characters are recognisable. */
+export function describeFound(text: string, offset: number): string {
+    if (offset >= text.length) return 'the end of the text';
+    const cp = text.codePointAt(offset)!;
+    const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || cp === 0xfeff || (cp >= 0x2000 && cp <= 0x200f)) return `the invisible character ${hex}`;
+    return `${JSON.stringify(String.fromCodePoint(cp))} (${hex})`;
+}
+
+/** What a writer of JavaScript or YAML most likely meant by the character found. */
+function jsonHint(text: string, offset: number): string {
+    const c = text[offset];
+    if (c === "'") return HINTS.jsonDoubleQuotes;
+    if (c === '/' || c === '#') return HINTS.jsonComments;
+    if (c === '\u201c' || c === '\u201d') return HINTS.jsonTypographic;
+    if (c !== undefined && /[A-Za-z_]/.test(c)) return HINTS.jsonUnquoted;
+    return '';
 }
 
 const SLOW_STRING = /[\\\x00-\x1f]/;
@@ -83,14 +108,14 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         let out = '';
         let chunk = pos;
         for (;;) {
-            if (pos >= text.length) throw new SyntaxFault(start, 'unterminated string');
+            if (pos >= text.length) throw new SyntaxFault(pos, { form: 'unclosed-string', start: start - text.lastIndexOf('\n', start - 1) });
             const c = text.charCodeAt(pos);
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
                 pos++;
                 return { value: out, start, end: pos };
             }
-            if (c < 0x20) throw new SyntaxFault(pos, 'control character in string');
+            if (c < 0x20) throw new SyntaxFault(pos, { form: 'control-char' });
             if (c === 0x5c) {
                 out += text.slice(chunk, pos);
                 const e = text[pos + 1];
@@ -105,12 +130,12 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
                     case 't': out += '\t'; break;
                     case 'u': {
                         const hex = text.slice(pos + 2, pos + 6);
-                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos, 'bad \\u escape');
+                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos + 2, { form: 'unicode-escape' });
                         out += String.fromCharCode(parseInt(hex, 16));
                         pos += 4;
                         break;
                     }
-                    default: throw new SyntaxFault(pos, 'bad escape');
+                    default: throw new SyntaxFault(pos + 1, { form: 'escape' });
                 }
                 pos += 2;
                 chunk = pos;
@@ -121,7 +146,11 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
     };
     const expectLiteral = (word: string): void => {
         if (text.startsWith(word, pos)) pos += word.length;
-        else throw new SyntaxFault(pos, 'unexpected character');
+        else {
+            let i = 0;
+            while (text[pos + i] === word[i]) i++;
+            throw new SyntaxFault(pos + i, { form: 'literal', word });
+        }
     };
     /** Attaches a finished value to its container (or makes it the root). */
     const attach = (node: JsonNode): void => {
@@ -138,7 +167,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         const start = pos;
         const c = text[pos];
         if (c === '{' || c === '[') {
-            if (stack.length >= maxDepth) throw new SyntaxFault(pos, `nesting deeper than ${maxDepth} levels`);
+            if (stack.length >= maxDepth) throw new SyntaxFault(pos, { form: 'depth', max: maxDepth });
             const parent = stack[stack.length - 1];
             const token = tokenOfValue();
             pos++;
@@ -157,10 +186,10 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
             NUMBER_RE.lastIndex = pos;
             const m = NUMBER_RE.exec(text);
-            if (!m) throw new SyntaxFault(pos, 'malformed number');
+            if (!m) throw new SyntaxFault(pos, { form: 'number' });
             pos += m[0].length;
             const next = text[pos];
-            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, 'malformed number');
+            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, { form: 'number' });
             const raw = m[0];
             const value = Number(raw);
             if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(raw.split(/[eE]/)[0]!))) {
@@ -173,12 +202,12 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         if (c === 't') { expectLiteral('true'); attach({ kind: 'boolean', value: true, start, end: pos }); return; }
         if (c === 'f') { expectLiteral('false'); attach({ kind: 'boolean', value: false, start, end: pos }); return; }
         if (c === 'n') { expectLiteral('null'); attach({ kind: 'null', start, end: pos }); return; }
-        throw new SyntaxFault(pos, pos >= text.length ? 'unexpected end of input' : 'unexpected character');
+        throw new SyntaxFault(pos, { form: 'value' });
     };
     /** Reads an object key and its colon into the top frame. */
     const readKey = (frame: Frame): void => {
         skipWs();
-        if (text[pos] !== '"') throw new SyntaxFault(pos, pos >= text.length ? 'unexpected end of input' : 'expected a string key');
+        if (text[pos] !== '"') throw new SyntaxFault(pos, { form: 'key' });
         const k = readString();
         const duplicate = frame.seen!.has(k.value);
         if (duplicate) {
@@ -189,7 +218,7 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
         }
         frame.key = { key: k.value, start: k.start, end: k.end, duplicate };
         skipWs();
-        if (text[pos] !== ':') throw new SyntaxFault(pos, "expected ':'");
+        if (text[pos] !== ':') throw new SyntaxFault(pos, { form: 'colon' });
         pos++;
     };
 
@@ -219,20 +248,20 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
             if (c === ',') {
                 pos++;
                 skipWs();
-                if (text[pos] === close) throw new SyntaxFault(pos, 'trailing comma');
+                if (text[pos] === close) throw new SyntaxFault(pos, { form: 'trailing-comma', item: isObject ? 'member' : 'item' });
                 if (isObject) readKey(top);
                 readValue();
                 continue;
             }
-            throw new SyntaxFault(pos, pos >= text.length ? 'unexpected end of input' : `expected ',' or '${close}'`);
+            throw new SyntaxFault(pos, { form: 'separator', close });
         }
         skipWs();
-        if (pos < text.length) throw new SyntaxFault(pos, 'unexpected text after the value');
+        if (pos < text.length) throw new SyntaxFault(pos, { form: 'after-end' });
     } catch (e) {
         if (!(e instanceof SyntaxFault)) throw e;
         const top = stack[stack.length - 1];
         const { line, column } = lineColumn(text, e.offset);
-        diagnostics.push(diagnostic('E-JSON-SYNTAX', pointerOf(top), { what: e.what, line, column }));
+        diagnostics.push(anyDiagnostic('E-JSON-SYNTAX', pointerOf(top), { ...e.expected, line, column, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
         offsets.push(top ? top.node.start : 0);
         return { diagnostics, offsets };
     }

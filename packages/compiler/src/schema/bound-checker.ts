@@ -33,15 +33,15 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
         const v = m.value;
         const numeric = kind.kind === 'integer' || kind.kind === 'decimal';
         if (!(v.kind === 'string' || (numeric && v.kind === 'number'))) {
-            sink.report('E-SCHEMA-TYPE', p, v.start, { what: key, expected: numeric ? 'a number or a string' : 'a string', actual: kindName(v) });
+            sink.report('E-SCHEMA-TYPE', p, v.start, { subject: key, expected: numeric ? 'a number or a string' : 'a string', actual: kindName(v) });
             ok = false;
             continue;
         }
         if (v.kind === 'number' && !Number.isFinite(v.value)) { ok = false; continue; } // E-JSON-NUMBER already
         const text = v.kind === 'number' ? v.raw : v.value;
         const parsed = parseBound(text, kind);
-        if (typeof parsed === 'string') {
-            sink.report('E-RANGE', p, v.start, { what: `${key} ${JSON.stringify(text)} ${parsed}` });
+        if (isFault(parsed)) {
+            sink.report('E-RANGE', p, v.start, { ...parsed, key, value: JSON.stringify(text) });
             ok = false;
             continue;
         }
@@ -52,42 +52,47 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
         const greater = out.min instanceof Decimal ? out.min.gt(out.max as Decimal) : (out.min as number) > (out.max as number);
         if (greater) {
             const m = getMember(obj, 'min')!;
-            sink.report('E-RANGE', childPointer(pointer, 'min'), m.value.start, { what: 'min is greater than max' });
+            sink.report('E-RANGE', childPointer(pointer, 'min'), m.value.start, { form: 'order' });
             return undefined;
         }
     }
     return out;
 }
 
+const isFault = (b: Bound | BoundFault): b is BoundFault => typeof b === 'object' && 'form' in b;
+
+/** Why a bound does not fit: a message form of E-RANGE (the registry words it). */
+type BoundFault = { form: 'not-number' | 'not-integer' | 'beyond-safe' | 'not-decimal' | 'magnitude' | 'not-date' | 'not-datetime' | 'not-duration' | 'mixed-basis' } | { form: 'scale'; scale: number } | { form: 'basis'; basis: string; expected: string };
+
 /** The bound's value, or why it does not fit. */
-function parseBound(text: string, kind: BoundKind): Bound | string {
+function parseBound(text: string, kind: BoundKind): Bound | BoundFault {
     switch (kind.kind) {
         case 'integer': {
             const d = parseDecimalText(text);
-            if (!d) return 'is not a number';
-            if (!d.isInteger()) return 'is not an integer';
-            if (d.abs().gt(MAX_SAFE)) return 'is beyond ±(2^53−1)';
+            if (!d) return { form: 'not-number' };
+            if (!d.isInteger()) return { form: 'not-integer' };
+            if (d.abs().gt(MAX_SAFE)) return { form: 'beyond-safe' };
             return d;
         }
         case 'decimal': {
             const d = parseDecimalText(text);
-            if (!d) return 'is not a decimal number';
-            if (!inMagnitude(d)) return 'is not below 10^28 in magnitude';
-            if (kind.scale !== undefined && d.decimalPlaces() > kind.scale) return `has more than ${kind.scale} digits after the point`;
+            if (!d) return { form: 'not-decimal' };
+            if (!inMagnitude(d)) return { form: 'magnitude' };
+            if (kind.scale !== undefined && d.decimalPlaces() > kind.scale) return { form: 'scale', scale: kind.scale };
             return d;
         }
         case 'date': {
             const days = parseIsoDate(text);
-            return days === undefined ? 'is not a date (YYYY-MM-DD)' : days;
+            return days === undefined ? { form: 'not-date' } : days;
         }
         case 'datetime': {
             const ms = parseIsoDateTime(text);
-            return ms === undefined ? 'is not an ISO 8601 datetime' : ms;
+            return ms === undefined ? { form: 'not-datetime' } : ms;
         }
         case 'duration': {
             const d = parseDuration(text);
-            if (!d.ok) return d.reason === 'mixed' ? 'mixes duration bases' : 'is not an ISO 8601 duration';
-            if (d.basis !== kind.basis) return `is in ${d.basis}, not in the field's basis ${kind.basis}`;
+            if (!d.ok) return { form: d.reason === 'mixed' ? 'mixed-basis' : 'not-duration' };
+            if (d.basis !== kind.basis) return { form: 'basis', basis: d.basis, expected: kind.basis };
             return d.amount;
         }
     }

@@ -1,4 +1,4 @@
-// Checks one field definition (or an array's `items`) against language.md section 2 and builds its
+// Checks one field definition (or an array's `items`) against docs/schema-language.md and builds its
 // FieldType with bounds parsed. Unknown and misplaced keys, wrong JSON types, bad values, bounds.
 import type { Decimal } from 'decimal.js';
 import { RE2JS } from 're2js';
@@ -6,11 +6,13 @@ import { childPointer } from '../diagnostics/diagnostic-types.js';
 import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
 import type { FieldType } from '../ir/ir-types.js';
 import { getMember, toPlain, type JsonArray, type JsonMember, type JsonNode, type JsonObject } from '../json/json-types.js';
-import { currencyMinorUnits } from '../values/currency-table.js';
+import { currencyCodes, currencyMinorUnits } from '../values/currency-table.js';
+import { didYouMeanHint } from '../diagnostics/diagnostic-registry.js';
+import { closest, didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { DateOrder, DurationBasis, EomRule } from '../values/value-types.js';
 import { checkBounds } from './bound-checker.js';
 import { kindName } from './json-kinds.js';
-import { ALL_FIELD_KEYS, codePoints, COMMON_FIELD_KEYS, FIELD_TYPES, LIMITS, REQUIRED_TYPE_KEYS, TYPE_KEYS, type FieldTypeName } from './schema-keys.js';
+import { ALL_FIELD_KEYS, codePoints, COMMON_FIELD_KEYS, FIELD_TYPES, LIMITS, REQUIRED_TYPE_KEYS, TYPE_KEYS, TYPE_SYNONYMS, type FieldTypeName } from './schema-keys.js';
 
 type DecBounds = { min?: Decimal; max?: Decimal };
 
@@ -33,10 +35,12 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     if (!typeMember) {
         sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { key: 'type', where: place === 'field' ? 'this field' : 'items' });
     } else if (typeMember.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'type'), typeMember.value.start, { what: 'type', expected: 'a string', actual: kindName(typeMember.value) });
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'type'), typeMember.value.start, { subject: 'type', expected: 'a string', actual: kindName(typeMember.value) });
     } else if (!(FIELD_TYPES as readonly string[]).includes(typeMember.value.value) || (place === 'items' && typeMember.value.value === 'array')) {
-        const why = place === 'items' && typeMember.value.value === 'array' ? 'arrays do not nest: items cannot be an array' : `unknown type "${typeMember.value.value}"; types are ${FIELD_TYPES.join(', ')}`;
-        sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'type'), typeMember.value.start, { what: why });
+        const t = typeMember.value.value;
+        const p = childPointer(pointer, 'type');
+        if (place === 'items' && t === 'array') sink.report('E-SCHEMA-VALUE', p, typeMember.value.start, { form: 'nested-array' });
+        else sink.report('E-SCHEMA-VALUE', p, typeMember.value.start, { form: 'unknown-type', type: t, suggestion: typeSuggestion(t), types: FIELD_TYPES.join(', ') });
     } else {
         typeName = typeMember.value.value as FieldTypeName;
     }
@@ -48,12 +52,10 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
         if (m.duplicate) continue;
         const p = childPointer(pointer, m.key);
         if (!ALL_FIELD_KEYS.has(m.key)) {
-            sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, { key: m.key, where: place === 'field' ? 'a field' : 'items' });
+            sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, { key: m.key, where: place === 'field' ? 'a field' : 'items', suggestion: didYouMean(m.key, ALL_FIELD_KEYS) });
         } else if (!allowed.has(m.key) && (typeName !== undefined || (place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)))) {
-            const why = place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)
-                ? `"${m.key}" is not allowed inside items`
-                : `"${m.key}" does not apply to type ${typeName}`;
-            sink.report('E-SCHEMA-VALUE', p, m.keyStart, { what: why });
+            if (place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)) sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'key-in-items', key: m.key });
+            else sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'key-for-type', key: m.key, type: typeName!, keys: TYPE_KEYS[typeName!].join(', ') || 'none' });
         }
     }
     if (place === 'field') {
@@ -64,10 +66,16 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     if (!typeName) return { normalized: fillPlain(obj, normalized) };
     normalized.type = typeName;
     for (const key of REQUIRED_TYPE_KEYS[typeName] ?? []) {
-        if (!getMember(obj, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { key, where: `a ${typeName} ${place === 'field' ? 'field' : 'item'}` });
+        if (!getMember(obj, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { form: 'for-type', key, type: typeName, place: place === 'field' ? 'field' : 'item' });
     }
     const type = buildType(typeName, obj, pointer, sink, normalized);
     return { type: sink.errorCount === errorsBefore ? type : undefined, normalized: fillPlain(obj, normalized) };
+}
+
+/** A type name other languages use (percentage, float, text), or a typo of one of ours. */
+function typeSuggestion(t: string): string {
+    const near = TYPE_SYNONYMS.get(t.toLowerCase()) ?? closest(t, FIELD_TYPES);
+    return near === undefined ? '' : didYouMeanHint(near);
 }
 
 /** Copies members not set by a check (valid or not) so the normalized form keeps what was written. */
@@ -80,7 +88,7 @@ function checkNullable(obj: JsonObject, pointer: string, sink: DiagnosticSink, n
     const m = getMember(obj, 'nullable');
     normalized.nullable = false;
     if (!m) return;
-    if (m.value.kind !== 'boolean') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'nullable'), m.value.start, { what: 'nullable', expected: 'a boolean', actual: kindName(m.value) });
+    if (m.value.kind !== 'boolean') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'nullable'), m.value.start, { subject: 'nullable', expected: 'a boolean', actual: kindName(m.value) });
     else normalized.nullable = m.value.value;
 }
 
@@ -89,12 +97,12 @@ export function checkText(obj: JsonObject, key: string, max: number, pointer: st
     if (!m) return undefined;
     const p = childPointer(pointer, key);
     if (m.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: key, expected: 'a string', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: key, expected: 'a string', actual: kindName(m.value) });
         return undefined;
     }
     const n = codePoints(m.value.value);
     if (n > max || n < min) {
-        sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `${key} must be ${min}..${max} characters long, not ${n}` });
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'text-length', key, min, max, n });
         return undefined;
     }
     if (normalized) normalized[key] = m.value.value;
@@ -106,14 +114,14 @@ function checkHints(obj: JsonObject, pointer: string, sink: DiagnosticSink, norm
     if (!m) return;
     const p = childPointer(pointer, 'hints');
     if (m.value.kind !== 'array') {
-        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: 'hints', expected: 'an array of strings', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: 'hints', expected: 'an array of strings', actual: kindName(m.value) });
         return;
     }
-    if (m.value.items.length > LIMITS.hints) sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `at most ${LIMITS.hints} hints, not ${m.value.items.length}` });
+    if (m.value.items.length > LIMITS.hints) sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'hint-count', max: LIMITS.hints, n: m.value.items.length });
     m.value.items.forEach((item, k) => {
         const ip = childPointer(p, k);
-        if (item.kind !== 'string') sink.report('E-SCHEMA-TYPE', ip, item.start, { what: 'a hint', expected: 'a string', actual: kindName(item) });
-        else if (codePoints(item.value) < 1 || codePoints(item.value) > LIMITS.hintLength) sink.report('E-SCHEMA-VALUE', ip, item.start, { what: `a hint must be 1..${LIMITS.hintLength} characters long` });
+        if (item.kind !== 'string') sink.report('E-SCHEMA-TYPE', ip, item.start, { subject: 'a hint', expected: 'a string', actual: kindName(item) });
+        else if (codePoints(item.value) < 1 || codePoints(item.value) > LIMITS.hintLength) sink.report('E-SCHEMA-VALUE', ip, item.start, { form: 'hint-length', max: LIMITS.hintLength });
     });
     normalized.hints = toPlain(m.value);
 }
@@ -123,11 +131,11 @@ function keyword<T extends string>(obj: JsonObject, key: string, values: readonl
     if (!m) return undefined;
     const p = childPointer(pointer, key);
     if (m.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: key, expected: 'a string', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: key, expected: 'a string', actual: kindName(m.value) });
         return null;
     }
     if (!(values as readonly string[]).includes(m.value.value)) {
-        sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `${key} "${m.value.value}" is not one of ${values.join(', ')}` });
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'not-one-of', key, value: m.value.value, values: values.join(', '), suggestion: didYouMean(m.value.value, values) });
         return null;
     }
     return m.value.value as T;
@@ -139,7 +147,7 @@ function scaleOf(obj: JsonObject, pointer: string, sink: DiagnosticSink): number
     if (!m) return undefined;
     const p = childPointer(pointer, 'scale');
     if (m.value.kind !== 'number') {
-        sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: 'scale', expected: 'an integer', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: 'scale', expected: 'an integer', actual: kindName(m.value) });
         return null;
     }
     if (!Number.isFinite(m.value.value)) return null; // the reader already reported E-JSON-NUMBER
@@ -148,7 +156,7 @@ function scaleOf(obj: JsonObject, pointer: string, sink: DiagnosticSink): number
         return null;
     }
     if (m.value.value < 0 || m.value.value > LIMITS.scaleMax) {
-        sink.report('E-SCHEMA-VALUE', p, m.value.start, { what: `scale must be 0..${LIMITS.scaleMax}, not ${m.value.raw}` });
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'scale', max: LIMITS.scaleMax, raw: m.value.raw });
         return null;
     }
     return m.value.value;
@@ -179,13 +187,13 @@ function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, si
             const m = getMember(obj, 'pattern');
             if (!m) return { kind: 'string' };
             if (m.value.kind !== 'string') {
-                sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, { what: 'pattern', expected: 'a string', actual: kindName(m.value) });
+                sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, { subject: 'pattern', expected: 'a string', actual: kindName(m.value) });
                 return undefined;
             }
             try {
                 compilePatternOnce(m.value.value);
             } catch (e) {
-                sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'pattern'), m.value.start, { what: `invalid RE2 pattern: ${(e as Error).message}` });
+                sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'pattern'), m.value.start, { form: 'pattern', reason: (e as Error).message });
                 return undefined;
             }
             return { kind: 'string', pattern: m.value.value };
@@ -206,8 +214,8 @@ function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, si
             const cm = getMember(obj, 'currency');
             let currency: string | undefined;
             if (cm) {
-                if (cm.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, { what: 'currency', expected: 'a string', actual: kindName(cm.value) });
-                else if (currencyMinorUnits(cm.value.value) === undefined) sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, { what: `"${cm.value.value}" is not an ISO 4217 currency code` });
+                if (cm.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, { subject: 'currency', expected: 'a string', actual: kindName(cm.value) });
+                else if (currencyMinorUnits(cm.value.value) === undefined) sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, { form: 'currency', currency: cm.value.value, suggestion: didYouMean(cm.value.value.toUpperCase(), currencyCodes()) });
                 else currency = cm.value.value;
             }
             const given = scaleOf(obj, pointer, sink);
@@ -240,7 +248,7 @@ function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, si
             if (!m) return undefined;
             const p = childPointer(pointer, 'items');
             if (m.value.kind !== 'object') {
-                sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: 'items', expected: 'an object', actual: kindName(m.value) });
+                sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: 'items', expected: 'an object', actual: kindName(m.value) });
                 return undefined;
             }
             const items = checkFieldShape(m.value, p, 'items', sink);
@@ -255,20 +263,20 @@ function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): Field
     if (!lm) return undefined;
     const lp = childPointer(pointer, 'labels');
     if (lm.value.kind !== 'array') {
-        sink.report('E-SCHEMA-TYPE', lp, lm.value.start, { what: 'labels', expected: 'an array of strings', actual: kindName(lm.value) });
+        sink.report('E-SCHEMA-TYPE', lp, lm.value.start, { subject: 'labels', expected: 'an array of strings', actual: kindName(lm.value) });
         return undefined;
     }
     const labels = stringItems(lm.value, lp, 'a label', sink);
     if (!labels) return undefined;
     if (labels.length === 0 || labels.length > LIMITS.labels) {
-        sink.report('E-SCHEMA-VALUE', lp, lm.value.start, { what: `an enum needs 1..${LIMITS.labels} labels, not ${labels.length}` });
+        sink.report('E-SCHEMA-VALUE', lp, lm.value.start, { form: 'label-count', max: LIMITS.labels, n: labels.length });
         return undefined;
     }
     let ok = true;
     const seen = new Set<string>();
     labels.forEach((l, k) => {
-        if (l === '') { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), lm.value.start, { what: 'labels must not be empty' }); ok = false; }
-        else if (seen.has(l)) { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, { what: `label "${l}" appears more than once` }); ok = false; }
+        if (l === '') { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), lm.value.start, { form: 'label-empty' }); ok = false; }
+        else if (seen.has(l)) { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, { form: 'label-dup', label: l }); ok = false; }
         seen.add(l);
     });
     const aliases: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
@@ -276,17 +284,17 @@ function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): Field
     if (am) {
         const ap = childPointer(pointer, 'aliases');
         if (am.value.kind !== 'object') {
-            sink.report('E-SCHEMA-TYPE', ap, am.value.start, { what: 'aliases', expected: 'an object of label to strings', actual: kindName(am.value) });
+            sink.report('E-SCHEMA-TYPE', ap, am.value.start, { subject: 'aliases', expected: 'an object of label to strings', actual: kindName(am.value) });
             return undefined;
         }
         for (const m of am.value.members as JsonMember[]) {
             if (m.duplicate) continue;
             const p = childPointer(ap, m.key);
-            if (!seen.has(m.key)) { sink.report('E-SCHEMA-VALUE', p, m.keyStart, { what: `"${m.key}" is not a label of this enum` }); ok = false; continue; }
-            if (m.value.kind !== 'array') { sink.report('E-SCHEMA-TYPE', p, m.value.start, { what: `aliases of "${m.key}"`, expected: 'an array of strings', actual: kindName(m.value) }); ok = false; continue; }
+            if (!seen.has(m.key)) { sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'alias-label', label: m.key, suggestion: didYouMean(m.key, seen) }); ok = false; continue; }
+            if (m.value.kind !== 'array') { sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: `aliases of "${m.key}"`, expected: 'an array of strings', actual: kindName(m.value) }); ok = false; continue; }
             const words = stringItems(m.value, p, 'an alias', sink);
             if (!words) { ok = false; continue; }
-            words.forEach((w, k) => { if (w.trim() === '') { sink.report('E-SCHEMA-VALUE', childPointer(p, k), m.value.start, { what: 'aliases must not be empty' }); ok = false; } });
+            words.forEach((w, k) => { if (w.trim() === '') { sink.report('E-SCHEMA-VALUE', childPointer(p, k), m.value.start, { form: 'alias-empty' }); ok = false; } });
             aliases[m.key] = words;
         }
     }
@@ -297,7 +305,7 @@ function stringItems(arr: JsonArray, pointer: string, what: string, sink: Diagno
     const out: string[] = [];
     let ok = true;
     arr.items.forEach((item: JsonNode, k) => {
-        if (item.kind !== 'string') { sink.report('E-SCHEMA-TYPE', childPointer(pointer, k), item.start, { what, expected: 'a string', actual: kindName(item) }); ok = false; }
+        if (item.kind !== 'string') { sink.report('E-SCHEMA-TYPE', childPointer(pointer, k), item.start, { subject: what, expected: 'a string', actual: kindName(item) }); ok = false; }
         else out.push(item.value);
     });
     return ok ? out : undefined;

@@ -2,6 +2,7 @@
 // expression stage needs, and the normalized schema (defaults filled in) for the hash.
 import { childPointer } from '../diagnostics/diagnostic-types.js';
 import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
+import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { FieldType } from '../ir/ir-types.js';
 import { getMember, type JsonNode, type JsonObject, type JsonString } from '../json/json-types.js';
 import { checkFieldShape, checkText } from './field-checker.js';
@@ -48,14 +49,14 @@ export interface CheckedSchema {
 /** Returns undefined when nothing past the structure can be judged (not an object, wrong version). */
 export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: number): CheckedSchema | undefined {
     if (root.kind !== 'object') {
-        sink.report('E-SCHEMA-TYPE', '', root.start, { what: 'a schema', expected: 'an object', actual: kindName(root) });
+        sink.report('E-SCHEMA-TYPE', '', root.start, { subject: 'a schema', expected: 'an object', actual: kindName(root) });
         return undefined;
     }
     const version = getMember(root, 'svc_schema');
     if (!version) {
         sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'svc_schema', where: 'the schema' });
     } else if (version.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', '/svc_schema', version.value.start, { what: 'svc_schema', expected: 'the string "1.0"', actual: kindName(version.value) });
+        sink.report('E-SCHEMA-TYPE', '/svc_schema', version.value.start, { subject: 'svc_schema', expected: 'the string "1.0"', actual: kindName(version.value) });
     } else if (version.value.value !== '1.0') {
         // Judged by the wrong rules everything else would be noise: report only this.
         sink.report('E-SCHEMA-VERSION', '/svc_schema', version.value.start, { version: JSON.stringify(version.value.value) });
@@ -64,7 +65,7 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     normalized.svc_schema = '1.0';
     for (const m of root.members) {
-        if (!m.duplicate && !TOP_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer('', m.key), m.keyStart, { key: m.key, where: 'the schema' });
+        if (!m.duplicate && !TOP_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer('', m.key), m.keyStart, { key: m.key, where: 'the schema', suggestion: didYouMean(m.key, TOP_KEYS) });
     }
     if (!getMember(root, 'name')) sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'name', where: 'the schema' });
     const name = checkText(root, 'name', LIMITS.schemaName, '', sink, normalized, 1);
@@ -75,10 +76,10 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     if (!fm) {
         sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'fields', where: 'the schema' });
     } else if (fm.value.kind !== 'array') {
-        sink.report('E-SCHEMA-TYPE', '/fields', fm.value.start, { what: 'fields', expected: 'an array', actual: kindName(fm.value) });
+        sink.report('E-SCHEMA-TYPE', '/fields', fm.value.start, { subject: 'fields', expected: 'an array', actual: kindName(fm.value) });
     } else {
         const n = fm.value.items.length;
-        if (n < 1 || n > maxFields) sink.report('E-LIMIT', '/fields', fm.value.start, { what: `a schema has 1 to ${maxFields} fields, this one has ${n}` });
+        if (n < 1 || n > maxFields) sink.report('E-LIMIT', '/fields', fm.value.start, { form: 'fields', max: maxFields, n });
         fm.value.items.forEach((item, i) => fields.push(checkField(item, i, sink)));
         // Expressions resolve a duplicated name to its first field.
         reportDuplicates(fields, fm.value.items, 'name', (f) => f.name, sink, (f) => { f.name = undefined; });
@@ -89,10 +90,10 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     const rm = getMember(root, 'relations');
     if (rm) {
         if (rm.value.kind !== 'array') {
-            sink.report('E-SCHEMA-TYPE', '/relations', rm.value.start, { what: 'relations', expected: 'an array', actual: kindName(rm.value) });
+            sink.report('E-SCHEMA-TYPE', '/relations', rm.value.start, { subject: 'relations', expected: 'an array', actual: kindName(rm.value) });
         } else {
             if (rm.value.items.length > LIMITS.relations) {
-                sink.report('E-LIMIT', '/relations', rm.value.start, { what: `at most ${LIMITS.relations} relations, this schema has ${rm.value.items.length}` });
+                sink.report('E-LIMIT', '/relations', rm.value.start, { form: 'relations', max: LIMITS.relations, n: rm.value.items.length });
             }
             rm.value.items.forEach((item, i) => relations.push(checkRelation(item, i, sink)));
             reportDuplicates(relations, rm.value.items, 'id', (r) => r.id, sink);
@@ -105,7 +106,7 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
 function checkField(node: JsonNode, index: number, sink: DiagnosticSink): CheckedField {
     const pointer = childPointer('/fields', index);
     if (node.kind !== 'object') {
-        sink.report('E-SCHEMA-TYPE', pointer, node.start, { what: 'a field', expected: 'an object', actual: kindName(node) });
+        sink.report('E-SCHEMA-TYPE', pointer, node.start, { subject: 'a field', expected: 'an object', actual: kindName(node) });
         return { index, pointer, nullable: false, hints: [], normalized: {} };
     }
     const nameMember = getMember(node, 'name');
@@ -113,13 +114,11 @@ function checkField(node: JsonNode, index: number, sink: DiagnosticSink): Checke
     if (!nameMember) {
         sink.report('E-SCHEMA-MISSING-KEY', pointer, node.start, { key: 'name', where: 'this field' });
     } else if (nameMember.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'name'), nameMember.value.start, { what: 'name', expected: 'a string', actual: kindName(nameMember.value) });
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'name'), nameMember.value.start, { subject: 'name', expected: 'a string', actual: kindName(nameMember.value) });
     } else {
         const n = nameMember.value.value;
-        const why = !FIELD_NAME_RE.test(n)
-            ? (n.length > 64 ? 'is longer than 64 characters' : 'must match ^[A-Za-z_][A-Za-z0-9_]{0,63}$ (ASCII letters, digits, underscores; no leading digit)')
-            : RESERVED_WORDS.has(n) ? 'is a reserved word of the expression language' : undefined;
-        if (why) sink.report('E-FIELD-NAME', childPointer(pointer, 'name'), nameMember.value.start, { name: n, why });
+        const form = !FIELD_NAME_RE.test(n) ? (n.length > 64 ? 'long' : 'malformed') : RESERVED_WORDS.has(n) ? 'reserved' : undefined;
+        if (form) sink.report('E-FIELD-NAME', childPointer(pointer, 'name'), nameMember.value.start, { form, name: n });
         else name = n;
     }
     const shape = checkFieldShape(node, pointer, 'field', sink);
@@ -129,7 +128,7 @@ function checkField(node: JsonNode, index: number, sink: DiagnosticSink): Checke
     let applicableWhen: ExprSource | undefined;
     if (aw) {
         const p = childPointer(pointer, 'applicable_when');
-        if (aw.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, aw.value.start, { what: 'applicable_when', expected: 'an expression string', actual: kindName(aw.value) });
+        if (aw.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, aw.value.start, { subject: 'applicable_when', expected: 'an expression string', actual: kindName(aw.value) });
         else applicableWhen = { text: aw.value.value, pointer: p, offset: aw.value.start, node: aw.value };
     }
     const description = getMember(node, 'description');
@@ -147,11 +146,11 @@ function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): Che
     const pointer = childPointer('/relations', index);
     const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     if (node.kind !== 'object') {
-        sink.report('E-SCHEMA-TYPE', pointer, node.start, { what: 'a relation', expected: 'an object', actual: kindName(node) });
+        sink.report('E-SCHEMA-TYPE', pointer, node.start, { subject: 'a relation', expected: 'an object', actual: kindName(node) });
         return { index, pointer, normalized };
     }
     for (const m of node.members) {
-        if (!m.duplicate && !RELATION_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer(pointer, m.key), m.keyStart, { key: m.key, where: 'a relation' });
+        if (!m.duplicate && !RELATION_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer(pointer, m.key), m.keyStart, { key: m.key, where: 'a relation', suggestion: didYouMean(m.key, RELATION_KEYS) });
     }
     for (const key of ['id', 'expr']) {
         if (!getMember(node, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, node.start, { key, where: 'this relation' });
@@ -162,7 +161,7 @@ function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): Che
     let expr: ExprSource | undefined;
     if (em) {
         const p = childPointer(pointer, 'expr');
-        if (em.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, em.value.start, { what: 'expr', expected: 'an expression string', actual: kindName(em.value) });
+        if (em.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, em.value.start, { subject: 'expr', expected: 'an expression string', actual: kindName(em.value) });
         else { expr = { text: em.value.value, pointer: p, offset: em.value.start, node: em.value }; normalized.expr = em.value.value; }
     }
     return { index, pointer, id, description, expr, normalized };

@@ -1,4 +1,4 @@
-// The keys of each kind of object in schema language 1.0 (language.md section 2). A key defined for
+// The keys of each kind of object in schema language 1.0 (docs/schema-language.md). A key defined for
 // no object of a kind is E-SCHEMA-UNKNOWN-KEY there; a field key that this type or place does not
 // take is E-SCHEMA-VALUE.
 
@@ -10,6 +10,14 @@ export const COMMON_FIELD_KEYS = ['name', 'type', 'nullable', 'description', 'hi
 
 export const FIELD_TYPES = ['string', 'boolean', 'integer', 'decimal', 'money', 'date', 'datetime', 'duration', 'enum', 'array'] as const;
 export type FieldTypeName = (typeof FIELD_TYPES)[number];
+
+/** Type names of other schema languages, mapped to ours for "did you mean" (never accepted). */
+export const TYPE_SYNONYMS: ReadonlyMap<string, FieldTypeName> = new Map([
+    ['percentage', 'decimal'], ['percent', 'decimal'], ['number', 'decimal'], ['float', 'decimal'], ['double', 'decimal'],
+    ['int', 'integer'], ['long', 'integer'], ['bool', 'boolean'], ['text', 'string'], ['str', 'string'],
+    ['currency', 'money'], ['amount', 'money'], ['timestamp', 'datetime'], ['time', 'datetime'], ['period', 'duration'],
+    ['list', 'array'], ['choice', 'enum'], ['select', 'enum'],
+]);
 
 /** Keys of each type's own. */
 export const TYPE_KEYS: Record<FieldTypeName, readonly string[]> = {

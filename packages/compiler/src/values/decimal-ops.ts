@@ -1,4 +1,4 @@
-// Exact decimal arithmetic for number and money values (language.md section 3): every value is a
+// Exact decimal arithmetic for number and money values (docs/schema-language.md): every value is a
 // decimal.js Decimal made by `Dec`, magnitudes stay below 10^28, and rounding happens only where the
 // expression says so (`round`, `round(a / b, …)`), exactly once.
 import { Decimal } from 'decimal.js';

@@ -1,4 +1,4 @@
-// ISO 8601 durations, each held as an integer count of one basis (language.md section 3): days
+// ISO 8601 durations, each held as an integer count of one basis (docs/schema-language.md): days
 // (D, W = 7 days), months (Y = 12, M) or seconds (H = 3600, M after T = 60, S). Months and days
 // cannot be converted into each other, so a literal that mixes bases has no single value.
 import type { DurationBasis } from './value-types.js';

@@ -7,7 +7,7 @@ export type DateOrder = 'dmy' | 'mdy' | 'ymd' | 'auto';
 export type RoundMode = 'half_even' | 'half_up' | 'half_down' | 'up' | 'down' | 'ceiling' | 'floor';
 export const ROUND_MODES: readonly RoundMode[] = ['half_even', 'half_up', 'half_down', 'up', 'down', 'ceiling', 'floor'];
 
-/** Static types of the expression language (language.md section 3). */
+/** Static types of the expression language (docs/schema-language.md). */
 export type ExprType =
     | { kind: 'boolean' }
     | { kind: 'string' }

@@ -1,5 +1,5 @@
 // A candidate sent with `insert` or `preview_reconciliation` becomes a mention under the same rule as
-// the reader's (runtime.md sections 1 and 3): the slot is a field, the quote occurs verbatim in the
+// the reader's (docs/extraction.md): the slot is a field, the quote occurs verbatim in the
 // document — at code point `start` when one is given, else its first occurrence — and parses as the
 // field's type under the extraction's language and the field's keys. What fails is a detail at
 // ["edit","candidate",…]; all failures of one candidate are reported together.

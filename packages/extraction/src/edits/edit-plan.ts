@@ -1,4 +1,4 @@
-// The reconciliation plan (runtime.md section 3): `p1.<base64url(deflateRaw(JSON))>.<base64url(HMAC)>`,
+// The reconciliation plan (docs/edits.md): `p1.<base64url(deflateRaw(JSON))>.<base64url(HMAC)>`,
 // signed with the session ring under its own prefix, so a plan never passes as a session nor a
 // session as a plan. It holds the SHA-256 of the session string it was previewed on, that session's
 // revision, and the change itself (withdraw, candidate, intent): applying it needs nothing else, and

@@ -1,4 +1,4 @@
-// The edit service (interface 4.3, runtime.md section 3): opens the session sent, applies one action
+// The edit service (docs/runtime-server.md, docs/edits.md): opens the session sent, applies one action
 // as a pure transition (edit-apply.ts) and re-enters the engine at settling through
 // `extractionFromState`, exactly as the first pass ends — never at the reader. Every action but the
 // preview returns a new extraction with revision + 1, `usage.reads` 0 and `input_tokens` counting the
@@ -21,7 +21,7 @@ import {
 
 export const STALE_PLAN = 'stale plan: it was not previewed on this extraction at this revision, or it has been altered';
 const CANNOT_APPLY = 'the edit cannot be applied to this extraction';
-/** Interface section 8: a reconciliation intent has 1 to 500 characters (code points). */
+/** docs/runtime-server.md: a reconciliation intent has 1 to 500 characters (code points). */
 const MAX_INTENT = 500;
 
 /** Deep equality of JSON values (response values: null, strings, numbers, money objects, arrays). */

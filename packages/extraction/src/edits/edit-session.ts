@@ -1,7 +1,7 @@
 // Opening the session of an extraction sent for editing: the signature (any secret of the ring), the
 // payload's own consistency, the binding to the document, schema hash, language, options and
 // reference sent (compared in constant time), and the replay of the active mentions. Every failure
-// is a 400 with a message and no details (interface 7.2); no session string can make it throw
+// is a 400 with a message and no details (docs/runtime-server.md); no session string can make it throw
 // anything else.
 import { timingSafeEqual } from 'node:crypto';
 import { CodePointIndex } from '../grounding/code-points.js';

@@ -1,4 +1,4 @@
-// The seam for edits (interface 4.3, runtime.md section 3): the one definition of what an edit
+// The seam for edits (docs/runtime-server.md, docs/edits.md): the one definition of what an edit
 // receives and answers. The HTTP server checks the body, compiles the extraction's schema and calls
 // EditService.edit; it re-exports these types rather than spelling them again.
 import type { CompiledSchema } from '@svc/compiler';
@@ -16,7 +16,7 @@ export interface StoredExtraction {
     session: string;
 }
 
-/** Interface 2.6, plus runtime.md's optional `start`. */
+/** A mention as the API takes it, plus an optional `start` (docs/edits.md). */
 export interface Candidate {
     slot: string;
     quote: string;
@@ -37,7 +37,7 @@ export type EditAction =
     | { action: 'preview_reconciliation'; intent: string; withdraw: WithdrawEntry[]; candidate?: Candidate }
     | { action: 'reconcile'; plan: string };
 
-/** Interface section 2.7. */
+/** What a reconcile preview answers (docs/edits.md). */
 export interface ReconciliationPreview {
     object: 'reconciliation_preview';
     intent: string;
@@ -51,7 +51,7 @@ export interface ReconciliationPreview {
     plan: string;
 }
 
-/** A validation detail of interface 7.1: `{code, path, message}` and the constraint broken. */
+/** A validation detail of docs/runtime-server.md: `{code, path, message}` and the constraint broken. */
 export type EditDetail = Record<string, unknown> & { code: string; message: string; path: Array<string | number> };
 
 /**

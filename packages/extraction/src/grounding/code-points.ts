@@ -1,4 +1,4 @@
-// Offsets in responses count Unicode code points (runtime.md sections 0 and 1), as Python's `str`
+// Offsets in responses count Unicode code points (docs/runtime-server.md), as Python's `str`
 // does, while JavaScript strings index UTF-16 units. Readers, recognisers and regular expressions all
 // work in UTF-16, so a document gets one index that converts in both directions in O(1) / O(log n).
 

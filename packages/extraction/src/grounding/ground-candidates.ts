@@ -1,4 +1,4 @@
-// Grounding (runtime.md section 1): a candidate becomes a mention only if its quote occurs verbatim
+// Grounding (docs/extraction.md): a candidate becomes a mention only if its quote occurs verbatim
 // in the window — the occurrence nearest the reader's position hint, else the first — and parses as
 // the field's type. Everything else is dropped and counted, never guessed at: a model's paraphrase
 // has no offsets, and a value that does not parse cannot be settled.

@@ -1,5 +1,5 @@
 // A mention: one piece of document text read as one field's value, with its confidence. Offsets are
-// code points of the document (runtime.md section 1); ids are integers here and strings in responses.
+// code points of the document (docs/extraction.md); ids are integers here and strings in responses.
 import type { ParsedValue } from '../parsers/quote-parser.js';
 
 export interface Mention {

@@ -58,7 +58,7 @@ function civil(year: number, month: number, day: number): CivilDate | undefined 
     return valid(year, month, day) ? { year, month, day } : undefined;
 }
 
-/** A numeric date "a/b/c" under the field's date order (language.md section 2). */
+/** A numeric date "a/b/c" under the field's date order (docs/schema-language.md). */
 function numericDate(a: number, b: number, yearText: string, order: DateOrder, language: string): CivilDate | undefined {
     const year = fullYear(yearText);
     if (order === 'dmy') return civil(year, b, a);
@@ -107,7 +107,7 @@ export function parseDateQuote(quote: string, order: DateOrder, language: string
 
 /**
  * Milliseconds (UTC) of a datetime quote: a date, optionally followed by a time and a zone. A time
- * without a zone is read as UTC (language.md section 2); a date alone is its midnight.
+ * without a zone is read as UTC (docs/schema-language.md); a date alone is its midnight.
  */
 export function parseDateTimeQuote(quote: string, order: DateOrder, language: string): number | undefined {
     const t = quote.trim().replace(/\s+/g, ' ');

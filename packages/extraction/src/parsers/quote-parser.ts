@@ -1,4 +1,4 @@
-// The one decision "this quote parses as this field's type" (runtime.md section 1), with the
+// The one decision "this quote parses as this field's type" (docs/extraction.md), with the
 // normalised value. Readers use it to keep only candidates that are values, grounding uses it to
 // accept a candidate as a mention, and the edits use it for `insert`: one function, so a quote the
 // reader proposes is never refused later, and a quote a user inserts is judged the same way.

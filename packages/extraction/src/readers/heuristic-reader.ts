@@ -1,4 +1,4 @@
-// The embedded `heuristic` reader (runtime.md section 1): deterministic, offline. For each field it
+// The embedded `heuristic` reader (docs/extraction.md): deterministic, offline. For each field it
 // finds the spans of the field's type (heuristic-spans.ts), keeps those that parse as the field's
 // value, and scores them with named scorers (heuristic-scorers.ts) by how strongly the field's
 // labels point at them; strings come from the labels themselves (heuristic-strings.ts). A span

@@ -1,4 +1,4 @@
-// The `openai` reader (runtime.md section 1). Failures map to the interface's statuses: the endpoint
+// The `openai` reader (docs/extraction.md). Failures map to the API's statuses: the endpoint
 // unreachable, timing out, rate-limiting or failing with 5xx after the retries → ReaderUnavailableError
 // (503 pipeline_unavailable, "retry shortly"); an answer that is not usable after one retry →
 // ReaderFailedError (502 upstream_error). Retries back off exponentially.

@@ -1,10 +1,10 @@
-// The Reader seam (architecture.md): one window in, candidates out. Two implementations ship —
+// The Reader seam (README.md, Layout): one window in, candidates out. Two implementations ship —
 // `heuristic` (embedded, deterministic, offline) and `openai` (any OpenAI-compatible endpoint) — and
 // the engine treats both alike: every candidate is grounded and parsed again before it counts.
 import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 
-/** What a reader reads as one field's value (interface 2.6), plus an optional position hint. */
+/** What a reader reads as one field's value (docs/runtime-server.md), plus an optional position hint. */
 export interface ReaderCandidate {
     slot: string;
     quote: string;

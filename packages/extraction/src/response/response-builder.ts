@@ -1,4 +1,4 @@
-// The `response` member (interface 2.3 and runtime.md section 2's table) from a settlement. Mention
+// The `response` member (docs/runtime-server.md and docs/extraction.md) from a settlement. Mention
 // ids are strings here and integers wherever a client sends them back (repairs' `withdraw`), so a
 // repair can be posted unchanged.
 import type { CompiledSchema } from '@svc/compiler';

@@ -1,4 +1,4 @@
-// Values as `response.data` shows them (language.md section 2's table): money `{amount, currency}`,
+// Values as `response.data` shows them (docs/schema-language.md): money `{amount, currency}`,
 // decimals as strings with exactly `scale` digits, integers as JSON numbers, ISO dates, datetimes in
 // UTC and durations in their basis.
 import type { Decimal } from 'decimal.js';

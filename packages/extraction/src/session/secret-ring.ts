@@ -1,4 +1,4 @@
-// Session signing keys (runtime.md section 3) behind one interface, so the HTTP server, the CLI and
+// Session signing keys (docs/edits.md) behind one interface, so the HTTP server, the CLI and
 // the edits share them: SVC_SESSION_SECRET holds comma-separated secrets, the first signs and all
 // verify (keys rotate without breaking stored extractions); without it a random secret is created
 // once in the data directory (file mode 0600) and reused by every later process. The shape matches

@@ -1,5 +1,5 @@
 // Signed tokens `<prefix>.<base64url(deflateRaw(JSON))>.<base64url(HMAC-SHA256)>`. A session is the
-// token of prefix `v1` (runtime.md section 3); a reconciliation plan uses its own prefix (`p1`,
+// token of prefix `v1` (docs/edits.md); a reconciliation plan uses its own prefix (`p1`,
 // edits/edit-plan.ts). The MAC covers the prefix and the payload segment, so any changed character
 // fails verification and a token of one kind can never pass as the other, even under the same
 // secrets. Verification tries every secret of the ring in constant time.

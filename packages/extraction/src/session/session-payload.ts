@@ -1,4 +1,4 @@
-// What a session holds (runtime.md section 3): the evidence bundles with each mention's field,
+// What a session holds (docs/edits.md): the evidence bundles with each mention's field,
 // start, end and p (quotes and values are re-derived from the document, so they cannot be forged
 // separately), withdrawn mentions, reconciliations, the revision, the id counters, and a binding to
 // the document, schema, language, options and reference it was made for.

@@ -1,4 +1,4 @@
-// Components (runtime.md section 2): fields linked by relations or `applicable_when` settle
+// Components (docs/extraction.md): fields linked by relations or `applicable_when` settle
 // together; a field in none is a component of its own. Components depend only on the schema, so a
 // repair that withdraws evidence never moves a field to another component.
 import type { CompiledSchema } from '@svc/compiler';

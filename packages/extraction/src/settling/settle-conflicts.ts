@@ -1,4 +1,4 @@
-// Conflicts of a component and their repairs (runtime.md section 2). Conflicting fields are grouped
+// Conflicts of a component and their repairs (docs/extraction.md). Conflicting fields are grouped
 // by the relations their readings break: a group whose readings break a relation is a `violation`,
 // one whose readings merely differ is a `disagreement`. A repair is a minimal set of mentions whose
 // withdrawal leaves the component without any conflict; each is found by settling the component

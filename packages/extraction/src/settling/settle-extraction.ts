@@ -1,4 +1,4 @@
-// Settling a whole extraction (runtime.md section 2): components are settled independently, then
+// Settling a whole extraction (docs/extraction.md): components are settled independently, then
 // conflicts and their repairs are found, relations are judged on the values taken, and the notes a
 // user should see become warnings. The entry point for the first pass and for every edit alike.
 import type { CompiledSchema, Value } from '@svc/compiler';

@@ -1,5 +1,5 @@
-// The greedy pass that decides a component when the exhaustive search ran out of budget (runtime.md
-// section 2, step 4): fields in search order take their strongest reading that breaks no relation
+// The greedy pass that decides a component when the exhaustive search ran out of budget (docs/extraction.md,
+// settling): fields in search order take their strongest reading that breaks no relation
 // with the fields already chosen. Afterwards every field is checked against the finished choice: if
 // another of its readings would fit just as well, the evidence does not decide it (a conflict); if
 // none fits, its readings break relations (a conflict too). It is linear in fields × readings ×

@@ -1,4 +1,4 @@
-// Readings (runtime.md section 2): a field's active mentions grouped by normalised value. Support is
+// Readings (docs/extraction.md): a field's active mentions grouped by normalised value. Support is
 // the noisy-or of the mentions' p — independent sightings of one value reinforce each other — and a
 // reading below half of the field's strongest does not compete: it stays in `mentions` but neither
 // takes the value nor makes a conflict.

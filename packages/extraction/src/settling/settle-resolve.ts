@@ -1,5 +1,5 @@
-// Decides the status of every field of one component from its active mentions (runtime.md section
-// 2): readings → search (or greedy past the budget) → found / missing / conflict / not_applicable
+// Decides the status of every field of one component from its active mentions (docs/extraction.md,
+// settling): readings → search (or greedy past the budget) → found / missing / conflict / not_applicable
 // and `settled_by`. Pure and deterministic, so the repairs can call it again with mentions
 // withdrawn and trust that the answer is the one the edit would give.
 import type { CompiledSchema, Value } from '@svc/compiler';
@@ -86,7 +86,7 @@ export function resolveComponent(schema: CompiledSchema, component: Component, m
 }
 
 /**
- * Step 1 of runtime.md section 2 on the settled values: a field whose applicable_when is false is
+ * Step 1 of docs/extraction.md on the settled values: a field whose applicable_when is false is
  * not_applicable, whatever its readings (its mentions stay, unused). Conditions are evaluated in the
  * compiler's applicable order, so a field made not applicable counts as null for those after it.
  */

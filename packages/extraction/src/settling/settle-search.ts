@@ -1,4 +1,4 @@
-// The search of runtime.md section 2, step 3: every choice of one competing reading (or none) per
+// The search of docs/extraction.md: every choice of one competing reading (or none) per
 // field of a component; a choice is consistent when no relation is violated; the choices that use
 // the most fields decide. Depth-first with branch-and-bound (a branch that cannot reach the best
 // count is cut), relations checked as soon as their fields are chosen, and results of a relation

@@ -1,5 +1,5 @@
-// The reader's rendering of the schema: the part of every window that is not document (runtime.md
-// section 1). Both readers see the same text, so the window plan — and so `usage.reads` and the
+// The reader's rendering of the schema: the part of every window that is not document (docs/extraction.md,
+// windows). Both readers see the same text, so the window plan — and so `usage.reads` and the
 // credit charged — does not depend on which reader is configured.
 import type { CompiledField, CompiledSchema, FieldType } from '@svc/compiler';
 import { formatValue } from '../response/value-format.js';

@@ -1,4 +1,4 @@
-// o200k_base token counts (runtime.md section 1) from gpt-tokenizer, which ships its vocabulary, so
+// o200k_base token counts (docs/extraction.md) from gpt-tokenizer, which ships its vocabulary, so
 // counting works offline. The tokenizer first splits text into pieces by its pre-tokenisation
 // pattern and encodes each piece on its own, so a piece boundary is always a token boundary and
 // always falls between whole code points: windows cut only there, and never cut a token.

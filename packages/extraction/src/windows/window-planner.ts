@@ -1,5 +1,5 @@
-// Splits a document into windows of 4,096 tokens of schema rendering plus document (runtime.md
-// section 1): the document part of each window is at most `room` tokens, consecutive windows share at
+// Splits a document into windows of 4,096 tokens of schema rendering plus document (docs/extraction.md,
+// windows): the document part of each window is at most `room` tokens, consecutive windows share at
 // least 10% of that room, and every cut falls on a tokenizer piece boundary (so never inside a token
 // or a code point). Where a line break lies near a cut, the cut moves to it, so a reader sees whole
 // lines at a window's edges whenever that costs little.

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODES, isKnownCode } from '@svc/compiler';
+import { CODES, EXAMPLES, exampleExcerpt, isKnownCode, messageForms } from '@svc/compiler';
 
 export class ExplainPages {
     private written: boolean | undefined;
@@ -33,10 +33,11 @@ export class ExplainPages {
             '',
             info.explanation,
             '',
-            'Example:',
+            'Example (raises this code):',
+            '```json',
+            exampleExcerpt(code),
             '```',
-            info.example,
-            '```',
+            `Fix: ${EXAMPLES[code].fix}`,
         ].join('\n');
     }
 
@@ -45,7 +46,7 @@ export class ExplainPages {
         try {
             mkdirSync(this.dir, { recursive: true });
             for (const code of Object.keys(CODES)) {
-                const page = `# ${code}\n\n${this.markdown(code)}\n\nMessage template: \`${CODES[code as keyof typeof CODES].template}\`\n\nThe same text: \`svc explain ${code}\`\n`;
+                const page = `# ${code}\n\n${this.markdown(code)}\n\nMessages:\n\n${messageForms(code as keyof typeof CODES).map(([, t]) => `- \`${t}\``).join('\n')}\n\nThe same text: \`svc explain ${code}\`\n`;
                 writeFileSync(join(this.dir, `${code}.md`), page);
             }
             this.written = true;

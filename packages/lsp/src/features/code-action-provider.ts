@@ -1,7 +1,8 @@
 // Quick fixes for the diagnostics under the cursor: wrap an unrounded division in round (E-DIV-
 // UNROUNDED), replace an unknown name by a close field name (E-NAME-UNKNOWN), set the version
 // (E-SCHEMA-VERSION, and a non-string svc_schema), rename or remove a duplicate field (E-FIELD-DUP),
-// replace an unknown key by a close valid one (E-SCHEMA-UNKNOWN-KEY). Fixes are computed from the
+// replace an unknown key by a close valid one (E-SCHEMA-UNKNOWN-KEY), and the mistakes the messages
+// teach about (code-action-teaching.ts). Fixes are computed from the
 // server's own diagnostics of the current version, not from the client's copy, which may be stale.
 import { findByPointer, getMember, unescapePointerToken } from '@svc/compiler';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
@@ -11,6 +12,7 @@ import { COMMON_FIELD_KEYS, RELATION_KEYS, TOP_KEYS, TYPE_KEYS } from '../docume
 import type { PlacedDiagnostic } from '../diagnostics/diagnostic-mapper.js';
 import type { DiagnosticPublisher } from '../diagnostics/diagnostic-publisher.js';
 import type { PositionEncoder } from '../text/position-encoding.js';
+import { teachingFixes } from './code-action-teaching.js';
 
 interface Fix {
     title: string;
@@ -66,7 +68,7 @@ function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic): Fix[] {
             return closest(key, ALL_KEYS, 2).map((k, i) => ({ title: `Change key to "${k}"`, preferred: i === 0, edits: [{ start, end, text: JSON.stringify(k) }] }));
         }
         default:
-            return [];
+            return teachingFixes(analysis.text, d, start, end);
     }
 }
 

@@ -8,7 +8,10 @@ import type { DocumentAnalyzer, SchemaAnalysis } from '../documents/document-ana
 import { FUNCTIONS } from '../documents/language-facts.js';
 import type { PositionEncoder } from '../text/position-encoding.js';
 
-export const TOKEN_TYPES = ['property', 'variable', 'function', 'keyword', 'number', 'string', 'operator', 'type'] as const;
+// `unknownField` (a name that is no field of the schema) is a type of its own so that themes can
+// colour it apart from known fields; the VS Code extension maps it to `invalid` (red in the default
+// themes), and clients that do not know it fall back to no colour.
+export const TOKEN_TYPES = ['property', 'variable', 'function', 'keyword', 'number', 'string', 'operator', 'type', 'unknownField'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'defaultLibrary'] as const;
 export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
@@ -62,7 +65,7 @@ function collect(analysis: SchemaAnalysis, from: number, to: number): Tok[] {
             const [start, end] = site.sourceRange(t);
             const push = (type: TokenType, modifiers = 0, s = start, e = end): void => { out.push({ start: s, end: e, type, modifiers }); };
             switch (t.kind) {
-                case 'name': push(known.has(t.image) ? 'property' : 'variable'); break;
+                case 'name': push(known.has(t.image) ? 'property' : 'unknownField'); break;
                 case 'call': push('function', FUNCTION_NAMES.has(t.image) ? DEFAULT_LIBRARY : 0); break;
                 case 'keyword': push('keyword'); break;
                 case 'number': push('number'); break;

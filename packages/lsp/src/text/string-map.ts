@@ -1,6 +1,6 @@
 // One JSON string literal of the document and its decoded value. Editors point into the source
 // (UTF-16 offsets of the document text); the compiler points into the decoded value (UTF-8 byte
-// spans, language.md section 1). This maps between the three, through every JSON escape (`\n`,
+// spans, docs/schema-language.md). This maps between the three, through every JSON escape (`\n`,
 // `\"`, `\u00e9`, surrogate pairs written as two `\u` escapes).
 import { utf8OffsetTable } from '@svc/compiler';
 

@@ -1,4 +1,4 @@
-// API keys (runtime.md section 4): `svc_` + 40 base62 characters. Only the SHA-256 digest and the
+// API keys (docs/runtime-server.md): `svc_` + 40 base62 characters. Only the SHA-256 digest and the
 // first 12 characters are stored; the key itself exists only in the answer to `svc keys create`.
 import { createHash } from 'node:crypto';
 import { randomBase62 } from '../text/random-base62.js';

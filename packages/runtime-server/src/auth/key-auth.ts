@@ -1,4 +1,4 @@
-// Authentication of one request (interface section 5). Every failure is the same ApiError, so the
+// Authentication of one request (docs/runtime-server.md). Every failure is the same ApiError, so the
 // answer never tells a missing key from a revoked, expired or under-scoped one. The store is asked
 // on every request: a key revoked a moment ago is refused on the next request.
 import { timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The three scopes of interface section 5; a key gets all of them unless told otherwise.
+// The three scopes of the API (docs/runtime-server.md); a key gets all of them unless told otherwise.
 export const SCOPES = ['extractions:create', 'extractions:edit', 'schemas:validate'] as const;
 export type Scope = (typeof SCOPES)[number];
 

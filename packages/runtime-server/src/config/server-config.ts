@@ -1,4 +1,4 @@
-// Configuration of one server, read once from the environment (runtime.md section 5). Everything
+// Configuration of one server, read once from the environment (docs/runtime-server.md). Everything
 // that varies between production, tests and the benchmark lives here, so the object graph in
 // server-module.ts is built from this and nothing else reads process.env.
 import { availableParallelism } from 'node:os';

@@ -1,8 +1,8 @@
-// The one error body of interface section 7: {"error": {"code", "message", "details"?}}. Handlers
+// The one error body of docs/runtime-server.md: {"error": {"code", "message", "details"?}}. Handlers
 // throw ApiError; the error handler is the only place that turns errors into responses, so no
 // status or message is spelled twice and nothing internal leaks.
 
-/** A validation detail (interface 7.1) or a compile diagnostic (interface 4.1). */
+/** A validation detail (docs/runtime-server.md) or a compile diagnostic (docs/runtime-server.md). */
 export interface ErrorDetail { code: string; message: string }
 
 export class ApiError extends Error {

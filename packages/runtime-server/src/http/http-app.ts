@@ -1,5 +1,5 @@
 // The Fastify application. Encapsulated plugins give each group of routes exactly the hooks it needs,
-// and the hook order is the judging order of runtime.md section 6:
+// and the hook order is the judging order of docs/runtime-server.md:
 //   unknown path or method (404, the not-found handler: no hook runs)
 //   → per-IP limit (every route but /healthz)
 //   → authentication and scope, then per-key and per-account limits (/v1 routes)

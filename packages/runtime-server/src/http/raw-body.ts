@@ -1,7 +1,7 @@
 // Request bodies as raw text, whatever the content type: the strict JSON reader, not Fastify's
 // JSON.parse, decides what the body means. The size cap is checked on the declared length and on the
 // bytes as they arrive; an oversized body is not buffered (the rest is discarded) and becomes a
-// marker the route answers with 400 too_big, after authentication and limits (runtime.md section 6).
+// marker the route answers with 400 too_big, after authentication and limits (docs/runtime-server.md).
 // Invalid UTF-8 becomes a marker too (400 E-JSON-SYNTAX naming the byte offset), never U+FFFD.
 import type { FastifyInstance } from 'fastify';
 import { decodeBody, type InvalidUtf8Body } from './utf8-body.js';

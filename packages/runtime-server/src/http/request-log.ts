@@ -1,4 +1,4 @@
-// One JSON line per request on stdout (runtime.md section 5): method, path, status, ms and the prefix
+// One JSON line per request on stdout (docs/runtime-server.md): method, path, status, ms and the prefix
 // of the key that authenticated it. Never the key, a body, a document or a session: the path is
 // logged without its query string, and only a verified key's stored prefix is ever known here.
 // Whatever a client puts in a path (a key pasted into the URL) or an error message quotes, every

@@ -1,4 +1,4 @@
-// The rate-counter seam (architecture.md): memory now, Redis next. A request may be subject to
+// The rate-counter seam (README.md, Layout): memory now, Redis next. A request may be subject to
 // several counters at once (its key and its account); `consume` checks and increments all of them
 // as one step, so concurrent requests at a boundary never slip through and a request refused by
 // one counter is not charged to the others. A Redis implementation does the same in one Lua script.

@@ -1,5 +1,5 @@
-// The four limits of interface section 8 as fixed windows aligned to the UTC clock minute
-// (runtime.md section 6): the window of a moment is floor(epoch ms / 60,000). Window ids are part of
+// The four limits of docs/runtime-server.md as fixed windows aligned to the UTC clock minute
+// (docs/runtime-server.md): the window of a moment is floor(epoch ms / 60,000). Window ids are part of
 // the counter names, so a new minute starts from zero without any reset.
 import type { LimitConfig } from '../config/server-config.js';
 import { rateLimited } from '../http/api-errors.js';

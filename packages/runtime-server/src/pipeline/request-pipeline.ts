@@ -1,5 +1,5 @@
-// The steps behind every POST route after authentication and limits, in the order of runtime.md
-// section 6: JSON and body validation → compilation → (extraction) plan or reading, (edit) the edit.
+// The steps behind every POST route after authentication and limits, in the judging order of
+// docs/runtime-server.md: JSON and body validation → compilation → (extraction) plan or reading, (edit) the edit.
 // The same class runs on the event loop (inline) and inside each worker of the pool; it throws
 // nothing: every result is an Outcome (pipeline-types.ts).
 import type { CompileResult, CompiledSchema } from '@svc/compiler';

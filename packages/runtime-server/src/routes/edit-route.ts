@@ -1,5 +1,5 @@
-// POST /v1/extractions/edit (interface 4.3). Edits need no credit and are not model extractions; they
-// count as requests for the per-key and per-account limits (runtime.md section 6). Checking,
+// POST /v1/extractions/edit (docs/runtime-server.md). Edits need no credit and are not model extractions; they
+// count as requests for the per-key and per-account limits (docs/runtime-server.md). Checking,
 // compiling and settling run in the pipeline (a worker thread).
 import type { FastifyInstance } from 'fastify';
 import type { ServerServices } from '../server-module.js';

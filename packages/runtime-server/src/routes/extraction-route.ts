@@ -1,4 +1,4 @@
-// POST /v1/extractions (interface 4.2). After the body and the schema: the read plan, credit (402),
+// POST /v1/extractions (docs/runtime-server.md). After the body and the schema: the read plan, credit (402),
 // the model-extraction limit (429), then reading (502/503). Credit is reserved atomically before
 // reading and given back if reading fails or is refused, so a failed or throttled extraction uses
 // nothing and two concurrent extractions can never spend the same reads. Planning and reading run

@@ -1,7 +1,6 @@
 // What every POST route does around the pipeline (pipeline/pipeline-types.ts): the body text (size
-// and UTF-8 judged after authentication and limits, runtime.md section 6), and outcomes turned
+// and UTF-8 judged after authentication and limits, docs/runtime-server.md), and outcomes turned
 // into answers.
-import { diagnostic } from '@svc/compiler';
 import type { FastifyReply } from 'fastify';
 import { ApiError, MESSAGES, internalError, invalidRequest } from '../http/api-errors.js';
 import { TooBigBody } from '../http/raw-body.js';
@@ -19,8 +18,7 @@ export function bodyText(body: unknown): string {
         throw invalidRequest(MESSAGES.invalidBody, [detail]);
     }
     if (body instanceof InvalidUtf8Body) {
-        const what = `invalid UTF-8 at byte offset ${body.byteOffset}`;
-        throw invalidRequest(MESSAGES.invalidJson, [{ ...diagnostic('E-JSON-SYNTAX', '', { what, line: body.line, column: body.column }) }]);
+        throw invalidRequest(MESSAGES.invalidJson, [{ ...body.diagnostic }]);
     }
     return typeof body === 'string' ? body : '';
 }

@@ -1,4 +1,4 @@
-// POST /v1/schemas/validate (interface 4.1): compile and report, extract nothing.
+// POST /v1/schemas/validate (docs/runtime-server.md): compile and report, extract nothing.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LruCache } from '../engine/compile-cache.js';

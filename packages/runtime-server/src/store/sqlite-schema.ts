@@ -1,5 +1,5 @@
 // Tables of the SQLite store, versioned with PRAGMA user_version so later versions migrate in order.
-// Keys are stored only as SHA-256 digest and 12-character prefix (runtime.md section 4).
+// Keys are stored only as SHA-256 digest and 12-character prefix (docs/runtime-server.md).
 
 export const MIGRATIONS: readonly string[] = [
     `CREATE TABLE IF NOT EXISTS accounts (

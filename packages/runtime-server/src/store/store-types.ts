@@ -1,4 +1,4 @@
-// The persistence seam (architecture.md): accounts, keys and credit. SQLite implements it now and a
+// The persistence seam (README.md, Layout): accounts, keys and credit. SQLite implements it now and a
 // PostgreSQL store can follow, so every method is asynchronous even where SQLite answers at once,
 // and every operation that must be atomic (credit, revocation) is one method, not a read-then-write
 // left to the caller.

@@ -1,4 +1,4 @@
-// A request body from text to a checked envelope (runtime.md section 0): the compiler's strict reader
+// A request body from text to a checked envelope (docs/runtime-server.md): the compiler's strict reader
 // (positions, duplicates, exact numbers, depth before recursion), then JSON errors, then the body
 // schema. The schema member is not judged here beyond being an object; its JSON errors travel on to
 // the compiler, relative to the schema, so the API and `svc check` report them the same way.

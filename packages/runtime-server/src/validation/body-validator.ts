@@ -37,7 +37,7 @@ export class BodyValidator {
         };
     }
 
-    /** The interface's validation details for `body`, empty when it is valid. */
+    /** The API's validation details for `body`, empty when it is valid. */
     check(kind: BodyKind, body: unknown): ValidationDetail[] {
         const validate = this.validators[kind];
         return validate(body) ? [] : mapAjvErrors(validate.errors ?? [], body);

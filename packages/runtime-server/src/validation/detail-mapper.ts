@@ -1,4 +1,4 @@
-// Maps ajv errors to the interface's validation details (section 7.1, runtime.md section 0): the
+// Maps ajv errors to the API's validation details (docs/runtime-server.md): the
 // shape of Zod 4 issues, `{code, path, message}` plus the constraint broken. One detail per problem:
 // a value of the wrong type gets only invalid_type (not also the enum or length it then fails), and
 // the unknown members of one object are one unrecognized_keys detail listing them.
@@ -118,7 +118,7 @@ function samePath(a: PathSegment[], b: PathSegment[]): boolean {
     return a.length === b.length && a.every((s, i) => s === b[i]);
 }
 
-/** An ajv instance path as the interface's path array: array indices as numbers. */
+/** An ajv instance path as the API's path array: array indices as numbers. */
 export function toPath(pointer: string, body: unknown): PathSegment[] {
     if (pointer === '') return [];
     const out: PathSegment[] = [];

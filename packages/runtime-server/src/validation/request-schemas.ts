@@ -3,7 +3,7 @@
 //   x-trimmed-length  {minimum, maximum}: code points of the string after trimming (the document);
 //                      the OpenAPI document renders it as minLength/maxLength.
 //   x-unavailable     values that exist but are refused with the message "fallback unavailable".
-// Lengths count code points (ajv's `unicode` option), as the interface's "characters" do.
+// Lengths count code points (ajv's `unicode` option), as the API's "characters" do.
 
 import { languages } from '@svc/extraction';
 
@@ -20,7 +20,7 @@ const document: JsonSchema = {
 
 const schema: JsonSchema = {
     type: 'object',
-    description: 'A schema (interface 2.2). Compiled once the body is valid; compile errors are E- codes.',
+    description: 'A schema (docs/schema-language.md). Compiled once the body is valid; compile errors are E- codes.',
 };
 
 // The languages with a locale profile (@svc/extraction), read when a validator or the OpenAPI

@@ -1,0 +1,26 @@
+// `svc accounts show --email E`: an account's credit and its keys (prefixes only, never secrets).
+import { listKeys, type Store } from '@svc/runtime-server';
+import type { CliIO } from '../cli-types.js';
+import { keyLine, listed } from './key-listing.js';
+
+export async function showAccount(store: Store, email: string, json: boolean, io: CliIO): Promise<number> {
+    const account = await store.findAccountByEmail(email);
+    if (!account) {
+        io.stderr(`svc accounts: no account with email ${email}\n`);
+        return 1;
+    }
+    const keys = (await listKeys(store, email)).map(listed);
+    const out = { id: account.id, email: account.email, credit_reads: account.creditReads, keys };
+    if (json) {
+        io.stdout(`${JSON.stringify(out)}\n`);
+        return 0;
+    }
+    const active = keys.filter((k) => !k.revoked_at).length;
+    io.stdout([
+        `${out.email} (${out.id}): ${out.credit_reads} reads of credit`,
+        `${keys.length} key(s), ${active} active${keys.length ? ':' : ''}`,
+        ...keys.map((k) => `  ${keyLine(k)}`),
+        '',
+    ].join('\n'));
+    return 0;
+}

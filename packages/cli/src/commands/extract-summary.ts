@@ -1,0 +1,23 @@
+// The text output of `svc extract`: per file, each field's status, value and confidence, each
+// conflict with its competing values and repairs, and the warnings.
+import type { ExtractionObject } from '@svc/extraction';
+import { repairText, valueText, viewOf } from './extract-view.js';
+
+export function summary(file: string, ex: ExtractionObject): string {
+    const view = viewOf(ex);
+    const lines = [`${file}: ${ex.usage.reads} read(s), ${ex.usage.input_tokens} tokens`];
+    for (const [name, f] of view.fields) {
+        lines.push(`  ${name}: ${f.status}${f.value === null || f.value === undefined ? '' : ` ${JSON.stringify(f.value)} (confidence ${f.confidence.toFixed(2)})`}`);
+    }
+    for (const c of view.conflicts) {
+        const about = c.relations.length ? `${c.fields.join(', ')} break ${c.relations.join(', ')}` : `${c.fields.join(', ')}: the document disagrees`;
+        lines.push(`  conflict (${c.kind}): ${about}`);
+        for (const id of c.mentions) {
+            const m = view.mentions.get(id);
+            if (m) lines.push(`    ${m.field} = ${valueText(m.value)}  from "${m.quote}" at ${m.start}..${m.end} (p ${m.p.toFixed(2)})`);
+        }
+        for (const r of c.repairs) lines.push(`    repair: ${repairText(r, view.mentions)}`);
+    }
+    for (const w of ex.warnings) lines.push(`  warning: ${w}`);
+    return lines.join('\n') + '\n';
+}

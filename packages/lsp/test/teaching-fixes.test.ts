@@ -1,0 +1,41 @@
+// The quick fixes that apply what a message teaches: each mistake, fixed by its preferred action,
+// compiles without that error.
+import { expect } from 'chai';
+import { compileSchemaText } from '@svc/compiler';
+import type { CodeAction } from 'vscode-languageserver';
+import { LspSession } from './lsp-test-client.js';
+import { applyEdits } from './test-text.js';
+
+const FIELDS = '{"name": "a", "type": "integer"}, {"name": "b", "type": "integer"}, {"name": "d", "type": "date"}, {"name": "m", "type": "money", "currency": "EUR"}';
+const schema = (expr: string, fields = FIELDS): string => `{"svc_schema": "1.0", "name": "t", "fields": [${fields}], "relations": [{"id": "r", "expr": ${JSON.stringify(expr)}}]}`;
+
+describe('quick fixes for the mistakes the messages teach about', function () {
+    this.timeout(30_000);
+    let s: LspSession;
+    before(async () => { s = await LspSession.start(); });
+    after(async () => s.stop());
+
+    const CASES: Array<[string, string, string, string]> = [
+        ['a = b', schema('a = b'), 'Change "=" to "=="', 'a == b'],
+        ['&&', schema('a > 0 && b > 0'), 'Change "&&" to "and"', 'a > 0 and b > 0'],
+        ['||', schema('a > 0 || b > 0'), 'Change "||" to "or"', 'a > 0 or b > 0'],
+        ['!', schema('!(a > 0)'), 'Change "!" to "not"', 'not (a > 0)'],
+        ['a date as a string', schema("d < '2024-01-01'"), "Write date'2024-01-01'", "d < date'2024-01-01'"],
+        ['a type of another language', schema('a > 0', FIELDS.replace('"type": "integer"}, {"name": "b"', '"type": "int"}, {"name": "b"')), 'Change to "integer"', '"type": "integer"'],
+        ['a currency in lower case', schema('a > 0', FIELDS.replace('"EUR"', '"eur"')), 'Change to "EUR"', '"currency": "EUR"'],
+    ];
+    CASES.forEach(([name, text, title, expected], i) => {
+        it(`${name}: "${title}"`, async () => {
+            const uri = `file:///work/teach-${i}.svc.json`;
+            const diags = await s.open(uri, text);
+            expect(diags, name).to.have.length(1);
+            const actions = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diags[0]!.range, context: { diagnostics: diags } });
+            const fix = actions.find((a) => a.title === title);
+            expect(fix, JSON.stringify(actions.map((a) => a.title))).to.not.equal(undefined);
+            expect(fix!.isPreferred).to.equal(true);
+            const fixed = applyEdits(text, fix!.edit!.changes![uri]!);
+            expect(fixed).to.contain(expected);
+            expect(compileSchemaText(fixed).errors).to.deep.equal([]);
+        });
+    });
+});
