@@ -9,7 +9,7 @@ function initCopyButtons(): void {
             const status = document.querySelector<HTMLElement>(`[data-copy-status="${button.dataset.copy}"]`);
             if (!input) return;
             input.select();
-            let ok = false;
+            let ok: boolean;
             try {
                 await navigator.clipboard.writeText(input.value);
                 ok = true;

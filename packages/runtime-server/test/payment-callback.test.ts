@@ -11,7 +11,7 @@ const sign = (secret: string, body: string, t: number): string => createHmac('sh
 
 describe('payment callbacks', () => {
     let t: TestServer;
-    let now = Date.parse('2026-03-01T09:00:00.000Z');
+    const now = Date.parse('2026-03-01T09:00:00.000Z');
     const ts = () => Math.floor(now / 1000);
     before(async () => {
         t = await startTestServer({ config: { paymentSecrets: ['whsec_new', 'whsec_old'] }, limits: { perIp: 2 }, overrides: { now: () => now } });

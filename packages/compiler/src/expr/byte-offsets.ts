@@ -6,6 +6,7 @@ export class ByteOffsets {
     private readonly ascii: boolean;
 
     constructor(private readonly text: string) {
+        // eslint-disable-next-line no-control-regex -- the ASCII range starts at U+0000 on purpose
         this.ascii = /^[\x00-\x7f]*$/.test(text);
     }
 

@@ -60,6 +60,7 @@ function jsonHint(text: string, offset: number): string {
     return '';
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what JSON strings may not hold
 const SLOW_STRING = /[\\\x00-\x1f]/;
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 

@@ -34,7 +34,7 @@ export function errorBody(code: string, message: string): { error: { code: strin
 export function toolResult(tool: ToolSpec, answer: ApiAnswer): CallToolResult {
     const body = answer.body;
     if (answer.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body)) return errorResult(body);
-    return { content: [{ type: 'text', text: summarize(tool, body as Record<string, any>) }], structuredContent: body as Record<string, unknown> };
+    return { content: [{ type: 'text', text: summarize(tool, body as AnswerBody) }], structuredContent: body as Record<string, unknown> };
 }
 
 const MAX_VALUE_CHARS = 120;
@@ -47,15 +47,26 @@ function show(value: unknown): string {
     return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }
 
-function summarize(tool: ToolSpec, body: Record<string, any>): string {
+/** The members of the API's answers a summary reads (validation, extraction or preview); all optional. */
+interface AnswerBody {
+    object?: string;
+    schema_hash?: string;
+    revision?: number;
+    warnings?: unknown;
+    impact?: Record<string, { before: unknown; after: unknown }>;
+    usage?: { reads?: number };
+    response?: { fields?: Record<string, { status?: string; value?: unknown }> };
+}
+
+function summarize(tool: ToolSpec, body: AnswerBody): string {
     if (tool.name === 'validate_schema') {
-        const warnings: Array<{ code: string; message: string; pointer: string }> = Array.isArray(body.warnings) ? body.warnings : [];
+        const warnings: Array<{ code: string; message: string; pointer: string }> = Array.isArray(body.warnings) ? (body.warnings as Array<{ code: string; message: string; pointer: string }>) : [];
         const lines = [`The schema compiles (${body.schema_hash}); ${warnings.length} warning${warnings.length === 1 ? '' : 's'}.`];
         for (const w of warnings) lines.push(`- ${w.code} at ${w.pointer || '/'}: ${w.message}`);
         return lines.join('\n');
     }
     if (body.object === 'reconciliation_preview') {
-        const impact = Object.entries((body.impact ?? {}) as Record<string, { before: unknown; after: unknown }>);
+        const impact = Object.entries(body.impact ?? {});
         const lines = [`Reconciliation preview at revision ${body.revision}; nothing changed yet. `
             + `To apply it, call edit_extraction with the same extraction and {"action": "reconcile", "plan": <plan>}.`];
         if (impact.length === 0) lines.push('No field value would change.');
@@ -65,7 +76,7 @@ function summarize(tool: ToolSpec, body: Record<string, any>): string {
     const reads = body.usage?.reads ?? 0;
     const lines = [`Extraction, revision ${body.revision}, ${reads} read${reads === 1 ? '' : 's'}. `
         + 'Keep the whole object (its session) to edit it with edit_extraction.'];
-    const fields = (body.response?.fields ?? {}) as Record<string, { status?: string; value?: unknown }>;
+    const fields = body.response?.fields ?? {};
     for (const [name, entry] of Object.entries(fields)) {
         const value = entry.value === null || entry.value === undefined ? '' : ` ${show(entry.value)}`;
         lines.push(`- ${name}: ${entry.status ?? 'unknown'}${value}`);

@@ -39,7 +39,11 @@ const DESCRIPTIONS: Record<ToolSpec['name'], string> = {
         + SCHEMA_PRIMER,
 };
 
-type OpenApi = { paths: Record<string, { post: any }>; components: { schemas: Record<string, unknown> } };
+type JsonBody = { content: Record<string, { schema: unknown }> };
+type OpenApi = {
+    paths: Record<string, { post: { requestBody: JsonBody; responses: Record<string, JsonBody> } }>;
+    components: { schemas: Record<string, unknown> };
+};
 
 /** A copy with every `#/components/schemas/X` reference replaced by X (the schemas are not recursive). */
 function inline(schema: unknown, components: Record<string, unknown>): unknown {
