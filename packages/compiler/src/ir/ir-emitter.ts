@@ -14,65 +14,73 @@ function constKey(v: Value): string {
 }
 
 export function emitCode(root: TExpr, source: string): CompiledCode {
-    const code: Instr[] = [];
-    const fieldRegs = new Map<number, number>();
-    const constRegs = new Map<string, number>();
-    const reads = new Set<number>();
-    const divOperands = new Map<TExpr, [number, number]>();
-    let next = 0;
-    const load = (field: number): number => {
-        let r = fieldRegs.get(field);
-        if (r === undefined) {
-            r = next++;
-            fieldRegs.set(field, r);
-            code.push({ op: 'field', dst: r, field });
-            reads.add(field);
-        }
-        return r;
-    };
-    const result = postOrder<number>(root, (t, [a, b]) => {
+    const emitter = new Emitter();
+    const result = postOrder<number>(root, (t, [a, b]) => emitter.node(t, a, b));
+    return { source, code: emitter.code, registers: emitter.next, result, reads: [...emitter.reads].sort((x, y) => x - y) };
+}
+
+/** The state of one emission: instructions, shared registers and the fields read. */
+class Emitter {
+    readonly code: Instr[] = [];
+    readonly reads = new Set<number>();
+    next = 0;
+    private readonly fieldRegs = new Map<number, number>();
+    private readonly constRegs = new Map<string, number>();
+    private readonly divOperands = new Map<TExpr, [number, number]>();
+
+    /** The register of a node whose operands' registers are `a` and `b`. */
+    node(t: TExpr, a: number | undefined, b: number | undefined): number {
         switch (t.k) {
-            case 'field': return load(t.field);
-            case 'const': {
-                const key = `${t.type.kind}|${constKey(t.value)}`;
-                let r = constRegs.get(key);
-                if (r === undefined) {
-                    r = next++;
-                    constRegs.set(key, r);
-                    code.push({ op: 'const', dst: r, value: t.value });
-                }
-                return r;
-            }
-            case 'present': reads.add(t.field); code.push({ op: 'present', dst: next, field: t.field }); return next++;
-            case 'not': code.push({ op: 'not', dst: next, a: a! }); return next++;
-            case 'logic': code.push({ op: t.op, dst: next, a: a!, b: b! }); return next++;
-            case 'when': code.push({ op: 'implies', dst: next, a: a!, b: b! }); return next++;
-            case 'cmp': code.push({ op: 'cmp', cmp: t.op, kind: t.kind, dst: next, a: a!, b: b! }); return next++;
-            case 'neg': case 'abs': code.push({ op: t.k, kind: t.kind, dst: next, a: a! }); return next++;
-            case 'arith': {
-                if (t.op === '*') code.push({ op: 'mul', kind: t.kind === 'num' ? 'num' : 'int', dst: next, a: a!, b: b! });
-                else code.push({ op: t.op === '+' ? 'add' : 'sub', kind: t.kind, dst: next, a: a!, b: b! });
-                return next++;
-            }
-            case 'minmax': code.push({ op: t.op, kind: t.kind, dst: next, a: a!, b: b! }); return next++;
-            case 'months': code.push({ op: 'add_months', on: t.on, eom: t.eom, sign: t.sign, dst: next, a: a!, b: b! }); return next++;
-            case 'addms': code.push({ op: 'add_ms', unit: t.unit, sign: t.sign, dst: next, a: a!, b: b! }); return next++;
-            case 'diff': code.push({ op: 'diff', unit: t.unit, dst: next, a: a!, b: b! }); return next++;
+            case 'field': return this.load(t.field);
+            case 'const': return this.constant(`${t.type.kind}|${constKey(t.value)}`, t.value);
+            case 'present': this.reads.add(t.field); return this.push({ op: 'present', dst: this.next, field: t.field });
+            case 'not': return this.push({ op: 'not', dst: this.next, a: a! });
+            case 'logic': return this.push({ op: t.op, dst: this.next, a: a!, b: b! });
+            case 'when': return this.push({ op: 'implies', dst: this.next, a: a!, b: b! });
+            case 'cmp': return this.push({ op: 'cmp', cmp: t.op, kind: t.kind, dst: this.next, a: a!, b: b! });
+            case 'neg': case 'abs': return this.push({ op: t.k, kind: t.kind, dst: this.next, a: a! });
+            case 'arith':
+                if (t.op === '*') return this.push({ op: 'mul', kind: t.kind === 'num' ? 'num' : 'int', dst: this.next, a: a!, b: b! });
+                return this.push({ op: t.op === '+' ? 'add' : 'sub', kind: t.kind, dst: this.next, a: a!, b: b! });
+            case 'minmax': return this.push({ op: t.op, kind: t.kind, dst: this.next, a: a!, b: b! });
+            case 'months': return this.push({ op: 'add_months', on: t.on, eom: t.eom, sign: t.sign, dst: this.next, a: a!, b: b! });
+            case 'addms': return this.push({ op: 'add_ms', unit: t.unit, sign: t.sign, dst: this.next, a: a!, b: b! });
+            case 'diff': return this.push({ op: 'diff', unit: t.unit, dst: this.next, a: a!, b: b! });
             case 'div':
                 // Only ever the first argument of round: the round emits one exact divround instead.
-                divOperands.set(t, [a!, b!]);
+                this.divOperands.set(t, [a!, b!]);
                 return -1;
             case 'round': {
-                if (t.a.k === 'div') {
-                    // The quotient is rounded once, exactly: read the division's operands' registers.
-                    const [qa, qb] = divOperands.get(t.a)!;
-                    code.push({ op: 'divround', scale: t.scale, mode: t.mode, dst: next, a: qa, b: qb });
-                } else {
-                    code.push({ op: 'round', scale: t.scale, mode: t.mode, dst: next, a: a! });
-                }
-                return next++;
+                if (t.a.k !== 'div') return this.push({ op: 'round', scale: t.scale, mode: t.mode, dst: this.next, a: a! });
+                // The quotient is rounded once, exactly: read the division's operands' registers.
+                const [qa, qb] = this.divOperands.get(t.a)!;
+                return this.push({ op: 'divround', scale: t.scale, mode: t.mode, dst: this.next, a: qa, b: qb });
             }
         }
-    });
-    return { source, code, registers: next, result, reads: [...reads].sort((x, y) => x - y) };
+    }
+
+    /** Appends an instruction writing the next register; returns that register. */
+    private push(instr: Instr): number {
+        this.code.push(instr);
+        return this.next++;
+    }
+
+    private load(field: number): number {
+        let r = this.fieldRegs.get(field);
+        if (r === undefined) {
+            r = this.push({ op: 'field', dst: this.next, field });
+            this.fieldRegs.set(field, r);
+            this.reads.add(field);
+        }
+        return r;
+    }
+
+    private constant(key: string, value: Value): number {
+        let r = this.constRegs.get(key);
+        if (r === undefined) {
+            r = this.push({ op: 'const', dst: this.next, value });
+            this.constRegs.set(key, r);
+        }
+        return r;
+    }
 }

@@ -126,53 +126,69 @@ export function evaluateCode(code: CompiledCode, values: readonly (Value | undef
         const s = steps[i]!;
         const a = r[s.a]!;
         const b = r[s.b]!;
-        let v: Value;
-        switch (s.op) {
-            case Op.Const: v = s.value; break;
-            case Op.Field: v = load(values[s.n]); break;
-            case Op.Present: v = values[s.n] !== undefined && values[s.n] !== null; break;
-            case Op.Not: v = a === null ? null : !a; break;
-            case Op.And: v = a === false || b === false ? false : a === null || b === null ? null : true; break;
-            case Op.Or: v = a === true || b === true ? true : a === null || b === null ? null : false; break;
-            case Op.Implies: v = a === false || b === true ? true : a === null || b === null ? null : false; break;
-            case Op.CmpNum: v = a === null || b === null ? null : (sign3(compareDecimals(a as Decimal, b as Decimal)) & s.n) !== 0; break;
-            case Op.CmpInt: v = a === null || b === null ? null : (sign3((a as number) - (b as number)) & s.n) !== 0; break;
-            case Op.CmpStr: v = a === null || b === null ? null : (sign3(a === b ? 0 : (a as string) < (b as string) ? -1 : 1) & s.n) !== 0; break;
-            case Op.CmpBool: v = a === null || b === null ? null : (sign3(+(a as boolean) - +(b as boolean)) & s.n) !== 0; break;
-            case Op.NegNum: v = a === null ? null : (a as Decimal).neg(); break;
-            case Op.NegInt: v = a === null ? null : 0 - (a as number); break;
-            case Op.AbsNum: v = a === null ? null : (a as Decimal).abs(); break;
-            case Op.AbsInt: v = a === null ? null : Math.abs(a as number); break;
-            case Op.AddNum: v = a === null || b === null ? null : fits((a as Decimal).plus(b as Decimal)); break;
-            case Op.SubNum: v = a === null || b === null ? null : fits((a as Decimal).minus(b as Decimal)); break;
-            case Op.MulNum: v = a === null || b === null ? null : fits((a as Decimal).times(b as Decimal)); break;
-            case Op.AddInt: v = a === null || b === null ? null : safe((a as number) + (b as number)); break;
-            case Op.SubInt: v = a === null || b === null ? null : safe((a as number) - (b as number)); break;
-            case Op.MulInt: v = a === null || b === null ? null : safe((a as number) * (b as number)); break;
-            case Op.AddDate: v = a === null || b === null ? null : dateOrNull((a as number) + (b as number)); break;
-            case Op.SubDate: v = a === null || b === null ? null : dateOrNull((a as number) - (b as number)); break;
-            case Op.MinNum: v = a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) <= 0 ? a : b; break;
-            case Op.MaxNum: v = a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) >= 0 ? a : b; break;
-            case Op.MinInt: v = a === null || b === null ? null : Math.min(a as number, b as number); break;
-            case Op.MaxInt: v = a === null || b === null ? null : Math.max(a as number, b as number); break;
-            case Op.AddMonthsDate:
-                v = a === null || b === null ? null : dateOrNull(addMonthsToDays(a as number, s.n * (b as number), s.eom));
-                break;
-            case Op.AddMonthsDateTime:
-                v = a === null || b === null ? null : dateTimeOrNull(addMonthsToMs(a as number, s.n * (b as number), s.eom));
-                break;
-            case Op.AddMs: v = a === null || b === null ? null : dateTimeOrNull((a as number) + s.n * (b as number) * s.unit); break;
-            case Op.Diff: v = a === null || b === null ? null : Math.trunc(((a as number) - (b as number)) / s.n) + 0; break;
-            case Op.Round: v = a === null ? null : fits(roundDecimal(a as Decimal, s.n, s.mode)); break;
-            case Op.DivRound: {
-                const q = a === null || b === null ? undefined : divRound(a as Decimal, b as Decimal, s.n, s.mode);
-                v = q === undefined ? null : fits(q);
-                break;
-            }
-        }
-        r[s.dst] = v;
+        // Three small switches (the opcodes are ordered in these groups) keep each a jump table.
+        r[s.dst] = s.op <= Op.Implies ? logicStep(s, a, b, values) : s.op <= Op.MaxInt ? numberStep(s, a, b) : timeStep(s, a, b);
     }
     return r[code.result] ?? null;
+}
+
+/** Constants, field loads and three-valued logic. */
+function logicStep(s: Step, a: Value, b: Value, values: readonly (Value | undefined)[]): Value {
+    switch (s.op) {
+        case Op.Const: return s.value;
+        case Op.Field: return load(values[s.n]);
+        case Op.Present: return values[s.n] !== undefined && values[s.n] !== null;
+        case Op.Not: return a === null ? null : !a;
+        case Op.And: return a === false || b === false ? false : a === null || b === null ? null : true;
+        case Op.Or: return a === true || b === true ? true : a === null || b === null ? null : false;
+        case Op.Implies: return a === false || b === true ? true : a === null || b === null ? null : false;
+    }
+    return null;
+}
+
+/** Comparisons and arithmetic on numbers and counts. */
+function numberStep(s: Step, a: Value, b: Value): Value {
+    switch (s.op) {
+        case Op.CmpNum: return a === null || b === null ? null : (sign3(compareDecimals(a as Decimal, b as Decimal)) & s.n) !== 0;
+        case Op.CmpInt: return a === null || b === null ? null : (sign3((a as number) - (b as number)) & s.n) !== 0;
+        case Op.CmpStr: return a === null || b === null ? null : (sign3(a === b ? 0 : (a as string) < (b as string) ? -1 : 1) & s.n) !== 0;
+        case Op.CmpBool: return a === null || b === null ? null : (sign3(+(a as boolean) - +(b as boolean)) & s.n) !== 0;
+        case Op.NegNum: return a === null ? null : (a as Decimal).neg();
+        case Op.NegInt: return a === null ? null : 0 - (a as number);
+        case Op.AbsNum: return a === null ? null : (a as Decimal).abs();
+        case Op.AbsInt: return a === null ? null : Math.abs(a as number);
+        case Op.AddNum: return a === null || b === null ? null : fits((a as Decimal).plus(b as Decimal));
+        case Op.SubNum: return a === null || b === null ? null : fits((a as Decimal).minus(b as Decimal));
+        case Op.MulNum: return a === null || b === null ? null : fits((a as Decimal).times(b as Decimal));
+        case Op.AddInt: return a === null || b === null ? null : safe((a as number) + (b as number));
+        case Op.SubInt: return a === null || b === null ? null : safe((a as number) - (b as number));
+        case Op.MulInt: return a === null || b === null ? null : safe((a as number) * (b as number));
+        case Op.AddDate: return a === null || b === null ? null : dateOrNull((a as number) + (b as number));
+        case Op.SubDate: return a === null || b === null ? null : dateOrNull((a as number) - (b as number));
+        case Op.MinNum: return a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) <= 0 ? a : b;
+        case Op.MaxNum: return a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) >= 0 ? a : b;
+        case Op.MinInt: return a === null || b === null ? null : Math.min(a as number, b as number);
+        case Op.MaxInt: return a === null || b === null ? null : Math.max(a as number, b as number);
+    }
+    return null;
+}
+
+/** Calendar arithmetic, differences and rounding. */
+function timeStep(s: Step, a: Value, b: Value): Value {
+    switch (s.op) {
+        case Op.AddMonthsDate:
+            return a === null || b === null ? null : dateOrNull(addMonthsToDays(a as number, s.n * (b as number), s.eom));
+        case Op.AddMonthsDateTime:
+            return a === null || b === null ? null : dateTimeOrNull(addMonthsToMs(a as number, s.n * (b as number), s.eom));
+        case Op.AddMs: return a === null || b === null ? null : dateTimeOrNull((a as number) + s.n * (b as number) * s.unit);
+        case Op.Diff: return a === null || b === null ? null : Math.trunc(((a as number) - (b as number)) / s.n) + 0;
+        case Op.Round: return a === null ? null : fits(roundDecimal(a as Decimal, s.n, s.mode));
+        case Op.DivRound: {
+            const q = a === null || b === null ? undefined : divRound(a as Decimal, b as Decimal, s.n, s.mode);
+            return q === undefined ? null : fits(q);
+        }
+    }
+    return null;
 }
 
 function dateOrNull(days: number): number | null {

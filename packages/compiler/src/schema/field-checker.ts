@@ -183,21 +183,8 @@ function compilePatternOnce(pattern: string): void {
 
 function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): FieldType | undefined {
     switch (typeName) {
-        case 'string': {
-            const m = getMember(obj, 'pattern');
-            if (!m) return { kind: 'string' };
-            if (m.value.kind !== 'string') {
-                sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, { subject: 'pattern', expected: 'a string', actual: kindName(m.value) });
-                return undefined;
-            }
-            try {
-                compilePatternOnce(m.value.value);
-            } catch (e) {
-                sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'pattern'), m.value.start, { form: 'pattern', reason: (e as Error).message });
-                return undefined;
-            }
-            return { kind: 'string', pattern: m.value.value };
-        }
+        case 'string':
+            return stringType(obj, pointer, sink);
         case 'boolean':
             return { kind: 'boolean' };
         case 'integer': {
@@ -210,31 +197,11 @@ function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, si
             const b = checkBounds(obj, pointer, { kind: 'decimal', scale }, sink);
             return b && { kind: 'decimal', ...(scale !== undefined ? { scale } : {}), ...(b as DecBounds) };
         }
-        case 'money': {
-            const cm = getMember(obj, 'currency');
-            let currency: string | undefined;
-            if (cm) {
-                if (cm.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, { subject: 'currency', expected: 'a string', actual: kindName(cm.value) });
-                else if (currencyMinorUnits(cm.value.value) === undefined) sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, { form: 'currency', currency: cm.value.value, suggestion: didYouMean(cm.value.value.toUpperCase(), currencyCodes()) });
-                else currency = cm.value.value;
-            }
-            const given = scaleOf(obj, pointer, sink);
-            if (currency === undefined || given === null) return undefined;
-            const scale = given ?? currencyMinorUnits(currency)!;
-            normalized.scale = scale;
-            const b = checkBounds(obj, pointer, { kind: 'decimal', scale }, sink);
-            return b && { kind: 'money', currency, scale, ...(b as DecBounds) };
-        }
+        case 'money':
+            return moneyType(obj, pointer, sink, normalized);
         case 'date':
-        case 'datetime': {
-            const eom = keyword<EomRule>(obj, 'eom', ['clamp', 'preserve'], pointer, sink);
-            const dateOrder = keyword<DateOrder>(obj, 'date_order', ['dmy', 'mdy', 'ymd', 'auto'], pointer, sink);
-            normalized.eom = eom ?? 'clamp';
-            normalized.date_order = dateOrder ?? 'auto';
-            const b = checkBounds(obj, pointer, { kind: typeName }, sink);
-            if (eom === null || dateOrder === null || !b) return undefined;
-            return { kind: typeName, eom: eom ?? 'clamp', dateOrder: dateOrder ?? 'auto', ...(b as { min?: number; max?: number }) };
-        }
+        case 'datetime':
+            return dateType(typeName, obj, pointer, sink, normalized);
         case 'duration': {
             const basis = keyword<DurationBasis>(obj, 'basis', ['days', 'months', 'seconds'], pointer, sink);
             if (!basis) return undefined;
@@ -243,19 +210,66 @@ function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, si
         }
         case 'enum':
             return enumType(obj, pointer, sink);
-        case 'array': {
-            const m = getMember(obj, 'items');
-            if (!m) return undefined;
-            const p = childPointer(pointer, 'items');
-            if (m.value.kind !== 'object') {
-                sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: 'items', expected: 'an object', actual: kindName(m.value) });
-                return undefined;
-            }
-            const items = checkFieldShape(m.value, p, 'items', sink);
-            normalized.items = items.normalized;
-            return items.type && items.type.kind !== 'array' ? { kind: 'array', items: items.type } : undefined;
-        }
+        case 'array':
+            return arrayType(obj, pointer, sink, normalized);
     }
+}
+
+function stringType(obj: JsonObject, pointer: string, sink: DiagnosticSink): FieldType | undefined {
+    const m = getMember(obj, 'pattern');
+    if (!m) return { kind: 'string' };
+    if (m.value.kind !== 'string') {
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, { subject: 'pattern', expected: 'a string', actual: kindName(m.value) });
+        return undefined;
+    }
+    try {
+        compilePatternOnce(m.value.value);
+    } catch (e) {
+        sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'pattern'), m.value.start, { form: 'pattern', reason: (e as Error).message });
+        return undefined;
+    }
+    return { kind: 'string', pattern: m.value.value };
+}
+
+function moneyType(obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): FieldType | undefined {
+    const cm = getMember(obj, 'currency');
+    let currency: string | undefined;
+    if (cm) {
+        if (cm.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, { subject: 'currency', expected: 'a string', actual: kindName(cm.value) });
+        else if (currencyMinorUnits(cm.value.value) === undefined) sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, { form: 'currency', currency: cm.value.value, suggestion: didYouMean(cm.value.value.toUpperCase(), currencyCodes()) });
+        else currency = cm.value.value;
+    }
+    const given = scaleOf(obj, pointer, sink);
+    if (currency === undefined || given === null) return undefined;
+    const scale = given ?? currencyMinorUnits(currency)!;
+    normalized.scale = scale;
+    const b = checkBounds(obj, pointer, { kind: 'decimal', scale }, sink);
+    return b && { kind: 'money', currency, scale, ...(b as DecBounds) };
+}
+
+function dateType(
+    typeName: 'date' | 'datetime', obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>,
+): FieldType | undefined {
+    const eom = keyword<EomRule>(obj, 'eom', ['clamp', 'preserve'], pointer, sink);
+    const dateOrder = keyword<DateOrder>(obj, 'date_order', ['dmy', 'mdy', 'ymd', 'auto'], pointer, sink);
+    normalized.eom = eom ?? 'clamp';
+    normalized.date_order = dateOrder ?? 'auto';
+    const b = checkBounds(obj, pointer, { kind: typeName }, sink);
+    if (eom === null || dateOrder === null || !b) return undefined;
+    return { kind: typeName, eom: eom ?? 'clamp', dateOrder: dateOrder ?? 'auto', ...(b as { min?: number; max?: number }) };
+}
+
+function arrayType(obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): FieldType | undefined {
+    const m = getMember(obj, 'items');
+    if (!m) return undefined;
+    const p = childPointer(pointer, 'items');
+    if (m.value.kind !== 'object') {
+        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: 'items', expected: 'an object', actual: kindName(m.value) });
+        return undefined;
+    }
+    const items = checkFieldShape(m.value, p, 'items', sink);
+    normalized.items = items.normalized;
+    return items.type && items.type.kind !== 'array' ? { kind: 'array', items: items.type } : undefined;
 }
 
 function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): FieldType | undefined {

@@ -135,21 +135,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                     { oneOf: [ref('Extraction'), ref('ReconciliationPreview')] },
                     { 503: 'pipeline_unavailable: editing is unavailable or busy; retry shortly.' }),
             },
-            '/v1/payments/callback': {
-                post: {
-                    summary: 'Credit a top-up (the payment provider; only when SVC_PAYMENT_SECRET is set, else 404)', security: [],
-                    description: 'Header Svc-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">; several v1 entries allowed. Each id is credited once.',
-                    parameters: [{ name: 'Svc-Signature', in: 'header', required: true, schema: { type: 'string' } }],
-                    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['id', 'email', 'reads', 'amount_eur'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string' }, reads: { type: 'integer', minimum: 1 }, amount_eur: { type: 'string', pattern: '^[0-9]{1,12}([.][0-9]{1,2})?$' } } } } } },
-                    responses: {
-                        200: { description: 'Credited, or a replay (duplicate)', content: { 'application/json': { schema: { oneOf: [
-                            { type: 'object', required: ['credited', 'credit_reads'], properties: { credited: { const: true }, credit_reads: { type: 'integer' } } },
-                            { type: 'object', required: ['credited', 'duplicate'], properties: { credited: { const: false }, duplicate: { const: true } } },
-                        ] } } } },
-                        400: { description: 'invalid_request: missing, stale or invalid signature; invalid body; unknown email.', content: { 'application/json': { schema: ref('Error') } } },
-                    },
-                },
-            },
+            '/v1/payments/callback': { post: paymentCallbackOperation() },
             '/healthz': {
                 get: {
                     summary: 'Health check (no key)', security: [],
@@ -157,20 +143,41 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 },
             },
         },
-        components: {
-            securitySchemes: {
-                bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>; wins when both headers are sent.' },
-                apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-            },
-            schemas: {
-                ValidateRequest: toOpenApiSchema(BODY_SCHEMAS.validate),
-                ExtractionRequest: toOpenApiSchema(BODY_SCHEMAS.extraction),
-                EditRequest: toOpenApiSchema(BODY_SCHEMAS.edit),
-                Extraction: extraction,
-                ReconciliationPreview: preview,
-                Warning: warning,
-                Error: errorBody,
-            },
+        components: components(),
+    };
+}
+
+/** The payment provider's callback (docs/panel.md): signed, no API key. */
+function paymentCallbackOperation(): Record<string, unknown> {
+    return {
+        summary: 'Credit a top-up (the payment provider; only when SVC_PAYMENT_SECRET is set, else 404)', security: [],
+        description: 'Header Svc-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">; several v1 entries allowed. Each id is credited once.',
+        parameters: [{ name: 'Svc-Signature', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['id', 'email', 'reads', 'amount_eur'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string' }, reads: { type: 'integer', minimum: 1 }, amount_eur: { type: 'string', pattern: '^[0-9]{1,12}([.][0-9]{1,2})?$' } } } } } },
+        responses: {
+            200: { description: 'Credited, or a replay (duplicate)', content: { 'application/json': { schema: { oneOf: [
+                { type: 'object', required: ['credited', 'credit_reads'], properties: { credited: { const: true }, credit_reads: { type: 'integer' } } },
+                { type: 'object', required: ['credited', 'duplicate'], properties: { credited: { const: false }, duplicate: { const: true } } },
+            ] } } } },
+            400: { description: 'invalid_request: missing, stale or invalid signature; invalid body; unknown email.', content: { 'application/json': { schema: ref('Error') } } },
+        },
+    };
+}
+
+function components(): Record<string, unknown> {
+    return {
+        securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>; wins when both headers are sent.' },
+            apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+        schemas: {
+            ValidateRequest: toOpenApiSchema(BODY_SCHEMAS.validate),
+            ExtractionRequest: toOpenApiSchema(BODY_SCHEMAS.extraction),
+            EditRequest: toOpenApiSchema(BODY_SCHEMAS.edit),
+            Extraction: extraction,
+            ReconciliationPreview: preview,
+            Warning: warning,
+            Error: errorBody,
         },
     };
 }
