@@ -13,23 +13,57 @@ declare const EXAMPLE_DOCUMENT: string;
 /** Above this size diagnostics wait for a pause in typing instead of following every keystroke. */
 const LIVE_LIMIT = 200_000;
 
-export function initPlayground(root: HTMLElement): void {
-    const schema = root.querySelector<HTMLTextAreaElement>('#schema')!;
-    const overlay = root.querySelector<HTMLElement>('.overlay')!;
-    const list = root.querySelector<HTMLUListElement>('#diagnostics')!;
-    const summary = root.querySelector<HTMLElement>('#diag-summary')!;
-    const documentInput = root.querySelector<HTMLTextAreaElement>('#document')!;
-    const language = root.querySelector<HTMLSelectElement>('#language')!;
-    const run = root.querySelector<HTMLButtonElement>('#run')!;
-    const status = root.querySelector<HTMLElement>('#run-status')!;
-    const alert = root.querySelector<HTMLElement>('#run-error')!;
-    const result = document.getElementById('result')!;
-    if (schema.value === '') schema.value = EXAMPLE_SCHEMA;
-    if (documentInput.value === '') documentInput.value = EXAMPLE_DOCUMENT;
+/** The playground's elements. */
+interface Parts {
+    schema: HTMLTextAreaElement;
+    overlay: HTMLElement;
+    list: HTMLUListElement;
+    summary: HTMLElement;
+    documentInput: HTMLTextAreaElement;
+    language: HTMLSelectElement;
+    run: HTMLButtonElement;
+    status: HTMLElement;
+    alert: HTMLElement;
+    result: HTMLElement;
+}
 
-    let current: PlacedDiagnostic[] = [];
+/** The extraction on show, if any, and the elements its result and errors go to. */
+interface Session {
+    parts: Parts;
+    extraction?: Extraction;
+    actions?: ResultActions;
+}
+
+export function initPlayground(root: HTMLElement): void {
+    const parts = findParts(root);
+    if (parts.schema.value === '') parts.schema.value = EXAMPLE_SCHEMA;
+    if (parts.documentInput.value === '') parts.documentInput.value = EXAMPLE_DOCUMENT;
+    watchSchema(parts);
+    const session: Session = { parts };
+    session.actions = resultActions(session);
+    parts.run.addEventListener('click', () => runClicked(session));
+}
+
+function findParts(root: HTMLElement): Parts {
+    return {
+        schema: root.querySelector<HTMLTextAreaElement>('#schema')!,
+        overlay: root.querySelector<HTMLElement>('.overlay')!,
+        list: root.querySelector<HTMLUListElement>('#diagnostics')!,
+        summary: root.querySelector<HTMLElement>('#diag-summary')!,
+        documentInput: root.querySelector<HTMLTextAreaElement>('#document')!,
+        language: root.querySelector<HTMLSelectElement>('#language')!,
+        run: root.querySelector<HTMLButtonElement>('#run')!,
+        status: root.querySelector<HTMLElement>('#run-status')!,
+        alert: root.querySelector<HTMLElement>('#run-error')!,
+        result: document.getElementById('result')!,
+    };
+}
+
+/** Underlines and lists the schema's diagnostics now and after each edit. */
+function watchSchema(parts: Parts): void {
+    const { schema, overlay, list, summary, run } = parts;
     const check = (): void => {
-        current = schemaDiagnostics(schema.value);
+        const current = schemaDiagnostics(schema.value);
         drawUnderlines(overlay, schema.value, current);
         drawList(list, summary, schema, current);
         run.setAttribute('aria-describedby', 'diag-summary');
@@ -45,87 +79,97 @@ export function initPlayground(root: HTMLElement): void {
         overlay.scrollLeft = schema.scrollLeft;
     });
     check();
+}
 
-    let extraction: Extraction | undefined;
-    const show = (x: Extraction, message: string): void => {
-        extraction = x;
-        renderResult(result, x, actions);
-        status.textContent = message;
-    };
-    const fail = (e: unknown): void => {
-        clear(alert);
-        if (e instanceof PanelApiError && e.status === 402) {
-            alert.append(el('p', {}, `Out of credit (402): ${e.message} `), el('p', {}, el('a', { href: '/panel/usage#add-credit' }, 'How to add credit')));
-        } else if (e instanceof PanelApiError) {
-            alert.append(el('p', {}, `${e.status} ${e.code}: ${e.message}`), ...e.details.slice(0, 20).map((d) => el('p', { class: 'detail' }, `${d.code}: ${d.message}`)));
-        } else {
-            alert.append(el('p', {}, 'The request failed; check your connection and try again.'));
-        }
-        status.textContent = '';
-    };
-    const editWith = async (action: Record<string, unknown>, done: string): Promise<void> => {
-        if (!extraction) return;
-        clear(alert);
-        try {
-            show(await edit(extraction, action), `${done} Revision ${extraction.revision + 1}; no reads used.`);
-        } catch (e) {
-            fail(e);
-        }
-    };
-    const actions: ResultActions = {
+function show(session: Session, x: Extraction, message: string): void {
+    session.extraction = x;
+    renderResult(session.parts.result, x, session.actions!);
+    session.parts.status.textContent = message;
+}
+
+function fail(parts: Parts, e: unknown): void {
+    const { alert } = parts;
+    clear(alert);
+    if (e instanceof PanelApiError && e.status === 402) {
+        alert.append(el('p', {}, `Out of credit (402): ${e.message} `), el('p', {}, el('a', { href: '/panel/usage#add-credit' }, 'How to add credit')));
+    } else if (e instanceof PanelApiError) {
+        alert.append(el('p', {}, `${e.status} ${e.code}: ${e.message}`), ...e.details.slice(0, 20).map((d) => el('p', { class: 'detail' }, `${d.code}: ${d.message}`)));
+    } else {
+        alert.append(el('p', {}, 'The request failed; check your connection and try again.'));
+    }
+    parts.status.textContent = '';
+}
+
+async function editWith(session: Session, action: Record<string, unknown>, done: string): Promise<void> {
+    const extraction = session.extraction;
+    if (!extraction) return;
+    clear(session.parts.alert);
+    try {
+        show(session, await edit(extraction, action), `${done} Revision ${session.extraction!.revision + 1}; no reads used.`);
+    } catch (e) {
+        fail(session.parts, e);
+    }
+}
+
+/** What the result view's buttons do: edits of the extraction on show. */
+function resultActions(session: Session): ResultActions {
+    const { parts } = session;
+    return {
         async retract(mentionId) {
-            const x = extraction!;
+            const x = session.extraction!;
             const m = x.response.mentions.find((k) => k.id === mentionId);
             if (!m) return;
             // A bundle holding only this mention is retracted whole; otherwise the single mention is
             // withdrawn by reconciliation (preview, then apply), as the interface prescribes.
             const alone = x.response.mentions.filter((k) => k.bundle === m.bundle).length === 1;
-            if (alone) return editWith({ action: 'retract', bundle: m.bundle }, `Retracted “${m.quote}” (${m.field}).`);
+            if (alone) return editWith(session, { action: 'retract', bundle: m.bundle }, `Retracted “${m.quote}” (${m.field}).`);
             try {
                 const preview = await edit<{ plan: string }>(x, { action: 'preview_reconciliation', intent: `Retract mention ${m.id} in the panel`, withdraw: [{ bundle: m.bundle, mention: Number(m.id) }] });
-                await editWith({ action: 'reconcile', plan: preview.plan }, `Retracted “${m.quote}” (${m.field}).`);
+                await editWith(session, { action: 'reconcile', plan: preview.plan }, `Retracted “${m.quote}” (${m.field}).`);
             } catch (e) {
-                fail(e);
+                fail(parts, e);
             }
         },
         insert(field, quote) {
-            return editWith({ action: 'insert', candidate: { slot: field, quote, p: 0.9 } }, `Inserted “${quote}” as ${field}.`);
+            return editWith(session, { action: 'insert', candidate: { slot: field, quote, p: 0.9 } }, `Inserted “${quote}” as ${field}.`);
         },
         async preview(withdraw) {
-            clear(alert);
+            clear(parts.alert);
             try {
-                return await edit(extraction!, { action: 'preview_reconciliation', intent: 'Repair chosen in the panel', withdraw });
+                return await edit(session.extraction!, { action: 'preview_reconciliation', intent: 'Repair chosen in the panel', withdraw });
             } catch (e) {
-                fail(e);
+                fail(parts, e);
                 return undefined;
             }
         },
         apply(plan) {
-            return editWith({ action: 'reconcile', plan }, 'Applied the repair.');
+            return editWith(session, { action: 'reconcile', plan }, 'Applied the repair.');
         },
     };
+}
 
-    run.addEventListener('click', async () => {
-        clear(alert);
-        let parsed: unknown;
-        try {
-            parsed = JSON.parse(schema.value);
-        } catch {
-            alert.append(el('p', {}, 'The schema is not valid JSON; fix the errors underlined above first.'));
-            return;
-        }
-        run.disabled = true;
-        status.textContent = 'Running…';
-        try {
-            const x = await runExtraction(parsed, documentInput.value, language.value);
-            show(x, `Extracted with ${x.usage.reads} read${x.usage.reads === 1 ? '' : 's'}.`);
-            document.getElementById('result-title')?.focus();
-        } catch (e) {
-            fail(e);
-        } finally {
-            run.disabled = false;
-        }
-    });
+/** Run: checks the schema is JSON, then extracts and shows the result. */
+async function runClicked(session: Session): Promise<void> {
+    const { schema, documentInput, language, run, status, alert } = session.parts;
+    clear(alert);
+    let parsed: unknown;
+    try {
+        parsed = JSON.parse(schema.value);
+    } catch {
+        alert.append(el('p', {}, 'The schema is not valid JSON; fix the errors underlined above first.'));
+        return;
+    }
+    run.disabled = true;
+    status.textContent = 'Running…';
+    try {
+        const x = await runExtraction(parsed, documentInput.value, language.value);
+        show(session, x, `Extracted with ${x.usage.reads} read${x.usage.reads === 1 ? '' : 's'}.`);
+        document.getElementById('result-title')?.focus();
+    } catch (e) {
+        fail(session.parts, e);
+    } finally {
+        run.disabled = false;
+    }
 }
 
 function drawUnderlines(overlay: HTMLElement, text: string, diagnostics: readonly PlacedDiagnostic[]): void {

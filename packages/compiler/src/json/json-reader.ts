@@ -65,47 +65,124 @@ const SLOW_STRING = /[\\\x00-\x1f]/;
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 export function readJson(text: string, options: JsonReadOptions = {}): JsonReadResult {
-    const maxDepth = options.maxDepth ?? 64;
-    const diagnostics: Diagnostic[] = [];
-    const offsets: number[] = [];
-    let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    const stack: Frame[] = [];
-    let root: JsonNode | undefined;
+    return new JsonReader(text, options.maxDepth ?? 64).read();
+}
 
-    const skipWs = (): void => {
+/** One read of one text: the position, the open containers and the findings so far. */
+class JsonReader {
+    private pos: number;
+    private readonly stack: Frame[] = [];
+    private root: JsonNode | undefined;
+    private readonly diagnostics: Diagnostic[] = [];
+    private readonly offsets: number[] = [];
+
+    constructor(private readonly text: string, private readonly maxDepth: number) {
+        this.pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    }
+
+    read(): JsonReadResult {
+        try {
+            this.readValue();
+            // After each value: close containers, read separators, or read the next member/item.
+            while (this.stack.length > 0) this.afterValue(this.stack[this.stack.length - 1]!);
+            this.skipWs();
+            if (this.pos < this.text.length) throw new SyntaxFault(this.pos, { form: 'after-end' });
+        } catch (e) {
+            if (!(e instanceof SyntaxFault)) throw e;
+            this.report(e);
+            return { diagnostics: this.diagnostics, offsets: this.offsets };
+        }
+        return { root: this.root, diagnostics: this.diagnostics, offsets: this.offsets };
+    }
+
+    /** One step inside the top container: close it, or read its first or next member/item. */
+    private afterValue(top: Frame): void {
+        const text = this.text;
+        this.skipWs();
+        const c = text[this.pos];
+        const isObject = top.node.kind === 'object';
+        const empty = isObject ? (top.node as JsonObject).members.length === 0 && !top.key : (top.node as JsonArray).items.length === 0;
+        const close = isObject ? '}' : ']';
+        if (c === close && !top.key) {
+            this.pos++;
+            top.node.end = this.pos;
+            this.stack.pop();
+            return;
+        }
+        if (empty && !top.key) {
+            // First member or item.
+            if (isObject) this.readKey(top);
+            this.readValue();
+            return;
+        }
+        if (c === ',') {
+            this.pos++;
+            this.skipWs();
+            if (text[this.pos] === close) throw new SyntaxFault(this.pos, { form: 'trailing-comma', item: isObject ? 'member' : 'item' });
+            if (isObject) this.readKey(top);
+            this.readValue();
+            return;
+        }
+        throw new SyntaxFault(this.pos, { form: 'separator', close });
+    }
+
+    /** The single E-JSON-SYNTAX, at the innermost open container. */
+    private report(e: SyntaxFault): void {
+        const text = this.text;
+        const top = this.stack[this.stack.length - 1];
+        const { line, column } = lineColumn(text, e.offset);
+        this.diagnostics.push(anyDiagnostic('E-JSON-SYNTAX', this.pointerOf(top), { ...e.expected, line, column, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
+        this.offsets.push(top ? top.node.start : 0);
+    }
+
+    private skipWs(): void {
+        const text = this.text;
+        let pos = this.pos;
         for (;;) {
             const c = text.charCodeAt(pos);
             if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++;
-            else return;
+            else break;
         }
-    };
-    const pointerOf = (frame: Frame | undefined): string => {
+        this.pos = pos;
+    }
+
+    private pointerOf(frame: Frame | undefined): string {
         if (!frame) return '';
-        if (frame.pointerCache === undefined) frame.pointerCache = frame.parent ? childPointer(pointerOf(frame.parent), frame.token!) : '';
+        if (frame.pointerCache === undefined) frame.pointerCache = frame.parent ? childPointer(this.pointerOf(frame.parent), frame.token!) : '';
         return frame.pointerCache;
-    };
+    }
+
     /** Token naming the value being read in the top frame. */
-    const tokenOfValue = (): string | number | undefined => {
-        const top = stack[stack.length - 1];
+    private tokenOfValue(): string | number | undefined {
+        const top = this.stack[this.stack.length - 1];
         if (!top) return undefined;
         return top.node.kind === 'array' ? top.node.items.length : top.key!.key;
-    };
-    const pointerOfValue = (): string => {
-        const top = stack[stack.length - 1];
-        return top ? childPointer(pointerOf(top), tokenOfValue()!) : '';
-    };
-    const readString = (): { value: string; start: number; end: number } => {
-        const start = pos;
+    }
+
+    private pointerOfValue(): string {
+        const top = this.stack[this.stack.length - 1];
+        return top ? childPointer(this.pointerOf(top), this.tokenOfValue()!) : '';
+    }
+
+    private readString(): { value: string; start: number; end: number } {
+        const text = this.text;
+        const start = this.pos;
         // Fast path: no escape and no control character before the closing quote.
-        const close = text.indexOf('"', pos + 1);
+        const close = text.indexOf('"', start + 1);
         if (close > 0) {
-            const body = text.slice(pos + 1, close);
+            const body = text.slice(start + 1, close);
             if (!SLOW_STRING.test(body)) {
-                pos = close + 1;
-                return { value: body, start, end: pos };
+                this.pos = close + 1;
+                return { value: body, start, end: this.pos };
             }
         }
-        pos++; // opening quote
+        return this.readEscapedString(start);
+    }
+
+    /** A string with escapes or a fault in it, read character by character. */
+    private readEscapedString(start: number): { value: string; start: number; end: number } {
+        const text = this.text;
+        let pos = start + 1; // after the opening quote
         let out = '';
         let chunk = pos;
         for (;;) {
@@ -113,160 +190,129 @@ export function readJson(text: string, options: JsonReadOptions = {}): JsonReadR
             const c = text.charCodeAt(pos);
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
-                pos++;
-                return { value: out, start, end: pos };
+                this.pos = pos + 1;
+                return { value: out, start, end: this.pos };
             }
             if (c < 0x20) throw new SyntaxFault(pos, { form: 'control-char' });
             if (c === 0x5c) {
-                out += text.slice(chunk, pos);
-                const e = text[pos + 1];
-                switch (e) {
-                    case '"': out += '"'; break;
-                    case '\\': out += '\\'; break;
-                    case '/': out += '/'; break;
-                    case 'b': out += '\b'; break;
-                    case 'f': out += '\f'; break;
-                    case 'n': out += '\n'; break;
-                    case 'r': out += '\r'; break;
-                    case 't': out += '\t'; break;
-                    case 'u': {
-                        const hex = text.slice(pos + 2, pos + 6);
-                        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(pos + 2, { form: 'unicode-escape' });
-                        out += String.fromCharCode(parseInt(hex, 16));
-                        pos += 4;
-                        break;
-                    }
-                    default: throw new SyntaxFault(pos + 1, { form: 'escape' });
-                }
-                pos += 2;
+                out += text.slice(chunk, pos) + this.unescape(pos);
+                pos += text[pos + 1] === 'u' ? 6 : 2;
                 chunk = pos;
                 continue;
             }
             pos++;
         }
-    };
-    const expectLiteral = (word: string): void => {
-        if (text.startsWith(word, pos)) pos += word.length;
+    }
+
+    /** The character an escape at `at` (its backslash) stands for. */
+    private unescape(at: number): string {
+        const text = this.text;
+        switch (text[at + 1]) {
+            case '"': return '"';
+            case '\\': return '\\';
+            case '/': return '/';
+            case 'b': return '\b';
+            case 'f': return '\f';
+            case 'n': return '\n';
+            case 'r': return '\r';
+            case 't': return '\t';
+            case 'u': {
+                const hex = text.slice(at + 2, at + 6);
+                if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(at + 2, { form: 'unicode-escape' });
+                return String.fromCharCode(parseInt(hex, 16));
+            }
+            default: throw new SyntaxFault(at + 1, { form: 'escape' });
+        }
+    }
+
+    private expectLiteral(word: string): void {
+        const text = this.text;
+        if (text.startsWith(word, this.pos)) this.pos += word.length;
         else {
             let i = 0;
-            while (text[pos + i] === word[i]) i++;
-            throw new SyntaxFault(pos + i, { form: 'literal', word });
+            while (text[this.pos + i] === word[i]) i++;
+            throw new SyntaxFault(this.pos + i, { form: 'literal', word });
         }
-    };
+    }
+
     /** Attaches a finished value to its container (or makes it the root). */
-    const attach = (node: JsonNode): void => {
-        const top = stack[stack.length - 1];
-        if (!top) { root = node; return; }
+    private attach(node: JsonNode): void {
+        const top = this.stack[this.stack.length - 1];
+        if (!top) { this.root = node; return; }
         if (top.node.kind === 'array') { top.node.items.push(node); return; }
         const k = top.key!;
         top.node.members.push({ key: k.key, keyStart: k.start, keyEnd: k.end, value: node, duplicate: k.duplicate });
         top.key = undefined;
-    };
-    /** Reads one value; containers are pushed, not recursed into. Returns the container or undefined. */
-    const readValue = (): void => {
-        skipWs();
-        const start = pos;
-        const c = text[pos];
-        if (c === '{' || c === '[') {
-            if (stack.length >= maxDepth) throw new SyntaxFault(pos, { form: 'depth', max: maxDepth });
-            const parent = stack[stack.length - 1];
-            const token = tokenOfValue();
-            pos++;
-            const node: JsonObject | JsonArray = c === '{'
-                ? { kind: 'object', members: [], start, end: start }
-                : { kind: 'array', items: [], start, end: start };
-            attach(node);
-            stack.push({ node, parent, token, seen: c === '{' ? new Set() : undefined });
-            return;
-        }
+    }
+
+    /** Reads one value; containers are pushed, not recursed into. */
+    private readValue(): void {
+        this.skipWs();
+        const start = this.pos;
+        const c = this.text[start];
+        if (c === '{' || c === '[') { this.openContainer(c); return; }
         if (c === '"') {
-            const s = readString();
-            attach({ kind: 'string', value: s.value, start: s.start, end: s.end });
+            const s = this.readString();
+            this.attach({ kind: 'string', value: s.value, start: s.start, end: s.end });
             return;
         }
-        if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-            NUMBER_RE.lastIndex = pos;
-            const m = NUMBER_RE.exec(text);
-            if (!m) throw new SyntaxFault(pos, { form: 'number' });
-            pos += m[0].length;
-            const next = text[pos];
-            if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(pos, { form: 'number' });
-            const raw = m[0];
-            const value = Number(raw);
-            if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(raw.split(/[eE]/)[0]!))) {
-                diagnostics.push(diagnostic('E-JSON-NUMBER', pointerOfValue(), { raw }));
-                offsets.push(start);
-            }
-            attach({ kind: 'number', raw, value, start, end: pos });
-            return;
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) { this.readNumber(); return; }
+        if (c === 't') { this.expectLiteral('true'); this.attach({ kind: 'boolean', value: true, start, end: this.pos }); return; }
+        if (c === 'f') { this.expectLiteral('false'); this.attach({ kind: 'boolean', value: false, start, end: this.pos }); return; }
+        if (c === 'n') { this.expectLiteral('null'); this.attach({ kind: 'null', start, end: this.pos }); return; }
+        throw new SyntaxFault(start, { form: 'value' });
+    }
+
+    /** Attaches an empty object or array and pushes it: its contents are read by `afterValue`. */
+    private openContainer(c: '{' | '['): void {
+        const stack = this.stack;
+        const start = this.pos;
+        if (stack.length >= this.maxDepth) throw new SyntaxFault(start, { form: 'depth', max: this.maxDepth });
+        const parent = stack[stack.length - 1];
+        const token = this.tokenOfValue();
+        this.pos++;
+        const node: JsonObject | JsonArray = c === '{'
+            ? { kind: 'object', members: [], start, end: start }
+            : { kind: 'array', items: [], start, end: start };
+        this.attach(node);
+        stack.push({ node, parent, token, seen: c === '{' ? new Set() : undefined });
+    }
+
+    private readNumber(): void {
+        const text = this.text;
+        const start = this.pos;
+        NUMBER_RE.lastIndex = start;
+        const m = NUMBER_RE.exec(text);
+        if (!m) throw new SyntaxFault(start, { form: 'number' });
+        this.pos += m[0].length;
+        const next = text[this.pos];
+        if (next !== undefined && /[0-9.eE+-]/.test(next)) throw new SyntaxFault(this.pos, { form: 'number' });
+        const raw = m[0];
+        const value = Number(raw);
+        if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(raw.split(/[eE]/)[0]!))) {
+            this.diagnostics.push(diagnostic('E-JSON-NUMBER', this.pointerOfValue(), { raw }));
+            this.offsets.push(start);
         }
-        if (c === 't') { expectLiteral('true'); attach({ kind: 'boolean', value: true, start, end: pos }); return; }
-        if (c === 'f') { expectLiteral('false'); attach({ kind: 'boolean', value: false, start, end: pos }); return; }
-        if (c === 'n') { expectLiteral('null'); attach({ kind: 'null', start, end: pos }); return; }
-        throw new SyntaxFault(pos, { form: 'value' });
-    };
+        this.attach({ kind: 'number', raw, value, start, end: this.pos });
+    }
+
     /** Reads an object key and its colon into the top frame. */
-    const readKey = (frame: Frame): void => {
-        skipWs();
-        if (text[pos] !== '"') throw new SyntaxFault(pos, { form: 'key' });
-        const k = readString();
+    private readKey(frame: Frame): void {
+        this.skipWs();
+        if (this.text[this.pos] !== '"') throw new SyntaxFault(this.pos, { form: 'key' });
+        const k = this.readString();
         const duplicate = frame.seen!.has(k.value);
         if (duplicate) {
-            diagnostics.push(diagnostic('E-JSON-DUPKEY', childPointer(pointerOf(frame), k.value), { key: k.value }));
-            offsets.push(k.start);
+            this.diagnostics.push(diagnostic('E-JSON-DUPKEY', childPointer(this.pointerOf(frame), k.value), { key: k.value }));
+            this.offsets.push(k.start);
         } else {
             frame.seen!.add(k.value);
         }
         frame.key = { key: k.value, start: k.start, end: k.end, duplicate };
-        skipWs();
-        if (text[pos] !== ':') throw new SyntaxFault(pos, { form: 'colon' });
-        pos++;
-    };
-
-    try {
-        readValue();
-        // After each value: close containers, read separators, or read the next member/item.
-        for (;;) {
-            const top = stack[stack.length - 1];
-            if (!top) break;
-            skipWs();
-            const c = text[pos];
-            const isObject = top.node.kind === 'object';
-            const empty = isObject ? (top.node as JsonObject).members.length === 0 && !top.key : (top.node as JsonArray).items.length === 0;
-            const close = isObject ? '}' : ']';
-            if (c === close && !top.key) {
-                pos++;
-                top.node.end = pos;
-                stack.pop();
-                continue;
-            }
-            if (empty && !top.key) {
-                // First member or item.
-                if (isObject) readKey(top);
-                readValue();
-                continue;
-            }
-            if (c === ',') {
-                pos++;
-                skipWs();
-                if (text[pos] === close) throw new SyntaxFault(pos, { form: 'trailing-comma', item: isObject ? 'member' : 'item' });
-                if (isObject) readKey(top);
-                readValue();
-                continue;
-            }
-            throw new SyntaxFault(pos, { form: 'separator', close });
-        }
-        skipWs();
-        if (pos < text.length) throw new SyntaxFault(pos, { form: 'after-end' });
-    } catch (e) {
-        if (!(e instanceof SyntaxFault)) throw e;
-        const top = stack[stack.length - 1];
-        const { line, column } = lineColumn(text, e.offset);
-        diagnostics.push(anyDiagnostic('E-JSON-SYNTAX', pointerOf(top), { ...e.expected, line, column, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
-        offsets.push(top ? top.node.start : 0);
-        return { diagnostics, offsets };
+        this.skipWs();
+        if (this.text[this.pos] !== ':') throw new SyntaxFault(this.pos, { form: 'colon' });
+        this.pos++;
     }
-    return { root, diagnostics, offsets };
 }
 
 /** 1-based line and column (in UTF-16 code units) of an offset. */

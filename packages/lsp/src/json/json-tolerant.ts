@@ -32,25 +32,126 @@ interface Frame {
 const NUMBER_RE = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 export function parseTolerant(text: string): TolerantJson {
-    const pending = new Map<JsonObject, PendingKey[]>();
-    const colons = new Map<number, number>();
-    const stack: Frame[] = [];
-    let root: JsonNode | undefined;
-    let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    return new TolerantReader(text).read();
+}
 
-    const keepPending = (frame: Frame): void => {
+/** One forgiving read of one text: the open containers and what was built so far. Each token method
+ * takes the token's offset and returns the offset after it (the position stays a local of the loop). */
+class TolerantReader {
+    private readonly pending = new Map<JsonObject, PendingKey[]>();
+    private readonly colons = new Map<number, number>();
+    private readonly stack: Frame[] = [];
+    private root: JsonNode | undefined;
+
+    constructor(private readonly text: string) {}
+
+    read(): TolerantJson {
+        const text = this.text;
+        let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+        while (pos < text.length) {
+            const c = text.charCodeAt(pos);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) pos++;
+            else if (c === 0x7b || c === 0x5b) pos = this.open(c === 0x7b ? 'object' : 'array', pos);
+            else if (c === 0x7d || c === 0x5d) pos = this.close(c === 0x7d ? 'object' : 'array', pos);
+            else if (c === 0x3a) pos = this.colon(pos);
+            else if (c === 0x2c) pos = this.comma(pos);
+            else if (c === 0x22) pos = this.string(pos);
+            else pos = this.number(c, pos) ?? this.word(pos) ?? pos + 1; // else a character JSON has no use for
+        }
+        for (let k = this.stack.length - 1; k >= 0; k--) this.keepPending(this.stack[k]!);
+        return { root: this.root, pending: this.pending, colons: this.colons };
+    }
+
+    private open(kind: 'object' | 'array', pos: number): number {
+        const node: JsonObject | JsonArray = kind === 'object'
+            ? { kind: 'object', members: [], start: pos, end: this.text.length }
+            : { kind: 'array', items: [], start: pos, end: this.text.length };
+        const placed = this.attach(node);
+        this.stack.push({ node, dropped: !placed, seen: kind === 'object' ? new Set() : undefined });
+        return pos + 1;
+    }
+
+    /** Closes the innermost container of the brace's kind and all opened inside it; a stray brace is skipped. */
+    private close(kind: 'object' | 'array', pos: number): number {
+        const stack = this.stack;
+        let k = stack.length - 1;
+        while (k >= 0 && stack[k]!.node.kind !== kind) k--;
+        if (k >= 0) {
+            while (stack.length > k) {
+                const frame = stack.pop()!;
+                this.keepPending(frame);
+                frame.node.end = stack.length === k ? pos + 1 : pos;
+            }
+        }
+        return pos + 1;
+    }
+
+    private colon(pos: number): number {
+        const top = this.stack[this.stack.length - 1];
+        if (top?.key && top.key.colon === undefined) {
+            top.key.colon = pos;
+            this.colons.set(top.key.keyStart, pos);
+        }
+        return pos + 1;
+    }
+
+    private comma(pos: number): number {
+        const top = this.stack[this.stack.length - 1];
+        if (top) this.keepPending(top);
+        return pos + 1;
+    }
+
+    /** A string: a key where an object expects one, otherwise a value. */
+    private string(pos: number): number {
+        const { value, end } = readString(this.text, pos);
+        const top = this.stack[this.stack.length - 1];
+        if (top && top.node.kind === 'object' && (!top.key || top.key.colon === undefined)) {
+            this.keepPending(top);
+            top.key = { key: value, keyStart: pos, keyEnd: end };
+        } else {
+            const node: JsonString = { kind: 'string', value, start: pos, end };
+            this.attach(node);
+        }
+        return end;
+    }
+
+    /** A number, if one starts here: the offset after it. */
+    private number(c: number, pos: number): number | undefined {
+        if (c !== 0x2d && !(c >= 0x30 && c <= 0x39)) return undefined;
+        NUMBER_RE.lastIndex = pos;
+        const m = NUMBER_RE.exec(this.text);
+        if (!m) return undefined;
+        const end = pos + m[0].length;
+        this.attach({ kind: 'number', raw: m[0], value: Number(m[0]), start: pos, end });
+        return end;
+    }
+
+    /** A bare word, if one starts here: `true`, `false` and `null` are values, other words are skipped. */
+    private word(start: number): number | undefined {
+        const word = /[A-Za-z_][A-Za-z0-9_]*/y;
+        word.lastIndex = start;
+        const w = word.exec(this.text);
+        if (!w) return undefined;
+        const end = start + w[0].length;
+        if (w[0] === 'true' || w[0] === 'false') this.attach({ kind: 'boolean', value: w[0] === 'true', start, end });
+        else if (w[0] === 'null') this.attach({ kind: 'null', start, end });
+        return end;
+    }
+
+    private keepPending(frame: Frame): void {
         if (!frame.key || frame.node.kind !== 'object' || frame.dropped) return;
-        const list = pending.get(frame.node) ?? [];
+        const list = this.pending.get(frame.node) ?? [];
         list.push(frame.key);
-        pending.set(frame.node, list);
+        this.pending.set(frame.node, list);
         frame.key = undefined;
-    };
+    }
+
     /** Attaches a value to the open container; false when it has no place there. */
-    const attach = (node: JsonNode): boolean => {
-        const top = stack[stack.length - 1];
+    private attach(node: JsonNode): boolean {
+        const top = this.stack[this.stack.length - 1];
         if (!top) {
-            if (root) return false;
-            root = node;
+            if (this.root) return false;
+            this.root = node;
             return true;
         }
         if (top.dropped) return false;
@@ -65,86 +166,7 @@ export function parseTolerant(text: string): TolerantJson {
         top.node.members.push({ key: k.key, keyStart: k.keyStart, keyEnd: k.keyEnd, value: node, duplicate });
         top.key = undefined;
         return true;
-    };
-
-    while (pos < text.length) {
-        const c = text.charCodeAt(pos);
-        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) { pos++; continue; }
-        const ch = text[pos]!;
-        if (ch === '{' || ch === '[') {
-            const node: JsonObject | JsonArray = ch === '{'
-                ? { kind: 'object', members: [], start: pos, end: text.length }
-                : { kind: 'array', items: [], start: pos, end: text.length };
-            const placed = attach(node);
-            stack.push({ node, dropped: !placed, seen: ch === '{' ? new Set() : undefined });
-            pos++;
-            continue;
-        }
-        if (ch === '}' || ch === ']') {
-            const kind = ch === '}' ? 'object' : 'array';
-            let k = stack.length - 1;
-            while (k >= 0 && stack[k]!.node.kind !== kind) k--;
-            if (k >= 0) {
-                while (stack.length > k) {
-                    const frame = stack.pop()!;
-                    keepPending(frame);
-                    frame.node.end = stack.length === k ? pos + 1 : pos;
-                }
-            }
-            pos++;
-            continue;
-        }
-        if (ch === ':') {
-            const top = stack[stack.length - 1];
-            if (top?.key && top.key.colon === undefined) {
-                top.key.colon = pos;
-                colons.set(top.key.keyStart, pos);
-            }
-            pos++;
-            continue;
-        }
-        if (ch === ',') {
-            const top = stack[stack.length - 1];
-            if (top) keepPending(top);
-            pos++;
-            continue;
-        }
-        if (ch === '"') {
-            const { value, end } = readString(text, pos);
-            const top = stack[stack.length - 1];
-            if (top && top.node.kind === 'object' && (!top.key || top.key.colon === undefined)) {
-                keepPending(top);
-                top.key = { key: value, keyStart: pos, keyEnd: end };
-            } else {
-                const node: JsonString = { kind: 'string', value, start: pos, end };
-                attach(node);
-            }
-            pos = end;
-            continue;
-        }
-        if (ch === '-' || (ch >= '0' && ch <= '9')) {
-            NUMBER_RE.lastIndex = pos;
-            const m = NUMBER_RE.exec(text);
-            if (m) {
-                attach({ kind: 'number', raw: m[0], value: Number(m[0]), start: pos, end: pos + m[0].length });
-                pos += m[0].length;
-                continue;
-            }
-        }
-        const word = /[A-Za-z_][A-Za-z0-9_]*/y;
-        word.lastIndex = pos;
-        const w = word.exec(text);
-        if (w) {
-            const start = pos;
-            pos += w[0].length;
-            if (w[0] === 'true' || w[0] === 'false') attach({ kind: 'boolean', value: w[0] === 'true', start, end: pos });
-            else if (w[0] === 'null') attach({ kind: 'null', start, end: pos });
-            continue;
-        }
-        pos++; // a character JSON has no use for
     }
-    for (let k = stack.length - 1; k >= 0; k--) keepPending(stack[k]!);
-    return { root, pending, colons };
 }
 
 /** A string literal from its opening quote: its value and end (after the closing quote, or at the line end). */
