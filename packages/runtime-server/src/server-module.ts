@@ -1,6 +1,9 @@
-// The one place that builds the server's object graph from configuration, as Langium's
-// create<Lang>Services modules do: every seam (Store, Counters, SecretRing, engine, editor, clock,
-// log) is created here or supplied as an override, and nothing else constructs a dependency.
+// The one place that builds the server's object graph from configuration, with Langium's own
+// dependency injection (`inject`: a module of factories resolved through a proxy, cycles reported),
+// the wiring style of the language packages and the language server: every seam (Store, Counters,
+// SecretRing, engine, editor, clock, log) is created here or supplied as an override, and nothing
+// else constructs a dependency.
+import { inject, type Module } from 'langium';
 import { loadSecretRing, type ExtractionEngine, type SecretRing } from '@svc/extraction';
 import { KeyAuthenticator } from './auth/key-auth.js';
 import type { ServerConfig } from './config/server-config.js';
@@ -61,69 +64,78 @@ export interface ServiceOverrides {
     env?: NodeJS.ProcessEnv;
 }
 
-export function createServerServices(config: ServerConfig, overrides: ServiceOverrides = {}): ServerServices {
-    const now = overrides.now ?? Date.now;
-    const log = new RequestLog(overrides.logSink ?? stdoutSink, now);
-    // Driver errors of an unreachable PostgreSQL or Redis surface as 503s per request; these
-    // listeners only keep idle-connection failures from crashing the process and note them once.
-    const noted = new Set<string>();
-    const note = (what: string) => (e: unknown): void => {
-        if (noted.has(what)) return;
-        noted.add(what);
-        log.event('error', `${what} connection failed`, { error: (e as Error)?.message?.slice(0, 200) });
-        setTimeout(() => noted.delete(what), 60_000).unref();
-    };
-    const store = overrides.store
-        ?? (config.databaseUrl ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: note('PostgreSQL') }) : openSqliteStore(config.dataDir));
-    const counters = overrides.counters ?? (config.redisUrl ? new RedisCounters(config.redisUrl, { onError: note('Redis') }) : new MemoryCounters(now));
+/** The server's module: one factory per service, each reading the others through `s`. */
+export function createServerModule(config: ServerConfig, overrides: ServiceOverrides = {}): Module<ServerServices> {
     const env = overrides.env ?? process.env;
-    // The ring @svc/extraction signs sessions with: SVC_SESSION_SECRET, else the data directory's.
-    const secrets = loadSecretRing({ SVC_SESSION_SECRET: config.sessionSecrets.join(','), SVC_DATA_DIR: config.dataDir }, config.dataDir);
-    const engine = overrides.engine === undefined ? buildEngine(secrets, env, process.cwd()) : overrides.engine ?? undefined;
-    const compiler = new SchemaCompiler(config.compileCacheEntries, overrides.compile);
-    const metrics = config.metrics ? new ServerMetrics(() => compiler.cacheLookups) : undefined;
-    // One server owns a SQLite file; with PostgreSQL, other instances may be alive.
-    const ledger = new CreditLedger(store, now, config.reservations, log, store instanceof SqliteStore, (reads) => metrics?.readsCharged.inc(reads));
-    const editor = overrides.editor === undefined
-        ? loadEditService({ secrets, engine, dataDir: config.dataDir, env })
-        : overrides.editor ?? undefined;
-    const validator = new BodyValidator();
-    // Objects supplied by a caller (a test's scripted engine, a compile function) cannot cross into
-    // a worker thread: with any of them the pipeline runs inline, as it does with SVC_WORKERS=0.
-    const inline = config.workers === 0 || overrides.engine || overrides.editor || overrides.compile;
-    const pipeline: Pipeline = inline
-        ? new RequestPipeline({ validator, compiler, engine, editor })
-        : new WorkerPipeline({
-            threads: config.workers,
-            maxQueue: config.workerQueue,
-            // The openai reader's tasks mostly wait on the network: let each thread hold several.
-            tasksPerThread: env.SVC_READER === 'openai' ? 8 : 1,
-            taskTimeoutMs: config.taskTimeoutMs,
-            setup: {
-                env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string')),
-                cwd: process.cwd(),
-                dataDir: config.dataDir,
-                secrets: [...secrets.all],
-                engine: engine !== undefined,
-                editor: editor !== undefined,
-                compileCacheEntries: config.compileCacheEntries,
-            },
-        });
     return {
-        config,
-        now,
-        store,
-        counters,
-        limiter: new RateLimiter(counters, config.limits, now, (limit) => metrics?.limitRejections.inc({ limit })),
-        auth: new KeyAuthenticator(store, now, (e) => log.event('error', 'could not record a key\'s last use', { error: (e as Error)?.message?.slice(0, 200) })),
-        secrets,
-        validator,
-        compiler,
-        engine,
-        editor,
-        log,
-        ledger,
-        metrics,
-        pipeline,
+        config: () => config,
+        now: () => overrides.now ?? Date.now,
+        log: (s) => new RequestLog(overrides.logSink ?? stdoutSink, s.now),
+        store: (s) => overrides.store
+            ?? (config.databaseUrl ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: noteOnce(s.log, 'PostgreSQL') }) : openSqliteStore(config.dataDir)),
+        counters: (s) => overrides.counters ?? (config.redisUrl ? new RedisCounters(config.redisUrl, { onError: noteOnce(s.log, 'Redis') }) : new MemoryCounters(s.now)),
+        // The ring @svc/extraction signs sessions with: SVC_SESSION_SECRET, else the data directory's.
+        secrets: () => loadSecretRing({ SVC_SESSION_SECRET: config.sessionSecrets.join(','), SVC_DATA_DIR: config.dataDir }, config.dataDir),
+        engine: (s) => (overrides.engine === undefined ? buildEngine(s.secrets, env, process.cwd()) : overrides.engine ?? undefined),
+        editor: (s) => (overrides.editor === undefined
+            ? loadEditService({ secrets: s.secrets, engine: s.engine, dataDir: config.dataDir, env })
+            : overrides.editor ?? undefined),
+        compiler: () => new SchemaCompiler(config.compileCacheEntries, overrides.compile),
+        metrics: (s) => (config.metrics ? new ServerMetrics(() => s.compiler.cacheLookups) : undefined),
+        // One server owns a SQLite file; with PostgreSQL, other instances may be alive.
+        ledger: (s) => new CreditLedger(s.store, s.now, config.reservations, s.log, s.store instanceof SqliteStore, (reads) => s.metrics?.readsCharged.inc(reads)),
+        validator: () => new BodyValidator(),
+        pipeline: (s) => createPipeline(config, overrides, env, s),
+        limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
+        auth: (s) => new KeyAuthenticator(s.store, s.now, (e) => s.log.event('error', 'could not record a key\'s last use', { error: (e as Error)?.message?.slice(0, 200) })),
     };
+}
+
+/** The services of one server; `modules` may replace any factory (tests, embedders). */
+export function createServerServices(config: ServerConfig, overrides: ServiceOverrides = {}, ...modules: Array<Partial<Module<ServerServices>>>): ServerServices {
+    const services = inject(createServerModule(config, overrides), ...(modules as Array<Module<ServerServices>>));
+    // Built now rather than on first use, so start-up fails at start-up (a bad database URL, a data
+    // directory that cannot be written) and the pool's threads and the ledger's heartbeat run at once.
+    for (const key of EAGER) void services[key];
+    return services;
+}
+
+const EAGER: ReadonlyArray<keyof ServerServices> = [
+    'config', 'now', 'log', 'store', 'counters', 'secrets', 'engine', 'editor', 'compiler', 'metrics', 'ledger', 'validator', 'pipeline', 'limiter', 'auth',
+];
+
+/** Driver errors of an unreachable PostgreSQL or Redis surface as 503s per request; this listener
+ * only keeps idle-connection failures from crashing the process and notes them once a minute. */
+function noteOnce(log: RequestLog, what: string): (e: unknown) => void {
+    let quietUntil = 0;
+    return (e) => {
+        const t = Date.now();
+        if (t < quietUntil) return;
+        quietUntil = t + 60_000;
+        log.event('error', `${what} connection failed`, { error: (e as Error)?.message?.slice(0, 200) });
+    };
+}
+
+/** Objects supplied by a caller (a test's scripted engine, a compile function) cannot cross into a
+ * worker thread: with any of them the pipeline runs inline, as it does with SVC_WORKERS=0. */
+function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: NodeJS.ProcessEnv, s: ServerServices): Pipeline {
+    const { validator, compiler, engine, editor, secrets } = s;
+    const inline = config.workers === 0 || overrides.engine || overrides.editor || overrides.compile;
+    if (inline) return new RequestPipeline({ validator, compiler, engine, editor });
+    return new WorkerPipeline({
+        threads: config.workers,
+        maxQueue: config.workerQueue,
+        // The openai reader's tasks mostly wait on the network: let each thread hold several.
+        tasksPerThread: env.SVC_READER === 'openai' ? 8 : 1,
+        taskTimeoutMs: config.taskTimeoutMs,
+        setup: {
+            env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string')),
+            cwd: process.cwd(),
+            dataDir: config.dataDir,
+            secrets: [...secrets.all],
+            engine: engine !== undefined,
+            editor: editor !== undefined,
+            compileCacheEntries: config.compileCacheEntries,
+        },
+    });
 }
