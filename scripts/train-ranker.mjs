@@ -6,8 +6,10 @@
 //  1. collect every candidate the reader proposes, with its features, p from the heuristic alone;
 //     a candidate is positive when its value is the expected one;
 //  2. fit logistic regression (L2-regularised) to those labels;
-//  3. read the tuning half again with the new weights and fit, per kind of value, Platt scaling
-//     from the reported confidence of each field to whether its value is right (in rounds).
+//  3. read the tuning half again with the new weights and fit, per kind of value and per
+//     calibration group (ranker-model.ts calibrationGroup), Platt scaling capped at its top
+//     isotonic block, from the reported confidence of each field to whether its value is right
+//     (in rounds).
 // `--reader openai` fits only step 3 for the openai reader (SVC_OPENAI_* must be set).
 import '../scripts/polyfill.mjs';
 import { writeFileSync } from 'node:fs';
@@ -23,8 +25,12 @@ const OPTIONS = { on_conflict: 'withhold', fallback: 'off' };
 const ITERATIONS = 1500;
 const LEARNING_RATE = 0.5;
 const L2 = 1e-4;
-const ROUNDS = 1;
+const ROUNDS = Number(process.env.SVC_ROUNDS || 5);
 const CALIBRATION = process.env.SVC_CALIBRATION || 'platt';
+/** Values in the top block that caps a Platt curve. */
+const CAP_BLOCK = Number(process.env.SVC_CAP_BLOCK || 30);
+/** A calibration group needs this many tuning values for a table of its own. */
+const GROUP_MINIMUM = Number(process.env.SVC_GROUP_MINIMUM || 60);
 
 /** The kind of value of a field, as the reader's calibration tables are keyed (ranker-features.ts). */
 function valueKindOf(f) {
@@ -131,15 +137,33 @@ export function platt(pairs) {
     });
 }
 
-/** (reported confidence, right) of every reported non-list value, by kind of value. */
-function confidencePairs(schema, c, ex, out, kindOf) {
+/**
+ * (reported confidence, right) of every reported non-list value, by kind of value and by the
+ * calibration group of the value's strongest candidate (`groups`: field -> value -> group).
+ */
+function confidencePairs(schema, c, ex, out, kindOf, groups) {
     for (const f of schema.fields) {
         if (f.type.kind === 'array') continue;
         const got = ex.response?.data?.[f.name];
         if (got === null || got === undefined) continue;
-        const kind = kindOf(f);
-        (out[kind] ??= []).push([Number(ex.response.fields[f.name].confidence), same(c.expected[f.name], got) ? 1 : 0]);
+        const pair = [Number(ex.response.fields[f.name].confidence), same(c.expected[f.name], got) ? 1 : 0];
+        (out[kindOf(f)] ??= []).push(pair);
+        const group = groups?.get(f.name)?.get(JSON.stringify(got))?.group;
+        if (group) (out[group] ??= []).push(pair);
     }
+}
+
+/**
+ * Platt's curve rises to 1 whatever the data say; where the values the curve puts highest are right
+ * less often (an enum read everywhere in a ruling, right 86 times in 100), the curve is capped at
+ * the rate of its top isotonic block (at least CAP_BLOCK values), so no confidence promises more
+ * than the tuning data showed.
+ */
+function capped(table, pairs) {
+    const through = pairs.map(([x, y]) => [calibrate(x, table), y]);
+    const blocks = isotonic(through, CAP_BLOCK);
+    const top = blocks[blocks.length - 1][1];
+    return table.map(([x, y]) => [x, Math.min(y, top)]);
 }
 
 /** A table followed by a correction of its outputs: the composition, at the table's breakpoints. */
@@ -157,9 +181,25 @@ function compose(table, correction) {
 async function calibrateRounds(makeReader, reader, kindOf, rounds) {
     for (let round = 0; round < rounds; round++) {
         const pairs = {};
-        await readAll(sets, makeReader(), 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, kindOf));
-        const tables = { ...(weights.calibration[reader] ?? {}) };
-        for (const [kind, list] of Object.entries(pairs).sort()) tables[kind] = compose(tables[kind], CALIBRATION === 'platt' ? platt(list) : isotonic(list));
+        // The heuristic reader reports each candidate's group: the strongest per field and value.
+        let groups = new Map();
+        const collect = (cand) => {
+            const byValue = groups.get(cand.field) ?? groups.set(cand.field, new Map()).get(cand.field);
+            const key = JSON.stringify(cand.json);
+            if (!(byValue.get(key)?.p >= cand.p)) byValue.set(key, cand);
+        };
+        await readAll(sets, makeReader(collect), 'tune', (set, schema, c, ex) => {
+            confidencePairs(schema, c, ex, pairs, kindOf, groups);
+            groups = new Map();
+        });
+        const before = weights.calibration[reader] ?? {};
+        const tables = { ...before };
+        for (const [key, list] of Object.entries(pairs).sort()) {
+            if (key.includes('/') && list.length < GROUP_MINIMUM) continue;
+            // A group's first table corrects its kind's, which served it until now.
+            const base = before[key] ?? before[key.split('/')[0]];
+            tables[key] = compose(base, CALIBRATION === 'platt' ? capped(platt(list), list) : isotonic(list));
+        }
         weights.calibration[reader] = tables;
         console.error(`train: calibration round ${round + 1}: ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`).join(', ')}`);
     }
@@ -189,7 +229,7 @@ if (readerKind === 'heuristic') {
     console.error(`train: ${rows.length} candidates, ${rows.filter((r) => r.y).length} right`);
     const fit = fitLogistic(rows);
     weights = { features: [...VECTOR_NAMES], ...fit, calibration: { ...weights.calibration, heuristic: {} } };
-    await calibrateRounds(() => new HeuristicReader({ weights }), 'heuristic', valueKindOf, ROUNDS);
+    await calibrateRounds((collect) => new HeuristicReader({ weights, collect }), 'heuristic', valueKindOf, ROUNDS);
 } else if (readerKind === 'openai') {
     const config = engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' });
     weights.calibration.openai = {};

@@ -8,7 +8,7 @@ export { createEngine, createReader, engineConfigFromEnv, EngineConfigError, typ
 export { Engine, extractionFromState, countDocumentTokens, type EngineDeps, type ExtractionState } from './extraction-engine.js';
 export type { Reader, ReaderCandidate, ReaderInput } from './readers/reader-types.js';
 export { HeuristicReader, type HeuristicReaderOptions, type RankedCandidate } from './readers/heuristic-reader.js';
-export { calibrate, rank, shippedWeights, tableFor, type RankerWeights, type CalibrationTable } from './readers/ranker-model.js';
+export { calibrate, calibrationGroup, rank, shippedWeights, tableFor, type RankerWeights, type CalibrationTable } from './readers/ranker-model.js';
 export { featureVector, VECTOR_NAMES, FEATURES } from './readers/ranker-features.js';
 export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
 export { parseQuote, foldText, type ParsedValue } from './parsers/quote-parser.js';

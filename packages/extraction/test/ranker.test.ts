@@ -2,7 +2,7 @@
 // monotone calibration strictly inside (0, 1), and a ranker that prefers a well-labelled value.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { calibrate, rank, shippedWeights, tableFor } from '../src/readers/ranker-model.js';
+import { calibrate, calibrationGroup, rank, shippedWeights, tableFor } from '../src/readers/ranker-model.js';
 import { featureVector, KINDS, VECTOR_NAMES } from '../src/readers/ranker-features.js';
 
 describe('ranker', () => {
@@ -36,5 +36,19 @@ describe('ranker', () => {
         }));
         expect(calibrate(0.7, table)).to.equal(0.7);
         expect(calibrate(0.3, undefined)).to.equal(0.3);
+    });
+
+    it('groups a candidate for calibration by kind, label, rivals and document length, and ships tables for the common groups', () => {
+        expect(calibrationGroup('date', { labelName: 1, alone: 1 }, 1)).to.equal('date/labelled/alone/short');
+        expect(calibrationGroup('date', { labelHint: 0, alone: 0 }, 3)).to.equal('date/unlabelled/rivalled/long');
+        expect(calibrationGroup('money', { labelDescription: 1 }, 2)).to.equal('money/labelled/rivalled/long');
+        const w = shippedWeights();
+        const groups = Object.keys(w.calibration.heuristic!).filter((k) => k.includes('/'));
+        expect(groups).to.not.be.empty;
+        // Every group table is a monotone map of the same shape as a kind's.
+        for (const g of groups) {
+            const t = tableFor(w, 'heuristic', g)!;
+            for (let i = 1; i < t.length; i++) expect(t[i]![1], g).to.be.at.least(t[i - 1]![1]);
+        }
     });
 });

@@ -20,7 +20,7 @@ import { WindowText } from './heuristic-text.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
 import type { ValueKind } from './ranker-features.js';
-import { calibrate, rank, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
+import { calibrate, calibrationGroup, rank, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
 /** Spans of a type in the window, shared by the fields of one kind. */
@@ -64,6 +64,9 @@ export interface RankedCandidate {
     features: Scored['features'];
     /** The parsed value as the response shows it. */
     json: unknown;
+    /** Its calibration group (ranker-model.ts calibrationGroup) and p as proposed. */
+    group: string;
+    p: number;
 }
 
 export interface HeuristicReaderOptions {
@@ -156,9 +159,14 @@ export class HeuristicReader implements Reader {
             kept.forEach((s, i) => {
                 const first = !seen.has(s.parsed.key) && scores[i] === byRank.get(s.parsed.key);
                 if (first) seen.add(s.parsed.key);
-                const p = first ? this.probability(scores[i]!, kind) * Math.pow(scores[i]! / top, sharpness) : PROPOSE.echoP;
-                out.push({ slot: field.name, quote: s.span.quote, p: Math.max(PROPOSE.echoP, Math.round(p * 1000) / 1000), at: s.span.start });
-                this.options.collect?.({ field: field.name, quote: s.span.quote, at: input.offset + s.span.start, kind, features: { ...s.features }, json: s.parsed.json });
+                const group = calibrationGroup(kind, s.features, input.windows);
+                // A value in every window of a long document is proposed once per window and the
+                // field's confidence is their noisy-or: each window claims its share, so W sightings
+                // together say what one calibrated sighting says.
+                const share = (q: number): number => (input.windows > 1 ? 1 - Math.pow(1 - q, 1 / Math.sqrt(input.windows)) : q);
+                const p = Math.max(PROPOSE.echoP, Math.round((first ? share(this.probability(scores[i]!, kind, group)) * Math.pow(scores[i]! / top, sharpness) : PROPOSE.echoP) * 1000) / 1000);
+                out.push({ slot: field.name, quote: s.span.quote, p, at: s.span.start });
+                this.options.collect?.({ field: field.name, quote: s.span.quote, at: input.offset + s.span.start, kind, features: { ...s.features }, json: s.parsed.json, group, p });
             });
             out.push(...echoes(input, kept[0]!, kept));
         }
@@ -170,9 +178,9 @@ export class HeuristicReader implements Reader {
         return this.weights ? rank(this.weights, s.features, kind) : Math.min(1, s.score);
     }
 
-    /** A score as a calibrated probability (the identity without weights). */
-    private probability(score: number, kind: ValueKind): number {
-        return calibrate(score, this.weights ? tableFor(this.weights, this.name, kind) : undefined);
+    /** A score as a calibrated probability (the identity without weights): its group's table, else its kind's. */
+    private probability(score: number, kind: ValueKind, group: string): number {
+        return calibrate(score, this.weights ? tableFor(this.weights, this.name, group) ?? tableFor(this.weights, this.name, kind) : undefined);
     }
 }
 
