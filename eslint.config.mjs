@@ -8,8 +8,14 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
     {
         ignores: [
-            '**/node_modules/**', '**/dist/**', '**/generated/**', '**/out/**', '**/assets/**',
-            '.bench-out/**', 'data/**', 'packages/vscode-ext/.vscode-test/**',
+            '**/node_modules/**',
+            '**/dist/**',
+            '**/generated/**',
+            '**/out/**',
+            '**/assets/**',
+            '.bench-out/**',
+            'data/**',
+            'packages/vscode-ext/.vscode-test/**',
         ],
     },
     js.configs.recommended,
@@ -20,7 +26,10 @@ export default tseslint.config(
             '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
             'no-constant-condition': ['error', { checkLoops: false }],
             // Prettier wraps code at 140; strings, URLs and regular expressions may run longer.
-            'max-len': ['error', { code: 160, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true }],
+            'max-len': [
+                'error',
+                { code: 160, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
+            ],
             eqeqeq: ['error', 'always', { null: 'ignore' }],
         },
     },
@@ -32,7 +41,11 @@ export default tseslint.config(
     {
         // Tests read parsed JSON freely and assert with chai's property style (`expect(x).to.be.true`).
         files: ['packages/*/test/**/*.ts', '**/*.mjs'],
-        rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-unused-expressions': 'off', 'preserve-caught-error': 'off' },
+        rules: {
+            '@typescript-eslint/no-explicit-any': 'off',
+            '@typescript-eslint/no-unused-expressions': 'off',
+            'preserve-caught-error': 'off',
+        },
     },
     {
         // Code that runs in a page: the panel's client, and the functions that tests and benchmarks

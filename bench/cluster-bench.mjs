@@ -13,7 +13,8 @@ import { createInterface } from 'node:readline';
 const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..');
 const SCHEMA = {
-    svc_schema: '1.0', name: 'invoice',
+    svc_schema: '1.0',
+    name: 'invoice',
     fields: [
         { name: 'invoice_number', type: 'string', pattern: 'INV-[0-9]{4}-[0-9]{4}', hints: ['Invoice number'] },
         { name: 'invoice_date', type: 'date', hints: ['Invoice date'] },
@@ -31,7 +32,8 @@ async function child(options) {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-cbench-'));
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
     const env = { SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
-    if (options.databaseUrl) Object.assign(env, { SVC_DATABASE_URL: options.databaseUrl, SVC_REDIS_URL: options.redisUrl, SVC_SESSION_SECRET: 'bench-secret' });
+    if (options.databaseUrl)
+        Object.assign(env, { SVC_DATABASE_URL: options.databaseUrl, SVC_REDIS_URL: options.redisUrl, SVC_SESSION_SECRET: 'bench-secret' });
     const server = createServer(loadConfig(env, root, { limits: unlimited }), { editor: null, env: {}, logSink: () => {} });
     const url = await server.listen();
     let key;
@@ -40,7 +42,11 @@ async function child(options) {
         key = (await createKey(server.services.store, { email: 'bench@example.test', name: 'bench' })).key;
     }
     process.stdout.write(`${JSON.stringify({ url, key })}\n`);
-    const stop = async () => { await server.close(); rmSync(dataDir, { recursive: true, force: true }); process.exit(0); };
+    const stop = async () => {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+    };
     process.on('SIGTERM', stop);
 }
 
@@ -61,7 +67,11 @@ async function stopChild(c) {
 async function load(autocannon, urls, path, key, body, options) {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
     // Connections split over the instances, as a round-robin proxy would.
-    const results = await Promise.all(urls.map((url) => autocannon({ url: url + path, connections: Math.ceil(32 / urls.length), method: 'POST', body, headers, ...options })));
+    const results = await Promise.all(
+        urls.map((url) =>
+            autocannon({ url: url + path, connections: Math.ceil(32 / urls.length), method: 'POST', body, headers, ...options }),
+        ),
+    );
     for (const r of results) if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     return results.reduce((sum, r) => sum + r.requests.average, 0);
 }
@@ -69,7 +79,8 @@ async function load(autocannon, urls, path, key, body, options) {
 export async function runClusterBench({ seconds = 5 } = {}) {
     const { sharedPg, sharedRedis } = await import('@svc/runtime-server/test-support');
     const [pg, redis] = await Promise.all([sharedPg(), sharedRedis()]);
-    if (!pg || !redis) return [{ name: 'multi-instance rows skipped: PostgreSQL or Redis binaries absent', value: 0, unit: '', target: 'reported' }];
+    if (!pg || !redis)
+        return [{ name: 'multi-instance rows skipped: PostgreSQL or Redis binaries absent', value: 0, unit: '', target: 'reported' }];
     const { default: autocannon } = await import('autocannon');
     const measure = async (urls, key) => {
         await load(autocannon, urls, '/v1/schemas/validate', key, VALIDATE, { amount: 3_000 });
@@ -81,7 +92,11 @@ export async function runClusterBench({ seconds = 5 } = {}) {
     };
     const sqlite = await startChild({ createKey: true });
     let local;
-    try { local = await measure([sqlite.url], sqlite.key); } finally { await stopChild(sqlite); }
+    try {
+        local = await measure([sqlite.url], sqlite.key);
+    } finally {
+        await stopChild(sqlite);
+    }
 
     const databaseUrl = await pg.createDatabase();
     const a = await startChild({ databaseUrl, redisUrl: redis.url, createKey: true });
@@ -90,17 +105,54 @@ export async function runClusterBench({ seconds = 5 } = {}) {
     try {
         one = await measure([a.url], a.key);
         const b = await startChild({ databaseUrl, redisUrl: redis.url });
-        try { two = await measure([a.url, b.url], a.key); } finally { await stopChild(b); }
+        try {
+            two = await measure([a.url, b.url], a.key);
+        } finally {
+            await stopChild(b);
+        }
     } finally {
         await stopChild(a);
     }
     return [
         { name: 'validate (cache hits), SQLite + memory counters, one instance', value: local.validate, unit: 'req/s', target: 'baseline' },
-        { name: 'validate (cache hits), PostgreSQL + Redis, one instance', value: one.validate, unit: 'req/s', target: '>= 0.7× SQLite + memory', ratio: one.validate / local.validate, baseline: 'SQLite + memory' },
-        { name: 'extractions (heuristic reader), SQLite + memory counters, one instance', value: local.extract, unit: 'req/s', target: 'baseline' },
-        { name: 'extractions (heuristic reader), PostgreSQL + Redis, one instance', value: one.extract, unit: 'req/s', target: 'reported', ratio: one.extract / local.extract, baseline: 'SQLite + memory' },
-        { name: 'validate, two PostgreSQL + Redis instances (same 2-core machine)', value: two.validate, unit: 'req/s', target: 'reported', ratio: two.validate / one.validate, baseline: 'one instance' },
-        { name: 'extractions, two PostgreSQL + Redis instances (same 2-core machine)', value: two.extract, unit: 'req/s', target: 'reported', ratio: two.extract / one.extract, baseline: 'one instance' },
+        {
+            name: 'validate (cache hits), PostgreSQL + Redis, one instance',
+            value: one.validate,
+            unit: 'req/s',
+            target: '>= 0.7× SQLite + memory',
+            ratio: one.validate / local.validate,
+            baseline: 'SQLite + memory',
+        },
+        {
+            name: 'extractions (heuristic reader), SQLite + memory counters, one instance',
+            value: local.extract,
+            unit: 'req/s',
+            target: 'baseline',
+        },
+        {
+            name: 'extractions (heuristic reader), PostgreSQL + Redis, one instance',
+            value: one.extract,
+            unit: 'req/s',
+            target: 'reported',
+            ratio: one.extract / local.extract,
+            baseline: 'SQLite + memory',
+        },
+        {
+            name: 'validate, two PostgreSQL + Redis instances (same 2-core machine)',
+            value: two.validate,
+            unit: 'req/s',
+            target: 'reported',
+            ratio: two.validate / one.validate,
+            baseline: 'one instance',
+        },
+        {
+            name: 'extractions, two PostgreSQL + Redis instances (same 2-core machine)',
+            value: two.extract,
+            unit: 'req/s',
+            target: 'reported',
+            ratio: two.extract / one.extract,
+            baseline: 'one instance',
+        },
     ];
 }
 

@@ -37,16 +37,26 @@ export const SCHEMA = {
 /** Field k's value number v (0, 1 or 2): up to three readings per field. */
 export function valueOf(k, v) {
     switch (SCHEMA.fields[k].name) {
-        case 'reference': return `REF-2024-${String(100 + v).padStart(4, '0')}`;
-        case 'issue_date': return `${3 + v} ${MONTHS[v]} 2024`;
-        case 'due_date': return `${10 + v} ${MONTHS[v + 3]} 2024`;
-        case 'net': return `EUR ${['100.00', '110.00', '120.00'][v]}`;
-        case 'vat': return `EUR ${['21.00', '23.10', '25.20'][v]}`;
-        case 'total': return `EUR ${['121.00', '133.10', '145.20'][v]}`;
-        case 'term': return `${30 + v * 15} days`;
-        case 'status': return ['open', 'closed', 'pending'][v];
-        case 'items': return String(12 + v);
-        default: return ['Acme Holding B.V.', 'Acme Trading Ltd', 'Beta Supplies GmbH'][v];
+        case 'reference':
+            return `REF-2024-${String(100 + v).padStart(4, '0')}`;
+        case 'issue_date':
+            return `${3 + v} ${MONTHS[v]} 2024`;
+        case 'due_date':
+            return `${10 + v} ${MONTHS[v + 3]} 2024`;
+        case 'net':
+            return `EUR ${['100.00', '110.00', '120.00'][v]}`;
+        case 'vat':
+            return `EUR ${['21.00', '23.10', '25.20'][v]}`;
+        case 'total':
+            return `EUR ${['121.00', '133.10', '145.20'][v]}`;
+        case 'term':
+            return `${30 + v * 15} days`;
+        case 'status':
+            return ['open', 'closed', 'pending'][v];
+        case 'items':
+            return String(12 + v);
+        default:
+            return ['Acme Holding B.V.', 'Acme Trading Ltd', 'Beta Supplies GmbH'][v];
     }
 }
 
@@ -105,7 +115,10 @@ async function editChain(ex, n, timed, alternate = false) {
     const times = { insert: [], retract: [], preview: [], reconcile: [] };
     for (let i = 0; i < n; i++) {
         const k = i % 10;
-        const ins = await timed({ extraction: ex, edit: { action: 'insert', candidate: { slot: SCHEMA.fields[k].name, quote: valueOf(k, alternate ? i % 2 : 0), p: 0.6 } } });
+        const ins = await timed({
+            extraction: ex,
+            edit: { action: 'insert', candidate: { slot: SCHEMA.fields[k].name, quote: valueOf(k, alternate ? i % 2 : 0), p: 0.6 } },
+        });
         times.insert.push(ins.ms);
         ex = ins.out;
         if (i % 4 === 3) {
@@ -115,12 +128,16 @@ async function editChain(ex, n, timed, alternate = false) {
         }
         const conflict = ex.response.components.flatMap((c) => c.conflicts).find((c) => c.repairs.length > 0);
         if (conflict) {
-            const pv = await timed({ extraction: ex, edit: { action: 'preview_reconciliation', intent: `bench ${i}`, withdraw: conflict.repairs[0].withdraw } });
+            const pv = await timed({
+                extraction: ex,
+                edit: { action: 'preview_reconciliation', intent: `bench ${i}`, withdraw: conflict.repairs[0].withdraw },
+            });
             times.preview.push(pv.ms);
             if (i % 4 === 1) {
                 const rc = await timed({ extraction: ex, edit: { action: 'reconcile', plan: pv.out.plan } });
                 times.reconcile.push(rc.ms);
-                if (JSON.stringify(rc.out.response) !== JSON.stringify(pv.out.after)) throw new Error('the reconciled response differs from the preview');
+                if (JSON.stringify(rc.out.response) !== JSON.stringify(pv.out.after))
+                    throw new Error('the reconciled response differs from the preview');
                 ex = rc.out;
             }
         }
@@ -135,7 +152,9 @@ export async function runEditBench({ chain = 40 } = {}) {
     const reader = new CountingReader();
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-edit-bench-'));
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
-    const config = loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_SESSION_SECRET: 'edit-bench-secret' }, root, { limits: unlimited });
+    const config = loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_SESSION_SECRET: 'edit-bench-secret' }, root, {
+        limits: unlimited,
+    });
     const engine = new Engine({ reader, secrets: secretRingOf(config.sessionSecrets), concurrency: 1 });
     // The edit service is the real one, built by the server from @svc/extraction (editor undefined).
     const server = createServer(config, { engine, logSink: () => {} });
@@ -145,7 +164,11 @@ export async function runEditBench({ chain = 40 } = {}) {
         await server.services.store.addCredit('bench@example.test', 1000);
         const { key } = await createKey(server.services.store, { email: 'bench@example.test', name: 'bench' });
         const post = async (path, body) => {
-            const res = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+            const res = await fetch(url + path, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+                body: JSON.stringify(body),
+            });
             const json = await res.json();
             if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
             return json;
@@ -161,7 +184,8 @@ export async function runEditBench({ chain = 40 } = {}) {
             reader.planted = planted;
             const ex = await post('/v1/extractions', { document: variant + document.slice(variant.length), schema: SCHEMA });
             reads += ex.usage.reads;
-            if (ex.response.mentions.length !== 500) throw new Error(`the first pass holds ${ex.response.mentions.length} mentions, not 500`);
+            if (ex.response.mentions.length !== 500)
+                throw new Error(`the first pass holds ${ex.response.mentions.length} mentions, not 500`);
             return ex;
         };
 
@@ -179,17 +203,48 @@ export async function runEditBench({ chain = 40 } = {}) {
 
         // Every row: a 50,000-character document holding 500 mentions, over HTTP, end to end.
         const rows = [
-            { name: `edit insert, all fields settle, median of ${a.times.insert.length}`, value: median(a.times.insert), unit: 'ms', target: '< 20 ms' },
-            { name: `edit retract, all fields settle, median of ${a.times.retract.length}`, value: median(a.times.retract), unit: 'ms', target: '< 20 ms' },
+            {
+                name: `edit insert, all fields settle, median of ${a.times.insert.length}`,
+                value: median(a.times.insert),
+                unit: 'ms',
+                target: '< 20 ms',
+            },
+            {
+                name: `edit retract, all fields settle, median of ${a.times.retract.length}`,
+                value: median(a.times.retract),
+                unit: 'ms',
+                target: '< 20 ms',
+            },
             { name: 'first edit of a new extraction (tokenizes the document once)', value: fresh.ms, unit: 'ms', target: '< 20 ms' },
         ];
         for (const action of ['insert', 'preview', 'reconcile']) {
-            if (b.times[action].length) rows.push({ name: `edit ${action}, with conflicts and repairs, median of ${b.times[action].length}`, value: median(b.times[action]), unit: 'ms', target: '< 20 ms' });
+            if (b.times[action].length)
+                rows.push({
+                    name: `edit ${action}, with conflicts and repairs, median of ${b.times[action].length}`,
+                    value: median(b.times[action]),
+                    unit: 'ms',
+                    target: '< 20 ms',
+                });
         }
         rows.push(
-            { name: 'session holding the 500 mentions', value: Buffer.byteLength(settled.session, 'utf8') / 1024, unit: 'KiB', target: '< 32 KiB' },
-            { name: `session after ${b.ex.revision} edits (${b.ex.response.mentions.length} active mentions)`, value: Buffer.byteLength(b.ex.session, 'utf8') / 1024, unit: 'KiB', target: '< 32 KiB' },
-            { name: `reader calls by ${a.ex.revision + 1 + b.ex.revision} edits (extractions: ${reads} windows)`, value: reader.calls - reads, unit: '', target: '0' },
+            {
+                name: 'session holding the 500 mentions',
+                value: Buffer.byteLength(settled.session, 'utf8') / 1024,
+                unit: 'KiB',
+                target: '< 32 KiB',
+            },
+            {
+                name: `session after ${b.ex.revision} edits (${b.ex.response.mentions.length} active mentions)`,
+                value: Buffer.byteLength(b.ex.session, 'utf8') / 1024,
+                unit: 'KiB',
+                target: '< 32 KiB',
+            },
+            {
+                name: `reader calls by ${a.ex.revision + 1 + b.ex.revision} edits (extractions: ${reads} windows)`,
+                value: reader.calls - reads,
+                unit: '',
+                target: '0',
+            },
         );
         return rows;
     } finally {

@@ -23,12 +23,21 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 /** A schema of 32 fields of every kind, and a 50,000-character document stating each field twice. */
 export function wideCase() {
     const kinds = [
-        (i) => [{ name: `reference_${i}`, type: 'string', pattern: `REF-${i}-[0-9]{4}`, hints: [`Reference ${i}`] }, `REF-${i}-${String(1000 + i * 7).slice(-4)}`],
+        (i) => [
+            { name: `reference_${i}`, type: 'string', pattern: `REF-${i}-[0-9]{4}`, hints: [`Reference ${i}`] },
+            `REF-${i}-${String(1000 + i * 7).slice(-4)}`,
+        ],
         (i) => [{ name: `date_${i}`, type: 'date', hints: [`Date ${i}`] }, `${(i % 27) + 1} ${MONTHS[i % 12]} 2024`],
-        (i) => [{ name: `amount_${i}`, type: 'money', currency: 'EUR', hints: [`Amount ${i}`] }, `EUR ${(i * 1234.5).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`],
+        (i) => [
+            { name: `amount_${i}`, type: 'money', currency: 'EUR', hints: [`Amount ${i}`] },
+            `EUR ${(i * 1234.5).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+        ],
         (i) => [{ name: `period_${i}`, type: 'duration', basis: 'days', hints: [`Period ${i}`] }, `${i + 10} days`],
         (i) => [{ name: `count_${i}`, type: 'integer', hints: [`Count ${i}`] }, `${i * 3 + 1}`],
-        (i) => [{ name: `status_${i}`, type: 'enum', labels: ['open', 'closed', 'pending'], hints: [`Status ${i}`] }, ['open', 'closed', 'pending'][i % 3]],
+        (i) => [
+            { name: `status_${i}`, type: 'enum', labels: ['open', 'closed', 'pending'], hints: [`Status ${i}`] },
+            ['open', 'closed', 'pending'][i % 3],
+        ],
         (i) => [{ name: `holder_${i}`, type: 'string', hints: [`Holder ${i}`] }, `Acme Holding ${i} B.V.`],
         (i) => [{ name: `rate_${i}`, type: 'decimal', scale: 2, hints: [`Rate ${i}`] }, `${i}.25`],
     ];
@@ -40,7 +49,8 @@ export function wideCase() {
         lines.push(`${field.hints[0]}: ${value}`);
     }
     const schema = { svc_schema: '1.0', name: 'wide', fields, relations: [{ id: 'order', expr: 'date_9 >= date_1' }] };
-    const prose = 'The parties agree that the services described in this schedule are delivered with due care, and that notices are sent in writing to the addresses stated above. ';
+    const prose =
+        'The parties agree that the services described in this schedule are delivered with due care, and that notices are sent in writing to the addresses stated above. ';
     let doc = '';
     let k = 0;
     while (doc.length < 50_000 - 400) {
@@ -72,7 +82,16 @@ function settleCase(compileSchemaText, parseQuote) {
     for (const f of schema.fields) {
         for (let k = 0; k < 8; k++) {
             const quote = `${(f.id * 8 + k) * 3 + 1}.00`;
-            mentions.push({ id, bundle: 0, field: f.id, start: id * 10, end: id * 10 + quote.length, quote, p: 0.6, parsed: parseQuote(f.type, quote, 'en') });
+            mentions.push({
+                id,
+                bundle: 0,
+                field: f.id,
+                start: id * 10,
+                end: id * 10 + quote.length,
+                quote,
+                p: 0.6,
+                parsed: parseQuote(f.type, quote, 'en'),
+            });
             id++;
         }
     }
@@ -86,7 +105,10 @@ async function viaHttp(wide) {
     const { createServer, loadConfig, createAccount, createKey } = await import('@svc/runtime-server');
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-extract-bench-'));
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
-    const server = createServer(loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_SESSION_SECRET: 'bench' }, root, { limits: unlimited }), { logSink: () => {} });
+    const server = createServer(
+        loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_SESSION_SECRET: 'bench' }, root, { limits: unlimited }),
+        { logSink: () => {} },
+    );
     const url = await server.listen();
     try {
         await createAccount(server.services.store, 'bench@example.test');
@@ -98,12 +120,21 @@ async function viaHttp(wide) {
             // A different first character each time: no cache of the last document's tokens helps.
             const b = body.replace('"document":"T', `"document":"${'ABCDEFGHIJ'[i]}`);
             const t0 = process.hrtime.bigint();
-            const res = await fetch(`${url}/v1/extractions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: b });
+            const res = await fetch(`${url}/v1/extractions`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+                body: b,
+            });
             const json = await res.json();
             times.push(Number(process.hrtime.bigint() - t0) / 1e6);
             if (res.status !== 200) throw new Error(`POST /v1/extractions: HTTP ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
         }
-        return { name: 'the same through POST /v1/extractions (HTTP, heuristic reader), median of 7', value: median(times.slice(1)), unit: 'ms', target: '< 300 ms' };
+        return {
+            name: 'the same through POST /v1/extractions (HTTP, heuristic reader), median of 7',
+            value: median(times.slice(1)),
+            unit: 'ms',
+            target: '< 300 ms',
+        };
     } finally {
         await server.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -113,11 +144,17 @@ async function viaHttp(wide) {
 async function rankerRatio(compileSchemaText, secrets) {
     const { Engine, HeuristicReader } = await import('@svc/extraction');
     const work = [];
-    for (const set of readdirSync(DATASETS).filter((d) => existsSync(join(DATASETS, d, 'cases.jsonl'))).sort()) {
+    for (const set of readdirSync(DATASETS)
+        .filter((d) => existsSync(join(DATASETS, d, 'cases.jsonl')))
+        .sort()) {
         const result = compileSchemaText(readFileSync(join(DATASETS, set, 'schema.json'), 'utf8'));
         if (!result.ok) continue;
-        const cases = readFileSync(join(DATASETS, set, 'cases.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-        for (const c of cases.slice(0, 40)) work.push({ document: c.document, schema: result.schema, language: c.language, reference: null, options: OPTIONS });
+        const cases = readFileSync(join(DATASETS, set, 'cases.jsonl'), 'utf8')
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l));
+        for (const c of cases.slice(0, 40))
+            work.push({ document: c.document, schema: result.schema, language: c.language, reference: null, options: OPTIONS });
     }
     const time = async (reader) => {
         const engine = new Engine({ reader, secrets, concurrency: 1 });
@@ -162,12 +199,19 @@ export async function runExtractionBench() {
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
         found = Object.values(ex.response.fields).filter((f) => f.status === 'found').length;
     }
-    rows.push({ name: `extract a 50,000-character document, 32 fields (${found} found), engine, median of 7`, value: median(times.slice(1)), unit: 'ms', target: '< 300 ms' });
+    rows.push({
+        name: `extract a 50,000-character document, 32 fields (${found} found), engine, median of 7`,
+        value: median(times.slice(1)),
+        unit: 'ms',
+        target: '< 300 ms',
+    });
     rows.push(await viaHttp(wide));
 
     // 2. Documents per second on each labelled set.
     if (existsSync(DATASETS)) {
-        for (const set of readdirSync(DATASETS).filter((d) => existsSync(join(DATASETS, d, 'cases.jsonl'))).sort()) {
+        for (const set of readdirSync(DATASETS)
+            .filter((d) => existsSync(join(DATASETS, d, 'cases.jsonl')))
+            .sort()) {
             let text = readFileSync(join(DATASETS, set, 'schema.json'), 'utf8');
             let note = '';
             let result = compileSchemaText(text);
@@ -183,13 +227,28 @@ export async function runExtractionBench() {
                 rows.push({ name: `${set}: schema does not compile`, value: NaN, unit: 'docs/s', target: '-' });
                 continue;
             }
-            const cases = readFileSync(join(DATASETS, set, 'cases.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+            const cases = readFileSync(join(DATASETS, set, 'cases.jsonl'), 'utf8')
+                .trim()
+                .split('\n')
+                .map((l) => JSON.parse(l));
             const engine = createEngine({ reader: 'heuristic', secrets });
             const t0 = process.hrtime.bigint();
-            for (const c of cases) await engine.extract({ document: c.document, schema: result.schema, language: c.language, reference: null, options: OPTIONS });
+            for (const c of cases)
+                await engine.extract({
+                    document: c.document,
+                    schema: result.schema,
+                    language: c.language,
+                    reference: null,
+                    options: OPTIONS,
+                });
             const secs = Number(process.hrtime.bigint() - t0) / 1e9;
             const chars = cases.reduce((n, c) => n + c.document.length, 0);
-            rows.push({ name: `${set}: ${cases.length} documents, ${Math.round(chars / cases.length)} characters on average${note}`, value: cases.length / secs, unit: 'docs/s', target: '-' });
+            rows.push({
+                name: `${set}: ${cases.length} documents, ${Math.round(chars / cases.length)} characters on average${note}`,
+                value: cases.length / secs,
+                unit: 'docs/s',
+                target: '-',
+            });
         }
     }
 
@@ -208,7 +267,12 @@ export async function runExtractionBench() {
         st.push(Number(process.hrtime.bigint() - t0) / 1e6);
         greedy = s.warnings.some((w) => w.includes('greedy'));
     }
-    rows.push({ name: `settle one component: 32 fields x 8 readings, 100 relations${greedy ? ' (budget reached, greedy)' : ''}, median of 5`, value: median(st), unit: 'ms', target: '< 100 ms' });
+    rows.push({
+        name: `settle one component: 32 fields x 8 readings, 100 relations${greedy ? ' (budget reached, greedy)' : ''}, median of 5`,
+        value: median(st),
+        unit: 'ms',
+        target: '< 100 ms',
+    });
     return rows;
 }
 

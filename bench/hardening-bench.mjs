@@ -22,17 +22,28 @@ const root = join(dirname(here), '..');
 
 function lcg(seed) {
     let x = seed;
-    return (n) => { x = (x * 1103515245 + 12345) & 0x7fffffff; return x % n; };
+    return (n) => {
+        x = (x * 1103515245 + 12345) & 0x7fffffff;
+        return x % n;
+    };
 }
-const pick = (alphabet, n, seed = 7) => { const r = lcg(seed); let s = ''; while (s.length < n) s += alphabet[r(alphabet.length)]; return s.slice(0, n); };
+const pick = (alphabet, n, seed = 7) => {
+    const r = lcg(seed);
+    let s = '';
+    while (s.length < n) s += alphabet[r(alphabet.length)];
+    return s.slice(0, n);
+};
 
 /** Ordinary prose: the example documents and generated sentences, 50,000 characters. */
 function ordinaryText() {
-    const examples = ['invoice-en.txt', 'factuur-nl.txt', 'contract-en.txt'].map((f) => readFileSync(join(root, 'examples', f), 'utf8')).join('\n');
+    const examples = ['invoice-en.txt', 'factuur-nl.txt', 'contract-en.txt']
+        .map((f) => readFileSync(join(root, 'examples', f), 'utf8'))
+        .join('\n');
     const words = examples.split(/\s+/).filter(Boolean);
     const r = lcg(11);
     let text = `${examples}\n`;
-    while (text.length < 50_000) text += `${Array.from({ length: 12 }, () => words[r(words.length)]).join(' ')}. ${r(10_000)}.${r(100)} EUR\n`;
+    while (text.length < 50_000)
+        text += `${Array.from({ length: 12 }, () => words[r(words.length)]).join(' ')}. ${r(10_000)}.${r(100)} EUR\n`;
     return text.slice(0, 50_000);
 }
 
@@ -72,12 +83,24 @@ async function tokenRows() {
         const s = speed(text);
         worst = Math.min(worst, s.perSecond / base.perSecond);
         worstChars = Math.min(worstChars, s.charsPerSecond / base.charsPerSecond);
-        rows.push({ name: `token counting, ${name} (${(s.seconds * 1000).toFixed(1)} ms, ${(s.charsPerSecond / base.charsPerSecond).toFixed(2)}× chars/s)`, value: s.perSecond, unit: 'tok/s', target: 'ratio near 1, < 1 s', ratio: s.perSecond / base.perSecond, baseline: 'ordinary prose' });
+        rows.push({
+            name: `token counting, ${name} (${(s.seconds * 1000).toFixed(1)} ms, ${(s.charsPerSecond / base.charsPerSecond).toFixed(2)}× chars/s)`,
+            value: s.perSecond,
+            unit: 'tok/s',
+            target: 'ratio near 1, < 1 s',
+            ratio: s.perSecond / base.perSecond,
+            baseline: 'ordinary prose',
+        });
     }
     // White space merges into long tokens, so its tokens per second understate its speed: characters
     // per second is the measure of linearity, tokens per second the one the issue names.
     rows.push({ name: 'token counting, slowest adversarial text vs ordinary prose, tokens/s', value: worst, unit: '×', target: 'near 1' });
-    rows.push({ name: 'token counting, slowest adversarial text vs ordinary prose, chars/s', value: worstChars, unit: '×', target: 'near 1' });
+    rows.push({
+        name: 'token counting, slowest adversarial text vs ordinary prose, chars/s',
+        value: worstChars,
+        unit: '×',
+        target: 'near 1',
+    });
     return rows;
 }
 
@@ -94,7 +117,11 @@ async function child(workers) {
     await server.services.store.addCredit('bench@example.test', 1e9);
     const key = await createKey(server.services.store, { email: 'bench@example.test', name: 'bench' });
     process.stdout.write(`${JSON.stringify({ url, key: key.key })}\n`);
-    process.on('SIGTERM', async () => { await server.close(); rmSync(dataDir, { recursive: true, force: true }); process.exit(0); });
+    process.on('SIGTERM', async () => {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+    });
 }
 
 function startChild(workers) {
@@ -114,9 +141,15 @@ function worstRequests() {
     return () => {
         const i = n++;
         switch (i % 3) {
-            case 0: return ['/v1/schemas/validate', `{"schema":${large.replace('"name": "bench"', `"name": "bench${i}"`)}}`];
-            case 1: return ['/v1/extractions', JSON.stringify({ schema: wide.schema, document: `${i} ${wide.document.slice(String(i).length + 1)}` })];
-            default: return ['/v1/extractions', JSON.stringify({ schema: pattern, document: `${i}${'a'.repeat(50_000 - String(i).length)}` })];
+            case 0:
+                return ['/v1/schemas/validate', `{"schema":${large.replace('"name": "bench"', `"name": "bench${i}"`)}}`];
+            case 1:
+                return [
+                    '/v1/extractions',
+                    JSON.stringify({ schema: wide.schema, document: `${i} ${wide.document.slice(String(i).length + 1)}` }),
+                ];
+            default:
+                return ['/v1/extractions', JSON.stringify({ schema: pattern, document: `${i}${'a'.repeat(50_000 - String(i).length)}` })];
         }
     };
 }
@@ -128,7 +161,15 @@ async function underWorstLoad(autocannon, workers, seconds) {
     try {
         await fetch(`${server.url}/v1/schemas/validate`, { method: 'POST', headers, body: cachedBody }); // now cached
         // Warm every worker (module loading, JIT) before anything is measured.
-        await Promise.all(Array.from({ length: 8 }, (_, i) => fetch(`${server.url}/v1/schemas/validate`, { method: 'POST', headers, body: cachedBody.replace('"name":"', `"name":"warm${i}`) }).then((r) => r.arrayBuffer())));
+        await Promise.all(
+            Array.from({ length: 8 }, (_, i) =>
+                fetch(`${server.url}/v1/schemas/validate`, {
+                    method: 'POST',
+                    headers,
+                    body: cachedBody.replace('"name":"', `"name":"warm${i}`),
+                }).then((r) => r.arrayBuffer()),
+            ),
+        );
         await autocannon({ url: `${server.url}/healthz`, connections: 1, duration: 1 });
         const quiet = await autocannon({ url: `${server.url}/healthz`, connections: 1, duration: 2 });
         const next = worstRequests();
@@ -145,7 +186,14 @@ async function underWorstLoad(autocannon, workers, seconds) {
         await new Promise((r) => setTimeout(r, 300));
         const [health, cached] = await Promise.all([
             autocannon({ url: `${server.url}/healthz`, connections: 1, duration: seconds }),
-            autocannon({ url: `${server.url}/v1/schemas/validate`, method: 'POST', headers, body: cachedBody, connections: 1, duration: seconds }),
+            autocannon({
+                url: `${server.url}/v1/schemas/validate`,
+                method: 'POST',
+                headers,
+                body: cachedBody,
+                connections: 1,
+                duration: seconds,
+            }),
         ]);
         running = false;
         await loop;
@@ -162,11 +210,35 @@ export async function runHardeningBench({ seconds = 8 } = {}) {
     const pooled = await underWorstLoad(autocannon, 2, seconds);
     const inline = await underWorstLoad(autocannon, 0, seconds);
     rows.push(
-        { name: `GET /healthz p99, worst requests running (pool of 2; ${pooled.worst} worst requests)`, value: pooled.health, unit: 'ms', target: '< 100 ms', ratio: pooled.health / Math.max(inline.health, 0.001), baseline: 'SVC_WORKERS=0' },
-        { name: 'cached POST /v1/schemas/validate p99, worst requests running (pool of 2)', value: pooled.cached, unit: 'ms', target: '< 100 ms', ratio: pooled.cached / Math.max(inline.cached, 0.001), baseline: 'SVC_WORKERS=0' },
+        {
+            name: `GET /healthz p99, worst requests running (pool of 2; ${pooled.worst} worst requests)`,
+            value: pooled.health,
+            unit: 'ms',
+            target: '< 100 ms',
+            ratio: pooled.health / Math.max(inline.health, 0.001),
+            baseline: 'SVC_WORKERS=0',
+        },
+        {
+            name: 'cached POST /v1/schemas/validate p99, worst requests running (pool of 2)',
+            value: pooled.cached,
+            unit: 'ms',
+            target: '< 100 ms',
+            ratio: pooled.cached / Math.max(inline.cached, 0.001),
+            baseline: 'SVC_WORKERS=0',
+        },
         { name: 'GET /healthz p99, no other load (pool of 2)', value: pooled.quiet, unit: 'ms', target: 'reported' },
-        { name: `GET /healthz p99, worst requests running, SVC_WORKERS=0 (${inline.worst} worst requests)`, value: inline.health, unit: 'ms', target: 'baseline' },
-        { name: 'cached POST /v1/schemas/validate p99, worst requests running, SVC_WORKERS=0', value: inline.cached, unit: 'ms', target: 'baseline' },
+        {
+            name: `GET /healthz p99, worst requests running, SVC_WORKERS=0 (${inline.worst} worst requests)`,
+            value: inline.health,
+            unit: 'ms',
+            target: 'baseline',
+        },
+        {
+            name: 'cached POST /v1/schemas/validate p99, worst requests running, SVC_WORKERS=0',
+            value: inline.cached,
+            unit: 'ms',
+            target: 'baseline',
+        },
     );
     return rows;
 }

@@ -14,15 +14,26 @@ const MIB = 1024 * 1024;
 
 /** A schema of 32 fields and `relations` relations, padded with relation descriptions to just under `bytes`. */
 export function largeSchema(relations = 10_000, bytes = MIB) {
-    const fields = Array.from({ length: 32 }, (_, i) => ({ name: `f${i}`, type: i % 2 ? 'decimal' : 'integer', ...(i % 2 ? { scale: 2 } : {}) }));
-    const build = (pad, extra) => JSON.stringify({
-        svc_schema: '1.0', name: 'large', fields,
-        relations: Array.from({ length: relations }, (_, i) => ({
-            id: `rel_${i}`,
-            expr: `f${i % 32} + f${(i + 1) % 32} <= f${(i + 2) % 32} * 2 + ${i} or f${(i + 5) % 32} > ${i}`,
-            description: 'd'.repeat(pad + (i < extra ? 1 : 0)),
-        })),
-    }, null, 1).replace(/\n\s+(?=[^{[\s])/g, ' '); // one relation per line
+    const fields = Array.from({ length: 32 }, (_, i) => ({
+        name: `f${i}`,
+        type: i % 2 ? 'decimal' : 'integer',
+        ...(i % 2 ? { scale: 2 } : {}),
+    }));
+    const build = (pad, extra) =>
+        JSON.stringify(
+            {
+                svc_schema: '1.0',
+                name: 'large',
+                fields,
+                relations: Array.from({ length: relations }, (_, i) => ({
+                    id: `rel_${i}`,
+                    expr: `f${i % 32} + f${(i + 1) % 32} <= f${(i + 2) % 32} * 2 + ${i} or f${(i + 5) % 32} > ${i}`,
+                    description: 'd'.repeat(pad + (i < extra ? 1 : 0)),
+                })),
+            },
+            null,
+            1,
+        ).replace(/\n\s+(?=[^{[\s])/g, ' '); // one relation per line
     const room = bytes - Buffer.byteLength(build(0, 0), 'utf8') - 16;
     return build(Math.floor(room / relations), room % relations);
 }
@@ -40,11 +51,18 @@ async function startServer() {
     conn.listen();
     await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
     conn.sendNotification('initialized', {});
-    const published = (uri, version) => new Promise((resolve) => waiters.push((p) => (p.uri === uri && p.version === version ? (resolve(p), true) : false)));
+    const published = (uri, version) =>
+        new Promise((resolve) => waiters.push((p) => (p.uri === uri && p.version === version ? (resolve(p), true) : false)));
     const stop = async () => {
         await conn.sendRequest('shutdown');
         conn.sendNotification('exit');
-        await new Promise((r) => { child.once('exit', r); setTimeout(() => { child.kill(); r(); }, 3000).unref(); });
+        await new Promise((r) => {
+            child.once('exit', r);
+            setTimeout(() => {
+                child.kill();
+                r();
+            }, 3000).unref();
+        });
         conn.dispose();
     };
     return { conn, published, stop, lastDiagnostics: (uri) => latest.get(uri) ?? [] };
@@ -65,9 +83,10 @@ async function timeEdits(s, uri, text, offset, count, firstVersion) {
     const at = positionOf(text, offset);
     for (let i = 0; i < count; i++) {
         const version = firstVersion + i;
-        const change = i % 2 === 0
-            ? { range: { start: at, end: at }, text: ' ' }
-            : { range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '' };
+        const change =
+            i % 2 === 0
+                ? { range: { start: at, end: at }, text: ' ' }
+                : { range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '' };
         const done = s.published(uri, version);
         const t0 = performance.now();
         s.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
@@ -86,7 +105,9 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
         const typical = readFileSync(`${ROOT}examples/invoice-en.svc.json`, 'utf8');
         const tUri = 'file:///bench/invoice-en.svc.json';
         const opened = s.published(tUri, 1);
-        s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: tUri, languageId: 'svc-schema', version: 1, text: typical } });
+        s.conn.sendNotification('textDocument/didOpen', {
+            textDocument: { uri: tUri, languageId: 'svc-schema', version: 1, text: typical },
+        });
         await opened;
         const tTimes = await timeEdits(s, tUri, typical, typical.indexOf('vat_amount + '), typicalEdits, 2);
         row(`didChange → diagnostics, typical schema, median of ${typicalEdits}`, median(tTimes), 'ms', '< 5 ms', median(tTimes) < 5);
@@ -98,15 +119,28 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
         const lOpened = s.published(lUri, 1);
         s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: lUri, languageId: 'svc-schema', version: 1, text: large } });
         const first = await lOpened;
-        if (first.diagnostics.length > 0) throw new Error(`the large schema should compile: ${first.diagnostics[0].code} ${first.diagnostics[0].message}`);
+        if (first.diagnostics.length > 0)
+            throw new Error(`the large schema should compile: ${first.diagnostics[0].code} ${first.diagnostics[0].message}`);
         row(`didOpen → diagnostics, ${Buffer.byteLength(large)}-byte schema, 10,000 relations`, performance.now() - t0, 'ms', '-', true);
         const editAt = large.indexOf('"rel_5000"');
         const lTimes = await timeEdits(s, lUri, large, editAt, largeEdits, 2);
-        row(`didChange → diagnostics, that schema, white space between relations, median of ${largeEdits}`, median(lTimes), 'ms', '< 1500 ms', median(lTimes) < 1500);
+        row(
+            `didChange → diagnostics, that schema, white space between relations, median of ${largeEdits}`,
+            median(lTimes),
+            'ms',
+            '< 1500 ms',
+            median(lTimes) < 1500,
+        );
         // One expression edited (a space in and out of rel_5000's expression): only it is compiled again.
         const exprAt = large.indexOf(' + 5000 or ') + 1;
         const eTimes = await timeEdits(s, lUri, large, exprAt, largeEdits, 2 + largeEdits);
-        row(`didChange → diagnostics, that schema, one expression edited, median of ${largeEdits}`, median(eTimes), 'ms', '< 100 ms', median(eTimes) < 100);
+        row(
+            `didChange → diagnostics, that schema, one expression edited, median of ${largeEdits}`,
+            median(eTimes),
+            'ms',
+            '< 100 ms',
+            median(eTimes) < 100,
+        );
 
         // Memory: heap after a forced GC, before and after 1,000 edits to the large schema. The edits
         // come faster than the schema compiles, as typing does (most results are dropped as stale),
@@ -117,9 +151,10 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
         let version = 2 + 2 * largeEdits;
         const at = positionOf(large, editAt);
         for (let i = 0; i < memoryEdits; i++, version++) {
-            const change = i % 2 === 0
-                ? { range: { start: at, end: at }, text: ' ' }
-                : { range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '' };
+            const change =
+                i % 2 === 0
+                    ? { range: { start: at, end: at }, text: ' ' }
+                    : { range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '' };
             const pause = i % 100 === 99 ? s.published(lUri, version) : undefined;
             s.conn.sendNotification('textDocument/didChange', { textDocument: { uri: lUri, version }, contentChanges: [change] });
             if (pause) await pause;
@@ -128,10 +163,22 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
         if (s.lastDiagnostics(lUri).length > 0) throw new Error('the edits should leave the large schema valid');
         const after = last;
         const growth = (after.memory.heapUsed - before) / MIB;
-        row(`server heap after ${memoryEdits.toLocaleString('en-US')} edits to that schema (after GC)`, after.memory.heapUsed / MIB, 'MiB', '-', true);
+        row(
+            `server heap after ${memoryEdits.toLocaleString('en-US')} edits to that schema (after GC)`,
+            after.memory.heapUsed / MIB,
+            'MiB',
+            '-',
+            true,
+        );
         row(`server heap growth over those ${memoryEdits.toLocaleString('en-US')} edits`, growth, 'MiB', '< 8 MiB (no growth)', growth < 8);
         const wGrowth = (after.compile.workerHeapUsed - start.compile.workerHeapUsed) / MIB;
-        row('compile worker heap after those edits (after GC; holds the reused expression outcomes)', after.compile.workerHeapUsed / MIB, 'MiB', '-', true);
+        row(
+            'compile worker heap after those edits (after GC; holds the reused expression outcomes)',
+            after.compile.workerHeapUsed / MIB,
+            'MiB',
+            '-',
+            true,
+        );
         row('compile worker heap growth over those edits', wGrowth, 'MiB', '< 8 MiB (no growth)', wGrowth < 8);
         const compiles = after.publisher.compiles - start.publisher.compiles;
         const stale = after.publisher.stale - start.publisher.stale;

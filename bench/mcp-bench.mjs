@@ -8,7 +8,12 @@ import { SCHEMA, load, startChild } from './server-bench.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const REST_BODY = JSON.stringify({ schema: SCHEMA });
-const MCP_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_schema', arguments: { schema: SCHEMA } } });
+const MCP_BODY = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'validate_schema', arguments: { schema: SCHEMA } },
+});
 
 export async function runMcpBench({ seconds = 5 } = {}) {
     const { default: autocannon } = await import('autocannon');
@@ -18,7 +23,8 @@ export async function runMcpBench({ seconds = 5 } = {}) {
     try {
         const check = await fetch(`${server.url}/mcp`, { method: 'POST', headers: mcpHeaders, body: MCP_BODY });
         const answer = await check.json();
-        if (!answer.result?.structuredContent?.schema_hash) throw new Error(`unexpected MCP answer: ${JSON.stringify(answer).slice(0, 300)}`);
+        if (!answer.result?.structuredContent?.schema_hash)
+            throw new Error(`unexpected MCP answer: ${JSON.stringify(answer).slice(0, 300)}`);
         const rest = { url: `${server.url}/v1/schemas/validate`, headers, body: REST_BODY };
         const mcp = { url: `${server.url}/mcp`, headers: mcpHeaders, body: MCP_BODY };
         // Warm up both (JIT, compile cache), then measure them one after the other.
@@ -33,13 +39,42 @@ export async function runMcpBench({ seconds = 5 } = {}) {
         const cpu2 = cpuMicros(server.proc.pid);
         const rps = mcpRun.requests.average;
         const restRps = restRun.requests.average;
-        const cpuRows = cpu0 === undefined ? [] : [
-            { name: 'server CPU per tools/call validate_schema over /mcp', value: (cpu2 - cpu1) / mcpRun.requests.total, unit: 'µs', target: 'reported', ratio: ((cpu2 - cpu1) / mcpRun.requests.total) / ((cpu1 - cpu0) / restRun.requests.total), baseline: 'POST /v1/schemas/validate' },
-            { name: 'server CPU per POST /v1/schemas/validate', value: (cpu1 - cpu0) / restRun.requests.total, unit: 'µs', target: 'baseline' },
-        ];
+        const cpuRows =
+            cpu0 === undefined
+                ? []
+                : [
+                      {
+                          name: 'server CPU per tools/call validate_schema over /mcp',
+                          value: (cpu2 - cpu1) / mcpRun.requests.total,
+                          unit: 'µs',
+                          target: 'reported',
+                          ratio: (cpu2 - cpu1) / mcpRun.requests.total / ((cpu1 - cpu0) / restRun.requests.total),
+                          baseline: 'POST /v1/schemas/validate',
+                      },
+                      {
+                          name: 'server CPU per POST /v1/schemas/validate',
+                          value: (cpu1 - cpu0) / restRun.requests.total,
+                          unit: 'µs',
+                          target: 'baseline',
+                      },
+                  ];
         return [
-            { name: 'tools/call validate_schema over HTTP /mcp (typical schema, 32 connections)', value: rps, unit: 'req/s', target: '>= 0.7× REST route', ratio: rps / restRps, baseline: 'POST /v1/schemas/validate' },
-            { name: 'tools/call validate_schema p99 latency', value: mcpRun.latency.p99, unit: 'ms', target: 'reported', ratio: mcpRun.latency.p99 / Math.max(restRun.latency.p99, 0.001), baseline: 'POST /v1/schemas/validate' },
+            {
+                name: 'tools/call validate_schema over HTTP /mcp (typical schema, 32 connections)',
+                value: rps,
+                unit: 'req/s',
+                target: '>= 0.7× REST route',
+                ratio: rps / restRps,
+                baseline: 'POST /v1/schemas/validate',
+            },
+            {
+                name: 'tools/call validate_schema p99 latency',
+                value: mcpRun.latency.p99,
+                unit: 'ms',
+                target: 'reported',
+                ratio: mcpRun.latency.p99 / Math.max(restRun.latency.p99, 0.001),
+                baseline: 'POST /v1/schemas/validate',
+            },
             { name: 'POST /v1/schemas/validate throughput (same server, same run)', value: restRps, unit: 'req/s', target: 'baseline' },
             ...cpuRows,
         ];

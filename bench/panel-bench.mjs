@@ -13,7 +13,15 @@ import { typicalSchema } from './schema-gen.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ASSETS = join(ROOT, 'packages/panel-client/dist/assets');
 const CHROMIUM = [process.env.SVC_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 
@@ -23,8 +31,19 @@ function bundleRows() {
     const css = readFileSync(join(ASSETS, manifest.style));
     return [
         { name: 'panel: browser bundle (compiler included), minified', value: js.length / 1024, unit: 'KiB', target: 'reported' },
-        { name: 'panel: browser bundle, minified + gzip -9', value: gzipSync(js, { level: 9 }).length / 1024, unit: 'KiB', target: '< 600 KiB', ok: gzipSync(js, { level: 9 }).length < 600 * 1024 },
-        { name: 'panel: stylesheet, minified + gzip -9', value: gzipSync(css, { level: 9 }).length / 1024, unit: 'KiB', target: 'reported' },
+        {
+            name: 'panel: browser bundle, minified + gzip -9',
+            value: gzipSync(js, { level: 9 }).length / 1024,
+            unit: 'KiB',
+            target: '< 600 KiB',
+            ok: gzipSync(js, { level: 9 }).length < 600 * 1024,
+        },
+        {
+            name: 'panel: stylesheet, minified + gzip -9',
+            value: gzipSync(css, { level: 9 }).length / 1024,
+            unit: 'KiB',
+            target: 'reported',
+        },
     ];
 }
 
@@ -39,7 +58,12 @@ export async function runPanelBench() {
     const { createServer, loadConfig } = await import('@svc/runtime-server');
     const { compileSchemaText } = await import('@svc/compiler');
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-panel-bench-'));
-    const server = createServer(loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, ROOT, { limits: { perIp: 1e6, perKey: 1e6, perAccount: 1e6, extractionsPerAccount: 1e6 } }), { logSink: () => {} });
+    const server = createServer(
+        loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, ROOT, {
+            limits: { perIp: 1e6, perKey: 1e6, perAccount: 1e6, extractionsPerAccount: 1e6 },
+        }),
+        { logSink: () => {} },
+    );
     const url = await server.listen();
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     try {
@@ -61,9 +85,21 @@ export async function runPanelBench() {
             return median(times.slice(3)); // the first loads fill the cache
         };
         const baseline = await tti('/healthz');
-        for (const [label, path] of [['API keys', '/panel/keys'], ['Usage', '/panel/usage'], ['Playground', '/panel/playground']]) {
+        for (const [label, path] of [
+            ['API keys', '/panel/keys'],
+            ['Usage', '/panel/usage'],
+            ['Playground', '/panel/playground'],
+        ]) {
             const v = await tti(path);
-            rows.push({ name: `panel: ${label} page, time to interactive (median, warm cache)`, value: v, unit: 'ms', target: '< 500 ms', ok: v < 500, ratio: v / baseline, baseline: 'GET /healthz in the same browser' });
+            rows.push({
+                name: `panel: ${label} page, time to interactive (median, warm cache)`,
+                value: v,
+                unit: 'ms',
+                target: '< 500 ms',
+                ok: v < 500,
+                ratio: v / baseline,
+                baseline: 'GET /healthz in the same browser',
+            });
         }
 
         // Keystrokes: a character typed into a relation of the typical schema, then removed; each
@@ -93,7 +129,15 @@ export async function runPanelBench() {
             nodeTimes.push(performance.now() - t0);
         }
         const m = median(times);
-        rows.push({ name: 'panel: playground diagnostics per keystroke, typical schema (median)', value: m, unit: 'ms', target: '< 16 ms', ok: m < 16, ratio: m / median(nodeTimes), baseline: 'compileSchemaText in Node' });
+        rows.push({
+            name: 'panel: playground diagnostics per keystroke, typical schema (median)',
+            value: m,
+            unit: 'ms',
+            target: '< 16 ms',
+            ok: m < 16,
+            ratio: m / median(nodeTimes),
+            baseline: 'compileSchemaText in Node',
+        });
         rows.push({ name: 'panel: the same, p95', value: p95(times), unit: 'ms', target: 'reported' });
     } finally {
         await browser.close();

@@ -8,7 +8,11 @@ const TYPES = [
 ];
 
 export function typicalSchema(relations = 50) {
-    const fields = Array.from({ length: 32 }, (_, i) => `    {"name": "f${String(i).padStart(2, '0')}", ${TYPES[i % 4]}, "description": "Field number ${i} of the benchmark schema", "hints": ["Field ${i}", "Veld ${i}"]}`);
+    const fields = Array.from(
+        { length: 32 },
+        (_, i) =>
+            `    {"name": "f${String(i).padStart(2, '0')}", ${TYPES[i % 4]}, "description": "Field number ${i} of the benchmark schema", "hints": ["Field ${i}", "Veld ${i}"]}`,
+    );
     const rels = Array.from({ length: relations }, (_, i) => `    {"id": "r${i}", "expr": "${relation(i)}"}`);
     return `{\n  "svc_schema": "1.0",\n  "name": "bench",\n  "fields": [\n${fields.join(',\n')}\n  ],\n  "relations": [\n${rels.join(',\n')}\n  ]\n}\n`;
 }
@@ -16,15 +20,19 @@ export function typicalSchema(relations = 50) {
 /** A relation over fields of one type (i picks the type), with 4 to 6 operators. */
 function relation(i) {
     const k = i % 4;
-    const f = (j) => `f${String(((j * 4) + k) % 32).padStart(2, '0')}`;
+    const f = (j) => `f${String((j * 4 + k) % 32).padStart(2, '0')}`;
     const a = f(i % 8);
     const b = f((i + 1) % 8);
     const c = f((i + 3) % 8);
     switch (k) {
-        case 0: return `${a} + ${b} * 2 <= ${c} + 300 or ${a} == ${b}`;
-        case 1: return `round(${a} / 3, 2, 'half_even') + ${b} != ${c} - 1.50`;
-        case 2: return `when(${a} > 10, ${b} + ${c} >= ${a} - 5.00)`;
-        default: return `${a} - ${b} <= duration'P30D' and ${c} >= date'2000-01-01'`;
+        case 0:
+            return `${a} + ${b} * 2 <= ${c} + 300 or ${a} == ${b}`;
+        case 1:
+            return `round(${a} / 3, 2, 'half_even') + ${b} != ${c} - 1.50`;
+        case 2:
+            return `when(${a} > 10, ${b} + ${c} >= ${a} - 5.00)`;
+        default:
+            return `${a} - ${b} <= duration'P30D' and ${c} >= date'2000-01-01'`;
     }
 }
 
@@ -41,13 +49,17 @@ export function largeSchema(target = 1024 * 1024 - 512) {
 export function celRelations(salt = 0) {
     return Array.from({ length: 50 }, (_, i) => {
         const k = i % 4;
-        const f = (j) => `f${String(((j * 4) + k) % 32).padStart(2, '0')}`;
+        const f = (j) => `f${String((j * 4 + k) % 32).padStart(2, '0')}`;
         const [a, b, c] = [f(i % 8), f((i + 1) % 8), f((i + 3) % 8)];
         switch (k) {
-            case 0: return `${a} + ${b} * 2 <= ${c} + ${300 + salt} || ${a} == ${b}`;
-            case 1: return `${a} / 3.0 + ${b} != ${c} - ${(1.5 + salt).toFixed(2)}`;
-            case 2: return `${a} > ${10 + salt}.0 ? ${b} + ${c} >= ${a} - ${(5 + salt).toFixed(2)} : true`;
-            default: return `${a} - ${b} <= duration('${(30 + salt) * 24}h') && ${c} >= timestamp('2000-01-01T00:00:00Z')`;
+            case 0:
+                return `${a} + ${b} * 2 <= ${c} + ${300 + salt} || ${a} == ${b}`;
+            case 1:
+                return `${a} / 3.0 + ${b} != ${c} - ${(1.5 + salt).toFixed(2)}`;
+            case 2:
+                return `${a} > ${10 + salt}.0 ? ${b} + ${c} >= ${a} - ${(5 + salt).toFixed(2)} : true`;
+            default:
+                return `${a} - ${b} <= duration('${(30 + salt) * 24}h') && ${c} >= timestamp('2000-01-01T00:00:00Z')`;
         }
     });
 }

@@ -41,7 +41,9 @@ async function child() {
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
     // Log lines are formatted as in production and then dropped, so both routes pay for them.
     const server = createServer(loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, root, { limits: unlimited }), {
-        engine: null, editor: null, logSink: () => {},
+        engine: null,
+        editor: null,
+        logSink: () => {},
     });
     server.app.post('/bench/bare', async () => ({ status: 'ok' }));
     server.app.get('/bench/rss', async () => {
@@ -97,7 +99,11 @@ export async function runServerBench({ seconds = 5, totalRequests = 100_000, rou
         // serialized, per request: the load generator shares the machine's cores with the server.
         let n = 0;
         const [pre, post] = BODY.split('"name":"invoice"');
-        const fresh = { headers, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, body: `${pre}"name":"invoice_${n++}"${post}` }) }] };
+        const fresh = {
+            headers,
+            duration: seconds,
+            requests: [{ setupRequest: (req) => ({ ...req, body: `${pre}"name":"invoice_${n++}"${post}` }) }],
+        };
         const cold = await load(autocannon, `${server.url}/v1/schemas/validate`, fresh);
         // autocannon builds a request with setupRequest far more slowly than it resends a fixed one,
         // so the uncached row is also compared with the bare route under that same client work.
@@ -114,14 +120,61 @@ export async function runServerBench({ seconds = 5, totalRequests = 100_000, rou
         const rps = validate.requests.average;
         const bareRps = bare.requests.average;
         return [
-            { name: 'POST /v1/schemas/validate throughput (typical schema, 32 connections)', value: rps, unit: 'req/s', target: '>= 0.5× bare route', ratio: rps / bareRps, baseline: 'bare POST route' },
-            { name: 'POST /v1/schemas/validate, a new schema every request (no cache hit)', value: cold.requests.average, unit: 'req/s', target: '>= 0.3× bare route', ratio: cold.requests.average / bareFresh.requests.average, baseline: 'bare POST route, a new body every request' },
-            { name: 'the same against the bare route with a fixed body', value: cold.requests.average, unit: 'req/s', target: 'reported', ratio: cold.requests.average / bareRps, baseline: 'bare POST route' },
-            { name: 'bare POST route, a new body every request (same client work)', value: bareFresh.requests.average, unit: 'req/s', target: 'baseline' },
-            { name: 'POST /v1/schemas/validate p99, a new schema every request', value: cold.latency.p99, unit: 'ms', target: 'reported', ratio: cold.latency.p99 / Math.max(bare.latency.p99, 0.001), baseline: 'bare POST route' },
-            { name: 'POST /v1/schemas/validate p99 latency', value: validate.latency.p99, unit: 'ms', target: '<= 6× bare route (ms resolution)', ratio: validate.latency.p99 / Math.max(bare.latency.p99, 0.001), baseline: 'bare POST route' },
+            {
+                name: 'POST /v1/schemas/validate throughput (typical schema, 32 connections)',
+                value: rps,
+                unit: 'req/s',
+                target: '>= 0.5× bare route',
+                ratio: rps / bareRps,
+                baseline: 'bare POST route',
+            },
+            {
+                name: 'POST /v1/schemas/validate, a new schema every request (no cache hit)',
+                value: cold.requests.average,
+                unit: 'req/s',
+                target: '>= 0.3× bare route',
+                ratio: cold.requests.average / bareFresh.requests.average,
+                baseline: 'bare POST route, a new body every request',
+            },
+            {
+                name: 'the same against the bare route with a fixed body',
+                value: cold.requests.average,
+                unit: 'req/s',
+                target: 'reported',
+                ratio: cold.requests.average / bareRps,
+                baseline: 'bare POST route',
+            },
+            {
+                name: 'bare POST route, a new body every request (same client work)',
+                value: bareFresh.requests.average,
+                unit: 'req/s',
+                target: 'baseline',
+            },
+            {
+                name: 'POST /v1/schemas/validate p99, a new schema every request',
+                value: cold.latency.p99,
+                unit: 'ms',
+                target: 'reported',
+                ratio: cold.latency.p99 / Math.max(bare.latency.p99, 0.001),
+                baseline: 'bare POST route',
+            },
+            {
+                name: 'POST /v1/schemas/validate p99 latency',
+                value: validate.latency.p99,
+                unit: 'ms',
+                target: '<= 6× bare route (ms resolution)',
+                ratio: validate.latency.p99 / Math.max(bare.latency.p99, 0.001),
+                baseline: 'bare POST route',
+            },
             { name: 'bare POST route throughput (same server, same run)', value: bareRps, unit: 'req/s', target: 'baseline' },
-            { name: `server RSS after ${rounds * perRound} validate requests in ${rounds} rounds`, value: last, unit: 'MiB', target: '<= 1.10× after the first round', ratio: last / afterFirst, baseline: 'RSS after round 1' },
+            {
+                name: `server RSS after ${rounds * perRound} validate requests in ${rounds} rounds`,
+                value: last,
+                unit: 'MiB',
+                target: '<= 1.10× after the first round',
+                ratio: last / afterFirst,
+                baseline: 'RSS after round 1',
+            },
             { name: 'server RSS growth from round 1 to the last round', value: last - afterFirst, unit: 'MiB', target: '< 16 MiB' },
         ];
     } finally {

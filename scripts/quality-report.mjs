@@ -39,7 +39,13 @@ async function pairs(set, half) {
     const compiled = compileSchemaText(set.schemaText);
     const out = [];
     for (const c of set[half]) {
-        const ex = await engine.extract({ document: c.document, schema: compiled.schema, language: c.language, reference: null, options: { on_conflict: 'withhold', fallback: 'off' } });
+        const ex = await engine.extract({
+            document: c.document,
+            schema: compiled.schema,
+            language: c.language,
+            reference: null,
+            options: { on_conflict: 'withhold', fallback: 'off' },
+        });
         for (const f of compiled.schema.fields) {
             const got = ex.response.data[f.name];
             if (f.type.kind === 'array' || got === null || got === undefined) continue;
@@ -57,7 +63,9 @@ for (const half of ['tune', 'check']) {
     for (const s of halves[half]) {
         const k = s.calibration;
         const g = s.fields.reduce((a, f) => [a[0] + f.grounded, a[1] + f.groundable], [0, 0]);
-        console.log(`| ${s.set} | ${half} | ${s.documents} | ${pct(s.macro_f1)} | ${k.ece.toFixed(3)} | ${k.high_precision == null ? '-' : pct(k.high_precision)} (${k.high_confidence}) | ${g[1] ? pct(g[0] / g[1]) : '-'} | ${s.docs_per_s.toFixed(1)} |`);
+        console.log(
+            `| ${s.set} | ${half} | ${s.documents} | ${pct(s.macro_f1)} | ${k.ece.toFixed(3)} | ${k.high_precision == null ? '-' : pct(k.high_precision)} (${k.high_confidence}) | ${g[1] ? pct(g[0] / g[1]) : '-'} | ${s.docs_per_s.toFixed(1)} |`,
+        );
     }
     const mean = halves[half].reduce((a, s) => a + s.macro_f1, 0) / halves[half].length;
     console.log(`| **mean** | ${half} | | **${pct(mean)}** | | | | |`);

@@ -6,12 +6,18 @@ import { join } from 'node:path';
 
 export const DATA = process.env.SVC_DATASETS || join(import.meta.dirname, '..', '..', 'shared', 'datasets');
 
-const norm = (s) => String(s).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').replace(/^[\s.,;:"'()]+|[\s.,;:"'()]+$/g, '');
+const norm = (s) =>
+    String(s)
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/\s+/g, ' ')
+        .replace(/^[\s.,;:"'()]+|[\s.,;:"'()]+$/g, '');
 
 /** Whether a reported value equals the expected one. */
 export function same(want, got) {
     if (got === null || got === undefined || want === null || want === undefined) return false;
-    if (typeof want === 'object' && !Array.isArray(want)) return typeof got === 'object' && Number(got.amount) === Number(want.amount) && got.currency === want.currency;
+    if (typeof want === 'object' && !Array.isArray(want))
+        return typeof got === 'object' && Number(got.amount) === Number(want.amount) && got.currency === want.currency;
     return norm(want) === norm(got);
 }
 
@@ -30,7 +36,10 @@ export function loadSets(data = DATA) {
         .filter((d) => existsSync(join(data, d, 'cases.jsonl')))
         .sort()
         .map((name) => {
-            const cases = readFileSync(join(data, name, 'cases.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+            const cases = readFileSync(join(data, name, 'cases.jsonl'), 'utf8')
+                .trim()
+                .split('\n')
+                .map((l) => JSON.parse(l));
             return {
                 name,
                 schemaText: readFileSync(join(data, name, 'schema.json'), 'utf8'),

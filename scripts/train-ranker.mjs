@@ -15,7 +15,17 @@ import '../scripts/polyfill.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileSchemaText } from '@svc/compiler';
-import { Engine, HeuristicReader, OpenAiReader, engineConfigFromEnv, secretRingOf, VECTOR_NAMES, featureVector, shippedWeights, calibrate } from '@svc/extraction';
+import {
+    Engine,
+    HeuristicReader,
+    OpenAiReader,
+    engineConfigFromEnv,
+    secretRingOf,
+    VECTOR_NAMES,
+    featureVector,
+    shippedWeights,
+    calibrate,
+} from '@svc/extraction';
 import { loadSets, same, correctCandidate } from './ranker-data.mjs';
 
 const OUT = join(import.meta.dirname, '..', 'packages', 'extraction', 'src', 'readers', 'ranker-weights.json');
@@ -47,7 +57,13 @@ async function readAll(sets, reader, half, onCase) {
         const compiled = compileSchemaText(set.schemaText);
         if (!compiled.ok) throw new Error(`${set.name}: schema does not compile`);
         for (const c of set[half]) {
-            const ex = await engine.extract({ document: c.document, schema: compiled.schema, language: c.language, reference: null, options: OPTIONS });
+            const ex = await engine.extract({
+                document: c.document,
+                schema: compiled.schema,
+                language: c.language,
+                reference: null,
+                options: OPTIONS,
+            });
             onCase(set, compiled.schema, c, ex);
         }
     }
@@ -97,14 +113,18 @@ export function isotonic(pairs, minimum = 30) {
             const prev = blocks[blocks.length - 2];
             if (mean(prev) < mean(last) && prev.n >= minimum) break;
             blocks.pop();
-            prev.sx += last.sx; prev.sy += last.sy; prev.n += last.n;
+            prev.sx += last.sx;
+            prev.sy += last.sy;
+            prev.n += last.n;
         }
     }
     // The last block may be short: join it to the one before.
     while (blocks.length > 1 && blocks[blocks.length - 1].n < minimum) {
         const last = blocks.pop();
         const prev = blocks[blocks.length - 1];
-        prev.sx += last.sx; prev.sy += last.sy; prev.n += last.n;
+        prev.sx += last.sx;
+        prev.sy += last.sy;
+        prev.n += last.n;
     }
     return blocks.map((k) => [Math.round((k.sx / k.n) * 1e4) / 1e4, Math.round(mean(k) * 1e4) / 1e4]);
 }
@@ -119,13 +139,20 @@ export function platt(pairs) {
     let a = 1;
     let b = 0;
     for (let it = 0; it < 50; it++) {
-        let ga = 0, gb = 0, haa = 1e-6, hab = 0, hbb = 1e-6;
+        let ga = 0,
+            gb = 0,
+            haa = 1e-6,
+            hab = 0,
+            hbb = 1e-6;
         for (const [x, y] of pairs) {
             const z = logit(x);
             const p = 1 / (1 + Math.exp(-(a * z + b)));
             const w = p * (1 - p);
-            ga += (p - y) * z; gb += p - y;
-            haa += w * z * z; hab += w * z; hbb += w;
+            ga += (p - y) * z;
+            gb += p - y;
+            haa += w * z * z;
+            hab += w * z;
+            hbb += w;
         }
         const det = haa * hbb - hab * hab;
         a -= (hbb * ga - hab * gb) / det;
@@ -201,7 +228,11 @@ async function calibrateRounds(makeReader, reader, kindOf, rounds) {
             tables[key] = compose(base, CALIBRATION === 'platt' ? capped(platt(list), list) : isotonic(list));
         }
         weights.calibration[reader] = tables;
-        console.error(`train: calibration round ${round + 1}: ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`).join(', ')}`);
+        console.error(
+            `train: calibration round ${round + 1}: ${Object.entries(pairs)
+                .map(([k, l]) => `${k} ${l.length}`)
+                .join(', ')}`,
+        );
     }
 }
 
@@ -222,8 +253,15 @@ if (readerKind === 'heuristic') {
         const compiled = compileSchemaText(set.schemaText);
         const engine = new Engine({ reader, secrets: secretRingOf(['train']), concurrency: 1 });
         for (const c of set.tune) {
-            collect.current = (cand) => rows.push({ x: featureVector(cand.features, cand.kind), y: correctCandidate(c.expected[cand.field], cand.json) ? 1 : 0 });
-            await engine.extract({ document: c.document, schema: compiled.schema, language: c.language, reference: null, options: OPTIONS });
+            collect.current = (cand) =>
+                rows.push({ x: featureVector(cand.features, cand.kind), y: correctCandidate(c.expected[cand.field], cand.json) ? 1 : 0 });
+            await engine.extract({
+                document: c.document,
+                schema: compiled.schema,
+                language: c.language,
+                reference: null,
+                options: OPTIONS,
+            });
         }
     }
     console.error(`train: ${rows.length} candidates, ${rows.filter((r) => r.y).length} right`);
@@ -233,9 +271,20 @@ if (readerKind === 'heuristic') {
 } else if (readerKind === 'openai') {
     const config = engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' });
     weights.calibration.openai = {};
-    await calibrateRounds(() => new OpenAiReader(config.openai, weights), 'openai', () => 'all', ROUNDS);
+    await calibrateRounds(
+        () => new OpenAiReader(config.openai, weights),
+        'openai',
+        () => 'all',
+        ROUNDS,
+    );
 } else throw new Error(`--reader heuristic|openai, not ${readerKind}`);
 
-weights.trained = { split: 'even positions of each set (0, 2, 4, ...)', sets: sets.map((s) => `${s.name}: ${s.tune.length}`), iterations: ITERATIONS, learningRate: LEARNING_RATE, l2: L2 };
+weights.trained = {
+    split: 'even positions of each set (0, 2, 4, ...)',
+    sets: sets.map((s) => `${s.name}: ${s.tune.length}`),
+    iterations: ITERATIONS,
+    learningRate: LEARNING_RATE,
+    l2: L2,
+};
 writeFileSync(OUT, `${JSON.stringify(weights, null, 1)}\n`);
 console.error(`train: wrote ${OUT}`);

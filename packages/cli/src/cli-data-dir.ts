@@ -19,7 +19,9 @@ export function ensureDataDir(io: CliIO): string {
     try {
         makeFolders(dir);
     } catch (e) {
-        throw new CliError(`cannot create the data folder ${dir} (SVC_DATA_DIR): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new CliError(
+            `cannot create the data folder ${dir} (SVC_DATA_DIR): ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        );
     }
     return dir;
 }

@@ -5,10 +5,7 @@ import { resolve } from 'node:path';
 import { decodeUtf8Strict, type Diagnostic } from '@svc/compiler';
 import type { CliIO } from './cli-types.js';
 
-export type ReadOutcome =
-    | { ok: true; text: string }
-    | { ok: false; io: string }
-    | { ok: false; utf8: Diagnostic; offset: number };
+export type ReadOutcome = { ok: true; text: string } | { ok: false; io: string } | { ok: false; utf8: Diagnostic; offset: number };
 
 const IO_WORDS: Record<string, string> = {
     ENOENT: 'no such file',

@@ -6,10 +6,14 @@ import { COMMANDS } from './commands/command-table.js';
 function help(): string {
     const width = Math.max(...COMMANDS.map((c) => c.name.length));
     return [
-        'usage: svc <command> [options]', '',
-        'commands:', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`), '',
-        'svc <command> --help shows a command\'s usage; svc --version the version.',
-        'The schema language: docs/schema-language.md', '',
+        'usage: svc <command> [options]',
+        '',
+        'commands:',
+        ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+        '',
+        "svc <command> --help shows a command's usage; svc --version the version.",
+        'The schema language: docs/schema-language.md',
+        '',
     ].join('\n');
 }
 

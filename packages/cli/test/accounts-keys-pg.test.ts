@@ -20,7 +20,17 @@ describe('svc accounts and svc keys on PostgreSQL', function () {
         let stdout = '';
         let stderr = '';
         // SVC_DATA_DIR points nowhere usable: the commands must not touch SQLite at all.
-        const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, stderrIsTTY: false, env: { SVC_DATABASE_URL: url, SVC_DATA_DIR: '/nonexistent/svc' }, cwd: '/' };
+        const io: CliIO = {
+            stdout: (t) => {
+                stdout += t;
+            },
+            stderr: (t) => {
+                stderr += t;
+            },
+            stderrIsTTY: false,
+            env: { SVC_DATABASE_URL: url, SVC_DATA_DIR: '/nonexistent/svc' },
+            cwd: '/',
+        };
         return { code: await main(args, io), stdout, stderr };
     }
 
@@ -29,7 +39,9 @@ describe('svc accounts and svc keys on PostgreSQL', function () {
         expect(created.code, created.stderr).to.equal(0);
         expect(JSON.parse(created.stdout)).to.include({ email: 'pg@example.test', credit_reads: 10 });
         expect((await svc('accounts', 'create', '--email', 'PG@example.test')).code).to.equal(1);
-        expect(JSON.parse((await svc('accounts', 'credit', '--email', 'pg@example.test', '--reads', '5', '--json')).stdout).credit_reads).to.equal(15);
+        expect(
+            JSON.parse((await svc('accounts', 'credit', '--email', 'pg@example.test', '--reads', '5', '--json')).stdout).credit_reads,
+        ).to.equal(15);
         const key = JSON.parse((await svc('keys', 'create', '--email', 'pg@example.test', '--name', 'ci', '--json')).stdout);
         const store = openPgStore(url, { max: 1 });
         try {

@@ -13,9 +13,12 @@ const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
 describe('svc accounts password', function () {
     this.timeout(30_000);
     let dir: string;
-    before(() => { dir = mkdtempSync(join(tmpdir(), 'svc-cli-pw-')); });
+    before(() => {
+        dir = mkdtempSync(join(tmpdir(), 'svc-cli-pw-'));
+    });
     after(() => rmSync(dir, { recursive: true, force: true }));
-    const svc = (args: string[], input = '') => spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', env: { ...process.env, SVC_DATA_DIR: dir } });
+    const svc = (args: string[], input = '') =>
+        spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', env: { ...process.env, SVC_DATA_DIR: dir } });
 
     it('sets a password read from standard input (one trailing newline dropped)', async () => {
         expect(svc(['accounts', 'create', '--email', 'cli@example.test']).status).to.equal(0);

@@ -14,7 +14,17 @@ const repo = join(here, '..', '..', '..', '..');
 export async function runCli(args: string[], cwd = repo): Promise<{ code: number; stdout: string; stderr: string }> {
     let stdout = '';
     let stderr = '';
-    const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, stderrIsTTY: false, env: {}, cwd };
+    const io: CliIO = {
+        stdout: (t) => {
+            stdout += t;
+        },
+        stderr: (t) => {
+            stderr += t;
+        },
+        stderrIsTTY: false,
+        env: {},
+        cwd,
+    };
     const code = await main(args, io);
     return { code, stdout, stderr };
 }
@@ -42,8 +52,16 @@ describe('svc CLI behaviour', () => {
     it('check --json prints one array in argument order with the API detail shape', async () => {
         const r = await runCli(['check', '--json', 'examples/invoice-en.svc.json', 'examples/broken-invoice.svc.json']);
         expect(r.code).to.equal(1);
-        const list = JSON.parse(r.stdout) as Array<{ file: string; ok: boolean; schema_hash?: string; errors: Array<Record<string, unknown>> }>;
-        expect(list.map((e) => [e.file, e.ok])).to.deep.equal([['examples/invoice-en.svc.json', true], ['examples/broken-invoice.svc.json', false]]);
+        const list = JSON.parse(r.stdout) as Array<{
+            file: string;
+            ok: boolean;
+            schema_hash?: string;
+            errors: Array<Record<string, unknown>>;
+        }>;
+        expect(list.map((e) => [e.file, e.ok])).to.deep.equal([
+            ['examples/invoice-en.svc.json', true],
+            ['examples/broken-invoice.svc.json', false],
+        ]);
         expect(list[0]!.schema_hash).to.match(/^sha256:[0-9a-f]{64}$/);
         expect(list[1]).to.not.have.property('schema_hash');
         expect(Object.keys(list[1]!.errors[1]!).sort()).to.deep.equal(['code', 'message', 'pointer', 'span']);

@@ -11,10 +11,23 @@ import type { CliIO } from '../src/cli-types.js';
 const repo = join(new URL('.', import.meta.url).pathname, '..', '..', '..', '..');
 const example = (f: string): string => join(repo, 'examples', f);
 
-async function run(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(
+    args: string[],
+    opts: { cwd?: string; env?: NodeJS.ProcessEnv; tty?: boolean } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
     let stdout = '';
     let stderr = '';
-    const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, stderrIsTTY: opts.tty ?? false, env: opts.env ?? {}, cwd: opts.cwd ?? repo };
+    const io: CliIO = {
+        stdout: (t) => {
+            stdout += t;
+        },
+        stderr: (t) => {
+            stderr += t;
+        },
+        stderrIsTTY: opts.tty ?? false,
+        env: opts.env ?? {},
+        cwd: opts.cwd ?? repo,
+    };
     const code = await main(args, io);
     return { code, stdout, stderr };
 }
@@ -23,7 +36,10 @@ describe('svc command-line conventions', function () {
     this.timeout(30_000);
     const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
     const env = { SVC_DATA_DIR: join(dir, 'data') };
-    const file = (name: string, content: string | Buffer): string => { writeFileSync(join(dir, name), content); return join(dir, name); };
+    const file = (name: string, content: string | Buffer): string => {
+        writeFileSync(join(dir, name), content);
+        return join(dir, name);
+    };
 
     it('answers --help, -h, --version, -V and <command> --help with exit 0', async () => {
         for (const flag of ['--help', '-h']) {
@@ -47,7 +63,9 @@ describe('svc command-line conventions', function () {
         const example = /Example \(this schema raises E-SCHEMA-UNKNOWN-KEY\):\n {2}(.*)\n/.exec(r.stdout)?.[1];
         const checked = await run(['check', file('explained.svc.json', example ?? '')]);
         expect(checked.stdout).to.contain('error[E-SCHEMA-UNKNOWN-KEY]');
-        expect(r.stdout).to.contain('Messages:\n  unknown key "{key}" in {where}{suggestion?}').and.to.contain('Reference: docs/schema-language.md');
+        expect(r.stdout)
+            .to.contain('Messages:\n  unknown key "{key}" in {where}{suggestion?}')
+            .and.to.contain('Reference: docs/schema-language.md');
     });
 
     it('takes a negative number as an option value (--reads -1000)', async () => {
@@ -72,7 +90,10 @@ describe('svc command-line conventions', function () {
         expect(r.code).to.equal(0);
         expect(r.stdout).to.contain('10 reads of credit').and.to.contain('laptop').and.to.contain(secret.slice(0, 12));
         expect(r.stdout).to.not.contain(secret);
-        const j = JSON.parse((await run(['accounts', 'show', '--email', 's@x.org', '--json'], { env })).stdout) as { credit_reads: number; keys: unknown[] };
+        const j = JSON.parse((await run(['accounts', 'show', '--email', 's@x.org', '--json'], { env })).stdout) as {
+            credit_reads: number;
+            keys: unknown[];
+        };
         expect(j.credit_reads).to.equal(10);
         expect(j.keys).to.have.length(1);
         expect((await run(['accounts', 'show', '--email', 'nobody@x.org'], { env })).code).to.equal(1);
@@ -85,11 +106,17 @@ describe('svc command-line conventions', function () {
         expect(r.stderr).to.contain('cannot read missing.json: no such file (ENOENT)');
         const j = await run(['check', '--json', example('invoice-en.svc.json'), 'missing.json']);
         const reports = JSON.parse(j.stdout) as Array<{ file: string; ok: boolean; io_error?: string }>;
-        expect(reports.map((x) => [x.file.endsWith('invoice-en.svc.json') || x.file, x.ok, x.io_error])).to.deep.equal([[true, true, undefined], ['missing.json', false, 'no such file (ENOENT)']]);
+        expect(reports.map((x) => [x.file.endsWith('invoice-en.svc.json') || x.file, x.ok, x.io_error])).to.deep.equal([
+            [true, true, undefined],
+            ['missing.json', false, 'no such file (ENOENT)'],
+        ]);
     });
 
     it('svc check refuses a schema that is not UTF-8 with E-JSON-SYNTAX naming the byte offset (exit 1)', async () => {
-        const bad = file('latin1.svc.json', Buffer.concat([Buffer.from('{"svc_schema": "1.0", "name": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+        const bad = file(
+            'latin1.svc.json',
+            Buffer.concat([Buffer.from('{"svc_schema": "1.0", "name": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+        );
         const r = await run(['check', bad]);
         expect(r.code).to.equal(1);
         expect(r.stdout).to.contain('error[E-JSON-SYNTAX]: not valid UTF-8: byte 0xE9 at byte offset 34');
@@ -110,15 +137,20 @@ describe('svc command-line conventions', function () {
         const r = await run(['extract', '--schema', example('invoice-en.svc.json'), example('factuur-nl.txt')], { env });
         expect(r.code).to.equal(0);
         expect(r.stderr).to.contain('looks Dutch, but it is read as English; pass --language nl');
-        const nl = await run(['extract', '--schema', example('factuur-nl.svc.json'), '--language', 'nl', example('factuur-nl.txt')], { env });
+        const nl = await run(['extract', '--schema', example('factuur-nl.svc.json'), '--language', 'nl', example('factuur-nl.txt')], {
+            env,
+        });
         expect(nl.stderr).to.not.contain('looks');
         const binary = file('binary.txt', `%PDF-1.7\n${'\u0001\u0002'.repeat(50)}`);
         const b = await run(['extract', '--schema', example('invoice-en.svc.json'), binary], { env });
         expect(b.stderr).to.contain('does not look like plain text');
     });
 
-    it('svc extract --json names each entry\'s file; text output lists the competing values of a conflict', async () => {
-        const schema = file('c.svc.json', '{"svc_schema": "1.0", "name": "t", "fields": [{"name": "__proto__", "type": "date"}, {"name": "total", "type": "money", "currency": "EUR"}]}');
+    it("svc extract --json names each entry's file; text output lists the competing values of a conflict", async () => {
+        const schema = file(
+            'c.svc.json',
+            '{"svc_schema": "1.0", "name": "t", "fields": [{"name": "__proto__", "type": "date"}, {"name": "total", "type": "money", "currency": "EUR"}]}',
+        );
         const doc = file('c.txt', 'Date: 2024-03-04\nTotal: EUR 10.00\nTotal: EUR 12.00\n');
         const j = await run(['extract', '--schema', schema, '--json', doc, example('invoice-en.txt')], { env });
         const list = JSON.parse(j.stdout) as Array<{ file: string; response: { data: Record<string, unknown> } }>;
@@ -139,9 +171,14 @@ describe('svc command-line conventions', function () {
     });
 
     it('--html writes one self-contained evidence page where markup in documents stays text', async () => {
-        const doc = file('markup.txt', 'Invoice number: INV-20417\n<script>alert(1)</script><img src=x onerror=alert(2)>\nTotal: €1,089.00\n');
+        const doc = file(
+            'markup.txt',
+            'Invoice number: INV-20417\n<script>alert(1)</script><img src=x onerror=alert(2)>\nTotal: €1,089.00\n',
+        );
         const page = join(dir, 'page.html');
-        const r = await run(['extract', '--schema', example('invoice-en.svc.json'), '--html', page, doc, example('invoice-en.txt')], { env });
+        const r = await run(['extract', '--schema', example('invoice-en.svc.json'), '--html', page, doc, example('invoice-en.txt')], {
+            env,
+        });
         expect(r.code, r.stderr).to.equal(0);
         const html = readFileSync(page, 'utf8');
         expect(html).to.not.match(/<script|<img|src=["']?http|<link/i);

@@ -41,9 +41,14 @@ describe('svc extract on the examples', function () {
         expect(x.session).to.match(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
         expect(x.usage.reads).to.equal(1);
         expect(x.response.data).to.deep.include({
-            invoice_number: 'INV-20417', issue_date: '2024-03-04', due_date: '2024-04-03', payment_term: 'P30D',
-            net_amount: { amount: '900.00', currency: 'EUR' }, vat_rate: '21.00',
-            vat_amount: { amount: '189.00', currency: 'EUR' }, total_amount: { amount: '1089.00', currency: 'EUR' },
+            invoice_number: 'INV-20417',
+            issue_date: '2024-03-04',
+            due_date: '2024-04-03',
+            payment_term: 'P30D',
+            net_amount: { amount: '900.00', currency: 'EUR' },
+            vat_rate: '21.00',
+            vat_amount: { amount: '189.00', currency: 'EUR' },
+            total_amount: { amount: '1089.00', currency: 'EUR' },
         });
         expect(x.response.relations).to.deep.equal({ total: 'holds', vat: 'holds', due_after_issue: 'holds', term: 'holds' });
         offsetsSliceToQuotes(x);
@@ -53,8 +58,13 @@ describe('svc extract on the examples', function () {
         const x = await extract('examples/factuur-nl.svc.json', 'examples/factuur-nl.txt', 'nl');
         expect(x.language).to.equal('nl');
         expect(x.response.data).to.deep.include({
-            factuurnummer: '2024-0193', factuurdatum: '2024-02-12', vervaldatum: '2024-02-26', betalingstermijn: 'P14D',
-            subtotaal: { amount: '260.00', currency: 'EUR' }, btw: { amount: '54.60', currency: 'EUR' }, totaal: { amount: '314.60', currency: 'EUR' },
+            factuurnummer: '2024-0193',
+            factuurdatum: '2024-02-12',
+            vervaldatum: '2024-02-26',
+            betalingstermijn: 'P14D',
+            subtotaal: { amount: '260.00', currency: 'EUR' },
+            btw: { amount: '54.60', currency: 'EUR' },
+            totaal: { amount: '314.60', currency: 'EUR' },
         });
         expect(x.response.relations.totaal).to.equal('holds');
         offsetsSliceToQuotes(x);
@@ -63,8 +73,12 @@ describe('svc extract on the examples', function () {
     it('contract: durations in words, a month term settled by the expiry relation', async () => {
         const x = await extract('examples/contract-en.svc.json', 'examples/contract-en.txt');
         expect(x.response.data).to.deep.include({
-            effective_date: '2024-01-15', initial_term: 'P24M', expiration_date: '2026-01-14', renewal_term: 'P12M',
-            notice_period: 'P60D', monthly_fee: { amount: '4500.00', currency: 'USD' },
+            effective_date: '2024-01-15',
+            initial_term: 'P24M',
+            expiration_date: '2026-01-14',
+            renewal_term: 'P12M',
+            notice_period: 'P60D',
+            monthly_fee: { amount: '4500.00', currency: 'USD' },
         });
         expect(x.response.relations.term_end).to.equal('holds');
     });

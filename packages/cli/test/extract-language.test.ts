@@ -13,7 +13,15 @@ describe('svc extract --language', () => {
 
     it('accepts a registered profile', async () => {
         registerLocale({ ...localeOf('en'), code: 'tz', name: 'Toy' });
-        const r = await runCli(['extract', '--schema', 'examples/invoice-en.svc.json', '--language', 'tz', '--json', 'examples/invoice-en.txt']);
+        const r = await runCli([
+            'extract',
+            '--schema',
+            'examples/invoice-en.svc.json',
+            '--language',
+            'tz',
+            '--json',
+            'examples/invoice-en.txt',
+        ]);
         expect(r.code, r.stderr).to.equal(0);
         expect(JSON.parse(r.stdout)[0].language).to.equal('tz');
     });

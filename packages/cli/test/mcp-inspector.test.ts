@@ -30,14 +30,26 @@ describe('the MCP Inspector (CLI mode) against svc', function () {
             ['http', [`${api.url}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${key}`]],
         ];
     });
-    after(async () => { await api?.stop(); });
+    after(async () => {
+        await api?.stop();
+    });
 
     it('lists the three tools and calls validate_schema over stdio and over HTTP', async () => {
         const expected = (await api.rest(key, '/v1/schemas/validate', { schema: SCHEMA })).json;
         for (const [name, target] of transports) {
             const listed = await inspector(target, ['--method', 'tools/list']);
-            expect(listed.tools.map((t: { name: string }) => t.name), name).to.deep.equal(['validate_schema', 'extract', 'edit_extraction']);
-            const called = await inspector(target, ['--method', 'tools/call', '--tool-name', 'validate_schema', '--tool-arg', `schema=${JSON.stringify(SCHEMA)}`]);
+            expect(
+                listed.tools.map((t: { name: string }) => t.name),
+                name,
+            ).to.deep.equal(['validate_schema', 'extract', 'edit_extraction']);
+            const called = await inspector(target, [
+                '--method',
+                'tools/call',
+                '--tool-name',
+                'validate_schema',
+                '--tool-arg',
+                `schema=${JSON.stringify(SCHEMA)}`,
+            ]);
             expect(called.isError ?? false, name).to.equal(false);
             expect(called.structuredContent, name).to.deep.equal(expected);
         }

@@ -11,7 +11,12 @@ import { REPO, errorOf, httpClient, okOf, startApi, stdioClient, textsOf, type A
 // The Dutch example invoice: the same surface in the other language.
 const SCHEMA = JSON.parse(readFileSync(join(REPO, 'examples/factuur-nl.svc.json'), 'utf8'));
 const DOC = readFileSync(join(REPO, 'examples/factuur-nl.txt'), 'utf8');
-const BAD_SCHEMA = { svc_schema: '1.0', name: 'bad', fields: [{ name: 'a', type: 'decimal', scale: 2 }], relations: [{ id: 'r', expr: 'a / 3 == 1' }] };
+const BAD_SCHEMA = {
+    svc_schema: '1.0',
+    name: 'bad',
+    fields: [{ name: 'a', type: 'decimal', scale: 2 }],
+    relations: [{ id: 'r', expr: 'a / 3 == 1' }],
+};
 
 describe('svc mcp over stdio (docs/mcp.md)', function () {
     this.timeout(60_000);
@@ -23,7 +28,10 @@ describe('svc mcp over stdio (docs/mcp.md)', function () {
         key = (await api.newKey({ credit: 1000 })).key;
         client = await stdioClient({ SVC_API_URL: api.url, SVC_API_KEY: key });
     });
-    after(async () => { await client?.close(); await api?.stop(); });
+    after(async () => {
+        await client?.close();
+        await api?.stop();
+    });
 
     it('lists the same tools, schemas and resource as /mcp', async () => {
         const stdio = await client.listTools();
@@ -58,7 +66,9 @@ describe('svc mcp over stdio (docs/mcp.md)', function () {
         const x = okOf(await client.callTool({ name: 'extract', arguments: { schema: SCHEMA, document: DOC, language: 'nl' } }));
         const i = x.session.length - 6;
         const tampered = { ...x, session: x.session.slice(0, i) + (x.session[i] === 'A' ? 'B' : 'A') + x.session.slice(i + 1) };
-        const t = errorOf(await client.callTool({ name: 'edit_extraction', arguments: { extraction: tampered, edit: { action: 'retract', bundle: 0 } } }));
+        const t = errorOf(
+            await client.callTool({ name: 'edit_extraction', arguments: { extraction: tampered, edit: { action: 'retract', bundle: 0 } } }),
+        );
         expect(t.error.code).to.equal('invalid_request');
         expect(t.error).not.to.have.property('details');
     });
@@ -96,14 +106,17 @@ describe('svc mcp over stdio (docs/mcp.md)', function () {
     it('credit exhausted: isError insufficient_credit', async () => {
         const k = await api.newKey({ credit: 0 });
         const c = await stdioClient({ SVC_API_URL: api.url, SVC_API_KEY: k.key });
-        expect(errorOf(await c.callTool({ name: 'extract', arguments: { schema: SCHEMA, document: DOC, language: 'nl' } })).error.code).to.equal('insufficient_credit');
+        expect(
+            errorOf(await c.callTool({ name: 'extract', arguments: { schema: SCHEMA, document: DOC, language: 'nl' } })).error.code,
+        ).to.equal('insufficient_credit');
         await c.close();
     });
 
     it('the 31st extraction in a minute: isError rate_limited with the wait', async () => {
         const k = await api.newKey({ credit: 100 });
         const c = await stdioClient({ SVC_API_URL: api.url, SVC_API_KEY: k.key });
-        for (let i = 0; i < 30; i++) okOf(await c.callTool({ name: 'extract', arguments: { schema: SCHEMA, document: DOC, language: 'nl' } }));
+        for (let i = 0; i < 30; i++)
+            okOf(await c.callTool({ name: 'extract', arguments: { schema: SCHEMA, document: DOC, language: 'nl' } }));
         const r = await c.callTool({ name: 'extract', arguments: { schema: SCHEMA, document: DOC, language: 'nl' } });
         expect(errorOf(r).error.code).to.equal('rate_limited');
         expect(textsOf(r)[1]).to.equal('Rate limit reached: wait 60 seconds before retrying this tool.');

@@ -32,8 +32,12 @@ export async function startApi(): Promise<Api> {
     const url = await server.listen();
     const store = server.services.store;
     return {
-        server, url,
-        async stop() { await server.close(); rmSync(dataDir, { recursive: true, force: true }); },
+        server,
+        url,
+        async stop() {
+            await server.close();
+            rmSync(dataDir, { recursive: true, force: true });
+        },
         async newKey(options = {}) {
             const email = `mcp${++seq}-${process.pid}@example.test`;
             const account = await createAccount(store, email);
@@ -41,7 +45,11 @@ export async function startApi(): Promise<Api> {
             return { key: (await createKey(store, { email, name: 'mcp-test', scopes: options.scopes })).key, email };
         },
         async rest(key, path, body) {
-            const res = await fetch(url + path, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+            const res = await fetch(url + path, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+            });
             return { status: res.status, json: await res.json() };
         },
     };
@@ -56,7 +64,9 @@ export async function stdioClient(env: Record<string, string>): Promise<Client> 
 
 export async function httpClient(url: string, key: string): Promise<Client> {
     const client = new Client({ name: 'svc-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+    await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+    );
     return client;
 }
 

@@ -24,16 +24,26 @@ export interface PipelineOutput {
 
 export function exprTypeOf(t: FieldType): ExprType | undefined {
     switch (t.kind) {
-        case 'string': return { kind: 'string' };
-        case 'boolean': return { kind: 'boolean' };
-        case 'integer': return { kind: 'number', integer: true };
-        case 'decimal': return { kind: 'number' };
-        case 'money': return { kind: 'money', currency: t.currency };
-        case 'date': return { kind: 'date' };
-        case 'datetime': return { kind: 'datetime' };
-        case 'duration': return { kind: 'duration', basis: t.basis };
-        case 'enum': return { kind: 'enum', labels: t.labels };
-        case 'array': return undefined;
+        case 'string':
+            return { kind: 'string' };
+        case 'boolean':
+            return { kind: 'boolean' };
+        case 'integer':
+            return { kind: 'number', integer: true };
+        case 'decimal':
+            return { kind: 'number' };
+        case 'money':
+            return { kind: 'money', currency: t.currency };
+        case 'date':
+            return { kind: 'date' };
+        case 'datetime':
+            return { kind: 'datetime' };
+        case 'duration':
+            return { kind: 'duration', basis: t.basis };
+        case 'enum':
+            return { kind: 'enum', labels: t.labels };
+        case 'array':
+            return undefined;
     }
 }
 
@@ -43,18 +53,31 @@ interface Typed {
     reads: readonly number[];
 }
 
-export function runPipeline(root: JsonNode, _text: string, options: { maxFields: number; reuse?: boolean }, jsonErrors: boolean): PipelineOutput {
+export function runPipeline(
+    root: JsonNode,
+    _text: string,
+    options: { maxFields: number; reuse?: boolean },
+    jsonErrors: boolean,
+): PipelineOutput {
     const sink = new DiagnosticSink();
     const expressions = new Map<string, string>();
     const checked = checkSchema(root, sink, options.maxFields);
-    const out = (schema?: CompiledSchema): PipelineOutput => ({ errors: sink.errors, warnings: sink.warnings, offsets: sink.offsets, expressions, schema });
+    const out = (schema?: CompiledSchema): PipelineOutput => ({
+        errors: sink.errors,
+        warnings: sink.warnings,
+        offsets: sink.offsets,
+        expressions,
+        schema,
+    });
     if (!checked) return out();
 
     const infos = new Map<string, FieldInfo>();
     for (const f of checked.fields) {
         if (f.name === undefined || infos.has(f.name)) continue;
         infos.set(f.name, {
-            id: f.index, name: f.name, isArray: f.type?.kind === 'array',
+            id: f.index,
+            name: f.name,
+            isArray: f.type?.kind === 'array',
             type: f.type ? exprTypeOf(f.type) : undefined,
             eom: f.type && 'eom' in f.type ? f.type.eom : 'clamp',
         });
@@ -94,7 +117,8 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
             continue;
         }
         const code = checkedCode(outcome.code!, rel.expr, sink);
-        if (code && rel.id !== undefined) relations.push({ id: rel.id, index: rel.index, pointer: rel.pointer, description: rel.description, code });
+        if (code && rel.id !== undefined)
+            relations.push({ id: rel.id, index: rel.index, pointer: rel.pointer, description: rel.description, code });
     }
     if (sink.errorCount > 0 || jsonErrors || !order) return out();
     return out(withLazyHash({ name: checked.name ?? '', fields, relations, applicableOrder: order, normalized: checked.normalized }));
@@ -106,7 +130,10 @@ export function runPipeline(root: JsonNode, _text: string, options: { maxFields:
  */
 function withLazyHash(schema: Omit<CompiledSchema, 'schemaHash'>): CompiledSchema {
     let hash: string | undefined;
-    return Object.defineProperty(schema, 'schemaHash', { enumerable: true, get: () => (hash ??= schemaHash(schema.normalized)) }) as CompiledSchema;
+    return Object.defineProperty(schema, 'schemaHash', {
+        enumerable: true,
+        get: () => (hash ??= schemaHash(schema.normalized)),
+    }) as CompiledSchema;
 }
 
 function bytesTrimmed(text: string): Span {
@@ -116,7 +143,13 @@ function bytesTrimmed(text: string): Span {
 
 function checkedCode(code: CompiledCode, source: ExprSource, sink: DiagnosticSink): CompiledCode | undefined {
     if (code.registers > MAX_REGISTERS) {
-        sink.add('E-LIMIT', source.pointer, source.offset, { form: 'registers', n: code.registers, max: MAX_REGISTERS }, bytesTrimmed(source.text));
+        sink.add(
+            'E-LIMIT',
+            source.pointer,
+            source.offset,
+            { form: 'registers', n: code.registers, max: MAX_REGISTERS },
+            bytesTrimmed(source.text),
+        );
         return undefined;
     }
     return code;
@@ -125,8 +158,13 @@ function checkedCode(code: CompiledCode, source: ExprSource, sink: DiagnosticSin
 function compiledField(f: CheckedField, applicable: Typed | undefined, sink: DiagnosticSink): CompiledField {
     const type = f.type ?? { kind: 'string' };
     const field: CompiledField = {
-        id: f.index, name: f.name ?? '', pointer: f.pointer, type, exprType: exprTypeOf(type),
-        nullable: f.nullable, hints: f.hints,
+        id: f.index,
+        name: f.name ?? '',
+        pointer: f.pointer,
+        type,
+        exprType: exprTypeOf(type),
+        nullable: f.nullable,
+        hints: f.hints,
     };
     if (f.description !== undefined) field.description = f.description;
     if (applicable?.outcome.code) field.applicableWhen = checkedCode(applicable.outcome.code, applicable.source, sink);

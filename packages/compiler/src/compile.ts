@@ -45,12 +45,22 @@ export function compileSchemaText(text: string, options: CompileOptions = {}): C
  * Compiles a schema that was already read, e.g. the `schema` member of a request body; pointers are
  * relative to `node`. `json` carries the reader's diagnostics for that node (pointers relative to it).
  */
-export function compileSchemaNode(node: JsonNode, text: string, options: CompileOptions = {}, json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>): CompileResult {
+export function compileSchemaNode(
+    node: JsonNode,
+    text: string,
+    options: CompileOptions = {},
+    json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>,
+): CompileResult {
     if (Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
     return compileChecked(node, text, options, json);
 }
 
-function compileChecked(node: JsonNode, text: string, options: CompileOptions, json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>): CompileResult {
+function compileChecked(
+    node: JsonNode,
+    text: string,
+    options: CompileOptions,
+    json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>,
+): CompileResult {
     const jsonDiagnostics = json?.diagnostics ?? [];
     const out = runPipeline(node, text, { maxFields: options.maxFields ?? 32, reuse: options.reuse }, jsonDiagnostics.length > 0);
     const offsets = new Map<Diagnostic, number>(out.offsets);
@@ -63,7 +73,13 @@ function tooLarge(text: string): CompileResult {
     return finish([diagnostic('E-LIMIT', '', { form: 'bytes', bytes, max: MAX_SCHEMA_BYTES })], [], new Map());
 }
 
-function finish(errors: Diagnostic[], warnings: Diagnostic[], expressions: ReadonlyMap<string, string>, schema?: CompiledSchema, offsets?: Map<Diagnostic, number>): CompileResult {
+function finish(
+    errors: Diagnostic[],
+    warnings: Diagnostic[],
+    expressions: ReadonlyMap<string, string>,
+    schema?: CompiledSchema,
+    offsets?: Map<Diagnostic, number>,
+): CompileResult {
     // Document order: the source offset of the node at fault, then span start; pointer order breaks ties.
     const byOffset = (a: Diagnostic, b: Diagnostic): number => {
         const oa = offsets?.get(a);

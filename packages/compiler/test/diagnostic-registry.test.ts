@@ -2,16 +2,53 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { compileSchemaText } from '../src/compile.js';
 import { EXAMPLES } from '../src/diagnostics/diagnostic-examples.js';
-import { CODES, diagnostic, formatMessage, isKnownCode, messageForms, type DiagnosticCode } from '../src/diagnostics/diagnostic-registry.js';
+import {
+    CODES,
+    diagnostic,
+    formatMessage,
+    isKnownCode,
+    messageForms,
+    type DiagnosticCode,
+} from '../src/diagnostics/diagnostic-registry.js';
 import { doc, schemaWith } from './compile-helpers.js';
 
 // Every code of the service's code table (docs/schema-language.md); the registry must hold each.
 const INTERFACE_CODES = [
-    'E-JSON-SYNTAX', 'E-JSON-DUPKEY', 'E-JSON-NUMBER', 'E-SCHEMA-VERSION', 'E-SCHEMA-UNKNOWN-KEY', 'E-SCHEMA-MISSING-KEY',
-    'E-SCHEMA-TYPE', 'E-SCHEMA-VALUE', 'E-FIELD-DUP', 'E-FIELD-NAME', 'E-REL-DUP', 'E-RANGE', 'E-LIMIT', 'E-EXPR-SYNTAX',
-    'E-EXPR-FUNC', 'E-EXPR-ARITY', 'E-EXPR-LITERAL', 'E-EXPR-DEPTH', 'E-EXPR-LENGTH', 'E-NAME-UNKNOWN', 'E-ARRAY-RELATION',
-    'E-ENUM-VALUE', 'E-TYPE', 'E-CURRENCY', 'E-BASIS', 'E-DIV-UNROUNDED', 'E-ROUND-ARG', 'E-WHEN-NESTED', 'E-REL-TYPE',
-    'E-APPLICABLE-TYPE', 'E-APPLICABLE-SELF', 'E-APPLICABLE-CYCLE', 'E-CONST', 'E-REL-FALSE', 'W-REL-TRIVIAL',
+    'E-JSON-SYNTAX',
+    'E-JSON-DUPKEY',
+    'E-JSON-NUMBER',
+    'E-SCHEMA-VERSION',
+    'E-SCHEMA-UNKNOWN-KEY',
+    'E-SCHEMA-MISSING-KEY',
+    'E-SCHEMA-TYPE',
+    'E-SCHEMA-VALUE',
+    'E-FIELD-DUP',
+    'E-FIELD-NAME',
+    'E-REL-DUP',
+    'E-RANGE',
+    'E-LIMIT',
+    'E-EXPR-SYNTAX',
+    'E-EXPR-FUNC',
+    'E-EXPR-ARITY',
+    'E-EXPR-LITERAL',
+    'E-EXPR-DEPTH',
+    'E-EXPR-LENGTH',
+    'E-NAME-UNKNOWN',
+    'E-ARRAY-RELATION',
+    'E-ENUM-VALUE',
+    'E-TYPE',
+    'E-CURRENCY',
+    'E-BASIS',
+    'E-DIV-UNROUNDED',
+    'E-ROUND-ARG',
+    'E-WHEN-NESTED',
+    'E-REL-TYPE',
+    'E-APPLICABLE-TYPE',
+    'E-APPLICABLE-SELF',
+    'E-APPLICABLE-CYCLE',
+    'E-CONST',
+    'E-REL-FALSE',
+    'W-REL-TRIVIAL',
 ];
 
 const GOLDEN = new URL('../../test/golden/messages.txt', import.meta.url);
@@ -81,7 +118,7 @@ describe('diagnostic registry', () => {
         expect(goldenText()).to.not.match(/\ba (array|integer|enum|item|expression|object|error)\b/);
     });
 
-    it('compiles each code\'s example schema and raises exactly that code there (compile_fail)', () => {
+    it("compiles each code's example schema and raises exactly that code there (compile_fail)", () => {
         for (const code of Object.keys(CODES) as DiagnosticCode[]) {
             const r = compileSchemaText(EXAMPLES[code].schema);
             const codes = [...r.errors, ...r.warnings].map((d) => d.code);
@@ -102,8 +139,12 @@ describe('diagnostic registry', () => {
     });
 
     it('builds details in the API shape, with a span only for expressions', () => {
-        expect(diagnostic('E-TYPE', '/relations/0/expr', { form: 'not-boolean', type: 'integer' }, [0, 3]))
-            .to.deep.equal({ code: 'E-TYPE', message: 'not takes a boolean, not integer', pointer: '/relations/0/expr', span: [0, 3] });
+        expect(diagnostic('E-TYPE', '/relations/0/expr', { form: 'not-boolean', type: 'integer' }, [0, 3])).to.deep.equal({
+            code: 'E-TYPE',
+            message: 'not takes a boolean, not integer',
+            pointer: '/relations/0/expr',
+            span: [0, 3],
+        });
         expect(diagnostic('E-LIMIT', '/fields', { form: 'fields', max: 32, n: 0 })).to.not.have.property('span');
         expect(isKnownCode('E-NOPE')).to.equal(false);
     });

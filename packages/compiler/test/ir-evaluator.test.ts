@@ -34,8 +34,16 @@ describe('ir-evaluator', () => {
     describe('loads', () => {
         it('const, field and missing fields', () => {
             const code: CompiledCode = {
-                source: 'a', registers: 4, result: 3, reads: [0, 1, 2],
-                code: [{ op: 'field', dst: 0, field: 0 }, { op: 'field', dst: 1, field: 1 }, { op: 'field', dst: 2, field: 2 }, { op: 'const', dst: 3, value: 'x' }],
+                source: 'a',
+                registers: 4,
+                result: 3,
+                reads: [0, 1, 2],
+                code: [
+                    { op: 'field', dst: 0, field: 0 },
+                    { op: 'field', dst: 1, field: 1 },
+                    { op: 'field', dst: 2, field: 2 },
+                    { op: 'const', dst: 3, value: 'x' },
+                ],
             };
             expect(evaluateCode(code, [1, null])).to.equal('x');
             expect(evaluateCode({ ...code, result: 0 }, [5, null])).to.equal(5);
@@ -44,7 +52,13 @@ describe('ir-evaluator', () => {
             expect(evaluateCode({ ...code, result: 0 }, ['s'])).to.equal('s');
         });
         it('present is true or false, never null', () => {
-            const code: CompiledCode = { source: 'present(a)', registers: 1, result: 0, reads: [0], code: [{ op: 'present', dst: 0, field: 0 }] };
+            const code: CompiledCode = {
+                source: 'present(a)',
+                registers: 1,
+                result: 0,
+                reads: [0],
+                code: [{ op: 'present', dst: 0, field: 0 }],
+            };
             expect(evaluateCode(code, [d('0')])).to.equal(true);
             expect(evaluateCode(code, [false])).to.equal(true);
             expect(evaluateCode(code, [''])).to.equal(true);
@@ -54,8 +68,15 @@ describe('ir-evaluator', () => {
         it('computes Decimals of a low-precision constructor at full precision', () => {
             const low = new Decimal('12345678901234567890.123');
             const code: CompiledCode = {
-                source: 'a * 3', registers: 3, result: 2, reads: [0],
-                code: [{ op: 'field', dst: 0, field: 0 }, { op: 'const', dst: 1, value: new Decimal(3) }, { op: 'mul', kind: 'num', dst: 2, a: 0, b: 1 }],
+                source: 'a * 3',
+                registers: 3,
+                result: 2,
+                reads: [0],
+                code: [
+                    { op: 'field', dst: 0, field: 0 },
+                    { op: 'const', dst: 1, value: new Decimal(3) },
+                    { op: 'mul', kind: 'num', dst: 2, a: 0, b: 1 },
+                ],
             };
             expect(asText(evaluateCode(code, [low]))).to.equal('37037036703703703670.369');
         });
@@ -65,15 +86,29 @@ describe('ir-evaluator', () => {
         const V: Value[] = [true, false, null];
         // Rows a = true, false, null; columns b = true, false, null.
         const tables: Record<'and' | 'or' | 'implies', Value[][]> = {
-            and: [[true, false, null], [false, false, false], [null, false, null]],
-            or: [[true, true, true], [true, false, null], [true, null, null]],
-            implies: [[true, false, null], [true, true, true], [true, null, null]],
+            and: [
+                [true, false, null],
+                [false, false, false],
+                [null, false, null],
+            ],
+            or: [
+                [true, true, true],
+                [true, false, null],
+                [true, null, null],
+            ],
+            implies: [
+                [true, false, null],
+                [true, true, true],
+                [true, null, null],
+            ],
         };
         for (const op of ['and', 'or', 'implies'] as const) {
             it(`${op} truth table`, () => {
-                V.forEach((a, i) => V.forEach((b, j) => {
-                    expect(binary({ op, dst: 2, a: 0, b: 1 }, a, b), `${a} ${op} ${b}`).to.equal(tables[op][i]![j]);
-                }));
+                V.forEach((a, i) =>
+                    V.forEach((b, j) => {
+                        expect(binary({ op, dst: 2, a: 0, b: 1 }, a, b), `${a} ${op} ${b}`).to.equal(tables[op][i]![j]);
+                    }),
+                );
             });
         }
         it('not truth table', () => {
@@ -88,13 +123,23 @@ describe('ir-evaluator', () => {
         const expectOrder = (kind: 'num' | 'int' | 'str' | 'bool', lo: Value, hi: Value, eq: Value): void => {
             const want: Record<CmpOp, [boolean, boolean, boolean]> = {
                 // [lo ? hi, hi ? lo, lo ? eq]
-                '==': [false, false, true], '!=': [true, true, false], '<': [true, false, false],
-                '<=': [true, false, true], '>': [false, true, false], '>=': [false, true, true],
+                '==': [false, false, true],
+                '!=': [true, true, false],
+                '<': [true, false, false],
+                '<=': [true, false, true],
+                '>': [false, true, false],
+                '>=': [false, true, true],
             };
             for (const cmp of ops) {
-                expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, lo, hi), `${asText(lo)} ${cmp} ${asText(hi)}`).to.equal(want[cmp][0]);
-                expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, hi, lo), `${asText(hi)} ${cmp} ${asText(lo)}`).to.equal(want[cmp][1]);
-                expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, lo, eq), `${asText(lo)} ${cmp} ${asText(eq)}`).to.equal(want[cmp][2]);
+                expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, lo, hi), `${asText(lo)} ${cmp} ${asText(hi)}`).to.equal(
+                    want[cmp][0],
+                );
+                expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, hi, lo), `${asText(hi)} ${cmp} ${asText(lo)}`).to.equal(
+                    want[cmp][1],
+                );
+                expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, lo, eq), `${asText(lo)} ${cmp} ${asText(eq)}`).to.equal(
+                    want[cmp][2],
+                );
                 expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, lo, null)).to.equal(null);
                 expect(binary({ op: 'cmp', cmp, kind, dst: 2, a: 0, b: 1 }, null, hi)).to.equal(null);
             }
@@ -127,7 +172,9 @@ describe('ir-evaluator', () => {
             expect(binary({ op: 'add', kind: 'num', dst: 2, a: 0, b: 1 }, big, d('1'))).to.equal(null);
             expect(binary({ op: 'sub', kind: 'num', dst: 2, a: 0, b: 1 }, big.neg(), d('1'))).to.equal(null);
             expect(binary({ op: 'mul', kind: 'num', dst: 2, a: 0, b: 1 }, d('1e14'), d('1e14'))).to.equal(null);
-            expect(asText(binary({ op: 'add', kind: 'num', dst: 2, a: 0, b: 1 }, big, d('0.99')))).to.equal('9999999999999999999999999999.99');
+            expect(asText(binary({ op: 'add', kind: 'num', dst: 2, a: 0, b: 1 }, big, d('0.99')))).to.equal(
+                '9999999999999999999999999999.99',
+            );
         });
         it('int add, sub and mul (duration counts), with safe-integer overflow to null', () => {
             expect(binary({ op: 'add', kind: 'int', dst: 2, a: 0, b: 1 }, 30, 5)).to.equal(35);
@@ -160,7 +207,15 @@ describe('ir-evaluator', () => {
 
     describe('dates and datetimes', () => {
         it('add_months on dates with both eom rules and both signs', () => {
-            const op = (eom: 'clamp' | 'preserve', sign: 1 | -1): Instr => ({ op: 'add_months', on: 'date', eom, sign, dst: 2, a: 0, b: 1 });
+            const op = (eom: 'clamp' | 'preserve', sign: 1 | -1): Instr => ({
+                op: 'add_months',
+                on: 'date',
+                eom,
+                sign,
+                dst: 2,
+                a: 0,
+                b: 1,
+            });
             expect(binary(op('clamp', 1), day('2024-01-31'), 1)).to.equal(day('2024-02-29'));
             expect(binary(op('preserve', 1), day('2023-02-28'), 1)).to.equal(day('2023-03-31'));
             expect(binary(op('clamp', 1), day('2023-02-28'), 1)).to.equal(day('2023-03-28'));
@@ -177,14 +232,20 @@ describe('ir-evaluator', () => {
             expect(binary(op, ms('9999-12-31T10:30:00Z'), 1)).to.equal(null);
         });
         it('add_ms scales days or seconds to milliseconds, range-checked', () => {
-            expect(binary({ op: 'add_ms', unit: MS_PER_DAY, sign: 1, dst: 2, a: 0, b: 1 }, ms('2024-02-28T12:00:00Z'), 2)).to.equal(ms('2024-03-01T12:00:00Z'));
-            expect(binary({ op: 'add_ms', unit: 1000, sign: -1, dst: 2, a: 0, b: 1 }, ms('2024-01-01T00:00:00Z'), 1)).to.equal(ms('2023-12-31T23:59:59Z'));
+            expect(binary({ op: 'add_ms', unit: MS_PER_DAY, sign: 1, dst: 2, a: 0, b: 1 }, ms('2024-02-28T12:00:00Z'), 2)).to.equal(
+                ms('2024-03-01T12:00:00Z'),
+            );
+            expect(binary({ op: 'add_ms', unit: 1000, sign: -1, dst: 2, a: 0, b: 1 }, ms('2024-01-01T00:00:00Z'), 1)).to.equal(
+                ms('2023-12-31T23:59:59Z'),
+            );
             expect(binary({ op: 'add_ms', unit: 1000, sign: 1, dst: 2, a: 0, b: 1 }, MAX_MS - 999, 1)).to.equal(null);
             expect(binary({ op: 'add_ms', unit: 1000, sign: 1, dst: 2, a: 0, b: 1 }, null, 1)).to.equal(null);
         });
         it('diff gives whole units, truncated toward zero', () => {
             expect(binary({ op: 'diff', unit: 1, dst: 2, a: 0, b: 1 }, day('2024-03-01'), day('2024-02-01'))).to.equal(29);
-            expect(binary({ op: 'diff', unit: 1000, dst: 2, a: 0, b: 1 }, ms('2024-01-01T00:00:01.900Z'), ms('2024-01-01T00:00:00Z'))).to.equal(1);
+            expect(
+                binary({ op: 'diff', unit: 1000, dst: 2, a: 0, b: 1 }, ms('2024-01-01T00:00:01.900Z'), ms('2024-01-01T00:00:00Z')),
+            ).to.equal(1);
             const neg = binary({ op: 'diff', unit: 1000, dst: 2, a: 0, b: 1 }, ms('2024-01-01T00:00:00Z'), ms('2024-01-01T00:00:01.900Z'));
             expect(neg).to.equal(-1);
             const zero = binary({ op: 'diff', unit: 1000, dst: 2, a: 0, b: 1 }, 0, 500);
@@ -221,7 +282,9 @@ describe('ir-evaluator', () => {
         // when(present(discount), total == round(net * (1 - discount), 2, 'half_even'))
         const code: CompiledCode = {
             source: "when(present(discount), total == round(net * (1 - discount), 2, 'half_even'))",
-            registers: 9, result: 8, reads: [0, 1, 2],
+            registers: 9,
+            result: 8,
+            reads: [0, 1, 2],
             code: [
                 { op: 'present', dst: 0, field: 2 },
                 { op: 'field', dst: 1, field: 0 },
@@ -250,10 +313,16 @@ describe('ir-evaluator', () => {
             this.timeout(20_000);
             // a * b + c - d == e and e >= 0
             const rel: CompiledCode = {
-                source: 'a * b + c - d == e and e >= 0', registers: 12, result: 11, reads: [0, 1, 2, 3, 4],
+                source: 'a * b + c - d == e and e >= 0',
+                registers: 12,
+                result: 11,
+                reads: [0, 1, 2, 3, 4],
                 code: [
-                    { op: 'field', dst: 0, field: 0 }, { op: 'field', dst: 1, field: 1 }, { op: 'field', dst: 2, field: 2 },
-                    { op: 'field', dst: 3, field: 3 }, { op: 'field', dst: 4, field: 4 },
+                    { op: 'field', dst: 0, field: 0 },
+                    { op: 'field', dst: 1, field: 1 },
+                    { op: 'field', dst: 2, field: 2 },
+                    { op: 'field', dst: 3, field: 3 },
+                    { op: 'field', dst: 4, field: 4 },
                     { op: 'mul', kind: 'num', dst: 5, a: 0, b: 1 },
                     { op: 'add', kind: 'num', dst: 6, a: 5, b: 2 },
                     { op: 'sub', kind: 'num', dst: 7, a: 6, b: 3 },

@@ -28,7 +28,10 @@ describe('readJson', () => {
         const r = readJson('{"fields": [{"name": "a", "name": "b"}]}');
         expect(r.diagnostics.map((d) => `${d.code} ${d.pointer}`)).to.deep.equal(['E-JSON-DUPKEY /fields/0/name']);
         const obj = findByPointer(r.root!, '/fields/0')!.node as JsonObject;
-        expect(obj.members.map((m) => [m.key, m.duplicate])).to.deep.equal([['name', false], ['name', true]]);
+        expect(obj.members.map((m) => [m.key, m.duplicate])).to.deep.equal([
+            ['name', false],
+            ['name', true],
+        ]);
         expect(toPlain(obj)).to.deep.equal({ name: 'a' });
     });
 

@@ -7,11 +7,19 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 
 const REPO = join(new URL('.', import.meta.url).pathname, '..', '..', '..', '..');
-const SPEC_NAMES = /(?<![\w/-])(?:language|runtime|service-interface|panel|mcp|architecture)\.md\b|\binterface (?:section )?\d+(?:\.\d+)?\b/i;
+const SPEC_NAMES =
+    /(?<![\w/-])(?:language|runtime|service-interface|panel|mcp|architecture)\.md\b|\binterface (?:section )?\d+(?:\.\d+)?\b/i;
 
 function trackedTexts(): Array<[string, string]> {
     const files = execFileSync('git', ['ls-files', '*.md', '*.ts', '*.mjs', '*.langium', '*.json'], { cwd: REPO, encoding: 'utf8' })
-        .split('\n').filter((f) => f && !f.endsWith('package-lock.json') && !f.includes('/generated/') && !f.startsWith('packages/compiler/test/repo-citations'));
+        .split('\n')
+        .filter(
+            (f) =>
+                f &&
+                !f.endsWith('package-lock.json') &&
+                !f.includes('/generated/') &&
+                !f.startsWith('packages/compiler/test/repo-citations'),
+        );
     return files.filter((f) => existsSync(join(REPO, f))).map((f) => [f, readFileSync(join(REPO, f), 'utf8')]);
 }
 
@@ -23,13 +31,16 @@ describe('citations in the repository', () => {
     });
 
     it('names no specification file outside the repository', () => {
-        const hits = texts.flatMap(([f, t]) => t.split('\n').map((line, i) => [f, i + 1, line] as const)).filter(([, , line]) => SPEC_NAMES.test(line));
+        const hits = texts
+            .flatMap(([f, t]) => t.split('\n').map((line, i) => [f, i + 1, line] as const))
+            .filter(([, , line]) => SPEC_NAMES.test(line));
         expect(hits.map(([f, n, line]) => `${f}:${n}: ${line.trim().slice(0, 100)}`)).to.deep.equal([]);
     });
 
     it('cites only docs files that exist', () => {
         const missing = new Set<string>();
-        for (const [f, t] of texts) for (const m of t.matchAll(/\bdocs\/[\w-]+\.md\b/g)) if (!existsSync(join(REPO, m[0]))) missing.add(`${f}: ${m[0]}`);
+        for (const [f, t] of texts)
+            for (const m of t.matchAll(/\bdocs\/[\w-]+\.md\b/g)) if (!existsSync(join(REPO, m[0]))) missing.add(`${f}: ${m[0]}`);
         expect([...missing]).to.deep.equal([]);
     });
 

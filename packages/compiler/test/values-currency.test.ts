@@ -4,9 +4,32 @@ import { currencyCodes, currencyMinorUnits, isCurrencyCode } from '../src/values
 
 describe('currency-table', () => {
     const known: Array<[string, number]> = [
-        ['EUR', 2], ['USD', 2], ['GBP', 2], ['CHF', 2], ['JPY', 0], ['KRW', 0], ['ISK', 0], ['CLP', 0], ['VND', 0], ['XOF', 0],
-        ['KWD', 3], ['BHD', 3], ['IQD', 3], ['JOD', 3], ['LYD', 3], ['OMR', 3], ['TND', 3], ['CLF', 4], ['UYW', 4], ['UYI', 0],
-        ['XCG', 2], ['ZWG', 2], ['SLE', 2], ['VED', 2], ['BGN', 2], ['HRK', 2],
+        ['EUR', 2],
+        ['USD', 2],
+        ['GBP', 2],
+        ['CHF', 2],
+        ['JPY', 0],
+        ['KRW', 0],
+        ['ISK', 0],
+        ['CLP', 0],
+        ['VND', 0],
+        ['XOF', 0],
+        ['KWD', 3],
+        ['BHD', 3],
+        ['IQD', 3],
+        ['JOD', 3],
+        ['LYD', 3],
+        ['OMR', 3],
+        ['TND', 3],
+        ['CLF', 4],
+        ['UYW', 4],
+        ['UYI', 0],
+        ['XCG', 2],
+        ['ZWG', 2],
+        ['SLE', 2],
+        ['VED', 2],
+        ['BGN', 2],
+        ['HRK', 2],
     ];
     for (const [code, units] of known) {
         it(`${code} has ${units} minor units`, () => {

@@ -2,8 +2,22 @@
 import { expect } from 'chai';
 import { Temporal } from 'temporal-polyfill';
 import {
-    MAX_DAY, MAX_MS, MIN_DAY, MIN_MS, MS_PER_DAY, addMonthsToDays, addMonthsToMs, civilFromDays, daysFromCivil, daysInMonth,
-    formatIsoDate, formatIsoDateTime, inDateRange, inDateTimeRange, parseIsoDate, parseIsoDateTime,
+    MAX_DAY,
+    MAX_MS,
+    MIN_DAY,
+    MIN_MS,
+    MS_PER_DAY,
+    addMonthsToDays,
+    addMonthsToMs,
+    civilFromDays,
+    daysFromCivil,
+    daysInMonth,
+    formatIsoDate,
+    formatIsoDateTime,
+    inDateRange,
+    inDateTimeRange,
+    parseIsoDate,
+    parseIsoDateTime,
 } from '../src/values/date-ops.js';
 import type { EomRule } from '../src/values/value-types.js';
 
@@ -28,7 +42,7 @@ describe('date-ops', () => {
         });
         it('round-trips and agrees with Date on 20,000 sampled days across 0001..9999', () => {
             for (let i = 0; i < 20_000; i++) {
-                const n = MIN_DAY + Math.floor(((i * 2654435761) % 4294967296) / 4294967296 * (MAX_DAY - MIN_DAY + 1));
+                const n = MIN_DAY + Math.floor((((i * 2654435761) % 4294967296) / 4294967296) * (MAX_DAY - MIN_DAY + 1));
                 const c = civilFromDays(n);
                 expect(daysFromCivil(c.year, c.month, c.day)).to.equal(n);
                 expect(jsDays(c.year, c.month, c.day)).to.equal(n);
@@ -45,15 +59,37 @@ describe('date-ops', () => {
     });
 
     describe('parseIsoDate / formatIsoDate', () => {
-        const good: Array<[string, number]> = [['1970-01-01', 0], ['2024-02-29', jsDays(2024, 2, 29)], ['0001-01-01', MIN_DAY], ['9999-12-31', MAX_DAY], ['1969-12-31', -1]];
+        const good: Array<[string, number]> = [
+            ['1970-01-01', 0],
+            ['2024-02-29', jsDays(2024, 2, 29)],
+            ['0001-01-01', MIN_DAY],
+            ['9999-12-31', MAX_DAY],
+            ['1969-12-31', -1],
+        ];
         for (const [text, n] of good) {
             it(`parses ${text}`, () => {
                 expect(parseIsoDate(text)).to.equal(n);
                 expect(formatIsoDate(n)).to.equal(text);
             });
         }
-        const bad = ['2023-02-29', '2024-02-30', '2024-04-31', '0000-01-01', '2024-13-01', '2024-00-10', '2024-01-00', '2024-1-01', '24-01-01',
-            ' 2024-01-01', '2024-01-01 ', '2024-01-01T00:00', '10000-01-01', '2024/01/01', '', '２０２４-01-01'];
+        const bad = [
+            '2023-02-29',
+            '2024-02-30',
+            '2024-04-31',
+            '0000-01-01',
+            '2024-13-01',
+            '2024-00-10',
+            '2024-01-00',
+            '2024-1-01',
+            '24-01-01',
+            ' 2024-01-01',
+            '2024-01-01 ',
+            '2024-01-01T00:00',
+            '10000-01-01',
+            '2024/01/01',
+            '',
+            '２０２４-01-01',
+        ];
         for (const text of bad) it(`rejects ${JSON.stringify(text)}`, () => expect(parseIsoDate(text)).to.equal(undefined));
     });
 
@@ -71,9 +107,25 @@ describe('date-ops', () => {
             ['9999-12-31T23:59:59.999Z', MAX_MS],
         ];
         for (const [text, ms] of good) it(`parses ${text}`, () => expect(parseIsoDateTime(text)).to.equal(ms));
-        const bad = ['2024-01-31T24:00', '2024-01-31T10:60', '2024-01-31T10:00:60', '2024-01-31 10:00', '2024-01-31T10:00:00.1234Z',
-            '2024-01-31T10:00+24:00', '2024-01-31T10:00+02:60', '2024-01-31T10:00+0200', '2024-01-31T10', '2024-01-31t10:00', '2024-01-31T10:00z',
-            '2024-02-30T10:00', '2024-01-31T10:00:00.Z', '0001-01-01T00:00+00:01', '9999-12-31T23:59-00:01', '2024-01-31', ''];
+        const bad = [
+            '2024-01-31T24:00',
+            '2024-01-31T10:60',
+            '2024-01-31T10:00:60',
+            '2024-01-31 10:00',
+            '2024-01-31T10:00:00.1234Z',
+            '2024-01-31T10:00+24:00',
+            '2024-01-31T10:00+02:60',
+            '2024-01-31T10:00+0200',
+            '2024-01-31T10',
+            '2024-01-31t10:00',
+            '2024-01-31T10:00z',
+            '2024-02-30T10:00',
+            '2024-01-31T10:00:00.Z',
+            '0001-01-01T00:00+00:01',
+            '9999-12-31T23:59-00:01',
+            '2024-01-31',
+            '',
+        ];
         for (const text of bad) it(`rejects ${JSON.stringify(text)}`, () => expect(parseIsoDateTime(text)).to.equal(undefined));
 
         it('formats UTC with milliseconds only when present', () => {
@@ -159,7 +211,8 @@ describe('date-ops', () => {
                     const c = addMonthsToDays(n, months, 'clamp');
                     const p = addMonthsToDays(n, months, 'preserve');
                     if (formatIsoDate(c) !== clamp.toString()) expect.fail(`${date} + ${months} clamp: ${formatIsoDate(c)} vs ${clamp}`);
-                    if (formatIsoDate(p) !== preserve.toString()) expect.fail(`${date} + ${months} preserve: ${formatIsoDate(p)} vs ${preserve}`);
+                    if (formatIsoDate(p) !== preserve.toString())
+                        expect.fail(`${date} + ${months} preserve: ${formatIsoDate(p)} vs ${preserve}`);
                     checked += 2;
                 }
             }

@@ -33,14 +33,27 @@ function randomDecimal(rand: () => number, tieScale: number): string {
     const intLen = kind < 0.3 ? Math.floor(rand() * 3) : Math.floor(rand() * 29);
     const intPart = intLen === 0 ? '0' : String(1 + Math.floor(rand() * 9)) + digits(rand, intLen - 1);
     let frac: string;
-    if (kind < 0.25 && tieScale < 28) frac = digits(rand, tieScale) + '5'; // exact tie
-    else if (kind < 0.35 && tieScale < 27) frac = digits(rand, tieScale) + (rand() < 0.5 ? '49' : '51'); // near tie
+    if (kind < 0.25 && tieScale < 28)
+        frac = digits(rand, tieScale) + '5'; // exact tie
+    else if (kind < 0.35 && tieScale < 27)
+        frac = digits(rand, tieScale) + (rand() < 0.5 ? '49' : '51'); // near tie
     else frac = digits(rand, Math.floor(rand() * 29));
     return frac.length === 0 ? sign + intPart : `${sign}${intPart}.${frac}`;
 }
 
-interface Case { x: string; y: string; s: number; t: number }
-interface PyResult { r: string[]; add: string; sub: string; mul: string; div: Array<string | null> }
+interface Case {
+    x: string;
+    y: string;
+    s: number;
+    t: number;
+}
+interface PyResult {
+    r: string[];
+    add: string;
+    sub: string;
+    mul: string;
+    div: Array<string | null>;
+}
 
 const PYTHON = String.raw`
 import sys, json
@@ -78,7 +91,7 @@ describe('decimal-ops against Python decimal (differential)', function () {
     before(function () {
         // Only a machine without python3 skips this (README, Requirements); any other failure fails.
         if ((spawnSync('python3', ['--version']).error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-            console.log('    skipped: no python3 on this machine (the differential test needs Python\'s decimal)');
+            console.log("    skipped: no python3 on this machine (the differential test needs Python's decimal)");
             this.skip();
         }
         const rand = prng(20240531);
@@ -113,7 +126,11 @@ describe('decimal-ops against Python decimal (differential)', function () {
             const x = new Dec(c.x);
             const y = new Dec(c.y);
             const p = py[i]!;
-            for (const [name, mine, theirs] of [['+', x.plus(y), p.add], ['-', x.minus(y), p.sub], ['*', x.times(y), p.mul]] as const) {
+            for (const [name, mine, theirs] of [
+                ['+', x.plus(y), p.add],
+                ['-', x.minus(y), p.sub],
+                ['*', x.times(y), p.mul],
+            ] as const) {
                 expect(mine.eq(new Dec(theirs)), `${c.x} ${name} ${c.y}: ${mine.toString()} vs ${theirs}`).to.equal(true);
                 expect(mine.toString()).to.not.match(/e/i);
             }

@@ -1,7 +1,18 @@
 // Unit tests of decimal-ops: parsing, exact arithmetic at Dec's precision, rounding, division.
 import { expect } from 'chai';
 import { Decimal } from 'decimal.js';
-import { Dec, MAX_MAGNITUDE, compareDecimals, decimalPlaces, divRound, formatDecimal, inMagnitude, parseDecimalText, roundDecimal, toDec } from '../src/values/decimal-ops.js';
+import {
+    Dec,
+    MAX_MAGNITUDE,
+    compareDecimals,
+    decimalPlaces,
+    divRound,
+    formatDecimal,
+    inMagnitude,
+    parseDecimalText,
+    roundDecimal,
+    toDec,
+} from '../src/values/decimal-ops.js';
 import { ROUND_MODES, type RoundMode } from '../src/values/value-types.js';
 
 const d = (s: string): Decimal => new Dec(s);
@@ -20,8 +31,9 @@ describe('decimal-ops', () => {
             expect(product.toString()).to.equal(expected);
         });
         it('adds without losing the smallest digits', () => {
-            expect(d('9999999999999999999999999999').plus(d('0.0000000000000000000000000001')).toString())
-                .to.equal('9999999999999999999999999999.0000000000000000000000000001');
+            expect(d('9999999999999999999999999999').plus(d('0.0000000000000000000000000001')).toString()).to.equal(
+                '9999999999999999999999999999.0000000000000000000000000001',
+            );
         });
         it('never prints exponent notation', () => {
             expect(d('1e-40').toString()).to.equal('0.' + '0'.repeat(39) + '1');
@@ -39,10 +51,19 @@ describe('decimal-ops', () => {
 
     describe('compareDecimals', () => {
         const pairs: Array<[string, string, number]> = [
-            ['0', '-0', 0], ['0', '0.0001', -1], ['-0.0001', '0', -1], ['0', '-5', 1], ['2.5', '2.50', 0], ['-3', '2', -1],
-            ['10000000', '9999999.9999999', 1], ['-10000000', '-9999999.9999999', -1], ['1.00000001', '1.0000001', -1],
-            ['123456789012345678.5', '123456789012345678.50000001', -1], ['-123456789012345678.5', '-123456789012345678.50000001', 1],
-            ['1e-28', '2e-28', -1], ['9999999999999999999999999999', '9999999999999999999999999998.9999999', 1],
+            ['0', '-0', 0],
+            ['0', '0.0001', -1],
+            ['-0.0001', '0', -1],
+            ['0', '-5', 1],
+            ['2.5', '2.50', 0],
+            ['-3', '2', -1],
+            ['10000000', '9999999.9999999', 1],
+            ['-10000000', '-9999999.9999999', -1],
+            ['1.00000001', '1.0000001', -1],
+            ['123456789012345678.5', '123456789012345678.50000001', -1],
+            ['-123456789012345678.5', '-123456789012345678.50000001', 1],
+            ['1e-28', '2e-28', -1],
+            ['9999999999999999999999999999', '9999999999999999999999999998.9999999', 1],
         ];
         for (const [a, b, want] of pairs) {
             it(`${a} vs ${b} = ${want}`, () => {
@@ -76,9 +97,16 @@ describe('decimal-ops', () => {
 
     describe('parseDecimalText', () => {
         const ok: Array<[string, string]> = [
-            ['12.50', '12.5'], ['-0.001', '-0.001'], ['0', '0'], ['007.5', '7.5'], ['1e3', '1000'],
-            ['2.50E-1', '0.25'], ['-1E+2', '-100'], ['12345678901234567890123456789', '12345678901234567890123456789'],
-            ['0e-99999999999999999', '0'], ['1e-100000', '0.' + '0'.repeat(99999) + '1'],
+            ['12.50', '12.5'],
+            ['-0.001', '-0.001'],
+            ['0', '0'],
+            ['007.5', '7.5'],
+            ['1e3', '1000'],
+            ['2.50E-1', '0.25'],
+            ['-1E+2', '-100'],
+            ['12345678901234567890123456789', '12345678901234567890123456789'],
+            ['0e-99999999999999999', '0'],
+            ['1e-100000', '0.' + '0'.repeat(99999) + '1'],
         ];
         for (const [text, value] of ok) {
             it(`parses ${text}`, () => {
@@ -98,15 +126,44 @@ describe('decimal-ops', () => {
             expect(x.isZero()).to.equal(true);
             expect(x.isNeg()).to.equal(false);
         });
-        const bad = ['', '.5', '5.', '+5', '1e', '1.2.3', ' 1', '1 ', 'NaN', 'Infinity', '0x10', '1_000', '1,5', '--1', 'e5',
-            '1e99999999999999999', '1e-99999999999999999', '1e9000000000000000', '1e100001', '1e-100001'];
+        const bad = [
+            '',
+            '.5',
+            '5.',
+            '+5',
+            '1e',
+            '1.2.3',
+            ' 1',
+            '1 ',
+            'NaN',
+            'Infinity',
+            '0x10',
+            '1_000',
+            '1,5',
+            '--1',
+            'e5',
+            '1e99999999999999999',
+            '1e-99999999999999999',
+            '1e9000000000000000',
+            '1e100001',
+            '1e-100001',
+        ];
         for (const text of bad) {
             it(`rejects ${JSON.stringify(text)}`, () => expect(parseDecimalText(text)).to.equal(undefined));
         }
     });
 
     describe('decimalPlaces', () => {
-        const cases: Array<[string, number]> = [['10.125', 3], ['2.50', 1], ['0.10', 1], ['100', 0], ['2.50E-1', 2], ['1e3', 0], ['-0.000', 0], ['1.0000000000000000000000000001', 28]];
+        const cases: Array<[string, number]> = [
+            ['10.125', 3],
+            ['2.50', 1],
+            ['0.10', 1],
+            ['100', 0],
+            ['2.50E-1', 2],
+            ['1e3', 0],
+            ['-0.000', 0],
+            ['1.0000000000000000000000000001', 28],
+        ];
         for (const [text, n] of cases) it(`${text} has ${n}`, () => expect(decimalPlaces(text)).to.equal(n));
         it('takes a Decimal too', () => expect(decimalPlaces(d('3.140'))).to.equal(2));
         it('is undefined for text that does not parse', () => {
@@ -124,8 +181,24 @@ describe('decimal-ops', () => {
             ['1.005', 2, { half_even: '1', half_up: '1.01', half_down: '1', up: '1.01', down: '1', ceiling: '1.01', floor: '1' }],
             ['1.0051', 2, { half_even: '1.01', half_up: '1.01', half_down: '1.01', up: '1.01', down: '1', ceiling: '1.01', floor: '1' }],
             ['-0.001', 2, { half_even: '0', half_up: '0', half_down: '0', up: '-0.01', down: '0', ceiling: '0', floor: '-0.01' }],
-            ['12.34', 2, { half_even: '12.34', half_up: '12.34', half_down: '12.34', up: '12.34', down: '12.34', ceiling: '12.34', floor: '12.34' }],
-            ['9.9999999999999999999999999999', 27, { half_even: '10', half_up: '10', half_down: '10', up: '10', down: '9.999999999999999999999999999', ceiling: '10', floor: '9.999999999999999999999999999' }],
+            [
+                '12.34',
+                2,
+                { half_even: '12.34', half_up: '12.34', half_down: '12.34', up: '12.34', down: '12.34', ceiling: '12.34', floor: '12.34' },
+            ],
+            [
+                '9.9999999999999999999999999999',
+                27,
+                {
+                    half_even: '10',
+                    half_up: '10',
+                    half_down: '10',
+                    up: '10',
+                    down: '9.999999999999999999999999999',
+                    ceiling: '10',
+                    floor: '9.999999999999999999999999999',
+                },
+            ],
         ];
         for (const [x, scale, expected] of table) {
             for (const mode of ROUND_MODES) {
@@ -143,12 +216,37 @@ describe('decimal-ops', () => {
 
     describe('divRound', () => {
         const table: Array<[string, string, number, Record<RoundMode, string>]> = [
-            ['1', '3', 2, { half_even: '0.33', half_up: '0.33', half_down: '0.33', up: '0.34', down: '0.33', ceiling: '0.34', floor: '0.33' }],
-            ['-1', '3', 2, { half_even: '-0.33', half_up: '-0.33', half_down: '-0.33', up: '-0.34', down: '-0.33', ceiling: '-0.33', floor: '-0.34' }],
+            [
+                '1',
+                '3',
+                2,
+                { half_even: '0.33', half_up: '0.33', half_down: '0.33', up: '0.34', down: '0.33', ceiling: '0.34', floor: '0.33' },
+            ],
+            [
+                '-1',
+                '3',
+                2,
+                { half_even: '-0.33', half_up: '-0.33', half_down: '-0.33', up: '-0.34', down: '-0.33', ceiling: '-0.33', floor: '-0.34' },
+            ],
             ['2', '-3', 0, { half_even: '-1', half_up: '-1', half_down: '-1', up: '-1', down: '0', ceiling: '0', floor: '-1' }],
-            ['1', '8', 2, { half_even: '0.12', half_up: '0.13', half_down: '0.12', up: '0.13', down: '0.12', ceiling: '0.13', floor: '0.12' }],
-            ['-0.375', '1', 2, { half_even: '-0.38', half_up: '-0.38', half_down: '-0.37', up: '-0.38', down: '-0.37', ceiling: '-0.37', floor: '-0.38' }],
-            ['100.00', '1.21', 2, { half_even: '82.64', half_up: '82.64', half_down: '82.64', up: '82.65', down: '82.64', ceiling: '82.65', floor: '82.64' }],
+            [
+                '1',
+                '8',
+                2,
+                { half_even: '0.12', half_up: '0.13', half_down: '0.12', up: '0.13', down: '0.12', ceiling: '0.13', floor: '0.12' },
+            ],
+            [
+                '-0.375',
+                '1',
+                2,
+                { half_even: '-0.38', half_up: '-0.38', half_down: '-0.37', up: '-0.38', down: '-0.37', ceiling: '-0.37', floor: '-0.38' },
+            ],
+            [
+                '100.00',
+                '1.21',
+                2,
+                { half_even: '82.64', half_up: '82.64', half_down: '82.64', up: '82.65', down: '82.64', ceiling: '82.65', floor: '82.64' },
+            ],
             ['0', '-7', 3, { half_even: '0', half_up: '0', half_down: '0', up: '0', down: '0', ceiling: '0', floor: '0' }],
         ];
         for (const [a, b, scale, expected] of table) {

@@ -6,11 +6,24 @@ import type { DurationBasis } from '../src/values/value-types.js';
 describe('duration-ops', () => {
     describe('parseDuration', () => {
         const good: Array<[string, DurationBasis, number]> = [
-            ['P30D', 'days', 30], ['P1W', 'days', 7], ['P2W3D', 'days', 17], ['P0D', 'days', 0], ['P007D', 'days', 7],
-            ['P18M', 'months', 18], ['P1Y', 'months', 12], ['P1Y6M', 'months', 18], ['P1M', 'months', 1],
-            ['PT3600S', 'seconds', 3600], ['PT1H', 'seconds', 3600], ['PT1H30M', 'seconds', 5400], ['PT1M', 'seconds', 60],
-            ['PT1H1M1S', 'seconds', 3661], ['PT0S', 'seconds', 0],
-            ['-P5D', 'days', -5], ['-P18M', 'months', -18], ['-PT90S', 'seconds', -90],
+            ['P30D', 'days', 30],
+            ['P1W', 'days', 7],
+            ['P2W3D', 'days', 17],
+            ['P0D', 'days', 0],
+            ['P007D', 'days', 7],
+            ['P18M', 'months', 18],
+            ['P1Y', 'months', 12],
+            ['P1Y6M', 'months', 18],
+            ['P1M', 'months', 1],
+            ['PT3600S', 'seconds', 3600],
+            ['PT1H', 'seconds', 3600],
+            ['PT1H30M', 'seconds', 5400],
+            ['PT1M', 'seconds', 60],
+            ['PT1H1M1S', 'seconds', 3661],
+            ['PT0S', 'seconds', 0],
+            ['-P5D', 'days', -5],
+            ['-P18M', 'months', -18],
+            ['-PT90S', 'seconds', -90],
             ['P9007199254740991D', 'days', 9007199254740991],
         ];
         for (const [text, basis, amount] of good) {
@@ -21,10 +34,35 @@ describe('duration-ops', () => {
             expect(r.ok && Object.is(r.amount, 0)).to.equal(true);
         });
         const mixed = ['P1M2D', 'P1DT1H', 'P1Y1W', 'P1Y2M3DT4H5M6S', 'P1MT1M', 'P1WT1S'];
-        for (const text of mixed) it(`${text} mixes bases`, () => expect(parseDuration(text)).to.deep.equal({ ok: false, reason: 'mixed' }));
-        const syntax = ['P', 'PT', 'P1DT', 'P1.5D', 'PT1,5S', 'P-1D', 'p1d', 'P1d', 'P1D1Y', 'PT1S1H', ' P1D', 'P1D ', 'P1H', 'P1S', '--P1D',
-            '+P1D', '1D', 'D', '', 'P1DD', 'PT1M1M', 'P1Y1Y'];
-        for (const text of syntax) it(`rejects ${JSON.stringify(text)} as syntax`, () => expect(parseDuration(text)).to.deep.equal({ ok: false, reason: 'syntax' }));
+        for (const text of mixed)
+            it(`${text} mixes bases`, () => expect(parseDuration(text)).to.deep.equal({ ok: false, reason: 'mixed' }));
+        const syntax = [
+            'P',
+            'PT',
+            'P1DT',
+            'P1.5D',
+            'PT1,5S',
+            'P-1D',
+            'p1d',
+            'P1d',
+            'P1D1Y',
+            'PT1S1H',
+            ' P1D',
+            'P1D ',
+            'P1H',
+            'P1S',
+            '--P1D',
+            '+P1D',
+            '1D',
+            'D',
+            '',
+            'P1DD',
+            'PT1M1M',
+            'P1Y1Y',
+        ];
+        for (const text of syntax)
+            it(`rejects ${JSON.stringify(text)} as syntax`, () =>
+                expect(parseDuration(text)).to.deep.equal({ ok: false, reason: 'syntax' }));
         it('rejects counts beyond 2^53 − 1 as range', () => {
             expect(parseDuration('P9007199254740992D')).to.deep.equal({ ok: false, reason: 'range' });
             expect(parseDuration('P99999999999999999999Y')).to.deep.equal({ ok: false, reason: 'range' });

@@ -23,7 +23,8 @@ export class EngineConfigError extends Error {}
 /** Reads the engine's configuration from the environment. */
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), secrets?: SecretRing): EngineConfig {
     const reader = (env.SVC_READER || 'heuristic') as ReaderKind;
-    if (reader !== 'heuristic' && reader !== 'openai') throw new EngineConfigError(`SVC_READER must be heuristic or openai, not ${JSON.stringify(env.SVC_READER)}`);
+    if (reader !== 'heuristic' && reader !== 'openai')
+        throw new EngineConfigError(`SVC_READER must be heuristic or openai, not ${JSON.stringify(env.SVC_READER)}`);
     const config: EngineConfig = { reader, secrets: secrets ?? loadSecretRing(env, cwd) };
     if (reader === 'openai') {
         const timeout = env.SVC_OPENAI_TIMEOUT_MS ? Number(env.SVC_OPENAI_TIMEOUT_MS) : 60_000;

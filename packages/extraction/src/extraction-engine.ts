@@ -109,7 +109,13 @@ export class Engine implements ExtractionEngine {
         const room = WINDOW_TOKENS - rendering.tokens;
         if (room < MIN_DOCUMENT_TOKENS) {
             return {
-                error: diagnostic('E-LIMIT', '/fields', { form: 'window', tokens: rendering.tokens, window: WINDOW_TOKENS, room, min: MIN_DOCUMENT_TOKENS }),
+                error: diagnostic('E-LIMIT', '/fields', {
+                    form: 'window',
+                    tokens: rendering.tokens,
+                    window: WINDOW_TOKENS,
+                    room,
+                    min: MIN_DOCUMENT_TOKENS,
+                }),
             };
         }
         const tokenized = this.tokenize(request.document);
@@ -132,8 +138,14 @@ export class Engine implements ExtractionEngine {
             while (next < p.windows.length) {
                 const w = p.windows[next++]!;
                 const candidates = await this.deps.reader.read({
-                    schema, language, rendering: p.rendering.text, text: document.slice(w.start, w.end),
-                    offset: w.start, documentLength: document.length, index: w.index, windows: p.windows.length,
+                    schema,
+                    language,
+                    rendering: p.rendering.text,
+                    text: document.slice(w.start, w.end),
+                    offset: w.start,
+                    documentLength: document.length,
+                    index: w.index,
+                    windows: p.windows.length,
                 });
                 results[w.index] = { start: w.start, end: w.end, candidates };
             }
@@ -143,9 +155,22 @@ export class Engine implements ExtractionEngine {
         const doc = new CodePointIndex(document);
         const grounded = groundCandidates(schema, language, doc, results);
         const mentions = numberMentions(grounded.mentions, 0, 0);
-        const binding = sessionBinding({ document, schemaHash: schema.schemaHash, language, options: request.options, reference: request.reference });
+        const binding = sessionBinding({
+            document,
+            schemaHash: schema.schemaHash,
+            language,
+            options: request.options,
+            reference: request.reference,
+        });
         return extractionFromState(
-            { request, mentions, payload: firstPassPayload(binding, mentions, p.tokenized.tokens), warnings: dropWarnings(grounded.dropped), reads: p.windows.length, inputTokens: p.tokenized.tokens },
+            {
+                request,
+                mentions,
+                payload: firstPassPayload(binding, mentions, p.tokenized.tokens),
+                warnings: dropWarnings(grounded.dropped),
+                reads: p.windows.length,
+                inputTokens: p.tokenized.tokens,
+            },
             this.deps.secrets,
         );
     }

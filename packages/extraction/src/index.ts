@@ -8,7 +8,15 @@ export { createEngine, createReader, engineConfigFromEnv, EngineConfigError, typ
 export { Engine, extractionFromState, countDocumentTokens, type EngineDeps, type ExtractionState } from './extraction-engine.js';
 export type { Reader, ReaderCandidate, ReaderInput } from './readers/reader-types.js';
 export { HeuristicReader, type HeuristicReaderOptions, type RankedCandidate } from './readers/heuristic-reader.js';
-export { calibrate, calibrationGroup, rank, shippedWeights, tableFor, type RankerWeights, type CalibrationTable } from './readers/ranker-model.js';
+export {
+    calibrate,
+    calibrationGroup,
+    rank,
+    shippedWeights,
+    tableFor,
+    type RankerWeights,
+    type CalibrationTable,
+} from './readers/ranker-model.js';
 export { featureVector, VECTOR_NAMES, FEATURES } from './readers/ranker-features.js';
 export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
 export { parseQuote, foldText, type ParsedValue } from './parsers/quote-parser.js';
@@ -19,12 +27,35 @@ export { settle, type Settlement } from './settling/settle-extraction.js';
 export { buildResponse, type ReconciliationRecord } from './response/response-builder.js';
 export { formatValue, type JsonValue } from './response/value-format.js';
 export { loadSecretRing, secretRingOf, SECRET_FILE, type SecretRing } from './session/secret-ring.js';
-export { encodeSession, decodeSession, verifySession, signToken, verifyToken, openToken, SESSION_PREFIX, type SessionDecode, type TokenOpen } from './session/session-codec.js';
-export { sessionBinding, type SessionPayload, type SessionBundle, type SessionMention, type BindingInput } from './session/session-payload.js';
+export {
+    encodeSession,
+    decodeSession,
+    verifySession,
+    signToken,
+    verifyToken,
+    openToken,
+    SESSION_PREFIX,
+    type SessionDecode,
+    type TokenOpen,
+} from './session/session-codec.js';
+export {
+    sessionBinding,
+    type SessionPayload,
+    type SessionBundle,
+    type SessionMention,
+    type BindingInput,
+} from './session/session-payload.js';
 export { firstPassPayload, restoreMentions, type RestoreResult } from './session/session-state.js';
 export {
-    EditRejectedError, type EditService, type EditServiceContext, type EditAction, type EditDetail, type StoredExtraction, type Candidate,
-    type WithdrawEntry, type ReconciliationPreview,
+    EditRejectedError,
+    type EditService,
+    type EditServiceContext,
+    type EditAction,
+    type EditDetail,
+    type StoredExtraction,
+    type Candidate,
+    type WithdrawEntry,
+    type ReconciliationPreview,
 } from './edits/edit-types.js';
 export { createEditService, SessionEditService, STALE_PLAN } from './edits/edit-service.js';
 export { encodePlan, openPlan, sessionDigest, PLAN_PREFIX, type PlanPayload } from './edits/edit-plan.js';

@@ -12,7 +12,16 @@ import { restoreMentions } from '../src/session/session-state.js';
 import { settle } from '../src/settling/settle-extraction.js';
 import { buildResponse } from '../src/response/response-builder.js';
 import {
-    CONFLICT, EMOJI, INVOICE, RELATION, SUM, cpIndexOf, extractWith, makeEngine, stored, type Extraction,
+    CONFLICT,
+    EMOJI,
+    INVOICE,
+    RELATION,
+    SUM,
+    cpIndexOf,
+    extractWith,
+    makeEngine,
+    stored,
+    type Extraction,
 } from './support/edit-fixtures.js';
 
 const ring = secretRingOf(['edit-test-secret']);
@@ -61,7 +70,9 @@ function replayed(ex: Extraction, schema = INVOICE): Record<string, unknown> {
 
 describe('edits: insert', () => {
     let base: Extraction;
-    before(async () => { base = await extractWith(engine, EMOJI, INVOICE, 'en', 'order-7'); });
+    before(async () => {
+        base = await extractWith(engine, EMOJI, INVOICE, 'en', 'order-7');
+    });
 
     it('adds a quote as bundle 1 at code-point offsets: revision 1, reads 0, input_tokens of the document', async () => {
         const quote = '3 January 2024';
@@ -72,7 +83,13 @@ describe('edits: insert', () => {
         expect(ex.session).to.not.equal(base.session);
         for (const k of ['document', 'schema', 'language', 'reference', 'options'] as const) expect(ex[k]).to.deep.equal(base[k]);
         const m = ex.response.mentions.find((x: any) => x.bundle === 1);
-        expect(m).to.include({ field: 'invoice_date', quote, start: cpIndexOf(EMOJI, quote), end: cpIndexOf(EMOJI, quote) + quote.length, p: 0.9 });
+        expect(m).to.include({
+            field: 'invoice_date',
+            quote,
+            start: cpIndexOf(EMOJI, quote),
+            end: cpIndexOf(EMOJI, quote) + quote.length,
+            p: 0.9,
+        });
         expect(m.value).to.equal('2024-01-03');
         expect(ex.response.data.invoice_date).to.equal('2024-01-03');
         expect(ex.response).to.deep.equal(replayed(ex));
@@ -94,9 +111,15 @@ describe('edits: insert', () => {
         expect(first.response.mentions.find((m: any) => m.bundle === 1).start).to.equal(cpIndexOf(doc, 'EUR 5.00'));
         const picked = await edit(ex, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 5.00', p: 0.5, start: second } });
         expect(picked.response.mentions.find((m: any) => m.bundle === 1)).to.include({ start: second, end: second + 8 });
-        const e = await rejected(stored(ex, INVOICE), { action: 'insert', candidate: { slot: 'total', quote: 'EUR 5.00', p: 0.5, start: second + 1 } });
+        const e = await rejected(stored(ex, INVOICE), {
+            action: 'insert',
+            candidate: { slot: 'total', quote: 'EUR 5.00', p: 0.5, start: second + 1 },
+        });
         detailAt(e, ['edit', 'candidate', 'quote']);
-        const beyond = await rejected(stored(ex, INVOICE), { action: 'insert', candidate: { slot: 'total', quote: 'EUR 5.00', p: 0.5, start: 10_000 } });
+        const beyond = await rejected(stored(ex, INVOICE), {
+            action: 'insert',
+            candidate: { slot: 'total', quote: 'EUR 5.00', p: 0.5, start: 10_000 },
+        });
         detailAt(beyond, ['edit', 'candidate', 'quote']);
     });
 
@@ -104,15 +127,27 @@ describe('edits: insert', () => {
         const s = stored(base, INVOICE);
         const missing = await rejected(s, { action: 'insert', candidate: { slot: 'invoice_date', quote: '4 January 2024', p: 0.9 } });
         expect(detailAt(missing, ['edit', 'candidate', 'quote']).code).to.equal('invalid_value');
-        detailAt(await rejected(s, { action: 'insert', candidate: { slot: 'invoice_date', quote: 'Total', p: 0.9 } }), ['edit', 'candidate', 'quote']);
+        detailAt(await rejected(s, { action: 'insert', candidate: { slot: 'invoice_date', quote: 'Total', p: 0.9 } }), [
+            'edit',
+            'candidate',
+            'quote',
+        ]);
         // The field's keys count: the pattern of invoice_number, the currency of total.
-        detailAt(await rejected(s, { action: 'insert', candidate: { slot: 'invoice_number', quote: 'INV-2024-004', p: 0.9 } }), ['edit', 'candidate', 'quote']);
+        detailAt(await rejected(s, { action: 'insert', candidate: { slot: 'invoice_number', quote: 'INV-2024-004', p: 0.9 } }), [
+            'edit',
+            'candidate',
+            'quote',
+        ]);
         const slot = await rejected(s, { action: 'insert', candidate: { slot: 'due_date', quote: '3 January 2024', p: 0.9 } });
         expect(detailAt(slot, ['edit', 'candidate', 'slot']).values).to.deep.equal(['invoice_number', 'invoice_date', 'total']);
-        detailAt(await rejected(s, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 1 } }), ['edit', 'candidate', 'p']);
+        detailAt(await rejected(s, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 1 } }), [
+            'edit',
+            'candidate',
+            'p',
+        ]);
     });
 
-    it('parses under the extraction\'s language', async () => {
+    it("parses under the extraction's language", async () => {
         const doc = 'Factuurdatum: 3 januari 2024\nTotaal: € 1.234,56';
         const nl = await extractWith(engine, doc, INVOICE, 'nl');
         const ex = await edit(nl, { action: 'insert', candidate: { slot: 'total', quote: '€ 1.234,56', p: 0.8 } });
@@ -122,7 +157,9 @@ describe('edits: insert', () => {
 
 describe('edits: retract', () => {
     let base: Extraction;
-    before(async () => { base = await extractWith(engine, EMOJI, INVOICE); });
+    before(async () => {
+        base = await extractWith(engine, EMOJI, INVOICE);
+    });
 
     it('withdraws every mention of the bundle: revision 1, fields missing', async () => {
         const ex = await edit(base, { action: 'retract', bundle: 0 });
@@ -193,7 +230,9 @@ describe('edits: preview_reconciliation and reconcile', () => {
     });
 
     it('with a replacement candidate: a new bundle recorded in the reconciliation', async () => {
-        const withdraw = conflict.response.mentions.filter((m: any) => m.field === 'total').map((m: any) => ({ bundle: m.bundle, mention: Number(m.id) }));
+        const withdraw = conflict.response.mentions
+            .filter((m: any) => m.field === 'total')
+            .map((m: any) => ({ bundle: m.bundle, mention: Number(m.id) }));
         const candidate = { slot: 'total', quote: 'EUR 1,243.56', p: 0.7 };
         const pv = await preview(conflict, { action: 'preview_reconciliation', intent: 'the later total is right', withdraw, candidate });
         expect(pv.impact).to.deep.equal({ total: { before: null, after: { amount: '1243.56', currency: 'EUR' } } });
@@ -210,19 +249,38 @@ describe('edits: preview_reconciliation and reconcile', () => {
     it('refuses withdraw entries that do not name an active mention of their bundle, one detail each', async () => {
         const m0 = conflict.response.mentions[0];
         const e = await rejected(stored(conflict, INVOICE), {
-            action: 'preview_reconciliation', intent: 'x', withdraw: [
+            action: 'preview_reconciliation',
+            intent: 'x',
+            withdraw: [
                 { bundle: 0, mention: Number(m0.id) }, // fine
                 { bundle: 3, mention: Number(m0.id) }, // bundle not active
                 { bundle: 0, mention: 999 }, // no such mention
                 { bundle: 0, mention: Number(m0.id) }, // listed twice
             ],
         });
-        expect(e.details!.map((d) => d.path)).to.deep.equal([['edit', 'withdraw', 1], ['edit', 'withdraw', 2], ['edit', 'withdraw', 3]]);
-        const pv = await preview(conflict, { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 0, mention: Number(wrong.id) }] });
+        expect(e.details!.map((d) => d.path)).to.deep.equal([
+            ['edit', 'withdraw', 1],
+            ['edit', 'withdraw', 2],
+            ['edit', 'withdraw', 3],
+        ]);
+        const pv = await preview(conflict, {
+            action: 'preview_reconciliation',
+            intent: 'x',
+            withdraw: [{ bundle: 0, mention: Number(wrong.id) }],
+        });
         const rec = await edit(conflict, { action: 'reconcile', plan: pv.plan });
-        const again = await rejected(stored(rec, INVOICE), { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 0, mention: Number(wrong.id) }] });
+        const again = await rejected(stored(rec, INVOICE), {
+            action: 'preview_reconciliation',
+            intent: 'x',
+            withdraw: [{ bundle: 0, mention: Number(wrong.id) }],
+        });
         expect(detailAt(again, ['edit', 'withdraw', 0]).message).to.match(/withdrawn/);
-        const cand = await rejected(stored(conflict, INVOICE), { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 0, mention: 0 }], candidate: { slot: 'total', quote: 'EUR 9.99', p: 0.5 } });
+        const cand = await rejected(stored(conflict, INVOICE), {
+            action: 'preview_reconciliation',
+            intent: 'x',
+            withdraw: [{ bundle: 0, mention: 0 }],
+            candidate: { slot: 'total', quote: 'EUR 9.99', p: 0.5 },
+        });
         detailAt(cand, ['edit', 'candidate', 'quote']);
     });
 
@@ -248,7 +306,11 @@ describe('edits: preview_reconciliation and reconcile', () => {
         await staleOn(conflict, pv.plan.slice(0, -1));
         await staleOn(conflict, conflict.session); // a session is no plan
         const otherKey = createEditService({ secrets: secretRingOf(['another-secret', 'edit-test-secret']) });
-        const foreign = await otherKey.edit(stored(conflict, INVOICE), { action: 'preview_reconciliation', intent: INTENT, withdraw }) as ReconciliationPreview;
+        const foreign = (await otherKey.edit(stored(conflict, INVOICE), {
+            action: 'preview_reconciliation',
+            intent: INTENT,
+            withdraw,
+        })) as ReconciliationPreview;
         await staleOn(conflict, foreign.plan); // signed by a secret this service does not hold
         // and the plan itself is still good on its extraction
         expect((await edit(conflict, { action: 'reconcile', plan: pv.plan })).revision).to.equal(1);
@@ -257,10 +319,16 @@ describe('edits: preview_reconciliation and reconcile', () => {
     it('a violation settled by the relation, previewed and applied', async () => {
         const rel = await extractWith(engine, RELATION, SUM);
         const m = rel.response.mentions.find((x: any) => x.quote === 'EUR 121.00');
-        const pv = await preview(rel, { action: 'preview_reconciliation', intent: 'net and vat are right', withdraw: [{ bundle: 0, mention: Number(m.id) }] }, SUM);
+        const pv = await preview(
+            rel,
+            { action: 'preview_reconciliation', intent: 'net and vat are right', withdraw: [{ bundle: 0, mention: Number(m.id) }] },
+            SUM,
+        );
         const rec = await edit(rel, { action: 'reconcile', plan: pv.plan }, SUM);
         expect(rec.response).to.deep.equal(pv.after);
-        expect(Object.keys(pv.impact)).to.deep.equal(Object.keys(pv.impact).filter((f) => JSON.stringify(rel.response.data[f]) !== JSON.stringify((pv.after as any).data[f])));
+        expect(Object.keys(pv.impact)).to.deep.equal(
+            Object.keys(pv.impact).filter((f) => JSON.stringify(rel.response.data[f]) !== JSON.stringify((pv.after as any).data[f])),
+        );
     });
 });
 
@@ -269,7 +337,12 @@ describe('edits: chains, rotation, the reader', () => {
         let ex = await extractWith(engine, CONFLICT, INVOICE);
         const seen = new Set<string>(ex.response.mentions.map((m: any) => m.id));
         let bundles = 1;
-        const quotes = [['total', 'EUR 1,234.56'], ['total', 'EUR 1,243.56'], ['invoice_date', '5 February 2024'], ['invoice_number', 'INV-2024-0077']];
+        const quotes = [
+            ['total', 'EUR 1,234.56'],
+            ['total', 'EUR 1,243.56'],
+            ['invoice_date', '5 February 2024'],
+            ['invoice_number', 'INV-2024-0077'],
+        ];
         for (let i = 0; i < 20; i++) {
             const before = ex;
             const step = i % 5;
@@ -281,13 +354,18 @@ describe('edits: chains, rotation, the reader', () => {
                 ex = await edit(ex, { action: 'retract', bundle: ex.active_bundles.at(-1)! });
             } else {
                 const m = ex.response.mentions.at(-1);
-                const pv = await preview(ex, { action: 'preview_reconciliation', intent: `step ${i}`, withdraw: [{ bundle: m.bundle, mention: Number(m.id) }] });
+                const pv = await preview(ex, {
+                    action: 'preview_reconciliation',
+                    intent: `step ${i}`,
+                    withdraw: [{ bundle: m.bundle, mention: Number(m.id) }],
+                });
                 expect(pv.revision).to.equal(before.revision);
                 ex = await edit(ex, { action: 'reconcile', plan: pv.plan });
                 expect(ex.response).to.deep.equal(pv.after);
             }
             expect(ex.revision).to.equal(before.revision + 1);
-            for (const m of ex.response.mentions) if (!before.response.mentions.some((b: any) => b.id === m.id)) expect(seen.has(m.id), `id ${m.id} reused`).to.equal(false);
+            for (const m of ex.response.mentions)
+                if (!before.response.mentions.some((b: any) => b.id === m.id)) expect(seen.has(m.id), `id ${m.id} reused`).to.equal(false);
             for (const m of ex.response.mentions) seen.add(m.id);
             expect(ex.response).to.deep.equal(replayed(ex));
         }
@@ -304,15 +382,23 @@ describe('edits: chains, rotation, the reader', () => {
         const session = (next as Extraction).session;
         expect(verifySession(session, secretRingOf(['new-secret']))).to.equal(true);
         expect(verifySession(session, old)).to.equal(false);
-        const e = await rejected(stored(ex, INVOICE), { action: 'retract', bundle: 0 }, createEditService({ secrets: secretRingOf(['new-secret']) }));
+        const e = await rejected(
+            stored(ex, INVOICE),
+            { action: 'retract', bundle: 0 },
+            createEditService({ secrets: secretRingOf(['new-secret']) }),
+        );
         expect(e.details).to.equal(undefined);
     });
 
-    it('never calls the reader, and carries the document\'s token count in the session', async () => {
+    it("never calls the reader, and carries the document's token count in the session", async () => {
         const ex = await extractWith(engine, CONFLICT, INVOICE);
         const calls = reader.calls;
         const one = await edit(ex, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 0.5 } });
-        const pv = await preview(one, { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 1, mention: Number(one.response.mentions.at(-1).id) }] });
+        const pv = await preview(one, {
+            action: 'preview_reconciliation',
+            intent: 'x',
+            withdraw: [{ bundle: 1, mention: Number(one.response.mentions.at(-1).id) }],
+        });
         const two = await edit(one, { action: 'reconcile', plan: pv.plan });
         await edit(two, { action: 'retract', bundle: 0 });
         expect(reader.calls).to.equal(calls);

@@ -55,7 +55,10 @@ describe('edits: the session sent', () => {
 
     it('one bit flipped in every byte of the decoded segments: refused', async () => {
         const [prefix, body, mac] = base.session.split('.') as [string, string, string];
-        for (const [which, seg] of [[1, body], [2, mac]] as const) {
+        for (const [which, seg] of [
+            [1, body],
+            [2, mac],
+        ] as const) {
             const bytes = Buffer.from(seg, 'base64url');
             for (let i = 0; i < bytes.length; i++) {
                 const b = Buffer.from(bytes);
@@ -75,15 +78,25 @@ describe('edits: the session sent', () => {
     });
 
     it('garbage of any kind: refused, never thrown otherwise', async () => {
-        await fc.assert(fc.asyncProperty(fc.oneof(
-            fc.string({ maxLength: 200 }),
-            fc.string({ unit: 'grapheme', maxLength: 60 }),
-            fc.tuple(fc.base64String(), fc.base64String()).map(([a, b]) => `v1.${a.replace(/[+/=]/g, '')}.${b.replace(/[+/=]/g, '')}`),
-            fc.uint8Array({ maxLength: 64 }).map((b) => `v1.${Buffer.from(b).toString('base64url')}.${Buffer.alloc(32).toString('base64url')}`),
-        ), async (garbage) => {
-            if (garbage === base.session) return;
-            await refusedPlainly({ ...s, session: garbage });
-        }), { numRuns: 300 });
+        await fc.assert(
+            fc.asyncProperty(
+                fc.oneof(
+                    fc.string({ maxLength: 200 }),
+                    fc.string({ unit: 'grapheme', maxLength: 60 }),
+                    fc
+                        .tuple(fc.base64String(), fc.base64String())
+                        .map(([a, b]) => `v1.${a.replace(/[+/=]/g, '')}.${b.replace(/[+/=]/g, '')}`),
+                    fc
+                        .uint8Array({ maxLength: 64 })
+                        .map((b) => `v1.${Buffer.from(b).toString('base64url')}.${Buffer.alloc(32).toString('base64url')}`),
+                ),
+                async (garbage) => {
+                    if (garbage === base.session) return;
+                    await refusedPlainly({ ...s, session: garbage });
+                },
+            ),
+            { numRuns: 300 },
+        );
         for (const weird of [undefined, null, 42, {}, []] as unknown[]) await refusedPlainly({ ...s, session: weird as string });
     });
 
@@ -93,7 +106,15 @@ describe('edits: the session sent', () => {
     });
 
     it('made for another document, schema, language, options or reference: refused as not matching', async () => {
-        const other = compile({ svc_schema: '1.0', name: 'invoice', fields: [{ name: 'invoice_number', type: 'string' }, { name: 'invoice_date', type: 'date' }, { name: 'total', type: 'money', currency: 'USD' }] });
+        const other = compile({
+            svc_schema: '1.0',
+            name: 'invoice',
+            fields: [
+                { name: 'invoice_number', type: 'string' },
+                { name: 'invoice_date', type: 'date' },
+                { name: 'total', type: 'money', currency: 'USD' },
+            ],
+        });
         for (const changed of [
             { document: `${EMOJI} ` },
             { document: EMOJI.replace('2024', '2025') },
@@ -114,21 +135,55 @@ describe('edits: the session sent', () => {
         await refusedPlainly({ ...s, session: `v1.${plan.slice(3)}` });
     });
 
-    it('any edit, however malformed (the engine API, without the server\'s validation): a result or an EditRejectedError', async () => {
+    it("any edit, however malformed (the engine API, without the server's validation): a result or an EditRejectedError", async () => {
         const action = fc.oneof(
-            fc.record({ action: fc.constantFrom('insert', 'retract', 'preview_reconciliation', 'reconcile', 'undo'), candidate: fc.anything(), bundle: fc.anything(), plan: fc.anything(), intent: fc.anything(), withdraw: fc.anything() }, { requiredKeys: ['action'] }),
-            fc.record({ action: fc.constant('insert'), candidate: fc.record({ slot: fc.constantFrom('total', 'invoice_date', 'x'), quote: fc.oneof(fc.constantFrom('EUR 1,234.56', '3 January 2024', '😀', '\ud83d'), fc.string()), p: fc.double(), start: fc.oneof(fc.integer(), fc.double()) }, { requiredKeys: [] }) }),
-            fc.record({ action: fc.constant('preview_reconciliation'), intent: fc.string(), withdraw: fc.array(fc.oneof(fc.record({ bundle: fc.integer({ min: -1, max: 3 }), mention: fc.integer({ min: -1, max: 6 }) }), fc.anything()), { maxLength: 4 }) }),
+            fc.record(
+                {
+                    action: fc.constantFrom('insert', 'retract', 'preview_reconciliation', 'reconcile', 'undo'),
+                    candidate: fc.anything(),
+                    bundle: fc.anything(),
+                    plan: fc.anything(),
+                    intent: fc.anything(),
+                    withdraw: fc.anything(),
+                },
+                { requiredKeys: ['action'] },
+            ),
+            fc.record({
+                action: fc.constant('insert'),
+                candidate: fc.record(
+                    {
+                        slot: fc.constantFrom('total', 'invoice_date', 'x'),
+                        quote: fc.oneof(fc.constantFrom('EUR 1,234.56', '3 January 2024', '😀', '\ud83d'), fc.string()),
+                        p: fc.double(),
+                        start: fc.oneof(fc.integer(), fc.double()),
+                    },
+                    { requiredKeys: [] },
+                ),
+            }),
+            fc.record({
+                action: fc.constant('preview_reconciliation'),
+                intent: fc.string(),
+                withdraw: fc.array(
+                    fc.oneof(
+                        fc.record({ bundle: fc.integer({ min: -1, max: 3 }), mention: fc.integer({ min: -1, max: 6 }) }),
+                        fc.anything(),
+                    ),
+                    { maxLength: 4 },
+                ),
+            }),
             fc.anything(),
         );
-        await fc.assert(fc.asyncProperty(action, async (a) => {
-            try {
-                const out = await service.edit(s, a as EditAction);
-                expect(['extraction', 'reconciliation_preview']).to.include(out.object);
-            } catch (e) {
-                if (!(e instanceof EditRejectedError)) throw new Error(`${JSON.stringify(a)}: ${String((e as Error)?.stack ?? e)}`);
-            }
-        }), { numRuns: 400 });
+        await fc.assert(
+            fc.asyncProperty(action, async (a) => {
+                try {
+                    const out = await service.edit(s, a as EditAction);
+                    expect(['extraction', 'reconciliation_preview']).to.include(out.object);
+                } catch (e) {
+                    if (!(e instanceof EditRejectedError)) throw new Error(`${JSON.stringify(a)}: ${String((e as Error)?.stack ?? e)}`);
+                }
+            }),
+            { numRuns: 400 },
+        );
     });
 
     it('validly signed but inconsistent payloads: refused, never a crash', async () => {

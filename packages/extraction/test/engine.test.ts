@@ -14,35 +14,68 @@ function compile(schema: unknown): CompiledSchema {
 }
 
 const INVOICE = compile({
-    svc_schema: '1.0', name: 'invoice', fields: [
+    svc_schema: '1.0',
+    name: 'invoice',
+    fields: [
         { name: 'invoice_number', type: 'string', pattern: 'INV-[0-9]{4}-[0-9]{4}' },
         { name: 'invoice_date', type: 'date' },
         { name: 'total', type: 'money', currency: 'EUR' },
     ],
 });
 const INVOICE_NL = compile({
-    svc_schema: '1.0', name: 'factuur', fields: [
+    svc_schema: '1.0',
+    name: 'factuur',
+    fields: [
         { name: 'invoice_number', type: 'string', pattern: 'INV-[0-9]{4}-[0-9]{4}', hints: ['Factuurnummer'] },
         { name: 'invoice_date', type: 'date', hints: ['Factuurdatum'] },
         { name: 'total', type: 'money', currency: 'EUR', hints: ['Totaal'] },
     ],
 });
 const SUM = compile({
-    svc_schema: '1.0', name: 'amounts',
-    fields: [{ name: 'net', type: 'money', currency: 'EUR' }, { name: 'vat', type: 'money', currency: 'EUR' }, { name: 'total', type: 'money', currency: 'EUR' }],
+    svc_schema: '1.0',
+    name: 'amounts',
+    fields: [
+        { name: 'net', type: 'money', currency: 'EUR' },
+        { name: 'vat', type: 'money', currency: 'EUR' },
+        { name: 'total', type: 'money', currency: 'EUR' },
+    ],
     relations: [{ id: 'sum', expr: 'total == net + vat' }],
 });
 
-const INVOICE_EN = ['ACME Office Supplies Ltd', 'Invoice number: INV-2024-0042', 'Invoice date: 3 January 2024', 'Total: EUR 1,234.56', 'Thank you for your business.'].join('\n');
-const INVOICE_NL_DOC = ['Bakkerij De Vries', 'Factuurnummer: INV-2024-0042', 'Factuurdatum: 3 januari 2024', 'Totaal: € 1.234,56', 'Bedankt voor uw bestelling.'].join('\n');
+const INVOICE_EN = [
+    'ACME Office Supplies Ltd',
+    'Invoice number: INV-2024-0042',
+    'Invoice date: 3 January 2024',
+    'Total: EUR 1,234.56',
+    'Thank you for your business.',
+].join('\n');
+const INVOICE_NL_DOC = [
+    'Bakkerij De Vries',
+    'Factuurnummer: INV-2024-0042',
+    'Factuurdatum: 3 januari 2024',
+    'Totaal: € 1.234,56',
+    'Bedankt voor uw bestelling.',
+].join('\n');
 const EMOJI = '🧾 Café Zoë — naïve façade 😀👍🏽\n' + INVOICE_EN;
-const CONFLICT = ['Invoice number: INV-2024-0077', 'Invoice date: 5 February 2024', 'Total: EUR 1,234.56', '', 'Payment is due within thirty days.', 'Total: EUR 1,243.56'].join('\n');
+const CONFLICT = [
+    'Invoice number: INV-2024-0077',
+    'Invoice date: 5 February 2024',
+    'Total: EUR 1,234.56',
+    '',
+    'Payment is due within thirty days.',
+    'Total: EUR 1,243.56',
+].join('\n');
 const RELATION = ['Net: EUR 100.00', 'VAT: EUR 21.00', 'Total: EUR 121.00', 'Total: EUR 112.00'].join('\n');
 const OPTIONS = { on_conflict: 'withhold', fallback: 'off' } as const;
 const ring = secretRingOf(['engine-test']);
 const engine = createEngine({ reader: 'heuristic', secrets: ring });
 
-async function run(document: string, schema: CompiledSchema, language: 'en' | 'nl' = 'en', reference: string | null = null): Promise<ExtractionObject & { response: any }> {
+async function run(
+    document: string,
+    schema: CompiledSchema,
+    language: 'en' | 'nl' = 'en',
+    reference: string | null = null,
+): Promise<ExtractionObject & { response: any }> {
     return (await engine.extract({ document, schema, language, reference, options: OPTIONS })) as ExtractionObject & { response: any };
 }
 
@@ -60,13 +93,29 @@ describe('engine end to end (heuristic reader)', () => {
         expect(ex.response.svc_response).to.equal('1.0');
         expect(ex.response.schema_hash).to.equal(INVOICE.schemaHash);
         expect(ex.response.reconciliations).to.deep.equal([]);
-        expect(Object.keys(ex.response)).to.deep.equal(['svc_response', 'schema_hash', 'data', 'fields', 'components', 'mentions', 'relations', 'reconciliations']);
+        expect(Object.keys(ex.response)).to.deep.equal([
+            'svc_response',
+            'schema_hash',
+            'data',
+            'fields',
+            'components',
+            'mentions',
+            'relations',
+            'reconciliations',
+        ]);
     });
 
     it('reads the English and the Dutch invoice', async () => {
-        for (const [doc, schema, lang] of [[INVOICE_EN, INVOICE, 'en'], [INVOICE_NL_DOC, INVOICE_NL, 'nl']] as const) {
+        for (const [doc, schema, lang] of [
+            [INVOICE_EN, INVOICE, 'en'],
+            [INVOICE_NL_DOC, INVOICE_NL, 'nl'],
+        ] as const) {
             const { data, fields } = (await run(doc, schema, lang)).response;
-            expect(data).to.deep.equal({ invoice_number: 'INV-2024-0042', invoice_date: '2024-01-03', total: { amount: '1234.56', currency: 'EUR' } });
+            expect(data).to.deep.equal({
+                invoice_number: 'INV-2024-0042',
+                invoice_date: '2024-01-03',
+                total: { amount: '1234.56', currency: 'EUR' },
+            });
             for (const f of ['invoice_number', 'invoice_date', 'total']) expect(fields[f].status).to.equal('found');
         }
     });
@@ -112,7 +161,11 @@ describe('engine end to end (heuristic reader)', () => {
     it('the relation total == net + vat settles a total read twice', async () => {
         const r = (await run(RELATION, SUM)).response;
         expect(r.fields.total.status).to.equal('found');
-        expect(r.data).to.deep.equal({ net: { amount: '100.00', currency: 'EUR' }, vat: { amount: '21.00', currency: 'EUR' }, total: { amount: '121.00', currency: 'EUR' } });
+        expect(r.data).to.deep.equal({
+            net: { amount: '100.00', currency: 'EUR' },
+            vat: { amount: '21.00', currency: 'EUR' },
+            total: { amount: '121.00', currency: 'EUR' },
+        });
         expect(r.relations.sum).to.equal('holds');
         expect(r.fields.total.settled_by).to.deep.equal(['sum']);
     });

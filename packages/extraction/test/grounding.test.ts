@@ -25,12 +25,14 @@ describe('code points', () => {
     });
 
     it('round-trips every offset of arbitrary text', () => {
-        fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => {
-            const idx = new CodePointIndex(s);
-            const cps = Array.from(s);
-            expect(idx.codePoints).to.equal(cps.length);
-            for (let c = 0; c <= cps.length; c++) expect(idx.slice(0, c)).to.equal(cps.slice(0, c).join(''));
-        }));
+        fc.assert(
+            fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (s) => {
+                const idx = new CodePointIndex(s);
+                const cps = Array.from(s);
+                expect(idx.codePoints).to.equal(cps.length);
+                for (let c = 0; c <= cps.length; c++) expect(idx.slice(0, c)).to.equal(cps.slice(0, c).join(''));
+            }),
+        );
     });
 });
 
@@ -38,13 +40,17 @@ describe('grounding', () => {
     it('gives mentions whose code-point offsets slice to the quote, emoji and accents before them', () => {
         const document = `${PREFIX}Invoice number: INV-2024-0042\nInvoice date: 3 January 2024\nTotal: EUR 1,234.56 — Zoë 😀`;
         const doc = new CodePointIndex(document);
-        const r = groundCandidates(SCHEMA, 'en', doc, [{
-            start: 0, end: document.length, candidates: [
-                { slot: 'invoice_number', quote: 'INV-2024-0042', p: 0.9 },
-                { slot: 'invoice_date', quote: '3 January 2024', p: 0.8 },
-                { slot: 'total', quote: 'EUR 1,234.56', p: 0.7 },
-            ],
-        }]);
+        const r = groundCandidates(SCHEMA, 'en', doc, [
+            {
+                start: 0,
+                end: document.length,
+                candidates: [
+                    { slot: 'invoice_number', quote: 'INV-2024-0042', p: 0.9 },
+                    { slot: 'invoice_date', quote: '3 January 2024', p: 0.8 },
+                    { slot: 'total', quote: 'EUR 1,234.56', p: 0.7 },
+                ],
+            },
+        ]);
         expect(r.mentions).to.have.length(3);
         for (const m of r.mentions) expect(cpSlice(document, m.start, m.end)).to.equal(m.quote);
         expect(r.mentions[0]!.start).to.equal(codePointLength(PREFIX) + 'Invoice number: '.length);
@@ -53,15 +59,19 @@ describe('grounding', () => {
     it('drops quotes not in the window, values that do not parse, unknown fields and bad p, and counts them', () => {
         const document = 'Total: EUR 12.00\nDate: 3 January 2024';
         const doc = new CodePointIndex(document);
-        const r = groundCandidates(SCHEMA, 'en', doc, [{
-            start: 0, end: 17, candidates: [
-                { slot: 'total', quote: 'EUR 12.00', p: 0.9 },
-                { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, // outside this window
-                { slot: 'invoice_number', quote: 'Total', p: 0.9 }, // does not match the pattern
-                { slot: 'nope', quote: 'Total', p: 0.9 },
-                { slot: 'total', quote: 'EUR 12.00', p: 1 },
-            ],
-        }]);
+        const r = groundCandidates(SCHEMA, 'en', doc, [
+            {
+                start: 0,
+                end: 17,
+                candidates: [
+                    { slot: 'total', quote: 'EUR 12.00', p: 0.9 },
+                    { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, // outside this window
+                    { slot: 'invoice_number', quote: 'Total', p: 0.9 }, // does not match the pattern
+                    { slot: 'nope', quote: 'Total', p: 0.9 },
+                    { slot: 'total', quote: 'EUR 12.00', p: 1 },
+                ],
+            },
+        ]);
         expect(r.mentions.map((m) => m.quote)).to.deep.equal(['EUR 12.00']);
         expect(r.dropped).to.deep.equal({ unknownField: 1, badConfidence: 1, notInWindow: 1, notParsed: 1 });
     });

@@ -14,13 +14,21 @@ function compile(schema: unknown): CompiledSchema {
 }
 
 async function data(document: string, schema: CompiledSchema): Promise<Record<string, unknown>> {
-    const ex = (await engine.extract({ document, schema, language: 'en', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } })) as unknown as { response: { data: Record<string, unknown> } };
+    const ex = (await engine.extract({
+        document,
+        schema,
+        language: 'en',
+        reference: null,
+        options: { on_conflict: 'withhold', fallback: 'off' },
+    })) as unknown as { response: { data: Record<string, unknown> } };
     return ex.response.data;
 }
 
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 const ORDER = compile({
-    svc_schema: '1.0', name: 'order', fields: [
+    svc_schema: '1.0',
+    name: 'order',
+    fields: [
         { name: 'subtotal', type: 'money', currency: 'USD', hints: ['Subtotal'] },
         { name: 'shipping', type: 'money', currency: 'USD', hints: ['Shipping'] },
         { name: 'total', type: 'money', currency: 'USD', hints: ['Total'] },
@@ -46,38 +54,69 @@ describe('layout: labels and values apart', () => {
     });
 
     it('a header row over several columns names the value under each', async () => {
-        const doc = ['ORDER SUMMARY', '', 'Subtotal        Shipping        Total', '$310.00         $12.00          $322.00', '', 'Thank you.'].join('\n');
+        const doc = [
+            'ORDER SUMMARY',
+            '',
+            'Subtotal        Shipping        Total',
+            '$310.00         $12.00          $322.00',
+            '',
+            'Thank you.',
+        ].join('\n');
         expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('310.00'), shipping: usd('12.00'), total: usd('322.00') });
     });
 
     it('a label on one line, its value right-aligned on the next', async () => {
-        const doc = ['RECEIPT', 'Subtotal:', `${' '.repeat(36)}$40.00`, 'Shipping:', `${' '.repeat(37)}$5.00`, 'Total:', `${' '.repeat(36)}$45.00`].join('\n');
+        const doc = [
+            'RECEIPT',
+            'Subtotal:',
+            `${' '.repeat(36)}$40.00`,
+            'Shipping:',
+            `${' '.repeat(37)}$5.00`,
+            'Total:',
+            `${' '.repeat(36)}$45.00`,
+        ].join('\n');
         expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('40.00'), shipping: usd('5.00'), total: usd('45.00') });
     });
 });
 
 describe('layout: names, addresses and qualified labels', () => {
     it('a title-case letterhead above an address names the issuing company', async () => {
-        const schema = compile({ svc_schema: '1.0', name: 'inv', fields: [{ name: 'supplier', type: 'string', description: 'Company that sent the invoice.', hints: ['Supplier'] }] });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'inv',
+            fields: [{ name: 'supplier', type: 'string', description: 'Company that sent the invoice.', hints: ['Supplier'] }],
+        });
         const doc = 'ACME Office Supplies Ltd.\n12 Harbour Road, Bristol BS1 4DJ\n\nINVOICE\nInvoice number: INV-1\n';
         expect((await data(doc, schema)).supplier).to.equal('ACME Office Supplies Ltd.');
     });
 
     it('a label qualified by one word before its colon still labels the value; an address is not cut at a comma', async () => {
         const schema = compile({
-            svc_schema: '1.0', name: 'huur', fields: [
+            svc_schema: '1.0',
+            name: 'huur',
+            fields: [
                 { name: 'opzegtermijn', type: 'duration', basis: 'months', nullable: true, hints: ['Opzegtermijn'] },
                 { name: 'adres', type: 'string', description: 'Adres van het gehuurde.', hints: ['Adres'] },
             ],
         });
         const doc = 'HUUROVEREENKOMST\n\nAdres: Dorpsstraat 8, 3811 AB Amersfoort\nOpzegtermijn huurder: één maand\n';
-        const ex = (await engine.extract({ document: doc, schema, language: 'nl', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } })) as unknown as { response: { data: Record<string, unknown> } };
+        const ex = (await engine.extract({
+            document: doc,
+            schema,
+            language: 'nl',
+            reference: null,
+            options: { on_conflict: 'withhold', fallback: 'off' },
+        })) as unknown as { response: { data: Record<string, unknown> } };
         expect(ex.response.data).to.deep.equal({ opzegtermijn: 'P1M', adres: 'Dorpsstraat 8, 3811 AB Amersfoort' });
     });
 });
 
 describe('layout: letterheads', () => {
-    const SHOP = compile({ svc_schema: '1.0', name: 'receipt', fields: [{ name: 'company', type: 'string', description: 'Name of the company that issued the receipt.', hints: ['SDN BHD'] }] });
+    const SHOP = compile({
+        svc_schema: '1.0',
+        name: 'receipt',
+        fields: [{ name: 'company', type: 'string', description: 'Name of the company that issued the receipt.', hints: ['SDN BHD'] }],
+    });
 
     it('the registration number after a name is not part of it', async () => {
         const doc = 'KEDAI MAJU JAYA S/B (519537-X)\nLOT 12, JALAN ANGSA,\nTAMAN BERKELEY\n41150 KLANG\nTOTAL 12.00\n';
@@ -92,14 +131,33 @@ describe('layout: letterheads', () => {
 
 describe('layout: a column of labels, then the column of their values', () => {
     const RECEIPT = compile({
-        svc_schema: '1.0', name: 'receipt', fields: [
+        svc_schema: '1.0',
+        name: 'receipt',
+        fields: [
             { name: 'total', type: 'money', currency: 'MYR', hints: ['Total'] },
             { name: 'cash', type: 'money', currency: 'MYR', hints: ['Cash'] },
         ],
     });
 
     it('pairs the k-th label with the k-th value (OCR reads the columns one after the other)', async () => {
-        const doc = ['KEDAI RUNCIT', 'ITEM A 2.00', 'SUB-TOTAL (EX)', 'TOTAL TAX', 'TOTAL', 'CASH', 'CHANGE', '10.00', '0.60', '10.60', '20.00', '9.40', 'THANK YOU'].join('\n');
-        expect(await data(doc, RECEIPT)).to.deep.equal({ total: { amount: '10.60', currency: 'MYR' }, cash: { amount: '20.00', currency: 'MYR' } });
+        const doc = [
+            'KEDAI RUNCIT',
+            'ITEM A 2.00',
+            'SUB-TOTAL (EX)',
+            'TOTAL TAX',
+            'TOTAL',
+            'CASH',
+            'CHANGE',
+            '10.00',
+            '0.60',
+            '10.60',
+            '20.00',
+            '9.40',
+            'THANK YOU',
+        ].join('\n');
+        expect(await data(doc, RECEIPT)).to.deep.equal({
+            total: { amount: '10.60', currency: 'MYR' },
+            cash: { amount: '20.00', currency: 'MYR' },
+        });
     });
 });

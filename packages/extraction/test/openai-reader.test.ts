@@ -12,7 +12,9 @@ import { date, makeSchema, money } from './support/schema-builder.js';
 type Handler = (body: any, res: ServerResponse, n: number) => void;
 
 /** A local stand-in for an OpenAI-compatible endpoint on 127.0.0.1. */
-async function fakeEndpoint(handler: Handler): Promise<{ url: string; server: Server; requests: any[]; headers: IncomingMessage['headers'][] }> {
+async function fakeEndpoint(
+    handler: Handler,
+): Promise<{ url: string; server: Server; requests: any[]; headers: IncomingMessage['headers'][] }> {
     const requests: any[] = [];
     const headers: IncomingMessage['headers'][] = [];
     const server = createServer((req, res) => {
@@ -31,12 +33,30 @@ async function fakeEndpoint(handler: Handler): Promise<{ url: string; server: Se
 
 function answer(res: ServerResponse, candidates: unknown): void {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }] }));
+    res.end(
+        JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }],
+        }),
+    );
 }
 
-const SCHEMA = makeSchema([{ name: 'invoice_date', type: date() }, { name: 'total', type: money() }]);
+const SCHEMA = makeSchema([
+    { name: 'invoice_date', type: date() },
+    { name: 'total', type: money() },
+]);
 const DOC = 'Invoice date: 3 January 2024\nTotal: EUR 1,234.56';
-const input = (): ReaderInput => ({ schema: SCHEMA, language: 'en', rendering: renderSchema(SCHEMA), text: DOC, offset: 0, documentLength: DOC.length, index: 0, windows: 1 });
+const input = (): ReaderInput => ({
+    schema: SCHEMA,
+    language: 'en',
+    rendering: renderSchema(SCHEMA),
+    text: DOC,
+    offset: 0,
+    documentLength: DOC.length,
+    index: 0,
+    windows: 1,
+});
 const OPTIONS = { on_conflict: 'withhold', fallback: 'off' } as const;
 
 describe('openai reader', () => {
@@ -44,16 +64,36 @@ describe('openai reader', () => {
     after(() => servers.forEach((s) => s.close()));
 
     it("passes the model's p through its calibration table, the heuristic reader's step", async () => {
-        const ep = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, { slot: 'total', quote: 'EUR 1,234.56', p: 0.5 }]));
+        const ep = await fakeEndpoint((_b, res) =>
+            answer(res, [
+                { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 },
+                { slot: 'total', quote: 'EUR 1,234.56', p: 0.5 },
+            ]),
+        );
         servers.push(ep.server);
         // A model that is overconfident: 0.9 is right 6 times in 10, 0.5 three times in 10.
-        const weights = { features: [], weights: [], bias: 0, calibration: { openai: [[0.5, 0.3], [0.9, 0.6]] as [number, number][] } };
+        const weights = {
+            features: [],
+            weights: [],
+            bias: 0,
+            calibration: {
+                openai: [
+                    [0.5, 0.3],
+                    [0.9, 0.6],
+                ] as [number, number][],
+            },
+        };
         const reader = new OpenAiReader({ baseUrl: ep.url, model: 'test-model', timeoutMs: 2000, backoffMs: 1 }, weights);
         expect((await reader.read(input())).map((c) => c.p)).to.deep.equal([0.6, 0.3]);
     });
 
     it('sends a strict json_schema chat completion and returns the candidates', async () => {
-        const ep = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }, { slot: 'total', quote: 'EUR 1,234.56', p: 1 }]));
+        const ep = await fakeEndpoint((_b, res) =>
+            answer(res, [
+                { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 },
+                { slot: 'total', quote: 'EUR 1,234.56', p: 1 },
+            ]),
+        );
         servers.push(ep.server);
         const reader = new OpenAiReader({ baseUrl: ep.url, model: 'test-model', apiKey: 'sk-test', timeoutMs: 2000, backoffMs: 1 });
         const got = await reader.read(input());
@@ -91,7 +131,9 @@ describe('openai reader', () => {
     });
 
     it('recovers when the retry answers well', async () => {
-        const ep = await fakeEndpoint((_b, res, n) => (n === 1 ? answer(res, 'nope') : answer(res, [{ slot: 'total', quote: 'EUR 1,234.56', p: 0.7 }])));
+        const ep = await fakeEndpoint((_b, res, n) =>
+            n === 1 ? answer(res, 'nope') : answer(res, [{ slot: 'total', quote: 'EUR 1,234.56', p: 0.7 }]),
+        );
         servers.push(ep.server);
         const got = await new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000, backoffMs: 1 }).read(input());
         expect(got).to.have.length(1);
@@ -114,7 +156,9 @@ describe('openai reader', () => {
     });
 
     it('a timeout or a closed port is ReaderUnavailableError', async () => {
-        const ep = await fakeEndpoint(() => { /* never answers */ });
+        const ep = await fakeEndpoint(() => {
+            /* never answers */
+        });
         servers.push(ep.server);
         let error: unknown;
         try {
@@ -135,13 +179,19 @@ describe('openai reader', () => {
         expect(error).to.be.instanceOf(ReaderUnavailableError);
     });
 
-    it('its candidates are grounded like any reader\'s: a paraphrase is dropped and counted', async () => {
-        const ep = await fakeEndpoint((_b, res) => answer(res, [
-            { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 },
-            { slot: 'total', quote: '1234.56 euro', p: 0.9 },
-        ]));
+    it("its candidates are grounded like any reader's: a paraphrase is dropped and counted", async () => {
+        const ep = await fakeEndpoint((_b, res) =>
+            answer(res, [
+                { slot: 'invoice_date', quote: '3 January 2024', p: 0.9 },
+                { slot: 'total', quote: '1234.56 euro', p: 0.9 },
+            ]),
+        );
         servers.push(ep.server);
-        const engine = new Engine({ reader: new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000 }), secrets: secretRingOf(['s']), concurrency: 4 });
+        const engine = new Engine({
+            reader: new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000 }),
+            secrets: secretRingOf(['s']),
+            concurrency: 4,
+        });
         const ex = await engine.extract({ document: DOC, schema: SCHEMA, language: 'en', reference: null, options: OPTIONS });
         const r = ex.response as any;
         expect(r.data.invoice_date).to.equal('2024-01-03');

@@ -14,7 +14,7 @@ describe('amounts as each language writes them', () => {
         expect(parseAmount('1.234,56', 'nl')!.value.toFixed()).to.equal('1234.56');
     });
 
-    it('refuses the other language\'s form: 1.234,56 is no English number, 1,234.56 no Dutch one', () => {
+    it("refuses the other language's form: 1.234,56 is no English number, 1,234.56 no Dutch one", () => {
         expect(parseAmount('1.234,56', 'en')).to.equal(undefined);
         expect(parseAmount('1,234.56', 'nl')).to.equal(undefined);
     });
@@ -134,7 +134,7 @@ describe('dates', () => {
 describe('durations', () => {
     const days: FieldType = { kind: 'duration', basis: 'days' };
     const months: FieldType = { kind: 'duration', basis: 'months' };
-    it('reads words and numbers in both languages into the field\'s basis', () => {
+    it("reads words and numbers in both languages into the field's basis", () => {
         expect(json(days, '30 days')).to.equal('P30D');
         expect(json(days, 'thirty (30) days')).to.equal('P30D');
         expect(json(days, 'dertig dagen', 'nl')).to.equal('P30D');
@@ -168,8 +168,18 @@ describe('enums, booleans and strings', () => {
     });
 
     it('reads booleans in the document language', () => {
-        for (const [q, v] of [['yes', true], ['No', false], ['true', true]] as const) expect(json({ kind: 'boolean' }, q)).to.equal(v);
-        for (const [q, v] of [['ja', true], ['Nee', false], ['onwaar', false]] as const) expect(json({ kind: 'boolean' }, q, 'nl')).to.equal(v);
+        for (const [q, v] of [
+            ['yes', true],
+            ['No', false],
+            ['true', true],
+        ] as const)
+            expect(json({ kind: 'boolean' }, q)).to.equal(v);
+        for (const [q, v] of [
+            ['ja', true],
+            ['Nee', false],
+            ['onwaar', false],
+        ] as const)
+            expect(json({ kind: 'boolean' }, q, 'nl')).to.equal(v);
         expect(json({ kind: 'boolean' }, 'ja')).to.equal(undefined);
         expect(json({ kind: 'boolean' }, 'maybe')).to.equal(undefined);
     });

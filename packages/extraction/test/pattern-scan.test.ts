@@ -13,10 +13,16 @@ function plain(text: string, pattern: string): string[] {
     const m = RE2JS.compile(pattern).matcher(text);
     const word = /[\p{L}\p{N}]/u;
     const out: string[] = [];
-    for (let from = 0; from <= text.length && m.find(from); ) {
+    for (let from = 0; from <= text.length && m.find(from);) {
         const s = m.start();
         const e = m.end();
-        if (e > s && e - s <= 200 && !(s > 0 && word.test(text[s - 1]!) && word.test(text[s]!)) && !(e < text.length && word.test(text[e]!) && word.test(text[e - 1]!))) out.push(`${s}:${text.slice(s, e)}`);
+        if (
+            e > s &&
+            e - s <= 200 &&
+            !(s > 0 && word.test(text[s - 1]!) && word.test(text[s]!)) &&
+            !(e < text.length && word.test(text[e]!) && word.test(text[e - 1]!))
+        )
+            out.push(`${s}:${text.slice(s, e)}`);
         from = e > s ? e : s + 1;
     }
     return out;
@@ -28,7 +34,9 @@ describe('pattern scan', () => {
             for (const text of TEXTS) {
                 const stats: ScanStats = { work: 0 };
                 patternSpans(text, pattern, stats);
-                expect(stats.work, `${pattern} over ${JSON.stringify(text.slice(0, 6))}…`).to.be.at.most(WORK_PER_CHAR * text.length + 8000);
+                expect(stats.work, `${pattern} over ${JSON.stringify(text.slice(0, 6))}…`).to.be.at.most(
+                    WORK_PER_CHAR * text.length + 8000,
+                );
             }
         });
     }
@@ -42,9 +50,16 @@ describe('pattern scan', () => {
 
     it('agrees with a plain scan on generated text', () => {
         const piece = fc.constantFrom('AB-12', 'ab', ' ', '\n', 'x9', 'INV-2024-001', '—', 'é', '12.5');
-        fc.assert(fc.property(fc.array(piece, { maxLength: 300 }), fc.constantFrom('[A-Z]{2}-\\d+', '\\w+', 'x\\d', 'INV-\\d{4}-\\d{3}'), (parts, pattern) => {
-            const text = parts.join('');
-            expect(patternSpans(text, pattern).map((s) => `${s.start}:${s.quote}`)).to.deep.equal(plain(text, pattern));
-        }), { numRuns: 200 });
+        fc.assert(
+            fc.property(
+                fc.array(piece, { maxLength: 300 }),
+                fc.constantFrom('[A-Z]{2}-\\d+', '\\w+', 'x\\d', 'INV-\\d{4}-\\d{3}'),
+                (parts, pattern) => {
+                    const text = parts.join('');
+                    expect(patternSpans(text, pattern).map((s) => `${s.start}:${s.quote}`)).to.deep.equal(plain(text, pattern));
+                },
+            ),
+            { numRuns: 200 },
+        );
     });
 });

@@ -25,15 +25,21 @@ describe('ranker', () => {
     });
 
     it('calibration is monotone and stays strictly inside (0, 1)', () => {
-        const table = [[0.1, 0], [0.5, 0.4], [0.9, 1]] as const;
-        fc.assert(fc.property(fc.double({ min: -1, max: 2, noNaN: true }), fc.double({ min: -1, max: 2, noNaN: true }), (a, b) => {
-            const [x, y] = a <= b ? [a, b] : [b, a];
-            const px = calibrate(x, table);
-            const py = calibrate(y, table);
-            expect(px).to.be.at.most(py);
-            expect(px).to.be.greaterThan(0).and.lessThan(1);
-            expect(py).to.be.greaterThan(0).and.lessThan(1);
-        }));
+        const table = [
+            [0.1, 0],
+            [0.5, 0.4],
+            [0.9, 1],
+        ] as const;
+        fc.assert(
+            fc.property(fc.double({ min: -1, max: 2, noNaN: true }), fc.double({ min: -1, max: 2, noNaN: true }), (a, b) => {
+                const [x, y] = a <= b ? [a, b] : [b, a];
+                const px = calibrate(x, table);
+                const py = calibrate(y, table);
+                expect(px).to.be.at.most(py);
+                expect(px).to.be.greaterThan(0).and.lessThan(1);
+                expect(py).to.be.greaterThan(0).and.lessThan(1);
+            }),
+        );
         expect(calibrate(0.7, table)).to.equal(0.7);
         expect(calibrate(0.3, undefined)).to.equal(0.3);
     });

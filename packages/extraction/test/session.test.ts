@@ -12,14 +12,26 @@ import { parseQuote } from '../src/parsers/quote-parser.js';
 import { date, makeSchema, money } from './support/schema-builder.js';
 
 const OPTIONS = { on_conflict: 'withhold', fallback: 'off' } as const;
-const SCHEMA = makeSchema([{ name: 'invoice_date', type: date() }, { name: 'total', type: money() }]);
+const SCHEMA = makeSchema([
+    { name: 'invoice_date', type: date() },
+    { name: 'total', type: money() },
+]);
 const DOC = '😀 Date: 3 January 2024\nTotal: EUR 12.00';
 
 function payload() {
     const doc = new CodePointIndex(DOC);
     const quote = '3 January 2024';
     const start = doc.toCodePoint(DOC.indexOf(quote));
-    const m = { id: 0, bundle: 0, field: 0, start, end: start + quote.length, quote, p: 0.8, parsed: parseQuote(SCHEMA.fields[0]!.type, quote, 'en')! };
+    const m = {
+        id: 0,
+        bundle: 0,
+        field: 0,
+        start,
+        end: start + quote.length,
+        quote,
+        p: 0.8,
+        parsed: parseQuote(SCHEMA.fields[0]!.type, quote, 'en')!,
+    };
     const binding = sessionBinding({ document: DOC, schemaHash: SCHEMA.schemaHash, language: 'en', options: OPTIONS, reference: null });
     return { doc, m, p: firstPassPayload(binding, [m]) };
 }

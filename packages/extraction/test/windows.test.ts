@@ -23,7 +23,6 @@ describe('token counting', () => {
             expect(c >= 0xd800 && c <= 0xdbff, `cut inside a surrogate pair at ${e}`).to.equal(false);
         }
     });
-
 });
 
 describe('windows', () => {
@@ -74,7 +73,14 @@ describe('windows', () => {
             expect(plan.reads).to.be.at.least(Math.ceil(plan.inputTokens / WINDOW_TOKENS));
         }
         const wordy = 'a long description of what to look for in the document, repeated to take room. '.repeat(6);
-        const big = makeSchema(Array.from({ length: 32 }, (_, i) => ({ name: `f${i}`, type: text(), description: wordy, hints: Array.from({ length: 16 }, (_, k) => `label number ${k} of field ${i}`) })));
+        const big = makeSchema(
+            Array.from({ length: 32 }, (_, i) => ({
+                name: `f${i}`,
+                type: text(),
+                description: wordy,
+                hints: Array.from({ length: 16 }, (_, k) => `label number ${k} of field ${i}`),
+            })),
+        );
         const refused = engine.plan({ document: 'x', schema: big, language: 'en', reference: null, options: OPTIONS });
         expect('error' in refused).to.equal(true);
         if ('error' in refused) {

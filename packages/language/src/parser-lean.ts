@@ -46,7 +46,7 @@ export function installLeanSteps(proto: object): void {
         if ('$infixName' in obj) return this.constructInfix(obj, this.operatorPrecedence.get(obj.$infixName as string));
         if ((obj.$type as unknown) === DatatypeSymbol) return this.converter.convert(obj.value, obj.$cstNode);
         let cache = caches.get(this.astReflection);
-        if (!cache) caches.set(this.astReflection, cache = new Map());
+        if (!cache) caches.set(this.astReflection, (cache = new Map()));
         for (const [name, value] of defaultsOf(this.astReflection, obj.$type, cache)) {
             if (obj[name] === undefined) obj[name] = copy(value);
         }

@@ -61,7 +61,8 @@ describe('parseExpression', () => {
             seen.push(c.text);
             for (const [k, v] of Object.entries(n)) {
                 if (k.startsWith('$')) continue;
-                for (const child of Array.isArray(v) ? v : [v]) if (child && typeof child === 'object' && '$type' in child) stack.push(child);
+                for (const child of Array.isArray(v) ? v : [v])
+                    if (child && typeof child === 'object' && '$type' in child) stack.push(child);
             }
         }
         expect(seen).to.include("'x'").and.to.include('d').and.to.include('-b');

@@ -2,7 +2,11 @@
 // encoding, options), document synchronisation, and one handler per feature. Requests on
 // documents that are not schemas get empty answers.
 import {
-    CodeActionKind, TextDocumentSyncKind, type InitializeParams, type InitializeResult, type ServerCapabilities,
+    CodeActionKind,
+    TextDocumentSyncKind,
+    type InitializeParams,
+    type InitializeResult,
+    type ServerCapabilities,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LEGEND } from './features/semantic-tokens-provider.js';
@@ -39,7 +43,10 @@ export function registerHandlers(services: SvcLspServices): void {
         Object.assign(options, (params.initializationOptions ?? {}) as SvcLspOptions);
         f.symbols.hierarchical = params.capabilities.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport ?? false;
         const caps = capabilities();
-        const result: InitializeResult & { offsetEncoding?: string } = { capabilities: caps, serverInfo: { name: SERVER_NAME, version: SERVER_VERSION } };
+        const result: InitializeResult & { offsetEncoding?: string } = {
+            capabilities: caps,
+            serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+        };
         if (negotiated.via === 'positionEncodings') caps.positionEncoding = negotiated.encoding;
         if (negotiated.via === 'offsetEncoding') result.offsetEncoding = negotiated.encoding; // clangd's extension
         return result;
@@ -70,12 +77,16 @@ export function registerHandlers(services: SvcLspServices): void {
     connection.onCompletion((p) => on(p.textDocument.uri, null, (doc) => f.completion.complete(doc, p)));
     connection.onHover((p) => on(p.textDocument.uri, null, (doc) => f.hover.hover(doc, p.position)));
     connection.onDefinition((p) => on(p.textDocument.uri, null, (doc) => f.navigation.definition(doc, p.position)));
-    connection.onReferences((p) => on(p.textDocument.uri, null, (doc) => f.navigation.references(doc, p.position, p.context.includeDeclaration)));
+    connection.onReferences((p) =>
+        on(p.textDocument.uri, null, (doc) => f.navigation.references(doc, p.position, p.context.includeDeclaration)),
+    );
     connection.onPrepareRename((p) => on(p.textDocument.uri, null, (doc) => f.rename.prepare(doc, p.position)));
     connection.onRenameRequest((p) => on(p.textDocument.uri, null, (doc) => f.rename.rename(doc, p.position, p.newName)));
     connection.onDocumentSymbol((p) => on(p.textDocument.uri, [], (doc) => f.symbols.symbols(doc)));
     connection.languages.semanticTokens.on((p) => on(p.textDocument.uri, { data: [] }, (doc) => f.semanticTokens.tokens(doc)));
-    connection.languages.semanticTokens.onRange((p) => on(p.textDocument.uri, { data: [] }, (doc) => f.semanticTokens.tokens(doc, p.range)));
+    connection.languages.semanticTokens.onRange((p) =>
+        on(p.textDocument.uri, { data: [] }, (doc) => f.semanticTokens.tokens(doc, p.range)),
+    );
     connection.onCodeAction((p) => on(p.textDocument.uri, [], (doc) => f.codeActions.actions(doc, p)));
 
     // Diagnostics of the server itself, for the bench and tests: memory after a forced GC when the
@@ -84,7 +95,9 @@ export function registerHandlers(services: SvcLspServices): void {
         (globalThis as { gc?: () => void }).gc?.();
         const { runner } = services.compile;
         return {
-            memory: process.memoryUsage(), publisher: { ...publisher.stats }, encoding: services.text.encoder.encoding,
+            memory: process.memoryUsage(),
+            publisher: { ...publisher.stats },
+            encoding: services.text.encoder.encoding,
             compile: { ...runner.stats, workerHeapUsed: await runner.workerHeap() },
         };
     });

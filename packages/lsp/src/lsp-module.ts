@@ -59,10 +59,19 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
         diagnostics: {
             mapper: () => new DiagnosticMapper(),
             pages: (s) => new ExplainPages(s.options),
-            publisher: (s) => new DiagnosticPublisher(
-                { connection: s.connection, analyzer: s.documents.analyzer, mapper: s.diagnostics.mapper, encoder: s.text.encoder, pages: s.diagnostics.pages, runner: s.compile.runner, options: s.options },
-                (uri) => s.documents.store.get(uri),
-            ),
+            publisher: (s) =>
+                new DiagnosticPublisher(
+                    {
+                        connection: s.connection,
+                        analyzer: s.documents.analyzer,
+                        mapper: s.diagnostics.mapper,
+                        encoder: s.text.encoder,
+                        pages: s.diagnostics.pages,
+                        runner: s.compile.runner,
+                        options: s.options,
+                    },
+                    (uri) => s.documents.store.get(uri),
+                ),
         },
         features: {
             completion: (s) => new CompletionProvider(s.documents.analyzer, s.text.encoder),

@@ -1,7 +1,13 @@
 // Entry of `svc-language-server`: picks the transport from the arguments (`--stdio` for editors
 // that spawn it, `--node-ipc` for VS Code's client), builds the services and listens.
 import {
-    createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type Connection,
+    createConnection,
+    IPCMessageReader,
+    IPCMessageWriter,
+    ProposedFeatures,
+    StreamMessageReader,
+    StreamMessageWriter,
+    type Connection,
 } from 'vscode-languageserver/node';
 import { registerHandlers, SERVER_NAME, SERVER_VERSION } from './lsp-handlers.js';
 import { createSvcLspServices, type SvcLspOptions } from './lsp-module.js';
@@ -16,7 +22,11 @@ export function startServer(argv: string[], options: SvcLspOptions = {}): Connec
     }
     let connection: Connection;
     if (argv.includes('--stdio')) {
-        connection = createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+        connection = createConnection(
+            ProposedFeatures.all,
+            new StreamMessageReader(process.stdin),
+            new StreamMessageWriter(process.stdout),
+        );
     } else if (argv.includes('--node-ipc')) {
         connection = createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process));
     } else {

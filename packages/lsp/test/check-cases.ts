@@ -98,10 +98,19 @@ export interface CheckCase {
 export const CHECK_CASES: CheckCase[] = [
     { name: 'expressions.svc.json', text: std() },
     { name: 'structure.svc.json', text: structure },
-    { name: 'syntax.svc.json', text: '{\n  "svc_schema": "1.0",\n  "name": "ünï 😀", "name": "dup",\n  "fields": [{"name": "a", "type": "integer"},]\n}\n' },
-    { name: 'version.svc.json', text: '{"svc_schema": "2.0", "name": "t", "fields": [{"name": "a", "type": "integer", "bogus": 1}], "relations": [{"id": "x", "expr": "a"}]}\n' },
+    {
+        name: 'syntax.svc.json',
+        text: '{\n  "svc_schema": "1.0",\n  "name": "ünï 😀", "name": "dup",\n  "fields": [{"name": "a", "type": "integer"},]\n}\n',
+    },
+    {
+        name: 'version.svc.json',
+        text: '{"svc_schema": "2.0", "name": "t", "fields": [{"name": "a", "type": "integer", "bogus": 1}], "relations": [{"id": "x", "expr": "a"}]}\n',
+    },
     { name: 'version-type.svc.json', text: '{"svc_schema": 1.0, "name": "t", "fields": []}\n' },
-    { name: 'limit.svc.json', text: `{"svc_schema": "1.0", "name": "t", "fields": [${Array.from({ length: 33 }, (_, i) => `{"name": "f${i}", "type": "integer"}`).join(', ')}]}\n` },
+    {
+        name: 'limit.svc.json',
+        text: `{"svc_schema": "1.0", "name": "t", "fields": [${Array.from({ length: 33 }, (_, i) => `{"name": "f${i}", "type": "integer"}`).join(', ')}]}\n`,
+    },
     { name: 'missing.svc.json', text: '{\n  "fields": [{"name": "a", "type": "integer"}]\n}\n' },
     { name: 'not-object.svc.json', text: '[1, 2]\n' },
 ];

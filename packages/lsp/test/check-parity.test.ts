@@ -24,7 +24,10 @@ interface FileReport {
 /** Value at an RFC 6901 pointer of JSON.parse's result. */
 function at(value: unknown, pointer: string): unknown {
     if (pointer === '') return value;
-    return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    return pointer
+        .slice(1)
+        .split('/')
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
         .reduce<unknown>((v, t) => (v as Record<string, unknown>)[t], value);
 }
 
@@ -35,18 +38,30 @@ function checkRange(text: string, d: SvcDiagnostic, got: Diagnostic, encoding: E
     const where = `${d.code} ${d.pointer} ${JSON.stringify(d.span)} got ${JSON.stringify(inRange)}`;
     if (d.code === 'E-JSON-SYNTAX') {
         const [, line, column] = /line (\d+), column (\d+)/.exec(d.message)!;
-        const lineStart = text.split('\n').slice(0, Number(line) - 1).reduce((n, l) => n + l.length + 1, 0);
+        const lineStart = text
+            .split('\n')
+            .slice(0, Number(line) - 1)
+            .reduce((n, l) => n + l.length + 1, 0);
         expect(start, where).to.equal(lineStart + Number(column) - 1);
         return;
     }
-    const key = d.pointer.slice(d.pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (d.code === 'E-JSON-DUPKEY' || d.code === 'E-SCHEMA-UNKNOWN-KEY' || (d.code === 'E-SCHEMA-VALUE' && /does not apply|not allowed inside|not a label/.test(d.message))) {
+    const key = d.pointer
+        .slice(d.pointer.lastIndexOf('/') + 1)
+        .replace(/~1/g, '/')
+        .replace(/~0/g, '~');
+    if (
+        d.code === 'E-JSON-DUPKEY' ||
+        d.code === 'E-SCHEMA-UNKNOWN-KEY' ||
+        (d.code === 'E-SCHEMA-VALUE' && /does not apply|not allowed inside|not a label/.test(d.message))
+    ) {
         expect(JSON.parse(inRange), where).to.equal(key);
         return;
     }
     const value = at(JSON.parse(text), d.pointer);
     if (d.span) {
-        const bytes = Buffer.from(value as string, 'utf8').subarray(d.span[0], d.span[1]).toString('utf8');
+        const bytes = Buffer.from(value as string, 'utf8')
+            .subarray(d.span[0], d.span[1])
+            .toString('utf8');
         expect(JSON.parse(`"${inRange}"`), where).to.equal(bytes);
         return;
     }
@@ -62,11 +77,13 @@ describe('editor diagnostics equal svc check --json', function () {
         dir = mkdtempSync(join(tmpdir(), 'svc-lsp-parity-'));
         for (const c of CHECK_CASES) writeFileSync(join(dir, c.name), c.text);
         const svc = join(REPO_ROOT, 'node_modules', '.bin', 'svc');
-        const run = await promisify(execFile)(svc, ['check', '--json', ...CHECK_CASES.map((c) => c.name)], { cwd: dir, maxBuffer: 64 << 20 })
-            .catch((e: { stdout?: string; code?: number }) => {
-                if (e.code !== 1 || !e.stdout) throw e; // exit 1: schemas with errors, as expected
-                return { stdout: e.stdout };
-            });
+        const run = await promisify(execFile)(svc, ['check', '--json', ...CHECK_CASES.map((c) => c.name)], {
+            cwd: dir,
+            maxBuffer: 64 << 20,
+        }).catch((e: { stdout?: string; code?: number }) => {
+            if (e.code !== 1 || !e.stdout) throw e; // exit 1: schemas with errors, as expected
+            return { stdout: e.stdout };
+        });
         reports = JSON.parse(run.stdout) as FileReport[];
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,8 +102,10 @@ describe('editor diagnostics equal svc check --json', function () {
                     const report = reports.find((r) => r.file === c.name)!;
                     const expected = [...report.errors, ...report.warnings];
                     const got = await s.open(`file://${join(dir, c.name)}`, c.text);
-                    expect(got.map((d) => [d.code, d.message, d.severity]), c.name)
-                        .to.deep.equal(expected.map((d) => [d.code, d.message, d.code.startsWith('W-') ? 2 : 1]));
+                    expect(
+                        got.map((d) => [d.code, d.message, d.severity]),
+                        c.name,
+                    ).to.deep.equal(expected.map((d) => [d.code, d.message, d.code.startsWith('W-') ? 2 : 1]));
                     expected.forEach((d, i) => {
                         checkRange(c.text, d, got[i]!, encoding);
                         expect(got[i]!.data).to.deep.equal({ pointer: d.pointer, ...(d.span ? { span: d.span } : {}) });

@@ -9,11 +9,14 @@ import { COMMON_FIELD_KEYS, FIELD_TYPES, KEYWORD_VALUES, RELATION_KEYS, TOP_KEYS
 const RUNS = Number(process.env.FC_RUNS ?? 10_000);
 
 describe('parseTolerant', () => {
-    it('equals the compiler\'s reader on valid JSON, compact or indented (property)', () => {
-        fc.assert(fc.property(fc.json({ maxDepth: 4 }), fc.boolean(), (json, indent) => {
-            const text = indent ? JSON.stringify(JSON.parse(json), null, 2) : json;
-            expect(parseTolerant(text).root).to.deep.equal(readJson(text).root);
-        }), { numRuns: RUNS });
+    it("equals the compiler's reader on valid JSON, compact or indented (property)", () => {
+        fc.assert(
+            fc.property(fc.json({ maxDepth: 4 }), fc.boolean(), (json, indent) => {
+                const text = indent ? JSON.stringify(JSON.parse(json), null, 2) : json;
+                expect(parseTolerant(text).root).to.deep.equal(readJson(text).root);
+            }),
+            { numRuns: RUNS },
+        );
     });
 
     it('keeps duplicate keys with the same flags as the reader', () => {
@@ -22,15 +25,20 @@ describe('parseTolerant', () => {
     });
 
     it('never throws on a prefix of valid JSON, and keeps what was typed (property)', () => {
-        fc.assert(fc.property(fc.json({ maxDepth: 4 }), fc.nat(), (json, cut) => {
-            const text = JSON.stringify(JSON.parse(json), null, 1).slice(0, cut % (json.length + 1));
-            parseTolerant(text);
-        }), { numRuns: RUNS });
+        fc.assert(
+            fc.property(fc.json({ maxDepth: 4 }), fc.nat(), (json, cut) => {
+                const text = JSON.stringify(JSON.parse(json), null, 1).slice(0, cut % (json.length + 1));
+                parseTolerant(text);
+            }),
+            { numRuns: RUNS },
+        );
         const typed = parseTolerant('{"fields": [{"name": "a", "ty');
         const root = typed.root!;
         expect(root.kind).to.equal('object');
         const fields = root.kind === 'object' ? root.members[0]!.value : undefined;
-        expect(fields?.kind === 'array' && fields.items[0]?.kind === 'object' && fields.items[0].members.map((m) => m.key)).to.deep.equal(['name']);
+        expect(fields?.kind === 'array' && fields.items[0]?.kind === 'object' && fields.items[0].members.map((m) => m.key)).to.deep.equal([
+            'name',
+        ]);
         expect([...typed.pending.values()].flat().map((p) => p.key)).to.deep.equal(['ty']);
     });
 });
@@ -40,8 +48,10 @@ describe('what completion offers is what the compiler accepts', () => {
     const codes = (text: string): string[] => compileSchemaText(text).errors.map((e) => `${e.code} ${e.pointer} ${e.message}`);
 
     it('every top-level and relation key is known', () => {
-        for (const k of TOP_KEYS) expect(codes(doc('{"name": "a", "type": "integer"}', `, "${k}": 1`)).join()).to.not.contain('UNKNOWN-KEY');
-        for (const k of RELATION_KEYS) expect(codes(doc('{"name": "a", "type": "integer"}', `, "relations": [{"${k}": 1}]`)).join()).to.not.contain('UNKNOWN-KEY');
+        for (const k of TOP_KEYS)
+            expect(codes(doc('{"name": "a", "type": "integer"}', `, "${k}": 1`)).join()).to.not.contain('UNKNOWN-KEY');
+        for (const k of RELATION_KEYS)
+            expect(codes(doc('{"name": "a", "type": "integer"}', `, "relations": [{"${k}": 1}]`)).join()).to.not.contain('UNKNOWN-KEY');
         expect(codes(doc('{"name": "a", "type": "integer"}', ', "nope": 1')).join()).to.contain('E-SCHEMA-UNKNOWN-KEY');
     });
 
@@ -49,11 +59,15 @@ describe('what completion offers is what the compiler accepts', () => {
         const all = new Set(Object.values(TYPE_KEYS).flat());
         for (const type of FIELD_TYPES) {
             for (const key of all) {
-                const misplaced = codes(doc(`{"name": "a", "type": "${type}", "${key}": null}`)).some((c) => c.includes(`/fields/0/${key} `) && c.includes('does not apply'));
+                const misplaced = codes(doc(`{"name": "a", "type": "${type}", "${key}": null}`)).some(
+                    (c) => c.includes(`/fields/0/${key} `) && c.includes('does not apply'),
+                );
                 expect(misplaced, `${key} on ${type}`).to.equal(!TYPE_KEYS[type].includes(key));
             }
             for (const key of COMMON_FIELD_KEYS) {
-                expect(codes(doc(`{"name": "a", "type": "${type}", "${key}": null}`)).join(), `${key} on ${type}`).to.not.contain('does not apply');
+                expect(codes(doc(`{"name": "a", "type": "${type}", "${key}": null}`)).join(), `${key} on ${type}`).to.not.contain(
+                    'does not apply',
+                );
             }
         }
     });
@@ -61,7 +75,8 @@ describe('what completion offers is what the compiler accepts', () => {
     it('every keyword value compiles, and another word does not', () => {
         const on: Record<string, string> = { eom: 'date', date_order: 'date', basis: 'duration' };
         for (const [key, values] of KEYWORD_VALUES) {
-            for (const v of values) expect(codes(doc(`{"name": "a", "type": "${on[key]}", "${key}": "${v}"}`)), `${key} ${v}`).to.deep.equal([]);
+            for (const v of values)
+                expect(codes(doc(`{"name": "a", "type": "${on[key]}", "${key}": "${v}"}`)), `${key} ${v}`).to.deep.equal([]);
             expect(codes(doc(`{"name": "a", "type": "${on[key]}", "${key}": "other"}`)).join()).to.contain('E-SCHEMA-VALUE');
         }
     });

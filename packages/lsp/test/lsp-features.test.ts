@@ -4,7 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { compileSchemaText } from '@svc/compiler';
 import type {
-    CodeAction, CompletionItem, CompletionList, Range, TextEdit, Diagnostic, DocumentSymbol, Hover, Location, SemanticTokens, WorkspaceEdit,
+    CodeAction,
+    CompletionItem,
+    CompletionList,
+    Range,
+    TextEdit,
+    Diagnostic,
+    DocumentSymbol,
+    Hover,
+    Location,
+    SemanticTokens,
+    WorkspaceEdit,
 } from 'vscode-languageserver';
 import { LspSession } from './lsp-test-client.js';
 import { INVOICE } from './schema-fixtures.js';
@@ -27,7 +37,16 @@ describe('language server over stdio', function () {
         const caps = s.initializeResult.capabilities;
         expect(caps.textDocumentSync).to.deep.include({ change: 2 });
         expect(caps.positionEncoding ?? 'utf-16').to.equal('utf-16');
-        for (const k of ['completionProvider', 'hoverProvider', 'definitionProvider', 'referencesProvider', 'renameProvider', 'documentSymbolProvider', 'semanticTokensProvider', 'codeActionProvider']) {
+        for (const k of [
+            'completionProvider',
+            'hoverProvider',
+            'definitionProvider',
+            'referencesProvider',
+            'renameProvider',
+            'documentSymbolProvider',
+            'semanticTokensProvider',
+            'codeActionProvider',
+        ]) {
             expect(caps, k).to.have.property(k);
         }
     });
@@ -60,7 +79,10 @@ describe('language server over stdio', function () {
         const last = s.nextDiagnostics(uri, (p) => p.version === 41);
         for (let i = 0; i < 40; i++) {
             version++;
-            void s.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: ' ' }] });
+            void s.connection.sendNotification('textDocument/didChange', {
+                textDocument: { uri, version },
+                contentChanges: [{ range: { start: at, end: at }, text: ' ' }],
+            });
         }
         const final = await last;
         expect(final.diagnostics.map((d) => d.code)).to.deep.equal(['E-DIV-UNROUNDED', 'E-NAME-UNKNOWN']);
@@ -73,12 +95,18 @@ describe('language server over stdio', function () {
         // No debounce here, so version 2 starts compiling at once; version 3 arrives during that compile.
         const quick = await LspSession.start({ initializationOptions: { debounceMs: 0 } });
         try {
-            const relations = Array.from({ length: 3000 }, (_, i) => `{"id": "r${i}", "expr": "net + vat <= total * 2 + ${i}"}`).join(',\n    ');
+            const relations = Array.from({ length: 3000 }, (_, i) => `{"id": "r${i}", "expr": "net + vat <= total * 2 + ${i}"}`).join(
+                ',\n    ',
+            );
             const big = INVOICE.replace('{"id": "sum"', `${relations},\n    {"id": "sum"`);
             const uri = 'file:///work/slow.svc.json';
             await quick.open(uri, big);
             const at = rangeOf(big, '"typo"').start;
-            const change = (version: number) => quick.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: at, end: at }, text: ' ' }] });
+            const change = (version: number) =>
+                quick.connection.sendNotification('textDocument/didChange', {
+                    textDocument: { uri, version },
+                    contentChanges: [{ range: { start: at, end: at }, text: ' ' }],
+                });
             const v3 = quick.nextDiagnostics(uri, (p) => p.version === 3);
             await change(2);
             await new Promise((r) => setTimeout(r, 20));
@@ -94,14 +122,19 @@ describe('language server over stdio', function () {
 
     it('finds schemas by content: a .json file with svc_schema, but not other JSON', async () => {
         const other = 'file:///work/package.json';
-        await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: other, languageId: 'json', version: 1, text: '{"name": "x", "fields": 1}' } });
+        await s.connection.sendNotification('textDocument/didOpen', {
+            textDocument: { uri: other, languageId: 'json', version: 1, text: '{"name": "x", "fields": 1}' },
+        });
         const diags = await s.open('file:///work/plain.json', INVOICE.replace('"totl', '"total'));
         expect(diags.map((d) => d.code)).to.deep.equal(['E-DIV-UNROUNDED']);
         expect(s.published.some((p) => p.uri === other)).to.equal(false);
     });
 
     it('completes field names with their types in expressions', async () => {
-        const list = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri: URI }, position: cursorIn(INVOICE, '"total == net + vat"', '"total == n') });
+        const list = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, '"total == net + vat"', '"total == n'),
+        });
         const net = list.items.find((i) => i.label === 'net')!;
         expect(net.detail).to.equal('money(EUR)');
         expect(net.textEdit).to.deep.include({ newText: 'net' });
@@ -109,36 +142,55 @@ describe('language server over stdio', function () {
         expect(list.items.map((i) => i.label)).to.include.members(['round', 'present', 'and', "date'…'"]);
     });
 
-    it('completes enum labels after == and round modes as round\'s third argument', async () => {
+    it("completes enum labels after == and round modes as round's third argument", async () => {
         const text = INVOICE.replace('"status == \'open\'"', '"status == \'"').replace('"totl > 0"', '"round(vat, 2, \'h\') > 0"');
         const uri = 'file:///work/complete.svc.json';
         await s.open(uri, text);
-        const labels = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(text, '"status == \'"', '"status == \'') });
+        const labels = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(text, '"status == \'"', '"status == \''),
+        });
         expect(labels.items.map((i) => i.label)).to.deep.equal(["'open'", "'paid'"]);
         expect(labels.items[0]!.textEdit).to.deep.include({ newText: "open'" });
-        const modes = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(text, "'h'", "'h") });
+        const modes = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(text, "'h'", "'h"),
+        });
         expect(modes.items.map((i) => i.label)).to.include.members(["'half_even'", "'half_up'", "'floor'"]);
         expect(textIn(text, editRange(modes.items[0]!))).to.equal('h');
     });
 
     it('completes keys valid at the place, type names, eom and basis values in the JSON', async () => {
-        const text = INVOICE
-            .replace('{"name": "issued", "type": "date"}', '{"name": "issued", "type": "date", "eom": "", }')
-            .replace('{"name": "rate", "type": "decimal", "scale": 2}', '{"name": "rate", "type": ""}');
+        const text = INVOICE.replace('{"name": "issued", "type": "date"}', '{"name": "issued", "type": "date", "eom": "", }').replace(
+            '{"name": "rate", "type": "decimal", "scale": 2}',
+            '{"name": "rate", "type": ""}',
+        );
         const uri = 'file:///work/json.svc.json';
         await s.open(uri, text);
-        const keys = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(text, '"eom": "", }', '"eom": "", ') });
+        const keys = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(text, '"eom": "", }', '"eom": "", '),
+        });
         const labels = keys.items.map((i) => i.label);
         expect(labels).to.include.members(['min', 'max', 'date_order', 'nullable', 'hints']);
         expect(labels).to.not.include.members(['eom', 'type', 'name', 'currency', 'pattern']);
-        const eom = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(text, '"eom": ""', '"eom": "') });
+        const eom = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(text, '"eom": ""', '"eom": "'),
+        });
         expect(eom.items.map((i) => i.label)).to.deep.equal(['clamp', 'preserve']);
         expect(eom.items[0]!.textEdit).to.deep.include({ newText: '"clamp"' });
-        const types = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(text, '"name": "rate", "type": ""', '"name": "rate", "type": "') });
+        const types = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(text, '"name": "rate", "type": ""', '"name": "rate", "type": "'),
+        });
         expect(types.items.map((i) => i.label)).to.include.members(['string', 'money', 'duration', 'enum', 'array']);
         const basisText = text.replace('{"name": "rate", "type": ""}', '{"name": "term", "type": "duration", "basis": }');
         await s.change(uri, 2, [{ text: basisText }]);
-        const basis = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(basisText, '"basis": }', '"basis": ') });
+        const basis = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(basisText, '"basis": }', '"basis": '),
+        });
         expect(basis.items.map((i) => i.label)).to.deep.equal(['days', 'months', 'seconds']);
     });
 
@@ -146,43 +198,78 @@ describe('language server over stdio', function () {
         const text = '{"svc_schema": "1.0", "name": "t", "fields": [{"name": "a", "type": "money", "cu';
         const uri = 'file:///work/partial.svc.json';
         await s.open(uri, text);
-        const list = await s.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: cursorIn(text, '"cu', '"cu') });
+        const list = await s.request<CompletionList>('textDocument/completion', {
+            textDocument: { uri },
+            position: cursorIn(text, '"cu', '"cu'),
+        });
         const currency = list.items.find((i) => i.label === 'currency')!;
         expect(currency.textEdit).to.deep.include({ newText: '"currency": "$1"' });
         expect(textIn(text, editRange(currency))).to.equal('"cu');
     });
 
     it('hovers a field with its type and keys, a function with its signature, a diagnostic with its explanation', async () => {
-        const field = await s.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: cursorIn(INVOICE, '"total == net + vat"', '"total == ne') });
-        expect((field.contents as { value: string }).value).to.contain('**net**: `money(EUR)`').and.contain('`min`: `"0.00"`');
+        const field = await s.request<Hover>('textDocument/hover', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, '"total == net + vat"', '"total == ne'),
+        });
+        expect((field.contents as { value: string }).value)
+            .to.contain('**net**: `money(EUR)`')
+            .and.contain('`min`: `"0.00"`');
         expect(field.range).to.deep.equal(rangeOf(INVOICE, 'net', 1));
-        const fn = await s.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: cursorIn(INVOICE, 'when(present', 'when(pre') });
+        const fn = await s.request<Hover>('textDocument/hover', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, 'when(present', 'when(pre'),
+        });
         expect((fn.contents as { value: string }).value).to.contain('present(field) → boolean');
-        const diag = await s.request<Hover>('textDocument/hover', { textDocument: { uri: URI }, position: cursorIn(INVOICE, 'vat / net', 'vat /') });
-        expect((diag.contents as { value: string }).value).to.contain('**E-DIV-UNROUNDED**').and.contain('rounded once');
+        const diag = await s.request<Hover>('textDocument/hover', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, 'vat / net', 'vat /'),
+        });
+        expect((diag.contents as { value: string }).value)
+            .to.contain('**E-DIV-UNROUNDED**')
+            .and.contain('rounded once');
     });
 
-    it('goes to a field\'s definition and finds its references from an expression', async () => {
+    it("goes to a field's definition and finds its references from an expression", async () => {
         const at = cursorIn(INVOICE, '"total == net + vat"', '"total == n');
         const def = await s.request<Location>('textDocument/definition', { textDocument: { uri: URI }, position: at });
         expect(def.range).to.deep.equal(rangeOf(INVOICE, '"net"', 0, 'utf-16', 'net'));
-        const refs = await s.request<Location[]>('textDocument/references', { textDocument: { uri: URI }, position: at, context: { includeDeclaration: true } });
+        const refs = await s.request<Location[]>('textDocument/references', {
+            textDocument: { uri: URI },
+            position: at,
+            context: { includeDeclaration: true },
+        });
         expect(refs.map((r) => textIn(INVOICE, r.range))).to.deep.equal(['net', 'net', 'net']);
         expect(refs.map((r) => r.range.start.line)).to.deep.equal([4, 13, 14]);
-        const fromDecl = await s.request<Location[]>('textDocument/references', { textDocument: { uri: URI }, position: cursorIn(INVOICE, '"net"', '"n'), context: { includeDeclaration: false } });
+        const fromDecl = await s.request<Location[]>('textDocument/references', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, '"net"', '"n'),
+            context: { includeDeclaration: false },
+        });
         expect(fromDecl).to.have.length(2);
     });
 
     it('renames a field in its name string and in every expression', async () => {
-        const prep = await s.request<{ range: unknown; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: URI }, position: cursorIn(INVOICE, 'due >= issued', 'due >= iss') });
+        const prep = await s.request<{ range: unknown; placeholder: string }>('textDocument/prepareRename', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, 'due >= issued', 'due >= iss'),
+        });
         expect(prep.placeholder).to.equal('issued');
-        const edit = await s.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: URI }, position: cursorIn(INVOICE, '"due"', '"d'), newName: 'due_date' });
+        const edit = await s.request<WorkspaceEdit>('textDocument/rename', {
+            textDocument: { uri: URI },
+            position: cursorIn(INVOICE, '"due"', '"d'),
+            newName: 'due_date',
+        });
         const renamed = applyEdits(INVOICE, edit.changes![URI]!);
         expect(renamed).to.contain('{"name": "due_date", "type": "date"').and.contain('"when(present(due_date), due_date >= issued)"');
         expect(compileSchemaText(renamed).errors.map((e) => e.code)).to.deep.equal(['E-DIV-UNROUNDED', 'E-NAME-UNKNOWN']);
         let refused = '';
         try {
-            await s.request('textDocument/rename', { textDocument: { uri: URI }, position: cursorIn(INVOICE, '"due"', '"d'), newName: 'net' });
+            await s.request('textDocument/rename', {
+                textDocument: { uri: URI },
+                position: cursorIn(INVOICE, '"due"', '"d'),
+                newName: 'net',
+            });
         } catch (e) {
             refused = (e as Error).message;
         }
@@ -192,7 +279,10 @@ describe('language server over stdio', function () {
     it('lists fields and relations as document symbols', async () => {
         const symbols = await s.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
         expect(symbols.map((g) => g.name)).to.deep.equal(['fields', 'relations']);
-        expect(symbols[0]!.children!.map((c) => `${c.name}: ${c.detail}`)).to.include.members(['net: money(EUR)', "status: enum('open' | 'paid')"]);
+        expect(symbols[0]!.children!.map((c) => `${c.name}: ${c.detail}`)).to.include.members([
+            'net: money(EUR)',
+            "status: enum('open' | 'paid')",
+        ]);
         expect(symbols[1]!.children!.map((c) => c.name)).to.deep.equal(['sum', 'share', 'typo', 'due_after']);
         expect(textIn(INVOICE, symbols[1]!.children![0]!.selectionRange)).to.equal('"sum"');
     });
@@ -207,7 +297,10 @@ describe('language server over stdio', function () {
             const [dl, dc, len, type] = tokens.data.slice(i, i + 5) as [number, number, number, number];
             line += dl;
             char = dl === 0 ? char + dc : dc;
-            decoded.push({ text: textIn(INVOICE, { start: { line, character: char }, end: { line, character: char + len } }), type: legend.tokenTypes[type]! });
+            decoded.push({
+                text: textIn(INVOICE, { start: { line, character: char }, end: { line, character: char + len } }),
+                type: legend.tokenTypes[type]!,
+            });
         }
         const rel = decoded;
         expect(rel).to.deep.include({ text: 'when', type: 'function' });
@@ -220,11 +313,19 @@ describe('language server over stdio', function () {
 
     it('offers quick fixes: round for E-DIV-UNROUNDED, the close name for E-NAME-UNKNOWN', async () => {
         const at = rangeOf(INVOICE, 'vat / net');
-        const actions = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: at, context: { diagnostics: [] } });
+        const actions = await s.request<CodeAction[]>('textDocument/codeAction', {
+            textDocument: { uri: URI },
+            range: at,
+            context: { diagnostics: [] },
+        });
         expect(actions.map((a) => a.title)).to.deep.equal(["Wrap in round(…, 2, 'half_even')"]);
         const fixed = applyEdits(INVOICE, actions[0]!.edit!.changes![URI]!);
         expect(fixed).to.contain(`"round(vat / net, 2, 'half_even') * 100 == rate"`);
-        const names = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: rangeOf(INVOICE, 'totl'), context: { diagnostics: [] } });
+        const names = await s.request<CodeAction[]>('textDocument/codeAction', {
+            textDocument: { uri: URI },
+            range: rangeOf(INVOICE, 'totl'),
+            context: { diagnostics: [] },
+        });
         expect(names[0]!.title).to.equal('Change to "total"');
         const both = fixed.replace('totl', 'total');
         expect(compileSchemaText(both).ok).to.equal(true);
@@ -235,16 +336,25 @@ describe('language server over stdio', function () {
         const uri = 'file:///work/version.svc.json';
         const diags = await s.open(uri, text);
         expect(diags.map((d) => d.code)).to.deep.equal(['E-SCHEMA-VERSION']);
-        const [fix] = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diags[0]!.range, context: { diagnostics: diags } });
+        const [fix] = await s.request<CodeAction[]>('textDocument/codeAction', {
+            textDocument: { uri },
+            range: diags[0]!.range,
+            context: { diagnostics: diags },
+        });
         expect(applyEdits(text, fix!.edit!.changes![uri]!)).to.equal(INVOICE);
 
-        const dup = INVOICE.replace('"totl > 0"', '"total > 0"').replace('"vat / net * 100 == rate"', '"round(vat * 100 / net, 2, \'half_even\') == rate"')
+        const dup = INVOICE.replace('"totl > 0"', '"total > 0"')
+            .replace('"vat / net * 100 == rate"', '"round(vat * 100 / net, 2, \'half_even\') == rate"')
             .replace('{"name": "issued", "type": "date"}', '{"name": "issued", "type": "date"},\n    {"name": "rate", "type": "integer"}');
         const duri = 'file:///work/dup.svc.json';
         const dd = await s.open(duri, dup);
         expect(dd.map((d) => d.code)).to.deep.equal(['E-FIELD-DUP']);
         expect(dd[0]!.range).to.deep.equal(rangeOf(dup, '"rate"', 1));
-        const fixes = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: duri }, range: dd[0]!.range, context: { diagnostics: dd } });
+        const fixes = await s.request<CodeAction[]>('textDocument/codeAction', {
+            textDocument: { uri: duri },
+            range: dd[0]!.range,
+            context: { diagnostics: dd },
+        });
         expect(fixes.map((f) => f.title)).to.deep.equal(['Rename this field to "rate_2"', 'Remove this duplicate field']);
         for (const f of fixes) expect(compileSchemaText(applyEdits(dup, f.edit!.changes![duri]!)).errors).to.deep.equal([]);
     });

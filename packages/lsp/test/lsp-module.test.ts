@@ -17,26 +17,42 @@ describe('services module', () => {
 
     it('lets a partial module replace one service and keep the others of its group', () => {
         class Quiet extends CompletionProvider {}
-        const s = createSvcLspServices(connection, {}, { features: { completion: (x) => new Quiet(x.documents.analyzer, x.text.encoder) } });
+        const s = createSvcLspServices(
+            connection,
+            {},
+            { features: { completion: (x) => new Quiet(x.documents.analyzer, x.text.encoder) } },
+        );
         expect(s.features.completion).to.be.instanceOf(Quiet);
         expect(s.features.hover).to.not.equal(undefined);
     });
 
-    it('is Langium\'s inject, which reports a dependency cycle instead of overflowing', () => {
-        interface C { a: { x: number }; b: { y: number } }
+    it("is Langium's inject, which reports a dependency cycle instead of overflowing", () => {
+        interface C {
+            a: { x: number };
+            b: { y: number };
+        }
         const m: Module<C> = { a: (c) => ({ x: c.b.y }), b: (c) => ({ y: c.a.x }) };
         expect(() => inject(m).a).to.throw(/Cycle detected/);
     });
 });
 
 describe('position encoding negotiation', () => {
-    it('takes the client\'s first supported encoding, UTF-16 when none is offered', () => {
-        expect(negotiateEncoding({ capabilities: { general: { positionEncodings: ['utf-8', 'utf-16'] } } })).to.deep.equal({ encoding: 'utf-8', via: 'positionEncodings' });
-        expect(negotiateEncoding({ capabilities: { general: { positionEncodings: ['utf-64', 'utf-32'] } } })).to.deep.equal({ encoding: 'utf-32', via: 'positionEncodings' });
+    it("takes the client's first supported encoding, UTF-16 when none is offered", () => {
+        expect(negotiateEncoding({ capabilities: { general: { positionEncodings: ['utf-8', 'utf-16'] } } })).to.deep.equal({
+            encoding: 'utf-8',
+            via: 'positionEncodings',
+        });
+        expect(negotiateEncoding({ capabilities: { general: { positionEncodings: ['utf-64', 'utf-32'] } } })).to.deep.equal({
+            encoding: 'utf-32',
+            via: 'positionEncodings',
+        });
         expect(negotiateEncoding({ capabilities: {} })).to.deep.equal({ encoding: 'utf-16', via: 'default' });
     });
 
-    it('understands clangd\'s offsetEncoding, which older Neovim clients send', () => {
-        expect(negotiateEncoding({ capabilities: { offsetEncoding: ['utf-8'] } as never })).to.deep.equal({ encoding: 'utf-8', via: 'offsetEncoding' });
+    it("understands clangd's offsetEncoding, which older Neovim clients send", () => {
+        expect(negotiateEncoding({ capabilities: { offsetEncoding: ['utf-8'] } as never })).to.deep.equal({
+            encoding: 'utf-8',
+            via: 'offsetEncoding',
+        });
     });
 });

@@ -23,7 +23,10 @@ export class LspSession {
     private waiters: Array<{ test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }> = [];
     initializeResult!: InitializeResult;
 
-    private constructor(readonly process: ChildProcess, readonly connection: MessageConnection) {
+    private constructor(
+        readonly process: ChildProcess,
+        readonly connection: MessageConnection,
+    ) {
         connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
             this.published.push(p);
             this.waiters = this.waiters.filter((w) => {
@@ -38,7 +41,9 @@ export class LspSession {
     }
 
     static async start(options: SessionOptions = {}): Promise<LspSession> {
-        const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverPath ?? SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverPath ?? SERVER_BIN, '--stdio'], {
+            stdio: ['pipe', 'pipe', 'inherit'],
+        });
         const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
         const session = new LspSession(child, connection);
         connection.listen();
@@ -47,17 +52,30 @@ export class LspSession {
         };
         if (options.encodings) capabilities.general = { positionEncodings: options.encodings };
         session.initializeResult = await connection.sendRequest('initialize', {
-            processId: process.pid, rootUri: null, capabilities, initializationOptions: options.initializationOptions,
+            processId: process.pid,
+            rootUri: null,
+            capabilities,
+            initializationOptions: options.initializationOptions,
         });
         await connection.sendNotification('initialized', {});
         return session;
     }
 
     /** The next publication for `uri` that passes `test` (default: any), or a timeout error. */
-    nextDiagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 15000): Promise<PublishDiagnosticsParams> {
+    nextDiagnostics(
+        uri: string,
+        test: (p: PublishDiagnosticsParams) => boolean = () => true,
+        timeoutMs = 15000,
+    ): Promise<PublishDiagnosticsParams> {
         return new Promise((resolve, reject) => {
             const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
-            this.waiters.push({ test: (p) => p.uri === uri && test(p), resolve: (p) => { clearTimeout(timer); resolve(p); } });
+            this.waiters.push({
+                test: (p) => p.uri === uri && test(p),
+                resolve: (p) => {
+                    clearTimeout(timer);
+                    resolve(p);
+                },
+            });
         });
     }
 

@@ -26,8 +26,20 @@ const SCHEMA = `{
 }
 `;
 
-interface NvimDiagnostic { code: string; message: string; lnum: number; col: number; end_lnum: number; end_col: number }
-interface NvimResult { ok: boolean; encoding: string; first: NvimDiagnostic[]; second?: NvimDiagnostic[] }
+interface NvimDiagnostic {
+    code: string;
+    message: string;
+    lnum: number;
+    col: number;
+    end_lnum: number;
+    end_col: number;
+}
+interface NvimResult {
+    ok: boolean;
+    encoding: string;
+    first: NvimDiagnostic[];
+    second?: NvimDiagnostic[];
+}
 
 /** Line and byte columns of a needle, as Neovim reports them. */
 function bytesOf(text: string, needle: string): Pick<NvimDiagnostic, 'lnum' | 'col' | 'end_lnum' | 'end_col'> {
@@ -52,7 +64,9 @@ describe('Neovim (headless, built-in LSP client)', function () {
         }
         dir = mkdtempSync(join(tmpdir(), 'svc-lsp-nvim-'));
     });
-    after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+    after(() => {
+        if (dir) rmSync(dir, { recursive: true, force: true });
+    });
 
     for (const encoding of ['utf-16', 'utf-8']) {
         it(`shows the diagnostics at their bytes, before and after an edit (${encoding})`, () => {
@@ -61,20 +75,28 @@ describe('Neovim (headless, built-in LSP client)', function () {
             writeFileSync(file, SCHEMA);
             const nope = bytesOf(SCHEMA, 'nope');
             execFileSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${SCRIPT}`], {
-                cwd: dir, timeout: 50000, stdio: ['ignore', 'ignore', 'inherit'],
+                cwd: dir,
+                timeout: 50000,
+                stdio: ['ignore', 'ignore', 'inherit'],
                 env: {
                     ...process.env,
                     // Neovim's LSP log and state go to the temporary directory, not the user's home.
-                    XDG_CACHE_HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir,
+                    XDG_CACHE_HOME: dir,
+                    XDG_STATE_HOME: dir,
+                    XDG_DATA_HOME: dir,
+                    XDG_CONFIG_HOME: dir,
                     SVC_LSP_CMD: JSON.stringify([process.execPath, SERVER_BIN, '--stdio']),
-                    SVC_FILE: file, SVC_OUT: out, SVC_ENCODING: encoding,
+                    SVC_FILE: file,
+                    SVC_OUT: out,
+                    SVC_ENCODING: encoding,
                     SVC_EDIT: JSON.stringify({ line: nope.lnum, col: nope.col, end_col: nope.end_col, text: 'totl' }),
                 },
             });
             const result = JSON.parse(readFileSync(out, 'utf8')) as NvimResult;
             expect(result.ok, 'Neovim saw no diagnostics').to.equal(true);
             expect(result.encoding).to.equal(encoding);
-            const shape = (ds: NvimDiagnostic[]) => ds.map(({ code, lnum, col, end_lnum, end_col }) => ({ code, lnum, col, end_lnum, end_col }));
+            const shape = (ds: NvimDiagnostic[]) =>
+                ds.map(({ code, lnum, col, end_lnum, end_col }) => ({ code, lnum, col, end_lnum, end_col }));
             expect(shape(result.first)).to.deep.equal([
                 { code: 'E-SCHEMA-VALUE', ...bytesOf(SCHEMA, '"end"') },
                 { code: 'E-NAME-UNKNOWN', ...nope },

@@ -6,13 +6,17 @@ import type { CodeAction } from 'vscode-languageserver';
 import { LspSession } from './lsp-test-client.js';
 import { applyEdits } from './test-text.js';
 
-const FIELDS = '{"name": "a", "type": "integer"}, {"name": "b", "type": "integer"}, {"name": "d", "type": "date"}, {"name": "m", "type": "money", "currency": "EUR"}';
-const schema = (expr: string, fields = FIELDS): string => `{"svc_schema": "1.0", "name": "t", "fields": [${fields}], "relations": [{"id": "r", "expr": ${JSON.stringify(expr)}}]}`;
+const FIELDS =
+    '{"name": "a", "type": "integer"}, {"name": "b", "type": "integer"}, {"name": "d", "type": "date"}, {"name": "m", "type": "money", "currency": "EUR"}';
+const schema = (expr: string, fields = FIELDS): string =>
+    `{"svc_schema": "1.0", "name": "t", "fields": [${fields}], "relations": [{"id": "r", "expr": ${JSON.stringify(expr)}}]}`;
 
 describe('quick fixes for the mistakes the messages teach about', function () {
     this.timeout(30_000);
     let s: LspSession;
-    before(async () => { s = await LspSession.start(); });
+    before(async () => {
+        s = await LspSession.start();
+    });
     after(async () => s.stop());
 
     const CASES: Array<[string, string, string, string]> = [
@@ -21,7 +25,12 @@ describe('quick fixes for the mistakes the messages teach about', function () {
         ['||', schema('a > 0 || b > 0'), 'Change "||" to "or"', 'a > 0 or b > 0'],
         ['!', schema('!(a > 0)'), 'Change "!" to "not"', 'not (a > 0)'],
         ['a date as a string', schema("d < '2024-01-01'"), "Write date'2024-01-01'", "d < date'2024-01-01'"],
-        ['a type of another language', schema('a > 0', FIELDS.replace('"type": "integer"}, {"name": "b"', '"type": "int"}, {"name": "b"')), 'Change to "integer"', '"type": "integer"'],
+        [
+            'a type of another language',
+            schema('a > 0', FIELDS.replace('"type": "integer"}, {"name": "b"', '"type": "int"}, {"name": "b"')),
+            'Change to "integer"',
+            '"type": "integer"',
+        ],
         ['a currency in lower case', schema('a > 0', FIELDS.replace('"EUR"', '"eur"')), 'Change to "EUR"', '"currency": "EUR"'],
     ];
     CASES.forEach(([name, text, title, expected], i) => {
@@ -29,7 +38,11 @@ describe('quick fixes for the mistakes the messages teach about', function () {
             const uri = `file:///work/teach-${i}.svc.json`;
             const diags = await s.open(uri, text);
             expect(diags, name).to.have.length(1);
-            const actions = await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diags[0]!.range, context: { diagnostics: diags } });
+            const actions = await s.request<CodeAction[]>('textDocument/codeAction', {
+                textDocument: { uri },
+                range: diags[0]!.range,
+                context: { diagnostics: diags },
+            });
             const fix = actions.find((a) => a.title === title);
             expect(fix, JSON.stringify(actions.map((a) => a.title))).to.not.equal(undefined);
             expect(fix!.isPreferred).to.equal(true);

@@ -55,20 +55,24 @@ describe('StringMap: decoded spans back to the source', () => {
         expect(map.value[map.decodedIndex(inEscape)]).to.equal('é');
     });
 
-    for (const unit of ['grapheme', 'binary'] as const) it(`holds for any string (${unit}) and any choice of escapes (property)`, () => {
-        fc.assert(fc.property(fc.string({ unit, maxLength: 24 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), (value, mask) => {
-            const literal = encodeWith(value, mask);
-            const m = new StringMap(literal, 0);
-            expect(m.value).to.equal(value);
-            let byte = 0;
-            for (const ch of value) {
-                const len = Buffer.byteLength(ch, 'utf8');
-                const [s, e] = m.sourceRangeOfSpan([byte, byte + len]);
-                expect(JSON.parse(`"${literal.slice(s, e)}"`)).to.equal(ch);
-                byte += len;
-            }
-        }), { numRuns: RUNS });
-    });
+    for (const unit of ['grapheme', 'binary'] as const)
+        it(`holds for any string (${unit}) and any choice of escapes (property)`, () => {
+            fc.assert(
+                fc.property(fc.string({ unit, maxLength: 24 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }), (value, mask) => {
+                    const literal = encodeWith(value, mask);
+                    const m = new StringMap(literal, 0);
+                    expect(m.value).to.equal(value);
+                    let byte = 0;
+                    for (const ch of value) {
+                        const len = Buffer.byteLength(ch, 'utf8');
+                        const [s, e] = m.sourceRangeOfSpan([byte, byte + len]);
+                        expect(JSON.parse(`"${literal.slice(s, e)}"`)).to.equal(ch);
+                        byte += len;
+                    }
+                }),
+                { numRuns: RUNS },
+            );
+        });
 });
 
 describe('PositionEncoder: positions in the negotiated encoding', () => {
@@ -108,7 +112,8 @@ describe('PositionEncoder: positions in the negotiated encoding', () => {
 
 describe('compiler spans to editor ranges on non-ASCII schemas', () => {
     // An unknown name after escapes and multi-byte text: the span is bytes of the decoded string.
-    const text = '{"svc_schema": "1.0", "name": "t", "fields": [{"name": "b", "type": "string"}], "relations": [{"id": "r", "expr": "b == \'\\u00e9t\\u00e9 \\ud83d\\ude00 \\"q\\"\' and nope"}]}';
+    const text =
+        '{"svc_schema": "1.0", "name": "t", "fields": [{"name": "b", "type": "string"}], "relations": [{"id": "r", "expr": "b == \'\\u00e9t\\u00e9 \\ud83d\\ude00 \\"q\\"\' and nope"}]}';
 
     it('the span, mapped, covers exactly the name in the source', () => {
         const result = compileSchemaText(text);

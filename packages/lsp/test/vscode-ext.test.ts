@@ -15,14 +15,23 @@ import { LspSession, REPO_ROOT } from './lsp-test-client.js';
 const EXT = join(REPO_ROOT, 'packages', 'vscode-ext');
 const read = (p: string): any => JSON.parse(readFileSync(join(EXT, p), 'utf8')); // eslint-disable-line @typescript-eslint/no-explicit-any
 
-interface Rule { name?: string; match?: string; begin?: string; end?: string; patterns?: Rule[]; include?: string; captures?: Record<string, { name: string }> }
+interface Rule {
+    name?: string;
+    match?: string;
+    begin?: string;
+    end?: string;
+    patterns?: Rule[];
+    include?: string;
+    captures?: Record<string, { name: string }>;
+}
 
 /** Scopes of an expression member's content, scanned as TextMate would: earliest match wins, end first on ties. */
 function scan(grammar: { repository: Record<string, Rule> }, line: string): Array<[string, string]> {
     const member = grammar.repository['expression-member']!;
     const begin = new RegExp(member.begin!, 'g').exec(line);
     if (!begin) return [];
-    const flat = (rules: Rule[]): Rule[] => rules.flatMap((r) => (r.include ? flat([grammar.repository[r.include.slice(1)]!]) : r.patterns ? flat(r.patterns) : [r]));
+    const flat = (rules: Rule[]): Rule[] =>
+        rules.flatMap((r) => (r.include ? flat([grammar.repository[r.include.slice(1)]!]) : r.patterns ? flat(r.patterns) : [r]));
     const rules = flat(member.patterns!);
     const out: Array<[string, string]> = [];
     let pos = begin.index + begin[0].length;
@@ -38,7 +47,11 @@ function scan(grammar: { repository: Record<string, Rule> }, line: string): Arra
             if (m && m[0].length > 0 && (!best || m.index < best.m.index)) best = { m, rule };
         }
         if (!best || best.m.index >= e.index) return out;
-        const scope = best.rule.name ?? Object.values(best.rule.captures ?? {}).map((c) => c.name).join('+');
+        const scope =
+            best.rule.name ??
+            Object.values(best.rule.captures ?? {})
+                .map((c) => c.name)
+                .join('+');
         out.push([best.m[0], scope]);
         pos = best.m.index + best.m[0].length;
     }
@@ -73,9 +86,14 @@ describe('VS Code extension', function () {
         const line = String.raw`{"id": "x", "expr": "total == round(net / 2, 2, 'half_even') and d < date'2024-01-01' and not s == 'a\"b' or f(1)"}`;
         const tokens = scan(grammar, line);
         expect(tokens).to.deep.include.members([
-            ['total', 'variable.other.field.svc'], ['==', 'keyword.operator.svc'], ['round', 'support.function.svc'],
-            ["'half_even'", 'string.quoted.single.svc'], ['and', 'keyword.operator.logical.svc'], ['2', 'constant.numeric.svc'],
-            ["date'2024-01-01'", 'storage.type.literal.svc+string.quoted.single.svc'], [String.raw`'a\"b'`, 'string.quoted.single.svc'],
+            ['total', 'variable.other.field.svc'],
+            ['==', 'keyword.operator.svc'],
+            ['round', 'support.function.svc'],
+            ["'half_even'", 'string.quoted.single.svc'],
+            ['and', 'keyword.operator.logical.svc'],
+            ['2', 'constant.numeric.svc'],
+            ["date'2024-01-01'", 'storage.type.literal.svc+string.quoted.single.svc'],
+            [String.raw`'a\"b'`, 'string.quoted.single.svc'],
             ['f', 'entity.name.function.svc'],
         ]);
         expect(scan(grammar, '{"name": "a", "applicable_when" : "flag"}')).to.deep.equal([['flag', 'variable.other.field.svc']]);
@@ -83,20 +101,54 @@ describe('VS Code extension', function () {
     });
 
     it('the JSON Schema accepts valid schemas and rejects structural errors', () => {
-        const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (o: object) => { compile(s: object): ((d: unknown) => boolean) & { errors?: unknown } };
+        const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (o: object) => {
+            compile(s: object): ((d: unknown) => boolean) & { errors?: unknown };
+        };
         const validate = new Ajv({ strict: false, allErrors: true }).compile(read('schemas/svc-schema.schema.json'));
         const examples = readdirSync(join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.svc.json') && !f.startsWith('broken'));
         for (const f of examples) expect(validate(JSON.parse(readFileSync(join(REPO_ROOT, 'examples', f), 'utf8'))), f).to.equal(true);
         expect(validate(JSON.parse(INVOICE))).to.equal(true);
         const base = JSON.parse(INVOICE);
-        const broken = (edit: (s: any) => void): boolean => { const s = structuredClone(base); edit(s); return validate(s); }; // eslint-disable-line @typescript-eslint/no-explicit-any
-        expect(broken((s) => { s.colour = 1; })).to.equal(false);
-        expect(broken((s) => { delete s.fields[0].type; })).to.equal(false);
-        expect(broken((s) => { s.fields[5].pattern = '[0-9]+'; })).to.equal(false);
-        expect(broken((s) => { s.fields[0].type = 'float'; })).to.equal(false);
-        expect(broken((s) => { delete s.fields[0].currency; })).to.equal(false);
-        expect(broken((s) => { s.svc_schema = '2.0'; })).to.equal(false);
-        expect(broken((s) => { s.relations[0].when = 1; })).to.equal(false);
+        const broken = (edit: (s: any) => void): boolean => {
+            const s = structuredClone(base);
+            edit(s);
+            return validate(s);
+        }; // eslint-disable-line @typescript-eslint/no-explicit-any
+        expect(
+            broken((s) => {
+                s.colour = 1;
+            }),
+        ).to.equal(false);
+        expect(
+            broken((s) => {
+                delete s.fields[0].type;
+            }),
+        ).to.equal(false);
+        expect(
+            broken((s) => {
+                s.fields[5].pattern = '[0-9]+';
+            }),
+        ).to.equal(false);
+        expect(
+            broken((s) => {
+                s.fields[0].type = 'float';
+            }),
+        ).to.equal(false);
+        expect(
+            broken((s) => {
+                delete s.fields[0].currency;
+            }),
+        ).to.equal(false);
+        expect(
+            broken((s) => {
+                s.svc_schema = '2.0';
+            }),
+        ).to.equal(false);
+        expect(
+            broken((s) => {
+                s.relations[0].when = 1;
+            }),
+        ).to.equal(false);
         // Per type, exactly the keys the language server knows.
         const field = read('schemas/svc-schema.schema.json').definitions.field;
         for (const t of FIELD_TYPES) {
@@ -110,19 +162,32 @@ describe('VS Code extension', function () {
         expect(schema.$id).to.equal('https://svc.dev/schemas/svc-schema-1.0.json');
         expect(schema.definitions.field.properties.currency.enum).to.deep.equal(currencyCodes().sort());
         expect(schema.definitions.items.properties.currency.enum).to.include('EUR');
-        const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (o: object) => { compile(s: object): (d: unknown) => boolean };
+        const Ajv = ((AjvModule as unknown as { default?: unknown }).default ?? AjvModule) as new (o: object) => {
+            compile(s: object): (d: unknown) => boolean;
+        };
         const validate = new Ajv({ strict: false }).compile(schema);
         // A snippet with its placeholders filled by their defaults (or the first choice, or "x").
-        const fill = (v: unknown): unknown => typeof v === 'string'
-            ? v.replace(/\$\{\d+\|([^,|]+)[^}]*\}/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, 'x')
-            : Array.isArray(v) ? v.map(fill) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v;
+        const fill = (v: unknown): unknown =>
+            typeof v === 'string'
+                ? v
+                      .replace(/\$\{\d+\|([^,|]+)[^}]*\}/g, '$1')
+                      .replace(/\$\{\d+:([^}]*)\}/g, '$1')
+                      .replace(/\$\d+/g, 'x')
+                : Array.isArray(v)
+                  ? v.map(fill)
+                  : v && typeof v === 'object'
+                    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]))
+                    : v;
         const snippets = [...schema.definitions.field.defaultSnippets, ...schema.definitions.relation.defaultSnippets];
         expect(snippets.map((x: { label: string }) => x.label)).to.include.members(['New field', 'New relation']);
         for (const snippet of schema.definitions.field.defaultSnippets) {
             expect(validate({ svc_schema: '1.0', name: 't', fields: [fill(snippet.body)] }), snippet.label).to.equal(true);
         }
         for (const snippet of schema.definitions.relation.defaultSnippets) {
-            expect(validate({ svc_schema: '1.0', name: 't', fields: [{ name: 'x', type: 'string' }], relations: [fill(snippet.body)] }), snippet.label).to.equal(true);
+            expect(
+                validate({ svc_schema: '1.0', name: 't', fields: [{ name: 'x', type: 'string' }], relations: [fill(snippet.body)] }),
+                snippet.label,
+            ).to.equal(true);
         }
     });
 
@@ -144,7 +209,10 @@ describe('VS Code extension', function () {
             Module.prototype.require = original;
         }
         // Every document compiles on the worker here: the bundle is also the worker's entry.
-        const s = await LspSession.start({ serverPath: join(EXT, 'dist', 'server.cjs'), initializationOptions: { workerThresholdBytes: 0 } });
+        const s = await LspSession.start({
+            serverPath: join(EXT, 'dist', 'server.cjs'),
+            initializationOptions: { workerThresholdBytes: 0 },
+        });
         try {
             const diags = await s.open('file:///work/bundle.svc.json', INVOICE);
             expect(diags.map((d) => d.code)).to.deep.equal(['E-DIV-UNROUNDED', 'E-NAME-UNKNOWN']);

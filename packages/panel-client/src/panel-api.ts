@@ -2,7 +2,12 @@
 // the browser session as principal. State-changing requests carry the page's CSRF token; the
 // browser adds Origin.
 export class PanelApiError extends Error {
-    constructor(readonly status: number, readonly code: string, message: string, readonly details: Array<{ code: string; message: string }> = []) {
+    constructor(
+        readonly status: number,
+        readonly code: string,
+        message: string,
+        readonly details: Array<{ code: string; message: string }> = [],
+    ) {
         super(message);
     }
 }
@@ -19,7 +24,8 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
         credentials: 'same-origin',
         referrerPolicy: 'same-origin', // so the browser sends our Origin (docs/panel.md)
     });
-    const data = await response.json().catch(() => undefined) as { error?: { code: string; message: string; details?: Array<{ code: string; message: string }> } } | undefined;
+    const data = (await response.json().catch(() => undefined)) as
+        { error?: { code: string; message: string; details?: Array<{ code: string; message: string }> } } | undefined;
     if (!response.ok) {
         const e = data?.error;
         throw new PanelApiError(response.status, e?.code ?? 'error', e?.message ?? `The request failed (${response.status}).`, e?.details);
@@ -60,7 +66,10 @@ export interface Repair {
 
 export interface ExtractionResponse {
     fields: Record<string, { status: string; value: unknown; confidence: number; mentions: string[] }>;
-    components: Array<{ id: string; conflicts: Array<{ kind: string; fields: string[]; relations: string[]; mentions: string[]; repairs: Repair[] }> }>;
+    components: Array<{
+        id: string;
+        conflicts: Array<{ kind: string; fields: string[]; relations: string[]; mentions: string[]; repairs: Repair[] }>;
+    }>;
     mentions: Mention[];
 }
 
@@ -75,6 +84,13 @@ export function runExtraction(schema: unknown, document: string, language: strin
 }
 
 export function edit<T = Extraction>(x: Extraction, action: Record<string, unknown>): Promise<T> {
-    const extraction = { document: x.document, schema: x.schema, language: x.language, reference: x.reference, options: x.options, session: x.session };
+    const extraction = {
+        document: x.document,
+        schema: x.schema,
+        language: x.language,
+        reference: x.reference,
+        options: x.options,
+        session: x.session,
+    };
     return postJson('/panel/api/v1/extractions/edit', { extraction, edit: action });
 }

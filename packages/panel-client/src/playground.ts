@@ -91,9 +91,15 @@ function fail(parts: Parts, e: unknown): void {
     const { alert } = parts;
     clear(alert);
     if (e instanceof PanelApiError && e.status === 402) {
-        alert.append(el('p', {}, `Out of credit (402): ${e.message} `), el('p', {}, el('a', { href: '/panel/usage#add-credit' }, 'How to add credit')));
+        alert.append(
+            el('p', {}, `Out of credit (402): ${e.message} `),
+            el('p', {}, el('a', { href: '/panel/usage#add-credit' }, 'How to add credit')),
+        );
     } else if (e instanceof PanelApiError) {
-        alert.append(el('p', {}, `${e.status} ${e.code}: ${e.message}`), ...e.details.slice(0, 20).map((d) => el('p', { class: 'detail' }, `${d.code}: ${d.message}`)));
+        alert.append(
+            el('p', {}, `${e.status} ${e.code}: ${e.message}`),
+            ...e.details.slice(0, 20).map((d) => el('p', { class: 'detail' }, `${d.code}: ${d.message}`)),
+        );
     } else {
         alert.append(el('p', {}, 'The request failed; check your connection and try again.'));
     }
@@ -124,7 +130,11 @@ function resultActions(session: Session): ResultActions {
             const alone = x.response.mentions.filter((k) => k.bundle === m.bundle).length === 1;
             if (alone) return editWith(session, { action: 'retract', bundle: m.bundle }, `Retracted “${m.quote}” (${m.field}).`);
             try {
-                const preview = await edit<{ plan: string }>(x, { action: 'preview_reconciliation', intent: `Retract mention ${m.id} in the panel`, withdraw: [{ bundle: m.bundle, mention: Number(m.id) }] });
+                const preview = await edit<{ plan: string }>(x, {
+                    action: 'preview_reconciliation',
+                    intent: `Retract mention ${m.id} in the panel`,
+                    withdraw: [{ bundle: m.bundle, mention: Number(m.id) }],
+                });
                 await editWith(session, { action: 'reconcile', plan: preview.plan }, `Retracted “${m.quote}” (${m.field}).`);
             } catch (e) {
                 fail(parts, e);
@@ -136,7 +146,11 @@ function resultActions(session: Session): ResultActions {
         async preview(withdraw) {
             clear(parts.alert);
             try {
-                return await edit(session.extraction!, { action: 'preview_reconciliation', intent: 'Repair chosen in the panel', withdraw });
+                return await edit(session.extraction!, {
+                    action: 'preview_reconciliation',
+                    intent: 'Repair chosen in the panel',
+                    withdraw,
+                });
             } catch (e) {
                 fail(parts, e);
                 return undefined;
@@ -173,7 +187,9 @@ async function runClicked(session: Session): Promise<void> {
 }
 
 function drawUnderlines(overlay: HTMLElement, text: string, diagnostics: readonly PlacedDiagnostic[]): void {
-    const ranges = diagnostics.map((d) => ({ start: d.start, end: Math.max(d.end, d.start + 1), severity: d.severity })).sort((a, b) => a.start - b.start);
+    const ranges = diagnostics
+        .map((d) => ({ start: d.start, end: Math.max(d.end, d.start + 1), severity: d.severity }))
+        .sort((a, b) => a.start - b.start);
     const parts: Node[] = [];
     let at = 0;
     for (const r of ranges) {
@@ -187,17 +203,35 @@ function drawUnderlines(overlay: HTMLElement, text: string, diagnostics: readonl
     overlay.replaceChildren(...parts);
 }
 
-function drawList(list: HTMLUListElement, summary: HTMLElement, schema: HTMLTextAreaElement, diagnostics: readonly PlacedDiagnostic[]): void {
+function drawList(
+    list: HTMLUListElement,
+    summary: HTMLElement,
+    schema: HTMLTextAreaElement,
+    diagnostics: readonly PlacedDiagnostic[],
+): void {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = diagnostics.length - errors;
-    summary.textContent = diagnostics.length === 0 ? 'The schema compiles: no errors.' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`;
-    list.replaceChildren(...diagnostics.slice(0, 100).map((d) => {
-        const { line, column } = lineColumn(schema.value, d.start);
-        const go = el('button', { type: 'button', class: 'link' }, `line ${line}, column ${column}`);
-        go.addEventListener('click', () => {
-            schema.focus();
-            schema.setSelectionRange(d.start, Math.max(d.end, d.start));
-        });
-        return el('li', { class: d.severity }, el('strong', {}, `${d.severity}[${d.diagnostic.code}]`), ` ${d.diagnostic.message} `, el('span', { class: 'pointer' }, d.diagnostic.pointer || '(schema)'), ' ', go);
-    }));
+    summary.textContent =
+        diagnostics.length === 0
+            ? 'The schema compiles: no errors.'
+            : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}.`;
+    list.replaceChildren(
+        ...diagnostics.slice(0, 100).map((d) => {
+            const { line, column } = lineColumn(schema.value, d.start);
+            const go = el('button', { type: 'button', class: 'link' }, `line ${line}, column ${column}`);
+            go.addEventListener('click', () => {
+                schema.focus();
+                schema.setSelectionRange(d.start, Math.max(d.end, d.start));
+            });
+            return el(
+                'li',
+                { class: d.severity },
+                el('strong', {}, `${d.severity}[${d.diagnostic.code}]`),
+                ` ${d.diagnostic.message} `,
+                el('span', { class: 'pointer' }, d.diagnostic.pointer || '(schema)'),
+                ' ',
+                go,
+            );
+        }),
+    );
 }

@@ -16,7 +16,8 @@ const COLOURS = 8;
 
 export function formatValue(v: unknown): string {
     if (v === null || v === undefined) return '—';
-    if (typeof v === 'object' && v !== null && 'amount' in v && 'currency' in v) return `${(v as { amount: string }).amount} ${(v as { currency: string }).currency}`;
+    if (typeof v === 'object' && v !== null && 'amount' in v && 'currency' in v)
+        return `${(v as { amount: string }).amount} ${(v as { currency: string }).currency}`;
     if (Array.isArray(v)) return v.map(formatValue).join(', ');
     return typeof v === 'string' ? v : JSON.stringify(v);
 }
@@ -49,20 +50,32 @@ function documentView(x: Extraction, view: HTMLElement, colour: Map<string, numb
     // Mentions inside another (the same quote read for two fields, "10.00" inside "EUR 10.00") are
     // nested marks; one that crosses another's edge cannot nest and is listed under the document.
     const text = x.document;
-    const spans = x.response.mentions.map((m) => ({ m, s: utf16[m.start] ?? text.length, e: utf16[m.end] ?? text.length }))
+    const spans = x.response.mentions
+        .map((m) => ({ m, s: utf16[m.start] ?? text.length, e: utf16[m.end] ?? text.length }))
         .sort((a, b) => a.s - b.s || b.e - a.e || b.m.p - a.m.p);
     const drawn = new Set<string>();
     const build = (into: HTMLElement, start: number, end: number, items: typeof spans): void => {
         let at = start;
         for (let i = 0; i < items.length;) {
             const it = items[i]!;
-            if (it.s < at) { i++; continue; }
+            if (it.s < at) {
+                i++;
+                continue;
+            }
             into.append(text.slice(at, it.s));
             const inner: typeof spans = [];
             let j = i + 1;
             for (; j < items.length && items[j]!.s < it.e; j++) if (items[j]!.e <= it.e) inner.push(items[j]!);
             const m = it.m;
-            const mark = el('mark', { class: `m c${colour.get(m.field)! % COLOURS}`, tabindex: '0', role: 'button', 'aria-label': mentionLabel(m), title: `${m.field}: ${formatValue(m.value)} · p ${m.p}`, 'data-tip': `${m.field} = ${formatValue(m.value)} · p ${m.p}`, 'data-mention': m.id });
+            const mark = el('mark', {
+                class: `m c${colour.get(m.field)! % COLOURS}`,
+                tabindex: '0',
+                role: 'button',
+                'aria-label': mentionLabel(m),
+                title: `${m.field}: ${formatValue(m.value)} · p ${m.p}`,
+                'data-tip': `${m.field} = ${formatValue(m.value)} · p ${m.p}`,
+                'data-mention': m.id,
+            });
             activate(mark, () => void actions.retract(m.id));
             build(mark, it.s, it.e, inner);
             into.append(mark);
@@ -89,10 +102,16 @@ function insertForm(x: Extraction, view: HTMLElement, actions: ResultActions): H
     const select = el('select', { id: 'insert-field' }, ...fields.map((f) => el('option', { value: f }, f)));
     const quote = el('input', { id: 'insert-quote', autocomplete: 'off' });
     const button = el('button', { type: 'submit' }, 'Insert');
-    const form = el('form', { class: 'insert-form', 'aria-label': 'Insert a mention' },
-        el('label', { for: 'insert-field' }, 'Field'), select,
-        el('label', { for: 'insert-quote' }, 'Quote'), quote, button,
-        el('p', { class: 'hint' }, 'Select text in the document to fill the quote, choose a field, then Insert.'));
+    const form = el(
+        'form',
+        { class: 'insert-form', 'aria-label': 'Insert a mention' },
+        el('label', { for: 'insert-field' }, 'Field'),
+        select,
+        el('label', { for: 'insert-quote' }, 'Quote'),
+        quote,
+        button,
+        el('p', { class: 'hint' }, 'Select text in the document to fill the quote, choose a field, then Insert.'),
+    );
     form.addEventListener('submit', (e) => {
         e.preventDefault();
         if (quote.value !== '') void actions.insert(select.value, quote.value);
@@ -109,37 +128,74 @@ function insertForm(x: Extraction, view: HTMLElement, actions: ResultActions): H
 function fieldTable(x: Extraction, colour: Map<string, number>, actions: ResultActions): HTMLElement {
     const byId = new Map(x.response.mentions.map((m) => [m.id, m]));
     const rows = Object.entries(x.response.fields).map(([name, f]) => {
-        const mentions = f.mentions.map((id) => byId.get(id)).filter((m): m is Mention => m !== undefined).map((m) => {
-            const b = el('button', { type: 'button', class: 'chip', 'aria-label': `Retract “${m.quote}” (${name}, p ${m.p})` }, `“${m.quote}” ✕`);
-            b.addEventListener('click', () => void actions.retract(m.id));
-            return b;
-        });
-        return el('tr', {},
+        const mentions = f.mentions
+            .map((id) => byId.get(id))
+            .filter((m): m is Mention => m !== undefined)
+            .map((m) => {
+                const b = el(
+                    'button',
+                    { type: 'button', class: 'chip', 'aria-label': `Retract “${m.quote}” (${name}, p ${m.p})` },
+                    `“${m.quote}” ✕`,
+                );
+                b.addEventListener('click', () => void actions.retract(m.id));
+                return b;
+            });
+        return el(
+            'tr',
+            {},
             el('th', { scope: 'row' }, el('span', { class: `swatch c${colour.get(name)! % COLOURS}`, 'aria-hidden': 'true' }), name),
             el('td', {}, el('span', { class: `status ${f.status}` }, f.status)),
             el('td', {}, formatValue(f.value)),
             el('td', {}, f.confidence.toFixed(2)),
-            el('td', {}, ...(mentions.length ? mentions : ['—'])));
+            el('td', {}, ...(mentions.length ? mentions : ['—'])),
+        );
     });
-    return el('div', { class: 'scroll' }, el('table', { class: 'fields' },
-        el('caption', {}, 'Fields'),
-        el('thead', {}, el('tr', {}, ...['Field', 'Status', 'Value', 'Confidence', 'Mentions'].map((h) => el('th', { scope: 'col' }, h)))),
-        el('tbody', {}, ...rows)));
+    return el(
+        'div',
+        { class: 'scroll' },
+        el(
+            'table',
+            { class: 'fields' },
+            el('caption', {}, 'Fields'),
+            el(
+                'thead',
+                {},
+                el('tr', {}, ...['Field', 'Status', 'Value', 'Confidence', 'Mentions'].map((h) => el('th', { scope: 'col' }, h))),
+            ),
+            el('tbody', {}, ...rows),
+        ),
+    );
 }
 
 function conflictList(x: Extraction, actions: ResultActions): HTMLElement {
     const byId = new Map(x.response.mentions.map((m) => [m.id, m]));
     const conflicts = x.response.components.flatMap((c) => c.conflicts);
-    const box = el('section', { class: 'conflicts', 'aria-labelledby': 'conflicts-title' }, el('h3', { id: 'conflicts-title' }, `Conflicts (${conflicts.length})`));
+    const box = el(
+        'section',
+        { class: 'conflicts', 'aria-labelledby': 'conflicts-title' },
+        el('h3', { id: 'conflicts-title' }, `Conflicts (${conflicts.length})`),
+    );
     if (conflicts.length === 0) box.append(el('p', {}, 'No conflicts.'));
     conflicts.forEach((k, i) => {
-        const item = el('div', { class: 'card conflict-card' }, el('p', {}, el('strong', {}, `${k.kind}: `), `${k.fields.join(', ')}`, k.relations.length ? ` (relations ${k.relations.join(', ')})` : ''));
+        const item = el(
+            'div',
+            { class: 'card conflict-card' },
+            el(
+                'p',
+                {},
+                el('strong', {}, `${k.kind}: `),
+                `${k.fields.join(', ')}`,
+                k.relations.length ? ` (relations ${k.relations.join(', ')})` : '',
+            ),
+        );
         if (k.repairs.length === 0) item.append(el('p', { class: 'hint' }, 'No repair found: retract or insert mentions instead.'));
         k.repairs.forEach((r, j) => {
-            const what = r.withdraw.map((w) => {
-                const m = byId.get(String(w.mention));
-                return m ? `${m.field} “${m.quote}”` : `mention ${w.mention}`;
-            }).join(', ');
+            const what = r.withdraw
+                .map((w) => {
+                    const m = byId.get(String(w.mention));
+                    return m ? `${m.field} “${m.quote}”` : `mention ${w.mention}`;
+                })
+                .join(', ');
             const out = el('div', { class: 'preview', 'aria-live': 'polite' });
             const previewButton = el('button', { type: 'button' }, 'Preview');
             previewButton.setAttribute('aria-label', `Preview repair ${j + 1} of conflict ${i + 1}`);
@@ -147,7 +203,9 @@ function conflictList(x: Extraction, actions: ResultActions): HTMLElement {
                 const p = await actions.preview(r.withdraw);
                 if (!p) return;
                 clear(out);
-                const changes = Object.entries(p.impact).map(([f, c]) => el('li', {}, `${f}: ${formatValue(c.before)} → ${formatValue(c.after)}`));
+                const changes = Object.entries(p.impact).map(([f, c]) =>
+                    el('li', {}, `${f}: ${formatValue(c.before)} → ${formatValue(c.after)}`),
+                );
                 const apply = el('button', { type: 'button' }, 'Apply');
                 apply.addEventListener('click', () => void actions.apply(p.plan));
                 out.append(el('ul', {}, ...(changes.length ? changes : [el('li', {}, 'No value changes.')])), apply);
@@ -166,11 +224,24 @@ export function renderResult(container: HTMLElement, x: Extraction, actions: Res
     container.hidden = false;
     container.replaceChildren(
         el('h2', { id: 'result-title', tabindex: '-1' }, 'Result'),
-        el('p', { class: 'hint' }, `Revision ${x.revision}. Click a highlighted mention (or focus it and press Enter) to retract it; edits use no reads.`),
+        el(
+            'p',
+            { class: 'hint' },
+            `Revision ${x.revision}. Click a highlighted mention (or focus it and press Enter) to retract it; edits use no reads.`,
+        ),
         documentView(x, view, colour, actions),
         insertForm(x, view, actions),
         fieldTable(x, colour, actions),
         conflictList(x, actions),
-        ...(x.warnings.length ? [el('details', {}, el('summary', {}, `Warnings (${x.warnings.length})`), el('ul', {}, ...x.warnings.map((w) => el('li', {}, w))))] : []),
+        ...(x.warnings.length
+            ? [
+                  el(
+                      'details',
+                      {},
+                      el('summary', {}, `Warnings (${x.warnings.length})`),
+                      el('ul', {}, ...x.warnings.map((w) => el('li', {}, w))),
+                  ),
+              ]
+            : []),
     );
 }

@@ -16,16 +16,26 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = proc
     const { log } = server.services;
     const url = await server.listen();
     log.event('info', 'listening', {
-        url, store: config.databaseUrl ? 'postgresql' : `sqlite in ${config.dataDir}`, counters: config.redisUrl ? 'redis' : 'memory', workers: config.workers, engine: server.services.engine ? 'ready' : 'unavailable', editor: server.services.editor ? 'ready' : 'unavailable',
+        url,
+        store: config.databaseUrl ? 'postgresql' : `sqlite in ${config.dataDir}`,
+        counters: config.redisUrl ? 'redis' : 'memory',
+        workers: config.workers,
+        engine: server.services.engine ? 'ready' : 'unavailable',
+        editor: server.services.editor ? 'ready' : 'unavailable',
     });
 
     let resolveDone!: () => void;
-    const done = new Promise<void>((r) => { resolveDone = r; });
+    const done = new Promise<void>((r) => {
+        resolveDone = r;
+    });
     let stopping = false;
     const stop = async (): Promise<void> => {
         if (stopping) return done;
         stopping = true;
-        const force = setTimeout(() => { log.event('error', 'shutdown timed out'); process.exit(1); }, 10_000);
+        const force = setTimeout(() => {
+            log.event('error', 'shutdown timed out');
+            process.exit(1);
+        }, 10_000);
         force.unref();
         try {
             await server.close();
@@ -39,7 +49,9 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = proc
         return done;
     };
     const onSignal = (signal: NodeJS.Signals): void => {
-        if (stopping) { process.exit(signal === 'SIGINT' ? 130 : 143); }
+        if (stopping) {
+            process.exit(signal === 'SIGINT' ? 130 : 143);
+        }
         log.event('info', 'shutting down', { signal });
         void stop();
     };

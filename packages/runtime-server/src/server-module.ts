@@ -71,28 +71,45 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
         config: () => config,
         now: () => overrides.now ?? Date.now,
         log: (s) => new RequestLog(overrides.logSink ?? stdoutSink, s.now),
-        store: (s) => overrides.store
-            ?? (config.databaseUrl ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: noteOnce(s.log, 'PostgreSQL') }) : openSqliteStore(config.dataDir)),
-        counters: (s) => overrides.counters ?? (config.redisUrl ? new RedisCounters(config.redisUrl, { onError: noteOnce(s.log, 'Redis') }) : new MemoryCounters(s.now)),
+        store: (s) =>
+            overrides.store ??
+            (config.databaseUrl
+                ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: noteOnce(s.log, 'PostgreSQL') })
+                : openSqliteStore(config.dataDir)),
+        counters: (s) =>
+            overrides.counters ??
+            (config.redisUrl ? new RedisCounters(config.redisUrl, { onError: noteOnce(s.log, 'Redis') }) : new MemoryCounters(s.now)),
         // The ring @svc/extraction signs sessions with: SVC_SESSION_SECRET, else the data directory's.
-        secrets: () => loadSecretRing({ SVC_SESSION_SECRET: config.sessionSecrets.join(','), SVC_DATA_DIR: config.dataDir }, config.dataDir),
-        engine: (s) => (overrides.engine === undefined ? buildEngine(s.secrets, env, process.cwd()) : overrides.engine ?? undefined),
-        editor: (s) => (overrides.editor === undefined
-            ? loadEditService({ secrets: s.secrets, engine: s.engine, dataDir: config.dataDir, env })
-            : overrides.editor ?? undefined),
+        secrets: () =>
+            loadSecretRing({ SVC_SESSION_SECRET: config.sessionSecrets.join(','), SVC_DATA_DIR: config.dataDir }, config.dataDir),
+        engine: (s) => (overrides.engine === undefined ? buildEngine(s.secrets, env, process.cwd()) : (overrides.engine ?? undefined)),
+        editor: (s) =>
+            overrides.editor === undefined
+                ? loadEditService({ secrets: s.secrets, engine: s.engine, dataDir: config.dataDir, env })
+                : (overrides.editor ?? undefined),
         compiler: () => new SchemaCompiler(config.compileCacheEntries, overrides.compile),
         metrics: (s) => (config.metrics ? new ServerMetrics(() => s.compiler.cacheLookups) : undefined),
         // One server owns a SQLite file; with PostgreSQL, other instances may be alive.
-        ledger: (s) => new CreditLedger(s.store, s.now, config.reservations, s.log, s.store instanceof SqliteStore, (reads) => s.metrics?.readsCharged.inc(reads)),
+        ledger: (s) =>
+            new CreditLedger(s.store, s.now, config.reservations, s.log, s.store instanceof SqliteStore, (reads) =>
+                s.metrics?.readsCharged.inc(reads),
+            ),
         validator: () => new BodyValidator(),
         pipeline: (s) => createPipeline(config, overrides, env, s),
         limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
-        auth: (s) => new KeyAuthenticator(s.store, s.now, (e) => s.log.event('error', 'could not record a key\'s last use', { error: (e as Error)?.message?.slice(0, 200) })),
+        auth: (s) =>
+            new KeyAuthenticator(s.store, s.now, (e) =>
+                s.log.event('error', "could not record a key's last use", { error: (e as Error)?.message?.slice(0, 200) }),
+            ),
     };
 }
 
 /** The services of one server; `modules` may replace any factory (tests, embedders). */
-export function createServerServices(config: ServerConfig, overrides: ServiceOverrides = {}, ...modules: Array<Partial<Module<ServerServices>>>): ServerServices {
+export function createServerServices(
+    config: ServerConfig,
+    overrides: ServiceOverrides = {},
+    ...modules: Array<Partial<Module<ServerServices>>>
+): ServerServices {
     const services = inject(createServerModule(config, overrides), ...(modules as Array<Module<ServerServices>>));
     // Built now rather than on first use, so start-up fails at start-up (a bad database URL, a data
     // directory that cannot be written) and the pool's threads and the ledger's heartbeat run at once.
@@ -101,7 +118,21 @@ export function createServerServices(config: ServerConfig, overrides: ServiceOve
 }
 
 const EAGER: ReadonlyArray<keyof ServerServices> = [
-    'config', 'now', 'log', 'store', 'counters', 'secrets', 'engine', 'editor', 'compiler', 'metrics', 'ledger', 'validator', 'pipeline', 'limiter', 'auth',
+    'config',
+    'now',
+    'log',
+    'store',
+    'counters',
+    'secrets',
+    'engine',
+    'editor',
+    'compiler',
+    'metrics',
+    'ledger',
+    'validator',
+    'pipeline',
+    'limiter',
+    'auth',
 ];
 
 /** Driver errors of an unreachable PostgreSQL or Redis surface as 503s per request; this listener
@@ -129,7 +160,9 @@ function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: 
         tasksPerThread: env.SVC_READER === 'openai' ? 8 : 1,
         taskTimeoutMs: config.taskTimeoutMs,
         setup: {
-            env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string')),
+            env: Object.fromEntries(
+                Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string'),
+            ),
             cwd: process.cwd(),
             dataDir: config.dataDir,
             secrets: [...secrets.all],

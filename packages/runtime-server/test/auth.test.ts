@@ -9,8 +9,12 @@ const VALID = { schema: SCHEMA };
 describe('authentication (docs/runtime-server.md)', () => {
     let t: TestServer;
     let now = Date.now();
-    before(async () => { t = await startTestServer({ overrides: { engine: new ScriptedEngine(), now: () => now } }); });
-    after(async () => { await t.stop(); });
+    before(async () => {
+        t = await startTestServer({ overrides: { engine: new ScriptedEngine(), now: () => now } });
+    });
+    after(async () => {
+        await t.stop();
+    });
 
     it('keys are svc_ + 40 base62 characters, stored only as SHA-256 and a 12-character prefix', async () => {
         const k = await newKey(t);
@@ -71,19 +75,32 @@ describe('authentication (docs/runtime-server.md)', () => {
 
     it('Authorization: Bearer and x-api-key are both accepted', async () => {
         const k = await newKey(t);
-        expect((await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `Bearer ${k.key}` } })).status).to.equal(200);
-        expect((await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `bearer  ${k.key}` } })).status).to.equal(200);
+        expect(
+            (await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `Bearer ${k.key}` } })).status,
+        ).to.equal(200);
+        expect(
+            (await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `bearer  ${k.key}` } })).status,
+        ).to.equal(200);
         expect((await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { 'x-api-key': k.key } })).status).to.equal(200);
     });
 
     it('both headers: Authorization wins, whichever of the two is valid', async () => {
         const k = await newKey(t);
         const bogus = `svc_${'Zz9Yy8Xx7W'.repeat(4)}`;
-        const a = await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `Bearer ${bogus}`, 'x-api-key': k.key } });
+        const a = await call(t, 'POST', '/v1/schemas/validate', {
+            body: VALID,
+            headers: { authorization: `Bearer ${bogus}`, 'x-api-key': k.key },
+        });
         expect(a.json).to.deep.equal(UNAUTHORIZED);
-        const b = await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `Bearer ${k.key}`, 'x-api-key': bogus } });
+        const b = await call(t, 'POST', '/v1/schemas/validate', {
+            body: VALID,
+            headers: { authorization: `Bearer ${k.key}`, 'x-api-key': bogus },
+        });
         expect(b.status).to.equal(200);
-        const c = await call(t, 'POST', '/v1/schemas/validate', { body: VALID, headers: { authorization: `Basic ${k.key}`, 'x-api-key': k.key } });
+        const c = await call(t, 'POST', '/v1/schemas/validate', {
+            body: VALID,
+            headers: { authorization: `Basic ${k.key}`, 'x-api-key': k.key },
+        });
         expect(c.json).to.deep.equal(UNAUTHORIZED);
     });
 

@@ -20,7 +20,9 @@ describe('compile cache purity (issue 9.1)', function () {
         keyA = (await newKey(t, { credit: 100 })).key;
         keyB = (await newKey(t, { credit: 100 })).key;
     });
-    afterEach(async () => { await t.stop(); });
+    afterEach(async () => {
+        await t.stop();
+    });
 
     for (const path of ['/v1/schemas/validate', '/v1/extractions']) {
         const doc = path === '/v1/extractions' ? `"document":${JSON.stringify(DOC)},` : '';
@@ -47,7 +49,7 @@ describe('compile cache purity (issue 9.1)', function () {
         await cachesArePure(t, keyA, keyB, () => startTestServer({ limits: OPEN, overrides: { engine: new ScriptedEngine() } }), 40);
     });
 
-    it('the same property with the worker pool and the real engine (the workers\' own caches)', async () => {
+    it("the same property with the worker pool and the real engine (the workers' own caches)", async () => {
         const secrets = { sessionSecrets: ['cache-purity'] }; // the same signatures on every server
         const real = { engine: undefined, editor: null, env: {} };
         const pooled = await startTestServer({ limits: OPEN, config: { ...secrets, workers: 1 }, overrides: real });
@@ -60,7 +62,13 @@ describe('compile cache purity (issue 9.1)', function () {
     });
 });
 
-async function cachesArePure(t: TestServer, keyA: string, keyB: string, freshServer: () => Promise<TestServer>, numRuns: number): Promise<void> {
+async function cachesArePure(
+    t: TestServer,
+    keyA: string,
+    keyB: string,
+    freshServer: () => Promise<TestServer>,
+    numRuns: number,
+): Promise<void> {
     // Bodies built from the parts that matter to the caches: the same schema text with and
     // without duplicated members (inside the schema and around it), white space, numbers.
     const schemaText = fc.constantFrom(
@@ -72,8 +80,11 @@ async function cachesArePure(t: TestServer, keyA: string, keyB: string, freshSer
         '{"svc_schema":"1.0","name":"n","fields":[{"name":"a","type":"decimal","scale":1e400}]}',
         '{"svc_schema":"1.0","name":"n","fields":[]}',
     );
-    const body = fc.tuple(schemaText, fc.constantFrom('', ',"schema":{}', `,"schema":${S}`, ',"extra":1', ',"document":"x"'), fc.boolean())
-        .map(([schema, tail, first]) => (first ? `{"schema":${schema}${tail}}` : `{"document":${JSON.stringify(DOC)},"schema":${schema}${tail}}`));
+    const body = fc
+        .tuple(schemaText, fc.constantFrom('', ',"schema":{}', `,"schema":${S}`, ',"extra":1', ',"document":"x"'), fc.boolean())
+        .map(([schema, tail, first]) =>
+            first ? `{"schema":${schema}${tail}}` : `{"document":${JSON.stringify(DOC)},"schema":${schema}${tail}}`,
+        );
     const path = fc.constantFrom('/v1/schemas/validate', '/v1/extractions');
     const fresh = async (p: string, raw: string): Promise<unknown> => {
         const f = await freshServer();
@@ -83,10 +94,13 @@ async function cachesArePure(t: TestServer, keyA: string, keyB: string, freshSer
             await f.stop();
         }
     };
-    await fc.assert(fc.asyncProperty(path, body, path, body, async (p1, b1, p2, b2) => {
-        const first = answer(await call(t, 'POST', p1, { key: keyA, raw: b1 }));
-        const second = answer(await call(t, 'POST', p2, { key: keyB, raw: b2 }));
-        expect(first, b1).to.deep.equal(await fresh(p1, b1));
-        expect(second, `${b1}\nthen\n${b2}`).to.deep.equal(await fresh(p2, b2));
-    }), { numRuns });
+    await fc.assert(
+        fc.asyncProperty(path, body, path, body, async (p1, b1, p2, b2) => {
+            const first = answer(await call(t, 'POST', p1, { key: keyA, raw: b1 }));
+            const second = answer(await call(t, 'POST', p2, { key: keyB, raw: b2 }));
+            expect(first, b1).to.deep.equal(await fresh(p1, b1));
+            expect(second, `${b1}\nthen\n${b2}`).to.deep.equal(await fresh(p2, b2));
+        }),
+        { numRuns },
+    );
 }

@@ -11,7 +11,8 @@ const NO_JSON = { diagnostics: [], offsets: [] };
 describe('compile cache', () => {
     it('LRU: evicts the least recently used entry, by count and by weight', () => {
         const c = new LruCache<number>(2, 10);
-        c.set('a', 1, 1); c.set('b', 2, 1);
+        c.set('a', 1, 1);
+        c.set('b', 2, 1);
         expect(c.get('a')).to.equal(1);
         c.set('c', 3, 1);
         expect(c.get('b')).to.equal(undefined);
@@ -23,12 +24,17 @@ describe('compile cache', () => {
     });
 
     it('canonical text keeps member order, duplicates and numbers as written', () => {
-        expect(canonicalText(node('{ "b" : 1.50, "a": [ "\\u0041", true, null ], "b": 2 }'))).to.equal('{"b":1.50,"a":["A",true,null],"b":2}');
+        expect(canonicalText(node('{ "b" : 1.50, "a": [ "\\u0041", true, null ], "b": 2 }'))).to.equal(
+            '{"b":1.50,"a":["A",true,null],"b":2}',
+        );
     });
 
     it('the same schema written differently compiles once; another order compiles again', () => {
         let calls = 0;
-        const compiler = new SchemaCompiler(16, (...args) => { calls++; return compileSchemaNode(...args); });
+        const compiler = new SchemaCompiler(16, (...args) => {
+            calls++;
+            return compileSchemaNode(...args);
+        });
         const a = '{"svc_schema": "1.0", "name": "a", "fields": [{"name": "x", "type": "string"}]}';
         const b = '{\n  "svc_schema" : "1.0",\n  "name" : "\\u0061",\n  "fields" : [ { "name" : "x", "type" : "string" } ]\n}';
         const first = compiler.compileNode(node(a), a, NO_JSON);
@@ -41,9 +47,12 @@ describe('compile cache', () => {
         expect(calls).to.equal(2);
     });
 
-    it('an unfinished compiler\'s empty failure is not cached', () => {
+    it("an unfinished compiler's empty failure is not cached", () => {
         let calls = 0;
-        const compiler = new SchemaCompiler(16, () => { calls++; return { ok: false, errors: [], warnings: [], expressions: new Map() }; });
+        const compiler = new SchemaCompiler(16, () => {
+            calls++;
+            return { ok: false, errors: [], warnings: [], expressions: new Map() };
+        });
         const t = '{"a": 1}';
         compiler.compileNode(node(t), t, NO_JSON);
         compiler.compileNode(node(t), t, NO_JSON);

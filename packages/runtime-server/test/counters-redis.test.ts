@@ -9,7 +9,11 @@ import { sharedRedis } from './support/redis-server.js';
 countersContract('Redis', async () => {
     const redis = await sharedRedis();
     if (!redis) return undefined;
-    const open = async (): Promise<RedisCounters> => { const c = new RedisCounters(redis.url); await c.ping(5000); return c; };
+    const open = async (): Promise<RedisCounters> => {
+        const c = new RedisCounters(redis.url);
+        await c.ping(5000);
+        return c;
+    };
     return { open, openAnother: open, cleanup: async () => {} };
 });
 
@@ -24,10 +28,18 @@ describe('Redis counters when Redis goes away', () => {
             expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }])).to.equal(true);
             await redis.stop();
             let err: unknown;
-            try { await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }]); } catch (e) { err = e; }
+            try {
+                await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }]);
+            } catch (e) {
+                err = e;
+            }
             expect(err).to.be.instanceOf(DependencyUnavailableError);
             err = undefined;
-            try { await c.ping(); } catch (e) { err = e; }
+            try {
+                await c.ping();
+            } catch (e) {
+                err = e;
+            }
             expect(err).to.be.instanceOf(DependencyUnavailableError);
             await redis.start();
             await c.ping(10_000);

@@ -7,9 +7,19 @@ import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestSe
 describe('credit (docs/runtime-server.md)', () => {
     let t: TestServer;
     const engine = new ScriptedEngine();
-    before(async () => { t = await startTestServer({ limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 }, overrides: { engine } }); });
-    after(async () => { await t.stop(); });
-    afterEach(() => { engine.failWith = undefined; engine.delayMs = 0; });
+    before(async () => {
+        t = await startTestServer({
+            limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 },
+            overrides: { engine },
+        });
+    });
+    after(async () => {
+        await t.stop();
+    });
+    afterEach(() => {
+        engine.failWith = undefined;
+        engine.delayMs = 0;
+    });
 
     const credit = async (email: string): Promise<number> => (await t.server.services.store.findAccountByEmail(email))!.creditReads;
     const extract = (key: string, document = DOC) => call(t, 'POST', '/v1/extractions', { key, body: { document, schema: SCHEMA } });

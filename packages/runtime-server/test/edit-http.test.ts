@@ -16,7 +16,8 @@ const SCHEMA = {
     ],
 };
 const INVOICE = '🧾 Café Zoë 😀👍🏽\nInvoice number: INV-2024-0042\nInvoice date: 3 January 2024\nTotal: EUR 1,234.56\nThank you.';
-const CONFLICT = 'Invoice number: INV-2024-0077\nInvoice date: 5 February 2024\nTotal: EUR 1,234.56\n\nPayment is due within thirty days.\nTotal: EUR 1,243.56';
+const CONFLICT =
+    'Invoice number: INV-2024-0077\nInvoice date: 5 February 2024\nTotal: EUR 1,234.56\n\nPayment is due within thirty days.\nTotal: EUR 1,243.56';
 const UNLIMITED = { perKey: 100_000, perAccount: 100_000, perIp: 100_000, extractionsPerAccount: 100_000 };
 
 class CountingReader implements Reader {
@@ -33,7 +34,11 @@ async function serverWith(secrets: string[]): Promise<{ t: TestServer; key: stri
     const reader = new CountingReader();
     const engine = new Engine({ reader, secrets: secretRingOf(secrets), concurrency: 1 });
     // editor undefined: the server builds the edit service with @svc/extraction's createEditService.
-    const t = await startTestServer({ config: { sessionSecrets: secrets }, limits: UNLIMITED, overrides: { engine, editor: undefined, env: {} } });
+    const t = await startTestServer({
+        config: { sessionSecrets: secrets },
+        limits: UNLIMITED,
+        overrides: { engine, editor: undefined, env: {} },
+    });
     const k = await newKey(t, { credit: 1000 });
     return { t, key: k.key, reader, email: k.email };
 }
@@ -67,8 +72,12 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
     const edit = (extraction: unknown, change: unknown, server = s): Promise<Res> =>
         call(server.t, 'POST', '/v1/extractions/edit', { key: server.key, body: { extraction, edit: change } });
 
-    before(async () => { s = await serverWith(['http-edit-secret']); });
-    after(async () => { await s.t.stop(); });
+    before(async () => {
+        s = await serverWith(['http-edit-secret']);
+    });
+    after(async () => {
+        await s.t.stop();
+    });
 
     it('the server wires the edit service of @svc/extraction', () => {
         expect(s.t.server.services.editor).to.not.equal(undefined);
@@ -84,7 +93,9 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
         expect(ins).to.include({ object: 'extraction', revision: 1, reference: 'r-1' });
         expect(ins.active_bundles).to.deep.equal([0, 1]);
         expect(ins.usage).to.deep.equal({ input_tokens: base.usage.input_tokens, reads: 0, window_tokens: 4096 });
-        expect(ins.response.mentions.find((m: any) => m.bundle === 1)).to.include({ start: Array.from(INVOICE.slice(0, INVOICE.indexOf('3 January'))).length });
+        expect(ins.response.mentions.find((m: any) => m.bundle === 1)).to.include({
+            start: Array.from(INVOICE.slice(0, INVOICE.indexOf('3 January'))).length,
+        });
 
         const ret = ok(await edit(ins, { action: 'retract', bundle: 1 }));
         expect(ret.revision).to.equal(2);
@@ -103,7 +114,9 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
 
         // Only the members an edit reads need be sent.
         const { document, schema, language, reference, options, session } = ins;
-        expect(ok(await edit({ document, schema, language, reference, options, session }, { action: 'retract', bundle: 0 })).revision).to.equal(2);
+        expect(
+            ok(await edit({ document, schema, language, reference, options, session }, { action: 'retract', bundle: 0 })).revision,
+        ).to.equal(2);
 
         expect(s.reader.calls).to.equal(calls);
         expect((await s.t.server.services.store.findAccountByEmail(s.email))!.creditReads).to.equal(credit);
@@ -111,13 +124,43 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
 
     it('the 400s with details: quote, slot, bundle, withdraw entry', async () => {
         const base = await extract(INVOICE);
-        detail400(await edit(base, { action: 'insert', candidate: { slot: 'invoice_date', quote: '4 January 2024', p: 0.9 } }), ['edit', 'candidate', 'quote']);
-        detail400(await edit(base, { action: 'insert', candidate: { slot: 'invoice_date', quote: 'Thank you', p: 0.9 } }), ['edit', 'candidate', 'quote']);
-        detail400(await edit(base, { action: 'insert', candidate: { slot: 'nope', quote: 'Thank you', p: 0.9 } }), ['edit', 'candidate', 'slot']);
-        detail400(await edit(base, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 0.9, start: 3 } }), ['edit', 'candidate', 'quote']);
+        detail400(await edit(base, { action: 'insert', candidate: { slot: 'invoice_date', quote: '4 January 2024', p: 0.9 } }), [
+            'edit',
+            'candidate',
+            'quote',
+        ]);
+        detail400(await edit(base, { action: 'insert', candidate: { slot: 'invoice_date', quote: 'Thank you', p: 0.9 } }), [
+            'edit',
+            'candidate',
+            'quote',
+        ]);
+        detail400(await edit(base, { action: 'insert', candidate: { slot: 'nope', quote: 'Thank you', p: 0.9 } }), [
+            'edit',
+            'candidate',
+            'slot',
+        ]);
+        detail400(await edit(base, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 0.9, start: 3 } }), [
+            'edit',
+            'candidate',
+            'quote',
+        ]);
         detail400(await edit(base, { action: 'retract', bundle: 7 }), ['edit', 'bundle']);
-        detail400(await edit(base, { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 0, mention: 0 }, { bundle: 0, mention: 99 }] }), ['edit', 'withdraw', 1]);
-        const p1 = detail400(await edit(base, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 1 } }), ['edit', 'candidate', 'p']);
+        detail400(
+            await edit(base, {
+                action: 'preview_reconciliation',
+                intent: 'x',
+                withdraw: [
+                    { bundle: 0, mention: 0 },
+                    { bundle: 0, mention: 99 },
+                ],
+            }),
+            ['edit', 'withdraw', 1],
+        );
+        const p1 = detail400(await edit(base, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 1 } }), [
+            'edit',
+            'candidate',
+            'p',
+        ]);
         expect(p1).to.include({ code: 'too_big', inclusive: false });
     });
 
@@ -127,13 +170,24 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
             const prev = ex;
             if (i % 4 === 3) {
                 const m = ex.response.mentions.at(-1);
-                const pv = ok(await edit(ex, { action: 'preview_reconciliation', intent: `step ${i}`, withdraw: [{ bundle: m.bundle, mention: Number(m.id) }] }));
+                const pv = ok(
+                    await edit(ex, {
+                        action: 'preview_reconciliation',
+                        intent: `step ${i}`,
+                        withdraw: [{ bundle: m.bundle, mention: Number(m.id) }],
+                    }),
+                );
                 ex = ok(await edit(ex, { action: 'reconcile', plan: pv.plan }));
                 expect(ex.response).to.deep.equal(pv.after);
             } else if (i % 4 === 2) {
                 ex = ok(await edit(ex, { action: 'retract', bundle: ex.active_bundles.at(-1) }));
             } else {
-                ex = ok(await edit(ex, { action: 'insert', candidate: { slot: 'total', quote: i % 2 ? 'EUR 1,243.56' : 'EUR 1,234.56', p: 0.5 } }));
+                ex = ok(
+                    await edit(ex, {
+                        action: 'insert',
+                        candidate: { slot: 'total', quote: i % 2 ? 'EUR 1,243.56' : 'EUR 1,234.56', p: 0.5 },
+                    }),
+                );
             }
             expect(ex.revision).to.equal(prev.revision + 1);
             expect(ex.usage.reads).to.equal(0);
@@ -150,7 +204,8 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
             const c = alphabet[(alphabet.indexOf(token[i]!) + 7) % alphabet.length]!;
             plain400(await edit({ ...base, session: token.slice(0, i) + c + token.slice(i + 1) }, { action: 'retract', bundle: 0 }));
         }
-        for (let n = 1; n < token.length; n += 5) plain400(await edit({ ...base, session: token.slice(0, n) }, { action: 'retract', bundle: 0 }));
+        for (let n = 1; n < token.length; n += 5)
+            plain400(await edit({ ...base, session: token.slice(0, n) }, { action: 'retract', bundle: 0 }));
         for (const garbage of ['v1..', 'v1.a.b', '.', 'x'.repeat(5000), `v1.${'A'.repeat(100)}.${'A'.repeat(43)}`, '\u0000', '😀']) {
             plain400(await edit({ ...base, session: garbage }, { action: 'retract', bundle: 0 }));
         }
@@ -167,7 +222,9 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
     it('a plan applied to another extraction or revision, or altered: 400 "stale plan" without details', async () => {
         const conflict = await extract(CONFLICT);
         const m = conflict.response.mentions.find((x: any) => x.quote === 'EUR 1,243.56');
-        const pv = ok(await edit(conflict, { action: 'preview_reconciliation', intent: 'typo', withdraw: [{ bundle: 0, mention: Number(m.id) }] }));
+        const pv = ok(
+            await edit(conflict, { action: 'preview_reconciliation', intent: 'typo', withdraw: [{ bundle: 0, mention: Number(m.id) }] }),
+        );
         const rec = ok(await edit(conflict, { action: 'reconcile', plan: pv.plan }));
         expect(plain400(await edit(rec, { action: 'reconcile', plan: pv.plan }))).to.match(/stale plan/);
         const moved = ok(await edit(conflict, { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 0.5 } }));

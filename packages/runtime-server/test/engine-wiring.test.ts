@@ -5,8 +5,12 @@ import { DOC, SCHEMA, call, newKey, startTestServer, type TestServer } from './t
 
 describe('wiring: the real engine from @svc/extraction', () => {
     let t: TestServer;
-    before(async () => { t = await startTestServer({ overrides: { engine: undefined, env: {} } }); });
-    after(async () => { await t.stop(); });
+    before(async () => {
+        t = await startTestServer({ overrides: { engine: undefined, env: {} } });
+    });
+    after(async () => {
+        await t.stop();
+    });
 
     it('POST /v1/extractions answers an extraction object and charges its reads', async () => {
         expect(t.server.services.engine).to.not.equal(undefined);

@@ -21,7 +21,11 @@ function detail(r: Res, code: string, path: Array<string | number>): Record<stri
     return d;
 }
 
-const fields = (n: number): unknown => ({ svc_schema: '1.0', name: 'wide', fields: Array.from({ length: n }, (_, i) => ({ name: `f${i}`, type: 'string' })) });
+const fields = (n: number): unknown => ({
+    svc_schema: '1.0',
+    name: 'wide',
+    fields: Array.from({ length: n }, (_, i) => ({ name: `f${i}`, type: 'string' })),
+});
 
 describe('errors (docs/runtime-server.md)', () => {
     let t: TestServer;
@@ -34,11 +38,20 @@ describe('errors (docs/runtime-server.md)', () => {
         },
     };
     before(async () => {
-        t = await startTestServer({ limits: { perKey: 10_000, perAccount: 10_000, perIp: 10_000, extractionsPerAccount: 10_000 }, overrides: { engine, editor } });
+        t = await startTestServer({
+            limits: { perKey: 10_000, perAccount: 10_000, perIp: 10_000, extractionsPerAccount: 10_000 },
+            overrides: { engine, editor },
+        });
         key = (await newKey(t, { credit: 1000 })).key;
     });
-    after(async () => { await t.stop(); });
-    afterEach(() => { engine.failWith = undefined; engine.planError = undefined; editor.next = undefined; });
+    after(async () => {
+        await t.stop();
+    });
+    afterEach(() => {
+        engine.failWith = undefined;
+        engine.planError = undefined;
+        editor.next = undefined;
+    });
 
     const extract = (body: unknown): Promise<Res> => call(t, 'POST', '/v1/extractions', { key, body });
     const edit = (body: unknown): Promise<Res> => call(t, 'POST', '/v1/extractions/edit', { key, body });
@@ -46,11 +59,23 @@ describe('errors (docs/runtime-server.md)', () => {
 
     describe('404 not_found', () => {
         it('an unknown path (singular extraction): message only', async () => {
-            const e = expectError(await call(t, 'POST', '/v1/extraction', { key, body: { document: DOC, schema: SCHEMA } }), 404, 'not_found');
+            const e = expectError(
+                await call(t, 'POST', '/v1/extraction', { key, body: { document: DOC, schema: SCHEMA } }),
+                404,
+                'not_found',
+            );
             expect(e).not.to.have.property('details');
         });
         it('wrong methods on every endpoint, and HEAD/OPTIONS/DELETE', async () => {
-            for (const [m, p] of [['GET', '/v1/extractions'], ['GET', '/v1/schemas/validate'], ['PUT', '/v1/extractions/edit'], ['POST', '/healthz'], ['DELETE', '/v1/extractions'], ['OPTIONS', '/v1/extractions'], ['POST', '/openapi.json']]) {
+            for (const [m, p] of [
+                ['GET', '/v1/extractions'],
+                ['GET', '/v1/schemas/validate'],
+                ['PUT', '/v1/extractions/edit'],
+                ['POST', '/healthz'],
+                ['DELETE', '/v1/extractions'],
+                ['OPTIONS', '/v1/extractions'],
+                ['POST', '/openapi.json'],
+            ]) {
                 expectError(await call(t, m!, p!, { key }), 404, 'not_found');
             }
         });
@@ -68,7 +93,10 @@ describe('errors (docs/runtime-server.md)', () => {
             for (const raw of ['schema: none', '{"schema": {}} // comment', '', '{"schema": {"a": 1,}}', '\u0000']) {
                 const r = await call(t, 'POST', '/v1/schemas/validate', { key, raw });
                 const e = expectError(r, 400, 'invalid_request');
-                expect(e.details!.map((d) => d.code), raw).to.include('E-JSON-SYNTAX');
+                expect(
+                    e.details!.map((d) => d.code),
+                    raw,
+                ).to.include('E-JSON-SYNTAX');
             }
             const r = await call(t, 'POST', '/v1/schemas/validate', { key, raw: 'schema: none' });
             expect(r.json.error.details[0].pointer).to.equal('');
@@ -76,14 +104,22 @@ describe('errors (docs/runtime-server.md)', () => {
         it('a JSON error inside the schema has a pointer relative to the schema', async () => {
             const r = await call(t, 'POST', '/v1/schemas/validate', { key, raw: '{"schema": {"fields": [1,]}}' });
             expectError(r, 400, 'invalid_request');
-            expect(r.json.error.details).to.deep.include.members([{ ...r.json.error.details[0], code: 'E-JSON-SYNTAX', pointer: '/fields' }]);
+            expect(r.json.error.details).to.deep.include.members([
+                { ...r.json.error.details[0], code: 'E-JSON-SYNTAX', pointer: '/fields' },
+            ]);
             const outside = await call(t, 'POST', '/v1/extractions', { key, raw: '{"schema": {}, "options": {"a": [}}' });
             expect(outside.json.error.details[0]).to.include({ code: 'E-JSON-SYNTAX', pointer: '' });
         });
         it('a duplicate key in the envelope: E-JSON-DUPKEY at ""; in the schema: at its pointer, as a compile error', async () => {
-            const a = await call(t, 'POST', '/v1/extractions', { key, raw: `{"document": "x", "document": "y", "schema": ${JSON.stringify(SCHEMA)}}` });
+            const a = await call(t, 'POST', '/v1/extractions', {
+                key,
+                raw: `{"document": "x", "document": "y", "schema": ${JSON.stringify(SCHEMA)}}`,
+            });
             expect(a.json.error.details).to.deep.equal([{ ...a.json.error.details[0], code: 'E-JSON-DUPKEY', pointer: '' }]);
-            const b = await call(t, 'POST', '/v1/schemas/validate', { key, raw: '{"schema": {"svc_schema": "1.0", "name": "a", "name": "b", "fields": [{"name": "x", "type": "string"}]}}' });
+            const b = await call(t, 'POST', '/v1/schemas/validate', {
+                key,
+                raw: '{"schema": {"svc_schema": "1.0", "name": "a", "name": "b", "fields": [{"name": "x", "type": "string"}]}}',
+            });
             expectError(b, 400, 'invalid_request');
             expect(b.json.error.details.find((d: any) => d.code === 'E-JSON-DUPKEY')).to.include({ pointer: '/name' });
         });
@@ -95,14 +131,21 @@ describe('errors (docs/runtime-server.md)', () => {
             const deep = await call(t, 'POST', '/v1/schemas/validate', { key, raw: `{"schema": {"fields": ${nest(64)}}}` });
             expect(deep.json.error.details.map((d: any) => d.code)).to.include('E-JSON-SYNTAX');
             // the edit envelope holds the schema one level deeper
-            const e = await edit(JSON.parse(`{"extraction": {"document": "x", "session": "s", "schema": {"fields": ${nest(63)}}}, "edit": {"action": "retract", "bundle": 0}}`));
+            const e = await edit(
+                JSON.parse(
+                    `{"extraction": {"document": "x", "session": "s", "schema": {"fields": ${nest(63)}}}, "edit": {"action": "retract", "bundle": 0}}`,
+                ),
+            );
             expect(e.json.error.details.map((d: any) => d.code)).not.to.include('E-JSON-SYNTAX');
         });
         it('a body over 2 MiB: too_big before parsing, even when it is not JSON', async () => {
             const r = await call(t, 'POST', '/v1/schemas/validate', { key, raw: 'x'.repeat(2 * 1024 * 1024 + 1) });
             expectError(r, 400, 'invalid_request');
             expect(r.json.error.details[0]).to.include({ code: 'too_big', maximum: 2 * 1024 * 1024 });
-            const exact = await call(t, 'POST', '/v1/schemas/validate', { key, raw: `{"schema": ${JSON.stringify(SCHEMA)}}`.padEnd(2 * 1024 * 1024, ' ') });
+            const exact = await call(t, 'POST', '/v1/schemas/validate', {
+                key,
+                raw: `{"schema": ${JSON.stringify(SCHEMA)}}`.padEnd(2 * 1024 * 1024, ' '),
+            });
             expect(exact.status).to.equal(200);
         });
         it('a document longer than 50,000 characters: too_big at ["document"], maximum 50000', async () => {
@@ -110,7 +153,9 @@ describe('errors (docs/runtime-server.md)', () => {
             expect(detail(r, 'too_big', ['document'])).to.include({ maximum: 50000, origin: 'string' });
             // code points, not UTF-16 units: 50,000 emoji are 100,000 units and still fit
             expect((await extract({ document: '😀'.repeat(50_000), schema: SCHEMA })).status).to.equal(200);
-            expect(detail(await extract({ document: '😀'.repeat(50_001), schema: SCHEMA }), 'too_big', ['document']).maximum).to.equal(50000);
+            expect(detail(await extract({ document: '😀'.repeat(50_001), schema: SCHEMA }), 'too_big', ['document']).maximum).to.equal(
+                50000,
+            );
             // counted after trimming, kept as sent
             const padded = `  ${'a'.repeat(50_000)}\n\n`;
             const ok = await extract({ document: padded, schema: SCHEMA });
@@ -130,12 +175,16 @@ describe('errors (docs/runtime-server.md)', () => {
             detail(await extract({ document: 7, schema: 'x' }), 'invalid_type', ['document']);
         });
         it('reference: at most 128 characters (code points)', async () => {
-            expect(detail(await extract({ document: DOC, schema: SCHEMA, reference: 'r'.repeat(129) }), 'too_big', ['reference']).maximum).to.equal(128);
+            expect(
+                detail(await extract({ document: DOC, schema: SCHEMA, reference: 'r'.repeat(129) }), 'too_big', ['reference']).maximum,
+            ).to.equal(128);
             expect((await extract({ document: DOC, schema: SCHEMA, reference: 'α'.repeat(128) })).status).to.equal(200);
             expect((await extract({ document: DOC, schema: SCHEMA, reference: '😀'.repeat(128) })).status).to.equal(200);
         });
         it('language outside en|nl: invalid_value with values', async () => {
-            expect(detail(await extract({ document: DOC, schema: SCHEMA, language: 'de' }), 'invalid_value', ['language']).values).to.deep.equal(['en', 'nl']);
+            expect(
+                detail(await extract({ document: DOC, schema: SCHEMA, language: 'de' }), 'invalid_value', ['language']).values,
+            ).to.deep.equal(['en', 'nl']);
             expect((await extract({ document: DOC, schema: SCHEMA, language: 'nl' })).json.language).to.equal('nl');
         });
         it('options.fallback quote-first and offset: invalid_value, "fallback unavailable"', async () => {
@@ -146,7 +195,9 @@ describe('errors (docs/runtime-server.md)', () => {
             const other = await extract({ document: DOC, schema: SCHEMA, options: { fallback: 'sometimes', on_conflict: 'pick' } });
             expect(detail(other, 'invalid_value', ['options', 'fallback']).values).to.deep.equal(['off']);
             expect(detail(other, 'invalid_value', ['options', 'on_conflict']).values).to.deep.equal(['withhold']);
-            expect((await extract({ document: DOC, schema: SCHEMA, options: { fallback: 'off', on_conflict: 'withhold' } })).status).to.equal(200);
+            expect(
+                (await extract({ document: DOC, schema: SCHEMA, options: { fallback: 'off', on_conflict: 'withhold' } })).status,
+            ).to.equal(200);
         });
         it('a member the request does not define: unrecognized_keys listing the keys', async () => {
             const r = await extract({ document: DOC, schema: SCHEMA, options: { speed: 'fast', colour: 1 }, extra: true });
@@ -154,9 +205,15 @@ describe('errors (docs/runtime-server.md)', () => {
             expect(detail(r, 'unrecognized_keys', []).keys).to.deep.equal(['extra']);
         });
         it('p = 1: too_big with inclusive false at ["edit","candidate","p"]; p = 0: too_small', async () => {
-            const one = await edit({ extraction: stored, edit: { action: 'insert', candidate: { slot: 'total', quote: 'EUR 10.00', p: 1 } } });
+            const one = await edit({
+                extraction: stored,
+                edit: { action: 'insert', candidate: { slot: 'total', quote: 'EUR 10.00', p: 1 } },
+            });
             expect(detail(one, 'too_big', ['edit', 'candidate', 'p'])).to.include({ inclusive: false, maximum: 1 });
-            const zero = await edit({ extraction: stored, edit: { action: 'insert', candidate: { slot: 'total', quote: 'EUR 10.00', p: 0 } } });
+            const zero = await edit({
+                extraction: stored,
+                edit: { action: 'insert', candidate: { slot: 'total', quote: 'EUR 10.00', p: 0 } },
+            });
             expect(detail(zero, 'too_small', ['edit', 'candidate', 'p'])).to.include({ inclusive: false, minimum: 0 });
         });
         it('a missing extraction.session: invalid_type at ["extraction","session"]', async () => {
@@ -169,12 +226,20 @@ describe('errors (docs/runtime-server.md)', () => {
             detail(await edit({ extraction: stored, edit: { action: 'retract' } }), 'invalid_type', ['edit', 'bundle']);
             detail(await edit({ extraction: stored, edit: { action: 'retract', bundle: 1.5 } }), 'invalid_type', ['edit', 'bundle']);
             detail(await edit({ extraction: stored, edit: { action: 'reconcile' } }), 'invalid_type', ['edit', 'plan']);
-            const intent = await edit({ extraction: stored, edit: { action: 'preview_reconciliation', intent: 'i'.repeat(501), withdraw: [] } });
+            const intent = await edit({
+                extraction: stored,
+                edit: { action: 'preview_reconciliation', intent: 'i'.repeat(501), withdraw: [] },
+            });
             expect(detail(intent, 'too_big', ['edit', 'intent']).maximum).to.equal(500);
             expect(detail(intent, 'too_small', ['edit', 'withdraw']).minimum).to.equal(1);
-            const w = await edit({ extraction: stored, edit: { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 0 }] } });
+            const w = await edit({
+                extraction: stored,
+                edit: { action: 'preview_reconciliation', intent: 'x', withdraw: [{ bundle: 0 }] },
+            });
             detail(w, 'invalid_type', ['edit', 'withdraw', 0, 'mention']);
-            detail(await edit({ extraction: stored, edit: { action: 'retract', bundle: 0, candidate: {} } }), 'unrecognized_keys', ['edit']);
+            detail(await edit({ extraction: stored, edit: { action: 'retract', bundle: 0, candidate: {} } }), 'unrecognized_keys', [
+                'edit',
+            ]);
         });
         it('validation details and compile details never together; the schema compiles only in a valid body', async () => {
             const r = await extract({ document: '', schema: { svc_schema: '2.0' } });
@@ -198,14 +263,21 @@ describe('errors (docs/runtime-server.md)', () => {
             expect(e.message).to.equal('the session does not match this extraction');
         });
         it('an edit rejected with a detail keeps it', async () => {
-            editor.next = new EditRejectedError('quote not in the document', [{ code: 'invalid_value', path: ['edit', 'candidate', 'quote'], message: 'not in the document' }]);
-            const r = await edit({ extraction: stored, edit: { action: 'insert', candidate: { slot: 'total', quote: 'EUR 11.00', p: 0.5 } } });
+            editor.next = new EditRejectedError('quote not in the document', [
+                { code: 'invalid_value', path: ['edit', 'candidate', 'quote'], message: 'not in the document' },
+            ]);
+            const r = await edit({
+                extraction: stored,
+                edit: { action: 'insert', candidate: { slot: 'total', quote: 'EUR 11.00', p: 0.5 } },
+            });
             detail(r, 'invalid_value', ['edit', 'candidate', 'quote']);
         });
-        it('the engine\'s window-room check (E-LIMIT at /fields) is a 400 with the diagnostic', async () => {
+        it("the engine's window-room check (E-LIMIT at /fields) is a 400 with the diagnostic", async () => {
             engine.planError = { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' };
             const r = await extract({ document: DOC, schema: SCHEMA });
-            expect(expectError(r, 400, 'invalid_request').details).to.deep.equal([{ code: 'E-LIMIT', message: 'too little room', pointer: '/fields' }]);
+            expect(expectError(r, 400, 'invalid_request').details).to.deep.equal([
+                { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' },
+            ]);
         });
     });
 
@@ -242,16 +314,37 @@ describe('errors (docs/runtime-server.md)', () => {
             bare = await startTestServer();
             k = (await newKey(bare)).key;
         });
-        after(async () => { await bare.stop(); });
+        after(async () => {
+            await bare.stop();
+        });
         it('extractions and edits answer 503 pipeline_unavailable after validation and compilation', async () => {
-            expectError(await call(bare, 'POST', '/v1/extractions', { key: k, body: { document: DOC, schema: SCHEMA } }), 503, 'pipeline_unavailable');
-            expectError(await call(bare, 'POST', '/v1/extractions/edit', { key: k, body: { extraction: stored, edit: { action: 'retract', bundle: 0 } } }), 503, 'pipeline_unavailable');
-            expectError(await call(bare, 'POST', '/v1/extractions', { key: k, body: { document: '', schema: SCHEMA } }), 400, 'invalid_request');
+            expectError(
+                await call(bare, 'POST', '/v1/extractions', { key: k, body: { document: DOC, schema: SCHEMA } }),
+                503,
+                'pipeline_unavailable',
+            );
+            expectError(
+                await call(bare, 'POST', '/v1/extractions/edit', {
+                    key: k,
+                    body: { extraction: stored, edit: { action: 'retract', bundle: 0 } },
+                }),
+                503,
+                'pipeline_unavailable',
+            );
+            expectError(
+                await call(bare, 'POST', '/v1/extractions', { key: k, body: { document: '', schema: SCHEMA } }),
+                400,
+                'invalid_request',
+            );
             expect((await call(bare, 'POST', '/v1/schemas/validate', { key: k, body: { schema: SCHEMA } })).status).to.equal(200);
         });
         it('uses no credit', async () => {
             const n = await newKey(bare);
-            expectError(await call(bare, 'POST', '/v1/extractions', { key: n.key, body: { document: DOC, schema: SCHEMA } }), 503, 'pipeline_unavailable');
+            expectError(
+                await call(bare, 'POST', '/v1/extractions', { key: n.key, body: { document: DOC, schema: SCHEMA } }),
+                503,
+                'pipeline_unavailable',
+            );
             expect((await bare.server.services.store.findAccountByEmail(n.email))?.creditReads).to.equal(10);
         });
     });

@@ -21,7 +21,9 @@ function rawRequest(t: TestServer, head: string, body: Buffer | string): Socket 
 function readAll(socket: Socket): Promise<string> {
     return new Promise((resolve) => {
         let text = '';
-        socket.on('data', (d) => { text += d.toString('utf8'); });
+        socket.on('data', (d) => {
+            text += d.toString('utf8');
+        });
         socket.on('close', () => resolve(text));
         socket.on('error', () => resolve(text));
     });
@@ -32,10 +34,16 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
     let t: TestServer;
     let key: string;
     before(async () => {
-        t = await startTestServer({ limits: OPEN, config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100 } }, overrides: { engine: new ScriptedEngine() } });
+        t = await startTestServer({
+            limits: OPEN,
+            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100 } },
+            overrides: { engine: new ScriptedEngine() },
+        });
         key = (await newKey(t, { credit: 100 })).key;
     });
-    after(async () => { await t.stop(); });
+    after(async () => {
+        await t.stop();
+    });
 
     describe('invalid UTF-8 (9.9)', () => {
         const cases: Array<[string, number[]]> = [
@@ -74,18 +82,25 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         });
         it('the scanner agrees with a strict decoder on any bytes', () => {
             const strict = new TextDecoder('utf-8', { fatal: true });
-            fc.assert(fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
-                const found = firstInvalidUtf8(bytes);
-                const at = found < 0 ? bytes.length : found;
-                let valid = true;
-                try { strict.decode(bytes); } catch { valid = false; }
-                expect(at === bytes.length).to.equal(valid);
-                if (!valid) {
-                    // Everything before the bad byte decodes; the bad byte cannot start a sequence there.
-                    strict.decode(bytes.subarray(0, at));
-                    expect(() => strict.decode(bytes.subarray(0, Math.min(bytes.length, at + 4)))).to.throw();
-                }
-            }), { numRuns: 2000 });
+            fc.assert(
+                fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
+                    const found = firstInvalidUtf8(bytes);
+                    const at = found < 0 ? bytes.length : found;
+                    let valid = true;
+                    try {
+                        strict.decode(bytes);
+                    } catch {
+                        valid = false;
+                    }
+                    expect(at === bytes.length).to.equal(valid);
+                    if (!valid) {
+                        // Everything before the bad byte decodes; the bad byte cannot start a sequence there.
+                        strict.decode(bytes.subarray(0, at));
+                        expect(() => strict.decode(bytes.subarray(0, Math.min(bytes.length, at + 4)))).to.throw();
+                    }
+                }),
+                { numRuns: 2000 },
+            );
         });
     });
 
@@ -111,21 +126,32 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         });
         it('a client that hangs up mid-body is logged at info, without a stack', async () => {
             t.logs.length = 0;
-            const socket = rawRequest(t, `POST /v1/schemas/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`, '{"schema": {');
+            const socket = rawRequest(
+                t,
+                `POST /v1/schemas/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+                '{"schema": {',
+            );
             await new Promise((r) => setTimeout(r, 100));
             socket.destroy();
             for (let i = 0; i < 50 && !t.logs.some((l) => l.includes('aborted')); i++) await new Promise((r) => setTimeout(r, 20));
             const lines = t.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
             const aborted = lines.find((l) => l.msg === 'request aborted');
             expect(aborted, t.logs.join('')).to.include({ level: 'info', path: '/v1/schemas/validate' });
-            expect(lines.some((l) => l.level === 'error'), t.logs.join('')).to.equal(false);
+            expect(
+                lines.some((l) => l.level === 'error'),
+                t.logs.join(''),
+            ).to.equal(false);
             expect((await call(t, 'GET', '/healthz')).status).to.equal(200);
         });
     });
 
     describe('timeouts (9.7)', () => {
         it('a stalled body is cut off with a 400 and the connection closed', async () => {
-            const socket = rawRequest(t, `POST /v1/schemas/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`, '{"schema": {');
+            const socket = rawRequest(
+                t,
+                `POST /v1/schemas/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+                '{"schema": {',
+            );
             const text = await readAll(socket); // resolves only when the server closes the connection
             expect(text).to.match(/^HTTP\/1\.1 400/);
             expect(text).to.contain('not received in time');

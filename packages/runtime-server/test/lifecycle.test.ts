@@ -54,7 +54,11 @@ describe('configuration and lifecycle', () => {
         expect((await pending).status).to.equal(200);
         await closing;
         let refused = false;
-        try { await fetch(`${t.url}/healthz`); } catch { refused = true; }
+        try {
+            await fetch(`${t.url}/healthz`);
+        } catch {
+            refused = true;
+        }
         expect(refused).to.equal(true);
     });
 });

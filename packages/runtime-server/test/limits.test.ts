@@ -9,7 +9,13 @@ const MINUTE = 60_000;
 function clock(): { now: () => number; set: (t: number) => void; start: number } {
     const start = Math.floor(Date.now() / MINUTE) * MINUTE + 10_000;
     let t = start;
-    return { now: () => t, set: (v) => { t = v; }, start };
+    return {
+        now: () => t,
+        set: (v) => {
+            t = v;
+        },
+        start,
+    };
 }
 
 function expect429(r: Res): void {
@@ -24,9 +30,15 @@ describe('limits (docs/runtime-server.md)', () => {
     let t: TestServer;
     const c = clock();
     const engine = new ScriptedEngine();
-    before(async () => { t = await startTestServer({ overrides: { engine, now: c.now } }); });
-    after(async () => { await t.stop(); });
-    beforeEach(() => { c.set(c.start + Math.floor(Math.random() * 1000) * MINUTE); }); // a fresh window per test
+    before(async () => {
+        t = await startTestServer({ overrides: { engine, now: c.now } });
+    });
+    after(async () => {
+        await t.stop();
+    });
+    beforeEach(() => {
+        c.set(c.start + Math.floor(Math.random() * 1000) * MINUTE);
+    }); // a fresh window per test
 
     it('60 requests per key per minute; the 61st gets 429 with Retry-After: 60, until the minute is up', async () => {
         const k = await newKey(t);
@@ -76,7 +88,9 @@ describe('limits (docs/runtime-server.md)', () => {
         const a = await newKey(t, { credit: 100 });
         const b = await newKey(t, { email: a.email });
         const body = { document: DOC, schema: SCHEMA };
-        const results = await Promise.all(Array.from({ length: 40 }, (_, i) => call(t, 'POST', '/v1/extractions', { key: i % 2 ? a.key : b.key, body })));
+        const results = await Promise.all(
+            Array.from({ length: 40 }, (_, i) => call(t, 'POST', '/v1/extractions', { key: i % 2 ? a.key : b.key, body })),
+        );
         expect(results.filter((r) => r.status === 200)).to.have.length(30);
         results.filter((r) => r.status !== 200).forEach(expect429);
         const account = await t.server.services.store.findAccountByEmail(a.email);
@@ -111,9 +125,15 @@ describe('order of checks (docs/runtime-server.md)', () => {
     let t: TestServer;
     const c = clock();
     const engine = new ScriptedEngine();
-    before(async () => { t = await startTestServer({ limits: { perIp: 1_000_000 }, overrides: { engine, now: c.now } }); });
-    after(async () => { await t.stop(); });
-    beforeEach(() => { c.set(c.start + Math.floor(Math.random() * 1000) * MINUTE); });
+    before(async () => {
+        t = await startTestServer({ limits: { perIp: 1_000_000 }, overrides: { engine, now: c.now } });
+    });
+    after(async () => {
+        await t.stop();
+    });
+    beforeEach(() => {
+        c.set(c.start + Math.floor(Math.random() * 1000) * MINUTE);
+    });
 
     it('unknown path before authentication; authentication before the body', async () => {
         expect((await call(t, 'POST', '/v1/nothing', { raw: 'x'.repeat(3_000_000) })).status).to.equal(404);
@@ -139,7 +159,10 @@ describe('order of checks (docs/runtime-server.md)', () => {
 
     it('compilation before credit; credit (402) before the extraction limit; nothing used', async () => {
         const k = await newKey(t, { credit: 0 });
-        const bad = await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: { ...SCHEMA, svc_schema: '2.0' } } });
+        const bad = await call(t, 'POST', '/v1/extractions', {
+            key: k.key,
+            body: { document: DOC, schema: { ...SCHEMA, svc_schema: '2.0' } },
+        });
         expect(bad.status).to.equal(400);
         expect(bad.json.error.details[0].code).to.equal('E-SCHEMA-VERSION');
         const r = await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } });

@@ -14,7 +14,15 @@ const EXAMPLES = new URL('../../../../examples/', import.meta.url);
 const MCP_SCHEMA = JSON.parse(readFileSync(new URL('invoice-en.svc.json', EXAMPLES), 'utf8'));
 /** The example invoice with a second, different amount due: the amounts conflict. */
 const MCP_DOC = readFileSync(new URL('invoice-en.txt', EXAMPLES), 'utf8').replace('Thank you', 'Amount due: €1,098.00. Thank you');
-const BAD_SCHEMA = { svc_schema: '1.0', name: 'bad', fields: [{ name: 'net', type: 'money', currency: 'EUR' }, { name: 'vat', type: 'money', currency: 'USD' }], relations: [{ id: 'r', expr: 'net == vat' }] };
+const BAD_SCHEMA = {
+    svc_schema: '1.0',
+    name: 'bad',
+    fields: [
+        { name: 'net', type: 'money', currency: 'EUR' },
+        { name: 'vat', type: 'money', currency: 'USD' },
+    ],
+    relations: [{ id: 'r', expr: 'net == vat' }],
+};
 const UNLIMITED = { perKey: 100_000, perAccount: 100_000, perIp: 100_000, extractionsPerAccount: 100_000 };
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -23,7 +31,11 @@ function realEngine(): Engine {
 }
 
 async function realServer(limits: Record<string, number> = UNLIMITED, now?: () => number): Promise<TestServer> {
-    return startTestServer({ config: { sessionSecrets: ['mcp-test-secret-0123456789abcdef'] }, limits, overrides: { engine: realEngine(), editor: undefined, env: {}, ...(now ? { now } : {}) } });
+    return startTestServer({
+        config: { sessionSecrets: ['mcp-test-secret-0123456789abcdef'] },
+        limits,
+        overrides: { engine: realEngine(), editor: undefined, env: {}, ...(now ? { now } : {}) },
+    });
 }
 
 describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', () => {
@@ -35,7 +47,10 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         key = (await newKey(t, { credit: 1000 })).key;
         client = await httpClient(t, bearer(key));
     });
-    after(async () => { await client.close(); await t.stop(); });
+    after(async () => {
+        await client.close();
+        await t.stop();
+    });
 
     const rest = async (path: string, body: unknown) => call(t, 'POST', path, { key, body });
 
@@ -62,14 +77,18 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         expect(validate.outputSchema.properties.warnings.items).to.deep.equal(c.Warning);
         expect(extract.outputSchema).to.deep.equal(c.Extraction);
         expect(edit.outputSchema).to.deep.equal({ type: 'object', oneOf: [c.Extraction, c.ReconciliationPreview] });
-        expect(okSchema('/v1/extractions/edit')).to.deep.equal({ oneOf: [{ $ref: '#/components/schemas/Extraction' }, { $ref: '#/components/schemas/ReconciliationPreview' }] });
+        expect(okSchema('/v1/extractions/edit')).to.deep.equal({
+            oneOf: [{ $ref: '#/components/schemas/Extraction' }, { $ref: '#/components/schemas/ReconciliationPreview' }],
+        });
     });
 
     it('serves the schema-language reference (docs/schema-language.md) as svc://docs/schema-language', async () => {
         const { resources } = await client.listResources();
         expect(resources.map((r) => [r.uri, r.mimeType])).to.deep.equal([['svc://docs/schema-language', 'text/markdown']]);
         const read = await client.readResource({ uri: 'svc://docs/schema-language' });
-        expect(read.contents).to.deep.equal([{ uri: 'svc://docs/schema-language', mimeType: 'text/markdown', text: readFileSync(SCHEMA_LANGUAGE_DOC_PATH, 'utf8') }]);
+        expect(read.contents).to.deep.equal([
+            { uri: 'svc://docs/schema-language', mimeType: 'text/markdown', text: readFileSync(SCHEMA_LANGUAGE_DOC_PATH, 'utf8') },
+        ]);
         expect((read.contents[0] as { text: string }).text).to.match(/^# /);
         await expectRejection(client.readResource({ uri: 'svc://docs/other' }), /No such resource/);
     });
@@ -85,7 +104,7 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         expect(text).to.include('W-REL-TRIVIAL');
     });
 
-    it('extract: structuredContent is the REST answer; the summary gives each field\'s status and value', async () => {
+    it("extract: structuredContent is the REST answer; the summary gives each field's status and value", async () => {
         const args = { schema: MCP_SCHEMA, document: MCP_DOC, language: 'en', reference: 'order-7' };
         const r = await client.callTool({ name: 'extract', arguments: args });
         const restAnswer = await rest('/v1/extractions', args);
@@ -96,7 +115,10 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         expect(got.response.fields.total_amount.status).to.equal('conflict');
         const lines = (r as ToolResult).content[0]!.text!.split('\n');
         for (const [name, entry] of Object.entries(got.response.fields as Record<string, any>)) {
-            expect(lines.some((l) => l.startsWith(`- ${name}: ${entry.status}`)), `${name} in ${lines.join('|')}`).to.equal(true);
+            expect(
+                lines.some((l) => l.startsWith(`- ${name}: ${entry.status}`)),
+                `${name} in ${lines.join('|')}`,
+            ).to.equal(true);
         }
         expect(lines).to.include('- invoice_number: found "INV-20417"');
         expect(lines).to.include('- total_amount: conflict');
@@ -107,7 +129,11 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         const extraction = okOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }));
         const steps: Array<(x: any) => unknown> = [
             () => ({ action: 'insert', candidate: { slot: 'total_amount', quote: '€1,089.00', p: 0.9 } }),
-            (x) => ({ action: 'preview_reconciliation', intent: 'the amount due is a typo', withdraw: [{ bundle: 0, mention: Number(x.response.fields.total_amount.mentions.at(-1)) }] }),
+            (x) => ({
+                action: 'preview_reconciliation',
+                intent: 'the amount due is a typo',
+                withdraw: [{ bundle: 0, mention: Number(x.response.fields.total_amount.mentions.at(-1)) }],
+            }),
         ];
         for (const step of steps) {
             const edit = step(extraction);
@@ -118,14 +144,20 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         }
         const preview = okOf(await client.callTool({ name: 'edit_extraction', arguments: { extraction, edit: steps[1]!(extraction) } }));
         expect(preview.object).to.equal('reconciliation_preview');
-        const applied = await client.callTool({ name: 'edit_extraction', arguments: { extraction, edit: { action: 'reconcile', plan: preview.plan } } });
+        const applied = await client.callTool({
+            name: 'edit_extraction',
+            arguments: { extraction, edit: { action: 'reconcile', plan: preview.plan } },
+        });
         const restApplied = await rest('/v1/extractions/edit', { extraction, edit: { action: 'reconcile', plan: preview.plan } });
         expect(okOf(applied)).to.deep.equal(restApplied.json);
         expect(okOf(applied).revision).to.equal(1);
     });
 
     it('a schema that does not compile: isError whose text is the REST 400 body with the compile details', async () => {
-        for (const [name, args] of [['validate_schema', { schema: BAD_SCHEMA }], ['extract', { schema: BAD_SCHEMA, document: MCP_DOC }]] as const) {
+        for (const [name, args] of [
+            ['validate_schema', { schema: BAD_SCHEMA }],
+            ['extract', { schema: BAD_SCHEMA, document: MCP_DOC }],
+        ] as const) {
             const body = errorOf(await client.callTool({ name, arguments: args }));
             const restAnswer = await rest(name === 'extract' ? '/v1/extractions' : '/v1/schemas/validate', args);
             expect(restAnswer.status).to.equal(400);
@@ -150,10 +182,17 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         const s: string = extraction.session;
         const i = s.length - 5;
         const tampered = { ...extraction, session: s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1) };
-        const body = errorOf(await client.callTool({ name: 'edit_extraction', arguments: { extraction: tampered, edit: { action: 'retract', bundle: 0 } } }));
+        const body = errorOf(
+            await client.callTool({ name: 'edit_extraction', arguments: { extraction: tampered, edit: { action: 'retract', bundle: 0 } } }),
+        );
         expect(body.error.code).to.equal('invalid_request');
         expect(body.error).not.to.have.property('details');
-        const other = errorOf(await client.callTool({ name: 'edit_extraction', arguments: { extraction: { ...extraction, document: `${MCP_DOC} ` }, edit: { action: 'retract', bundle: 0 } } }));
+        const other = errorOf(
+            await client.callTool({
+                name: 'edit_extraction',
+                arguments: { extraction: { ...extraction, document: `${MCP_DOC} ` }, edit: { action: 'retract', bundle: 0 } },
+            }),
+        );
         expect(other.error.code).to.equal('invalid_request');
     });
 
@@ -166,22 +205,37 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
 
 describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
     let t: TestServer;
-    before(async () => { t = await realServer(); });
-    after(async () => { await t.stop(); });
+    before(async () => {
+        t = await realServer();
+    });
+    after(async () => {
+        await t.stop();
+    });
 
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const init = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
 
     it('no key, an unknown key, a revoked key: HTTP 401 with the interface body; the SDK client cannot connect', async () => {
         const k = await newKey(t);
         await t.server.services.store.revokeKey(k.id);
-        for (const headers of [{} as Record<string, string>, bearer('svc_' + 'x'.repeat(40)), bearer(k.key), { 'x-api-key': 'nope' }, { authorization: 'Basic abc' }]) {
+        for (const headers of [
+            {} as Record<string, string>,
+            bearer('svc_' + 'x'.repeat(40)),
+            bearer(k.key),
+            { 'x-api-key': 'nope' },
+            { authorization: 'Basic abc' },
+        ]) {
             const r = await rawMcp(t, init, headers);
             expect(r.status).to.equal(401);
             expect(r.json).to.deep.equal(UNAUTHORIZED);
             const r2 = await rawMcp(t, toolCall(2, 'validate_schema', { schema: MCP_SCHEMA }), headers);
             expect(r2.status).to.equal(401);
         }
-        expect((await expectRejection(httpClient(t, bearer(k.key)), /"code":"unauthorized"/) as { code?: number }).code).to.equal(401);
+        expect(((await expectRejection(httpClient(t, bearer(k.key)), /"code":"unauthorized"/)) as { code?: number }).code).to.equal(401);
     });
 
     it('x-api-key works as on /v1', async () => {
@@ -191,13 +245,17 @@ describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
         await client.close();
     });
 
-    it('a key without a tool\'s scope: that tool is an isError 401 body, the others work', async () => {
+    it("a key without a tool's scope: that tool is an isError 401 body, the others work", async () => {
         const k = await newKey(t, { scopes: ['schemas:validate'] });
         const client = await httpClient(t, bearer(k.key));
         expect((await client.listTools()).tools).to.have.length(3);
         okOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } }));
-        expect(errorOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }))).to.deep.equal(UNAUTHORIZED);
-        expect(errorOf(await client.callTool({ name: 'edit_extraction', arguments: { extraction: {}, edit: {} } }))).to.deep.equal(UNAUTHORIZED);
+        expect(errorOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }))).to.deep.equal(
+            UNAUTHORIZED,
+        );
+        expect(errorOf(await client.callTool({ name: 'edit_extraction', arguments: { extraction: {}, edit: {} } }))).to.deep.equal(
+            UNAUTHORIZED,
+        );
         await client.close();
     });
 
@@ -236,15 +294,18 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
     const MINUTE = 60_000;
     let clock = Math.floor(Date.now() / MINUTE) * MINUTE + 5_000;
     const now = () => clock;
-    beforeEach(() => { clock += 10 * MINUTE; }); // a fresh window per test
+    beforeEach(() => {
+        clock += 10 * MINUTE;
+    }); // a fresh window per test
 
     it('the 31st extraction in a minute: isError rate_limited with the wait; the 30 before pass, the 31st spends nothing', async () => {
         const t = await realServer({ perKey: 100, perAccount: 200, perIp: 1000, extractionsPerAccount: 30 }, now);
         try {
             const k = await newKey(t, { credit: 100 });
             const client = await httpClient(t, bearer(k.key));
-            for (let i = 0; i < 30; i++) okOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }));
-            const r = await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }) as ToolResult;
+            for (let i = 0; i < 30; i++)
+                okOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }));
+            const r = (await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } })) as ToolResult;
             expect(errorOf(r)).to.deep.equal({ error: { code: 'rate_limited', message: 'Rate limit reached; retry after 60 seconds.' } });
             expect(r.content[1]!.text).to.include('wait 60 seconds before retrying this tool');
             expect((await t.server.services.store.findAccountByEmail(k.email))!.creditReads).to.equal(70);
@@ -252,7 +313,9 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
             clock += MINUTE;
             okOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }));
             await client.close();
-        } finally { await t.stop(); }
+        } finally {
+            await t.stop();
+        }
     });
 
     it('per key and per account: each tools/call is one request; initialize and tools/list are not counted', async () => {
@@ -262,17 +325,23 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
             const client = await httpClient(t, bearer(k.key));
             for (let i = 0; i < 3; i++) await client.listTools();
             for (let i = 0; i < 5; i++) okOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } }));
-            expect(errorOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })).error.code).to.equal('rate_limited');
+            expect(errorOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })).error.code).to.equal(
+                'rate_limited',
+            );
             expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA } })).status).to.equal(429);
             // The account's other key has 3 requests left (8 - 5): MCP and REST share the account limit.
             const k2 = await newKey(t, { email: k.email });
             const client2 = await httpClient(t, bearer(k2.key));
             for (let i = 0; i < 2; i++) okOf(await client2.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } }));
             expect((await call(t, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: MCP_SCHEMA } })).status).to.equal(200);
-            expect(errorOf(await client2.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })).error.code).to.equal('rate_limited');
+            expect(errorOf(await client2.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })).error.code).to.equal(
+                'rate_limited',
+            );
             await client.close();
             await client2.close();
-        } finally { await t.stop(); }
+        } finally {
+            await t.stop();
+        }
     });
 
     it('per IP: one /mcp request is counted once, its tool call adds nothing; the excess is HTTP 429', async () => {
@@ -288,7 +357,9 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
             expect(r.status).to.equal(429);
             expect(r.json.error.code).to.equal('rate_limited');
             expect(r.headers.get('retry-after')).to.equal('60');
-        } finally { await t.stop(); }
+        } finally {
+            await t.stop();
+        }
     });
 
     it('a forged dispatch header does not skip the per-IP limit', async () => {
@@ -296,15 +367,26 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
         try {
             const k = await newKey(t);
             const forged = { 'x-svc-mcp-dispatch': 'A'.repeat(43) };
-            for (let i = 0; i < 2; i++) expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status).to.equal(200);
-            expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status).to.equal(429);
-        } finally { await t.stop(); }
+            for (let i = 0; i < 2; i++)
+                expect(
+                    (await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status,
+                ).to.equal(200);
+            expect(
+                (await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status,
+            ).to.equal(429);
+        } finally {
+            await t.stop();
+        }
     });
 });
 
 async function expectRejection(p: Promise<unknown>, pattern: RegExp): Promise<Error> {
     let error: unknown;
-    try { await p; } catch (e) { error = e; }
+    try {
+        await p;
+    } catch (e) {
+        error = e;
+    }
     expect(error, 'expected a rejection').to.be.instanceOf(Error);
     expect(String((error as Error).message)).to.match(pattern);
     return error as Error;
@@ -320,15 +402,28 @@ describe('MCP dispatch during shutdown', () => {
         const { routeCaller } = await import('../src/mcp/mcp-dispatch.js');
         const services = t.server.services;
         const app = fastify();
-        const routes = new V1Routes(services, (e) => { throw e; });
-        app.register(async (v1) => { routes.install(v1); registerValidateRoute(v1, services); });
+        const routes = new V1Routes(services, (e) => {
+            throw e;
+        });
+        app.register(async (v1) => {
+            routes.install(v1);
+            registerValidateRoute(v1, services);
+        });
         await app.ready();
         const caller = routeCaller(routes);
-        const authInfo = { token: '', clientId: 'test', scopes: [], extra: { caller: { headers: bearer(k.key), identity: await services.auth.identify(bearer(k.key)), ip: '127.0.0.1' } } };
+        const authInfo = {
+            token: '',
+            clientId: 'test',
+            scopes: [],
+            extra: { caller: { headers: bearer(k.key), identity: await services.auth.identify(bearer(k.key)), ip: '127.0.0.1' } },
+        };
         expect((await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo)).status).to.equal(200);
         await app.close();
         const answer = await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo);
-        expect(answer).to.deep.equal({ status: 503, body: { error: { code: 'pipeline_unavailable', message: 'The service is shutting down; retry shortly.' } } });
+        expect(answer).to.deep.equal({
+            status: 503,
+            body: { error: { code: 'pipeline_unavailable', message: 'The service is shutting down; retry shortly.' } },
+        });
         await t.stop();
     });
 });

@@ -10,7 +10,11 @@ export async function httpClient(t: TestServer, headers: Record<string, string>)
     return client;
 }
 
-export type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown> };
+export type ToolResult = {
+    isError?: boolean;
+    content: Array<{ type: string; text?: string }>;
+    structuredContent?: Record<string, unknown>;
+};
 
 /** The API error body an isError result carries as its first text. */
 export function errorOf(result: unknown): { error: { code: string; message: string; details?: any[] } } {
@@ -30,14 +34,28 @@ export function okOf(result: unknown): Record<string, any> {
 }
 
 /** One JSON-RPC POST to /mcp without the SDK (to see HTTP statuses and headers). */
-export async function rawMcp(t: TestServer, message: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; headers: Headers }> {
+export async function rawMcp(
+    t: TestServer,
+    message: unknown,
+    headers: Record<string, string> = {},
+): Promise<{ status: number; json: any; headers: Headers }> {
     const res = await fetch(`${t.url}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18', ...headers },
+        headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-06-18',
+            ...headers,
+        },
         body: typeof message === 'string' ? message : JSON.stringify(message),
     });
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
 
-export const toolCall = (id: number, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+export const toolCall = (id: number, name: string, args: unknown) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name, arguments: args },
+});

@@ -8,9 +8,18 @@ import { createMcpServer } from '../src/mcp/mcp-server.js';
 import { errorBody } from '../src/mcp/mcp-results.js';
 import { call, newKey, SCHEMA, startTestServer, type TestServer } from './test-server.js';
 
-const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const MCP_HEADERS = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+};
 const ping = (id: unknown) => ({ jsonrpc: '2.0', id, method: 'ping' });
-const init = (id: unknown) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const init = (id: unknown) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 const note = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 type Case = [name: string, body: unknown, headers?: Record<string, string | undefined>];
@@ -41,7 +50,10 @@ const CASES: Case[] = [
 ];
 
 async function reference(body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-    const server = createMcpServer({ callApi: async () => ({ status: 500, body: errorBody('internal_error', 'not used') }), schemaLanguageDoc: 'doc' });
+    const server = createMcpServer({
+        callApi: async () => ({ status: 500, body: errorBody('internal_error', 'not used') }),
+        schemaLanguageDoc: 'doc',
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
@@ -59,7 +71,9 @@ describe('POST /mcp answers as the SDK streamable HTTP transport does', () => {
         t = await startTestServer({ limits: { perKey: 100_000, perAccount: 100_000, perIp: 100_000, extractionsPerAccount: 100_000 } });
         key = (await newKey(t)).key;
     });
-    after(async () => { await t.stop(); });
+    after(async () => {
+        await t.stop();
+    });
 
     for (const [name, message, extra] of CASES) {
         it(name, async () => {
@@ -84,12 +98,19 @@ describe('POST /mcp answers as the SDK streamable HTTP transport does', () => {
         });
     }
 
-    it('a batch: the key is identified once, each tools/call is authorized for its own tool\'s scope', async () => {
+    it("a batch: the key is identified once, each tools/call is authorized for its own tool's scope", async () => {
         const k = await newKey(t, { scopes: ['schemas:validate'] });
-        const calls = [['validate_schema', { schema: SCHEMA }], ['extract', { schema: SCHEMA, document: 'Total: EUR 1.00' }], ['edit_extraction', { extraction: {}, edit: {} }]]
-            .map(([name, args], i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name, arguments: args } }));
-        const res = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${k.key}` }, body: JSON.stringify(calls) });
-        const answers = await res.json() as any[];
+        const calls = [
+            ['validate_schema', { schema: SCHEMA }],
+            ['extract', { schema: SCHEMA, document: 'Total: EUR 1.00' }],
+            ['edit_extraction', { extraction: {}, edit: {} }],
+        ].map(([name, args], i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name, arguments: args } }));
+        const res = await fetch(`${t.url}/mcp`, {
+            method: 'POST',
+            headers: { ...MCP_HEADERS, authorization: `Bearer ${k.key}` },
+            body: JSON.stringify(calls),
+        });
+        const answers = (await res.json()) as any[];
         expect(answers.map((m: any) => m.id)).to.deep.equal([0, 1, 2]);
         expect(answers[0].result.structuredContent.schema_hash).to.match(/^sha256:/);
         for (const m of answers.slice(1)) {
@@ -100,13 +121,26 @@ describe('POST /mcp answers as the SDK streamable HTTP transport does', () => {
 
     it('concurrent requests with the same JSON-RPC ids each get their own answer', async () => {
         const schemas = Array.from({ length: 24 }, (_, i) => ({ ...SCHEMA, name: `s_${i}` }));
-        const hashes = await Promise.all(schemas.map(async (schema) => (await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema } })).json.schema_hash));
+        const hashes = await Promise.all(
+            schemas.map(async (schema) => (await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema } })).json.schema_hash),
+        );
         expect(new Set(hashes).size).to.equal(schemas.length);
-        const answers = await Promise.all(schemas.map(async (schema, i) => {
-            const calls = [1, 'one'].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'validate_schema', arguments: { schema } } }));
-            const res = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body: JSON.stringify(i % 2 ? calls : calls[0]) });
-            return res.json();
-        }));
+        const answers = await Promise.all(
+            schemas.map(async (schema, i) => {
+                const calls = [1, 'one'].map((id) => ({
+                    jsonrpc: '2.0',
+                    id,
+                    method: 'tools/call',
+                    params: { name: 'validate_schema', arguments: { schema } },
+                }));
+                const res = await fetch(`${t.url}/mcp`, {
+                    method: 'POST',
+                    headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` },
+                    body: JSON.stringify(i % 2 ? calls : calls[0]),
+                });
+                return res.json();
+            }),
+        );
         answers.forEach((answer, i) => {
             const list = Array.isArray(answer) ? answer : [answer];
             expect(list.map((m) => m.id)).to.deep.equal(i % 2 ? [1, 'one'] : [1]);

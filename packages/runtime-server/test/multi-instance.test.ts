@@ -9,7 +9,10 @@ import { SECRET, backends, startInstance, type Backends } from './support/cluste
 const UNLIMITED = { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 };
 // A clock frozen 30 s ahead of real time: every request of a test falls in one window, and Redis
 // (which expires keys by its own clock) keeps that window for at least 30 real seconds.
-const frozen = (): (() => number) => { const t = Date.now() + 30_000; return () => t; };
+const frozen = (): (() => number) => {
+    const t = Date.now() + 30_000;
+    return () => t;
+};
 const spread = <T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('two instances on one PostgreSQL and one Redis', function () {
@@ -24,7 +27,11 @@ describe('two instances on one PostgreSQL and one Redis', function () {
         let A: TestServer;
         let B: TestServer;
         const engine = new ScriptedEngine();
-        afterEach(async () => { await A?.stop(); await B?.stop(); engine.delayMs = 0; });
+        afterEach(async () => {
+            await A?.stop();
+            await B?.stop();
+            engine.delayMs = 0;
+        });
         const start = async (limits = UNLIMITED): Promise<void> => {
             const now = frozen();
             A = await startInstance(b, { config: { limits: { ...limits, windowMs: 60_000 } }, overrides: { engine, now } });
@@ -40,17 +47,23 @@ describe('two instances on one PostgreSQL and one Redis', function () {
             await start();
             engine.delayMs = 20;
             const k = await newKey(A, { credit: 10 });
-            const rs = await spread(40, (i) => call(i % 2 ? A : B, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } }));
+            const rs = await spread(40, (i) =>
+                call(i % 2 ? A : B, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } }),
+            );
             expect(rs.filter((r) => r.status === 200)).to.have.length(10);
             expect(rs.filter((r) => r.status === 402)).to.have.length(30);
             expect((await B.server.services.store.getAccount(k.accountId))?.creditReads).to.equal(0);
-            expect(await A.server.services.store.readsByDay(k.accountId, '2000-01-01')).to.deep.equal([{ day: new Date(A.server.services.now()).toISOString().slice(0, 10), reads: 10 }]);
+            expect(await A.server.services.store.readsByDay(k.accountId, '2000-01-01')).to.deep.equal([
+                { day: new Date(A.server.services.now()).toISOString().slice(0, 10), reads: 10 },
+            ]);
         });
 
         it('100 concurrent requests with one key over both: exactly 60 pass, every 429 says Retry-After: 60', async () => {
             await start({ ...UNLIMITED, perKey: 60 });
             const k = await newKey(A);
-            const rs = await spread(100, (i) => call(i % 2 ? A : B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } }));
+            const rs = await spread(100, (i) =>
+                call(i % 2 ? A : B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } }),
+            );
             expect(rs.filter((r) => r.status === 200)).to.have.length(60);
             expect429(rs, 40);
         });
@@ -59,7 +72,9 @@ describe('two instances on one PostgreSQL and one Redis', function () {
             await start({ ...UNLIMITED, perKey: 60, perAccount: 120 });
             const k1 = await newKey(A);
             const keys = [k1, await newKey(A, { email: k1.email }), await newKey(A, { email: k1.email })];
-            const rs = await spread(200, (i) => call(i % 2 ? A : B, 'POST', '/v1/schemas/validate', { key: keys[i % 3]!.key, body: { schema: SCHEMA } }));
+            const rs = await spread(200, (i) =>
+                call(i % 2 ? A : B, 'POST', '/v1/schemas/validate', { key: keys[i % 3]!.key, body: { schema: SCHEMA } }),
+            );
             expect(rs.filter((r) => r.status === 200)).to.have.length(120);
             expect429(rs, 80);
         });
@@ -67,7 +82,9 @@ describe('two instances on one PostgreSQL and one Redis', function () {
         it('the model-extraction limit across both: exactly 30 of 50 extractions run, the throttled ones use no credit', async () => {
             await start({ ...UNLIMITED, extractionsPerAccount: 30 });
             const k = await newKey(A, { credit: 100 });
-            const rs = await spread(50, (i) => call(i % 2 ? A : B, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } }));
+            const rs = await spread(50, (i) =>
+                call(i % 2 ? A : B, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } }),
+            );
             expect(rs.filter((r) => r.status === 200)).to.have.length(30);
             expect429(rs, 20);
             expect((await A.server.services.store.getAccount(k.accountId))?.creditReads).to.equal(70);
@@ -77,21 +94,37 @@ describe('two instances on one PostgreSQL and one Redis', function () {
             await start();
             const k1 = await newKey(A);
             const k2 = await newKey(A);
-            for (const k of [k1, k2]) expect((await call(B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(200);
+            for (const k of [k1, k2])
+                expect((await call(B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(200);
             expect(await A.server.services.store.revokeKey(k1.id)).to.equal(true);
-            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k1.key, body: { schema: SCHEMA } })).json).to.deep.equal(UNAUTHORIZED);
+            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k1.key, body: { schema: SCHEMA } })).json).to.deep.equal(
+                UNAUTHORIZED,
+            );
             const cli = openPgStore(b.databaseUrl, { max: 1 });
-            try { expect(await cli.revokeKey(k2.id)).to.equal(true); } finally { await cli.close(); }
-            expect((await call(A, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: SCHEMA } })).json).to.deep.equal(UNAUTHORIZED);
-            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: SCHEMA } })).json).to.deep.equal(UNAUTHORIZED);
+            try {
+                expect(await cli.revokeKey(k2.id)).to.equal(true);
+            } finally {
+                await cli.close();
+            }
+            expect((await call(A, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: SCHEMA } })).json).to.deep.equal(
+                UNAUTHORIZED,
+            );
+            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: SCHEMA } })).json).to.deep.equal(
+                UNAUTHORIZED,
+            );
         });
     });
 
     it('a session made by instance A is edited on instance B', async () => {
-        const make = () => startInstance(b, {
-            config: { limits: { ...UNLIMITED, windowMs: 60_000 } },
-            overrides: { engine: new Engine({ reader: new HeuristicReader(), secrets: secretRingOf([SECRET]), concurrency: 1 }), editor: undefined, env: {} },
-        });
+        const make = () =>
+            startInstance(b, {
+                config: { limits: { ...UNLIMITED, windowMs: 60_000 } },
+                overrides: {
+                    engine: new Engine({ reader: new HeuristicReader(), secrets: secretRingOf([SECRET]), concurrency: 1 }),
+                    editor: undefined,
+                    env: {},
+                },
+            });
         const A = await make();
         const B = await make();
         try {
@@ -99,7 +132,10 @@ describe('two instances on one PostgreSQL and one Redis', function () {
             const document = 'Invoice number: INV-1\nTotal: EUR 10.00\nThank you.';
             const made = await call(A, 'POST', '/v1/extractions', { key: k.key, body: { document, schema: SCHEMA } });
             expect(made.status, made.text).to.equal(200);
-            const edited = await call(B, 'POST', '/v1/extractions/edit', { key: k.key, body: { extraction: made.json, edit: { action: 'retract', bundle: 0 } } });
+            const edited = await call(B, 'POST', '/v1/extractions/edit', {
+                key: k.key,
+                body: { extraction: made.json, edit: { action: 'retract', bundle: 0 } },
+            });
             expect(edited.status, edited.text).to.equal(200);
             expect(edited.json.revision).to.equal(1);
             expect(edited.json.active_bundles).to.not.include(0);

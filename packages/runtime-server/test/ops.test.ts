@@ -7,10 +7,20 @@ import { SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestServer 
 describe('operations', () => {
     it('SVC_SESSION_SECRET is required with SVC_DATABASE_URL, with a message saying so', () => {
         let err: unknown;
-        try { loadConfig({ SVC_DATABASE_URL: 'postgres://db/svc' }); } catch (e) { err = e; }
+        try {
+            loadConfig({ SVC_DATABASE_URL: 'postgres://db/svc' });
+        } catch (e) {
+            err = e;
+        }
         expect(err).to.be.instanceOf(ConfigError);
         expect((err as Error).message).to.contain('SVC_SESSION_SECRET is required with SVC_DATABASE_URL');
-        const ok = loadConfig({ SVC_DATABASE_URL: 'postgres://db/svc', SVC_SESSION_SECRET: 's1,s2', SVC_REDIS_URL: 'redis://r:6379', SVC_METRICS: '1', SVC_PG_POOL_MAX: '4' });
+        const ok = loadConfig({
+            SVC_DATABASE_URL: 'postgres://db/svc',
+            SVC_SESSION_SECRET: 's1,s2',
+            SVC_REDIS_URL: 'redis://r:6379',
+            SVC_METRICS: '1',
+            SVC_PG_POOL_MAX: '4',
+        });
         expect(ok).to.include({ databaseUrl: 'postgres://db/svc', redisUrl: 'redis://r:6379', metrics: true, pgPoolMax: 4 });
         expect(() => loadConfig({ SVC_PG_POOL_MAX: '0' })).to.throw(ConfigError, /SVC_PG_POOL_MAX/);
         expect(loadConfig({}).metrics).to.equal(false);
@@ -19,8 +29,12 @@ describe('operations', () => {
     describe('with SQLite and memory counters', () => {
         let t: TestServer;
         const engine = new ScriptedEngine();
-        before(async () => { t = await startTestServer({ config: { metrics: true }, limits: { perKey: 2 }, overrides: { engine } }); });
-        after(async () => { await t.stop(); });
+        before(async () => {
+            t = await startTestServer({ config: { metrics: true }, limits: { perKey: 2 }, overrides: { engine } });
+        });
+        after(async () => {
+            await t.stop();
+        });
 
         it('/readyz answers ready without a key', async () => {
             const r = await call(t, 'GET', '/readyz');
@@ -30,7 +44,9 @@ describe('operations', () => {
 
         it('/metrics: requests by route and status, latency, reads charged, limit rejections, compile-cache lookups', async () => {
             const k = await newKey(t);
-            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: 'x'.repeat(2500), schema: SCHEMA } })).status).to.equal(200);
+            expect(
+                (await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: 'x'.repeat(2500), schema: SCHEMA } })).status,
+            ).to.equal(200);
             expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(200);
             expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(429);
             const r = await call(t, 'GET', '/metrics');

@@ -19,16 +19,21 @@ describe('PostgreSQL or Redis unreachable', function () {
         const made = await backends();
         if (!made) return this.skip();
         b = made;
-        t = await startInstance(b, { config: { limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000, windowMs: 60_000 } } });
+        t = await startInstance(b, {
+            config: { limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000, windowMs: 60_000 } },
+        });
     });
-    after(async () => { await t?.stop(); });
+    after(async () => {
+        await t?.stop();
+    });
 
     for (const which of ['Redis', 'PostgreSQL'] as const) {
         it(`${which} stopped: 503 and /readyz 503 (/healthz 200); restarted: the service resumes without a restart`, async () => {
             const k = await newKey(t);
             expect((await validate(t, k.key)).status).to.equal(200);
             expect((await call(t, 'GET', '/readyz')).json).to.deep.equal({ status: 'ready' });
-            if (which === 'Redis') await b.redis.stop(); else b.pg.stop();
+            if (which === 'Redis') await b.redis.stop();
+            else b.pg.stop();
             try {
                 const during = await Promise.all(Array.from({ length: 10 }, () => validate(t, k.key)));
                 during.forEach(expect503);
@@ -37,7 +42,8 @@ describe('PostgreSQL or Redis unreachable', function () {
                 expect(t.logs.some((l) => l.includes('dependency unavailable'))).to.equal(true);
                 expect(t.logs.some((l) => l.includes('"status":500'))).to.equal(false);
             } finally {
-                if (which === 'Redis') await b.redis.start(); else b.pg.start();
+                if (which === 'Redis') await b.redis.start();
+                else b.pg.start();
             }
             await eventually(`${which} back`, async () => (await call(t, 'GET', '/readyz')).status === 200);
             expect((await validate(t, k.key)).status).to.equal(200);
@@ -47,7 +53,10 @@ describe('PostgreSQL or Redis unreachable', function () {
     it('PostgreSQL lost while an extraction reads: the answer is delivered and the charge is settled once it is back', async () => {
         const engine = new ScriptedEngine();
         const slow = await startInstance(b, {
-            config: { limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000, windowMs: 60_000 }, reservations: { heartbeatMs: 100, deadAfterMs: 30_000, maxHoldMs: 600_000 } },
+            config: {
+                limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000, windowMs: 60_000 },
+                reservations: { heartbeatMs: 100, deadAfterMs: 30_000, maxHoldMs: 600_000 },
+            },
             overrides: { engine },
         });
         try {
@@ -64,7 +73,10 @@ describe('PostgreSQL or Redis unreachable', function () {
                 b.pg.start();
             }
             expect(status).to.equal(200);
-            await eventually('settled after recovery', async () => (await store.readsByDay(k.accountId, '2000-01-01').catch(() => [])).length === 1);
+            await eventually(
+                'settled after recovery',
+                async () => (await store.readsByDay(k.accountId, '2000-01-01').catch(() => [])).length === 1,
+            );
             expect((await store.readsByDay(k.accountId, '2000-01-01'))[0]!.reads).to.equal(3);
             expect((await store.getAccount(k.accountId))!.creditReads).to.equal(7);
             expect(slow.logs.some((l) => l.includes('could not settle a credit reservation'))).to.equal(true);

@@ -16,7 +16,15 @@ export function chromiumPath(): string | undefined {
     return CANDIDATES.find((p): p is string => !!p && existsSync(p));
 }
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+];
 
 export async function launchChromium(): Promise<Browser> {
     return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
@@ -48,7 +56,19 @@ export async function tabTo(page: Page, name: string | RegExp, role?: string, ma
             const labelled = e.getAttribute('aria-label') ?? (e.id ? document.querySelector(`label[for="${e.id}"]`)?.textContent : null);
             const tag = e.tagName.toLowerCase();
             const type = e.type;
-            const role = e.getAttribute('role') ?? (tag === 'button' ? 'button' : tag === 'a' ? 'link' : tag === 'select' ? 'combobox' : type === 'checkbox' ? 'checkbox' : tag === 'textarea' || tag === 'input' ? 'textbox' : tag);
+            const role =
+                e.getAttribute('role') ??
+                (tag === 'button'
+                    ? 'button'
+                    : tag === 'a'
+                      ? 'link'
+                      : tag === 'select'
+                        ? 'combobox'
+                        : type === 'checkbox'
+                          ? 'checkbox'
+                          : tag === 'textarea' || tag === 'input'
+                            ? 'textbox'
+                            : tag);
             return { name: (labelled ?? (type === 'checkbox' ? e.parentElement?.textContent : e.textContent) ?? '').trim(), role };
         });
         const nameOk = typeof name === 'string' ? focused.name === name : name.test(focused.name);
@@ -76,7 +96,10 @@ Total amount due: EUR 100.00
  * A test server with the real engine and editor, and Chromium; without Chromium the suite prints
  * why and skips (or fails, when SVC_REQUIRE_CHROMIUM is set, as in CI).
  */
-export async function startBrowserSuite(suite: Mocha.Context, config: Partial<ServerConfig> = {}): Promise<{ t: TestServer; browser: Browser }> {
+export async function startBrowserSuite(
+    suite: Mocha.Context,
+    config: Partial<ServerConfig> = {},
+): Promise<{ t: TestServer; browser: Browser }> {
     if (!chromiumPath()) {
         if (process.env.SVC_REQUIRE_CHROMIUM) throw new Error('SVC_REQUIRE_CHROMIUM is set but no Chromium was found');
         console.log('      SKIPPED: no Chromium found (apt-get install chromium, or set SVC_CHROMIUM); .ci/run installs it');

@@ -24,7 +24,11 @@ export class PanelClient {
     }
 
     /** A form post; `_csrf` is the last page's token unless the fields say otherwise. */
-    async post(path: string, fields: Record<string, string | string[]> = {}, options: { origin?: string | null; headers?: Record<string, string> } = {}): Promise<PanelResponse> {
+    async post(
+        path: string,
+        fields: Record<string, string | string[]> = {},
+        options: { origin?: string | null; headers?: Record<string, string> } = {},
+    ): Promise<PanelResponse> {
         const body = new URLSearchParams();
         const all = { _csrf: this.token, ...fields };
         for (const [k, v] of Object.entries(all)) for (const x of Array.isArray(v) ? v : [v]) if (x !== '') body.append(k, x);
@@ -45,7 +49,12 @@ export class PanelClient {
 
     async send(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<PanelResponse> {
         const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        const res = await fetch(this.t.url + path, { method, body, redirect: 'manual', headers: { ...(cookie ? { cookie } : {}), ...headers } });
+        const res = await fetch(this.t.url + path, {
+            method,
+            body,
+            redirect: 'manual',
+            headers: { ...(cookie ? { cookie } : {}), ...headers },
+        });
         const setCookies = res.headers.getSetCookie();
         for (const c of setCookies) {
             const [pair] = c.split(';');

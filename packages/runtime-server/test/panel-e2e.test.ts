@@ -34,7 +34,9 @@ describe('panel end to end (Chromium)', function () {
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
         page = await context.newPage();
         missing = [];
-        page.on('response', (r) => { if (r.status() === 404) missing.push(r.url()); });
+        page.on('response', (r) => {
+            if (r.status() === 404) missing.push(r.url());
+        });
     });
     afterEach(async () => {
         await context?.close();
@@ -77,7 +79,9 @@ describe('panel end to end (Chromium)', function () {
         expect(await signInAttempt(address, 'not the password at all')).to.equal(401);
         const wrong = await page.getByRole('alert').textContent();
         expect(await signInAttempt(`nobody-${address}`, PASSWORD)).to.equal(401);
-        expect(await page.getByRole('alert').textContent()).to.equal(wrong).and.equal('Wrong email or password.');
+        expect(await page.getByRole('alert').textContent())
+            .to.equal(wrong)
+            .and.equal('Wrong email or password.');
         expect(await signInAttempt(address, PASSWORD)).to.equal(303);
         await page.getByRole('heading', { name: 'API keys' }).waitFor();
 
@@ -104,14 +108,25 @@ describe('panel end to end (Chromium)', function () {
         await page.getByText('Copied to the clipboard.').waitFor();
         expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(key);
 
-        const api = (path: string, body: unknown) => fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        const edit = { extraction: { document: 'x', schema: { svc_schema: '1.0', name: 'n', fields: [{ name: 'a', type: 'string' }] } }, edit: { action: 'retract', bundle: 0 } };
+        const api = (path: string, body: unknown) =>
+            fetch(`${t.url}${path}`, {
+                method: 'POST',
+                headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+            });
+        const edit = {
+            extraction: { document: 'x', schema: { svc_schema: '1.0', name: 'n', fields: [{ name: 'a', type: 'string' }] } },
+            edit: { action: 'retract', bundle: 0 },
+        };
         expect((await api('/v1/extractions/edit', edit)).status).to.equal(400); // authorised (scope held), body refused: no session
         expect((await api('/v1/schemas/validate', { schema: edit.extraction.schema })).status).to.equal(401); // scope not granted
 
         await page.goto(`${t.url}/panel/keys`);
         const row = page.getByRole('row', { name: /laptop/ });
-        expect(await row.textContent()).to.include(key.slice(0, 12)).and.include('extractions:create, extractions:edit').and.include('active');
+        expect(await row.textContent())
+            .to.include(key.slice(0, 12))
+            .and.include('extractions:create, extractions:edit')
+            .and.include('active');
         expect(await page.content()).to.not.include(key);
         await row.getByRole('button', { name: 'Revoke' }).click();
         await screenshots(page, 'revoke-confirm');
@@ -144,7 +159,12 @@ describe('panel end to end (Chromium)', function () {
         expect(await page.locator('#credit-reads').textContent()).to.equal('0');
 
         const body = JSON.stringify({ id: `pay_${address}`, email: address, reads: 50, amount_eur: '5.00' });
-        const pay = () => fetch(`${t.url}/v1/payments/callback`, { method: 'POST', headers: { 'content-type': 'application/json', 'svc-signature': signPayment(SECRET, body) }, body });
+        const pay = () =>
+            fetch(`${t.url}/v1/payments/callback`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', 'svc-signature': signPayment(SECRET, body) },
+                body,
+            });
         expect(await (await pay()).json()).to.deep.equal({ credited: true, credit_reads: 50 });
         await page.reload();
         expect(await page.locator('#credit-reads').textContent()).to.equal('50');
@@ -160,7 +180,10 @@ describe('panel end to end (Chromium)', function () {
         const schema = page.getByRole('textbox', { name: 'Schema' });
         const example = await schema.inputValue();
         // Type a mistake: a relation combining money with a number.
-        const broken = example.replace('"expr": "total_amount == net_amount + vat_amount"', '"expr": "total_amount == net_amount + vat_rate"');
+        const broken = example.replace(
+            '"expr": "total_amount == net_amount + vat_amount"',
+            '"expr": "total_amount == net_amount + vat_rate"',
+        );
         await schema.fill(broken);
         await schema.press('End');
         await schema.press('Space');
@@ -190,9 +213,13 @@ describe('panel end to end (Chromium)', function () {
         // Six mentions; "10.00" read as the VAT rate lies inside "EUR 10.00": a mark inside a mark.
         expect(await marks.count()).to.equal(6);
         expect(await view.locator('mark', { hasText: 'EUR 10.00' }).locator('mark').textContent()).to.equal('10.00');
-        expect(await view.locator('mark', { hasText: 'EUR 100.00' }).getAttribute('aria-label')).to.match(/^total_amount: 100\.00 EUR \(p 0\.\d+\)\. Activate to retract\.$/);
+        expect(await view.locator('mark', { hasText: 'EUR 100.00' }).getAttribute('aria-label')).to.match(
+            /^total_amount: 100\.00 EUR \(p 0\.\d+\)\. Activate to retract\.$/,
+        );
         const totalRow = page.getByRole('row', { name: /total_amount/ });
-        expect(await totalRow.textContent()).to.include('found').and.include('100.00 EUR');
+        expect(await totalRow.textContent())
+            .to.include('found')
+            .and.include('100.00 EUR');
         expect(await page.locator('.conflict-card').count()).to.equal(1);
         await screenshots(page, 'playground-result');
 
@@ -203,7 +230,9 @@ describe('panel end to end (Chromium)', function () {
 
         // Insert by selecting text in the document.
         await view.evaluate((node) => {
-            const text = [...node.childNodes].find((n: any) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('Total amount due'))!;
+            const text = [...node.childNodes].find(
+                (n: any) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('Total amount due'),
+            )!;
             const at = text.textContent!.indexOf('Total amount due: ') + 'Total amount due: '.length;
             const range = document.createRange();
             range.setStart(text, at);

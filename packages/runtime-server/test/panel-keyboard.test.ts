@@ -57,7 +57,9 @@ describe('panel with the keyboard only (Chromium)', function () {
         await page.keyboard.press('Space');
         await page.getByText('Copied to the clipboard.').waitFor();
         expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(key);
-        expect(await page.getByRole('row', { name: /keyboard/ }).textContent()).to.include('extractions:create, extractions:edit').and.not.include('schemas:validate');
+        expect(await page.getByRole('row', { name: /keyboard/ }).textContent())
+            .to.include('extractions:create, extractions:edit')
+            .and.not.include('schemas:validate');
 
         await tabTo(page, 'Revoke', 'button');
         await page.keyboard.press('Enter');

@@ -10,14 +10,26 @@ describe('panel rendering', () => {
         expect(html`<td>${name}</td>`.text).to.equal('<td>&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;</td>');
         expect(html`<p>${html`<b>${name}</b>`}</p>`.text).to.equal(`<p><b>${escapeHtml(name)}</b></p>`);
         expect(html`${[1, 'a<', null, undefined, false]}`.text).to.equal('1a&lt;');
-        fc.assert(fc.property(fc.string(), (s) => {
-            expect(html`<p title="${s}">${s}</p>`.text).to.not.match(/<(?!\/?p[ >])/).and.not.match(/="[^"]*"[^>]*"/);
-        }), { numRuns: 2000 });
+        fc.assert(
+            fc.property(fc.string(), (s) => {
+                expect(html`<p title="${s}">${s}</p>`.text)
+                    .to.not.match(/<(?!\/?p[ >])/)
+                    .and.not.match(/="[^"]*"[^>]*"/);
+            }),
+            { numRuns: 2000 },
+        );
     });
 
     it('fillDays gives the last 30 UTC days, oldest first, with zeros where nothing was read', () => {
         const now = Date.parse('2026-03-02T23:59:00Z');
-        const days = fillDays([{ day: '2026-02-01', reads: 9 }, { day: '2026-03-01', reads: 4 }, { day: '2026-03-02', reads: 2 }], now);
+        const days = fillDays(
+            [
+                { day: '2026-02-01', reads: 9 },
+                { day: '2026-03-01', reads: 4 },
+                { day: '2026-03-02', reads: 2 },
+            ],
+            now,
+        );
         expect(days).to.have.length(30);
         expect(days[0]).to.deep.equal({ day: '2026-02-01', reads: 9 });
         expect(days.at(-1)).to.deep.equal({ day: '2026-03-02', reads: 2 });

@@ -14,8 +14,12 @@ describe('panel security', function () {
     this.timeout(60_000);
     let t: TestServer;
     let now = Date.parse('2026-01-05T10:00:00.000Z');
-    before(async () => { t = await startTestServer({ limits: HIGH, overrides: { now: () => now } }); });
-    after(async () => { await t.stop(); });
+    before(async () => {
+        t = await startTestServer({ limits: HIGH, overrides: { now: () => now } });
+    });
+    after(async () => {
+        await t.stop();
+    });
 
     async function signedIn(): Promise<{ c: PanelClient; address: string; accountId: string }> {
         const c = new PanelClient(t);
@@ -42,7 +46,10 @@ describe('panel security', function () {
             expect(r.text).to.include('Missing or invalid CSRF token or Origin.');
         }
         expect(await keys()).to.have.length(0);
-        const api = await c.send('POST', '/panel/api/v1/extractions', JSON.stringify({ schema: {}, document: 'x' }), { 'content-type': 'application/json', origin: c.origin });
+        const api = await c.send('POST', '/panel/api/v1/extractions', JSON.stringify({ schema: {}, document: 'x' }), {
+            'content-type': 'application/json',
+            origin: c.origin,
+        });
         expect(api.status).to.equal(403);
         expect(JSON.parse(api.text)).to.deep.equal({ error: { code: 'forbidden', message: 'Missing or invalid CSRF token or Origin.' } });
         const signOut = await c.post('/panel/sign-out', {}, { origin: 'http://evil.example' });
@@ -55,7 +62,11 @@ describe('panel security', function () {
     it('the session cookie is HttpOnly, SameSite=Strict, Path=/, Secure except over plain HTTP on loopback', async () => {
         const cookie = (setCookies: string[]) => setCookies.find((x) => x.startsWith('svc_session='))!;
         const local = cookie((await new PanelClient(t).signUp(email(), PASSWORD)).setCookies);
-        expect(local).to.match(/; HttpOnly/).and.match(/; SameSite=Strict/).and.match(/; Path=\//).and.not.match(/Secure/);
+        expect(local)
+            .to.match(/; HttpOnly/)
+            .and.match(/; SameSite=Strict/)
+            .and.match(/; Path=\//)
+            .and.not.match(/Secure/);
         expect(/^svc_session=([^;]+)/.exec(local)![1]).to.match(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
         // Another host name over plain HTTP (fetch cannot set Host; inject can).
         const host = 'panel.example.com';
@@ -63,12 +74,18 @@ describe('panel security', function () {
         const token = /name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
         const csrfCookie = page.headers['set-cookie']!.toString().split(';')[0]!;
         const r = await t.server.app.inject({
-            method: 'POST', url: '/panel/sign-up', headers: { host, origin: `http://${host}`, cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
+            method: 'POST',
+            url: '/panel/sign-up',
+            headers: { host, origin: `http://${host}`, cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
             payload: new URLSearchParams({ _csrf: token, email: email(), password: PASSWORD }).toString(),
         });
         expect(r.statusCode).to.equal(303);
         const remote = cookie([r.headers['set-cookie']!].flat());
-        expect(remote).to.match(/; Secure/).and.match(/; HttpOnly/).and.match(/; SameSite=Strict/).and.match(/; Path=\//);
+        expect(remote)
+            .to.match(/; Secure/)
+            .and.match(/; HttpOnly/)
+            .and.match(/; SameSite=Strict/)
+            .and.match(/; Path=\//);
     });
 
     it('signing in replaces the session id (no fixation); signing out ends it on the server', async () => {
@@ -113,11 +130,18 @@ describe('panel security', function () {
         responses.push(await c.get(manifest));
         for (const r of responses) {
             const csp = r.headers.get('content-security-policy')!;
-            expect(csp).to.include("default-src 'self'").and.include("script-src 'self'").and.include("frame-ancestors 'none'").and.not.include('unsafe-inline');
+            expect(csp)
+                .to.include("default-src 'self'")
+                .and.include("script-src 'self'")
+                .and.include("frame-ancestors 'none'")
+                .and.not.include('unsafe-inline');
             expect(r.headers.get('x-frame-options')).to.equal('DENY');
             expect(r.headers.get('x-content-type-options')).to.equal('nosniff');
             expect(r.headers.get('referrer-policy')).to.equal('no-referrer');
-            expect(r.text).to.not.match(/<script(?![^>]*\bsrc=)[^>]*>/).and.not.match(/\sstyle=/).and.not.match(/\son[a-z]+=/);
+            expect(r.text)
+                .to.not.match(/<script(?![^>]*\bsrc=)[^>]*>/)
+                .and.not.match(/\sstyle=/)
+                .and.not.match(/\son[a-z]+=/);
         }
         expect(responses[6]!.status).to.equal(404);
         expect(responses.at(-1)!.headers.get('cache-control')).to.include('immutable');
@@ -133,7 +157,9 @@ describe('panel security', function () {
         expect(t.logs.length).to.be.greaterThan(3);
         expect(t.logs.join('\n')).to.not.include('never-log-me');
         const row = await t.server.services.store.findLogin(address);
-        expect(row!.passwordHash).to.match(/^scrypt\$32768\$8\$1\$/).and.not.include(secret);
+        expect(row!.passwordHash)
+            .to.match(/^scrypt\$32768\$8\$1\$/)
+            .and.not.include(secret);
     });
 
     it('the same message for an unknown email and a wrong password; the 11th failure in 15 minutes gets 429 with Retry-After', async () => {
@@ -167,9 +193,16 @@ describe('panel security', function () {
 describe('panel forms under arbitrary input (fast-check)', function () {
     this.timeout(120_000);
     let t: TestServer;
-    before(async () => { t = await startTestServer({ limits: HIGH }); });
-    after(async () => { await t.stop(); });
-    const field = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', '0', '366', '-1', '1e3', 'extractions:create', 'schemas:validate', '<script>'));
+    before(async () => {
+        t = await startTestServer({ limits: HIGH });
+    });
+    after(async () => {
+        await t.stop();
+    });
+    const field = fc.oneof(
+        fc.string({ maxLength: 80 }),
+        fc.constantFrom('', '0', '366', '-1', '1e3', 'extractions:create', 'schemas:validate', '<script>'),
+    );
 
     it('key creation answers 201 or 400, never more than one key per request, and never 5xx', async () => {
         const c = new PanelClient(t);
@@ -178,30 +211,40 @@ describe('panel forms under arbitrary input (fast-check)', function () {
         await c.get('/panel/keys');
         const store = t.server.services.store;
         const accountId = (await store.findAccountByEmail(address))!.id;
-        await fc.assert(fc.asyncProperty(field, field, fc.array(field, { maxLength: 4 }), async (name, days, scopes) => {
-            const before = (await store.listKeys(accountId)).length;
-            const r = await c.post('/panel/keys', { name, days, scopes });
-            expect([201, 400]).to.include(r.status);
-            expect((await store.listKeys(accountId)).length).to.equal(before + (r.status === 201 ? 1 : 0));
-            if (r.status === 400) expect(r.text).to.match(/role="alert"/);
-        }), { numRuns: 150 });
+        await fc.assert(
+            fc.asyncProperty(field, field, fc.array(field, { maxLength: 4 }), async (name, days, scopes) => {
+                const before = (await store.listKeys(accountId)).length;
+                const r = await c.post('/panel/keys', { name, days, scopes });
+                expect([201, 400]).to.include(r.status);
+                expect((await store.listKeys(accountId)).length).to.equal(before + (r.status === 201 ? 1 : 0));
+                if (r.status === 400) expect(r.text).to.match(/role="alert"/);
+            }),
+            { numRuns: 150 },
+        );
     });
 
     it('sign-in answers 401 (or 303) for any email and password, never 5xx', async () => {
         const c = new PanelClient(t);
-        await fc.assert(fc.asyncProperty(field, fc.string({ maxLength: 2000 }), async (address, password) => {
-            const r = await c.signIn(address, password);
-            expect([303, 401]).to.include(r.status);
-        }), { numRuns: 40 });
+        await fc.assert(
+            fc.asyncProperty(field, fc.string({ maxLength: 2000 }), async (address, password) => {
+                const r = await c.signIn(address, password);
+                expect([303, 401]).to.include(r.status);
+            }),
+            { numRuns: 40 },
+        );
     });
 });
 
 describe('panel limits', () => {
     let t: TestServer;
-    before(async () => { t = await startTestServer({ limits: { ...HIGH, perAccount: 4 } }); });
-    after(async () => { await t.stop(); });
+    before(async () => {
+        t = await startTestServer({ limits: { ...HIGH, perAccount: 4 } });
+    });
+    after(async () => {
+        await t.stop();
+    });
 
-    it('panel requests count towards the account\'s per-minute limit', async () => {
+    it("panel requests count towards the account's per-minute limit", async () => {
         const c = new PanelClient(t);
         await c.signUp(email(), PASSWORD); // not yet signed in: not counted
         const statuses = [];
@@ -210,14 +253,24 @@ describe('panel limits', () => {
     });
 });
 
-describe('playground routes (the API\'s routes under /panel/api)', () => {
+describe("playground routes (the API's routes under /panel/api)", () => {
     let t: TestServer;
     const engine = new ScriptedEngine();
-    before(async () => { t = await startTestServer({ limits: HIGH, overrides: { engine } }); });
-    after(async () => { await t.stop(); });
-    const run = (c: PanelClient, headers: Record<string, string> = {}) => c.send('POST', '/panel/api/v1/extractions', JSON.stringify({ schema: SCHEMA, document: DOC }), { 'content-type': 'application/json', origin: c.origin, 'x-csrf-token': c.token, ...headers });
+    before(async () => {
+        t = await startTestServer({ limits: HIGH, overrides: { engine } });
+    });
+    after(async () => {
+        await t.stop();
+    });
+    const run = (c: PanelClient, headers: Record<string, string> = {}) =>
+        c.send('POST', '/panel/api/v1/extractions', JSON.stringify({ schema: SCHEMA, document: DOC }), {
+            'content-type': 'application/json',
+            origin: c.origin,
+            'x-csrf-token': c.token,
+            ...headers,
+        });
 
-    it('charges the signed-in account, logs the request as the panel\'s, and needs a session', async () => {
+    it("charges the signed-in account, logs the request as the panel's, and needs a session", async () => {
         const c = new PanelClient(t);
         const address = email();
         await c.signUp(address, PASSWORD);
@@ -242,7 +295,9 @@ describe('playground routes (the API\'s routes under /panel/api)', () => {
         try {
             const r = await run(c);
             expect(r.status).to.equal(500);
-            expect(JSON.parse(r.text)).to.deep.equal({ error: { code: 'internal_error', message: 'Unexpected failure on the service side.' } });
+            expect(JSON.parse(r.text)).to.deep.equal({
+                error: { code: 'internal_error', message: 'Unexpected failure on the service side.' },
+            });
         } finally {
             engine.failWith = undefined;
         }

@@ -14,13 +14,22 @@ describe('payment callbacks', () => {
     const now = Date.parse('2026-03-01T09:00:00.000Z');
     const ts = () => Math.floor(now / 1000);
     before(async () => {
-        t = await startTestServer({ config: { paymentSecrets: ['whsec_new', 'whsec_old'] }, limits: { perIp: 2 }, overrides: { now: () => now } });
+        t = await startTestServer({
+            config: { paymentSecrets: ['whsec_new', 'whsec_old'] },
+            limits: { perIp: 2 },
+            overrides: { now: () => now },
+        });
     });
-    after(async () => { await t.stop(); });
+    after(async () => {
+        await t.stop();
+    });
 
-    const post = (body: string, signature?: string) => fetch(`${t.url}/v1/payments/callback`, {
-        method: 'POST', body, headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'svc-signature': signature }) },
-    });
+    const post = (body: string, signature?: string) =>
+        fetch(`${t.url}/v1/payments/callback`, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'svc-signature': signature }) },
+        });
     const credit = async (email: string) => (await t.server.services.store.findAccountByEmail(email))!.creditReads;
     let n = 0;
     async function account(): Promise<string> {
@@ -104,13 +113,19 @@ describe('payment callbacks', () => {
     });
 
     it('verifySignature never throws and accepts only the right HMAC (fast-check)', () => {
-        fc.assert(fc.property(fc.string(), fc.string(), (header, b) => {
-            expect(verifySignature(header, b, ['s'], 0)).to.equal(false);
-        }), { numRuns: 2000 });
-        fc.assert(fc.property(fc.string(), fc.integer({ min: 0, max: 2e9 }), (b, t0) => {
-            expect(verifySignature(`t=${t0},v1=${sign('s', b, t0)}`, b, ['s'], t0 * 1000)).to.equal(true);
-            expect(verifySignature(`t=${t0},v1=${sign('s', b, t0)}`, `${b}x`, ['s'], t0 * 1000)).to.equal(false);
-        }), { numRuns: 500 });
+        fc.assert(
+            fc.property(fc.string(), fc.string(), (header, b) => {
+                expect(verifySignature(header, b, ['s'], 0)).to.equal(false);
+            }),
+            { numRuns: 2000 },
+        );
+        fc.assert(
+            fc.property(fc.string(), fc.integer({ min: 0, max: 2e9 }), (b, t0) => {
+                expect(verifySignature(`t=${t0},v1=${sign('s', b, t0)}`, b, ['s'], t0 * 1000)).to.equal(true);
+                expect(verifySignature(`t=${t0},v1=${sign('s', b, t0)}`, `${b}x`, ['s'], t0 * 1000)).to.equal(false);
+            }),
+            { numRuns: 500 },
+        );
     });
 });
 
@@ -130,7 +145,11 @@ describe('payment callbacks without SVC_PAYMENT_SECRET', () => {
         expect(loadConfig({ SVC_PAYMENT_SECRET: 'a, b' }).paymentSecrets).to.deep.equal(['a', 'b']);
         const t = await startTestServer();
         try {
-            const r = await fetch(`${t.url}/v1/payments/callback`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+            const r = await fetch(`${t.url}/v1/payments/callback`, {
+                method: 'POST',
+                body: '{}',
+                headers: { 'content-type': 'application/json' },
+            });
             expect(r.status).to.equal(404);
         } finally {
             await t.stop();

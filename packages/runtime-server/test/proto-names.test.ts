@@ -24,10 +24,15 @@ for (const workers of [0, 1]) {
             t = await startTestServer({ limits: OPEN, config: { workers }, overrides: { engine: undefined, editor: undefined, env: {} } });
             key = (await newKey(t, { credit: 1000 })).key;
         });
-        after(async () => { await t.stop(); });
+        after(async () => {
+            await t.stop();
+        });
 
         const extract = async (): Promise<any> => {
-            const r = await call(t, 'POST', '/v1/extractions', { key, raw: `{"document":${JSON.stringify(DOCUMENT)},"schema":${SCHEMA_TEXT}}` });
+            const r = await call(t, 'POST', '/v1/extractions', {
+                key,
+                raw: `{"document":${JSON.stringify(DOCUMENT)},"schema":${SCHEMA_TEXT}}`,
+            });
             expect(r.status, r.text).to.equal(200);
             return r.json;
         };
@@ -55,13 +60,20 @@ for (const workers of [0, 1]) {
 
         it('an edit into the "__proto__" field and a preview that names it', async () => {
             const x = await extract();
-            const body = (edit: unknown): string => `{"extraction":{"document":${JSON.stringify(DOCUMENT)},"session":${JSON.stringify(x.session)},"schema":${SCHEMA_TEXT}},"edit":${JSON.stringify(edit)}}`;
+            const body = (edit: unknown): string =>
+                `{"extraction":{"document":${JSON.stringify(DOCUMENT)},"session":${JSON.stringify(x.session)},"schema":${SCHEMA_TEXT}},"edit":${JSON.stringify(edit)}}`;
             const withdraw = x.response.components[0].conflicts[0].repairs[0].withdraw; // withdraws the net's mention
-            const p = await call(t, 'POST', '/v1/extractions/edit', { key, raw: body({ action: 'preview_reconciliation', intent: 'keep the total', withdraw }) });
+            const p = await call(t, 'POST', '/v1/extractions/edit', {
+                key,
+                raw: body({ action: 'preview_reconciliation', intent: 'keep the total', withdraw }),
+            });
             expect(p.status, p.text).to.equal(200);
             expect(own(p.json.impact, '__proto__')).to.equal(true);
             expect(p.json.impact.__proto__).to.deep.equal({ before: null, after: { amount: '12.00', currency: 'EUR' } });
-            const ins = await call(t, 'POST', '/v1/extractions/edit', { key, raw: body({ action: 'insert', candidate: { slot: '__proto__', quote: 'EUR 10.00', p: 0.99 } }) });
+            const ins = await call(t, 'POST', '/v1/extractions/edit', {
+                key,
+                raw: body({ action: 'insert', candidate: { slot: '__proto__', quote: 'EUR 10.00', p: 0.99 } }),
+            });
             expect(ins.status, ins.text).to.equal(200);
             expect(ins.json.response.data.__proto__).to.deep.equal({ amount: '10.00', currency: 'EUR' });
             expect(ins.json.response.relations.__proto__).to.equal('holds');

@@ -19,7 +19,9 @@ describe('credit reservations', () => {
             const a = await createAccount(before, 'crash@example.test', 10);
             const at = new Date().toISOString();
             await before.heartbeat('inst_previous_run', at); // seen a moment ago: only exclusivity makes it dead
-            expect(await before.openReservation({ id: 'res_lost', accountId: a.id, reads: 4, instanceId: 'inst_previous_run', at })).to.equal(true);
+            expect(
+                await before.openReservation({ id: 'res_lost', accountId: a.id, reads: 4, instanceId: 'inst_previous_run', at }),
+            ).to.equal(true);
             await before.close();
             const t = await startTestServer({ config: { dataDir } });
             try {
@@ -35,7 +37,11 @@ describe('credit reservations', () => {
 
     it('a reservation held past the bound is refunded; the extraction that held it is charged again when it ends', async () => {
         const engine = new ScriptedEngine();
-        const t = await startTestServer({ limits: UNLIMITED, config: { reservations: { heartbeatMs: 50, deadAfterMs: 1000, maxHoldMs: 200 } }, overrides: { engine } });
+        const t = await startTestServer({
+            limits: UNLIMITED,
+            config: { reservations: { heartbeatMs: 50, deadAfterMs: 1000, maxHoldMs: 200 } },
+            overrides: { engine },
+        });
         try {
             const k = await newKey(t, { credit: 10 });
             const credit = async (): Promise<number> => (await t.server.services.store.getAccount(k.accountId))!.creditReads;
@@ -57,12 +63,21 @@ describe('credit reservations', () => {
         const t = await startTestServer({ limits: UNLIMITED, overrides: { engine } });
         try {
             const k = await newKey(t, { credit: 10 });
-            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } })).status).to.equal(200);
+            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } })).status).to.equal(
+                200,
+            );
             engine.failWith = new Error('boom');
-            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } })).status).to.equal(500);
+            expect((await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } })).status).to.equal(
+                500,
+            );
             expect((await t.server.services.store.getAccount(k.accountId))?.creditReads).to.equal(9);
             // nothing is left held
-            expect(await t.server.services.store.reconcileReservations(new Date(Date.now() + 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString())).to.equal(0);
+            expect(
+                await t.server.services.store.reconcileReservations(
+                    new Date(Date.now() + 3_600_000).toISOString(),
+                    new Date(Date.now() + 3_600_000).toISOString(),
+                ),
+            ).to.equal(0);
         } finally {
             await t.stop();
         }

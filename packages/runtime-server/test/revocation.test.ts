@@ -8,13 +8,22 @@ import { DOC, SCHEMA, ScriptedEngine, UNAUTHORIZED, call, newKey, startTestServe
 describe('revocation while requests are in flight', () => {
     let t: TestServer;
     const engine = new ScriptedEngine();
-    before(async () => { t = await startTestServer({ limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 }, overrides: { engine } }); });
-    after(async () => { await t.stop(); });
+    before(async () => {
+        t = await startTestServer({
+            limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 },
+            overrides: { engine },
+        });
+    });
+    after(async () => {
+        await t.stop();
+    });
 
     it('in-flight extractions complete; the next request gets 401', async () => {
         const k = await newKey(t, { credit: 100 });
         engine.delayMs = 150;
-        const inFlight = Array.from({ length: 5 }, () => call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } }));
+        const inFlight = Array.from({ length: 5 }, () =>
+            call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } }),
+        );
         await new Promise((r) => setTimeout(r, 50));
         // revoke through a second connection to the same file, as `svc keys revoke` does
         const cli = openSqliteStore(t.dataDir);

@@ -6,7 +6,9 @@ import type { ServerServices } from '../src/server-module.js';
 // A /v1 route is admitted only by its scope, so one registered without a scope must never start.
 describe('/v1 route registration', () => {
     const services = {} as ServerServices; // the hooks under test never reach the services
-    const mapper = (): never => { throw new Error('unused'); };
+    const mapper = (): never => {
+        throw new Error('unused');
+    };
 
     it('refuses a /v1 route registered without a scope', async () => {
         const app = fastify();

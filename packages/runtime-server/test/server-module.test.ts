@@ -10,7 +10,9 @@ import { createServerServices } from '../src/server-module.js';
 // may replace, every service built once and shared by those that need it.
 describe('server module', () => {
     let dir: string;
-    beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'svc-module-')); });
+    beforeEach(() => {
+        dir = mkdtempSync(join(tmpdir(), 'svc-module-'));
+    });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
     const config = () => loadConfig({ SVC_DATA_DIR: dir, PORT: '0', SVC_WORKERS: '0' }, process.cwd());

@@ -40,7 +40,11 @@ describe('PostgreSQL store start-up', () => {
         const store = openPgStore(`postgres://svc@127.0.0.1:${server.port}/svc_missing_db`);
         try {
             let err: unknown;
-            try { await store.findAccountByEmail('a@example.test'); } catch (e) { err = e; }
+            try {
+                await store.findAccountByEmail('a@example.test');
+            } catch (e) {
+                err = e;
+            }
             expect(err).to.be.instanceOf(DependencyUnavailableError);
         } finally {
             await store.close();

@@ -4,13 +4,27 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { AccountExistsError, KeyRequestError, SQLITE_FILE, createAccount, createKey, generateApiKey, hashApiKey, listKeys, openSqliteStore } from '../src/index.js';
+import {
+    AccountExistsError,
+    KeyRequestError,
+    SQLITE_FILE,
+    createAccount,
+    createKey,
+    generateApiKey,
+    hashApiKey,
+    listKeys,
+    openSqliteStore,
+} from '../src/index.js';
 import { BASE62, randomBase62 } from '../src/text/random-base62.js';
 
 describe('keys and store', () => {
     let dir: string;
-    beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'svc-store-')); });
-    afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+    beforeEach(() => {
+        dir = mkdtempSync(join(tmpdir(), 'svc-store-'));
+    });
+    afterEach(() => {
+        rmSync(dir, { recursive: true, force: true });
+    });
 
     it('random base62 is roughly uniform over all 62 characters', () => {
         const s = randomBase62(62_000);
@@ -33,7 +47,11 @@ describe('keys and store', () => {
         const a = await createAccount(store, 'A@example.test');
         expect(a.creditReads).to.equal(10);
         let err: unknown;
-        try { await createAccount(store, 'a@example.test'); } catch (e) { err = e; }
+        try {
+            await createAccount(store, 'a@example.test');
+        } catch (e) {
+            err = e;
+        }
         expect(err).to.be.instanceOf(AccountExistsError);
         expect((await store.addCredit('a@example.test', 5))?.creditReads).to.equal(15);
         expect(await store.addCredit('nobody@example.test', 5)).to.equal(undefined);
@@ -43,14 +61,29 @@ describe('keys and store', () => {
     it('key rules: name 1..64, expiry 1..365 days, known scopes; the listing never has the secret', async () => {
         const store = openSqliteStore(dir);
         await createAccount(store, 'k@example.test');
-        const bad = [{ name: '' }, { name: 'n'.repeat(65) }, { name: 'n', expiresDays: 0 }, { name: 'n', expiresDays: 366 }, { name: 'n', scopes: ['admin'] }, { name: 'n', scopes: [] }];
+        const bad = [
+            { name: '' },
+            { name: 'n'.repeat(65) },
+            { name: 'n', expiresDays: 0 },
+            { name: 'n', expiresDays: 366 },
+            { name: 'n', scopes: ['admin'] },
+            { name: 'n', scopes: [] },
+        ];
         for (const b of bad) {
             let err: unknown;
-            try { await createKey(store, { email: 'k@example.test', ...b }); } catch (e) { err = e; }
+            try {
+                await createKey(store, { email: 'k@example.test', ...b });
+            } catch (e) {
+                err = e;
+            }
             expect(err, JSON.stringify(b)).to.be.instanceOf(KeyRequestError);
         }
         const now = Date.parse('2025-01-01T00:00:00Z');
-        const k = await createKey(store, { email: 'k@example.test', name: '😀'.repeat(64), scopes: ['schemas:validate'], expiresDays: 365 }, now);
+        const k = await createKey(
+            store,
+            { email: 'k@example.test', name: '😀'.repeat(64), scopes: ['schemas:validate'], expiresDays: 365 },
+            now,
+        );
         expect(k.scopes).to.deep.equal(['schemas:validate']);
         expect(k.expires_at).to.equal('2026-01-01T00:00:00.000Z');
         const all = await createKey(store, { email: 'k@example.test', name: 'all' });
@@ -75,7 +108,7 @@ describe('keys and store', () => {
         await store.close();
     });
 
-    it('two connections to one file (server and CLI) see each other\'s writes at once', async () => {
+    it("two connections to one file (server and CLI) see each other's writes at once", async () => {
         const server = openSqliteStore(dir);
         const cli = openSqliteStore(dir);
         await createAccount(cli, 'w@example.test');

@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExtractionEngine, ExtractionObject, ExtractionRequest, ReadPlan } from '@svc/extraction';
 import type { Diagnostic } from '@svc/compiler';
-import { createAccount, createKey, createServer, loadConfig, type LimitConfig, type ServerConfig, type ServiceOverrides, type SvcServer } from '../src/index.js';
+import {
+    createAccount,
+    createKey,
+    createServer,
+    loadConfig,
+    type LimitConfig,
+    type ServerConfig,
+    type ServiceOverrides,
+    type SvcServer,
+} from '../src/index.js';
 
 export interface TestServer {
     server: SvcServer;
@@ -15,7 +24,9 @@ export interface TestServer {
     stop(): Promise<void>;
 }
 
-export async function startTestServer(options: { config?: Partial<ServerConfig>; limits?: Partial<LimitConfig>; overrides?: ServiceOverrides } = {}): Promise<TestServer> {
+export async function startTestServer(
+    options: { config?: Partial<ServerConfig>; limits?: Partial<LimitConfig>; overrides?: ServiceOverrides } = {},
+): Promise<TestServer> {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-rs-test-'));
     // Inline pipeline unless a test asks for worker threads (config.workers): most tests start many
     // servers, and the pool's own tests (worker-pool.test.ts) exercise the threads.
@@ -25,10 +36,20 @@ export async function startTestServer(options: { config?: Partial<ServerConfig>;
         limits: { ...(options.config?.limits ?? {}), ...(options.limits ?? {}) } as LimitConfig,
     });
     const logs: string[] = [];
-    const server = createServer(config, { engine: null, editor: null, logSink: (l) => { logs.push(l); }, ...options.overrides });
+    const server = createServer(config, {
+        engine: null,
+        editor: null,
+        logSink: (l) => {
+            logs.push(l);
+        },
+        ...options.overrides,
+    });
     const url = await server.listen();
     return {
-        server, url, dataDir, logs,
+        server,
+        url,
+        dataDir,
+        logs,
         async stop() {
             await server.close();
             rmSync(dataDir, { recursive: true, force: true });
@@ -37,7 +58,10 @@ export async function startTestServer(options: { config?: Partial<ServerConfig>;
 }
 
 let seq = 0;
-export async function newKey(t: TestServer, options: { email?: string; scopes?: string[]; expiresDays?: number; credit?: number } = {}): Promise<{ key: string; id: string; email: string; accountId: string }> {
+export async function newKey(
+    t: TestServer,
+    options: { email?: string; scopes?: string[]; expiresDays?: number; credit?: number } = {},
+): Promise<{ key: string; id: string; email: string; accountId: string }> {
     const email = options.email ?? `user${++seq}-${process.pid}@example.test`;
     const store = t.server.services.store;
     let account = await store.findAccountByEmail(email);
@@ -54,7 +78,12 @@ export interface Res {
     json: any;
 }
 
-export async function call(t: TestServer, method: string, path: string, options: { key?: string; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string> } = {}): Promise<Res> {
+export async function call(
+    t: TestServer,
+    method: string,
+    path: string,
+    options: { key?: string; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string> } = {},
+): Promise<Res> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
     let body: string | Uint8Array | undefined;
@@ -64,7 +93,11 @@ export async function call(t: TestServer, method: string, path: string, options:
     const res = await fetch(t.url + path, { method, headers, body });
     const text = await res.text();
     let json;
-    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    try {
+        json = text ? JSON.parse(text) : undefined;
+    } catch {
+        json = undefined;
+    }
     return { status: res.status, headers: res.headers, text, json };
 }
 
@@ -98,10 +131,17 @@ export class ScriptedEngine implements ExtractionEngine {
         this.extracted++;
         const plan = this.plan(request) as ReadPlan;
         return {
-            object: 'extraction', reference: request.reference, language: request.language, document: request.document,
-            schema: request.schema.normalized, options: request.options,
+            object: 'extraction',
+            reference: request.reference,
+            language: request.language,
+            document: request.document,
+            schema: request.schema.normalized,
+            options: request.options,
             response: { svc_response: '1.0', schema_hash: request.schema.schemaHash, data: {}, fields: {}, components: [] },
-            active_bundles: [0], revision: 0, session: 'v1.test.test', warnings: [],
+            active_bundles: [0],
+            revision: 0,
+            session: 'v1.test.test',
+            warnings: [],
             usage: { input_tokens: plan.inputTokens, reads: plan.reads, window_tokens: 4096 },
         };
     }

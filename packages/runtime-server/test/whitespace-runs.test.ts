@@ -6,10 +6,21 @@ import { expect } from 'chai';
 import { call, newKey, startTestServer, type TestServer } from './test-server.js';
 
 const OPEN = { perIp: 1e9, perKey: 1e9, perAccount: 1e9, extractionsPerAccount: 1e9 };
-const KINDS: Record<string, string> = { space: ' ', 'no-break space': '\u00a0', 'ideographic space': '\u3000', 'em space': '\u2003', tab: '\t', newline: '\n' };
+const KINDS: Record<string, string> = {
+    space: ' ',
+    'no-break space': '\u00a0',
+    'ideographic space': '\u3000',
+    'em space': '\u2003',
+    tab: '\t',
+    newline: '\n',
+};
 const schemaWithLabel = (label: string): unknown => ({
-    svc_schema: '1.0', name: 'ws',
-    fields: [{ name: 'total', type: 'money', currency: 'EUR', hints: ['Total'] }, { name: 'status', type: 'enum', labels: [label, 'paid'] }],
+    svc_schema: '1.0',
+    name: 'ws',
+    fields: [
+        { name: 'total', type: 'money', currency: 'EUR', hints: ['Total'] },
+        { name: 'status', type: 'enum', labels: [label, 'paid'] },
+    ],
 });
 
 describe('white-space runs through the API (issue 9.2)', function () {
@@ -20,7 +31,9 @@ describe('white-space runs through the API (issue 9.2)', function () {
         t = await startTestServer({ limits: OPEN, overrides: { engine: undefined, editor: null, env: {} } });
         key = (await newKey(t, { credit: 1e6 })).key;
     });
-    after(async () => { await t.stop(); });
+    after(async () => {
+        await t.stop();
+    });
 
     for (const [name, ch] of Object.entries(KINDS)) {
         it(`a document of 49,980 ${name}s around a total`, async () => {
@@ -32,7 +45,10 @@ describe('white-space runs through the API (issue 9.2)', function () {
         });
 
         it(`an enum label of 50,000 ${name}s: answered (read, or E-LIMIT when its rendering fills the window)`, async () => {
-            const r = await call(t, 'POST', '/v1/extractions', { key, body: { document: 'Total: EUR 10.00, paid', schema: schemaWithLabel(`${ch.repeat(50_000)}x`) } });
+            const r = await call(t, 'POST', '/v1/extractions', {
+                key,
+                body: { document: 'Total: EUR 10.00, paid', schema: schemaWithLabel(`${ch.repeat(50_000)}x`) },
+            });
             expect(r.status, r.text.slice(0, 300)).to.be.oneOf([200, 400]);
             if (r.status === 400) expect(r.json.error.details.map((d: { code: string }) => d.code)).to.deep.equal(['E-LIMIT']);
             else expect(r.json.response.data.status).to.equal('paid');

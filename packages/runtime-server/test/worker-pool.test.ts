@@ -12,7 +12,11 @@ const OPEN = { perIp: 1e9, perKey: 1e9, perAccount: 1e9, extractionsPerAccount: 
 /** About 1 MiB: 32 fields and 10,000 relations, each with a description (like bench/schema-gen.mjs). */
 export function heavySchema(relations = 10_000): string {
     const fields = Array.from({ length: 32 }, (_, i) => `{"name":"f${i}","type":"decimal","scale":2,"hints":["Field ${i}"]}`);
-    const rels = Array.from({ length: relations }, (_, i) => `{"id":"r${i}","description":"${'d'.repeat(20)}","expr":"f${i % 32} + f${(i + 1) % 32} * 2 <= f${(i + 3) % 32} + ${i} or f${i % 32} == f${(i + 5) % 32}"}`);
+    const rels = Array.from(
+        { length: relations },
+        (_, i) =>
+            `{"id":"r${i}","description":"${'d'.repeat(20)}","expr":"f${i % 32} + f${(i + 1) % 32} * 2 <= f${(i + 3) % 32} + ${i} or f${i % 32} == f${(i + 5) % 32}"}`,
+    );
     return `{"svc_schema":"1.0","name":"heavy","fields":[${fields.join(',')}],"relations":[${rels.join(',')}]}`;
 }
 
@@ -28,10 +32,20 @@ function longDocument(): string {
 /** Sends the heavy request, then the light ones, and tells which answered before the heavy one. */
 async function answeredDuring(heavy: Promise<Res>, light: () => Promise<Res>[]): Promise<{ heavy: Res; light: Res[]; before: boolean[] }> {
     let heavyDone = false;
-    const h = heavy.then((r) => { heavyDone = true; return r; });
+    const h = heavy.then((r) => {
+        heavyDone = true;
+        return r;
+    });
     await new Promise((r) => setTimeout(r, 50)); // the heavy body is sent and handed to a worker
     const before: boolean[] = [];
-    const results = await Promise.all(light().map((p, i) => p.then((r) => { before[i] = !heavyDone; return r; })));
+    const results = await Promise.all(
+        light().map((p, i) =>
+            p.then((r) => {
+                before[i] = !heavyDone;
+                return r;
+            }),
+        ),
+    );
     return { heavy: await h, light: results, before };
 }
 
@@ -40,10 +54,16 @@ describe('worker pool (issue 9.4)', function () {
     let t: TestServer;
     let key: string;
     before(async () => {
-        t = await startTestServer({ limits: OPEN, config: { workers: 1, workerQueue: 1 }, overrides: { engine: undefined, editor: undefined, env: {} } });
+        t = await startTestServer({
+            limits: OPEN,
+            config: { workers: 1, workerQueue: 1 },
+            overrides: { engine: undefined, editor: undefined, env: {} },
+        });
         key = (await newKey(t, { credit: 10_000 })).key;
     });
-    after(async () => { await t.stop(); });
+    after(async () => {
+        await t.stop();
+    });
 
     it('is the pipeline of a server with workers, and answers every route like the inline one', async () => {
         expect(t.server.services.pipeline).to.be.instanceOf(WorkerPipeline);
@@ -54,7 +74,10 @@ describe('worker pool (issue 9.4)', function () {
                 ['/v1/schemas/validate', { schema: SCHEMA }],
                 ['/v1/schemas/validate', { schema: { ...SCHEMA, fields: [] } }],
                 ['/v1/extractions', { schema: SCHEMA, document: DOC }],
-                ['/v1/extractions/edit', { extraction: { schema: SCHEMA, document: DOC, session: 'v1.x.y' }, edit: { action: 'retract', bundle: 0 } }],
+                [
+                    '/v1/extractions/edit',
+                    { extraction: { schema: SCHEMA, document: DOC, session: 'v1.x.y' }, edit: { action: 'retract', bundle: 0 } },
+                ],
             ] as const) {
                 const a = await call(t, 'POST', path, { key, body });
                 const b = await call(inline, 'POST', path, { key: inlineKey, body });
@@ -69,7 +92,10 @@ describe('worker pool (issue 9.4)', function () {
 
     it('an edit is settled in the pool: a retract through the API', async () => {
         const x = (await call(t, 'POST', '/v1/extractions', { key, body: { schema: SCHEMA, document: DOC } })).json;
-        const r = await call(t, 'POST', '/v1/extractions/edit', { key, body: { extraction: { schema: SCHEMA, document: DOC, session: x.session }, edit: { action: 'retract', bundle: 0 } } });
+        const r = await call(t, 'POST', '/v1/extractions/edit', {
+            key,
+            body: { extraction: { schema: SCHEMA, document: DOC, session: x.session }, edit: { action: 'retract', bundle: 0 } },
+        });
         expect(r.status, r.text).to.equal(200);
         expect(r.json.revision).to.equal(1);
         expect(r.json.active_bundles).to.deep.equal([]);
@@ -89,9 +115,16 @@ describe('worker pool (issue 9.4)', function () {
     });
 
     it('/healthz answers while a 50,000-character document with 32 fields is read', async () => {
-        const schema = { svc_schema: '1.0', name: 'wide', fields: Array.from({ length: 32 }, (_, i) => ({ name: `f${i}`, type: 'decimal', scale: 2, hints: [`Field ${i}`] })) };
+        const schema = {
+            svc_schema: '1.0',
+            name: 'wide',
+            fields: Array.from({ length: 32 }, (_, i) => ({ name: `f${i}`, type: 'decimal', scale: 2, hints: [`Field ${i}`] })),
+        };
         const doc = longDocument();
-        const { heavy, light, before } = await answeredDuring(call(t, 'POST', '/v1/extractions', { key, body: { schema, document: doc } }), () => [call(t, 'GET', '/healthz')]);
+        const { heavy, light, before } = await answeredDuring(
+            call(t, 'POST', '/v1/extractions', { key, body: { schema, document: doc } }),
+            () => [call(t, 'GET', '/healthz')],
+        );
         expect(heavy.status, heavy.text.slice(0, 300)).to.equal(200);
         expect(heavy.json.response.data.f3).to.equal('21.75');
         expect(light[0]!.status).to.equal(200);
@@ -125,12 +158,19 @@ describe('worker pool (issue 9.4)', function () {
     });
 
     it('a task past its deadline is stopped and answered 503; its thread is replaced', async () => {
-        const slow = await startTestServer({ limits: OPEN, config: { workers: 1, taskTimeoutMs: 30 }, overrides: { engine: null, editor: null, env: {} } });
+        const slow = await startTestServer({
+            limits: OPEN,
+            config: { workers: 1, taskTimeoutMs: 30 },
+            overrides: { engine: null, editor: null, env: {} },
+        });
         try {
             const k = (await newKey(slow)).key;
             const r = await call(slow, 'POST', '/v1/schemas/validate', { key: k, raw: `{"schema":${heavySchema()}}` });
             expect(r.status, r.text.slice(0, 300)).to.equal(503);
-            expect(r.json.error).to.deep.equal({ code: 'pipeline_unavailable', message: 'The request took too long to process; retry shortly.' });
+            expect(r.json.error).to.deep.equal({
+                code: 'pipeline_unavailable',
+                message: 'The request took too long to process; retry shortly.',
+            });
             expect(slow.server.services.pipeline.load()).to.deep.equal({ running: 0, queued: 0 });
             // The replacement thread answers once it has started (its start-up counts against the
             // deadline too, so the first tries may still be refused).

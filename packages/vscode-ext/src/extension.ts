@@ -34,9 +34,11 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
     client = createClient(context);
-    context.subscriptions.push(vscode.commands.registerCommand('svcSchema.restartServer', async () => {
-        await client?.restart();
-    }));
+    context.subscriptions.push(
+        vscode.commands.registerCommand('svcSchema.restartServer', async () => {
+            await client?.restart();
+        }),
+    );
     await client.start();
 }
 

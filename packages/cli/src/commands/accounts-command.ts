@@ -4,7 +4,8 @@ import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-t
 import { accountsPassword } from './accounts-password.js';
 import { showAccount } from './accounts-show.js';
 
-const USAGE = 'svc accounts create --email E [--json] | svc accounts credit --email E --reads N | svc accounts show --email E [--json] | svc accounts password --email E (password on stdin)';
+const USAGE =
+    'svc accounts create --email E [--json] | svc accounts credit --email E --reads N | svc accounts show --email E [--json] | svc accounts password --email E (password on stdin)';
 
 export const accountsCommand: Command = {
     name: 'accounts',
@@ -12,15 +13,21 @@ export const accountsCommand: Command = {
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
         if (args[0] === 'password') return accountsPassword(args.slice(1), io);
-        const parsed = parseCommandArgs({ args, options: { email: { type: 'string' }, reads: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true });
+        const parsed = parseCommandArgs({
+            args,
+            options: { email: { type: 'string' }, reads: { type: 'string' }, json: { type: 'boolean' } },
+            allowPositionals: true,
+        });
         const [sub, ...extra] = parsed.positionals;
         const { email, reads, json } = parsed.values;
         if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
-        if (sub !== 'create' && sub !== 'credit' && sub !== 'show') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
+        if (sub !== 'create' && sub !== 'credit' && sub !== 'show')
+            throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
         if (!email) throw new UsageError('--email is required');
         let amount = 0;
         if (sub === 'credit') {
-            if (reads === undefined || !/^-?\d+$/.test(reads) || !Number.isSafeInteger(Number(reads))) throw new UsageError('--reads N (an integer) is required');
+            if (reads === undefined || !/^-?\d+$/.test(reads) || !Number.isSafeInteger(Number(reads)))
+                throw new UsageError('--reads N (an integer) is required');
             amount = Number(reads);
         } else if (reads !== undefined) {
             throw new UsageError('--reads belongs to `accounts credit`');

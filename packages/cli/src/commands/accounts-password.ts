@@ -13,7 +13,9 @@ async function readStdin(): Promise<string> {
         size += (chunk as Buffer).length;
         if (size > 64 * 1024) throw new UsageError('the password on standard input is too long');
     }
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/\r?\n$/, '');
 }
 
 export async function accountsPassword(args: string[], io: CliIO): Promise<number> {

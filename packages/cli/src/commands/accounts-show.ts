@@ -16,11 +16,13 @@ export async function showAccount(store: Store, email: string, json: boolean, io
         return 0;
     }
     const active = keys.filter((k) => !k.revoked_at).length;
-    io.stdout([
-        `${out.email} (${out.id}): ${out.credit_reads} reads of credit`,
-        `${keys.length} key(s), ${active} active${keys.length ? ':' : ''}`,
-        ...keys.map((k) => `  ${keyLine(k)}`),
-        '',
-    ].join('\n'));
+    io.stdout(
+        [
+            `${out.email} (${out.id}): ${out.credit_reads} reads of credit`,
+            `${keys.length} key(s), ${active} active${keys.length ? ':' : ''}`,
+            ...keys.map((k) => `  ${keyLine(k)}`),
+            '',
+        ].join('\n'),
+    );
     return 0;
 }

@@ -46,7 +46,9 @@ export const checkCommand: Command = {
             if (!parsed.values.json) {
                 for (const d of [...result.errors, ...result.warnings]) text += renderDiagnostic(d, file, result) + '\n\n';
                 const warned = result.warnings.length ? `, ${plural(result.warnings.length, 'warning')}` : '';
-                text += result.ok ? `${file}: ok, ${report.schema_hash}${warned}\n` : `${file}: ${plural(result.errors.length, 'error')}${warned}\n`;
+                text += result.ok
+                    ? `${file}: ok, ${report.schema_hash}${warned}\n`
+                    : `${file}: ${plural(result.errors.length, 'error')}${warned}\n`;
             }
         }
         io.stdout(parsed.values.json ? JSON.stringify(reports, null, 2) + '\n' : text);

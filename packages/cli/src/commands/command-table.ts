@@ -9,4 +9,12 @@ import { keysCommand } from './keys-command.js';
 import { extractCommand } from './extract-command.js';
 import { mcpCommand } from './mcp-command.js';
 
-export const COMMANDS: readonly Command[] = [checkCommand, explainCommand, serveCommand, accountsCommand, keysCommand, extractCommand, mcpCommand];
+export const COMMANDS: readonly Command[] = [
+    checkCommand,
+    explainCommand,
+    serveCommand,
+    accountsCommand,
+    keysCommand,
+    extractCommand,
+    mcpCommand,
+];

@@ -6,7 +6,11 @@ export function explainText(code: string): string | undefined {
     const info = CODES[code];
     const ex = EXAMPLES[code];
     const schema = exampleExcerpt(code);
-    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample (this schema raises ${code}):\n  ${schema}\nFix: ${ex.fix}\n\nMessages:\n${messageForms(code).map(([, t]) => `  ${t}`).join('\n')}\n\nReference: docs/schema-language.md\n`;
+    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample (this schema raises ${code}):\n  ${schema}\nFix: ${ex.fix}\n\nMessages:\n${messageForms(
+        code,
+    )
+        .map(([, t]) => `  ${t}`)
+        .join('\n')}\n\nReference: docs/schema-language.md\n`;
 }
 
 export const explainCommand: Command = {

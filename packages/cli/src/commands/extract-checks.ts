@@ -4,8 +4,71 @@
 
 /** Function words that are frequent in any text of the language and rare in the other. */
 const FUNCTION_WORDS: Readonly<Record<string, ReadonlySet<string>>> = {
-    en: new Set(['the', 'and', 'of', 'to', 'is', 'for', 'this', 'with', 'that', 'by', 'on', 'be', 'shall', 'are', 'from', 'or', 'date', 'total', 'amount', 'due', 'invoice', 'vat', 'subtotal', 'payment', 'days', 'we', 'you', 'within', 'please', 'agreement']),
-    nl: new Set(['de', 'het', 'een', 'en', 'van', 'is', 'voor', 'met', 'dat', 'op', 'te', 'bij', 'niet', 'zijn', 'wordt', 'datum', 'totaal', 'bedrag', 'aan', 'ook', 'factuur', 'btw', 'subtotaal', 'betaling', 'dagen', 'wij', 'u', 'binnen', 'over', 'incl', 'overeenkomst']),
+    en: new Set([
+        'the',
+        'and',
+        'of',
+        'to',
+        'is',
+        'for',
+        'this',
+        'with',
+        'that',
+        'by',
+        'on',
+        'be',
+        'shall',
+        'are',
+        'from',
+        'or',
+        'date',
+        'total',
+        'amount',
+        'due',
+        'invoice',
+        'vat',
+        'subtotal',
+        'payment',
+        'days',
+        'we',
+        'you',
+        'within',
+        'please',
+        'agreement',
+    ]),
+    nl: new Set([
+        'de',
+        'het',
+        'een',
+        'en',
+        'van',
+        'is',
+        'voor',
+        'met',
+        'dat',
+        'op',
+        'te',
+        'bij',
+        'niet',
+        'zijn',
+        'wordt',
+        'datum',
+        'totaal',
+        'bedrag',
+        'aan',
+        'ook',
+        'factuur',
+        'btw',
+        'subtotaal',
+        'betaling',
+        'dagen',
+        'wij',
+        'u',
+        'binnen',
+        'over',
+        'incl',
+        'overeenkomst',
+    ]),
 };
 const LANGUAGE_NAMES: Readonly<Record<string, string>> = { en: 'English', nl: 'Dutch' };
 
@@ -13,7 +76,11 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = { en: 'English', nl: 'D
 export function guessLanguage(text: string): string | undefined {
     const counts = new Map<string, number>();
     // Enough words to judge; bounded so a large document costs little.
-    const words = text.slice(0, 20_000).toLowerCase().match(/\p{L}+/gu) ?? [];
+    const words =
+        text
+            .slice(0, 20_000)
+            .toLowerCase()
+            .match(/\p{L}+/gu) ?? [];
     for (const w of words) {
         for (const [lang, set] of Object.entries(FUNCTION_WORDS)) if (set.has(w)) counts.set(lang, (counts.get(lang) ?? 0) + 1);
     }
@@ -41,7 +108,9 @@ export function documentWarnings(file: string, text: string, language: string): 
     if (!looksLikeText(text)) out.push(`${file} does not look like plain text; svc reads text only (convert PDFs and scans to text first)`);
     const guessed = guessLanguage(text);
     if (guessed && guessed !== language && LANGUAGE_NAMES[guessed]) {
-        out.push(`${file} looks ${LANGUAGE_NAMES[guessed]}, but it is read as ${LANGUAGE_NAMES[language] ?? language}; pass --language ${guessed} if it is`);
+        out.push(
+            `${file} looks ${LANGUAGE_NAMES[guessed]}, but it is read as ${LANGUAGE_NAMES[language] ?? language}; pass --language ${guessed} if it is`,
+        );
     }
     return out;
 }

@@ -37,13 +37,19 @@ export const extractCommand: Command = {
     usage: 'svc extract --schema SCHEMA [--language LANG] [--json] [--html PAGE.html] FILE...',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
-                args,
-                options: { schema: { type: 'string' }, language: { type: 'string', default: 'en' }, json: { type: 'boolean' }, html: { type: 'string' } },
-                allowPositionals: true,
-            });
+            args,
+            options: {
+                schema: { type: 'string' },
+                language: { type: 'string', default: 'en' },
+                json: { type: 'boolean' },
+                html: { type: 'string' },
+            },
+            allowPositionals: true,
+        });
         const { schema: schemaFile, language, json, html } = parsed.values;
         if (!schemaFile) throw new UsageError('--schema is required');
-        if (!isLanguage(language)) throw new UsageError(`--language must be one of ${languages().join(', ')}, not ${JSON.stringify(language)}`);
+        if (!isLanguage(language))
+            throw new UsageError(`--language must be one of ${languages().join(', ')}, not ${JSON.stringify(language)}`);
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no document file given');
 
@@ -52,13 +58,16 @@ export const extractCommand: Command = {
         if (!schemaRead.ok && 'io' in schemaRead) throw new CliError(`cannot read ${schemaFile}: ${schemaRead.io}`);
         const documents: string[] = [];
         for (const file of files) documents.push(await readDocument(io, file));
-        const compiled = schemaRead.ok ? compileSchemaText(schemaRead.text) : { ok: false, errors: [schemaRead.utf8], expressions: new Map<string, string>(), schema: undefined };
+        const compiled = schemaRead.ok
+            ? compileSchemaText(schemaRead.text)
+            : { ok: false, errors: [schemaRead.utf8], expressions: new Map<string, string>(), schema: undefined };
         if (!compiled.ok || !compiled.schema) {
             for (const d of compiled.errors) io.stderr(renderDiagnostic(d, schemaFile, compiled) + '\n');
             io.stderr(`${schemaFile}: ${compiled.errors.length} error(s)\n`);
             return 1;
         }
-        for (let i = 0; i < files.length; i++) for (const w of documentWarnings(files[i]!, documents[i]!, language!)) io.stderr(`svc extract: warning: ${w}\n`);
+        for (let i = 0; i < files.length; i++)
+            for (const w of documentWarnings(files[i]!, documents[i]!, language!)) io.stderr(`svc extract: warning: ${w}\n`);
         if (!io.env.SVC_SESSION_SECRET) ensureDataDir(io); // the session secret lives there
         const engine = createEngine({ reader: 'heuristic', secrets: loadSecretRing(io.env, io.cwd) });
         const options = { on_conflict: 'withhold' as const, fallback: 'off' as const };
@@ -81,7 +90,11 @@ export const extractCommand: Command = {
             io.stderr(`svc extract: evidence page written to ${html}\n`);
         }
         // Each entry is the extraction object with the name of its file first (the edit API ignores it).
-        io.stdout(json ? JSON.stringify(results.map((ex, i) => ({ file: files[i], ...ex }))) + '\n' : results.map((ex, i) => summary(files[i]!, ex)).join(''));
+        io.stdout(
+            json
+                ? JSON.stringify(results.map((ex, i) => ({ file: files[i], ...ex }))) + '\n'
+                : results.map((ex, i) => summary(files[i]!, ex)).join(''),
+        );
         return 0;
     },
 };

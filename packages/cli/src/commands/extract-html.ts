@@ -18,14 +18,20 @@ function colour(index: number): string {
 function markedDocument(document: string, mentions: ViewMention[], colourOf: (field: string) => string): string {
     const chars = Array.from(document);
     const cuts = new Set<number>([0, chars.length]);
-    for (const m of mentions) { cuts.add(Math.max(0, Math.min(m.start, chars.length))); cuts.add(Math.max(0, Math.min(m.end, chars.length))); }
+    for (const m of mentions) {
+        cuts.add(Math.max(0, Math.min(m.start, chars.length)));
+        cuts.add(Math.max(0, Math.min(m.end, chars.length)));
+    }
     const points = [...cuts].sort((a, b) => a - b);
     let out = '';
     for (let i = 0; i + 1 < points.length; i++) {
         const [a, b] = [points[i]!, points[i + 1]!];
         const text = escapeHtml(chars.slice(a, b).join(''));
         const covering = mentions.filter((m) => m.start <= a && m.end >= b && m.end > m.start);
-        if (covering.length === 0) { out += text; continue; }
+        if (covering.length === 0) {
+            out += text;
+            continue;
+        }
         const title = covering.map((m) => `${m.field} = ${valueText(m.value)} (p ${m.p.toFixed(2)})`).join('\n');
         out += `<mark style="background:${colourOf(covering[0]!.field)}" title="${escapeHtml(title)}">${text}</mark>`;
     }
@@ -35,11 +41,19 @@ function markedDocument(document: string, mentions: ViewMention[], colourOf: (fi
 function section(file: string, ex: ExtractionObject, colourOf: (field: string) => string): string {
     const view = viewOf(ex);
     const mentions = [...view.mentions.values()].sort((a, b) => a.start - b.start || b.end - a.end);
-    const rows = view.fields.map(([name, f]) => `<tr><td><span class="sw" style="background:${colourOf(name)}"></span>${escapeHtml(name)}</td>`
-        + `<td class="st-${escapeHtml(f.status)}">${escapeHtml(f.status)}</td><td>${escapeHtml(valueText(f.value))}</td><td>${f.confidence.toFixed(2)}</td></tr>`);
+    const rows = view.fields.map(
+        ([name, f]) =>
+            `<tr><td><span class="sw" style="background:${colourOf(name)}"></span>${escapeHtml(name)}</td>` +
+            `<td class="st-${escapeHtml(f.status)}">${escapeHtml(f.status)}</td><td>${escapeHtml(valueText(f.value))}</td><td>${f.confidence.toFixed(2)}</td></tr>`,
+    );
     const conflicts = view.conflicts.map((c) => {
-        const readings = c.mentions.map((id) => view.mentions.get(id)).filter((m): m is ViewMention => m !== undefined)
-            .map((m) => `<li>${escapeHtml(m.field)} = ${escapeHtml(valueText(m.value))} from “${escapeHtml(m.quote)}” at ${m.start}..${m.end} (p ${m.p.toFixed(2)})</li>`);
+        const readings = c.mentions
+            .map((id) => view.mentions.get(id))
+            .filter((m): m is ViewMention => m !== undefined)
+            .map(
+                (m) =>
+                    `<li>${escapeHtml(m.field)} = ${escapeHtml(valueText(m.value))} from “${escapeHtml(m.quote)}” at ${m.start}..${m.end} (p ${m.p.toFixed(2)})</li>`,
+            );
         const repairs = c.repairs.map((r) => `<li>repair: ${escapeHtml(repairText(r, view.mentions))}</li>`);
         const about = c.relations.length ? `breaks ${c.relations.join(', ')}` : 'the document disagrees';
         return `<div class="conflict"><b>${escapeHtml(c.kind)}</b>: ${escapeHtml(c.fields.join(', '))} — ${escapeHtml(about)}<ul>${readings.join('')}${repairs.join('')}</ul></div>`;
@@ -67,12 +81,15 @@ export function evidencePage(files: readonly string[], results: readonly Extract
     for (const ex of results) for (const [name] of viewOf(ex).fields) if (!names.has(name)) names.set(name, names.size);
     const colourOf = (field: string): string => colour(names.get(field) ?? 0);
     return [
-        '<!doctype html>', '<html lang="en"><head><meta charset="utf-8">',
+        '<!doctype html>',
+        '<html lang="en"><head><meta charset="utf-8">',
         // No script, no fetches: only the inline style below may apply.
         `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-        '<title>svc extract — evidence</title>', `<style>${STYLE}</style></head><body>`,
+        '<title>svc extract — evidence</title>',
+        `<style>${STYLE}</style></head><body>`,
         `<h1>svc extract — evidence</h1><p>Hover a highlighted quote for its field, value and p.</p>`,
         ...results.map((ex, i) => section(files[i]!, ex, colourOf)),
-        '</body></html>', '',
+        '</body></html>',
+        '',
     ].join('\n');
 }

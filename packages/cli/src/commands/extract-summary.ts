@@ -7,10 +7,14 @@ export function summary(file: string, ex: ExtractionObject): string {
     const view = viewOf(ex);
     const lines = [`${file}: ${ex.usage.reads} read(s), ${ex.usage.input_tokens} tokens`];
     for (const [name, f] of view.fields) {
-        lines.push(`  ${name}: ${f.status}${f.value === null || f.value === undefined ? '' : ` ${JSON.stringify(f.value)} (confidence ${f.confidence.toFixed(2)})`}`);
+        lines.push(
+            `  ${name}: ${f.status}${f.value === null || f.value === undefined ? '' : ` ${JSON.stringify(f.value)} (confidence ${f.confidence.toFixed(2)})`}`,
+        );
     }
     for (const c of view.conflicts) {
-        const about = c.relations.length ? `${c.fields.join(', ')} break ${c.relations.join(', ')}` : `${c.fields.join(', ')}: the document disagrees`;
+        const about = c.relations.length
+            ? `${c.fields.join(', ')} break ${c.relations.join(', ')}`
+            : `${c.fields.join(', ')}: the document disagrees`;
         lines.push(`  conflict (${c.kind}): ${about}`);
         for (const id of c.mentions) {
             const m = view.mentions.get(id);

@@ -2,10 +2,32 @@
 // schema are looked up in Maps, never as plain-object keys (a field may be called `__proto__`).
 import type { ExtractionObject } from '@svc/extraction';
 
-export interface ViewMention { id: string; field: string; quote: string; start: number; end: number; value: unknown; p: number }
-export interface ViewField { status: string; value: unknown; confidence: number; mentions: string[] }
-export interface ViewRepair { withdraw: Array<{ bundle: number; mention: number }>; outcome: Record<string, unknown> }
-export interface ViewConflict { kind: string; fields: string[]; relations: string[]; mentions: string[]; repairs: ViewRepair[] }
+export interface ViewMention {
+    id: string;
+    field: string;
+    quote: string;
+    start: number;
+    end: number;
+    value: unknown;
+    p: number;
+}
+export interface ViewField {
+    status: string;
+    value: unknown;
+    confidence: number;
+    mentions: string[];
+}
+export interface ViewRepair {
+    withdraw: Array<{ bundle: number; mention: number }>;
+    outcome: Record<string, unknown>;
+}
+export interface ViewConflict {
+    kind: string;
+    fields: string[];
+    relations: string[];
+    mentions: string[];
+    repairs: ViewRepair[];
+}
 
 export interface ExtractionView {
     fields: Array<[string, ViewField]>;
@@ -31,7 +53,8 @@ export function valueText(v: unknown): string {
     if (v === null || v === undefined) return '—';
     if (typeof v === 'string') return v;
     if (Array.isArray(v)) return v.map(valueText).join(', ');
-    if (typeof v === 'object' && 'amount' in v && 'currency' in v) return `${String((v as { amount: string }).amount)} ${String((v as { currency: string }).currency)}`;
+    if (typeof v === 'object' && 'amount' in v && 'currency' in v)
+        return `${String((v as { amount: string }).amount)} ${String((v as { currency: string }).currency)}`;
     return JSON.stringify(v);
 }
 

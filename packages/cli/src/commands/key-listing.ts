@@ -12,7 +12,15 @@ export interface ListedKey {
 }
 
 export function listed(k: KeyRecord): ListedKey {
-    return { id: k.id, name: k.name, prefix: k.prefix, scopes: [...k.scopes], created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt };
+    return {
+        id: k.id,
+        name: k.name,
+        prefix: k.prefix,
+        scopes: [...k.scopes],
+        created_at: k.createdAt,
+        expires_at: k.expiresAt,
+        revoked_at: k.revokedAt,
+    };
 }
 
 export function keyLine(k: ListedKey): string {

@@ -3,8 +3,8 @@ import { keyLine, listed } from './key-listing.js';
 import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
-const USAGE = 'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
-
+const USAGE =
+    'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
 
 export const keysCommand: Command = {
     name: 'keys',
@@ -12,17 +12,22 @@ export const keysCommand: Command = {
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
-                args,
-                options: {
-                    email: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' },
-                    'expires-days': { type: 'string' }, json: { type: 'boolean' },
-                },
-                allowPositionals: true,
-            });
+            args,
+            options: {
+                email: { type: 'string' },
+                name: { type: 'string' },
+                scopes: { type: 'string' },
+                'expires-days': { type: 'string' },
+                json: { type: 'boolean' },
+            },
+            allowPositionals: true,
+        });
         const [sub, ...rest] = parsed.positionals;
         const v = parsed.values;
-        if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
-        if (sub === 'revoke' ? rest.length !== 1 : rest.length > 0) throw new UsageError(sub === 'revoke' ? 'give exactly one key id' : `unexpected argument ${rest[0]}`);
+        if (sub !== 'create' && sub !== 'list' && sub !== 'revoke')
+            throw new UsageError(sub === undefined ? 'give a subcommand' : `unknown subcommand ${sub}`);
+        if (sub === 'revoke' ? rest.length !== 1 : rest.length > 0)
+            throw new UsageError(sub === 'revoke' ? 'give exactly one key id' : `unexpected argument ${rest[0]}`);
         if (sub !== 'revoke' && !v.email) throw new UsageError('--email is required');
         if (sub === 'create' && v.name === undefined) throw new UsageError('--name is required');
         let expiresDays: number | undefined;
@@ -30,18 +35,30 @@ export const keysCommand: Command = {
             if (!/^\d+$/.test(v['expires-days'])) throw new UsageError('--expires-days is a whole number of days, 1 to 365');
             expiresDays = Number(v['expires-days']);
         }
-        const scopes = v.scopes === undefined ? undefined : v.scopes.split(',').map((s) => s.trim()).filter(Boolean);
+        const scopes =
+            v.scopes === undefined
+                ? undefined
+                : v.scopes
+                      .split(',')
+                      .map((s) => s.trim())
+                      .filter(Boolean);
 
         const store = openDataStore(io);
         try {
             if (sub === 'create') {
                 const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });
-                io.stdout(v.json ? `${JSON.stringify(created)}\n` : [
-                    `key ${created.id} created; it is shown once, store it now:`, created.key,
-                    `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`,
-                    // SVC_DATA_DIR is relative to the folder the command runs in: say which server will know the key.
-                    `in the data folder ${resolveDataDir(io.env, io.cwd)} (a server started with the same SVC_DATA_DIR accepts it)`, '',
-                ].join('\n'));
+                io.stdout(
+                    v.json
+                        ? `${JSON.stringify(created)}\n`
+                        : [
+                              `key ${created.id} created; it is shown once, store it now:`,
+                              created.key,
+                              `scopes: ${created.scopes.join(', ')}; expires: ${created.expires_at ?? 'never'}`,
+                              // SVC_DATA_DIR is relative to the folder the command runs in: say which server will know the key.
+                              `in the data folder ${resolveDataDir(io.env, io.cwd)} (a server started with the same SVC_DATA_DIR accepts it)`,
+                              '',
+                          ].join('\n'),
+                );
                 return 0;
             }
             if (sub === 'list') {

@@ -17,7 +17,10 @@ export const mcpCommand: Command = {
         const url = io.env.SVC_API_URL?.trim() || DEFAULT_API_URL;
         const key = io.env.SVC_API_KEY?.trim();
         if (!key) io.stderr('svc mcp: SVC_API_KEY is not set; every tool call will say how to set it\n');
-        const server = createMcpServer({ callApi: key ? httpApiCaller(url, key) : missingKeyCaller(), schemaLanguageDoc: loadSchemaLanguageDoc() });
+        const server = createMcpServer({
+            callApi: key ? httpApiCaller(url, key) : missingKeyCaller(),
+            schemaLanguageDoc: loadSchemaLanguageDoc(),
+        });
         const transport = new StdioServerTransport();
         const closed = new Promise<void>((resolve) => {
             transport.onclose = resolve;

@@ -19,7 +19,9 @@ export const serveCommand: Command = {
             }
             const code = (e as NodeJS.ErrnoException).code;
             if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-                io.stderr(`svc serve: cannot listen on HOST=${io.env.HOST || '127.0.0.1'} PORT=${io.env.PORT || '8080'}: ${(e as Error).message}\n`);
+                io.stderr(
+                    `svc serve: cannot listen on HOST=${io.env.HOST || '127.0.0.1'} PORT=${io.env.PORT || '8080'}: ${(e as Error).message}\n`,
+                );
                 return 2;
             }
             throw e;

@@ -36,7 +36,10 @@ function cycleThrough(start: number, deps: number[][], left: Set<number>): numbe
         const { node, path } = stack.pop()!;
         for (const d of deps[node]!) {
             if (d === start) return [...path, start];
-            if (left.has(d) && !seen.has(d)) { seen.add(d); stack.push({ node: d, path: [...path, d] }); }
+            if (left.has(d) && !seen.has(d)) {
+                seen.add(d);
+                stack.push({ node: d, path: [...path, d] });
+            }
         }
     }
     return undefined;

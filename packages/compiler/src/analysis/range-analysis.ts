@@ -56,7 +56,9 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
         switch (t.k) {
             case 'const':
                 if (typeof t.value === 'boolean') return { ...none, canTrue: t.value, canFalse: !t.value };
-                return typeof t.value === 'number' || isDec(t.value as Bound) ? { ...none, lo: t.value as Bound, hi: t.value as Bound } : none;
+                return typeof t.value === 'number' || isDec(t.value as Bound)
+                    ? { ...none, lo: t.value as Bound, hi: t.value as Bound }
+                    : none;
             case 'field': {
                 const ft = fields[t.field]?.type;
                 if (ft && 'min' in ft) return { ...none, lo: ft.min as Bound, hi: ft.max as Bound };
@@ -65,7 +67,8 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
             case 'present':
                 // Presence is not a value: judged as possibly either (docs/compiler.md, "Constant analysis").
                 return none;
-            case 'not': return { ...none, canTrue: a!.canFalse, canFalse: a!.canTrue };
+            case 'not':
+                return { ...none, canTrue: a!.canFalse, canFalse: a!.canTrue };
             case 'logic':
                 return t.op === 'and'
                     ? { ...none, canTrue: a!.canTrue && b!.canTrue, canFalse: a!.canFalse || b!.canFalse }
@@ -74,9 +77,15 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                 return { ...none, canTrue: a!.canFalse || b!.canTrue, canFalse: a!.canTrue && b!.canFalse };
             case 'cmp':
                 // x op x is decided whatever x is.
-                if (sameTree(t.a, t.b)) return { ...none, canTrue: t.op === '==' || t.op === '<=' || t.op === '>=', canFalse: !(t.op === '==' || t.op === '<=' || t.op === '>=') };
+                if (sameTree(t.a, t.b))
+                    return {
+                        ...none,
+                        canTrue: t.op === '==' || t.op === '<=' || t.op === '>=',
+                        canFalse: !(t.op === '==' || t.op === '<=' || t.op === '>='),
+                    };
                 return { ...none, ...compare(t.op, a!, b!) };
-            case 'neg': return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
+            case 'neg':
+                return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
             case 'abs': {
                 if (a!.lo !== undefined && cmp(a!.lo, zeroLike(a!.lo)) >= 0) return { ...none, lo: a!.lo, hi: a!.hi };
                 if (a!.hi !== undefined && cmp(a!.hi, zeroLike(a!.hi)) <= 0) return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
@@ -94,7 +103,11 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
             case 'round':
                 // Every rounding mode is monotone, so rounding the bounds bounds the result.
                 if (t.a.k === 'div') return none;
-                return { ...none, lo: isDec(a!.lo) ? roundDecimal(a!.lo, t.scale, t.mode) : undefined, hi: isDec(a!.hi) ? roundDecimal(a!.hi, t.scale, t.mode) : undefined };
+                return {
+                    ...none,
+                    lo: isDec(a!.lo) ? roundDecimal(a!.lo, t.scale, t.mode) : undefined,
+                    hi: isDec(a!.hi) ? roundDecimal(a!.hi, t.scale, t.mode) : undefined,
+                };
             case 'diff':
                 if (t.unit !== 1) return none;
                 return { ...none, lo: add(a!.lo, neg(b!.hi)), hi: add(a!.hi, neg(b!.lo)) };
@@ -116,7 +129,8 @@ function zeroLike(b: Decimal | number): Decimal | number {
 
 function product(a: Info, b: Info): { lo: Bound; hi: Bound } {
     if (a.lo === undefined || a.hi === undefined || b.lo === undefined || b.hi === undefined) return { lo: undefined, hi: undefined };
-    const mul = (x: Decimal | number, y: Decimal | number): Decimal | number => (isDec(x) ? x.times(y as Decimal) : (x as number) * (y as number));
+    const mul = (x: Decimal | number, y: Decimal | number): Decimal | number =>
+        isDec(x) ? x.times(y as Decimal) : (x as number) * (y as number);
     const ps = [mul(a.lo, b.lo), mul(a.lo, b.hi), mul(a.hi, b.lo), mul(a.hi, b.hi)];
     return { lo: ps.reduce((m, p) => (cmp(p, m) < 0 ? p : m)), hi: ps.reduce((m, p) => (cmp(p, m) > 0 ? p : m)) };
 }
@@ -129,13 +143,27 @@ export function sameTree(x: TExpr, y: TExpr): boolean {
         if (p === q) continue;
         if (p.k !== q.k || ('op' in p && p.op !== (q as typeof p).op) || ('kind' in p && p.kind !== (q as typeof p).kind)) return false;
         switch (p.k) {
-            case 'field': case 'present': if (p.field !== (q as typeof p).field) return false; continue;
-            case 'const': if (p.type.kind !== q.type.kind || String(p.value) !== String((q as typeof p).value)) return false; continue;
-            case 'round': if (p.scale !== (q as typeof p).scale || p.mode !== (q as typeof p).mode) return false; break;
-            case 'months': if (p.eom !== (q as typeof p).eom || p.sign !== (q as typeof p).sign) return false; break;
-            case 'addms': if (p.unit !== (q as typeof p).unit || p.sign !== (q as typeof p).sign) return false; break;
-            case 'diff': if (p.unit !== (q as typeof p).unit) return false; break;
-            default: break;
+            case 'field':
+            case 'present':
+                if (p.field !== (q as typeof p).field) return false;
+                continue;
+            case 'const':
+                if (p.type.kind !== q.type.kind || String(p.value) !== String((q as typeof p).value)) return false;
+                continue;
+            case 'round':
+                if (p.scale !== (q as typeof p).scale || p.mode !== (q as typeof p).mode) return false;
+                break;
+            case 'months':
+                if (p.eom !== (q as typeof p).eom || p.sign !== (q as typeof p).sign) return false;
+                break;
+            case 'addms':
+                if (p.unit !== (q as typeof p).unit || p.sign !== (q as typeof p).sign) return false;
+                break;
+            case 'diff':
+                if (p.unit !== (q as typeof p).unit) return false;
+                break;
+            default:
+                break;
         }
         const pk = childrenOf(p);
         const qk = childrenOf(q);
@@ -146,14 +174,24 @@ export function sameTree(x: TExpr, y: TExpr): boolean {
 
 function compare(op: string, a: Info, b: Info): { canTrue: boolean; canFalse: boolean } {
     switch (op) {
-        case '<': return { canTrue: !le(b.hi, a.lo) , canFalse: !lt(a.hi, b.lo) };
-        case '<=': return { canTrue: !lt(b.hi, a.lo), canFalse: !le(a.hi, b.lo) };
-        case '>': return compare('<', b, a);
-        case '>=': return compare('<=', b, a);
+        case '<':
+            return { canTrue: !le(b.hi, a.lo), canFalse: !lt(a.hi, b.lo) };
+        case '<=':
+            return { canTrue: !lt(b.hi, a.lo), canFalse: !le(a.hi, b.lo) };
+        case '>':
+            return compare('<', b, a);
+        case '>=':
+            return compare('<=', b, a);
         case '==': {
             const disjoint = lt(a.hi, b.lo) || lt(b.hi, a.lo);
-            const point = a.lo !== undefined && a.hi !== undefined && b.lo !== undefined && b.hi !== undefined &&
-                cmp(a.lo, a.hi) === 0 && cmp(b.lo, b.hi) === 0 && cmp(a.lo, b.lo) === 0;
+            const point =
+                a.lo !== undefined &&
+                a.hi !== undefined &&
+                b.lo !== undefined &&
+                b.hi !== undefined &&
+                cmp(a.lo, a.hi) === 0 &&
+                cmp(b.lo, b.hi) === 0 &&
+                cmp(a.lo, b.lo) === 0;
             return { canTrue: !disjoint, canFalse: !point };
         }
         default: {

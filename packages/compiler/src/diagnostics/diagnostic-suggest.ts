@@ -9,7 +9,10 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     const w = word.toLowerCase();
     for (const candidate of candidates) {
         const d = distance(w, candidate.toLowerCase());
-        if (d < bestD && d < word.length) { bestD = d; best = candidate; }
+        if (d < bestD && d < word.length) {
+            bestD = d;
+            best = candidate;
+        }
     }
     return best;
 }

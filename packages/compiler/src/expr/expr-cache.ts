@@ -54,14 +54,20 @@ export class ReuseContext implements ExprContext {
     private names?: string;
     private byId?: Map<number, string>;
 
-    constructor(readonly infos: ReadonlyMap<string, FieldInfo>, readonly fields: ExprContext['fields'], private readonly reuse: boolean) {}
+    constructor(
+        readonly infos: ReadonlyMap<string, FieldInfo>,
+        readonly fields: ExprContext['fields'],
+        private readonly reuse: boolean,
+    ) {}
 
     private signature(name: string): string {
         let s = this.sigs.get(name);
         if (s === undefined) {
             const f = this.infos.get(name);
             // FieldType's bounds are Decimals: JSON gives their exact text.
-            s = f ? `${name}\u0000${f.id}|${f.isArray}|${f.eom}|${f.type ? JSON.stringify(this.fields[f.id]?.type) : '-'}|${JSON.stringify(f.type)}` : `${name}\u0000?`;
+            s = f
+                ? `${name}\u0000${f.id}|${f.isArray}|${f.eom}|${f.type ? JSON.stringify(this.fields[f.id]?.type) : '-'}|${JSON.stringify(f.type)}`
+                : `${name}\u0000?`;
             this.sigs.set(name, s);
         }
         return s;

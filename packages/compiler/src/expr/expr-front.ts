@@ -26,7 +26,8 @@ const OPERAND_END = new Set(['ID', 'NUMBER', 'STRING', 'TYPED_LITERAL', 'true', 
 export function frontEnd(text: string): FrontResult {
     const bytes = new ByteOffsets(text);
     const length = Buffer.byteLength(text, 'utf8');
-    if (length > MAX_EXPR_BYTES) return { problem: { ...problem('E-EXPR-LENGTH', { bytes: length, max: MAX_EXPR_BYTES }), span: bytes.trimmed() } };
+    if (length > MAX_EXPR_BYTES)
+        return { problem: { ...problem('E-EXPR-LENGTH', { bytes: length, max: MAX_EXPR_BYTES }), span: bytes.trimmed() } };
     lexer ??= createSvcExprServices().parser.Lexer; // once: each lookup goes through the injector's proxies
     const lexed = lexer.tokenize(text);
     const deep = depthProblem(lexed.tokens as unknown as Tok[], bytes);
@@ -80,11 +81,16 @@ function depthProblem(tokens: Tok[], bytes: ByteOffsets): FrontProblem | undefin
         else if (name === '-' && (prev === undefined || !OPERAND_END.has(prev))) opens = 'neg';
         if (opens) {
             if (stack.length >= MAX_EXPR_DEPTH) {
-                return { ...problem('E-EXPR-DEPTH', { max: MAX_EXPR_DEPTH }), span: bytes.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1) };
+                return {
+                    ...problem('E-EXPR-DEPTH', { max: MAX_EXPR_DEPTH }),
+                    span: bytes.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1),
+                };
             }
             stack.push(opens);
         } else if (name === ')') {
-            while (stack.length > 0 && stack.pop() !== 'p') { /* unary levels inside close with the group */ }
+            while (stack.length > 0 && stack.pop() !== 'p') {
+                /* unary levels inside close with the group */
+            }
             popUnary(NEG);
         } else if (name === 'and' || name === 'or' || name === ',') {
             popUnary(UNARY);

@@ -42,7 +42,10 @@ export function compileExpression(text: string, place: 'relation' | 'applicable'
         reports.push({ code, span, args });
     };
     const outcome = (reads: Iterable<number>, rest: Partial<ExprOutcome> = {}): ExprOutcome => ({
-        reports, reads: [...reads], unknownName: reports.some((r) => r.code === 'E-NAME-UNKNOWN'), ...rest,
+        reports,
+        reads: [...reads],
+        unknownName: reports.some((r) => r.code === 'E-NAME-UNKNOWN'),
+        ...rest,
     });
     const front = frontEnd(text);
     if ('problem' in front) {

@@ -29,7 +29,8 @@ function literalHint(a: TExpr, b: TExpr): string {
     return typedLiteralHint(point.type.kind, String(other.value));
 }
 const currencyError = (a: TExpr, b: TExpr): Overload => problem('E-CURRENCY', { left: typeName(a.type), right: typeName(b.type) });
-const basisError = (a: TExpr, b: TExpr): Overload => problem('E-BASIS', { form: 'combine', left: typeName(a.type), right: typeName(b.type) });
+const basisError = (a: TExpr, b: TExpr): Overload =>
+    problem('E-BASIS', { form: 'combine', left: typeName(a.type), right: typeName(b.type) });
 
 /** Money against a number literal: the literal is taken in the money's currency. */
 function moneyWithLiteral(a: TExpr, b: TExpr): ExprType | undefined {
@@ -42,7 +43,10 @@ function moneyWithLiteral(a: TExpr, b: TExpr): ExprType | undefined {
 function orderedPair(op: string, a: TExpr, b: TExpr): { kind: 'num' | 'int'; type: ExprType } | Overload {
     const ka = kindOf(a.type);
     const kb = kindOf(b.type);
-    if (ka === 'money' && kb === 'money') return (a.type as { currency: string }).currency === (b.type as { currency: string }).currency ? { kind: 'num', type: a.type } : currencyError(a, b);
+    if (ka === 'money' && kb === 'money')
+        return (a.type as { currency: string }).currency === (b.type as { currency: string }).currency
+            ? { kind: 'num', type: a.type }
+            : currencyError(a, b);
     const m = moneyWithLiteral(a, b);
     if (m) return { kind: 'num', type: m };
     if (ka === 'number' && kb === 'number') return { kind: 'num', type: { kind: 'number' } };
@@ -65,14 +69,21 @@ export function comparison(op: CmpOp, a: TExpr, b: TExpr, span: Where): Overload
     if (ka === 'boolean' && kb === 'boolean') return { expr: { k: 'cmp', op, kind: 'bool', a, b, type: { kind: 'boolean' }, span } };
     if (ka === 'string' && kb === 'string') return { expr: { k: 'cmp', op, kind: 'str', a, b, type: { kind: 'boolean' }, span } };
     if (ka === 'enum' && kb === 'enum') {
-        return sameType(a.type, b.type) ? { expr: { k: 'cmp', op, kind: 'str', a, b, type: { kind: 'boolean' }, span } } : typeError(op, a, b);
+        return sameType(a.type, b.type)
+            ? { expr: { k: 'cmp', op, kind: 'str', a, b, type: { kind: 'boolean' }, span } }
+            : typeError(op, a, b);
     }
     if (ka === 'enum' || kb === 'enum') {
         const [en, other] = ka === 'enum' ? [a, b] : [b, a];
         if (other.k === 'const' && other.literal === 'string') {
             const labels = (en.type as { labels: readonly string[] }).labels;
             if (!labels.includes(other.value as string)) {
-                const args = { literal: `'${other.value as string}'`, field: en.k === 'field' ? 'this enum' : 'the enum', labels: labels.map((l) => `'${l}'`).join(', '), suggestion: didYouMean(other.value as string, labels) };
+                const args = {
+                    literal: `'${other.value as string}'`,
+                    field: en.k === 'field' ? 'this enum' : 'the enum',
+                    labels: labels.map((l) => `'${l}'`).join(', '),
+                    suggestion: didYouMean(other.value as string, labels),
+                };
                 return { ...problem('E-ENUM-VALUE', args), span: other.span };
             }
             return { expr: { k: 'cmp', op, kind: 'str', a, b, type: { kind: 'boolean' }, span } };
@@ -138,7 +149,12 @@ export function multiplicative(op: '*' | '/', a: TExpr, b: TExpr, span: Where): 
 
 /** An integer literal as a plain count (durations are counted in plain numbers). */
 function asInt(e: TExpr): TExpr {
-    const v = e.k === 'const' && e.value !== null && typeof e.value === 'object' ? Number((e.value as { toString(): string }).toString()) : e.k === 'const' ? e.value : null;
+    const v =
+        e.k === 'const' && e.value !== null && typeof e.value === 'object'
+            ? Number((e.value as { toString(): string }).toString())
+            : e.k === 'const'
+              ? e.value
+              : null;
     return { ...e, value: v } as TExpr;
 }
 

@@ -3,8 +3,19 @@
 // around it stay silent (no cascades). Left-nested operator chains are walked in a loop, so the
 // recursion depth is bounded by the nesting limit, not by the expression's length.
 import {
-    isBinaryExpr, isBooleanLiteral, isCallExpr, isNameRef, isNumberLiteral, isParenExpr, isStringLiteral, isTypedLiteral, isUnaryExpr,
-    type AstNode, type BinaryExpr, type CallExpr, type Expression,
+    isBinaryExpr,
+    isBooleanLiteral,
+    isCallExpr,
+    isNameRef,
+    isNumberLiteral,
+    isParenExpr,
+    isStringLiteral,
+    isTypedLiteral,
+    isUnaryExpr,
+    type AstNode,
+    type BinaryExpr,
+    type CallExpr,
+    type Expression,
 } from '@svc/language';
 import { Decimal } from 'decimal.js';
 import type { AnyArgs, ArgsParam, DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
@@ -45,7 +56,14 @@ export interface CheckResult {
 }
 
 // No prototype: a call to `toString(…)` or `__proto__(…)` is an unknown function, not Object's.
-export const FUNCTIONS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, { when: 2, round: 3, abs: 1, min: 2, max: 2, present: 1 });
+export const FUNCTIONS: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
+    when: 2,
+    round: 3,
+    abs: 1,
+    min: 2,
+    max: 2,
+    present: 1,
+});
 
 export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     const checker = new TypeChecker(env);
@@ -100,7 +118,9 @@ class TypeChecker {
             if (!a) return undefined;
             const span = this.span(node);
             if (node.op === 'not') {
-                return a.type.kind === 'boolean' ? { k: 'not', a, type: a.type, span } : this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
+                return a.type.kind === 'boolean'
+                    ? { k: 'not', a, type: a.type, span }
+                    : this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
             }
             if (a.k === 'const' && (a.literal === 'number' || a.literal === 'integer') && a.value instanceof Decimal) {
                 return { ...a, value: a.value.neg(), span }; // -5 is still a literal
@@ -113,7 +133,13 @@ class TypeChecker {
             const span = this.span(node);
             const d = parseDecimalText(node.value);
             if (!d || !inMagnitude(d)) return this.fail('E-EXPR-LITERAL', span, { form: 'magnitude', value: String(node.value) });
-            return { k: 'const', value: d, literal: node.value.includes('.') ? 'number' : 'integer', type: { kind: 'number', integer: !node.value.includes('.') }, span };
+            return {
+                k: 'const',
+                value: d,
+                literal: node.value.includes('.') ? 'number' : 'integer',
+                type: { kind: 'number', integer: !node.value.includes('.') },
+                span,
+            };
         }
         if (isStringLiteral(node)) {
             const text = node.$cstNode!.text;
@@ -122,19 +148,26 @@ class TypeChecker {
             return { k: 'const', value: text.slice(1, -1), literal: 'string', type: { kind: 'string' }, span };
         }
         if (isTypedLiteral(node)) return this.typedLiteral(node.$cstNode!.text, this.span(node), node.$cstNode!.offset);
-        if (isBooleanLiteral(node)) return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
+        if (isBooleanLiteral(node))
+            return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
         return this.fail('E-EXPR-SYNTAX', this.span(node), { form: 'token', found: 'expression' });
     }
 
     private chain(top: BinaryExpr, roundArg: boolean): TExpr | undefined {
         const links: BinaryExpr[] = [];
         let cur: Expression = top;
-        while (isBinaryExpr(cur)) { links.push(cur); cur = cur.left; }
+        while (isBinaryExpr(cur)) {
+            links.push(cur);
+            cur = cur.left;
+        }
         let acc = this.check(cur);
         for (let i = links.length - 1; i >= 0; i--) {
             const link = links[i]!;
             const right = this.check(link.right);
-            if (!acc || !right) { acc = undefined; continue; }
+            if (!acc || !right) {
+                acc = undefined;
+                continue;
+            }
             acc = this.binary(link, acc, right, roundArg && i === 0);
         }
         return acc;
@@ -151,7 +184,10 @@ class TypeChecker {
                 return { k: 'logic', op: node.op, a, b, type: { kind: 'boolean' }, span };
             case '+':
             case '-':
-                return this.apply(additive(node.op, a, b, span, (e) => this.eomOf(e)), span);
+                return this.apply(
+                    additive(node.op, a, b, span, (e) => this.eomOf(e)),
+                    span,
+                );
             case '*':
                 return this.apply(multiplicative('*', a, b, span), span);
             case '/': {
@@ -176,7 +212,10 @@ class TypeChecker {
         this.reads.add(f.id);
         if (this.env.place === 'applicable' && f.id === this.env.self) return this.fail('E-APPLICABLE-SELF', span, { name });
         if (f.isArray) return this.fail('E-ARRAY-RELATION', span, { name });
-        if (!f.type) { this.failed = true; return undefined; } // its definition was already reported
+        if (!f.type) {
+            this.failed = true;
+            return undefined;
+        } // its definition was already reported
         return { k: 'field', field: f.id, type: f.type, span };
     }
 
@@ -189,16 +228,23 @@ class TypeChecker {
         const prefix = text.slice(0, quote);
         if (!text.endsWith("'") || text.length === quote + 1) {
             // docs/schema-language.md: an unterminated literal is reported from its opening quote to the end.
-            return this.fail('E-EXPR-LITERAL', this.env.bytes.span(offset + quote, offset + text.length), { form: 'unclosed', kind: prefix });
+            return this.fail('E-EXPR-LITERAL', this.env.bytes.span(offset + quote, offset + text.length), {
+                form: 'unclosed',
+                kind: prefix,
+            });
         }
         const body = text.slice(quote + 1, -1);
         if (prefix === 'date') {
             const days = parseIsoDate(body);
-            return days === undefined ? this.fail('E-EXPR-LITERAL', span, { form: 'date', body }) : { k: 'const', value: days, literal: 'other', type: { kind: 'date' }, span };
+            return days === undefined
+                ? this.fail('E-EXPR-LITERAL', span, { form: 'date', body })
+                : { k: 'const', value: days, literal: 'other', type: { kind: 'date' }, span };
         }
         if (prefix === 'datetime') {
             const ms = parseIsoDateTime(body);
-            return ms === undefined ? this.fail('E-EXPR-LITERAL', span, { form: 'datetime', body }) : { k: 'const', value: ms, literal: 'other', type: { kind: 'datetime' }, span };
+            return ms === undefined
+                ? this.fail('E-EXPR-LITERAL', span, { form: 'datetime', body })
+                : { k: 'const', value: ms, literal: 'other', type: { kind: 'datetime' }, span };
         }
         const d = parseDuration(body);
         if (!d.ok) {
@@ -215,8 +261,12 @@ class TypeChecker {
         const a = this.check(call.args[0]!);
         const b = this.check(call.args[1]!);
         if (!a || !b) return undefined;
-        for (const [arg, node] of [[a, call.args[0]!], [b, call.args[1]!]] as const) {
-            if (arg.type.kind !== 'boolean') return this.fail('E-TYPE', this.span(node), { form: 'when-boolean', type: typeName(arg.type) });
+        for (const [arg, node] of [
+            [a, call.args[0]!],
+            [b, call.args[1]!],
+        ] as const) {
+            if (arg.type.kind !== 'boolean')
+                return this.fail('E-TYPE', this.span(node), { form: 'when-boolean', type: typeName(arg.type) });
         }
         return { k: 'when', a, b, type: { kind: 'boolean' }, span };
     }
@@ -232,7 +282,10 @@ class TypeChecker {
         if (expected === undefined) {
             for (const arg of call.args) this.check(arg);
             const start = call.$cstNode!.offset;
-            return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), { name: call.name, suggestion: didYouMean(call.name, Object.keys(FUNCTIONS)) });
+            return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), {
+                name: call.name,
+                suggestion: didYouMean(call.name, Object.keys(FUNCTIONS)),
+            });
         }
         if (call.args.length !== expected) return this.arity(call, span);
         switch (call.name) {
@@ -268,14 +321,23 @@ class TypeChecker {
         let scale: number | undefined;
         const s = unwrap(scaleNode);
         if (isNumberLiteral(s) && /^[0-9]+$/.test(s.value) && Number(s.value) <= 28) scale = Number(s.value);
-        else { this.check(scaleNode); this.fail('E-ROUND-ARG', this.span(scaleNode), { form: 'scale' }); }
+        else {
+            this.check(scaleNode);
+            this.fail('E-ROUND-ARG', this.span(scaleNode), { form: 'scale' });
+        }
         let mode: RoundMode | undefined;
         const m = unwrap(modeNode);
         const modeText = isStringLiteral(m) ? m.$cstNode!.text.slice(1, -1) : undefined;
         if (modeText !== undefined && (ROUND_MODES as readonly string[]).includes(modeText)) mode = modeText as RoundMode;
-        else this.fail('E-ROUND-ARG', this.span(modeNode), { form: 'mode', modes: ROUND_MODES.map((r) => `'${r}'`).join(' '), suggestion: modeText === undefined ? '' : didYouMean(modeText, ROUND_MODES) });
+        else
+            this.fail('E-ROUND-ARG', this.span(modeNode), {
+                form: 'mode',
+                modes: ROUND_MODES.map((r) => `'${r}'`).join(' '),
+                suggestion: modeText === undefined ? '' : didYouMean(modeText, ROUND_MODES),
+            });
         if (!x || scale === undefined || !mode) return undefined;
-        if (x.type.kind !== 'number' && x.type.kind !== 'money') return this.fail('E-TYPE', span, { form: 'round-type', type: typeName(x.type) });
+        if (x.type.kind !== 'number' && x.type.kind !== 'money')
+            return this.fail('E-TYPE', span, { form: 'round-type', type: typeName(x.type) });
         return { k: 'round', scale, mode, a: x, type: x.type, span };
     }
 }

@@ -4,9 +4,17 @@ import type { TExpr } from './typed-expr.js';
 
 export function childrenOf(t: TExpr): TExpr[] {
     switch (t.k) {
-        case 'field': case 'const': case 'present': return [];
-        case 'not': case 'neg': case 'abs': case 'round': return [t.a];
-        default: return [t.a, t.b];
+        case 'field':
+        case 'const':
+        case 'present':
+            return [];
+        case 'not':
+        case 'neg':
+        case 'abs':
+        case 'round':
+            return [t.a];
+        default:
+            return [t.a, t.b];
     }
 }
 
@@ -23,16 +31,31 @@ export function postOrder<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R)
 function shallow(t: TExpr, depth: number): boolean {
     if (depth > RECURSION_LIMIT) return false;
     switch (t.k) {
-        case 'field': case 'const': case 'present': return true;
-        case 'not': case 'neg': case 'abs': case 'round': return shallow(t.a, depth + 1);
-        default: return shallow(t.a, depth + 1) && shallow(t.b, depth + 1);
+        case 'field':
+        case 'const':
+        case 'present':
+            return true;
+        case 'not':
+        case 'neg':
+        case 'abs':
+        case 'round':
+            return shallow(t.a, depth + 1);
+        default:
+            return shallow(t.a, depth + 1) && shallow(t.b, depth + 1);
     }
 }
 
 function recurse<R>(t: TExpr, visit: (t: TExpr, children: R[]) => R): R {
     switch (t.k) {
-        case 'field': case 'const': case 'present': return visit(t, []);
-        case 'not': case 'neg': case 'abs': case 'round': return visit(t, [recurse(t.a, visit)]);
+        case 'field':
+        case 'const':
+        case 'present':
+            return visit(t, []);
+        case 'not':
+        case 'neg':
+        case 'abs':
+        case 'round':
+            return visit(t, [recurse(t.a, visit)]);
         default: {
             const a = recurse(t.a, visit);
             return visit(t, [a, recurse(t.b, visit)]);
@@ -53,7 +76,13 @@ function iterate<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
         }
         stack.pop();
         if (results.has(top.t)) continue;
-        results.set(top.t, visit(top.t, kids.map((k) => results.get(k)!)));
+        results.set(
+            top.t,
+            visit(
+                top.t,
+                kids.map((k) => results.get(k)!),
+            ),
+        );
     }
     return results.get(root)!;
 }
@@ -61,8 +90,16 @@ function iterate<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
 /** A copy of `t` with its children replaced (same order as childrenOf). */
 export function withChildren(t: TExpr, kids: TExpr[]): TExpr {
     switch (t.k) {
-        case 'field': case 'const': case 'present': return t;
-        case 'not': case 'neg': case 'abs': case 'round': return kids[0] === t.a ? t : { ...t, a: kids[0]! } as TExpr;
-        default: return kids[0] === t.a && kids[1] === t.b ? t : { ...t, a: kids[0]!, b: kids[1]! } as TExpr;
+        case 'field':
+        case 'const':
+        case 'present':
+            return t;
+        case 'not':
+        case 'neg':
+        case 'abs':
+        case 'round':
+            return kids[0] === t.a ? t : ({ ...t, a: kids[0]! } as TExpr);
+        default:
+            return kids[0] === t.a && kids[1] === t.b ? t : ({ ...t, a: kids[0]!, b: kids[1]! } as TExpr);
     }
 }

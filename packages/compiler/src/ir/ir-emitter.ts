@@ -31,21 +31,35 @@ class Emitter {
     /** The register of a node whose operands' registers are `a` and `b`. */
     node(t: TExpr, a: number | undefined, b: number | undefined): number {
         switch (t.k) {
-            case 'field': return this.load(t.field);
-            case 'const': return this.constant(`${t.type.kind}|${constKey(t.value)}`, t.value);
-            case 'present': this.reads.add(t.field); return this.push({ op: 'present', dst: this.next, field: t.field });
-            case 'not': return this.push({ op: 'not', dst: this.next, a: a! });
-            case 'logic': return this.push({ op: t.op, dst: this.next, a: a!, b: b! });
-            case 'when': return this.push({ op: 'implies', dst: this.next, a: a!, b: b! });
-            case 'cmp': return this.push({ op: 'cmp', cmp: t.op, kind: t.kind, dst: this.next, a: a!, b: b! });
-            case 'neg': case 'abs': return this.push({ op: t.k, kind: t.kind, dst: this.next, a: a! });
+            case 'field':
+                return this.load(t.field);
+            case 'const':
+                return this.constant(`${t.type.kind}|${constKey(t.value)}`, t.value);
+            case 'present':
+                this.reads.add(t.field);
+                return this.push({ op: 'present', dst: this.next, field: t.field });
+            case 'not':
+                return this.push({ op: 'not', dst: this.next, a: a! });
+            case 'logic':
+                return this.push({ op: t.op, dst: this.next, a: a!, b: b! });
+            case 'when':
+                return this.push({ op: 'implies', dst: this.next, a: a!, b: b! });
+            case 'cmp':
+                return this.push({ op: 'cmp', cmp: t.op, kind: t.kind, dst: this.next, a: a!, b: b! });
+            case 'neg':
+            case 'abs':
+                return this.push({ op: t.k, kind: t.kind, dst: this.next, a: a! });
             case 'arith':
                 if (t.op === '*') return this.push({ op: 'mul', kind: t.kind === 'num' ? 'num' : 'int', dst: this.next, a: a!, b: b! });
                 return this.push({ op: t.op === '+' ? 'add' : 'sub', kind: t.kind, dst: this.next, a: a!, b: b! });
-            case 'minmax': return this.push({ op: t.op, kind: t.kind, dst: this.next, a: a!, b: b! });
-            case 'months': return this.push({ op: 'add_months', on: t.on, eom: t.eom, sign: t.sign, dst: this.next, a: a!, b: b! });
-            case 'addms': return this.push({ op: 'add_ms', unit: t.unit, sign: t.sign, dst: this.next, a: a!, b: b! });
-            case 'diff': return this.push({ op: 'diff', unit: t.unit, dst: this.next, a: a!, b: b! });
+            case 'minmax':
+                return this.push({ op: t.op, kind: t.kind, dst: this.next, a: a!, b: b! });
+            case 'months':
+                return this.push({ op: 'add_months', on: t.on, eom: t.eom, sign: t.sign, dst: this.next, a: a!, b: b! });
+            case 'addms':
+                return this.push({ op: 'add_ms', unit: t.unit, sign: t.sign, dst: this.next, a: a!, b: b! });
+            case 'diff':
+                return this.push({ op: 'diff', unit: t.unit, dst: this.next, a: a!, b: b! });
             case 'div':
                 // Only ever the first argument of round: the round emits one exact divround instead.
                 this.divOperands.set(t, [a!, b!]);

@@ -12,12 +12,39 @@ import { Dec, compareDecimals, divRound, roundDecimal } from '../values/decimal-
 import { addMonthsToDays, addMonthsToMs, inDateRange, inDateTimeRange } from '../values/date-ops.js';
 
 const enum Op {
-    Const, Field, Present, Not, And, Or, Implies,
-    CmpNum, CmpInt, CmpStr, CmpBool,
-    NegNum, NegInt, AbsNum, AbsInt,
-    AddNum, AddInt, AddDate, SubNum, SubInt, SubDate, MulNum, MulInt,
-    MinNum, MinInt, MaxNum, MaxInt,
-    AddMonthsDate, AddMonthsDateTime, AddMs, Diff, Round, DivRound,
+    Const,
+    Field,
+    Present,
+    Not,
+    And,
+    Or,
+    Implies,
+    CmpNum,
+    CmpInt,
+    CmpStr,
+    CmpBool,
+    NegNum,
+    NegInt,
+    AbsNum,
+    AbsInt,
+    AddNum,
+    AddInt,
+    AddDate,
+    SubNum,
+    SubInt,
+    SubDate,
+    MulNum,
+    MulInt,
+    MinNum,
+    MinInt,
+    MaxNum,
+    MaxInt,
+    AddMonthsDate,
+    AddMonthsDateTime,
+    AddMs,
+    Diff,
+    Round,
+    DivRound,
 }
 
 // Comparison outcomes as bit sets over (less, equal, greater): bit 0 less, 1 equal, 2 greater.
@@ -40,35 +67,61 @@ class Step {
     ) {}
 }
 
-function step(op: Op, x: { dst: number }, a = 0, b = 0, n = 0, extra: { unit?: number; value?: Value; mode?: RoundMode; eom?: EomRule } = {}): Step {
+function step(
+    op: Op,
+    x: { dst: number },
+    a = 0,
+    b = 0,
+    n = 0,
+    extra: { unit?: number; value?: Value; mode?: RoundMode; eom?: EomRule } = {},
+): Step {
     return new Step(op, x.dst, a, b, n, extra.unit ?? 0, extra.value ?? null, extra.mode ?? 'half_even', extra.eom ?? 'clamp');
 }
 
 function lower(x: Instr): Step {
     switch (x.op) {
-        case 'const': return step(Op.Const, x, 0, 0, 0, { value: load(x.value) });
-        case 'field': return step(Op.Field, x, 0, 0, x.field);
-        case 'present': return step(Op.Present, x, 0, 0, x.field);
-        case 'not': return step(Op.Not, x, x.a);
-        case 'and': return step(Op.And, x, x.a, x.b);
-        case 'or': return step(Op.Or, x, x.a, x.b);
-        case 'implies': return step(Op.Implies, x, x.a, x.b);
+        case 'const':
+            return step(Op.Const, x, 0, 0, 0, { value: load(x.value) });
+        case 'field':
+            return step(Op.Field, x, 0, 0, x.field);
+        case 'present':
+            return step(Op.Present, x, 0, 0, x.field);
+        case 'not':
+            return step(Op.Not, x, x.a);
+        case 'and':
+            return step(Op.And, x, x.a, x.b);
+        case 'or':
+            return step(Op.Or, x, x.a, x.b);
+        case 'implies':
+            return step(Op.Implies, x, x.a, x.b);
         case 'cmp': {
             const op = x.kind === 'num' ? Op.CmpNum : x.kind === 'int' ? Op.CmpInt : x.kind === 'str' ? Op.CmpStr : Op.CmpBool;
             return step(op, x, x.a, x.b, CMP_MASK[x.cmp]);
         }
-        case 'neg': return step(x.kind === 'num' ? Op.NegNum : Op.NegInt, x, x.a);
-        case 'abs': return step(x.kind === 'num' ? Op.AbsNum : Op.AbsInt, x, x.a);
-        case 'add': return step(x.kind === 'num' ? Op.AddNum : x.kind === 'date' ? Op.AddDate : Op.AddInt, x, x.a, x.b);
-        case 'sub': return step(x.kind === 'num' ? Op.SubNum : x.kind === 'date' ? Op.SubDate : Op.SubInt, x, x.a, x.b);
-        case 'mul': return step(x.kind === 'num' ? Op.MulNum : Op.MulInt, x, x.a, x.b);
-        case 'min': return step(x.kind === 'num' ? Op.MinNum : Op.MinInt, x, x.a, x.b);
-        case 'max': return step(x.kind === 'num' ? Op.MaxNum : Op.MaxInt, x, x.a, x.b);
-        case 'add_months': return step(x.on === 'date' ? Op.AddMonthsDate : Op.AddMonthsDateTime, x, x.a, x.b, x.sign, { eom: x.eom });
-        case 'add_ms': return step(Op.AddMs, x, x.a, x.b, x.sign, { unit: x.unit });
-        case 'diff': return step(Op.Diff, x, x.a, x.b, x.unit);
-        case 'round': return step(Op.Round, x, x.a, 0, x.scale, { mode: x.mode });
-        case 'divround': return step(Op.DivRound, x, x.a, x.b, x.scale, { mode: x.mode });
+        case 'neg':
+            return step(x.kind === 'num' ? Op.NegNum : Op.NegInt, x, x.a);
+        case 'abs':
+            return step(x.kind === 'num' ? Op.AbsNum : Op.AbsInt, x, x.a);
+        case 'add':
+            return step(x.kind === 'num' ? Op.AddNum : x.kind === 'date' ? Op.AddDate : Op.AddInt, x, x.a, x.b);
+        case 'sub':
+            return step(x.kind === 'num' ? Op.SubNum : x.kind === 'date' ? Op.SubDate : Op.SubInt, x, x.a, x.b);
+        case 'mul':
+            return step(x.kind === 'num' ? Op.MulNum : Op.MulInt, x, x.a, x.b);
+        case 'min':
+            return step(x.kind === 'num' ? Op.MinNum : Op.MinInt, x, x.a, x.b);
+        case 'max':
+            return step(x.kind === 'num' ? Op.MaxNum : Op.MaxInt, x, x.a, x.b);
+        case 'add_months':
+            return step(x.on === 'date' ? Op.AddMonthsDate : Op.AddMonthsDateTime, x, x.a, x.b, x.sign, { eom: x.eom });
+        case 'add_ms':
+            return step(Op.AddMs, x, x.a, x.b, x.sign, { unit: x.unit });
+        case 'diff':
+            return step(Op.Diff, x, x.a, x.b, x.unit);
+        case 'round':
+            return step(Op.Round, x, x.a, 0, x.scale, { mode: x.mode });
+        case 'divround':
+            return step(Op.DivRound, x, x.a, x.b, x.scale, { mode: x.mode });
     }
 }
 
@@ -135,13 +188,20 @@ export function evaluateCode(code: CompiledCode, values: readonly (Value | undef
 /** Constants, field loads and three-valued logic. */
 function logicStep(s: Step, a: Value, b: Value, values: readonly (Value | undefined)[]): Value {
     switch (s.op) {
-        case Op.Const: return s.value;
-        case Op.Field: return load(values[s.n]);
-        case Op.Present: return values[s.n] !== undefined && values[s.n] !== null;
-        case Op.Not: return a === null ? null : !a;
-        case Op.And: return a === false || b === false ? false : a === null || b === null ? null : true;
-        case Op.Or: return a === true || b === true ? true : a === null || b === null ? null : false;
-        case Op.Implies: return a === false || b === true ? true : a === null || b === null ? null : false;
+        case Op.Const:
+            return s.value;
+        case Op.Field:
+            return load(values[s.n]);
+        case Op.Present:
+            return values[s.n] !== undefined && values[s.n] !== null;
+        case Op.Not:
+            return a === null ? null : !a;
+        case Op.And:
+            return a === false || b === false ? false : a === null || b === null ? null : true;
+        case Op.Or:
+            return a === true || b === true ? true : a === null || b === null ? null : false;
+        case Op.Implies:
+            return a === false || b === true ? true : a === null || b === null ? null : false;
     }
     return null;
 }
@@ -149,26 +209,46 @@ function logicStep(s: Step, a: Value, b: Value, values: readonly (Value | undefi
 /** Comparisons and arithmetic on numbers and counts. */
 function numberStep(s: Step, a: Value, b: Value): Value {
     switch (s.op) {
-        case Op.CmpNum: return a === null || b === null ? null : (sign3(compareDecimals(a as Decimal, b as Decimal)) & s.n) !== 0;
-        case Op.CmpInt: return a === null || b === null ? null : (sign3((a as number) - (b as number)) & s.n) !== 0;
-        case Op.CmpStr: return a === null || b === null ? null : (sign3(a === b ? 0 : (a as string) < (b as string) ? -1 : 1) & s.n) !== 0;
-        case Op.CmpBool: return a === null || b === null ? null : (sign3(+(a as boolean) - +(b as boolean)) & s.n) !== 0;
-        case Op.NegNum: return a === null ? null : (a as Decimal).neg();
-        case Op.NegInt: return a === null ? null : 0 - (a as number);
-        case Op.AbsNum: return a === null ? null : (a as Decimal).abs();
-        case Op.AbsInt: return a === null ? null : Math.abs(a as number);
-        case Op.AddNum: return a === null || b === null ? null : fits((a as Decimal).plus(b as Decimal));
-        case Op.SubNum: return a === null || b === null ? null : fits((a as Decimal).minus(b as Decimal));
-        case Op.MulNum: return a === null || b === null ? null : fits((a as Decimal).times(b as Decimal));
-        case Op.AddInt: return a === null || b === null ? null : safe((a as number) + (b as number));
-        case Op.SubInt: return a === null || b === null ? null : safe((a as number) - (b as number));
-        case Op.MulInt: return a === null || b === null ? null : safe((a as number) * (b as number));
-        case Op.AddDate: return a === null || b === null ? null : dateOrNull((a as number) + (b as number));
-        case Op.SubDate: return a === null || b === null ? null : dateOrNull((a as number) - (b as number));
-        case Op.MinNum: return a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) <= 0 ? a : b;
-        case Op.MaxNum: return a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) >= 0 ? a : b;
-        case Op.MinInt: return a === null || b === null ? null : Math.min(a as number, b as number);
-        case Op.MaxInt: return a === null || b === null ? null : Math.max(a as number, b as number);
+        case Op.CmpNum:
+            return a === null || b === null ? null : (sign3(compareDecimals(a as Decimal, b as Decimal)) & s.n) !== 0;
+        case Op.CmpInt:
+            return a === null || b === null ? null : (sign3((a as number) - (b as number)) & s.n) !== 0;
+        case Op.CmpStr:
+            return a === null || b === null ? null : (sign3(a === b ? 0 : (a as string) < (b as string) ? -1 : 1) & s.n) !== 0;
+        case Op.CmpBool:
+            return a === null || b === null ? null : (sign3(+(a as boolean) - +(b as boolean)) & s.n) !== 0;
+        case Op.NegNum:
+            return a === null ? null : (a as Decimal).neg();
+        case Op.NegInt:
+            return a === null ? null : 0 - (a as number);
+        case Op.AbsNum:
+            return a === null ? null : (a as Decimal).abs();
+        case Op.AbsInt:
+            return a === null ? null : Math.abs(a as number);
+        case Op.AddNum:
+            return a === null || b === null ? null : fits((a as Decimal).plus(b as Decimal));
+        case Op.SubNum:
+            return a === null || b === null ? null : fits((a as Decimal).minus(b as Decimal));
+        case Op.MulNum:
+            return a === null || b === null ? null : fits((a as Decimal).times(b as Decimal));
+        case Op.AddInt:
+            return a === null || b === null ? null : safe((a as number) + (b as number));
+        case Op.SubInt:
+            return a === null || b === null ? null : safe((a as number) - (b as number));
+        case Op.MulInt:
+            return a === null || b === null ? null : safe((a as number) * (b as number));
+        case Op.AddDate:
+            return a === null || b === null ? null : dateOrNull((a as number) + (b as number));
+        case Op.SubDate:
+            return a === null || b === null ? null : dateOrNull((a as number) - (b as number));
+        case Op.MinNum:
+            return a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) <= 0 ? a : b;
+        case Op.MaxNum:
+            return a === null || b === null ? null : compareDecimals(a as Decimal, b as Decimal) >= 0 ? a : b;
+        case Op.MinInt:
+            return a === null || b === null ? null : Math.min(a as number, b as number);
+        case Op.MaxInt:
+            return a === null || b === null ? null : Math.max(a as number, b as number);
     }
     return null;
 }
@@ -180,9 +260,12 @@ function timeStep(s: Step, a: Value, b: Value): Value {
             return a === null || b === null ? null : dateOrNull(addMonthsToDays(a as number, s.n * (b as number), s.eom));
         case Op.AddMonthsDateTime:
             return a === null || b === null ? null : dateTimeOrNull(addMonthsToMs(a as number, s.n * (b as number), s.eom));
-        case Op.AddMs: return a === null || b === null ? null : dateTimeOrNull((a as number) + s.n * (b as number) * s.unit);
-        case Op.Diff: return a === null || b === null ? null : Math.trunc(((a as number) - (b as number)) / s.n) + 0;
-        case Op.Round: return a === null ? null : fits(roundDecimal(a as Decimal, s.n, s.mode));
+        case Op.AddMs:
+            return a === null || b === null ? null : dateTimeOrNull((a as number) + s.n * (b as number) * s.unit);
+        case Op.Diff:
+            return a === null || b === null ? null : Math.trunc(((a as number) - (b as number)) / s.n) + 0;
+        case Op.Round:
+            return a === null ? null : fits(roundDecimal(a as Decimal, s.n, s.mode));
         case Op.DivRound: {
             const q = a === null || b === null ? undefined : divRound(a as Decimal, b as Decimal, s.n, s.mode);
             return q === undefined ? null : fits(q);

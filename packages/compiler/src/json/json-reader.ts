@@ -32,13 +32,20 @@ interface Frame {
 }
 
 /** What was expected where reading stopped: a message form of E-JSON-SYNTAX (the registry words it). */
-type Expected = { form: 'value' | 'key' | 'colon' | 'after-end' | 'control-char' | 'unicode-escape' | 'escape' | 'number' }
-    | { form: 'separator'; close: string } | { form: 'trailing-comma'; item: string } | { form: 'unclosed-string'; start: number }
-    | { form: 'literal'; word: string } | { form: 'depth'; max: number };
+type Expected =
+    | { form: 'value' | 'key' | 'colon' | 'after-end' | 'control-char' | 'unicode-escape' | 'escape' | 'number' }
+    | { form: 'separator'; close: string }
+    | { form: 'trailing-comma'; item: string }
+    | { form: 'unclosed-string'; start: number }
+    | { form: 'literal'; word: string }
+    | { form: 'depth'; max: number };
 
 /** Where reading stopped and what was expected there (the character found is named when reported). */
 class SyntaxFault {
-    constructor(readonly offset: number, readonly expected: Expected) {}
+    constructor(
+        readonly offset: number,
+        readonly expected: Expected,
+    ) {}
 }
 
 /** The character at an offset, named so that invisible and look-alike characters are recognisable. */
@@ -46,7 +53,8 @@ export function describeFound(text: string, offset: number): string {
     if (offset >= text.length) return 'the end of the text';
     const cp = text.codePointAt(offset)!;
     const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-    if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || cp === 0xfeff || (cp >= 0x2000 && cp <= 0x200f)) return `the invisible character ${hex}`;
+    if (cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) || cp === 0xfeff || (cp >= 0x2000 && cp <= 0x200f))
+        return `the invisible character ${hex}`;
     return `${JSON.stringify(String.fromCodePoint(cp))} (${hex})`;
 }
 
@@ -76,7 +84,10 @@ class JsonReader {
     private readonly diagnostics: Diagnostic[] = [];
     private readonly offsets: number[] = [];
 
-    constructor(private readonly text: string, private readonly maxDepth: number) {
+    constructor(
+        private readonly text: string,
+        private readonly maxDepth: number,
+    ) {
         this.pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
     }
 
@@ -131,7 +142,15 @@ class JsonReader {
         const text = this.text;
         const top = this.stack[this.stack.length - 1];
         const { line, column } = lineColumn(text, e.offset);
-        this.diagnostics.push(anyDiagnostic('E-JSON-SYNTAX', this.pointerOf(top), { ...e.expected, line, column, found: describeFound(text, e.offset), hint: jsonHint(text, e.offset) }));
+        this.diagnostics.push(
+            anyDiagnostic('E-JSON-SYNTAX', this.pointerOf(top), {
+                ...e.expected,
+                line,
+                column,
+                found: describeFound(text, e.offset),
+                hint: jsonHint(text, e.offset),
+            }),
+        );
         this.offsets.push(top ? top.node.start : 0);
     }
 
@@ -148,7 +167,8 @@ class JsonReader {
 
     private pointerOf(frame: Frame | undefined): string {
         if (!frame) return '';
-        if (frame.pointerCache === undefined) frame.pointerCache = frame.parent ? childPointer(this.pointerOf(frame.parent), frame.token!) : '';
+        if (frame.pointerCache === undefined)
+            frame.pointerCache = frame.parent ? childPointer(this.pointerOf(frame.parent), frame.token!) : '';
         return frame.pointerCache;
     }
 
@@ -186,7 +206,8 @@ class JsonReader {
         let out = '';
         let chunk = pos;
         for (;;) {
-            if (pos >= text.length) throw new SyntaxFault(pos, { form: 'unclosed-string', start: start - text.lastIndexOf('\n', start - 1) });
+            if (pos >= text.length)
+                throw new SyntaxFault(pos, { form: 'unclosed-string', start: start - text.lastIndexOf('\n', start - 1) });
             const c = text.charCodeAt(pos);
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
@@ -208,20 +229,29 @@ class JsonReader {
     private unescape(at: number): string {
         const text = this.text;
         switch (text[at + 1]) {
-            case '"': return '"';
-            case '\\': return '\\';
-            case '/': return '/';
-            case 'b': return '\b';
-            case 'f': return '\f';
-            case 'n': return '\n';
-            case 'r': return '\r';
-            case 't': return '\t';
+            case '"':
+                return '"';
+            case '\\':
+                return '\\';
+            case '/':
+                return '/';
+            case 'b':
+                return '\b';
+            case 'f':
+                return '\f';
+            case 'n':
+                return '\n';
+            case 'r':
+                return '\r';
+            case 't':
+                return '\t';
             case 'u': {
                 const hex = text.slice(at + 2, at + 6);
                 if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new SyntaxFault(at + 2, { form: 'unicode-escape' });
                 return String.fromCharCode(parseInt(hex, 16));
             }
-            default: throw new SyntaxFault(at + 1, { form: 'escape' });
+            default:
+                throw new SyntaxFault(at + 1, { form: 'escape' });
         }
     }
 
@@ -238,8 +268,14 @@ class JsonReader {
     /** Attaches a finished value to its container (or makes it the root). */
     private attach(node: JsonNode): void {
         const top = this.stack[this.stack.length - 1];
-        if (!top) { this.root = node; return; }
-        if (top.node.kind === 'array') { top.node.items.push(node); return; }
+        if (!top) {
+            this.root = node;
+            return;
+        }
+        if (top.node.kind === 'array') {
+            top.node.items.push(node);
+            return;
+        }
         const k = top.key!;
         top.node.members.push({ key: k.key, keyStart: k.start, keyEnd: k.end, value: node, duplicate: k.duplicate });
         top.key = undefined;
@@ -250,16 +286,34 @@ class JsonReader {
         this.skipWs();
         const start = this.pos;
         const c = this.text[start];
-        if (c === '{' || c === '[') { this.openContainer(c); return; }
+        if (c === '{' || c === '[') {
+            this.openContainer(c);
+            return;
+        }
         if (c === '"') {
             const s = this.readString();
             this.attach({ kind: 'string', value: s.value, start: s.start, end: s.end });
             return;
         }
-        if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) { this.readNumber(); return; }
-        if (c === 't') { this.expectLiteral('true'); this.attach({ kind: 'boolean', value: true, start, end: this.pos }); return; }
-        if (c === 'f') { this.expectLiteral('false'); this.attach({ kind: 'boolean', value: false, start, end: this.pos }); return; }
-        if (c === 'n') { this.expectLiteral('null'); this.attach({ kind: 'null', start, end: this.pos }); return; }
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
+            this.readNumber();
+            return;
+        }
+        if (c === 't') {
+            this.expectLiteral('true');
+            this.attach({ kind: 'boolean', value: true, start, end: this.pos });
+            return;
+        }
+        if (c === 'f') {
+            this.expectLiteral('false');
+            this.attach({ kind: 'boolean', value: false, start, end: this.pos });
+            return;
+        }
+        if (c === 'n') {
+            this.expectLiteral('null');
+            this.attach({ kind: 'null', start, end: this.pos });
+            return;
+        }
         throw new SyntaxFault(start, { form: 'value' });
     }
 
@@ -271,9 +325,8 @@ class JsonReader {
         const parent = stack[stack.length - 1];
         const token = this.tokenOfValue();
         this.pos++;
-        const node: JsonObject | JsonArray = c === '{'
-            ? { kind: 'object', members: [], start, end: start }
-            : { kind: 'array', items: [], start, end: start };
+        const node: JsonObject | JsonArray =
+            c === '{' ? { kind: 'object', members: [], start, end: start } : { kind: 'array', items: [], start, end: start };
         this.attach(node);
         stack.push({ node, parent, token, seen: c === '{' ? new Set() : undefined });
     }
@@ -320,7 +373,10 @@ export function lineColumn(text: string, offset: number): { line: number; column
     let line = 1;
     let lineStart = 0;
     for (let i = 0; i < offset && i < text.length; i++) {
-        if (text.charCodeAt(i) === 0x0a) { line++; lineStart = i + 1; }
+        if (text.charCodeAt(i) === 0x0a) {
+            line++;
+            lineStart = i + 1;
+        }
     }
     return { line, column: offset - lineStart + 1 };
 }

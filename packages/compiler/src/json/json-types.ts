@@ -60,12 +60,18 @@ export function toPlain(node: JsonNode): unknown {
     // Iterative to stay safe at any depth the reader accepted.
     const build = (n: JsonNode): unknown => {
         switch (n.kind) {
-            case 'object': return Object.create(null) as Record<string, unknown>; // no prototype: "__proto__" is just a key
-            case 'array': return [];
-            case 'string': return n.value;
-            case 'number': return n.value;
-            case 'boolean': return n.value;
-            case 'null': return null;
+            case 'object':
+                return Object.create(null) as Record<string, unknown>; // no prototype: "__proto__" is just a key
+            case 'array':
+                return [];
+            case 'string':
+                return n.value;
+            case 'number':
+                return n.value;
+            case 'boolean':
+                return n.value;
+            case 'null':
+                return null;
         }
     };
     const root = build(node);

@@ -12,11 +12,20 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
         const b = bytes[i]!;
         let n: number;
         let min: number;
-        if (b < 0x80) { i++; continue; }
-        if (b >= 0xc2 && b <= 0xdf) { n = 1; min = 0x80; }
-        else if (b >= 0xe0 && b <= 0xef) { n = 2; min = 0x800; }
-        else if (b >= 0xf0 && b <= 0xf4) { n = 3; min = 0x10000; }
-        else return i;
+        if (b < 0x80) {
+            i++;
+            continue;
+        }
+        if (b >= 0xc2 && b <= 0xdf) {
+            n = 1;
+            min = 0x80;
+        } else if (b >= 0xe0 && b <= 0xef) {
+            n = 2;
+            min = 0x800;
+        } else if (b >= 0xf0 && b <= 0xf4) {
+            n = 3;
+            min = 0x10000;
+        } else return i;
         let cp = b & (0x3f >> n);
         for (let k = 1; k <= n; k++) {
             const c = bytes[i + k];

@@ -6,7 +6,15 @@ import { MAX_SCHEMA_BYTES } from '../compile.js';
 import { MAX_EXPR_BYTES, MAX_EXPR_DEPTH } from '../expr/expr-front.js';
 import { FUNCTIONS } from '../expr/type-checker.js';
 import { MAX_REGISTERS } from '../ir/ir-emitter.js';
-import { COMMON_FIELD_KEYS, FIELD_TYPES, LIMITS, REQUIRED_TYPE_KEYS, RESERVED_WORDS, TYPE_KEYS, type FieldTypeName } from '../schema/schema-keys.js';
+import {
+    COMMON_FIELD_KEYS,
+    FIELD_TYPES,
+    LIMITS,
+    REQUIRED_TYPE_KEYS,
+    RESERVED_WORDS,
+    TYPE_KEYS,
+    type FieldTypeName,
+} from '../schema/schema-keys.js';
 import { ROUND_MODES } from '../values/value-types.js';
 
 /** What each type's value looks like in `response.data`, with a field definition to copy. */
@@ -14,18 +22,30 @@ const TYPE_DOCS: Record<FieldTypeName, { value: string; example: string }> = {
     string: { value: 'string', example: '{"name": "invoice_number", "type": "string", "pattern": "[A-Z]{2}-[0-9]{4}"}' },
     boolean: { value: '`true` / `false`', example: '{"name": "paid", "type": "boolean"}' },
     integer: { value: 'JSON number (bounds within ±(2^53−1))', example: '{"name": "quantity", "type": "integer", "min": 1}' },
-    decimal: { value: 'decimal string, `scale` digits after the point when set: `"12.50"`', example: '{"name": "vat_rate", "type": "decimal", "scale": 2, "min": 0, "max": 100}' },
+    decimal: {
+        value: 'decimal string, `scale` digits after the point when set: `"12.50"`',
+        example: '{"name": "vat_rate", "type": "decimal", "scale": 2, "min": 0, "max": 100}',
+    },
     money: { value: '`{"amount": "12.50", "currency": "EUR"}`', example: '{"name": "total", "type": "money", "currency": "EUR"}' },
     date: { value: '`"2024-01-31"`', example: '{"name": "invoice_date", "type": "date", "date_order": "dmy"}' },
     datetime: { value: 'ISO 8601 in UTC: `"2024-01-31T10:00:00Z"`', example: '{"name": "signed_at", "type": "datetime"}' },
-    duration: { value: 'ISO 8601 duration in its basis: `"P30D"`, `"P18M"`, `"PT3600S"`', example: '{"name": "notice_period", "type": "duration", "basis": "days"}' },
-    enum: { value: 'the label', example: '{"name": "status", "type": "enum", "labels": ["open", "paid"], "aliases": {"paid": ["voldaan"]}}' },
+    duration: {
+        value: 'ISO 8601 duration in its basis: `"P30D"`, `"P18M"`, `"PT3600S"`',
+        example: '{"name": "notice_period", "type": "duration", "basis": "days"}',
+    },
+    enum: {
+        value: 'the label',
+        example: '{"name": "status", "type": "enum", "labels": ["open", "paid"], "aliases": {"paid": ["voldaan"]}}',
+    },
     array: { value: 'array of element values', example: '{"name": "parties", "type": "array", "items": {"type": "string"}}' },
 };
 
 const FUNCTION_DOCS: Record<string, { signature: string; does: string }> = {
     when: { signature: 'when(cond, rel)', does: '`rel` must hold where `cond` does (`not cond or rel`); only as a whole relation' },
-    round: { signature: 'round(x, scale, mode)', does: `rounds a number or money once; \`scale\` a literal 0..28, \`mode\` one of ${ROUND_MODES.map((m) => `\`'${m}'\``).join(' ')}` },
+    round: {
+        signature: 'round(x, scale, mode)',
+        does: `rounds a number or money once; \`scale\` a literal 0..28, \`mode\` one of ${ROUND_MODES.map((m) => `\`'${m}'\``).join(' ')}`,
+    },
     abs: { signature: 'abs(x)', does: 'absolute value of a number, money or duration' },
     min: { signature: 'min(a, b)', does: 'the smaller of two values of one ordered type (same currency or basis)' },
     max: { signature: 'max(a, b)', does: 'the larger of two values of one ordered type' },
@@ -97,8 +117,11 @@ export const REFERENCE_SECTIONS: Readonly<Record<string, () => string>> = {
 
 /** The document with every `<!-- generated:NAME -->…<!-- /generated:NAME -->` section rewritten. */
 export function withReferenceSections(markdown: string): string {
-    return markdown.replace(/(<!-- generated:(\w+) -->\n)[\s\S]*?(\n<!-- \/generated:\2 -->)/g, (whole, open: string, name: string, close: string) => {
-        const make = REFERENCE_SECTIONS[name];
-        return make ? `${open}${make()}${close}` : whole;
-    });
+    return markdown.replace(
+        /(<!-- generated:(\w+) -->\n)[\s\S]*?(\n<!-- \/generated:\2 -->)/g,
+        (whole, open: string, name: string, close: string) => {
+            const make = REFERENCE_SECTIONS[name];
+            return make ? `${open}${make()}${close}` : whole;
+        },
+    );
 }

@@ -23,7 +23,12 @@ const MAX_SAFE = new Decimal(Number.MAX_SAFE_INTEGER);
 type Bound = Decimal | number;
 
 /** Parsed bounds, or undefined when one of them was reported. */
-export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, sink: DiagnosticSink): { min?: Bound; max?: Bound } | undefined {
+export function checkBounds(
+    obj: JsonObject,
+    pointer: string,
+    kind: BoundKind,
+    sink: DiagnosticSink,
+): { min?: Bound; max?: Bound } | undefined {
     const out: { min?: Bound; max?: Bound } = {};
     let ok = true;
     for (const key of ['min', 'max'] as const) {
@@ -33,11 +38,18 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
         const v = m.value;
         const numeric = kind.kind === 'integer' || kind.kind === 'decimal';
         if (!(v.kind === 'string' || (numeric && v.kind === 'number'))) {
-            sink.report('E-SCHEMA-TYPE', p, v.start, { subject: key, expected: numeric ? 'a number or a string' : 'a string', actual: kindName(v) });
+            sink.report('E-SCHEMA-TYPE', p, v.start, {
+                subject: key,
+                expected: numeric ? 'a number or a string' : 'a string',
+                actual: kindName(v),
+            });
             ok = false;
             continue;
         }
-        if (v.kind === 'number' && !Number.isFinite(v.value)) { ok = false; continue; } // E-JSON-NUMBER already
+        if (v.kind === 'number' && !Number.isFinite(v.value)) {
+            ok = false;
+            continue;
+        } // E-JSON-NUMBER already
         const text = v.kind === 'number' ? v.raw : v.value;
         const parsed = parseBound(text, kind);
         if (isFault(parsed)) {
@@ -62,7 +74,21 @@ export function checkBounds(obj: JsonObject, pointer: string, kind: BoundKind, s
 const isFault = (b: Bound | BoundFault): b is BoundFault => typeof b === 'object' && 'form' in b;
 
 /** Why a bound does not fit: a message form of E-RANGE (the registry words it). */
-type BoundFault = { form: 'not-number' | 'not-integer' | 'beyond-safe' | 'not-decimal' | 'magnitude' | 'not-date' | 'not-datetime' | 'not-duration' | 'mixed-basis' } | { form: 'scale'; scale: number } | { form: 'basis'; basis: string; expected: string };
+type BoundFault =
+    | {
+          form:
+              | 'not-number'
+              | 'not-integer'
+              | 'beyond-safe'
+              | 'not-decimal'
+              | 'magnitude'
+              | 'not-date'
+              | 'not-datetime'
+              | 'not-duration'
+              | 'mixed-basis';
+      }
+    | { form: 'scale'; scale: number }
+    | { form: 'basis'; basis: string; expected: string };
 
 /** The bound's value, or why it does not fit. */
 function parseBound(text: string, kind: BoundKind): Bound | BoundFault {

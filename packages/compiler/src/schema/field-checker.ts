@@ -12,7 +12,17 @@ import { closest, didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { DateOrder, DurationBasis, EomRule } from '../values/value-types.js';
 import { checkBounds } from './bound-checker.js';
 import { kindName } from './json-kinds.js';
-import { ALL_FIELD_KEYS, codePoints, COMMON_FIELD_KEYS, FIELD_TYPES, LIMITS, REQUIRED_TYPE_KEYS, TYPE_KEYS, TYPE_SYNONYMS, type FieldTypeName } from './schema-keys.js';
+import {
+    ALL_FIELD_KEYS,
+    codePoints,
+    COMMON_FIELD_KEYS,
+    FIELD_TYPES,
+    LIMITS,
+    REQUIRED_TYPE_KEYS,
+    TYPE_KEYS,
+    TYPE_SYNONYMS,
+    type FieldTypeName,
+} from './schema-keys.js';
 
 type DecBounds = { min?: Decimal; max?: Decimal };
 
@@ -35,12 +45,25 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     if (!typeMember) {
         sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { key: 'type', where: place === 'field' ? 'this field' : 'items' });
     } else if (typeMember.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'type'), typeMember.value.start, { subject: 'type', expected: 'a string', actual: kindName(typeMember.value) });
-    } else if (!(FIELD_TYPES as readonly string[]).includes(typeMember.value.value) || (place === 'items' && typeMember.value.value === 'array')) {
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'type'), typeMember.value.start, {
+            subject: 'type',
+            expected: 'a string',
+            actual: kindName(typeMember.value),
+        });
+    } else if (
+        !(FIELD_TYPES as readonly string[]).includes(typeMember.value.value) ||
+        (place === 'items' && typeMember.value.value === 'array')
+    ) {
         const t = typeMember.value.value;
         const p = childPointer(pointer, 'type');
         if (place === 'items' && t === 'array') sink.report('E-SCHEMA-VALUE', p, typeMember.value.start, { form: 'nested-array' });
-        else sink.report('E-SCHEMA-VALUE', p, typeMember.value.start, { form: 'unknown-type', type: t, suggestion: typeSuggestion(t), types: FIELD_TYPES.join(', ') });
+        else
+            sink.report('E-SCHEMA-VALUE', p, typeMember.value.start, {
+                form: 'unknown-type',
+                type: t,
+                suggestion: typeSuggestion(t),
+                types: FIELD_TYPES.join(', '),
+            });
     } else {
         typeName = typeMember.value.value as FieldTypeName;
     }
@@ -52,10 +75,21 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
         if (m.duplicate) continue;
         const p = childPointer(pointer, m.key);
         if (!ALL_FIELD_KEYS.has(m.key)) {
-            sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, { key: m.key, where: place === 'field' ? 'a field' : 'items', suggestion: didYouMean(m.key, ALL_FIELD_KEYS) });
+            sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, {
+                key: m.key,
+                where: place === 'field' ? 'a field' : 'items',
+                suggestion: didYouMean(m.key, ALL_FIELD_KEYS),
+            });
         } else if (!allowed.has(m.key) && (typeName !== undefined || (place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)))) {
-            if (place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never)) sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'key-in-items', key: m.key });
-            else sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'key-for-type', key: m.key, type: typeName!, keys: TYPE_KEYS[typeName!].join(', ') || 'none' });
+            if (place === 'items' && COMMON_FIELD_KEYS.includes(m.key as never))
+                sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'key-in-items', key: m.key });
+            else
+                sink.report('E-SCHEMA-VALUE', p, m.keyStart, {
+                    form: 'key-for-type',
+                    key: m.key,
+                    type: typeName!,
+                    keys: TYPE_KEYS[typeName!].join(', ') || 'none',
+                });
         }
     }
     if (place === 'field') {
@@ -66,7 +100,13 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     if (!typeName) return { normalized: fillPlain(obj, normalized) };
     normalized.type = typeName;
     for (const key of REQUIRED_TYPE_KEYS[typeName] ?? []) {
-        if (!getMember(obj, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, { form: 'for-type', key, type: typeName, place: place === 'field' ? 'field' : 'item' });
+        if (!getMember(obj, key))
+            sink.report('E-SCHEMA-MISSING-KEY', pointer, obj.start, {
+                form: 'for-type',
+                key,
+                type: typeName,
+                place: place === 'field' ? 'field' : 'item',
+            });
     }
     const type = buildType(typeName, obj, pointer, sink, normalized);
     return { type: sink.errorCount === errorsBefore ? type : undefined, normalized: fillPlain(obj, normalized) };
@@ -88,11 +128,24 @@ function checkNullable(obj: JsonObject, pointer: string, sink: DiagnosticSink, n
     const m = getMember(obj, 'nullable');
     normalized.nullable = false;
     if (!m) return;
-    if (m.value.kind !== 'boolean') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'nullable'), m.value.start, { subject: 'nullable', expected: 'a boolean', actual: kindName(m.value) });
+    if (m.value.kind !== 'boolean')
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'nullable'), m.value.start, {
+            subject: 'nullable',
+            expected: 'a boolean',
+            actual: kindName(m.value),
+        });
     else normalized.nullable = m.value.value;
 }
 
-export function checkText(obj: JsonObject, key: string, max: number, pointer: string, sink: DiagnosticSink, normalized?: Record<string, unknown>, min = 0): string | undefined {
+export function checkText(
+    obj: JsonObject,
+    key: string,
+    max: number,
+    pointer: string,
+    sink: DiagnosticSink,
+    normalized?: Record<string, unknown>,
+    min = 0,
+): string | undefined {
     const m = getMember(obj, key);
     if (!m) return undefined;
     const p = childPointer(pointer, key);
@@ -117,16 +170,25 @@ function checkHints(obj: JsonObject, pointer: string, sink: DiagnosticSink, norm
         sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: 'hints', expected: 'an array of strings', actual: kindName(m.value) });
         return;
     }
-    if (m.value.items.length > LIMITS.hints) sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'hint-count', max: LIMITS.hints, n: m.value.items.length });
+    if (m.value.items.length > LIMITS.hints)
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'hint-count', max: LIMITS.hints, n: m.value.items.length });
     m.value.items.forEach((item, k) => {
         const ip = childPointer(p, k);
-        if (item.kind !== 'string') sink.report('E-SCHEMA-TYPE', ip, item.start, { subject: 'a hint', expected: 'a string', actual: kindName(item) });
-        else if (codePoints(item.value) < 1 || codePoints(item.value) > LIMITS.hintLength) sink.report('E-SCHEMA-VALUE', ip, item.start, { form: 'hint-length', max: LIMITS.hintLength });
+        if (item.kind !== 'string')
+            sink.report('E-SCHEMA-TYPE', ip, item.start, { subject: 'a hint', expected: 'a string', actual: kindName(item) });
+        else if (codePoints(item.value) < 1 || codePoints(item.value) > LIMITS.hintLength)
+            sink.report('E-SCHEMA-VALUE', ip, item.start, { form: 'hint-length', max: LIMITS.hintLength });
     });
     normalized.hints = toPlain(m.value);
 }
 
-function keyword<T extends string>(obj: JsonObject, key: string, values: readonly T[], pointer: string, sink: DiagnosticSink): T | undefined | null {
+function keyword<T extends string>(
+    obj: JsonObject,
+    key: string,
+    values: readonly T[],
+    pointer: string,
+    sink: DiagnosticSink,
+): T | undefined | null {
     const m = getMember(obj, key);
     if (!m) return undefined;
     const p = childPointer(pointer, key);
@@ -135,7 +197,13 @@ function keyword<T extends string>(obj: JsonObject, key: string, values: readonl
         return null;
     }
     if (!(values as readonly string[]).includes(m.value.value)) {
-        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'not-one-of', key, value: m.value.value, values: values.join(', '), suggestion: didYouMean(m.value.value, values) });
+        sink.report('E-SCHEMA-VALUE', p, m.value.start, {
+            form: 'not-one-of',
+            key,
+            value: m.value.value,
+            values: values.join(', '),
+            suggestion: didYouMean(m.value.value, values),
+        });
         return null;
     }
     return m.value.value as T;
@@ -181,7 +249,13 @@ function compilePatternOnce(pattern: string): void {
     if (failure) throw failure;
 }
 
-function buildType(typeName: FieldTypeName, obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>): FieldType | undefined {
+function buildType(
+    typeName: FieldTypeName,
+    obj: JsonObject,
+    pointer: string,
+    sink: DiagnosticSink,
+    normalized: Record<string, unknown>,
+): FieldType | undefined {
     switch (typeName) {
         case 'string':
             return stringType(obj, pointer, sink);
@@ -219,7 +293,11 @@ function stringType(obj: JsonObject, pointer: string, sink: DiagnosticSink): Fie
     const m = getMember(obj, 'pattern');
     if (!m) return { kind: 'string' };
     if (m.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, { subject: 'pattern', expected: 'a string', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'pattern'), m.value.start, {
+            subject: 'pattern',
+            expected: 'a string',
+            actual: kindName(m.value),
+        });
         return undefined;
     }
     try {
@@ -235,8 +313,18 @@ function moneyType(obj: JsonObject, pointer: string, sink: DiagnosticSink, norma
     const cm = getMember(obj, 'currency');
     let currency: string | undefined;
     if (cm) {
-        if (cm.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, { subject: 'currency', expected: 'a string', actual: kindName(cm.value) });
-        else if (currencyMinorUnits(cm.value.value) === undefined) sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, { form: 'currency', currency: cm.value.value, suggestion: didYouMean(cm.value.value.toUpperCase(), currencyCodes()) });
+        if (cm.value.kind !== 'string')
+            sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'currency'), cm.value.start, {
+                subject: 'currency',
+                expected: 'a string',
+                actual: kindName(cm.value),
+            });
+        else if (currencyMinorUnits(cm.value.value) === undefined)
+            sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'currency'), cm.value.start, {
+                form: 'currency',
+                currency: cm.value.value,
+                suggestion: didYouMean(cm.value.value.toUpperCase(), currencyCodes()),
+            });
         else currency = cm.value.value;
     }
     const given = scaleOf(obj, pointer, sink);
@@ -248,7 +336,11 @@ function moneyType(obj: JsonObject, pointer: string, sink: DiagnosticSink, norma
 }
 
 function dateType(
-    typeName: 'date' | 'datetime', obj: JsonObject, pointer: string, sink: DiagnosticSink, normalized: Record<string, unknown>,
+    typeName: 'date' | 'datetime',
+    obj: JsonObject,
+    pointer: string,
+    sink: DiagnosticSink,
+    normalized: Record<string, unknown>,
 ): FieldType | undefined {
     const eom = keyword<EomRule>(obj, 'eom', ['clamp', 'preserve'], pointer, sink);
     const dateOrder = keyword<DateOrder>(obj, 'date_order', ['dmy', 'mdy', 'ymd', 'auto'], pointer, sink);
@@ -277,7 +369,11 @@ function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): Field
     if (!lm) return undefined;
     const lp = childPointer(pointer, 'labels');
     if (lm.value.kind !== 'array') {
-        sink.report('E-SCHEMA-TYPE', lp, lm.value.start, { subject: 'labels', expected: 'an array of strings', actual: kindName(lm.value) });
+        sink.report('E-SCHEMA-TYPE', lp, lm.value.start, {
+            subject: 'labels',
+            expected: 'an array of strings',
+            actual: kindName(lm.value),
+        });
         return undefined;
     }
     const labels = stringItems(lm.value, lp, 'a label', sink);
@@ -289,8 +385,13 @@ function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): Field
     let ok = true;
     const seen = new Set<string>();
     labels.forEach((l, k) => {
-        if (l === '') { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), lm.value.start, { form: 'label-empty' }); ok = false; }
-        else if (seen.has(l)) { sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, { form: 'label-dup', label: l }); ok = false; }
+        if (l === '') {
+            sink.report('E-SCHEMA-VALUE', childPointer(lp, k), lm.value.start, { form: 'label-empty' });
+            ok = false;
+        } else if (seen.has(l)) {
+            sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, { form: 'label-dup', label: l });
+            ok = false;
+        }
         seen.add(l);
     });
     const aliases: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
@@ -298,17 +399,41 @@ function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink): Field
     if (am) {
         const ap = childPointer(pointer, 'aliases');
         if (am.value.kind !== 'object') {
-            sink.report('E-SCHEMA-TYPE', ap, am.value.start, { subject: 'aliases', expected: 'an object of label to strings', actual: kindName(am.value) });
+            sink.report('E-SCHEMA-TYPE', ap, am.value.start, {
+                subject: 'aliases',
+                expected: 'an object of label to strings',
+                actual: kindName(am.value),
+            });
             return undefined;
         }
         for (const m of am.value.members as JsonMember[]) {
             if (m.duplicate) continue;
             const p = childPointer(ap, m.key);
-            if (!seen.has(m.key)) { sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'alias-label', label: m.key, suggestion: didYouMean(m.key, seen) }); ok = false; continue; }
-            if (m.value.kind !== 'array') { sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: `aliases of "${m.key}"`, expected: 'an array of strings', actual: kindName(m.value) }); ok = false; continue; }
+            if (!seen.has(m.key)) {
+                sink.report('E-SCHEMA-VALUE', p, m.keyStart, { form: 'alias-label', label: m.key, suggestion: didYouMean(m.key, seen) });
+                ok = false;
+                continue;
+            }
+            if (m.value.kind !== 'array') {
+                sink.report('E-SCHEMA-TYPE', p, m.value.start, {
+                    subject: `aliases of "${m.key}"`,
+                    expected: 'an array of strings',
+                    actual: kindName(m.value),
+                });
+                ok = false;
+                continue;
+            }
             const words = stringItems(m.value, p, 'an alias', sink);
-            if (!words) { ok = false; continue; }
-            words.forEach((w, k) => { if (w.trim() === '') { sink.report('E-SCHEMA-VALUE', childPointer(p, k), m.value.start, { form: 'alias-empty' }); ok = false; } });
+            if (!words) {
+                ok = false;
+                continue;
+            }
+            words.forEach((w, k) => {
+                if (w.trim() === '') {
+                    sink.report('E-SCHEMA-VALUE', childPointer(p, k), m.value.start, { form: 'alias-empty' });
+                    ok = false;
+                }
+            });
             aliases[m.key] = words;
         }
     }
@@ -319,8 +444,14 @@ function stringItems(arr: JsonArray, pointer: string, what: string, sink: Diagno
     const out: string[] = [];
     let ok = true;
     arr.items.forEach((item: JsonNode, k) => {
-        if (item.kind !== 'string') { sink.report('E-SCHEMA-TYPE', childPointer(pointer, k), item.start, { subject: what, expected: 'a string', actual: kindName(item) }); ok = false; }
-        else out.push(item.value);
+        if (item.kind !== 'string') {
+            sink.report('E-SCHEMA-TYPE', childPointer(pointer, k), item.start, {
+                subject: what,
+                expected: 'a string',
+                actual: kindName(item),
+            });
+            ok = false;
+        } else out.push(item.value);
     });
     return ok ? out : undefined;
 }

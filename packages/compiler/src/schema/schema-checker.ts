@@ -56,7 +56,11 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     if (!version) {
         sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'svc_schema', where: 'the schema' });
     } else if (version.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', '/svc_schema', version.value.start, { subject: 'svc_schema', expected: 'the string "1.0"', actual: kindName(version.value) });
+        sink.report('E-SCHEMA-TYPE', '/svc_schema', version.value.start, {
+            subject: 'svc_schema',
+            expected: 'the string "1.0"',
+            actual: kindName(version.value),
+        });
     } else if (version.value.value !== '1.0') {
         // Judged by the wrong rules everything else would be noise: report only this.
         sink.report('E-SCHEMA-VERSION', '/svc_schema', version.value.start, { version: JSON.stringify(version.value.value) });
@@ -65,7 +69,12 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     const normalized: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     normalized.svc_schema = '1.0';
     for (const m of root.members) {
-        if (!m.duplicate && !TOP_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer('', m.key), m.keyStart, { key: m.key, where: 'the schema', suggestion: didYouMean(m.key, TOP_KEYS) });
+        if (!m.duplicate && !TOP_KEYS.has(m.key))
+            sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer('', m.key), m.keyStart, {
+                key: m.key,
+                where: 'the schema',
+                suggestion: didYouMean(m.key, TOP_KEYS),
+            });
     }
     if (!getMember(root, 'name')) sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'name', where: 'the schema' });
     const name = checkText(root, 'name', LIMITS.schemaName, '', sink, normalized, 1);
@@ -82,7 +91,16 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
         if (n < 1 || n > maxFields) sink.report('E-LIMIT', '/fields', fm.value.start, { form: 'fields', max: maxFields, n });
         fm.value.items.forEach((item, i) => fields.push(checkField(item, i, sink)));
         // Expressions resolve a duplicated name to its first field.
-        reportDuplicates(fields, fm.value.items, 'name', (f) => f.name, sink, (f) => { f.name = undefined; });
+        reportDuplicates(
+            fields,
+            fm.value.items,
+            'name',
+            (f) => f.name,
+            sink,
+            (f) => {
+                f.name = undefined;
+            },
+        );
     }
     normalized.fields = fields.map((f) => f.normalized);
 
@@ -90,10 +108,18 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     const rm = getMember(root, 'relations');
     if (rm) {
         if (rm.value.kind !== 'array') {
-            sink.report('E-SCHEMA-TYPE', '/relations', rm.value.start, { subject: 'relations', expected: 'an array', actual: kindName(rm.value) });
+            sink.report('E-SCHEMA-TYPE', '/relations', rm.value.start, {
+                subject: 'relations',
+                expected: 'an array',
+                actual: kindName(rm.value),
+            });
         } else {
             if (rm.value.items.length > LIMITS.relations) {
-                sink.report('E-LIMIT', '/relations', rm.value.start, { form: 'relations', max: LIMITS.relations, n: rm.value.items.length });
+                sink.report('E-LIMIT', '/relations', rm.value.start, {
+                    form: 'relations',
+                    max: LIMITS.relations,
+                    n: rm.value.items.length,
+                });
             }
             rm.value.items.forEach((item, i) => relations.push(checkRelation(item, i, sink)));
             reportDuplicates(relations, rm.value.items, 'id', (r) => r.id, sink);
@@ -114,7 +140,11 @@ function checkField(node: JsonNode, index: number, sink: DiagnosticSink): Checke
     if (!nameMember) {
         sink.report('E-SCHEMA-MISSING-KEY', pointer, node.start, { key: 'name', where: 'this field' });
     } else if (nameMember.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'name'), nameMember.value.start, { subject: 'name', expected: 'a string', actual: kindName(nameMember.value) });
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, 'name'), nameMember.value.start, {
+            subject: 'name',
+            expected: 'a string',
+            actual: kindName(nameMember.value),
+        });
     } else {
         const n = nameMember.value.value;
         const form = !FIELD_NAME_RE.test(n) ? (n.length > 64 ? 'long' : 'malformed') : RESERVED_WORDS.has(n) ? 'reserved' : undefined;
@@ -128,17 +158,26 @@ function checkField(node: JsonNode, index: number, sink: DiagnosticSink): Checke
     let applicableWhen: ExprSource | undefined;
     if (aw) {
         const p = childPointer(pointer, 'applicable_when');
-        if (aw.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, aw.value.start, { subject: 'applicable_when', expected: 'an expression string', actual: kindName(aw.value) });
+        if (aw.value.kind !== 'string')
+            sink.report('E-SCHEMA-TYPE', p, aw.value.start, {
+                subject: 'applicable_when',
+                expected: 'an expression string',
+                actual: kindName(aw.value),
+            });
         else applicableWhen = { text: aw.value.value, pointer: p, offset: aw.value.start, node: aw.value };
     }
     const description = getMember(node, 'description');
     const hints = getMember(node, 'hints');
     return {
-        index, pointer, name, type: shape.type,
+        index,
+        pointer,
+        name,
+        type: shape.type,
         nullable: normalized.nullable === true,
         description: description?.value.kind === 'string' ? description.value.value : undefined,
         hints: hints?.value.kind === 'array' ? hints.value.items.flatMap((h) => (h.kind === 'string' ? [h.value] : [])) : [],
-        applicableWhen, normalized,
+        applicableWhen,
+        normalized,
     };
 }
 
@@ -150,7 +189,12 @@ function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): Che
         return { index, pointer, normalized };
     }
     for (const m of node.members) {
-        if (!m.duplicate && !RELATION_KEYS.has(m.key)) sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer(pointer, m.key), m.keyStart, { key: m.key, where: 'a relation', suggestion: didYouMean(m.key, RELATION_KEYS) });
+        if (!m.duplicate && !RELATION_KEYS.has(m.key))
+            sink.report('E-SCHEMA-UNKNOWN-KEY', childPointer(pointer, m.key), m.keyStart, {
+                key: m.key,
+                where: 'a relation',
+                suggestion: didYouMean(m.key, RELATION_KEYS),
+            });
     }
     for (const key of ['id', 'expr']) {
         if (!getMember(node, key)) sink.report('E-SCHEMA-MISSING-KEY', pointer, node.start, { key, where: 'this relation' });
@@ -161,8 +205,16 @@ function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): Che
     let expr: ExprSource | undefined;
     if (em) {
         const p = childPointer(pointer, 'expr');
-        if (em.value.kind !== 'string') sink.report('E-SCHEMA-TYPE', p, em.value.start, { subject: 'expr', expected: 'an expression string', actual: kindName(em.value) });
-        else { expr = { text: em.value.value, pointer: p, offset: em.value.start, node: em.value }; normalized.expr = em.value.value; }
+        if (em.value.kind !== 'string')
+            sink.report('E-SCHEMA-TYPE', p, em.value.start, {
+                subject: 'expr',
+                expected: 'an expression string',
+                actual: kindName(em.value),
+            });
+        else {
+            expr = { text: em.value.value, pointer: p, offset: em.value.start, node: em.value };
+            normalized.expr = em.value.value;
+        }
     }
     return { index, pointer, id, description, expr, normalized };
 }
@@ -172,14 +224,22 @@ function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): Che
  * `onDuplicate` lets a caller forget the later one's name.
  */
 function reportDuplicates<T extends { index: number; pointer: string }>(
-    items: T[], nodes: JsonNode[], key: 'name' | 'id', nameOf: (item: T) => string | undefined, sink: DiagnosticSink, onDuplicate?: (item: T) => void,
+    items: T[],
+    nodes: JsonNode[],
+    key: 'name' | 'id',
+    nameOf: (item: T) => string | undefined,
+    sink: DiagnosticSink,
+    onDuplicate?: (item: T) => void,
 ): void {
     const first = new Map<string, number>();
     for (const item of items) {
         const name = nameOf(item);
         if (name === undefined) continue;
         const prior = first.get(name);
-        if (prior === undefined) { first.set(name, item.index); continue; }
+        if (prior === undefined) {
+            first.set(name, item.index);
+            continue;
+        }
         const m = getMember(nodes[item.index] as JsonObject, key)!;
         if (key === 'name') sink.report('E-FIELD-DUP', childPointer(item.pointer, key), m.value.start, { name, first: prior });
         else sink.report('E-REL-DUP', childPointer(item.pointer, key), m.value.start, { id: name, first: prior });

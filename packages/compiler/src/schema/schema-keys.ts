@@ -13,10 +13,24 @@ export type FieldTypeName = (typeof FIELD_TYPES)[number];
 
 /** Type names of other schema languages, mapped to ours for "did you mean" (never accepted). */
 export const TYPE_SYNONYMS: ReadonlyMap<string, FieldTypeName> = new Map([
-    ['percentage', 'decimal'], ['percent', 'decimal'], ['number', 'decimal'], ['float', 'decimal'], ['double', 'decimal'],
-    ['int', 'integer'], ['long', 'integer'], ['bool', 'boolean'], ['text', 'string'], ['str', 'string'],
-    ['currency', 'money'], ['amount', 'money'], ['timestamp', 'datetime'], ['time', 'datetime'], ['period', 'duration'],
-    ['list', 'array'], ['choice', 'enum'], ['select', 'enum'],
+    ['percentage', 'decimal'],
+    ['percent', 'decimal'],
+    ['number', 'decimal'],
+    ['float', 'decimal'],
+    ['double', 'decimal'],
+    ['int', 'integer'],
+    ['long', 'integer'],
+    ['bool', 'boolean'],
+    ['text', 'string'],
+    ['str', 'string'],
+    ['currency', 'money'],
+    ['amount', 'money'],
+    ['timestamp', 'datetime'],
+    ['time', 'datetime'],
+    ['period', 'duration'],
+    ['list', 'array'],
+    ['choice', 'enum'],
+    ['select', 'enum'],
 ]);
 
 /** Keys of each type's own. */
@@ -45,7 +59,21 @@ export const REQUIRED_TYPE_KEYS: Partial<Record<FieldTypeName, readonly string[]
 export const ALL_FIELD_KEYS = new Set<string>([...COMMON_FIELD_KEYS, ...Object.values(TYPE_KEYS).flat()]);
 
 export const RESERVED_WORDS = new Set([
-    'when', 'round', 'abs', 'min', 'max', 'present', 'not', 'and', 'or', 'true', 'false', 'null', 'date', 'datetime', 'duration',
+    'when',
+    'round',
+    'abs',
+    'min',
+    'max',
+    'present',
+    'not',
+    'and',
+    'or',
+    'true',
+    'false',
+    'null',
+    'date',
+    'datetime',
+    'duration',
 ]);
 export const FIELD_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 

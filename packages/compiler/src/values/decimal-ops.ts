@@ -51,13 +51,13 @@ export function compareDecimals(x: Decimal, y: Decimal): number {
     const xs = x.s;
     if (!xd[0] || !yd[0]) return xd[0] ? xs : yd[0] ? -y.s : 0;
     if (xs !== y.s) return xs;
-    if (x.e !== y.e) return (x.e > y.e) !== (xs < 0) ? 1 : -1;
+    if (x.e !== y.e) return x.e > y.e !== xs < 0 ? 1 : -1;
     const xl = xd.length;
     const yl = yd.length;
     for (let i = 0, j = xl < yl ? xl : yl; i < j; ++i) {
-        if (xd[i] !== yd[i]) return (xd[i]! > yd[i]!) !== (xs < 0) ? 1 : -1;
+        if (xd[i] !== yd[i]) return xd[i]! > yd[i]! !== xs < 0 ? 1 : -1;
     }
-    return xl === yl ? 0 : (xl > yl) !== (xs < 0) ? 1 : -1;
+    return xl === yl ? 0 : xl > yl !== xs < 0 ? 1 : -1;
 }
 
 const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -140,7 +140,7 @@ export function divRound(a: Decimal, b: Decimal, scale: number, mode: RoundMode)
     const y = toScaled(b);
     let n = x.m * pow10(y.s + scale);
     let d = y.m * pow10(x.s);
-    const negative = (n < 0n) !== (d < 0n) && n !== 0n;
+    const negative = n < 0n !== d < 0n && n !== 0n;
     if (n < 0n) n = -n;
     if (d < 0n) d = -d;
     let q = n / d;
@@ -153,13 +153,20 @@ export function divRound(a: Decimal, b: Decimal, scale: number, mode: RoundMode)
 /** Whether a truncated magnitude q with remainder r (twiceR = 2r, against divisor d) moves away from zero. */
 function roundsAway(mode: RoundMode, negative: boolean, twiceR: bigint, d: bigint, q: bigint): boolean {
     switch (mode) {
-        case 'up': return true;
-        case 'down': return false;
-        case 'ceiling': return !negative;
-        case 'floor': return negative;
-        case 'half_up': return twiceR >= d;
-        case 'half_down': return twiceR > d;
-        case 'half_even': return twiceR > d || (twiceR === d && (q & 1n) === 1n);
+        case 'up':
+            return true;
+        case 'down':
+            return false;
+        case 'ceiling':
+            return !negative;
+        case 'floor':
+            return negative;
+        case 'half_up':
+            return twiceR >= d;
+        case 'half_down':
+            return twiceR > d;
+        case 'half_even':
+            return twiceR > d || (twiceR === d && (q & 1n) === 1n);
     }
 }
 

@@ -52,8 +52,11 @@ export function formatDuration(basis: DurationBasis, amount: number): string {
     const sign = amount < 0 ? '-' : '';
     const n = Math.abs(amount);
     switch (basis) {
-        case 'days': return `${sign}P${n}D`;
-        case 'months': return `${sign}P${n}M`;
-        case 'seconds': return `${sign}PT${n}S`;
+        case 'days':
+            return `${sign}P${n}D`;
+        case 'months':
+            return `${sign}P${n}M`;
+        case 'seconds':
+            return `${sign}PT${n}S`;
     }
 }

@@ -63,7 +63,12 @@ export function withdrawProblems(state: EditState, withdraw: readonly WithdrawEn
     const out: EditDetail[] = [];
     withdraw.forEach((w, i) => {
         if (typeof w !== 'object' || w === null || !Number.isSafeInteger(w.bundle) || !Number.isSafeInteger(w.mention)) {
-            out.push({ code: 'invalid_type', path: ['edit', 'withdraw', i], message: 'a withdraw entry is {bundle: integer, mention: integer}', expected: 'object' });
+            out.push({
+                code: 'invalid_type',
+                path: ['edit', 'withdraw', i],
+                message: 'a withdraw entry is {bundle: integer, mention: integer}',
+                expected: 'object',
+            });
             return;
         }
         const key = `${w.bundle}:${w.mention}`;
@@ -82,14 +87,22 @@ export function withdrawProblems(state: EditState, withdraw: readonly WithdrawEn
  * A reconciliation applied: the listed mentions withdrawn, the replacement candidate (if any) added
  * as a new bundle, and `{revision: the new revision, intent, withdraw, bundle}` recorded.
  */
-export function reconcileState(state: EditState, withdraw: readonly WithdrawEntry[], intent: string, grounded?: GroundedMention): EditState {
+export function reconcileState(
+    state: EditState,
+    withdraw: readonly WithdrawEntry[],
+    intent: string,
+    grounded?: GroundedMention,
+): EditState {
     const payload = nextRevision(state);
     const gone = new Set(withdraw.map((w) => w.mention));
     payload.withdrawn.push(...gone);
     const mentions = state.mentions.filter((m) => !gone.has(m.id));
     const bundle = grounded ? addBundle(payload, mentions, grounded) : null;
     payload.reconciliations.push({
-        revision: payload.revision, intent, withdraw: withdraw.map((w) => ({ bundle: w.bundle, mention: w.mention })), bundle,
+        revision: payload.revision,
+        intent,
+        withdraw: withdraw.map((w) => ({ bundle: w.bundle, mention: w.mention })),
+        bundle,
     });
     return { payload, mentions };
 }

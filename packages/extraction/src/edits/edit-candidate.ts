@@ -44,7 +44,10 @@ export function locateQuote(doc: CodePointIndex, quote: string, start?: number):
 export function groundCandidate(schema: CompiledSchema, language: Language, doc: CodePointIndex, c: Candidate): GroundedCandidate {
     const details: EditDetail[] = [];
     const field = typeof c.slot === 'string' ? schema.fields.find((f) => f.name === c.slot) : undefined;
-    if (!field) details.push(detail('slot', `${JSON.stringify(c.slot)} is not a field of the schema`, { values: schema.fields.map((f) => f.name) }));
+    if (!field)
+        details.push(
+            detail('slot', `${JSON.stringify(c.slot)} is not a field of the schema`, { values: schema.fields.map((f) => f.name) }),
+        );
     if (typeof c.p !== 'number' || !(c.p > 0 && c.p < 1)) details.push(detail('p', 'p must be strictly between 0 and 1'));
     if (typeof c.quote !== 'string' || c.quote.length === 0) {
         details.push(detail('quote', 'the quote must be a non-empty string'));
@@ -53,12 +56,22 @@ export function groundCandidate(schema: CompiledSchema, language: Language, doc:
     const at = locateQuote(doc, c.quote, c.start);
     const parsed = at >= 0 && field ? parseQuote(field.type, c.quote, language) : undefined;
     if (at < 0) {
-        details.push(detail('quote', c.start === undefined
-            ? 'the quote does not occur in the document'
-            : `the quote does not occur in the document at code point ${c.start}`));
+        details.push(
+            detail(
+                'quote',
+                c.start === undefined
+                    ? 'the quote does not occur in the document'
+                    : `the quote does not occur in the document at code point ${c.start}`,
+            ),
+        );
     } else if (field && !parsed) {
-        details.push(detail('quote', `the quote does not parse as a value of field ${field.name} (type ${field.type.kind}, language ${language})`));
+        details.push(
+            detail('quote', `the quote does not parse as a value of field ${field.name} (type ${field.type.kind}, language ${language})`),
+        );
     }
     if (details.length > 0 || !field || !parsed) return { ok: false, details };
-    return { ok: true, mention: { field: field.id, start: doc.toCodePoint(at), end: doc.toCodePoint(at + c.quote.length), quote: c.quote, p: c.p, parsed } };
+    return {
+        ok: true,
+        mention: { field: field.id, start: doc.toCodePoint(at), end: doc.toCodePoint(at + c.quote.length), quote: c.quote, p: c.p, parsed },
+    };
 }

@@ -34,15 +34,26 @@ const isInt = (x: unknown): x is number => Number.isSafeInteger(x) && (x as numb
 function isCandidate(x: unknown): x is Candidate {
     if (typeof x !== 'object' || x === null) return false;
     const c = x as Record<string, unknown>;
-    return typeof c.slot === 'string' && typeof c.quote === 'string' && typeof c.p === 'number' && (c.start === undefined || isInt(c.start));
+    return (
+        typeof c.slot === 'string' && typeof c.quote === 'string' && typeof c.p === 'number' && (c.start === undefined || isInt(c.start))
+    );
 }
 
 function isPlanPayload(x: unknown): x is PlanPayload {
     if (typeof x !== 'object' || x === null) return false;
     const p = x as Record<string, unknown>;
-    return p.v === 1 && typeof p.session === 'string' && isInt(p.revision) && typeof p.intent === 'string' &&
-        (p.candidate === null || isCandidate(p.candidate)) && Array.isArray(p.withdraw) &&
-        p.withdraw.every((w: unknown) => typeof w === 'object' && w !== null && isInt((w as WithdrawEntry).bundle) && isInt((w as WithdrawEntry).mention));
+    return (
+        p.v === 1 &&
+        typeof p.session === 'string' &&
+        isInt(p.revision) &&
+        typeof p.intent === 'string' &&
+        (p.candidate === null || isCandidate(p.candidate)) &&
+        Array.isArray(p.withdraw) &&
+        p.withdraw.every(
+            (w: unknown) =>
+                typeof w === 'object' && w !== null && isInt((w as WithdrawEntry).bundle) && isInt((w as WithdrawEntry).mention),
+        )
+    );
 }
 
 /** The plan when it verifies and was made for exactly this session (string and revision). */

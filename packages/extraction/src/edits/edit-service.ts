@@ -15,8 +15,15 @@ import { insertState, reconcileState, retractState, withdrawProblems, type EditS
 import { openPlan, encodePlan, sessionDigest } from './edit-plan.js';
 import { openSession, type OpenSession } from './edit-session.js';
 import {
-    EditRejectedError, type Candidate, type EditAction, type EditDetail, type EditService, type EditServiceContext,
-    type ReconciliationPreview, type StoredExtraction, type WithdrawEntry,
+    EditRejectedError,
+    type Candidate,
+    type EditAction,
+    type EditDetail,
+    type EditService,
+    type EditServiceContext,
+    type ReconciliationPreview,
+    type StoredExtraction,
+    type WithdrawEntry,
 } from './edit-types.js';
 
 export const STALE_PLAN = 'stale plan: it was not previewed on this extraction at this revision, or it has been altered';
@@ -31,8 +38,14 @@ function sameJson(a: unknown, b: unknown): boolean {
     if (Array.isArray(a) !== Array.isArray(b)) return false;
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) &&
-        sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return (
+        ka.length === kb.length &&
+        ka.every(
+            (k) =>
+                Object.prototype.hasOwnProperty.call(b, k) &&
+                sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+        )
+    );
 }
 
 export class SessionEditService implements EditService {
@@ -55,10 +68,14 @@ export class SessionEditService implements EditService {
             case 'reconcile':
                 return this.reconcile(stored, open, edit.plan);
             default:
-                throw new EditRejectedError(CANNOT_APPLY, [{
-                    code: 'invalid_value', path: ['edit', 'action'], message: 'unknown edit action',
-                    values: ['insert', 'retract', 'preview_reconciliation', 'reconcile'],
-                }]);
+                throw new EditRejectedError(CANNOT_APPLY, [
+                    {
+                        code: 'invalid_value',
+                        path: ['edit', 'action'],
+                        message: 'unknown edit action',
+                        values: ['insert', 'retract', 'preview_reconciliation', 'reconcile'],
+                    },
+                ]);
         }
     }
 
@@ -70,25 +87,45 @@ export class SessionEditService implements EditService {
 
     private insert(stored: StoredExtraction, open: OpenSession, candidate: Candidate): ExtractionObject {
         if (typeof candidate !== 'object' || candidate === null) {
-            throw new EditRejectedError(CANNOT_APPLY, [{ code: 'invalid_type', path: ['edit', 'candidate'], message: 'a candidate object is required', expected: 'object' }]);
+            throw new EditRejectedError(CANNOT_APPLY, [
+                { code: 'invalid_type', path: ['edit', 'candidate'], message: 'a candidate object is required', expected: 'object' },
+            ]);
         }
         return this.extraction(stored, insertState(open, this.ground(stored, open, candidate)).state);
     }
 
     private retract(stored: StoredExtraction, open: OpenSession, bundle: number): ExtractionObject {
         if (!open.payload.active.includes(bundle)) {
-            throw new EditRejectedError(CANNOT_APPLY, [{
-                code: 'invalid_value', path: ['edit', 'bundle'], message: `bundle ${JSON.stringify(bundle)} is not in active_bundles`, values: [...open.payload.active].sort((a, b) => a - b),
-            }]);
+            throw new EditRejectedError(CANNOT_APPLY, [
+                {
+                    code: 'invalid_value',
+                    path: ['edit', 'bundle'],
+                    message: `bundle ${JSON.stringify(bundle)} is not in active_bundles`,
+                    values: [...open.payload.active].sort((a, b) => a - b),
+                },
+            ]);
         }
         return this.extraction(stored, retractState(open, bundle));
     }
 
     /** The state a reconciliation leads to, or the details of what is wrong with it. */
-    private planned(stored: StoredExtraction, open: OpenSession, withdraw: readonly WithdrawEntry[], intent: string, candidate?: Candidate | null): EditState | EditDetail[] {
+    private planned(
+        stored: StoredExtraction,
+        open: OpenSession,
+        withdraw: readonly WithdrawEntry[],
+        intent: string,
+        candidate?: Candidate | null,
+    ): EditState | EditDetail[] {
         const details: EditDetail[] = [];
         if (!Array.isArray(withdraw) || withdraw.length === 0) {
-            details.push({ code: 'too_small', path: ['edit', 'withdraw'], message: 'at least one {bundle, mention} to withdraw', origin: 'array', minimum: 1, inclusive: true });
+            details.push({
+                code: 'too_small',
+                path: ['edit', 'withdraw'],
+                message: 'at least one {bundle, mention} to withdraw',
+                origin: 'array',
+                minimum: 1,
+                inclusive: true,
+            });
             return details;
         }
         details.push(...withdrawProblems(open, withdraw));
@@ -98,12 +135,34 @@ export class SessionEditService implements EditService {
             if (g.ok) grounded = g.mention;
             else details.push(...g.details);
         }
-        if (typeof intent !== 'string' || intent.length === 0) details.push({ code: 'too_small', path: ['edit', 'intent'], message: 'an intent of 1 to 500 characters', origin: 'string', minimum: 1, inclusive: true });
-        else if (codePointLength(intent) > MAX_INTENT) details.push({ code: 'too_big', path: ['edit', 'intent'], message: 'an intent of 1 to 500 characters', origin: 'string', maximum: MAX_INTENT, inclusive: true });
+        if (typeof intent !== 'string' || intent.length === 0)
+            details.push({
+                code: 'too_small',
+                path: ['edit', 'intent'],
+                message: 'an intent of 1 to 500 characters',
+                origin: 'string',
+                minimum: 1,
+                inclusive: true,
+            });
+        else if (codePointLength(intent) > MAX_INTENT)
+            details.push({
+                code: 'too_big',
+                path: ['edit', 'intent'],
+                message: 'an intent of 1 to 500 characters',
+                origin: 'string',
+                maximum: MAX_INTENT,
+                inclusive: true,
+            });
         return details.length > 0 ? details : reconcileState(open, withdraw, intent, grounded);
     }
 
-    private preview(stored: StoredExtraction, open: OpenSession, intent: string, withdraw: WithdrawEntry[], candidate?: Candidate): ReconciliationPreview {
+    private preview(
+        stored: StoredExtraction,
+        open: OpenSession,
+        intent: string,
+        withdraw: WithdrawEntry[],
+        candidate?: Candidate,
+    ): ReconciliationPreview {
         const next = this.planned(stored, open, withdraw, intent, candidate);
         if (Array.isArray(next)) throw new EditRejectedError(CANNOT_APPLY, next);
         const after = this.extraction(stored, next).response as Record<string, unknown> & { data: Record<string, unknown> };
@@ -115,11 +174,24 @@ export class SessionEditService implements EditService {
             if (!sameJson(was, will)) impact[f.name] = { before: was, after: will };
         }
         const sent = withdraw.map((w) => ({ bundle: w.bundle, mention: w.mention }));
-        const plan = encodePlan({
-            v: 1, session: sessionDigest(stored.session), revision: open.payload.revision, withdraw: sent,
-            candidate: candidate ? { slot: candidate.slot, quote: candidate.quote, p: candidate.p, ...(candidate.start === undefined ? {} : { start: candidate.start }) } : null,
-            intent,
-        }, this.secrets);
+        const plan = encodePlan(
+            {
+                v: 1,
+                session: sessionDigest(stored.session),
+                revision: open.payload.revision,
+                withdraw: sent,
+                candidate: candidate
+                    ? {
+                          slot: candidate.slot,
+                          quote: candidate.quote,
+                          p: candidate.p,
+                          ...(candidate.start === undefined ? {} : { start: candidate.start }),
+                      }
+                    : null,
+                intent,
+            },
+            this.secrets,
+        );
         return { object: 'reconciliation_preview', intent, withdraw: sent, revision: open.payload.revision, after, impact, plan };
     }
 
@@ -136,10 +208,23 @@ export class SessionEditService implements EditService {
     private extraction(stored: StoredExtraction, state: EditState): ExtractionObject {
         const inputTokens = state.payload.input_tokens ?? countDocumentTokens(stored.document);
         const payload = { ...state.payload, input_tokens: inputTokens };
-        return extractionFromState({
-            request: { document: stored.document, schema: stored.schema, language: stored.language, reference: stored.reference, options: stored.options },
-            mentions: state.mentions, payload, warnings: [], reads: 0, inputTokens,
-        }, this.secrets);
+        return extractionFromState(
+            {
+                request: {
+                    document: stored.document,
+                    schema: stored.schema,
+                    language: stored.language,
+                    reference: stored.reference,
+                    options: stored.options,
+                },
+                mentions: state.mentions,
+                payload,
+                warnings: [],
+                reads: 0,
+                inputTokens,
+            },
+            this.secrets,
+        );
     }
 }
 

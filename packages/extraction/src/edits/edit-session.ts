@@ -41,9 +41,21 @@ export function isConsistentPayload(p: SessionPayload): boolean {
     if (new Set(p.withdrawn).size !== p.withdrawn.length || !p.withdrawn.every((m) => mentionIds.has(m))) return false;
     return p.reconciliations.every((r: unknown) => {
         const x = r as Record<string, unknown>;
-        return typeof r === 'object' && r !== null && isInt(x.revision) && typeof x.intent === 'string' &&
-            (x.bundle === null || isInt(x.bundle)) && Array.isArray(x.withdraw) &&
-            x.withdraw.every((w: unknown) => typeof w === 'object' && w !== null && isInt((w as Record<string, unknown>).bundle) && isInt((w as Record<string, unknown>).mention));
+        return (
+            typeof r === 'object' &&
+            r !== null &&
+            isInt(x.revision) &&
+            typeof x.intent === 'string' &&
+            (x.bundle === null || isInt(x.bundle)) &&
+            Array.isArray(x.withdraw) &&
+            x.withdraw.every(
+                (w: unknown) =>
+                    typeof w === 'object' &&
+                    w !== null &&
+                    isInt((w as Record<string, unknown>).bundle) &&
+                    isInt((w as Record<string, unknown>).mention),
+            )
+        );
     });
 }
 
@@ -66,7 +78,11 @@ export function openSession(stored: StoredExtraction, ring: SecretRing): OpenSes
     const payload = decoded.payload;
     if (!isConsistentPayload(payload)) throw new EditRejectedError(ALTERED_SESSION);
     const binding = sessionBinding({
-        document: stored.document, schemaHash: stored.schema.schemaHash, language: stored.language, options: stored.options, reference: stored.reference,
+        document: stored.document,
+        schemaHash: stored.schema.schemaHash,
+        language: stored.language,
+        options: stored.options,
+        reference: stored.reference,
     });
     if (!sameHex(payload.binding, binding)) throw new EditRejectedError(MISMATCHED_SESSION);
     const doc = new CodePointIndex(stored.document);

@@ -62,7 +62,10 @@ export type EditDetail = Record<string, unknown> & { code: string; message: stri
 export class EditRejectedError extends Error {
     override readonly name = 'EditRejectedError';
 
-    constructor(message: string, readonly details?: EditDetail[]) {
+    constructor(
+        message: string,
+        readonly details?: EditDetail[],
+    ) {
         super(message);
     }
 }

@@ -45,7 +45,12 @@ export function findOccurrence(text: string, quote: string, from: number, to: nu
 }
 
 /** Grounds the candidates of every window and merges mentions of the same field and span. */
-export function groundCandidates(schema: CompiledSchema, language: Language, doc: CodePointIndex, windows: readonly WindowCandidates[]): GroundingResult {
+export function groundCandidates(
+    schema: CompiledSchema,
+    language: Language,
+    doc: CodePointIndex,
+    windows: readonly WindowCandidates[],
+): GroundingResult {
     const byName = new Map<string, CompiledField>(schema.fields.map((f) => [f.name, f]));
     const dropped: DropCounts = { unknownField: 0, badConfidence: 0, notInWindow: 0, notParsed: 0 };
     const merged = new Map<string, GroundedMention>();

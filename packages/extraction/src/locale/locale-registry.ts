@@ -41,7 +41,8 @@ export function withBorrowed(profile: LocaleProfile): LocaleProfile[] {
  * the CLI and the OpenAPI document built after it, and every parser and recogniser reads with it.
  */
 export function registerLocale(profile: LocaleProfile): void {
-    if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(profile.code)) throw new Error(`a language code is a BCP 47 tag, not ${JSON.stringify(profile.code)}`);
+    if (!/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(profile.code))
+        throw new Error(`a language code is a BCP 47 tag, not ${JSON.stringify(profile.code)}`);
     profiles.set(profile.code, profile);
 }
 

@@ -46,7 +46,9 @@ function amountSources(p: LocaleProfile): Pick<LocaleShapes, 'amount' | 'spacedA
     return {
         amount: `\\d{1,3}(?:${g}\\d{3})+(?:${fraction})?|\\d+(?:${fraction})?${bare}`,
         spacedAmount: `\\d{1,3}(?:${spaces}\\d{3})+(?:${fraction})?`,
-        amountExact: new RegExp(`^(\\d{1,3}(?:${g}\\d{3})+|\\d{1,3}(?:${spaces}\\d{3})+|\\d+)?(?:${d}(\\d+${p.numbers.dashCents ? '|-{1,2}' : ''}))?$`),
+        amountExact: new RegExp(
+            `^(\\d{1,3}(?:${g}\\d{3})+|\\d{1,3}(?:${spaces}\\d{3})+|\\d+)?(?:${d}(\\d+${p.numbers.dashCents ? '|-{1,2}' : ''}))?$`,
+        ),
     };
 }
 
@@ -54,7 +56,11 @@ function numberWordSource(p: LocaleProfile): string {
     const w = p.numberWords;
     const units = alternatives(Object.keys(w.units));
     const tens = alternatives(Object.keys(w.tens));
-    const digits = alternatives(Object.entries(w.units).filter(([, v]) => v >= 1 && v <= 9).map(([k]) => k));
+    const digits = alternatives(
+        Object.entries(w.units)
+            .filter(([, v]) => v >= 1 && v <= 9)
+            .map(([k]) => k),
+    );
     const h = escape(w.hundred);
     const joiners = alternatives(w.joiners);
     if (w.style === 'spaced') {
@@ -70,20 +76,29 @@ function build(p: LocaleProfile): LocaleShapes {
     const monthNumber = new Map<string, number>();
     for (const q of dated) q.months.forEach((names, i) => names.forEach((n) => monthNumber.has(n) || monthNumber.set(n, i + 1)));
     const full = new Set(dated.flatMap((q) => q.fullShortMonths));
-    const month = longestFirst(monthNumber.keys()).map((n) => (n.length <= 4 && !full.has(n) ? `${escape(n)}\\.?` : escape(n))).join('|');
+    const month = longestFirst(monthNumber.keys())
+        .map((n) => (n.length <= 4 && !full.has(n) ? `${escape(n)}\\.?` : escape(n)))
+        .join('|');
     const weekday = alternatives(dated.flatMap((q) => q.weekdays));
     const ordinal = `(?:${alternatives(dated.flatMap((q) => q.ordinals))})?`;
     const words = dated.map((q) => q.dateWords);
-    const the = optional(words.flatMap((x) => x.the), '\\s+');
+    const the = optional(
+        words.flatMap((x) => x.the),
+        '\\s+',
+    );
     const spacedWord = (list: string[]): string => (list.length ? `(?:\\s+(?:${alternatives(list)}))?` : '');
     const day = spacedWord(words.flatMap((x) => x.day));
     const of = spacedWord(words.flatMap((x) => x.of));
     const weekdayPrefix = `(?:(?:${weekday})\\.?,?\\s+)?`;
     const unitOf = new Map<string, DurationUnit>();
-    for (const [unit, names] of Object.entries(p.durationUnits) as [DurationUnit, readonly string[]][]) for (const n of names) unitOf.set(n, unit);
+    for (const [unit, names] of Object.entries(p.durationUnits) as [DurationUnit, readonly string[]][])
+        for (const n of names) unitOf.set(n, unit);
     const numberWords = new Map(Object.entries(p.numberWords.units));
     for (const [k, v] of Object.entries(p.numberWords.tens)) numberWords.set(k, v);
-    const booleans = new Map<string, boolean>([...p.booleans.true.map((w) => [w, true] as const), ...p.booleans.false.map((w) => [w, false] as const)]);
+    const booleans = new Map<string, boolean>([
+        ...p.booleans.true.map((w) => [w, true] as const),
+        ...p.booleans.false.map((w) => [w, false] as const),
+    ]);
     return {
         ...amountSources(p),
         month,

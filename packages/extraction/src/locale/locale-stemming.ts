@@ -11,7 +11,8 @@ export function suffixStemmer(endings: readonly string[], abbreviations: readonl
     const sorted = [...endings].sort((a, b) => b.length - a.length);
     return (word) => {
         let w = word.toLowerCase();
-        for (const [long, short] of abbreviations) if (w.length > long.length && w.endsWith(long)) return `${w.slice(0, -long.length)}${short}`;
+        for (const [long, short] of abbreviations)
+            if (w.length > long.length && w.endsWith(long)) return `${w.slice(0, -long.length)}${short}`;
         for (let round = 0; round < 2; round++) {
             const e = sorted.find((x) => w.endsWith(x) && w.length - x.length >= MIN_STEM);
             if (!e) break;

@@ -5,7 +5,34 @@
 import { isCurrencyCode } from '../compiler-values.js';
 
 /** Dollar-sign currencies: a bare "$" may stand for any of these. */
-const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'TWD', 'BSD', 'BBD', 'BMD', 'BZD', 'FJD', 'JMD', 'KYD', 'LRD', 'NAD', 'SBD', 'SRD', 'TTD', 'XCD', 'GYD', 'BND', 'MXN', 'ARS', 'CLP', 'COP']);
+const DOLLARS = new Set([
+    'USD',
+    'CAD',
+    'AUD',
+    'NZD',
+    'SGD',
+    'HKD',
+    'TWD',
+    'BSD',
+    'BBD',
+    'BMD',
+    'BZD',
+    'FJD',
+    'JMD',
+    'KYD',
+    'LRD',
+    'NAD',
+    'SBD',
+    'SRD',
+    'TTD',
+    'XCD',
+    'GYD',
+    'BND',
+    'MXN',
+    'ARS',
+    'CLP',
+    'COP',
+]);
 
 /** Marks other than ISO codes → the currencies they may stand for. */
 const MARKS: ReadonlyMap<string, ReadonlySet<string>> = new Map<string, ReadonlySet<string>>([

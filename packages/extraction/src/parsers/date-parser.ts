@@ -23,7 +23,10 @@ function writtenDates(shapes: LocaleShapes): WrittenDates {
         w = {
             dayMonthYear: new RegExp(`^${shapes.dayMonthYear}$`, 'i'),
             monthDayYear: new RegExp(`^${shapes.monthDayYear}$`, 'i'),
-            time: new RegExp(`^(.*?)(?:${shapes.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${shapes.timeAfter}))?(?:\\s*(Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?$`, 'i'),
+            time: new RegExp(
+                `^(.*?)(?:${shapes.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${shapes.timeAfter}))?(?:\\s*(Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?$`,
+                'i',
+            ),
         };
         written.set(shapes, w);
     }

@@ -47,7 +47,15 @@ function inBasis(amount: number, unit: DurationUnit, basis: DurationBasis): numb
 function iso(t: string, basis: DurationBasis): number | undefined {
     const m = ISO.exec(t);
     if (!m || t === 'P' || t.endsWith('T')) return undefined;
-    const parts: Array<[string | undefined, DurationUnit]> = [[m[1], 'year'], [m[2], 'month'], [m[3], 'week'], [m[4], 'day'], [m[5], 'hour'], [m[6], 'minute'], [m[7], 'second']];
+    const parts: Array<[string | undefined, DurationUnit]> = [
+        [m[1], 'year'],
+        [m[2], 'month'],
+        [m[3], 'week'],
+        [m[4], 'day'],
+        [m[5], 'hour'],
+        [m[6], 'minute'],
+        [m[7], 'second'],
+    ];
     let total = 0;
     let any = false;
     for (const [digits, unit] of parts) {

@@ -8,7 +8,10 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 
 function spaced(p: LocaleProfile, words: string): number | undefined {
     const w = p.numberWords;
-    const parts = words.replace(/-/g, ' ').split(/\s+/).filter((x) => !w.joiners.includes(x));
+    const parts = words
+        .replace(/-/g, ' ')
+        .split(/\s+/)
+        .filter((x) => !w.joiners.includes(x));
     if (parts.length === 0) return undefined;
     let total = 0;
     let current = 0;

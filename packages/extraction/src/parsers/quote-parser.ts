@@ -29,12 +29,20 @@ type ScalarType = Exclude<FieldType, { kind: 'array' }>;
 
 /** Case, white space and apostrophe forms folded: how enum labels and aliases are compared. */
 export function foldText(s: string): string {
-    return s.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019\u0060\u00b4]/g, "'").replace(/\s+/g, ' ').trim();
+    return s
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\u2018\u2019\u0060\u00b4]/g, "'")
+        .replace(/\s+/g, ' ')
+        .trim();
 }
 
 /** Identity of a string value: case, white space and punctuation around words folded. */
 export function foldString(s: string): string {
-    return foldText(s).replace(/[.,;:'"“”‘’()]/g, '').replace(/\s+/g, ' ').trim();
+    return foldText(s)
+        .replace(/[.,;:'"“”‘’()]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
 }
 
 function inRange(x: Decimal, min?: Decimal, max?: Decimal): boolean {

@@ -14,14 +14,84 @@ const ADDRESS_WORDS = /\b(?:address|addr|adres|adresse|dirección|indirizzo|alam
 
 const STREET_WORDS = new Set([
     // English
-    'street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'ln', 'drive', 'dr', 'boulevard', 'blvd', 'way', 'court', 'ct',
-    'place', 'pl', 'square', 'sq', 'floor', 'suite', 'unit', 'building', 'bldg', 'block', 'blk', 'plaza', 'lot', 'no',
-    'highway', 'hwy', 'park', 'centre', 'center', 'mall', 'po', 'box', 'level',
+    'street',
+    'st',
+    'road',
+    'rd',
+    'avenue',
+    'ave',
+    'lane',
+    'ln',
+    'drive',
+    'dr',
+    'boulevard',
+    'blvd',
+    'way',
+    'court',
+    'ct',
+    'place',
+    'pl',
+    'square',
+    'sq',
+    'floor',
+    'suite',
+    'unit',
+    'building',
+    'bldg',
+    'block',
+    'blk',
+    'plaza',
+    'lot',
+    'no',
+    'highway',
+    'hwy',
+    'park',
+    'centre',
+    'center',
+    'mall',
+    'po',
+    'box',
+    'level',
     // Dutch, German, French
-    'straat', 'laan', 'weg', 'plein', 'gracht', 'kade', 'dijk', 'singel', 'steeg', 'hof', 'postbus', 'strasse', 'straße', 'str', 'rue', 'avenue', 'boulevard',
+    'straat',
+    'laan',
+    'weg',
+    'plein',
+    'gracht',
+    'kade',
+    'dijk',
+    'singel',
+    'steeg',
+    'hof',
+    'postbus',
+    'strasse',
+    'straße',
+    'str',
+    'rue',
+    'avenue',
+    'boulevard',
     // Malay and Indonesian
-    'jalan', 'jln', 'jl', 'lorong', 'taman', 'tmn', 'kawasan', 'bandar', 'persiaran', 'lebuhraya', 'kampung', 'kg', 'seksyen',
-    'batu', 'km', 'blok', 'tingkat', 'wisma', 'menara', 'pusat', 'perindustrian',
+    'jalan',
+    'jln',
+    'jl',
+    'lorong',
+    'taman',
+    'tmn',
+    'kawasan',
+    'bandar',
+    'persiaran',
+    'lebuhraya',
+    'kampung',
+    'kg',
+    'seksyen',
+    'batu',
+    'km',
+    'blok',
+    'tingkat',
+    'wisma',
+    'menara',
+    'pusat',
+    'perindustrian',
 ]);
 
 const POSTCODE = /(?<![\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d-])/;
@@ -100,7 +170,10 @@ function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
     if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
     const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-    return letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 || (words.length >= 2 && words.every((w) => /^[^\p{L}]*\p{Lu}/u.test(w)));
+    return (
+        letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 ||
+        (words.length >= 2 && words.every((w) => /^[^\p{L}]*\p{Lu}/u.test(w)))
+    );
 }
 
 /**
@@ -123,7 +196,12 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
             if (letterheadLine(t)) {
                 // A name broken after "&" or "," continues the line above ("HOME MASTER HARDWARE &" / "ELECTRICAL").
                 let first = l;
-                while (first > 0 && /[&,]$/.test(win.lines[first - 1]!.text.trim()) && letterheadLine(win.lines[first - 1]!.text.trim().slice(0, -1).trim())) first--;
+                while (
+                    first > 0 &&
+                    /[&,]$/.test(win.lines[first - 1]!.text.trim()) &&
+                    letterheadLine(win.lines[first - 1]!.text.trim().slice(0, -1).trim())
+                )
+                    first--;
                 const line = win.lines[first]!;
                 const start = line.start + (line.text.length - line.text.trimStart().length);
                 const end = win.lines[l]!.start + (win.lines[l]!.text.length - win.lines[l]!.text.trimStart().length) + t.length;

@@ -95,7 +95,18 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         const first = words[i]!;
         const last = words[i + n - 1]!;
         const compound = !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
-        hits.push({ field, start: first.start, end: last.end, line: first.line, weight, length: n, kind: phrase.kind, phrase: phrase.words.join(' '), source: phrase.source, compound });
+        hits.push({
+            field,
+            start: first.start,
+            end: last.end,
+            line: first.line,
+            weight,
+            length: n,
+            kind: phrase.kind,
+            phrase: phrase.words.join(' '),
+            source: phrase.source,
+            compound,
+        });
     };
     // Exact order, anchored on the first word.
     for (const i of wordPositions(win, phrase.words[0]!, known)) {
@@ -116,7 +127,13 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         const got = words.slice(s, i + 1).map((w) => w.norm);
         if (n <= 3) {
             const want = [...phrase.words].sort();
-            if (got.slice().sort().every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * LABEL.reordered);
+            if (
+                got
+                    .slice()
+                    .sort()
+                    .every((w, k) => sameWord(win, w, want[k]!))
+            )
+                push(s, phrase.weight * LABEL.reordered);
         } else {
             let diff = 0;
             for (let k = 0; k < n; k++) if (!sameWord(win, got[k]!, phrase.words[k]!)) diff += k === 0 || k === n - 1 ? 2 : 1;
@@ -127,8 +144,12 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     if (n <= 3) {
         for (const i of wordPositions(win, phrase.words[0]!)) {
             const s = i - n + 1;
-            if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line || hits.some((h) => h.start === words[s]!.start)) continue;
-            const got = words.slice(s, i + 1).map((w) => w.norm).sort();
+            if (s < 0 || seen.has(words[s]!.start) || words[s]!.line !== words[i]!.line || hits.some((h) => h.start === words[s]!.start))
+                continue;
+            const got = words
+                .slice(s, i + 1)
+                .map((w) => w.norm)
+                .sort();
             const want = [...phrase.words].sort();
             if (got.every((w, k) => sameWord(win, w, want[k]!))) push(s, phrase.weight * LABEL.reordered);
         }
@@ -149,7 +170,9 @@ function covers(o: LabelHit, h: LabelHit): boolean {
 export function findLabels(win: WindowText, fields: readonly CompiledField[], phrases: ReadonlyMap<number, LabelPhrase[]>): LabelHit[][] {
     const all: LabelHit[] = [];
     const known = new Set<string>();
-    for (const f of fields) for (const p of phrases.get(f.id) ?? []) if (p.kind !== 'description') for (const w of p.words) if (w.length >= MIN_COMPOUND_TAIL) known.add(w);
+    for (const f of fields)
+        for (const p of phrases.get(f.id) ?? [])
+            if (p.kind !== 'description') for (const w of p.words) if (w.length >= MIN_COMPOUND_TAIL) known.add(w);
     for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p, known));
     all.sort((a, b) => a.start - b.start || b.end - a.end);
     // Sweep: a hit strictly inside a longer hit (more words) is not a label of its own.

@@ -26,7 +26,10 @@ import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 /** Spans of a type in the window, shared by the fields of one kind. */
 class SpanCache {
     private readonly cache = new Map<string, Span[]>();
-    constructor(private readonly text: string, private readonly language: Language) {}
+    constructor(
+        private readonly text: string,
+        private readonly language: Language,
+    ) {}
 
     get(type: Scalar): Span[] {
         // Enum spans depend on the labels (enumSpans caches its expression per type).
@@ -42,15 +45,24 @@ class SpanCache {
 
     private compute(type: Scalar): Span[] {
         switch (type.kind) {
-            case 'date': return dateSpans(this.text, this.language, false);
-            case 'datetime': return dateSpans(this.text, this.language, true);
-            case 'money': return amountSpans(this.text, this.language, true);
-            case 'decimal': return amountSpans(this.text, this.language, false, true);
-            case 'integer': return amountSpans(this.text, this.language, false);
-            case 'duration': return durationSpans(this.text, this.language);
-            case 'boolean': return booleanSpans(this.text, this.language);
-            case 'string': return type.pattern === undefined ? [] : patternSpans(this.text, type.pattern);
-            default: return [];
+            case 'date':
+                return dateSpans(this.text, this.language, false);
+            case 'datetime':
+                return dateSpans(this.text, this.language, true);
+            case 'money':
+                return amountSpans(this.text, this.language, true);
+            case 'decimal':
+                return amountSpans(this.text, this.language, false, true);
+            case 'integer':
+                return amountSpans(this.text, this.language, false);
+            case 'duration':
+                return durationSpans(this.text, this.language);
+            case 'boolean':
+                return booleanSpans(this.text, this.language);
+            case 'string':
+                return type.pattern === undefined ? [] : patternSpans(this.text, type.pattern);
+            default:
+                return [];
         }
     }
 }
@@ -105,7 +117,9 @@ export class HeuristicReader implements Reader {
         const { schema } = input;
         const hits = findLabels(win, schema.fields, phrases);
         const cache = new SpanCache(input.text, input.language);
-        const perField = schema.fields.map((field) => scoreField({ input, win, field, type: scalarType(field.type), hits: hits[field.id]!, spans: (t) => cache.get(t) }));
+        const perField = schema.fields.map((field) =>
+            scoreField({ input, win, field, type: scalarType(field.type), hits: hits[field.id]!, spans: (t) => cache.get(t) }),
+        );
         // The same span claimed by several fields: each field's score against the strongest claim.
         const strongest = new Map<string, number>();
         const spanKey = (s: Scored): string => `${s.span.start}:${s.span.end}`;
@@ -164,9 +178,24 @@ export class HeuristicReader implements Reader {
                 // field's confidence is their noisy-or: each window claims its share, so W sightings
                 // together say what one calibrated sighting says.
                 const share = (q: number): number => (input.windows > 1 ? 1 - Math.pow(1 - q, 1 / Math.sqrt(input.windows)) : q);
-                const p = Math.max(PROPOSE.echoP, Math.round((first ? share(this.probability(scores[i]!, kind, group)) * Math.pow(scores[i]! / top, sharpness) : PROPOSE.echoP) * 1000) / 1000);
+                const p = Math.max(
+                    PROPOSE.echoP,
+                    Math.round(
+                        (first ? share(this.probability(scores[i]!, kind, group)) * Math.pow(scores[i]! / top, sharpness) : PROPOSE.echoP) *
+                            1000,
+                    ) / 1000,
+                );
                 out.push({ slot: field.name, quote: s.span.quote, p, at: s.span.start });
-                this.options.collect?.({ field: field.name, quote: s.span.quote, at: input.offset + s.span.start, kind, features: { ...s.features }, json: s.parsed.json, group, p });
+                this.options.collect?.({
+                    field: field.name,
+                    quote: s.span.quote,
+                    at: input.offset + s.span.start,
+                    kind,
+                    features: { ...s.features },
+                    json: s.parsed.json,
+                    group,
+                    p,
+                });
             });
             out.push(...echoes(input, kept[0]!, kept));
         }
@@ -180,7 +209,10 @@ export class HeuristicReader implements Reader {
 
     /** A score as a calibrated probability (the identity without weights): its group's table, else its kind's. */
     private probability(score: number, kind: ValueKind, group: string): number {
-        return calibrate(score, this.weights ? tableFor(this.weights, this.name, group) ?? tableFor(this.weights, this.name, kind) : undefined);
+        return calibrate(
+            score,
+            this.weights ? (tableFor(this.weights, this.name, group) ?? tableFor(this.weights, this.name, kind)) : undefined,
+        );
     }
 }
 
@@ -210,14 +242,21 @@ function valueKind(field: CompiledField): ValueKind {
     const t = scalarType(field.type);
     switch (t.kind) {
         case 'date':
-        case 'datetime': return 'date';
-        case 'money': return 'money';
+        case 'datetime':
+            return 'date';
+        case 'money':
+            return 'money';
         case 'integer':
-        case 'decimal': return 'number';
-        case 'duration': return 'duration';
-        case 'enum': return 'enum';
-        case 'boolean': return 'boolean';
-        default: return t.pattern !== undefined ? 'code' : 'string';
+        case 'decimal':
+            return 'number';
+        case 'duration':
+            return 'duration';
+        case 'enum':
+            return 'enum';
+        case 'boolean':
+            return 'boolean';
+        default:
+            return t.pattern !== undefined ? 'code' : 'string';
     }
 }
 

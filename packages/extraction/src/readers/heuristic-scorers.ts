@@ -103,7 +103,13 @@ function stringScores(ctx: FieldContext): Scored[] {
         const head = pattern !== undefined && inHead(ctx, c);
         const early = 1 - position(ctx, c);
         const score = (c.context + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) + (head ? ADJUST.headCode : 0);
-        out.push({ field: field.id, span: c, parsed, score, features: { context: c.context, early, prose: +prose, headCode: +head, ...labelKind(c.hit) } });
+        out.push({
+            field: field.id,
+            span: c,
+            parsed,
+            score,
+            features: { context: c.context, early, prose: +prose, headCode: +head, ...labelKind(c.hit) },
+        });
     }
     if (pattern !== undefined) return out;
     const about = [field.name, field.description ?? '', ...field.hints];
@@ -111,13 +117,27 @@ function stringScores(ctx: FieldContext): Scored[] {
         for (const block of addressBlocks(win)) {
             const parsed = parseQuote(type, block.quote, input.language);
             const context = contextScore(win, hits, block).score;
-            if (parsed) out.push({ field: field.id, span: block, parsed, score: Math.max(ADJUST.address, context), features: { context, address: 1 } });
+            if (parsed)
+                out.push({
+                    field: field.id,
+                    span: block,
+                    parsed,
+                    score: Math.max(ADJUST.address, context),
+                    features: { context, address: 1 },
+                });
         }
     } else if (wantsIssuer(about, win.locale)) {
         for (const name of letterheadNames(win, addressBlocks(win))) {
             const parsed = parseQuote(type, name.quote, input.language);
             const early = 1 - position(ctx, name);
-            if (parsed) out.push({ field: field.id, span: name, parsed, score: ADJUST.letterhead + ADJUST.letterheadEarly * early, features: { letterhead: 1, early } });
+            if (parsed)
+                out.push({
+                    field: field.id,
+                    span: name,
+                    parsed,
+                    score: ADJUST.letterhead + ADJUST.letterheadEarly * early,
+                    features: { letterhead: 1, early },
+                });
         }
     }
     return out;
@@ -154,14 +174,17 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
     let paid: Set<bigint> | undefined;
     if (type.kind === 'money' && asksForSum(field, win.locale)) {
-        paid = paidAmounts(win, found.flatMap((span, i) => (parsed[i] ? [{ span, value: cents(parsed[i]!) }] : [])));
+        paid = paidAmounts(
+            win,
+            found.flatMap((span, i) => (parsed[i] ? [{ span, value: cents(parsed[i]!) }] : [])),
+        );
     }
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
         const c = contexts[i]!;
-        const ambiguity = c.hit ? valuesPerLabel.get(c.hit.phrase)?.size ?? 1 : 1;
+        const ambiguity = c.hit ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
         const context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
@@ -213,7 +236,11 @@ function preferLargest(out: Scored[]): void {
  * decision quotes the earlier decisions in its heading; a signature line dates the whole); the
  * last date in the closing lines ("uitgesproken op ...", a signature's date) dates it too.
  */
-function dateZones(ctx: FieldContext, found: Span[], parsed: (ParsedValue | undefined)[]): { latest?: string; closing?: Span; atEdge(s: Span): boolean } {
+function dateZones(
+    ctx: FieldContext,
+    found: Span[],
+    parsed: (ParsedValue | undefined)[],
+): { latest?: string; closing?: Span; atEdge(s: Span): boolean } {
     const { input, win } = ctx;
     const n = input.documentLength;
     const atEdge = (s: Span): boolean => {
@@ -223,11 +250,13 @@ function dateZones(ctx: FieldContext, found: Span[], parsed: (ParsedValue | unde
     let latest: string | undefined;
     for (let i = 0; i < found.length; i++) {
         const p = parsed[i];
-        if (p && atEdge(found[i]!) && !win.isFurniture(win.lineOf(found[i]!.start)) && (latest === undefined || p.key > latest)) latest = p.key;
+        if (p && atEdge(found[i]!) && !win.isFurniture(win.lineOf(found[i]!.start)) && (latest === undefined || p.key > latest))
+            latest = p.key;
     }
     let closing: Span | undefined;
     if (input.offset + input.text.length >= n) {
-        for (let i = found.length - 1; i >= 0 && !closing; i--) if (parsed[i] && !win.isFurniture(win.lineOf(found[i]!.start))) closing = found[i];
+        for (let i = found.length - 1; i >= 0 && !closing; i--)
+            if (parsed[i] && !win.isFurniture(win.lineOf(found[i]!.start))) closing = found[i];
         if (closing && input.offset + closing.start < n - ZONES.closing) closing = undefined;
     }
     return { latest, closing, atEdge };

@@ -37,7 +37,10 @@ function continuedLabel(tail: string): boolean {
 
 /** Text of a line split into cells by runs of two or more spaces or tabs (a table row has several). */
 function cells(line: string): number {
-    return line.trim().split(/\s{2,}|\t+/).filter(Boolean).length;
+    return line
+        .trim()
+        .split(/\s{2,}|\t+/)
+        .filter(Boolean).length;
 }
 
 /**
@@ -67,7 +70,8 @@ function cellColumns(line: string): { from: number; to: number; start: number }[
     }
     columns.push(col);
     const out: { from: number; to: number; start: number }[] = [];
-    for (const m of line.matchAll(/\S+(?: \S+)*/g)) out.push({ from: columns[m.index!]!, to: columns[m.index! + m[0].length]!, start: m.index! });
+    for (const m of line.matchAll(/\S+(?: \S+)*/g))
+        out.push({ from: columns[m.index!]!, to: columns[m.index! + m[0].length]!, start: m.index! });
     return out;
 }
 
@@ -138,8 +142,15 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     // A column of labels read before the column of their values (OCR of receipts).
     if (win.stackedValueLine(hit.line) === spanLine && startsOwnLine) return hit.weight * LABEL.stacked * qualified(win, hit);
     // Table: label in a header row above, over the same columns, both rows having several cells.
-    if (spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400 && cells(hitLine.text) >= 2 && cells(line.text) >= 2) {
-        if (sameColumn(win, hit, span, hitLine.start, line.start)) return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
+    if (
+        spanLine - hit.line <= 8 &&
+        line.end - line.start <= 400 &&
+        hitLine.end - hitLine.start <= 400 &&
+        cells(hitLine.text) >= 2 &&
+        cells(line.text) >= 2
+    ) {
+        if (sameColumn(win, hit, span, hitLine.start, line.start))
+            return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }
     // Running text across a line break: a label a few words before, in prose (long lines).
     if (span.start - hit.end <= 160 && hitLine.end - hitLine.start >= 40 && !text.slice(hit.end, span.start).includes('\n\n')) {

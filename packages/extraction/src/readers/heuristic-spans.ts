@@ -54,7 +54,10 @@ function findersOf(language: string): Finders {
         const written = [s.dayMonthYear, s.monthDayYear].map((x) => `${L}${x}${R}`);
         f = {
             dates: new RegExp([...NUMERIC_DATES, ...written].map((x) => `(?:${x})`).join('|'), 'giu'),
-            timeAfter: new RegExp(`^(?:${s.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${s.timeAfter}))?(?:\\s*(?:Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?(?![\\p{N}])`, 'iu'),
+            timeAfter: new RegExp(
+                `^(?:${s.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${s.timeAfter}))?(?:\\s*(?:Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?(?![\\p{N}])`,
+                'iu',
+            ),
             durations: new RegExp(`${L}${durationSource(language)}${R}`, 'giu'),
             booleans: new RegExp(`${L}(?:${[...s.booleans.keys()].filter((w) => w.length > 1).join('|')})${R}`, 'giu'),
             amounts: new Map(),
@@ -110,7 +113,8 @@ export function dateSpans(text: string, language: string, withTime: boolean): Sp
 export function amountSpans(text: string, language: string, money: boolean, percent = false): Span[] {
     const out = amountMatches(text, amountRegex(language, money, percent, false), money);
     const seen = new Set(out.map((s) => `${s.start}:${s.end}`));
-    for (const s of amountMatches(text, amountRegex(language, money, percent, true), money)) if (!seen.has(`${s.start}:${s.end}`)) out.push(s);
+    for (const s of amountMatches(text, amountRegex(language, money, percent, true), money))
+        if (!seen.has(`${s.start}:${s.end}`)) out.push(s);
     return out.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 

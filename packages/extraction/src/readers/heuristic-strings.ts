@@ -57,7 +57,11 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
         const gap = win.text.slice(words[j - 1]!.end, words[j]!.start);
         const w = words[j]!;
         if (w.capital || /^\d+$/.test(w.norm)) {
-            if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && /^(?:inc|ltd|llc|lp|llp|plc|co|corp|nv|bv|sa|ag|gmbh|na)$/.test(w.norm))) break;
+            if (
+                !/^[\s.'’&-]*$/.test(gap) &&
+                !(gap.trim() === ',' && /^(?:inc|ltd|llc|lp|llp|plc|co|corp|nv|bv|sa|ag|gmbh|na)$/.test(w.norm))
+            )
+                break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
             if (gap.includes('\n\n')) break;
@@ -79,7 +83,8 @@ function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
         const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
         if (gap.includes('\n\n') || /[;:()"“”]/.test(gap)) break;
-        if (words[j]!.capital || /^\d+$/.test(words[j]!.norm) || (CONNECTORS.has(words[j]!.norm) && j > 0 && words[j - 1]!.capital)) first = j;
+        if (words[j]!.capital || /^\d+$/.test(words[j]!.norm) || (CONNECTORS.has(words[j]!.norm) && j > 0 && words[j - 1]!.capital))
+            first = j;
         else break;
     }
     while (first < i && CONNECTORS.has(words[first]!.norm)) first++;
@@ -92,7 +97,13 @@ function mostlyUpperOrTitle(s: string): boolean {
     const letters = s.replace(/[^\p{L}]/gu, '');
     if (letters.length < 2) return false;
     const upper = s.replace(/[^\p{Lu}]/gu, '').length;
-    return upper / letters.length > 0.6 || s.split(/\s+/).filter((w) => /^\p{L}/u.test(w)).every((w) => /^\p{Lu}/u.test(w));
+    return (
+        upper / letters.length > 0.6 ||
+        s
+            .split(/\s+/)
+            .filter((w) => /^\p{L}/u.test(w))
+            .every((w) => /^\p{Lu}/u.test(w))
+    );
 }
 
 function nameLine(text: string): boolean {
@@ -115,10 +126,17 @@ function nameBlock(win: WindowText, hit: LabelHit): Span | undefined {
     if (!nameLine(lines[lineIndex]!.text)) return undefined;
     let first = lineIndex;
     let last = lineIndex;
-    const textOf = (a: number, b: number): string => lines.slice(a, b + 1).map((l) => l.text).join(' ');
+    const textOf = (a: number, b: number): string =>
+        lines
+            .slice(a, b + 1)
+            .map((l) => l.text)
+            .join(' ');
     for (let k = 0; k < 3; k++) {
         const block = textOf(first, last);
-        const onlySuffix = first === lineIndex && lines[first]!.text.replace(/[^\p{L}\p{N}]/gu, '').length <= win.text.slice(hit.start, hit.end).replace(/[^\p{L}\p{N}]/gu, '').length;
+        const onlySuffix =
+            first === lineIndex &&
+            lines[first]!.text.replace(/[^\p{L}\p{N}]/gu, '').length <=
+                win.text.slice(hit.start, hit.end).replace(/[^\p{L}\p{N}]/gu, '').length;
         if ((balance(block) < 0 || onlySuffix || /^[)&,-]/.test(block.trim())) && first > 0 && nameLine(lines[first - 1]!.text)) first--;
         else if ((balance(block) > 0 || /[&,(-]$/.test(block.trim())) && last + 1 < lines.length && nameLine(lines[last + 1]!.text)) last++;
         else break;
@@ -164,7 +182,8 @@ export function nextListedName(win: WindowText, from: number, limit = 400): Span
         if (ch === '(' || ch === '[') depth++;
         else if ((ch === ')' || ch === ']') && depth > 0) depth--;
         else if (depth === 0 && (ch === ';' || ch === ':')) return undefined;
-        else if (depth === 0 && ch === '.' && /^\s+[\p{Lu}\d(]/u.test(text.slice(i + 1, i + 4)) && !abbreviationStop(text, i)) return undefined;
+        else if (depth === 0 && ch === '.' && /^\s+[\p{Lu}\d(]/u.test(text.slice(i + 1, i + 4)) && !abbreviationStop(text, i))
+            return undefined;
         else if (depth === 0 && /\s/.test(ch)) {
             const m = /^\s+(\S+)\s+/.exec(text.slice(i, i + 12));
             if (m && joiners.has(m[1]!.toLowerCase())) {
@@ -201,7 +220,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                 // "rolnr.: 4471 KG 19-33": after a colon, the whole rest of the line when the pattern
                 // takes it; else the shortest run of words it takes.
                 const whole = colon ? trimValue(text, restStart, line.end) : undefined;
-                const m = whole && whole.end - whole.start <= 80 && re.testExact(whole.quote) ? whole : shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
+                const m =
+                    whole && whole.end - whole.start <= 80 && re.testExact(whole.quote)
+                        ? whole
+                        : shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
                 const rest = text.slice(restStart, Math.min(line.end, restStart + 81));
@@ -227,7 +249,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
             const next = win.nextTextLine(hit.line);
             if (next >= 0 && next - hit.line <= 2) {
                 const nl = win.lines[next]!;
-                const v = re ? shortestMatch(text, nl.start + (nl.text.length - nl.text.trimStart().length), nl.end, re) : trimValue(text, nl.start, nl.end);
+                const v = re
+                    ? shortestMatch(text, nl.start + (nl.text.length - nl.text.trimStart().length), nl.end, re)
+                    : trimValue(text, nl.start, nl.end);
                 if (v && v.quote.length <= 120) out.push({ ...v, context: hit.weight * 0.85, hit });
             }
         }
@@ -240,17 +264,22 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         // Only where the hint is written as the schema writes it, or in capitals ("Inc.", "SDN BHD";
         // not the "corporation" of "a Delaware corporation").
         // A hint in lower case ("by and between") is a label, never part of a name.
-        const asWritten = hit.source !== undefined && /^\p{Lu}/u.test(hit.source) && (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
+        const asWritten =
+            hit.source !== undefined &&
+            /^\p{Lu}/u.test(hit.source) &&
+            (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
         if (!re && hit.kind === 'hint' && !colon && asWritten) {
             const block = nameBlock(win, hit);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
             // The same name without the registration number written after it ("… SDN BHD (728515-N)").
             const bare = block && withoutRegistration(block.quote);
-            if (block && bare && bare !== block.quote && bare.length > hit.end - hit.start) out.push({ start: block.start, end: block.start + bare.length, quote: bare, context: hit.weight * 0.8, hit });
+            if (block && bare && bare !== block.quote && bare.length > hit.end - hit.start)
+                out.push({ start: block.start, end: block.start + bare.length, quote: bare, context: hit.weight * 0.8, hit });
             const phrase = namePhraseEndingAt(win, hit);
             // A shorter name inside the block is the same name cut short, not another reading.
             const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
-            if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1) out.push({ ...phrase, context: hit.weight * 0.7, hit });
+            if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1)
+                out.push({ ...phrase, context: hit.weight * 0.7, hit });
         }
     }
     return out;

@@ -33,7 +33,10 @@ export class WindowText {
     readonly wordIndex = new Map<string, number[]>();
     private readonly lineStarts: number[] = [];
 
-    constructor(readonly text: string, readonly locale: LocaleProfile) {
+    constructor(
+        readonly text: string,
+        readonly locale: LocaleProfile,
+    ) {
         let start = 0;
         for (;;) {
             const nl = text.indexOf('\n', start);

@@ -7,7 +7,7 @@ import type { ReaderCandidate, ReaderInput } from './reader-types.js';
 const SYSTEM = [
     'You extract field values from one document.',
     'For each field, return the text that states its value, copied exactly from the document: the same characters, spelling, case and line breaks, nothing added or left out.',
-    'Give p, your confidence that the quote is the field\'s value, strictly between 0 and 1.',
+    "Give p, your confidence that the quote is the field's value, strictly between 0 and 1.",
     'Return a field only when the document states it; for a list field return one candidate per element; if the document states a field in several places, you may return each.',
 ].join(' ');
 
@@ -43,7 +43,10 @@ export function chatRequest(input: ReaderInput, model: string): Record<string, u
             { role: 'system', content: SYSTEM },
             { role: 'user', content: `${input.rendering}\n\nDocument${part}:\n<<<\n${input.text}\n>>>` },
         ],
-        response_format: { type: 'json_schema', json_schema: { name: 'candidates', strict: true, schema: candidateSchema(input.schema.fields.map((f) => f.name)) } },
+        response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'candidates', strict: true, schema: candidateSchema(input.schema.fields.map((f) => f.name)) },
+        },
     };
 }
 
@@ -69,7 +72,14 @@ export function parseAnswer(body: unknown): AnswerCheck {
     const candidates: ReaderCandidate[] = [];
     for (const c of list) {
         const x = c as Record<string, unknown>;
-        if (typeof x !== 'object' || x === null || typeof x.slot !== 'string' || typeof x.quote !== 'string' || typeof x.p !== 'number' || !Number.isFinite(x.p)) {
+        if (
+            typeof x !== 'object' ||
+            x === null ||
+            typeof x.slot !== 'string' ||
+            typeof x.quote !== 'string' ||
+            typeof x.p !== 'number' ||
+            !Number.isFinite(x.p)
+        ) {
             return { ok: false, reason: 'a candidate is not {slot, quote, p}' };
         }
         if (x.p <= 0 || x.quote === '') continue;

@@ -32,7 +32,10 @@ export class OpenAiReader implements Reader {
      * `weights`: whose calibration table for this reader maps the model's p (default: the shipped
      * one, written by `npm run train -- --reader openai`; identity until then).
      */
-    constructor(private readonly config: OpenAiConfig, weights?: RankerWeights | null) {
+    constructor(
+        private readonly config: OpenAiConfig,
+        weights?: RankerWeights | null,
+    ) {
         this.weights = weights === undefined ? shippedWeights() : weights;
     }
 
@@ -45,7 +48,13 @@ export class OpenAiReader implements Reader {
         try {
             res = await fetch(url, { method: 'POST', headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
         } catch (e) {
-            return { kind: 'unavailable', reason: (e as Error).name === 'TimeoutError' ? `no answer within ${this.config.timeoutMs} ms` : `cannot reach ${url}: ${(e as Error).message}` };
+            return {
+                kind: 'unavailable',
+                reason:
+                    (e as Error).name === 'TimeoutError'
+                        ? `no answer within ${this.config.timeoutMs} ms`
+                        : `cannot reach ${url}: ${(e as Error).message}`,
+            };
         }
         let text: string;
         try {

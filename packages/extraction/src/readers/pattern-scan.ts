@@ -54,7 +54,8 @@ export function patternSpans(text: string, pattern: string, stats?: ScanStats): 
         const e = groups![1]!;
         // A match that touches the region's end may be cut short by it (or match `$` there).
         const whole = e < end || end === text.length;
-        if (whole && e > s && e - s <= MAX_VALUE && canStart(text, s) && canStart(text, e)) out.push({ start: s, end: e, quote: text.slice(s, e) });
+        if (whole && e > s && e - s <= MAX_VALUE && canStart(text, s) && canStart(text, e))
+            out.push({ start: s, end: e, quote: text.slice(s, e) });
         from = e > s ? e : s + 1;
     }
     if (stats) stats.work = work;

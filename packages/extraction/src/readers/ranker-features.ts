@@ -7,10 +7,37 @@
 export type Features = Partial<Record<Feature, number>>;
 
 export const FEATURES = [
-    'heuristic', 'context', 'base', 'early', 'edge', 'latestEdge', 'closing', 'bareMoney', 'prose', 'headCode', 'furniture',
-    'paid', 'largest', 'marked', 'unique', 'address', 'letterhead', 'labelHint', 'labelName', 'labelDescription',
+    'heuristic',
+    'context',
+    'base',
+    'early',
+    'edge',
+    'latestEdge',
+    'closing',
+    'bareMoney',
+    'prose',
+    'headCode',
+    'furniture',
+    'paid',
+    'largest',
+    'marked',
+    'unique',
+    'address',
+    'letterhead',
+    'labelHint',
+    'labelName',
+    'labelDescription',
     // Set by the window (heuristic-reader.ts).
-    'claimed', 'support', 'share', 'repeat', 'nullable', 'list', 'alone', 'margin', 'rivals', 'hinted',
+    'claimed',
+    'support',
+    'share',
+    'repeat',
+    'nullable',
+    'list',
+    'alone',
+    'margin',
+    'rivals',
+    'hinted',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
@@ -33,6 +60,6 @@ export const VECTOR_NAMES: readonly string[] = [
 export function featureVector(f: Features, kind: ValueKind): number[] {
     const v = FEATURES.map((name) => f[name] ?? 0);
     for (const k of KINDS) v.push(k === kind ? 1 : 0);
-    for (const k of KINDS) for (const name of PER_KIND) v.push(k === kind ? f[name] ?? 0 : 0);
+    for (const k of KINDS) for (const name of PER_KIND) v.push(k === kind ? (f[name] ?? 0) : 0);
     return v;
 }

@@ -81,7 +81,8 @@ let shipped: RankerWeights | undefined;
 export function shippedWeights(): RankerWeights {
     if (!shipped) {
         const w = JSON.parse(readFileSync(new URL('../../../src/readers/ranker-weights.json', import.meta.url), 'utf8')) as RankerWeights;
-        if (w.features.join() !== VECTOR_NAMES.join()) throw new Error('ranker-weights.json does not match the features of this build: run npm run train');
+        if (w.features.join() !== VECTOR_NAMES.join())
+            throw new Error('ranker-weights.json does not match the features of this build: run npm run train');
         shipped = w;
     }
     return shipped;

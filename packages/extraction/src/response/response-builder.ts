@@ -33,7 +33,12 @@ function supporting(r: FieldResolution, fieldMentions: readonly Mention[]): Ment
     return [];
 }
 
-export function buildResponse(schema: CompiledSchema, settlement: Settlement, mentions: readonly Mention[], reconciliations: readonly ReconciliationRecord[]): Record<string, unknown> {
+export function buildResponse(
+    schema: CompiledSchema,
+    settlement: Settlement,
+    mentions: readonly Mention[],
+    reconciliations: readonly ReconciliationRecord[],
+): Record<string, unknown> {
     const byField = new Map<number, Mention[]>(schema.fields.map((f) => [f.id, []]));
     for (const m of mentions) byField.get(m.field)?.push(m);
     const componentOf = new Map<number, string>();
@@ -79,16 +84,18 @@ export function buildResponse(schema: CompiledSchema, settlement: Settlement, me
         data,
         fields,
         components,
-        mentions: [...mentions].sort((a, b) => a.id - b.id).map((m) => ({
-            id: String(m.id),
-            bundle: m.bundle,
-            field: schema.fields[m.field]!.name,
-            quote: m.quote,
-            start: m.start,
-            end: m.end,
-            value: m.parsed.json,
-            p: m.p,
-        })),
+        mentions: [...mentions]
+            .sort((a, b) => a.id - b.id)
+            .map((m) => ({
+                id: String(m.id),
+                bundle: m.bundle,
+                field: schema.fields[m.field]!.name,
+                quote: m.quote,
+                start: m.start,
+                end: m.end,
+                value: m.parsed.json,
+                p: m.p,
+            })),
         relations,
         reconciliations: reconciliations.map((r) => ({ ...r, withdraw: r.withdraw.map((w) => ({ ...w })) })),
     };

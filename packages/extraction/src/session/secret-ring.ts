@@ -23,7 +23,10 @@ export function secretRingOf(secrets: readonly string[]): SecretRing {
 
 /** The ring from SVC_SESSION_SECRET, else from the secret file in SVC_DATA_DIR (default ./data). */
 export function loadSecretRing(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): SecretRing {
-    const configured = (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const configured = (env.SVC_SESSION_SECRET ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (configured.length) return secretRingOf(configured);
     return secretRingOf([dataDirSecret(resolve(cwd, env.SVC_DATA_DIR || './data'))]);
 }

@@ -43,7 +43,9 @@ export type TokenOpen = { ok: true; value: unknown } | { ok: false; reason: 'sig
 export function openToken(prefix: string, token: unknown, ring: SecretRing): TokenOpen {
     if (typeof token !== 'string' || !verifyToken(prefix, token, ring)) return { ok: false, reason: 'signature' };
     try {
-        const json = inflateRawSync(Buffer.from(token.split('.')[1]!, 'base64url'), { maxOutputLength: MAX_PAYLOAD_BYTES }).toString('utf8');
+        const json = inflateRawSync(Buffer.from(token.split('.')[1]!, 'base64url'), { maxOutputLength: MAX_PAYLOAD_BYTES }).toString(
+            'utf8',
+        );
         return { ok: true, value: JSON.parse(json) as unknown };
     } catch {
         return { ok: false, reason: 'payload' };
@@ -64,7 +66,11 @@ export type SessionDecode = { ok: true; payload: SessionPayload } | { ok: false;
 /** Verifies and decodes a session; never throws on malformed input. */
 export function decodeSession(token: unknown, ring: SecretRing): SessionDecode {
     const opened = openToken(SESSION_PREFIX, token, ring);
-    if (!opened.ok) return { ok: false, reason: opened.reason === 'signature' ? 'the session is not valid or has been altered' : 'the session payload is malformed' };
+    if (!opened.ok)
+        return {
+            ok: false,
+            reason: opened.reason === 'signature' ? 'the session is not valid or has been altered' : 'the session payload is malformed',
+        };
     if (!isSessionPayload(opened.value)) return { ok: false, reason: 'the session payload is malformed' };
     return { ok: true, payload: opened.value };
 }

@@ -57,12 +57,29 @@ export function isSessionPayload(x: unknown): x is SessionPayload {
     if (typeof x !== 'object' || x === null) return false;
     const p = x as Record<string, unknown>;
     if (p.v !== 1 || typeof p.binding !== 'string' || !isInt(p.revision) || !isInt(p.next_mention) || !isInt(p.next_bundle)) return false;
-    if (!Array.isArray(p.bundles) || !Array.isArray(p.active) || !Array.isArray(p.withdrawn) || !Array.isArray(p.reconciliations)) return false;
+    if (!Array.isArray(p.bundles) || !Array.isArray(p.active) || !Array.isArray(p.withdrawn) || !Array.isArray(p.reconciliations))
+        return false;
     if (!p.active.every(isInt) || !p.withdrawn.every(isInt)) return false;
     if (p.input_tokens !== undefined && !isInt(p.input_tokens)) return false;
     return p.bundles.every((b: unknown) => {
         const bundle = b as SessionBundle;
-        return typeof b === 'object' && b !== null && isInt(bundle.id) && Array.isArray(bundle.mentions) &&
-            bundle.mentions.every((m) => Array.isArray(m) && m.length === 5 && isInt(m[0]) && isInt(m[1]) && isInt(m[2]) && isInt(m[3]) && typeof m[4] === 'number' && m[4] > 0 && m[4] < 1);
+        return (
+            typeof b === 'object' &&
+            b !== null &&
+            isInt(bundle.id) &&
+            Array.isArray(bundle.mentions) &&
+            bundle.mentions.every(
+                (m) =>
+                    Array.isArray(m) &&
+                    m.length === 5 &&
+                    isInt(m[0]) &&
+                    isInt(m[1]) &&
+                    isInt(m[2]) &&
+                    isInt(m[3]) &&
+                    typeof m[4] === 'number' &&
+                    m[4] > 0 &&
+                    m[4] < 1,
+            )
+        );
     });
 }

@@ -60,7 +60,12 @@ export function buildComponents(schema: CompiledSchema): Component[] {
  * Search order: applicable_when dependencies first (they decide whether a field takes part), then
  * the fields most constrained by relations, so violations show early and prune the search.
  */
-function searchOrder(schema: CompiledSchema, fields: readonly number[], degree: readonly number[], position: ReadonlyMap<number, number>): number[] {
+function searchOrder(
+    schema: CompiledSchema,
+    fields: readonly number[],
+    degree: readonly number[],
+    position: ReadonlyMap<number, number>,
+): number[] {
     const pending = new Set(fields);
     const done = new Set<number>();
     const order: number[] = [];
@@ -69,7 +74,12 @@ function searchOrder(schema: CompiledSchema, fields: readonly number[], degree: 
         for (const f of pending) {
             const deps = schema.fields[f]!.applicableWhen?.reads ?? [];
             if (!deps.every((d) => done.has(d) || !pending.has(d))) continue;
-            if (pick < 0 || degree[f]! > degree[pick]! || (degree[f] === degree[pick] && (position.get(f) ?? f) < (position.get(pick) ?? pick))) pick = f;
+            if (
+                pick < 0 ||
+                degree[f]! > degree[pick]! ||
+                (degree[f] === degree[pick] && (position.get(f) ?? f) < (position.get(pick) ?? pick))
+            )
+                pick = f;
         }
         // A cycle cannot pass the compiler (E-APPLICABLE-CYCLE); fall back to declaration order.
         if (pick < 0) pick = Math.min(...pending);

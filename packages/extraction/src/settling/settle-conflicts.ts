@@ -82,7 +82,9 @@ export function findConflicts(schema: CompiledSchema, res: ComponentResolution):
     }
     return [...groups.values()].map((fields) => {
         const relations = broken.filter((r) => schema.relations[r]!.code.reads.some((f) => fields.includes(f)));
-        const mentions = fields.flatMap((f) => res.readings[f]!.competing.flatMap((r) => r.mentions.map((m) => m.id))).sort((a, b) => a - b);
+        const mentions = fields
+            .flatMap((f) => res.readings[f]!.competing.flatMap((r) => r.mentions.map((m) => m.id)))
+            .sort((a, b) => a - b);
         return { kind: relations.length ? 'violation' : 'disagreement', fields, relations, mentions, repairs: [] } as Conflict;
     });
 }
@@ -114,7 +116,12 @@ export function findRepairs(schema: CompiledSchema, res: ComponentResolution, co
     let budget = REPAIR_EVALUATIONS;
     const settleWithout = (withdrawn: ReadonlySet<number>): ComponentResolution | undefined => {
         if (++resettles > MAX_RESETTLES || budget <= 0) return undefined;
-        const r = resolveComponent(schema, res.component, active.filter((m) => !withdrawn.has(m.id)), budget);
+        const r = resolveComponent(
+            schema,
+            res.component,
+            active.filter((m) => !withdrawn.has(m.id)),
+            budget,
+        );
         budget -= r.evaluations;
         return r.greedy ? undefined : r; // a greedy answer is no proof that the conflict is gone
     };

@@ -45,16 +45,21 @@ export function settle(schema: CompiledSchema, mentions: readonly Mention[]): Se
         for (const c of conflicts) c.repairs = findRepairs(schema, resolution, c, mentions);
         components.push({ component, resolution, conflicts });
         if (resolution.greedy) {
-            warnings.push(`component c${component.index} (${component.fields.map((f) => schema.fields[f]!.name).join(', ')}): the search stopped after ${MAX_RELATION_EVALUATIONS} relation evaluations; its fields were settled by a greedy pass`);
+            warnings.push(
+                `component c${component.index} (${component.fields.map((f) => schema.fields[f]!.name).join(', ')}): the search stopped after ${MAX_RELATION_EVALUATIONS} relation evaluations; its fields were settled by a greedy pass`,
+            );
         }
         for (const f of resolution.cut) {
-            warnings.push(`field ${schema.fields[f]!.name}: more than ${MAX_READINGS} competing readings; only the ${MAX_READINGS} strongest were considered`);
+            warnings.push(
+                `field ${schema.fields[f]!.name}: more than ${MAX_READINGS} competing readings; only the ${MAX_READINGS} strongest were considered`,
+            );
         }
     }
     const values: Value[] = schema.fields.map((f) => fields[f.id]?.reading?.value ?? null);
     const relations = schema.relations.map((r) => evaluateRelation(r.code, values));
     for (const f of schema.fields) {
-        if (fields[f.id]!.status === 'missing' && !f.nullable) warnings.push(`field ${f.name}: no value found in the document (the field is not nullable)`);
+        if (fields[f.id]!.status === 'missing' && !f.nullable)
+            warnings.push(`field ${f.name}: no value found in the document (the field is not nullable)`);
     }
     return { components, fields, relations, warnings };
 }

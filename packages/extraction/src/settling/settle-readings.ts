@@ -41,7 +41,12 @@ export function noisyOr(ps: Iterable<number>): number {
 }
 
 function compareReadings(a: Reading, b: Reading): number {
-    return b.totalP - a.totalP || b.support - a.support || a.mentions[0]!.start - b.mentions[0]!.start || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+    return (
+        b.totalP - a.totalP ||
+        b.support - a.support ||
+        a.mentions[0]!.start - b.mentions[0]!.start ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+    );
 }
 
 /** Readings of every field (index = field id) from the active mentions. */

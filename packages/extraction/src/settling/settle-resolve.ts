@@ -46,9 +46,17 @@ function settledBy(outcome: SearchOutcome, field: number, keep: number, competin
 }
 
 /** Settles one component given the extraction's active mentions (others' fields are ignored). */
-export function resolveComponent(schema: CompiledSchema, component: Component, mentions: readonly Mention[], budget = MAX_RELATION_EVALUATIONS): ComponentResolution {
+export function resolveComponent(
+    schema: CompiledSchema,
+    component: Component,
+    mentions: readonly Mention[],
+    budget = MAX_RELATION_EVALUATIONS,
+): ComponentResolution {
     const inComponent = new Set(component.fields);
-    const readings = groupReadings(schema.fields.length, mentions.filter((m) => inComponent.has(m.field)));
+    const readings = groupReadings(
+        schema.fields.length,
+        mentions.filter((m) => inComponent.has(m.field)),
+    );
     const plan = makeSearchPlan(schema, component, readings);
     let outcome = searchComponent(plan, budget);
     const greedy = !outcome.complete;
@@ -75,7 +83,12 @@ export function resolveComponent(schema: CompiledSchema, component: Component, m
         const options = s ? [...s.options] : [];
         if (options.length === 1 && options[0] !== NONE) {
             const keep = options[0]!;
-            fields.set(f, { field: f, status: 'found', reading: r.competing[keep], settledBy: settledBy(outcome, f, keep, r.competing.length) });
+            fields.set(f, {
+                field: f,
+                status: 'found',
+                reading: r.competing[keep],
+                settledBy: settledBy(outcome, f, keep, r.competing.length),
+            });
         } else {
             fields.set(f, { field: f, status: 'conflict', settledBy: [] });
         }

@@ -20,7 +20,9 @@ function typeText(type: FieldType): string {
         case 'enum': {
             const labels = type.labels.map((l) => {
                 const aliases = type.aliases[l] ?? [];
-                return aliases.length ? `${JSON.stringify(l)} (also ${aliases.map((a) => JSON.stringify(a)).join(', ')})` : JSON.stringify(l);
+                return aliases.length
+                    ? `${JSON.stringify(l)} (also ${aliases.map((a) => JSON.stringify(a)).join(', ')})`
+                    : JSON.stringify(l);
             });
             return `one of ${labels.join(', ')}`;
         }

@@ -55,7 +55,7 @@ export function* segments(text: string): Generator<string> {
         const piece = m[0];
         if (piece.length <= MAX_RUN) continue;
         if (m.index! > from) yield text.slice(from, m.index);
-        for (let i = 0; i < piece.length; ) {
+        for (let i = 0; i < piece.length;) {
             let end = Math.min(piece.length, i + MAX_RUN);
             // Never split a surrogate pair.
             if (end < piece.length && (piece.charCodeAt(end) & 0xfc00) === 0xdc00) end++;

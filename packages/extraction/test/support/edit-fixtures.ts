@@ -15,21 +15,41 @@ export function compile(schema: unknown): CompiledSchema {
 }
 
 export const INVOICE = compile({
-    svc_schema: '1.0', name: 'invoice', fields: [
+    svc_schema: '1.0',
+    name: 'invoice',
+    fields: [
         { name: 'invoice_number', type: 'string', pattern: 'INV-[0-9]{4}-[0-9]{4}' },
         { name: 'invoice_date', type: 'date' },
         { name: 'total', type: 'money', currency: 'EUR' },
     ],
 });
 export const SUM = compile({
-    svc_schema: '1.0', name: 'amounts',
-    fields: [{ name: 'net', type: 'money', currency: 'EUR' }, { name: 'vat', type: 'money', currency: 'EUR' }, { name: 'total', type: 'money', currency: 'EUR' }],
+    svc_schema: '1.0',
+    name: 'amounts',
+    fields: [
+        { name: 'net', type: 'money', currency: 'EUR' },
+        { name: 'vat', type: 'money', currency: 'EUR' },
+        { name: 'total', type: 'money', currency: 'EUR' },
+    ],
     relations: [{ id: 'sum', expr: 'total == net + vat' }],
 });
 
-export const INVOICE_EN = ['ACME Office Supplies Ltd', 'Invoice number: INV-2024-0042', 'Invoice date: 3 January 2024', 'Total: EUR 1,234.56', 'Thank you for your business.'].join('\n');
+export const INVOICE_EN = [
+    'ACME Office Supplies Ltd',
+    'Invoice number: INV-2024-0042',
+    'Invoice date: 3 January 2024',
+    'Total: EUR 1,234.56',
+    'Thank you for your business.',
+].join('\n');
 export const EMOJI = '🧾 Café Zoë — naïve façade 😀👍🏽\n' + INVOICE_EN;
-export const CONFLICT = ['Invoice number: INV-2024-0077', 'Invoice date: 5 February 2024', 'Total: EUR 1,234.56', '', 'Payment is due within thirty days.', 'Total: EUR 1,243.56'].join('\n');
+export const CONFLICT = [
+    'Invoice number: INV-2024-0077',
+    'Invoice date: 5 February 2024',
+    'Total: EUR 1,234.56',
+    '',
+    'Payment is due within thirty days.',
+    'Total: EUR 1,243.56',
+].join('\n');
 export const RELATION = ['Net: EUR 100.00', 'VAT: EUR 21.00', 'Total: EUR 121.00', 'Total: EUR 112.00'].join('\n');
 export const OPTIONS: ExtractionOptions = { on_conflict: 'withhold', fallback: 'off' };
 
@@ -52,7 +72,13 @@ export function makeEngine(secrets: SecretRing): { engine: Engine; reader: Count
     return { engine: new Engine({ reader, secrets, concurrency: 1 }), reader };
 }
 
-export async function extractWith(engine: Engine, document: string, schema: CompiledSchema, language: Language = 'en', reference: string | null = null): Promise<Extraction> {
+export async function extractWith(
+    engine: Engine,
+    document: string,
+    schema: CompiledSchema,
+    language: Language = 'en',
+    reference: string | null = null,
+): Promise<Extraction> {
     return (await engine.extract({ document, schema, language, reference, options: OPTIONS })) as Extraction;
 }
 

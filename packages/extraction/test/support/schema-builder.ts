@@ -19,23 +19,40 @@ export function code(instrs: Instr[], result: number): CompiledCode {
 
 /** `a <op> b` over two fields. */
 export function compare(a: number, op: CmpOp, b: number, kind: 'num' | 'int' | 'str' | 'bool'): CompiledCode {
-    return code([{ op: 'field', dst: 0, field: a }, { op: 'field', dst: 1, field: b }, { op: 'cmp', cmp: op, kind, dst: 2, a: 0, b: 1 }], 2);
+    return code(
+        [
+            { op: 'field', dst: 0, field: a },
+            { op: 'field', dst: 1, field: b },
+            { op: 'cmp', cmp: op, kind, dst: 2, a: 0, b: 1 },
+        ],
+        2,
+    );
 }
 
 /** `total == a + b` over number or money fields. */
 export function sumEquals(total: number, a: number, b: number): CompiledCode {
-    return code([
-        { op: 'field', dst: 0, field: a },
-        { op: 'field', dst: 1, field: b },
-        { op: 'add', kind: 'num', dst: 2, a: 0, b: 1 },
-        { op: 'field', dst: 3, field: total },
-        { op: 'cmp', cmp: '==', kind: 'num', dst: 4, a: 3, b: 2 },
-    ], 4);
+    return code(
+        [
+            { op: 'field', dst: 0, field: a },
+            { op: 'field', dst: 1, field: b },
+            { op: 'add', kind: 'num', dst: 2, a: 0, b: 1 },
+            { op: 'field', dst: 3, field: total },
+            { op: 'cmp', cmp: '==', kind: 'num', dst: 4, a: 3, b: 2 },
+        ],
+        4,
+    );
 }
 
 /** `field == 'label'` (enum or string). */
 export function equalsText(field: number, text: string): CompiledCode {
-    return code([{ op: 'field', dst: 0, field }, { op: 'const', dst: 1, value: text }, { op: 'cmp', cmp: '==', kind: 'str', dst: 2, a: 0, b: 1 }], 2);
+    return code(
+        [
+            { op: 'field', dst: 0, field },
+            { op: 'const', dst: 1, value: text },
+            { op: 'cmp', cmp: '==', kind: 'str', dst: 2, a: 0, b: 1 },
+        ],
+        2,
+    );
 }
 
 export function makeSchema(specs: FieldSpec[], relations: Array<{ id: string; code: CompiledCode }> = [], name = 'test'): CompiledSchema {
@@ -64,7 +81,12 @@ export function makeSchema(specs: FieldSpec[], relations: Array<{ id: string; co
         fields,
         relations: rels,
         applicableOrder: order,
-        normalized: { svc_schema: '1.0', name, fields: specs.map((s) => ({ name: s.name, type: s.type.kind, nullable: s.nullable ?? false })), relations: relations.map((r) => ({ id: r.id, expr: '(test)' })) },
+        normalized: {
+            svc_schema: '1.0',
+            name,
+            fields: specs.map((s) => ({ name: s.name, type: s.type.kind, nullable: s.nullable ?? false })),
+            relations: relations.map((r) => ({ id: r.id, expr: '(test)' })),
+        },
     };
 }
 

@@ -24,4 +24,5 @@ export function runCompileWorker(port: MessagePort): void {
 }
 
 // Started as a worker (from this file, or from a bundle that contains it): serve.
-if (!isMainThread && parentPort && (workerData as Record<string, unknown> | undefined)?.[WORKER_FLAG] === true) runCompileWorker(parentPort);
+if (!isMainThread && parentPort && (workerData as Record<string, unknown> | undefined)?.[WORKER_FLAG] === true)
+    runCompileWorker(parentPort);

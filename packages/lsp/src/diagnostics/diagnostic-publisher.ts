@@ -29,9 +29,10 @@ export interface PublisherDeps {
     options: { debounceMs?: number };
 }
 
-const yieldToEvents = (): Promise<void> => new Promise((resolve) => {
-    setTimeout(() => setImmediate(() => setImmediate(resolve)), 0);
-});
+const yieldToEvents = (): Promise<void> =>
+    new Promise((resolve) => {
+        setTimeout(() => setImmediate(() => setImmediate(resolve)), 0);
+    });
 
 export class DiagnosticPublisher {
     private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -40,7 +41,10 @@ export class DiagnosticPublisher {
     /** Counts for tests and the bench: compiles run, results dropped as stale. */
     readonly stats = { compiles: 0, stale: 0, published: 0 };
 
-    constructor(private readonly deps: PublisherDeps, private readonly getDoc: (uri: string) => TextDocument | undefined) {}
+    constructor(
+        private readonly deps: PublisherDeps,
+        private readonly getDoc: (uri: string) => TextDocument | undefined,
+    ) {}
 
     /** Schedules a compile of the document's current version. */
     schedule(uri: string, immediate = false): void {
@@ -48,12 +52,20 @@ export class DiagnosticPublisher {
         if (pending) clearTimeout(pending);
         const last = this.lastMs.get(uri);
         // On the worker a compile holds nothing up, so a large document waits only the minimum.
-        const adaptive = last === undefined || this.deps.runner.isLarge(this.getDoc(uri)?.getText() ?? '') ? 5 : Math.min(250, Math.max(1, Math.round(last / 2)));
-        const delay = immediate ? 0 : this.deps.options.debounceMs ?? adaptive;
-        this.timers.set(uri, setTimeout(() => {
-            this.timers.delete(uri);
-            this.run(uri).catch((e: unknown) => this.deps.connection.console.error(`svc: compiling ${uri} failed: ${(e as Error)?.stack ?? String(e)}`));
-        }, delay));
+        const adaptive =
+            last === undefined || this.deps.runner.isLarge(this.getDoc(uri)?.getText() ?? '')
+                ? 5
+                : Math.min(250, Math.max(1, Math.round(last / 2)));
+        const delay = immediate ? 0 : (this.deps.options.debounceMs ?? adaptive);
+        this.timers.set(
+            uri,
+            setTimeout(() => {
+                this.timers.delete(uri);
+                this.run(uri).catch((e: unknown) =>
+                    this.deps.connection.console.error(`svc: compiling ${uri} failed: ${(e as Error)?.stack ?? String(e)}`),
+                );
+            }, delay),
+        );
     }
 
     /**
@@ -78,7 +90,10 @@ export class DiagnosticPublisher {
     }
 
     toLsp(doc: TextDocument, placed: readonly PlacedDiagnostic[]): LspDiagnostic[] {
-        const positions = this.deps.encoder.positions(doc, placed.flatMap((p) => [p.start, p.end]));
+        const positions = this.deps.encoder.positions(
+            doc,
+            placed.flatMap((p) => [p.start, p.end]),
+        );
         return placed.map((p, i) => {
             const d = p.diagnostic;
             const out: LspDiagnostic = {

@@ -46,7 +46,9 @@ export class ExplainPages {
         try {
             mkdirSync(this.dir, { recursive: true });
             for (const code of Object.keys(CODES)) {
-                const page = `# ${code}\n\n${this.markdown(code)}\n\nMessages:\n\n${messageForms(code as keyof typeof CODES).map(([, t]) => `- \`${t}\``).join('\n')}\n\nThe same text: \`svc explain ${code}\`\n`;
+                const page = `# ${code}\n\n${this.markdown(code)}\n\nMessages:\n\n${messageForms(code as keyof typeof CODES)
+                    .map(([, t]) => `- \`${t}\``)
+                    .join('\n')}\n\nThe same text: \`svc explain ${code}\`\n`;
                 writeFileSync(join(this.dir, `${code}.md`), page);
             }
             this.written = true;

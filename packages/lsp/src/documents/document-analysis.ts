@@ -32,7 +32,10 @@ export class SchemaAnalysis {
     private relationCache: RelationDecl[] | undefined;
     private siteCache: ExprSite[] | undefined;
 
-    constructor(readonly uri: string, doc: TextDocument) {
+    constructor(
+        readonly uri: string,
+        doc: TextDocument,
+    ) {
         this.text = doc.getText();
         this.version = doc.version;
         this.json = parseTolerant(this.text);
@@ -52,7 +55,10 @@ export class SchemaAnalysis {
             const pointer = childPointer('/fields', index);
             const decl: FieldDecl = { index, pointer, node };
             const name = getMember(node, 'name')?.value;
-            if (name?.kind === 'string') { decl.name = name.value; decl.nameNode = name; }
+            if (name?.kind === 'string') {
+                decl.name = name.value;
+                decl.nameNode = name;
+            }
             const type = getMember(node, 'type')?.value;
             if (type?.kind === 'string') decl.typeName = type.value;
             return decl;
@@ -63,7 +69,10 @@ export class SchemaAnalysis {
         return (this.relationCache ??= this.items('relations').map(([node, index]) => {
             const decl: RelationDecl = { index, pointer: childPointer('/relations', index), node };
             const id = getMember(node, 'id')?.value;
-            if (id?.kind === 'string') { decl.id = id.value; decl.idNode = id; }
+            if (id?.kind === 'string') {
+                decl.id = id.value;
+                decl.idNode = id;
+            }
             return decl;
         }));
     }
@@ -74,7 +83,8 @@ export class SchemaAnalysis {
         const sites: ExprSite[] = [];
         for (const f of this.fields) {
             const aw = getMember(f.node, 'applicable_when')?.value;
-            if (aw?.kind === 'string') sites.push(new ExprSite(childPointer(f.pointer, 'applicable_when'), 'applicable', f.index, aw, this.text));
+            if (aw?.kind === 'string')
+                sites.push(new ExprSite(childPointer(f.pointer, 'applicable_when'), 'applicable', f.index, aw, this.text));
         }
         for (const r of this.relations) {
             const e = getMember(r.node, 'expr')?.value;
@@ -92,7 +102,10 @@ export class SchemaAnalysis {
         let found = -1;
         while (lo <= hi) {
             const mid = (lo + hi) >> 1;
-            if (sites[mid]!.node.start < offset) { found = mid; lo = mid + 1; } else hi = mid - 1;
+            if (sites[mid]!.node.start < offset) {
+                found = mid;
+                lo = mid + 1;
+            } else hi = mid - 1;
         }
         return found >= 0 && sites[found]!.containsOffset(offset) ? sites[found] : undefined;
     }
@@ -113,7 +126,9 @@ export class SchemaAnalysis {
         const arr = getMember(root, key)?.value;
         if (arr?.kind !== 'array') return [];
         const out: Array<[JsonObject, number]> = [];
-        arr.items.forEach((item, i) => { if (item.kind === 'object') out.push([item, i]); });
+        arr.items.forEach((item, i) => {
+            if (item.kind === 'object') out.push([item, i]);
+        });
         return out;
     }
 }

@@ -23,7 +23,11 @@ interface Fix {
 const ALL_KEYS = [...new Set<string>([...TOP_KEYS, ...RELATION_KEYS, ...COMMON_FIELD_KEYS, ...Object.values(TYPE_KEYS).flat()])];
 
 export class CodeActionProvider {
-    constructor(private readonly analyzer: DocumentAnalyzer, private readonly encoder: PositionEncoder, private readonly publisher: DiagnosticPublisher) {}
+    constructor(
+        private readonly analyzer: DocumentAnalyzer,
+        private readonly encoder: PositionEncoder,
+        private readonly publisher: DiagnosticPublisher,
+    ) {}
 
     actions(doc: TextDocument, params: CodeActionParams): CodeAction[] {
         if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
@@ -36,7 +40,13 @@ export class CodeActionProvider {
             const lsp = this.publisher.toLsp(doc, [placed])[0]!;
             for (const fix of fixesFor(analysis, placed)) {
                 const edits: TextEdit[] = fix.edits.map((e) => ({ range: this.encoder.range(doc, e.start, e.end), newText: e.text }));
-                out.push({ title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: fix.preferred, edit: { changes: { [doc.uri]: edits } } });
+                out.push({
+                    title: fix.title,
+                    kind: CodeActionKind.QuickFix,
+                    diagnostics: [lsp],
+                    isPreferred: fix.preferred,
+                    edit: { changes: { [doc.uri]: edits } },
+                });
             }
         }
         return out;
@@ -48,7 +58,16 @@ function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic): Fix[] {
     const d = placed.diagnostic;
     switch (d.code) {
         case 'E-DIV-UNROUNDED':
-            return [{ title: "Wrap in round(…, 2, 'half_even')", preferred: true, edits: [{ start, end: start, text: 'round(' }, { start: end, end, text: ", 2, 'half_even')" }] }];
+            return [
+                {
+                    title: "Wrap in round(…, 2, 'half_even')",
+                    preferred: true,
+                    edits: [
+                        { start, end: start, text: 'round(' },
+                        { start: end, end, text: ", 2, 'half_even')" },
+                    ],
+                },
+            ];
         case 'E-NAME-UNKNOWN': {
             const name = analysis.text.slice(start, end);
             const suggested = /did you mean "([^"]+)"/.exec(d.message)?.[1];
@@ -60,12 +79,18 @@ function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic): Fix[] {
         case 'E-SCHEMA-VERSION':
             return [{ title: 'Set "svc_schema" to "1.0"', preferred: true, edits: [{ start, end, text: '"1.0"' }] }];
         case 'E-SCHEMA-TYPE':
-            return d.pointer === '/svc_schema' ? [{ title: 'Set "svc_schema" to "1.0"', preferred: true, edits: [{ start, end, text: '"1.0"' }] }] : [];
+            return d.pointer === '/svc_schema'
+                ? [{ title: 'Set "svc_schema" to "1.0"', preferred: true, edits: [{ start, end, text: '"1.0"' }] }]
+                : [];
         case 'E-FIELD-DUP':
             return duplicateFieldFixes(analysis, d.pointer, start, end);
         case 'E-SCHEMA-UNKNOWN-KEY': {
             const key = unescapePointerToken(d.pointer.slice(d.pointer.lastIndexOf('/') + 1));
-            return closest(key, ALL_KEYS, 2).map((k, i) => ({ title: `Change key to "${k}"`, preferred: i === 0, edits: [{ start, end, text: JSON.stringify(k) }] }));
+            return closest(key, ALL_KEYS, 2).map((k, i) => ({
+                title: `Change key to "${k}"`,
+                preferred: i === 0,
+                edits: [{ start, end, text: JSON.stringify(k) }],
+            }));
         }
         default:
             return teachingFixes(analysis.text, d, start, end);
@@ -81,7 +106,9 @@ function duplicateFieldFixes(analysis: SchemaAnalysis, pointer: string, start: n
     const base = analysis.fields.find((f) => f.index === index)?.name ?? 'field';
     let n = 2;
     while (taken.has(`${base}_${n}`)) n++;
-    const fixes: Fix[] = [{ title: `Rename this field to "${base}_${n}"`, preferred: true, edits: [{ start, end, text: `"${base}_${n}"` }] }];
+    const fixes: Fix[] = [
+        { title: `Rename this field to "${base}_${n}"`, preferred: true, edits: [{ start, end, text: `"${base}_${n}"` }] },
+    ];
     const fields = root.kind === 'object' ? getMember(root, 'fields')?.value : undefined;
     const item = findByPointer(root, `/fields/${index}`)?.node;
     if (fields?.kind === 'array' && item) {
@@ -109,7 +136,8 @@ function distance(a: string, b: string): number {
     let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
         const cur = [i];
-        for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        for (let j = 1; j <= b.length; j++)
+            cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
         prev = cur;
     }
     return prev[b.length]!;

@@ -11,23 +11,34 @@ export interface TeachingFix {
 }
 
 /** The operator another language spells differently, by the hint its E-EXPR-SYNTAX message ends with. */
-const SPELLINGS: Array<[string, string]> = [[HINTS.equality, '=='], [HINTS.and, 'and'], [HINTS.or, 'or'], [HINTS.not, 'not ']];
+const SPELLINGS: Array<[string, string]> = [
+    [HINTS.equality, '=='],
+    [HINTS.and, 'and'],
+    [HINTS.or, 'or'],
+    [HINTS.not, 'not '],
+];
 
 /** `text` is the document, [start, end) the diagnostic's place in it. */
 export function teachingFixes(text: string, d: Diagnostic, start: number, end: number): TeachingFix[] {
     const found = text.slice(start, end);
     if (d.code === 'E-EXPR-SYNTAX') {
         const spelled = SPELLINGS.find(([hint]) => d.message.endsWith(hint))?.[1];
-        return spelled ? [{ title: `Change "${found}" to "${spelled.trim()}"`, preferred: true, edits: [{ start, end, text: spelled }] }] : [];
+        return spelled
+            ? [{ title: `Change "${found}" to "${spelled.trim()}"`, preferred: true, edits: [{ start, end, text: spelled }] }]
+            : [];
     }
     if (d.code === 'E-TYPE') {
         const m = /; write the (date|datetime) as \1'([^']*)'$/.exec(d.message);
         const at = m ? found.indexOf(`'${m[2]}'`) : -1;
-        return m && at >= 0 ? [{ title: `Write ${m[1]}'${m[2]}'`, preferred: true, edits: [{ start: start + at, end: start + at, text: m[1]! }] }] : [];
+        return m && at >= 0
+            ? [{ title: `Write ${m[1]}'${m[2]}'`, preferred: true, edits: [{ start: start + at, end: start + at, text: m[1]! }] }]
+            : [];
     }
     if (d.code === 'E-SCHEMA-VALUE' && /\/(type|currency)$/.test(d.pointer)) {
         const suggested = /did you mean "([^"]+)"\?$/.exec(d.message)?.[1];
-        return suggested ? [{ title: `Change to "${suggested}"`, preferred: true, edits: [{ start, end, text: JSON.stringify(suggested) }] }] : [];
+        return suggested
+            ? [{ title: `Change to "${suggested}"`, preferred: true, edits: [{ start, end, text: JSON.stringify(suggested) }] }]
+            : [];
     }
     return [];
 }

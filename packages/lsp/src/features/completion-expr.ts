@@ -30,13 +30,20 @@ export function completeExpression(analysis: SchemaAnalysis, site: ExprSite, ind
         const terminated = literal.image.length > 1 && literal.image.endsWith("'");
         const [start, end] = range(literal.start + 1, terminated ? literal.end - 1 : literal.end);
         const close = terminated ? '' : "'";
-        return quotedChoices(analysis, site, literal.start).map((item) => ({ item, start, end, newText: escapeJsonContent(item.filterText! + close) }));
+        return quotedChoices(analysis, site, literal.start).map((item) => ({
+            item,
+            start,
+            end,
+            newText: escapeJsonContent(item.filterText! + close),
+        }));
     }
 
     const from = wordStart(text, index);
     const [start, end] = range(from, index);
     const out: OffsetItem[] = [];
-    const push = (item: CompletionItem, newText: string): void => { out.push({ item, start, end, newText }); };
+    const push = (item: CompletionItem, newText: string): void => {
+        out.push({ item, start, end, newText });
+    };
 
     // Quoted choices first where the place asks for them: labels after `==`, modes in round.
     for (const c of quotedChoices(analysis, site, from)) {
@@ -53,19 +60,33 @@ export function completeExpression(analysis: SchemaAnalysis, site: ExprSite, ind
     const first = tokensBefore(tokens, from).length === 0;
     for (const fn of FUNCTIONS) {
         if (fn.name === 'when' && !(site.place === 'relation' && first)) continue; // E-WHEN-NESTED elsewhere
-        push({
-            label: fn.name, kind: CompletionItemKind.Function, detail: fn.signature,
-            documentation: { kind: 'markdown', value: fn.doc }, insertTextFormat: InsertTextFormat.Snippet, sortText: `2${fn.name}`,
-        }, fn.snippet);
+        push(
+            {
+                label: fn.name,
+                kind: CompletionItemKind.Function,
+                detail: fn.signature,
+                documentation: { kind: 'markdown', value: fn.doc },
+                insertTextFormat: InsertTextFormat.Snippet,
+                sortText: `2${fn.name}`,
+            },
+            fn.snippet,
+        );
     }
     for (const [kw, documentation] of KEYWORD_DOCS) {
         push({ label: kw, kind: CompletionItemKind.Keyword, documentation, sortText: `3${kw}` }, kw);
     }
     for (const lit of LITERAL_SNIPPETS) {
-        push({
-            label: lit.label, kind: CompletionItemKind.Snippet, documentation: lit.doc, filterText: lit.label.split("'")[0],
-            insertTextFormat: InsertTextFormat.Snippet, sortText: `4${lit.label}`,
-        }, lit.snippet);
+        push(
+            {
+                label: lit.label,
+                kind: CompletionItemKind.Snippet,
+                documentation: lit.doc,
+                filterText: lit.label.split("'")[0],
+                insertTextFormat: InsertTextFormat.Snippet,
+                sortText: `4${lit.label}`,
+            },
+            lit.snippet,
+        );
     }
     return out;
 }
@@ -81,14 +102,26 @@ function quotedChoices(analysis: SchemaAnalysis, site: ExprSite, at: number): Co
     if (op && left && (op.image === '==' || op.image === '!=') && left.kind === 'name') {
         const field = analysis.fieldNamed(left.image);
         if (field?.typeName === 'enum') {
-            return enumLabels(field.node).filter((l) => !l.includes("'")).map((l, i) => ({
-                label: `'${l}'`, kind: CompletionItemKind.EnumMember, detail: `label of ${field.name}`, filterText: l, sortText: `0${String(i).padStart(3, '0')}`,
-            }));
+            return enumLabels(field.node)
+                .filter((l) => !l.includes("'"))
+                .map((l, i) => ({
+                    label: `'${l}'`,
+                    kind: CompletionItemKind.EnumMember,
+                    detail: `label of ${field.name}`,
+                    filterText: l,
+                    sortText: `0${String(i).padStart(3, '0')}`,
+                }));
         }
     }
     const frame = callFrame(site.tokens, at);
     if (frame?.name === 'round' && frame.arg === 2) {
-        return ROUND_MODES.map((m, i) => ({ label: `'${m}'`, kind: CompletionItemKind.Constant, detail: 'round mode', filterText: m, sortText: `0${i}` }));
+        return ROUND_MODES.map((m, i) => ({
+            label: `'${m}'`,
+            kind: CompletionItemKind.Constant,
+            detail: 'round mode',
+            filterText: m,
+            sortText: `0${i}`,
+        }));
     }
     return [];
 }

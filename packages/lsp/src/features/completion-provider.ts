@@ -7,14 +7,20 @@ import { completeExpression, type OffsetItem } from './completion-expr.js';
 import { completeJson } from './completion-json.js';
 
 export class CompletionProvider {
-    constructor(private readonly analyzer: DocumentAnalyzer, private readonly encoder: PositionEncoder) {}
+    constructor(
+        private readonly analyzer: DocumentAnalyzer,
+        private readonly encoder: PositionEncoder,
+    ) {}
 
     complete(doc: TextDocument, params: CompletionParams): CompletionList {
         const offset = this.encoder.offset(doc, params.position);
         const analysis = this.analyzer.get(doc);
         const site = analysis.siteAt(offset);
         const items: OffsetItem[] = site
-            ? completeExpression(analysis, site, site.map.decodedIndex(offset)).map((o) => ({ ...o, item: { ...o.item, data: { area: 'expr' } } }))
+            ? completeExpression(analysis, site, site.map.decodedIndex(offset)).map((o) => ({
+                  ...o,
+                  item: { ...o.item, data: { area: 'expr' } },
+              }))
             : completeJson(analysis, offset);
         return {
             isIncomplete: false,

@@ -20,7 +20,7 @@ export function callFrame(tokens: readonly ExprToken[], index: number): CallFram
     const stack: CallFrame[] = [];
     for (let i = 0; i < tokens.length; i++) {
         const t = tokens[i]!;
-        if (t.end > index || (t.start >= index)) break;
+        if (t.end > index || t.start >= index) break;
         if (t.image === '(') stack.push({ name: tokens[i - 1]?.kind === 'call' ? tokens[i - 1]!.image : undefined, arg: 0 });
         else if (t.image === ')') stack.pop();
         else if (t.kind === 'comma' && stack.length > 0) stack[stack.length - 1]!.arg++;

@@ -12,9 +12,12 @@ function str(obj: JsonObject, key: string): string | undefined {
 export function typeLabel(obj: JsonObject): string {
     const type = str(obj, 'type');
     switch (type) {
-        case undefined: return 'no type';
-        case 'money': return `money(${str(obj, 'currency') ?? '?'})`;
-        case 'duration': return `duration(${str(obj, 'basis') ?? '?'})`;
+        case undefined:
+            return 'no type';
+        case 'money':
+            return `money(${str(obj, 'currency') ?? '?'})`;
+        case 'duration':
+            return `duration(${str(obj, 'basis') ?? '?'})`;
         case 'decimal': {
             const scale = getMember(obj, 'scale')?.value;
             return scale?.kind === 'number' ? `decimal(scale ${scale.raw})` : 'decimal';
@@ -27,7 +30,8 @@ export function typeLabel(obj: JsonObject): string {
             const items = getMember(obj, 'items')?.value;
             return `array<${items?.kind === 'object' ? typeLabel(items) : '?'}>`;
         }
-        default: return type;
+        default:
+            return type;
     }
 }
 

@@ -58,7 +58,12 @@ export class HoverProvider {
             const range = site.sourceRange(token);
             if (token.kind === 'call') {
                 const fn = FUNCTIONS.find((f) => f.name === token.image);
-                return { text: fn ? `\`${fn.signature}\`\n\n${fn.doc}` : `**${token.image}**: not a function; functions are ${FUNCTIONS.map((f) => f.name).join(', ')}`, range };
+                return {
+                    text: fn
+                        ? `\`${fn.signature}\`\n\n${fn.doc}`
+                        : `**${token.image}**: not a function; functions are ${FUNCTIONS.map((f) => f.name).join(', ')}`,
+                    range,
+                };
             }
             if (token.kind === 'keyword') return { text: KEYWORD_DOCS.get(token.image) ?? token.image, range };
             if (token.kind === 'literal') return { text: `\`${token.image.slice(0, token.image.indexOf("'"))}\` literal`, range };

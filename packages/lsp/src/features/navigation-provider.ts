@@ -47,7 +47,10 @@ export function referencesOf(analysis: SchemaAnalysis, field: FieldDecl): Array<
 }
 
 export class NavigationProvider {
-    constructor(private readonly analyzer: DocumentAnalyzer, private readonly encoder: PositionEncoder) {}
+    constructor(
+        private readonly analyzer: DocumentAnalyzer,
+        private readonly encoder: PositionEncoder,
+    ) {}
 
     definition(doc: TextDocument, position: Position): Location | null {
         const analysis = this.analyzer.get(doc);

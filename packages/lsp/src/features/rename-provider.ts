@@ -9,7 +9,10 @@ import type { PositionEncoder } from '../text/position-encoding.js';
 import { declarationRange, fieldAt, referencesOf } from './navigation-provider.js';
 
 export class RenameProvider {
-    constructor(private readonly analyzer: DocumentAnalyzer, private readonly encoder: PositionEncoder) {}
+    constructor(
+        private readonly analyzer: DocumentAnalyzer,
+        private readonly encoder: PositionEncoder,
+    ) {}
 
     prepare(doc: TextDocument, position: Position): { range: Range; placeholder: string } | null {
         const at = fieldAt(this.analyzer.get(doc), this.encoder.offset(doc, position));
@@ -21,12 +24,18 @@ export class RenameProvider {
         const analysis = this.analyzer.get(doc);
         const at = fieldAt(analysis, this.encoder.offset(doc, position));
         if (!at?.field?.nameNode) return null;
-        if (!FIELD_NAME_RE.test(newName)) throw new ResponseError(ErrorCodes.InvalidParams, `"${newName}" is not a field name: ^[A-Za-z_][A-Za-z0-9_]{0,63}$`);
-        if (RESERVED_WORDS.has(newName)) throw new ResponseError(ErrorCodes.InvalidParams, `"${newName}" is a reserved word of the expression language`);
-        if (newName !== at.field.name && analysis.fieldNamed(newName)) throw new ResponseError(ErrorCodes.InvalidParams, `a field named "${newName}" already exists`);
+        if (!FIELD_NAME_RE.test(newName))
+            throw new ResponseError(ErrorCodes.InvalidParams, `"${newName}" is not a field name: ^[A-Za-z_][A-Za-z0-9_]{0,63}$`);
+        if (RESERVED_WORDS.has(newName))
+            throw new ResponseError(ErrorCodes.InvalidParams, `"${newName}" is a reserved word of the expression language`);
+        if (newName !== at.field.name && analysis.fieldNamed(newName))
+            throw new ResponseError(ErrorCodes.InvalidParams, `a field named "${newName}" already exists`);
         const ranges = [declarationRange(at.field), ...referencesOf(analysis, at.field)];
         const positions = this.encoder.positions(doc, ranges.flat());
-        const edits: TextEdit[] = ranges.map((_, i) => ({ range: { start: positions[2 * i]!, end: positions[2 * i + 1]! }, newText: newName }));
+        const edits: TextEdit[] = ranges.map((_, i) => ({
+            range: { start: positions[2 * i]!, end: positions[2 * i + 1]! },
+            newText: newName,
+        }));
         return { changes: { [doc.uri]: edits } };
     }
 }

@@ -29,13 +29,19 @@ const DEFAULT_LIBRARY = 2;
 const FUNCTION_NAMES = new Set(FUNCTIONS.map((f) => f.name));
 
 export class SemanticTokensProvider {
-    constructor(private readonly analyzer: DocumentAnalyzer, private readonly encoder: PositionEncoder) {}
+    constructor(
+        private readonly analyzer: DocumentAnalyzer,
+        private readonly encoder: PositionEncoder,
+    ) {}
 
     tokens(doc: TextDocument, range?: Range): SemanticTokens {
         const analysis = this.analyzer.get(doc);
         const [from, to] = range ? [this.encoder.offset(doc, range.start), this.encoder.offset(doc, range.end)] : [0, analysis.text.length];
         const toks = collect(analysis, from, to);
-        const positions = this.encoder.positions(doc, toks.flatMap((t) => [t.start, t.end]));
+        const positions = this.encoder.positions(
+            doc,
+            toks.flatMap((t) => [t.start, t.end]),
+        );
         const data: number[] = [];
         let line = 0;
         let char = 0;
@@ -43,7 +49,13 @@ export class SemanticTokensProvider {
             const s = positions[2 * i]!;
             const e = positions[2 * i + 1]!;
             if (e.line !== s.line || e.character <= s.character) return;
-            data.push(s.line - line, s.line === line ? s.character - char : s.character, e.character - s.character, TOKEN_TYPES.indexOf(t.type), t.modifiers);
+            data.push(
+                s.line - line,
+                s.line === line ? s.character - char : s.character,
+                e.character - s.character,
+                TOKEN_TYPES.indexOf(t.type),
+                t.modifiers,
+            );
             line = s.line;
             char = s.character;
         });
@@ -63,14 +75,28 @@ function collect(analysis: SchemaAnalysis, from: number, to: number): Tok[] {
         if (site.node.end <= from || site.node.start >= to) continue;
         for (const t of site.tokens) {
             const [start, end] = site.sourceRange(t);
-            const push = (type: TokenType, modifiers = 0, s = start, e = end): void => { out.push({ start: s, end: e, type, modifiers }); };
+            const push = (type: TokenType, modifiers = 0, s = start, e = end): void => {
+                out.push({ start: s, end: e, type, modifiers });
+            };
             switch (t.kind) {
-                case 'name': push(known.has(t.image) ? 'property' : 'unknownField'); break;
-                case 'call': push('function', FUNCTION_NAMES.has(t.image) ? DEFAULT_LIBRARY : 0); break;
-                case 'keyword': push('keyword'); break;
-                case 'number': push('number'); break;
-                case 'string': push('string'); break;
-                case 'operator': push('operator'); break;
+                case 'name':
+                    push(known.has(t.image) ? 'property' : 'unknownField');
+                    break;
+                case 'call':
+                    push('function', FUNCTION_NAMES.has(t.image) ? DEFAULT_LIBRARY : 0);
+                    break;
+                case 'keyword':
+                    push('keyword');
+                    break;
+                case 'number':
+                    push('number');
+                    break;
+                case 'string':
+                    push('string');
+                    break;
+                case 'operator':
+                    push('operator');
+                    break;
                 case 'literal': {
                     // date'2024-01-31': the prefix is a type, the quoted part a string.
                     const quote = t.image.indexOf("'");
@@ -79,7 +105,8 @@ function collect(analysis: SchemaAnalysis, from: number, to: number): Tok[] {
                     push('string', 0, mid, end);
                     break;
                 }
-                default: break;
+                default:
+                    break;
             }
         }
     }

@@ -21,7 +21,11 @@ function insideString(text: string, start: number, end: number, offset: number):
 
 function contains(node: JsonNode, offset: number, text: string): boolean {
     if (node.kind === 'string') return insideString(text, node.start, node.end, offset);
-    if (node.kind === 'object' || node.kind === 'array') return offset > node.start && (offset < node.end || (offset === node.end && text[node.end - 1] !== (node.kind === 'object' ? '}' : ']')));
+    if (node.kind === 'object' || node.kind === 'array')
+        return (
+            offset > node.start &&
+            (offset < node.end || (offset === node.end && text[node.end - 1] !== (node.kind === 'object' ? '}' : ']')))
+        );
     return offset >= node.start && offset <= node.end;
 }
 
@@ -39,10 +43,20 @@ export function locate(json: TolerantJson, text: string, offset: number): JsonSp
     for (;;) {
         if (node.kind === 'object') {
             const obj: JsonObject = node;
-            const keys = [...obj.members.map((m) => ({ key: m.key, keyStart: m.keyStart, keyEnd: m.keyEnd, value: m.value as JsonNode | undefined })),
-                ...(json.pending.get(obj) ?? []).map((p) => ({ ...p, value: undefined }))];
+            const keys = [
+                ...obj.members.map((m) => ({ key: m.key, keyStart: m.keyStart, keyEnd: m.keyEnd, value: m.value as JsonNode | undefined })),
+                ...(json.pending.get(obj) ?? []).map((p) => ({ ...p, value: undefined })),
+            ];
             const inKey = keys.find((k) => insideString(text, k.keyStart, k.keyEnd, offset));
-            if (inKey) return { at: 'key', object: obj, path, replace: [inKey.keyStart, inKey.keyEnd], hasColon: json.colons.has(inKey.keyStart), current: inKey.key };
+            if (inKey)
+                return {
+                    at: 'key',
+                    object: obj,
+                    path,
+                    replace: [inKey.keyStart, inKey.keyEnd],
+                    hasColon: json.colons.has(inKey.keyStart),
+                    current: inKey.key,
+                };
             const inValue = obj.members.find((m) => contains(m.value, offset, text));
             if (inValue) {
                 if (inValue.value.kind === 'object' || inValue.value.kind === 'array') {
@@ -66,7 +80,10 @@ export function locate(json: TolerantJson, text: string, offset: number): JsonSp
             if (index >= 0) {
                 const item = arr.items[index]!;
                 path.push(index);
-                if (item.kind === 'object' || item.kind === 'array') { node = item; continue; }
+                if (item.kind === 'object' || item.kind === 'array') {
+                    node = item;
+                    continue;
+                }
                 return undefined; // a scalar item: nothing to offer
             }
             const [prev] = previousChar(text, offset);

@@ -63,9 +63,10 @@ class TolerantReader {
     }
 
     private open(kind: 'object' | 'array', pos: number): number {
-        const node: JsonObject | JsonArray = kind === 'object'
-            ? { kind: 'object', members: [], start: pos, end: this.text.length }
-            : { kind: 'array', items: [], start: pos, end: this.text.length };
+        const node: JsonObject | JsonArray =
+            kind === 'object'
+                ? { kind: 'object', members: [], start: pos, end: this.text.length }
+                : { kind: 'array', items: [], start: pos, end: this.text.length };
         const placed = this.attach(node);
         this.stack.push({ node, dropped: !placed, seen: kind === 'object' ? new Set() : undefined });
         return pos + 1;

@@ -12,7 +12,10 @@ export class StringMap {
     private bytes: Uint32Array | undefined;
 
     /** `start` is the offset of the opening quote in `source`. */
-    constructor(source: string, readonly start: number) {
+    constructor(
+        source: string,
+        readonly start: number,
+    ) {
         const units: number[] = [];
         const parts: string[] = [];
         let pos = start + 1;
@@ -99,19 +102,28 @@ export class StringMap {
 function decodeEscape(source: string, pos: number): { text: string; length: number } | undefined {
     const e = source[pos + 1];
     switch (e) {
-        case '"': return { text: '"', length: 2 };
-        case '\\': return { text: '\\', length: 2 };
-        case '/': return { text: '/', length: 2 };
-        case 'b': return { text: '\b', length: 2 };
-        case 'f': return { text: '\f', length: 2 };
-        case 'n': return { text: '\n', length: 2 };
-        case 'r': return { text: '\r', length: 2 };
-        case 't': return { text: '\t', length: 2 };
+        case '"':
+            return { text: '"', length: 2 };
+        case '\\':
+            return { text: '\\', length: 2 };
+        case '/':
+            return { text: '/', length: 2 };
+        case 'b':
+            return { text: '\b', length: 2 };
+        case 'f':
+            return { text: '\f', length: 2 };
+        case 'n':
+            return { text: '\n', length: 2 };
+        case 'r':
+            return { text: '\r', length: 2 };
+        case 't':
+            return { text: '\t', length: 2 };
         case 'u': {
             const hex = source.slice(pos + 2, pos + 6);
             return /^[0-9a-fA-F]{4}$/.test(hex) ? { text: String.fromCharCode(parseInt(hex, 16)), length: 6 } : undefined;
         }
-        default: return undefined;
+        default:
+            return undefined;
     }
 }
 

@@ -15,7 +15,10 @@ export function createHash(algorithm: string) {
             if (encoding !== 'hex') throw new Error(`unsupported digest encoding ${encoding}`);
             const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
             let at = 0;
-            for (const p of parts) { all.set(p, at); at += p.length; }
+            for (const p of parts) {
+                all.set(p, at);
+                at += p.length;
+            }
             return bytesToHex(sha256(all));
         },
     };

@@ -39,7 +39,8 @@ export async function createKey(store: Store, input: CreateKeyInput, now = Date.
     if (n < 1 || n > 64) throw new KeyRequestError('a key name has 1 to 64 characters');
     const scopes = input.scopes === undefined ? [...SCOPES] : [...new Set(input.scopes)];
     if (scopes.length === 0) throw new KeyRequestError(`give at least one scope of ${SCOPES.join(', ')}`);
-    for (const s of scopes) if (!isScope(s)) throw new KeyRequestError(`unknown scope ${JSON.stringify(s)}; scopes are ${SCOPES.join(', ')}`);
+    for (const s of scopes)
+        if (!isScope(s)) throw new KeyRequestError(`unknown scope ${JSON.stringify(s)}; scopes are ${SCOPES.join(', ')}`);
     const days = input.expiresDays;
     if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 365)) throw new KeyRequestError('expiry is 1 to 365 days');
     const account = await store.findAccountByEmail(input.email);
@@ -47,7 +48,12 @@ export async function createKey(store: Store, input: CreateKeyInput, now = Date.
     const generated = generateApiKey();
     const expiresAt = days === undefined ? null : new Date(now + days * DAY_MS).toISOString();
     const record = await store.createKey({
-        accountId: account.id, name: input.name, prefix: generated.prefix, hash: generated.hash, scopes: scopes as Scope[], expiresAt,
+        accountId: account.id,
+        name: input.name,
+        prefix: generated.prefix,
+        hash: generated.hash,
+        scopes: scopes as Scope[],
+        expiresAt,
     });
     return { id: record.id, key: generated.key, prefix: record.prefix, scopes: record.scopes as Scope[], expires_at: record.expiresAt };
 }

@@ -66,7 +66,12 @@ export interface TimeoutConfig {
     checkIntervalMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Readonly<TimeoutConfig> = Object.freeze({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000 });
+export const DEFAULT_TIMEOUTS: Readonly<TimeoutConfig> = Object.freeze({
+    headersMs: 10_000,
+    requestMs: 30_000,
+    keepAliveMs: 5_000,
+    checkIntervalMs: 1_000,
+});
 
 export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({
     perIp: 300,
@@ -83,7 +88,8 @@ export class ConfigError extends Error {}
 /** Builds the configuration from environment variables; `overrides` win (tests, benchmark). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), overrides: Partial<ServerConfig> = {}): ServerConfig {
     const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer 0..65535, not ${JSON.stringify(env.PORT)}`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new ConfigError(`PORT must be an integer 0..65535, not ${JSON.stringify(env.PORT)}`);
     const config: ServerConfig = {
         host: env.HOST || '127.0.0.1',
         port,
@@ -92,8 +98,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         limits: { ...DEFAULT_LIMITS },
         freeCreditReads: 10,
         compileCacheEntries: 512,
-        sessionSecrets: (env.SVC_SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-        paymentSecrets: (env.SVC_PAYMENT_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+        sessionSecrets: (env.SVC_SESSION_SECRET ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        paymentSecrets: (env.SVC_PAYMENT_SECRET ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
         // One core stays with the event loop (HTTP, authentication, limits, cache hits).
         workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
         workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
@@ -106,10 +118,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         metrics: env.SVC_METRICS === '1' || env.SVC_METRICS === 'true',
         reservations: { ...DEFAULT_LEDGER_TIMINGS },
     };
-    const merged = { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) }, timeouts: { ...config.timeouts, ...(overrides.timeouts ?? {}) } };
+    const merged = {
+        ...config,
+        ...overrides,
+        limits: { ...config.limits, ...(overrides.limits ?? {}) },
+        timeouts: { ...config.timeouts, ...(overrides.timeouts ?? {}) },
+    };
     // Every instance must verify every session, so none may fall back to a secret of its own.
     if (merged.databaseUrl && merged.sessionSecrets.length === 0) {
-        throw new ConfigError('SVC_SESSION_SECRET is required with SVC_DATABASE_URL: every instance must sign and verify sessions with the same secret');
+        throw new ConfigError(
+            'SVC_SESSION_SECRET is required with SVC_DATABASE_URL: every instance must sign and verify sessions with the same secret',
+        );
     }
     return merged;
 }
@@ -122,7 +141,8 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min:
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer ${min}..${max}, not ${JSON.stringify(raw)}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+        throw new ConfigError(`${name} must be an integer ${min}..${max}, not ${JSON.stringify(raw)}`);
     return n;
 }
 

@@ -18,7 +18,11 @@ export interface LedgerTimings {
     maxHoldMs: number;
 }
 
-export const DEFAULT_LEDGER_TIMINGS: Readonly<LedgerTimings> = Object.freeze({ heartbeatMs: 10_000, deadAfterMs: 30_000, maxHoldMs: 600_000 });
+export const DEFAULT_LEDGER_TIMINGS: Readonly<LedgerTimings> = Object.freeze({
+    heartbeatMs: 10_000,
+    deadAfterMs: 30_000,
+    maxHoldMs: 600_000,
+});
 
 export interface Reservation {
     id: string;
@@ -49,7 +53,10 @@ export class CreditLedger {
         try {
             await this.markAlive();
             const t = this.now();
-            const refunded = await this.store.reconcileReservations(this.iso(this.exclusive ? t : t - this.timings.deadAfterMs), this.iso(t - this.timings.maxHoldMs));
+            const refunded = await this.store.reconcileReservations(
+                this.iso(this.exclusive ? t : t - this.timings.deadAfterMs),
+                this.iso(t - this.timings.maxHoldMs),
+            );
             if (refunded > 0) this.log.event('info', 'refunded abandoned credit reservations', { count: refunded });
         } catch (e) {
             this.log.event('error', 'could not reconcile credit reservations at start-up', { error: describe(e) });
@@ -95,7 +102,10 @@ export class CreditLedger {
     }
 
     private markAlive(): Promise<void> {
-        return (this.alive ??= this.store.heartbeat(this.instanceId, this.iso(this.now())).catch((e) => { this.alive = undefined; throw e; }));
+        return (this.alive ??= this.store.heartbeat(this.instanceId, this.iso(this.now())).catch((e) => {
+            this.alive = undefined;
+            throw e;
+        }));
     }
 
     private async tick(): Promise<void> {
@@ -103,7 +113,10 @@ export class CreditLedger {
             await this.store.heartbeat(this.instanceId, this.iso(this.now()));
             await this.retryUnsettled();
             const t = this.now();
-            const refunded = await this.store.reconcileReservations(this.iso(t - this.timings.deadAfterMs), this.iso(t - this.timings.maxHoldMs));
+            const refunded = await this.store.reconcileReservations(
+                this.iso(t - this.timings.deadAfterMs),
+                this.iso(t - this.timings.maxHoldMs),
+            );
             if (refunded > 0) this.log.event('info', 'refunded abandoned credit reservations', { count: refunded });
         } catch (e) {
             if (!(e instanceof DependencyUnavailableError)) this.log.event('error', 'credit reconciliation failed', { error: describe(e) });

@@ -3,15 +3,29 @@
 // and the next request tries again: the drivers reconnect by themselves.
 
 export class DependencyUnavailableError extends Error {
-    constructor(readonly dependency: 'database' | 'redis', cause?: unknown) {
+    constructor(
+        readonly dependency: 'database' | 'redis',
+        cause?: unknown,
+    ) {
         super(`${dependency} unavailable${cause instanceof Error ? `: ${cause.message.slice(0, 200)}` : ''}`, { cause });
         this.name = 'DependencyUnavailableError';
     }
 }
 
 // Socket-level failures of Node and the drivers' own wording for a lost or refused connection.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOENT']);
-const LOST = /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|not queryable|stream isn't writeable|connection is closed|command timed out|max retries per request/i;
+const NETWORK_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    'ENOTFOUND',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'EAI_AGAIN',
+    'ENOENT',
+]);
+const LOST =
+    /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|not queryable|stream isn't writeable|connection is closed|command timed out|max retries per request/i;
 
 /** Whether an error means "cannot reach the server" rather than a mistake in the query. */
 export function isUnreachable(e: unknown): boolean {

@@ -8,11 +8,17 @@ export class LruCache<V> {
     hits = 0;
     misses = 0;
 
-    constructor(private readonly maxEntries: number, private readonly maxWeight: number) {}
+    constructor(
+        private readonly maxEntries: number,
+        private readonly maxWeight: number,
+    ) {}
 
     get(key: string): V | undefined {
         const hit = this.map.get(key);
-        if (!hit) { this.misses++; return undefined; }
+        if (!hit) {
+            this.misses++;
+            return undefined;
+        }
         this.hits++;
         this.map.delete(key);
         this.map.set(key, hit);
@@ -22,7 +28,10 @@ export class LruCache<V> {
     set(key: string, value: V, weight: number): void {
         if (this.maxEntries <= 0 || weight > this.maxWeight) return;
         const old = this.map.get(key);
-        if (old) { this.map.delete(key); this.weight -= old.weight; }
+        if (old) {
+            this.map.delete(key);
+            this.weight -= old.weight;
+        }
         this.map.set(key, { value, weight });
         this.weight += weight;
         while (this.map.size > this.maxEntries || this.weight > this.maxWeight) {

@@ -3,7 +3,14 @@
 // @svc/extraction's `createEditService`. A module without that factory (a test's) gives no edit
 // service, and edits answer 503 pipeline_unavailable.
 import * as extraction from '@svc/extraction';
-import { EngineConfigError, createEngine, engineConfigFromEnv, type EditServiceContext as ExtractionEditContext, type ExtractionEngine, type SecretRing } from '@svc/extraction';
+import {
+    EngineConfigError,
+    createEngine,
+    engineConfigFromEnv,
+    type EditServiceContext as ExtractionEditContext,
+    type ExtractionEngine,
+    type SecretRing,
+} from '@svc/extraction';
 import { ConfigError } from '../config/server-config.js';
 import type { EditService } from './edit-types.js';
 
@@ -20,7 +27,10 @@ export function buildEngine(secrets: SecretRing, env: NodeJS.ProcessEnv, cwd: st
     }
 }
 
-export function loadEditService(context: EditServiceContext, module: Record<string, unknown> = extraction as Record<string, unknown>): EditService | undefined {
+export function loadEditService(
+    context: EditServiceContext,
+    module: Record<string, unknown> = extraction as Record<string, unknown>,
+): EditService | undefined {
     const factory = module.createEditService;
     return typeof factory === 'function' ? (factory as (c: EditServiceContext) => EditService)(context) : undefined;
 }

@@ -21,7 +21,10 @@ export interface SchemaJson {
 export class SchemaCompiler {
     private readonly cache: LruCache<CompileResult>;
 
-    constructor(maxEntries: number, private readonly compile: CompileFn = compileSchemaNode) {
+    constructor(
+        maxEntries: number,
+        private readonly compile: CompileFn = compileSchemaNode,
+    ) {
         // Weight is canonical text length; 64 Mi characters bounds the memory of cached IR too.
         this.cache = new LruCache(maxEntries, 64 * 1024 * 1024);
     }
@@ -29,13 +32,17 @@ export class SchemaCompiler {
     compileNode(node: JsonNode, text: string, json: SchemaJson): CompileResult {
         // A schema over the size limit fails fast with E-LIMIT; its white space counts, so the
         // canonical (minified) text cannot stand for it.
-        if ((node.end - node.start) * 3 > MAX_SCHEMA_BYTES && Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) {
+        if (
+            (node.end - node.start) * 3 > MAX_SCHEMA_BYTES &&
+            Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES
+        ) {
             return this.compile(node, text, { maxFields: 32 }, json);
         }
         // Clients mostly resend the same bytes: the raw text is tried first, which is cheaper than
         // building the canonical text; the canonical key catches the same schema written otherwise.
         if (json.offsets.some((o) => o < node.start || o >= node.end)) return this.compile(node, text, { maxFields: 32 }, json);
-        const suffix = json.diagnostics.length === 0 ? '' : `|${digest(JSON.stringify(json.diagnostics.map((d) => [d.code, d.pointer, d.message])))}`;
+        const suffix =
+            json.diagnostics.length === 0 ? '' : `|${digest(JSON.stringify(json.diagnostics.map((d) => [d.code, d.pointer, d.message])))}`;
         const raw = text.slice(node.start, node.end);
         const rawKey = `r${digest(raw)}${suffix}`;
         const rawHit = this.cache.get(rawKey);
@@ -68,11 +75,17 @@ function digest(text: string): string {
 /** Minified JSON of a node: members in source order (duplicates kept), numbers as written. */
 export function canonicalText(node: JsonNode): string {
     switch (node.kind) {
-        case 'object': return `{${node.members.map((m) => `${JSON.stringify(m.key)}:${canonicalText(m.value)}`).join(',')}}`;
-        case 'array': return `[${node.items.map(canonicalText).join(',')}]`;
-        case 'string': return JSON.stringify(node.value);
-        case 'number': return node.raw;
-        case 'boolean': return node.value ? 'true' : 'false';
-        case 'null': return 'null';
+        case 'object':
+            return `{${node.members.map((m) => `${JSON.stringify(m.key)}:${canonicalText(m.value)}`).join(',')}}`;
+        case 'array':
+            return `[${node.items.map(canonicalText).join(',')}]`;
+        case 'string':
+            return JSON.stringify(node.value);
+        case 'number':
+            return node.raw;
+        case 'boolean':
+            return node.value ? 'true' : 'false';
+        case 'null':
+            return 'null';
     }
 }

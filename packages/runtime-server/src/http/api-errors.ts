@@ -3,7 +3,10 @@
 // status or message is spelled twice and nothing internal leaks.
 
 /** A validation detail (docs/runtime-server.md) or a compile diagnostic (docs/runtime-server.md). */
-export interface ErrorDetail { code: string; message: string }
+export interface ErrorDetail {
+    code: string;
+    message: string;
+}
 
 export class ApiError extends Error {
     constructor(
@@ -47,5 +50,6 @@ export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', ME
 export const notFound = (): ApiError => new ApiError(404, 'not_found', MESSAGES.notFound);
 export const rateLimited = (): ApiError => new ApiError(429, 'rate_limited', MESSAGES.rateLimited, undefined, { 'retry-after': '60' });
 export const internalError = (): ApiError => new ApiError(500, 'internal_error', MESSAGES.internal);
-export const invalidRequest = (message: string, details?: ErrorDetail[]): ApiError => new ApiError(400, 'invalid_request', message, details);
+export const invalidRequest = (message: string, details?: ErrorDetail[]): ApiError =>
+    new ApiError(400, 'invalid_request', message, details);
 export const pipelineUnavailable = (message: string): ApiError => new ApiError(503, 'pipeline_unavailable', message);

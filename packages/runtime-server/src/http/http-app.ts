@@ -32,17 +32,28 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
         // being answered (a slow reader) may be silent for longer, and it has passed these already.
         keepAliveTimeout: config.timeouts.keepAliveMs,
         requestTimeout: config.timeouts.requestMs,
-        http: { headersTimeout: config.timeouts.headersMs, requestTimeout: config.timeouts.requestMs, connectionsCheckingInterval: config.timeouts.checkIntervalMs },
+        http: {
+            headersTimeout: config.timeouts.headersMs,
+            requestTimeout: config.timeouts.requestMs,
+            connectionsCheckingInterval: config.timeouts.checkIntervalMs,
+        },
         forceCloseConnections: 'idle', // close() ends idle keep-alive sockets, waits for busy ones
         return503OnClosing: false, // requests already on a connection finish normally
         // A malformed URL (bad percent-encoding) matches no route: the 404 of every unknown path.
-        frameworkErrors: (_error, _request, reply) => { void send(reply, notFound()); },
+        frameworkErrors: (_error, _request, reply) => {
+            void send(reply, notFound());
+        },
         clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
             // The interface has no 408: an unfinished request is an invalid one (400), and closed.
             const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
             if (timedOut) log.event('info', 'request timed out', { error: err.code });
-            const body = JSON.stringify(invalidRequest(timedOut ? 'The request was not received in time.' : 'Malformed HTTP request.').body());
-            if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+            const body = JSON.stringify(
+                invalidRequest(timedOut ? 'The request was not received in time.' : 'Malformed HTTP request.').body(),
+            );
+            if (socket.writable)
+                socket.end(
+                    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+                );
             else socket.destroy();
         },
     });
@@ -51,7 +62,13 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
 
     app.addHook('onResponse', async (request, reply) => {
         services.metrics?.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime);
-        log.request({ method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime, keyPrefix: request.principal?.keyPrefix ?? null });
+        log.request({
+            method: request.method,
+            url: request.url,
+            status: reply.statusCode,
+            ms: reply.elapsedTime,
+            keyPrefix: request.principal?.keyPrefix ?? null,
+        });
     });
     app.setNotFoundHandler((_request, reply) => send(reply, notFound()));
     app.setErrorHandler((error: FastifyError, request, reply) => send(reply, toApiError(error, request, services)));
@@ -63,7 +80,9 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
 
     // Everything else is limited per client IP before authentication.
     app.register(async (limited) => {
-        limited.addHook('onRequest', async (request) => { await services.limiter.checkIp(request.ip); });
+        limited.addHook('onRequest', async (request) => {
+            await services.limiter.checkIp(request.ip);
+        });
         const openapi = JSON.stringify(buildOpenApiDocument());
         limited.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
@@ -77,7 +96,6 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
             registerEditRoute(v1, services);
         });
         registerMcpRoutes(limited, v1Routes, services); // docs/mcp.md: its tool calls go through the /v1 routes above
-
     });
     return app;
 }
@@ -87,7 +105,8 @@ function send(reply: FastifyReply, error: ApiError): FastifyReply {
 }
 
 function toApiError(error: FastifyError, request: FastifyRequest, services: ServerServices): ApiError {
-    if ((error as unknown) instanceof DependencyUnavailableError) return dependencyUnavailable(error as unknown as DependencyUnavailableError, services);
+    if ((error as unknown) instanceof DependencyUnavailableError)
+        return dependencyUnavailable(error as unknown as DependencyUnavailableError, services);
     if (error instanceof ClientAbortError) {
         services.log.event('info', 'request aborted', { method: request.method, path: request.url.split('?')[0] });
         return invalidRequest(MESSAGES.invalidBody);
@@ -123,8 +142,15 @@ function dependencyUnavailable(e: DependencyUnavailableError, services: ServerSe
 function logFailure(error: unknown, request: FastifyRequest, services: ServerServices): void {
     const e = error instanceof Error ? error : new Error(String(error));
     // Frames only and a clipped message: an error's text could quote request data.
-    const frames = (e.stack ?? '').split('\n').slice(1, 12).map((l) => l.trim());
+    const frames = (e.stack ?? '')
+        .split('\n')
+        .slice(1, 12)
+        .map((l) => l.trim());
     services.log.event('error', 'unexpected failure', {
-        method: request.method, path: request.url.split('?')[0], error: e.name, detail: e.message.slice(0, 200), stack: frames,
+        method: request.method,
+        path: request.url.split('?')[0],
+        error: e.name,
+        detail: e.message.slice(0, 200),
+        stack: frames,
     });
 }

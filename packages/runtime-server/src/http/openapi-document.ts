@@ -37,8 +37,13 @@ const errorBody: JsonSchema = {
                 message: { type: 'string', description: 'Human-readable; may change; must not be parsed.' },
                 details: {
                     type: 'array',
-                    description: 'On 400 invalid_request: validation details {code, path, message, …} or compile errors {code, message, pointer, span?}.',
-                    items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+                    description:
+                        'On 400 invalid_request: validation details {code, path, message, …} or compile errors {code, message, pointer, span?}.',
+                    items: {
+                        type: 'object',
+                        required: ['code', 'message'],
+                        properties: { code: { type: 'string' }, message: { type: 'string' } },
+                    },
                 },
             },
         },
@@ -46,13 +51,27 @@ const errorBody: JsonSchema = {
 };
 
 const warning: JsonSchema = {
-    type: 'object', required: ['code', 'message', 'pointer'],
+    type: 'object',
+    required: ['code', 'message', 'pointer'],
     properties: { code: { type: 'string' }, message: { type: 'string' }, pointer: { type: 'string' } },
 };
 
 const extraction: JsonSchema = {
     type: 'object',
-    required: ['object', 'reference', 'language', 'document', 'schema', 'options', 'response', 'active_bundles', 'revision', 'session', 'warnings', 'usage'],
+    required: [
+        'object',
+        'reference',
+        'language',
+        'document',
+        'schema',
+        'options',
+        'response',
+        'active_bundles',
+        'revision',
+        'session',
+        'warnings',
+        'usage',
+    ],
     properties: {
         object: { const: 'extraction' },
         reference: { type: ['string', 'null'] },
@@ -65,13 +84,17 @@ const extraction: JsonSchema = {
         document: { type: 'string' },
         schema: { type: 'object' },
         options: { type: 'object' },
-        response: { type: 'object', description: 'svc_response, schema_hash, data, fields, components, mentions, relations, reconciliations.' },
+        response: {
+            type: 'object',
+            description: 'svc_response, schema_hash, data, fields, components, mentions, relations, reconciliations.',
+        },
         active_bundles: { type: 'array', items: { type: 'integer' } },
         revision: { type: 'integer' },
         session: { type: 'string', description: 'Opaque and signed; pass back unchanged to edit.' },
         warnings: { type: 'array', items: { type: 'string' } },
         usage: {
-            type: 'object', required: ['input_tokens', 'reads', 'window_tokens'],
+            type: 'object',
+            required: ['input_tokens', 'reads', 'window_tokens'],
             properties: { input_tokens: { type: 'integer' }, reads: { type: 'integer' }, window_tokens: { type: 'integer' } },
         },
     },
@@ -118,10 +141,20 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         info: { title: 'svc document extraction service', version: '1.0.0', description: `Scopes: ${SCOPES.join(', ')}.` },
         paths: {
             '/v1/schemas/validate': {
-                post: operation('Compile a schema and report every error', 'schemas:validate', 'ValidateRequest', {
-                    type: 'object', required: ['schema_hash', 'warnings'],
-                    properties: { schema_hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' }, warnings: { type: 'array', items: ref('Warning') } },
-                }, { 503: 'pipeline_unavailable: the compiler is unavailable or busy; retry shortly.' }),
+                post: operation(
+                    'Compile a schema and report every error',
+                    'schemas:validate',
+                    'ValidateRequest',
+                    {
+                        type: 'object',
+                        required: ['schema_hash', 'warnings'],
+                        properties: {
+                            schema_hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
+                            warnings: { type: 'array', items: ref('Warning') },
+                        },
+                    },
+                    { 503: 'pipeline_unavailable: the compiler is unavailable or busy; retry shortly.' },
+                ),
             },
             '/v1/extractions': {
                 post: operation('Extract a document with a schema', 'extractions:create', 'ExtractionRequest', ref('Extraction'), {
@@ -131,15 +164,25 @@ export function buildOpenApiDocument(): Record<string, unknown> {
                 }),
             },
             '/v1/extractions/edit': {
-                post: operation('Apply one change to a stored extraction', 'extractions:edit', 'EditRequest',
+                post: operation(
+                    'Apply one change to a stored extraction',
+                    'extractions:edit',
+                    'EditRequest',
                     { oneOf: [ref('Extraction'), ref('ReconciliationPreview')] },
-                    { 503: 'pipeline_unavailable: editing is unavailable or busy; retry shortly.' }),
+                    { 503: 'pipeline_unavailable: editing is unavailable or busy; retry shortly.' },
+                ),
             },
             '/v1/payments/callback': { post: paymentCallbackOperation() },
             '/healthz': {
                 get: {
-                    summary: 'Health check (no key)', security: [],
-                    responses: { 200: { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } } } } } } },
+                    summary: 'Health check (no key)',
+                    security: [],
+                    responses: {
+                        200: {
+                            description: 'OK',
+                            content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } } } } },
+                        },
+                    },
                 },
             },
         },
@@ -150,16 +193,55 @@ export function buildOpenApiDocument(): Record<string, unknown> {
 /** The payment provider's callback (docs/panel.md): signed, no API key. */
 function paymentCallbackOperation(): Record<string, unknown> {
     return {
-        summary: 'Credit a top-up (the payment provider; only when SVC_PAYMENT_SECRET is set, else 404)', security: [],
-        description: 'Header Svc-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">; several v1 entries allowed. Each id is credited once.',
+        summary: 'Credit a top-up (the payment provider; only when SVC_PAYMENT_SECRET is set, else 404)',
+        security: [],
+        description:
+            'Header Svc-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">; several v1 entries allowed. Each id is credited once.',
         parameters: [{ name: 'Svc-Signature', in: 'header', required: true, schema: { type: 'string' } }],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['id', 'email', 'reads', 'amount_eur'], properties: { id: { type: 'string', minLength: 1, maxLength: 200 }, email: { type: 'string' }, reads: { type: 'integer', minimum: 1 }, amount_eur: { type: 'string', pattern: '^[0-9]{1,12}([.][0-9]{1,2})?$' } } } } } },
+        requestBody: {
+            required: true,
+            content: {
+                'application/json': {
+                    schema: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['id', 'email', 'reads', 'amount_eur'],
+                        properties: {
+                            id: { type: 'string', minLength: 1, maxLength: 200 },
+                            email: { type: 'string' },
+                            reads: { type: 'integer', minimum: 1 },
+                            amount_eur: { type: 'string', pattern: '^[0-9]{1,12}([.][0-9]{1,2})?$' },
+                        },
+                    },
+                },
+            },
+        },
         responses: {
-            200: { description: 'Credited, or a replay (duplicate)', content: { 'application/json': { schema: { oneOf: [
-                { type: 'object', required: ['credited', 'credit_reads'], properties: { credited: { const: true }, credit_reads: { type: 'integer' } } },
-                { type: 'object', required: ['credited', 'duplicate'], properties: { credited: { const: false }, duplicate: { const: true } } },
-            ] } } } },
-            400: { description: 'invalid_request: missing, stale or invalid signature; invalid body; unknown email.', content: { 'application/json': { schema: ref('Error') } } },
+            200: {
+                description: 'Credited, or a replay (duplicate)',
+                content: {
+                    'application/json': {
+                        schema: {
+                            oneOf: [
+                                {
+                                    type: 'object',
+                                    required: ['credited', 'credit_reads'],
+                                    properties: { credited: { const: true }, credit_reads: { type: 'integer' } },
+                                },
+                                {
+                                    type: 'object',
+                                    required: ['credited', 'duplicate'],
+                                    properties: { credited: { const: false }, duplicate: { const: true } },
+                                },
+                            ],
+                        },
+                    },
+                },
+            },
+            400: {
+                description: 'invalid_request: missing, stale or invalid signature; invalid body; unknown email.',
+                content: { 'application/json': { schema: ref('Error') } },
+            },
         },
     };
 }
@@ -167,7 +249,11 @@ function paymentCallbackOperation(): Record<string, unknown> {
 function components(): Record<string, unknown> {
     return {
         securitySchemes: {
-            bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>; wins when both headers are sent.' },
+            bearerAuth: {
+                type: 'http',
+                scheme: 'bearer',
+                description: 'Authorization: Bearer <API key>; wins when both headers are sent.',
+            },
             apiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         },
         schemas: {

@@ -52,7 +52,8 @@ export function registerRawBodyParser(app: FastifyInstance, maxBytes: number): v
         };
         const onEnd = (): void => finish(null, decodeBody(Buffer.concat(chunks, size)));
         // A hang-up mid-body is the client's doing, and anyone can do it at will: not a server error.
-        const onError = (err: Error & { code?: string }): void => finish(payload.destroyed || err.code === 'ECONNRESET' || err.message === 'aborted' ? new ClientAbortError() : err);
+        const onError = (err: Error & { code?: string }): void =>
+            finish(payload.destroyed || err.code === 'ECONNRESET' || err.message === 'aborted' ? new ClientAbortError() : err);
         payload.on('data', onData);
         payload.on('end', onEnd);
         payload.on('error', onError);

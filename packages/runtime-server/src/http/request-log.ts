@@ -13,7 +13,9 @@
 const SECRET_SHAPES = /svc_[0-9A-Za-z]{9,}|\bsk-[0-9A-Za-z_-]{16,}|\b(Bearer|Basic)\s+[^\s"',;]+|[0-9A-Za-z_-]{32,}/gi;
 
 export function redactSecrets(text: string): string {
-    return text.replace(SECRET_SHAPES, (m, scheme: string | undefined) => (scheme ? `${scheme} [redacted]` : m.startsWith('svc_') ? `${m.slice(0, 12)}[redacted]` : '[redacted]'));
+    return text.replace(SECRET_SHAPES, (m, scheme: string | undefined) =>
+        scheme ? `${scheme} [redacted]` : m.startsWith('svc_') ? `${m.slice(0, 12)}[redacted]` : '[redacted]',
+    );
 }
 
 function redactDeep(value: unknown): unknown {
@@ -29,7 +31,9 @@ function redactDeep(value: unknown): unknown {
 
 export type LogSink = (line: string) => void;
 
-export const stdoutSink: LogSink = (line) => { process.stdout.write(line); };
+export const stdoutSink: LogSink = (line) => {
+    process.stdout.write(line);
+};
 
 export interface RequestLogEntry {
     method: string;
@@ -40,7 +44,10 @@ export interface RequestLogEntry {
 }
 
 export class RequestLog {
-    constructor(private readonly sink: LogSink, private readonly now: () => number = Date.now) {}
+    constructor(
+        private readonly sink: LogSink,
+        private readonly now: () => number = Date.now,
+    ) {}
 
     request(e: RequestLogEntry): void {
         const q = e.url.indexOf('?');

@@ -5,7 +5,10 @@ import { decodeUtf8Strict, type Diagnostic } from '@svc/compiler';
 
 /** A body that is not UTF-8: the E-JSON-SYNTAX diagnostic naming the first bad byte. */
 export class InvalidUtf8Body {
-    constructor(readonly diagnostic: Diagnostic, readonly byteOffset: number) {}
+    constructor(
+        readonly diagnostic: Diagnostic,
+        readonly byteOffset: number,
+    ) {}
 }
 
 /** The body text, or where its UTF-8 first goes wrong. */

@@ -52,7 +52,10 @@ export class V1Routes {
     private plugin: FastifyInstance | undefined;
     private closed = false;
 
-    constructor(private readonly services: ServerServices, private readonly toApiError: ErrorMapper) {}
+    constructor(
+        private readonly services: ServerServices,
+        private readonly toApiError: ErrorMapper,
+    ) {}
 
     /** Puts admission on the /v1 plugin as its hook and records each route registered in it afterwards. */
     install(v1: FastifyInstance): void {
@@ -64,7 +67,9 @@ export class V1Routes {
             if (!scope) throw new Error(`route ${route.method} ${route.url} is registered under /v1 without a scope`);
             if (typeof route.url === 'string') this.routes.set(route.url, { scope, handler: route.handler });
         });
-        v1.addHook('onClose', async () => { this.closed = true; });
+        v1.addHook('onClose', async () => {
+            this.closed = true;
+        });
     }
 
     /**
@@ -78,19 +83,37 @@ export class V1Routes {
         // The store and counters are closed after the app: a call made once close() began is refused.
         if (this.closed) return answerOf(pipelineUnavailable('The service is shutting down; retry shortly.'));
         const started = performance.now();
-        const request = { method: 'POST', url: path, headers: caller.headers, identity: caller.identity, ip: caller.ip, body: text, principal: null as Principal | null };
+        const request = {
+            method: 'POST',
+            url: path,
+            headers: caller.headers,
+            identity: caller.identity,
+            ip: caller.ip,
+            body: text,
+            principal: null as Principal | null,
+        };
         let answer: V1Answer;
         try {
             await admitV1(this.services, request, route.scope);
             // Handlers answer either by returning the body or through `reply` (a JSON text made in a
             // worker thread, sent as is); this reply keeps what was sent.
             const reply = new CapturedReply();
-            const returned: unknown = await route.handler.call(this.plugin, request as unknown as FastifyRequest, reply as unknown as FastifyReply);
+            const returned: unknown = await route.handler.call(
+                this.plugin,
+                request as unknown as FastifyRequest,
+                reply as unknown as FastifyReply,
+            );
             answer = { status: 200, body: returned === reply ? reply.payload() : returned };
         } catch (e) {
             answer = answerOf(this.toApiError(e, request as unknown as FastifyRequest));
         }
-        this.services.log.request({ method: 'POST', url: path, status: answer.status, ms: performance.now() - started, keyPrefix: request.principal?.keyPrefix ?? null });
+        this.services.log.request({
+            method: 'POST',
+            url: path,
+            status: answer.status,
+            ms: performance.now() - started,
+            keyPrefix: request.principal?.keyPrefix ?? null,
+        });
         return answer;
     }
 }

@@ -21,7 +21,10 @@ export class RateLimiter {
 
     /** Per key and per account, after authentication; both or neither are counted. */
     async checkKey(keyId: string, accountId: string): Promise<void> {
-        await this.take([['key', keyId, this.limits.perKey], ['acct', accountId, this.limits.perAccount]]);
+        await this.take([
+            ['key', keyId, this.limits.perKey],
+            ['acct', accountId, this.limits.perAccount],
+        ]);
     }
 
     /** Model extractions per account, just before reading. */
@@ -35,10 +38,18 @@ export class RateLimiter {
     }
 
     /** This window's counts (the panel's usage page): per account and model extractions, and per key and IP when given. */
-    async currentCounts(subject: { accountId: string; keyId?: string; ip?: string }): Promise<{ account: number; extractions: number; key: number; ip: number }> {
+    async currentCounts(subject: {
+        accountId: string;
+        keyId?: string;
+        ip?: string;
+    }): Promise<{ account: number; extractions: number; key: number; ip: number }> {
         const window = this.window();
-        const names = [['acct', subject.accountId], ['extr', subject.accountId], ['key', subject.keyId], ['ip', subject.ip]]
-            .map(([kind, id]) => (id === undefined ? '' : counterName(kind!, id, window)));
+        const names = [
+            ['acct', subject.accountId],
+            ['extr', subject.accountId],
+            ['key', subject.keyId],
+            ['ip', subject.ip],
+        ].map(([kind, id]) => (id === undefined ? '' : counterName(kind!, id, window)));
         const [account, extractions, key, ip] = await this.counters.peek(names);
         return { account: account!, extractions: extractions!, key: key!, ip: ip! };
     }

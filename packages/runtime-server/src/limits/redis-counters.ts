@@ -65,7 +65,10 @@ export class RedisCounters implements Counters {
         if (ms > 0 && this.redis.status !== 'ready') {
             await new Promise<void>((resolve) => {
                 const timer = setTimeout(resolve, ms);
-                this.redis.once('ready', () => { clearTimeout(timer); resolve(); });
+                this.redis.once('ready', () => {
+                    clearTimeout(timer);
+                    resolve();
+                });
             });
         }
         await this.call(() => this.redis.ping());

@@ -11,7 +11,9 @@ export function loadSchemaLanguageDoc(path: string = SCHEMA_LANGUAGE_DOC_PATH): 
         return readFileSync(path, 'utf8');
     } catch {
         // A server installed without the docs still answers the resource, saying what is missing.
-        return '# svc schema language\n\nThe reference (docs/schema-language.md) is not installed with this server; '
-            + 'see the svc repository. `svc explain CODE` describes every diagnostic code.\n';
+        return (
+            '# svc schema language\n\nThe reference (docs/schema-language.md) is not installed with this server; ' +
+            'see the svc repository. `svc explain CODE` describes every diagnostic code.\n'
+        );
     }
 }

@@ -6,7 +6,12 @@
 // and answers JSON rather than an SSE stream (nothing is ever streamed).
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+    JSONRPCMessageSchema,
+    SUPPORTED_PROTOCOL_VERSIONS,
+    type JSONRPCMessage,
+    type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { V1Routes } from '../http/v1-dispatch.js';
 import type { ServerServices } from '../server-module.js';
@@ -24,8 +29,12 @@ const MAX_BATCH_SIZE = 100;
 export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, services: ServerServices): void {
     const server = createMcpServer({ callApi: routeCaller(routes), schemaLanguageDoc: loadSchemaLanguageDoc() });
     const mux = new MultiplexTransport();
-    app.addHook('onReady', async () => { await server.connect(mux); });
-    app.addHook('onClose', async () => { await server.close(); });
+    app.addHook('onReady', async () => {
+        await server.connect(mux);
+    });
+    app.addHook('onClose', async () => {
+        await server.close();
+    });
 
     app.post('/mcp', async (request, reply) => {
         // The key is identified once per HTTP request; each tool call then authorizes its own scope.
@@ -57,7 +66,12 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         } else {
             const version = request.headers['mcp-protocol-version'];
             if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-                return rpcError(reply, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+                return rpcError(
+                    reply,
+                    400,
+                    -32000,
+                    `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+                );
             }
         }
         // Notifications and responses alone: accepted, nothing to answer. They are not passed on: in
@@ -66,23 +80,38 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         if (requests.length === 0) return reply.code(202).send();
         const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip };
         const authInfo: AuthInfo = { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
-        const answer = requests.length === 1 && !Array.isArray(parsed)
-            ? await mux.request(requests[0]!, authInfo)
-            : await Promise.all(requests.map((message) => mux.request(message, authInfo)));
+        const answer =
+            requests.length === 1 && !Array.isArray(parsed)
+                ? await mux.request(requests[0]!, authInfo)
+                : await Promise.all(requests.map((message) => mux.request(message, authInfo)));
         // As the SDK transport: a POST with one request is answered by one object, with several by an array.
-        return reply.code(200).type('application/json').send(JSON.stringify(Array.isArray(answer) && answer.length === 1 ? answer[0] : answer));
+        return reply
+            .code(200)
+            .type('application/json')
+            .send(JSON.stringify(Array.isArray(answer) && answer.length === 1 ? answer[0] : answer));
     });
     // Stateless: no server-initiated stream to GET and no session to DELETE. 405 is what the
     // streamable HTTP transport prescribes (clients then simply do not listen).
-    const notAllowed = async (_request: unknown, reply: FastifyReply) => reply.code(405).header('allow', 'POST').type('application/json')
-        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages.' }, id: null });
+    const notAllowed = async (_request: unknown, reply: FastifyReply) =>
+        reply
+            .code(405)
+            .header('allow', 'POST')
+            .type('application/json')
+            .send({
+                jsonrpc: '2.0',
+                error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST JSON-RPC messages.' },
+                id: null,
+            });
     app.get('/mcp', notAllowed);
     app.delete('/mcp', notAllowed);
 }
 
 /** The SDK transport's error answer: a JSON-RPC error without an id. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
-    return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+    return reply
+        .code(status)
+        .type('application/json')
+        .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /** The JSON-RPC message, or undefined when the text is not JSON or nests deeper than MAX_MESSAGE_DEPTH. */
@@ -103,7 +132,8 @@ function nestingDepth(text: string): number {
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
         if (inString) {
-            if (c === 0x5c) i++; // backslash: skip the escaped character
+            if (c === 0x5c)
+                i++; // backslash: skip the escaped character
             else if (c === 0x22) inString = false;
         } else if (c === 0x22) inString = true;
         else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);

@@ -27,7 +27,7 @@ export class MultiplexTransport implements Transport {
     /** The Server's response to one client request, carrying the client's id. */
     request(message: JSONRPCRequest, authInfo: AuthInfo): Promise<JSONRPCMessage> {
         if (this.closed) return Promise.resolve(closedResponse(message.id));
-        const id = this.nextId = this.nextId >= Number.MAX_SAFE_INTEGER ? 1 : this.nextId + 1;
+        const id = (this.nextId = this.nextId >= Number.MAX_SAFE_INTEGER ? 1 : this.nextId + 1);
         return new Promise((resolve) => {
             this.pending.set(id, { clientId: message.id, resolve });
             this.onmessage?.({ ...message, id }, { authInfo });

@@ -5,8 +5,9 @@ import { errorBody, type ApiAnswer, type ApiCaller } from './mcp-results.js';
 /** Long enough for a slow model behind the openai reader; a hung connection still ends. */
 const TIMEOUT_MS = 300_000;
 
-export const MISSING_KEY_MESSAGE = 'No API key: set SVC_API_KEY in the environment of `svc mcp` (the "env" of the MCP client\'s server entry) '
-    + 'to a key created with `svc keys create` or in the panel, and SVC_API_URL to the API (default http://127.0.0.1:8080).';
+export const MISSING_KEY_MESSAGE =
+    'No API key: set SVC_API_KEY in the environment of `svc mcp` (the "env" of the MCP client\'s server entry) ' +
+    'to a key created with `svc keys create` or in the panel, and SVC_API_URL to the API (default http://127.0.0.1:8080).';
 
 /** Every call answered with the same isError body saying how to configure a key. */
 export function missingKeyCaller(): ApiCaller {
@@ -26,13 +27,25 @@ export function httpApiCaller(baseUrl: string, key: string, fetchImpl: typeof fe
             });
         } catch (e) {
             const reason = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-            return { status: 503, body: errorBody('pipeline_unavailable', `Cannot reach the svc API at ${base} (${reason}); start it with \`svc serve\` or set SVC_API_URL.`) };
+            return {
+                status: 503,
+                body: errorBody(
+                    'pipeline_unavailable',
+                    `Cannot reach the svc API at ${base} (${reason}); start it with \`svc serve\` or set SVC_API_URL.`,
+                ),
+            };
         }
         const text = await res.text();
         try {
             return { status: res.status, body: JSON.parse(text) };
         } catch {
-            return { status: 502, body: errorBody('upstream_error', `The svc API at ${base} answered HTTP ${res.status} with a body that is not JSON; check SVC_API_URL.`) };
+            return {
+                status: 502,
+                body: errorBody(
+                    'upstream_error',
+                    `The svc API at ${base} answered HTTP ${res.status} with a body that is not JSON; check SVC_API_URL.`,
+                ),
+            };
         }
     };
 }

@@ -60,22 +60,28 @@ interface AnswerBody {
 
 function summarize(tool: ToolSpec, body: AnswerBody): string {
     if (tool.name === 'validate_schema') {
-        const warnings: Array<{ code: string; message: string; pointer: string }> = Array.isArray(body.warnings) ? (body.warnings as Array<{ code: string; message: string; pointer: string }>) : [];
+        const warnings: Array<{ code: string; message: string; pointer: string }> = Array.isArray(body.warnings)
+            ? (body.warnings as Array<{ code: string; message: string; pointer: string }>)
+            : [];
         const lines = [`The schema compiles (${body.schema_hash}); ${warnings.length} warning${warnings.length === 1 ? '' : 's'}.`];
         for (const w of warnings) lines.push(`- ${w.code} at ${w.pointer || '/'}: ${w.message}`);
         return lines.join('\n');
     }
     if (body.object === 'reconciliation_preview') {
         const impact = Object.entries(body.impact ?? {});
-        const lines = [`Reconciliation preview at revision ${body.revision}; nothing changed yet. `
-            + `To apply it, call edit_extraction with the same extraction and {"action": "reconcile", "plan": <plan>}.`];
+        const lines = [
+            `Reconciliation preview at revision ${body.revision}; nothing changed yet. ` +
+                `To apply it, call edit_extraction with the same extraction and {"action": "reconcile", "plan": <plan>}.`,
+        ];
         if (impact.length === 0) lines.push('No field value would change.');
         for (const [name, change] of impact) lines.push(`- ${name}: ${show(change.before)} → ${show(change.after)}`);
         return lines.join('\n');
     }
     const reads = body.usage?.reads ?? 0;
-    const lines = [`Extraction, revision ${body.revision}, ${reads} read${reads === 1 ? '' : 's'}. `
-        + 'Keep the whole object (its session) to edit it with edit_extraction.'];
+    const lines = [
+        `Extraction, revision ${body.revision}, ${reads} read${reads === 1 ? '' : 's'}. ` +
+            'Keep the whole object (its session) to edit it with edit_extraction.',
+    ];
     const fields = body.response?.fields ?? {};
     for (const [name, entry] of Object.entries(fields)) {
         const value = entry.value === null || entry.value === undefined ? '' : ` ${show(entry.value)}`;

@@ -5,7 +5,12 @@
 // `svc mcp` — so authentication, scopes, limits, credit and the engine are the route's, never a copy.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-    CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+    CallToolRequestSchema,
+    ErrorCode,
+    ListResourcesRequestSchema,
+    ListToolsRequestSchema,
+    McpError,
+    ReadResourceRequestSchema,
     type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
@@ -14,9 +19,10 @@ import { SCHEMA_LANGUAGE_URI, TOOLS, findTool } from './mcp-tools.js';
 
 export const MCP_SERVER_INFO = { name: 'svc', title: 'svc document extraction', version: '1.0.0' } as const;
 
-const INSTRUCTIONS = 'svc extracts typed, evidence-backed values from plain-text documents (en, nl) with a schema. '
-    + 'Check a schema with validate_schema, extract with extract, correct the result with edit_extraction. '
-    + `The schema language is described in the resource ${SCHEMA_LANGUAGE_URI}.`;
+const INSTRUCTIONS =
+    'svc extracts typed, evidence-backed values from plain-text documents (en, nl) with a schema. ' +
+    'Check a schema with validate_schema, extract with extract, correct the result with edit_extraction. ' +
+    `The schema language is described in the resource ${SCHEMA_LANGUAGE_URI}.`;
 
 export interface McpServerOptions {
     callApi: ApiCaller;
@@ -26,9 +32,19 @@ export interface McpServerOptions {
 
 // Listed once: the tool table never changes while the process runs.
 const LISTED_TOOLS = TOOLS.map((t) => ({
-    name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema,
+    name: t.name,
+    title: t.title,
+    description: t.description,
+    inputSchema: t.inputSchema,
+    outputSchema: t.outputSchema,
     // Only extract changes anything (it spends credit); the service stores no extraction or edit.
-    annotations: { title: t.title, readOnlyHint: t.name !== 'extract', destructiveHint: false, idempotentHint: t.name !== 'extract', openWorldHint: false },
+    annotations: {
+        title: t.title,
+        readOnlyHint: t.name !== 'extract',
+        destructiveHint: false,
+        idempotentHint: t.name !== 'extract',
+        openWorldHint: false,
+    },
 }));
 
 const RESOURCE = {
@@ -46,19 +62,24 @@ let sharedValidator: AjvJsonSchemaValidator | undefined;
 export function createMcpServer(options: McpServerOptions): Server {
     sharedValidator ??= new AjvJsonSchemaValidator();
     const server = new Server(MCP_SERVER_INFO, {
-        capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator,
+        capabilities: { tools: {}, resources: {} },
+        instructions: INSTRUCTIONS,
+        jsonSchemaValidator: sharedValidator,
     });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
         const tool = findTool(request.params.name);
         if (!tool) {
-            return errorResult(errorBody('not_found', `No such tool "${request.params.name}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`));
+            return errorResult(
+                errorBody('not_found', `No such tool "${request.params.name}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`),
+            );
         }
         return toolResult(tool, await options.callApi(tool.path, request.params.arguments ?? {}, extra.authInfo));
     });
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [RESOURCE] }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-        if (request.params.uri !== SCHEMA_LANGUAGE_URI) throw new McpError(ErrorCode.InvalidParams, `No such resource: ${request.params.uri}`);
+        if (request.params.uri !== SCHEMA_LANGUAGE_URI)
+            throw new McpError(ErrorCode.InvalidParams, `No such resource: ${request.params.uri}`);
         return { contents: [{ uri: SCHEMA_LANGUAGE_URI, mimeType: 'text/markdown', text: options.schemaLanguageDoc }] };
     });
     return server;

@@ -20,23 +20,29 @@ export interface ToolSpec {
 export const SCHEMA_LANGUAGE_URI = 'svc://docs/schema-language';
 
 // What a schema is, in a few lines, for a model choosing and filling in the tools.
-const SCHEMA_PRIMER = 'A schema is JSON: {"svc_schema": "1.0", "name", "fields": [{"name", "type", …}], "relations": [{"id", "expr"}]}. '
-    + 'Field types include string (optional RE2 "pattern"), date, datetime, decimal and money ("scale", "currency"), enums, durations and arrays; '
-    + 'relations are boolean expressions over fields such as "total == net + vat", used to check values and settle conflicting readings. '
-    + `The full reference is the resource ${SCHEMA_LANGUAGE_URI}.`;
+const SCHEMA_PRIMER =
+    'A schema is JSON: {"svc_schema": "1.0", "name", "fields": [{"name", "type", …}], "relations": [{"id", "expr"}]}. ' +
+    'Field types include string (optional RE2 "pattern"), date, datetime, decimal and money ("scale", "currency"), enums, durations and arrays; ' +
+    'relations are boolean expressions over fields such as "total == net + vat", used to check values and settle conflicting readings. ' +
+    `The full reference is the resource ${SCHEMA_LANGUAGE_URI}.`;
 
 const DESCRIPTIONS: Record<ToolSpec['name'], string> = {
-    validate_schema: 'Compile an svc schema and report every error (E- codes with a JSON pointer and, for expressions, a span) '
-        + 'and warning, without extracting anything. A schema that fails here fails identically in extract. ' + SCHEMA_PRIMER,
-    extract: 'Extract typed values from a plain-text document (English "en" or Dutch "nl") with a schema. Returns the extraction object: '
-        + 'per field a status (found, missing, conflict, …) and value, evidence as code-point offsets into the document, conflicts with '
-        + 'possible repairs, and a signed session. Keep the whole object to edit it later with edit_extraction. Uses credit (one read '
-        + 'per 4,096-token window) and counts as a model extraction (30 per minute per account). ' + SCHEMA_PRIMER,
-    edit_extraction: 'Apply one change to an extraction returned by extract or by an earlier edit, without reading the document again: '
-        + 'edit.action "insert" (a candidate {slot, quote, p} quoted verbatim from the document), "retract" (an evidence bundle id from '
-        + 'active_bundles), "preview_reconciliation" (intent and the mentions to withdraw; returns a preview with a signed plan) or '
-        + '"reconcile" (that plan). Send the extraction back unchanged, session included; the result is the new extraction (store it). '
-        + SCHEMA_PRIMER,
+    validate_schema:
+        'Compile an svc schema and report every error (E- codes with a JSON pointer and, for expressions, a span) ' +
+        'and warning, without extracting anything. A schema that fails here fails identically in extract. ' +
+        SCHEMA_PRIMER,
+    extract:
+        'Extract typed values from a plain-text document (English "en" or Dutch "nl") with a schema. Returns the extraction object: ' +
+        'per field a status (found, missing, conflict, …) and value, evidence as code-point offsets into the document, conflicts with ' +
+        'possible repairs, and a signed session. Keep the whole object to edit it later with edit_extraction. Uses credit (one read ' +
+        'per 4,096-token window) and counts as a model extraction (30 per minute per account). ' +
+        SCHEMA_PRIMER,
+    edit_extraction:
+        'Apply one change to an extraction returned by extract or by an earlier edit, without reading the document again: ' +
+        'edit.action "insert" (a candidate {slot, quote, p} quoted verbatim from the document), "retract" (an evidence bundle id from ' +
+        'active_bundles), "preview_reconciliation" (intent and the mentions to withdraw; returns a preview with a signed plan) or ' +
+        '"reconcile" (that plan). Send the extraction back unchanged, session included; the result is the new extraction (store it). ' +
+        SCHEMA_PRIMER,
 };
 
 type JsonBody = { content: Record<string, { schema: unknown }> };
@@ -74,9 +80,23 @@ function buildTools(): readonly ToolSpec[] {
             output: inline(post.responses['200'].content['application/json'].schema, doc.components.schemas),
         };
     };
-    const spec = (name: ToolSpec['name'], title: string, path: ToolSpec['path'], scope: Scope, shapeInput = (s: JsonSchema) => s): ToolSpec => {
+    const spec = (
+        name: ToolSpec['name'],
+        title: string,
+        path: ToolSpec['path'],
+        scope: Scope,
+        shapeInput = (s: JsonSchema) => s,
+    ): ToolSpec => {
         const { input, output } = route(path);
-        return { name, title, description: DESCRIPTIONS[name], path, scope, inputSchema: asObjectSchema(shapeInput(input)), outputSchema: asObjectSchema(output) };
+        return {
+            name,
+            title,
+            description: DESCRIPTIONS[name],
+            path,
+            scope,
+            inputSchema: asObjectSchema(shapeInput(input)),
+            outputSchema: asObjectSchema(output),
+        };
     };
     return Object.freeze([
         spec('validate_schema', 'Validate an svc schema', '/v1/schemas/validate', 'schemas:validate'),

@@ -24,9 +24,10 @@ function credentials(body: unknown): { email: string; password: string } {
 
 function credentialForm(kind: 'in' | 'up', csrf: string, email: string, message?: string) {
     const action = kind === 'in' ? 'Sign in' : 'Sign up';
-    const other = kind === 'in'
-        ? html`<p>No account yet? <a href="/panel/sign-up">Sign up</a></p>`
-        : html`<p>Have an account? <a href="/panel/sign-in">Sign in</a></p>`;
+    const other =
+        kind === 'in'
+            ? html`<p>No account yet? <a href="/panel/sign-up">Sign up</a></p>`
+            : html`<p>Have an account? <a href="/panel/sign-in">Sign in</a></p>`;
     return html`<form method="post" action="/panel/sign-${kind}" class="card narrow">
 ${csrfField(csrf)}
 ${message ? html`<p role="alert" class="error" id="form-error">${message}</p>` : ''}
@@ -44,7 +45,12 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
     const { store, services } = ctx;
     const form = (reply: FastifyReply, status: number, kind: 'in' | 'up', email = '', message?: string): FastifyReply => {
         const csrf = csrfToken(reply);
-        return sendPage(reply, status, { title: kind === 'in' ? 'Sign in' : 'Sign up', body: credentialForm(kind, csrf, email, message) }, ctx);
+        return sendPage(
+            reply,
+            status,
+            { title: kind === 'in' ? 'Sign in' : 'Sign up', body: credentialForm(kind, csrf, email, message) },
+            ctx,
+        );
     };
 
     panel.get('/', async (request, reply) => reply.redirect(request.panelAccountId === null ? '/panel/sign-in' : '/panel/keys', 303));
@@ -60,7 +66,8 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
             accountId = (await createAccount(store, email, services.config.freeCreditReads)).id;
         } catch (e) {
             if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, 'Enter a valid email address.');
-            if (e instanceof AccountExistsError) return form(reply, 409, 'up', email, 'An account with this email exists; sign in instead.');
+            if (e instanceof AccountExistsError)
+                return form(reply, 409, 'up', email, 'An account with this email exists; sign in instead.');
             throw e;
         }
         await store.setPasswordHash(email, await hashPassword(password));
@@ -75,7 +82,9 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         if (login) {
             const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
             if ((await store.countLoginFailures(login.account.id, since)) >= MAX_FAILURES) {
-                throw new ApiError(429, 'rate_limited', 'Too many failed sign-ins; retry in 15 minutes.', undefined, { 'retry-after': String(FAILURE_WINDOW_MS / 1000) });
+                throw new ApiError(429, 'rate_limited', 'Too many failed sign-ins; retry in 15 minutes.', undefined, {
+                    'retry-after': String(FAILURE_WINDOW_MS / 1000),
+                });
             }
         }
         const ok = await verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null);

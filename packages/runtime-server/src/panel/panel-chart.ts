@@ -24,7 +24,11 @@ function niceMax(max: number): number {
 }
 
 export function readsChart(days: readonly DailyReads[]): Safe {
-    const W = 600, H = 180, left = 36, bottom = 22, top = 8;
+    const W = 600,
+        H = 180,
+        left = 36,
+        bottom = 22,
+        top = 8;
     const max = niceMax(Math.max(0, ...days.map((d) => d.reads)));
     const slot = (W - left) / days.length;
     const y = (v: number): number => top + (H - top - bottom) * (1 - v / max);
@@ -33,10 +37,21 @@ export function readsChart(days: readonly DailyReads[]): Safe {
         const h = y(0) - y(d.reads);
         return html`<rect class="bar" x="${x.toFixed(1)}" y="${y(d.reads).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.reads} reads</title></rect>`;
     });
-    const ticks = [0, max / 2, max].map((v) => html`<line class="grid" x1="${left}" x2="${W}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}"/><text class="axis" x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v}</text>`);
+    const ticks = [0, max / 2, max].map(
+        (v) =>
+            html`<line class="grid" x1="${left}" x2="${W}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}"/><text class="axis" x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end">${v}</text>`,
+    );
     // First and last labels anchored inwards, so narrow screens do not clip them.
-    const labels = ([[0, 'start', left], [Math.floor(days.length / 2), 'middle', left + (Math.floor(days.length / 2) + 0.5) * slot], [days.length - 1, 'end', W]] as const)
-        .map(([i, anchor, x]) => html`<text class="axis" x="${x.toFixed(1)}" y="${H - 4}" text-anchor="${anchor}">${days[i]!.day.slice(5)}</text>`);
+    const labels = (
+        [
+            [0, 'start', left],
+            [Math.floor(days.length / 2), 'middle', left + (Math.floor(days.length / 2) + 0.5) * slot],
+            [days.length - 1, 'end', W],
+        ] as const
+    ).map(
+        ([i, anchor, x]) =>
+            html`<text class="axis" x="${x.toFixed(1)}" y="${H - 4}" text-anchor="${anchor}">${days[i]!.day.slice(5)}</text>`,
+    );
     const total = days.reduce((s, d) => s + d.reads, 0);
     return html`<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="chart-title"><title id="chart-title">Reads charged per day, last ${days.length} days: ${total} in all</title>${ticks}${bars}${labels}</svg>
 <figcaption>Reads charged per day (UTC), last ${days.length} days: ${total} in all.</figcaption></figure>

@@ -34,9 +34,18 @@ export function csrfToken(reply: FastifyReply): string {
 }
 
 /** Sends a full page; pages are never cached (they may show a new key). */
-export function sendPage(reply: FastifyReply, status: number, options: Omit<PageOptions, 'assets' | 'csrf'>, ctx: PanelContext): FastifyReply {
+export function sendPage(
+    reply: FastifyReply,
+    status: number,
+    options: Omit<PageOptions, 'assets' | 'csrf'>,
+    ctx: PanelContext,
+): FastifyReply {
     const csrf = csrfToken(reply);
-    return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page({ ...options, assets: ctx.assets, csrf }));
+    return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page({ ...options, assets: ctx.assets, csrf }));
 }
 
 /** The signed-in account, or undefined after answering with a redirect to the sign-in page. */

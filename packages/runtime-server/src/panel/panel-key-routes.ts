@@ -57,10 +57,15 @@ function newKeyBox(created: CreatedKey): Safe {
 
 export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): void {
     const { store, services } = ctx;
-    const show = async (reply: Parameters<typeof sendPage>[0], account: Account, status: number, extra: { created?: CreatedKey; form?: Parameters<typeof createForm>[1]; message?: string } = {}) => {
+    const show = async (
+        reply: Parameters<typeof sendPage>[0],
+        account: Account,
+        status: number,
+        extra: { created?: CreatedKey; form?: Parameters<typeof createForm>[1]; message?: string } = {},
+    ) => {
         const csrf = csrfToken(reply);
         const keys = await store.listKeys(account.id);
-        const body = html`${extra.created ? newKeyBox(extra.created) : ''}${createForm(csrf, extra.created ? {} : extra.form ?? {}, extra.message)}<h2>Keys</h2>${keyTable(keys, csrf, services.now())}`;
+        const body = html`${extra.created ? newKeyBox(extra.created) : ''}${createForm(csrf, extra.created ? {} : (extra.form ?? {}), extra.message)}<h2>Keys</h2>${keyTable(keys, csrf, services.now())}`;
         return sendPage(reply, status, { title: 'API keys', signedIn: { email: account.email, current: 'keys' }, body }, ctx);
     };
 
@@ -77,12 +82,18 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
         const days = typeof f.days === 'string' ? f.days.trim() : '';
         const scopes = f.scopes === undefined ? [] : Array.isArray(f.scopes) ? f.scopes : [f.scopes];
         const values = { name, days, scopes };
-        if (days !== '' && !/^\d{1,3}$/.test(days)) return show(reply, account, 400, { form: values, message: 'Expiry is 1 to 365 days, or empty for never.' });
+        if (days !== '' && !/^\d{1,3}$/.test(days))
+            return show(reply, account, 400, { form: values, message: 'Expiry is 1 to 365 days, or empty for never.' });
         try {
-            const created = await createKey(store, { email: account.email, name, scopes, expiresDays: days === '' ? undefined : Number(days) }, services.now());
+            const created = await createKey(
+                store,
+                { email: account.email, name, scopes, expiresDays: days === '' ? undefined : Number(days) },
+                services.now(),
+            );
             return show(reply, account, 201, { created });
         } catch (e) {
-            if (e instanceof KeyRequestError) return show(reply, account, 400, { form: values, message: `${e.message[0]!.toUpperCase()}${e.message.slice(1)}.` });
+            if (e instanceof KeyRequestError)
+                return show(reply, account, 400, { form: values, message: `${e.message[0]!.toUpperCase()}${e.message.slice(1)}.` });
             throw e;
         }
     });
@@ -91,7 +102,17 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
         const account = await accountOrRedirect(request, reply, ctx);
         if (!account) return reply;
         const key = (await store.listKeys(account.id)).find((k) => k.id === request.params.id);
-        if (!key) return sendPage(reply, 404, { title: 'Not found', signedIn: { email: account.email }, body: html`<p role="alert">No such key.</p><p><a href="/panel/keys">Back to API keys</a></p>` }, ctx);
+        if (!key)
+            return sendPage(
+                reply,
+                404,
+                {
+                    title: 'Not found',
+                    signedIn: { email: account.email },
+                    body: html`<p role="alert">No such key.</p><p><a href="/panel/keys">Back to API keys</a></p>`,
+                },
+                ctx,
+            );
         if ((request.body as Form | undefined)?.confirm !== 'yes') {
             const csrf = csrfToken(reply);
             const body = html`<form method="post" action="/panel/keys/${key.id}/revoke" class="card narrow">${csrfField(csrf)}<input type="hidden" name="confirm" value="yes">

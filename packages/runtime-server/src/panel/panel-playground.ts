@@ -33,12 +33,15 @@ export function registerPlaygroundRoutes(panel: FastifyInstance, ctx: PanelConte
         return sendPage(reply, 200, { title: 'Playground', signedIn: { email: account.email, current: 'playground' }, body }, ctx);
     });
 
-    panel.register(async (api) => {
-        api.addHook('onRequest', async (request) => {
-            if (request.panelAccountId === null) throw new ApiError(401, 'unauthorized', 'Sign in to the panel first.');
-            request.principal = { keyId: 'panel', keyPrefix: 'panel', accountId: request.panelAccountId };
-        });
-        registerExtractionRoute(api, ctx.services);
-        registerEditRoute(api, ctx.services);
-    }, { prefix: '/api' });
+    panel.register(
+        async (api) => {
+            api.addHook('onRequest', async (request) => {
+                if (request.panelAccountId === null) throw new ApiError(401, 'unauthorized', 'Sign in to the panel first.');
+                request.principal = { keyId: 'panel', keyPrefix: 'panel', accountId: request.panelAccountId };
+            });
+            registerExtractionRoute(api, ctx.services);
+            registerEditRoute(api, ctx.services);
+        },
+        { prefix: '/api' },
+    );
 }

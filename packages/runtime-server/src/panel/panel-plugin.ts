@@ -41,45 +41,65 @@ const FORBIDDEN = 'Missing or invalid CSRF token or Origin.';
 export function registerPanel(app: FastifyInstance, services: ServerServices): void {
     const store = services.store as Store & PanelStore;
     const ctx: PanelContext = { services, store, sessions: new PanelSessions(store, services.now), assets: loadAssets() };
-    app.register(async (panel) => {
-        panel.decorateRequest('panelAccountId', null);
-        await panel.register(fastifyCookie);
-        await panel.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
-        await panel.register(fastifyHelmet, {
-            contentSecurityPolicy: {
-                useDefaults: false,
-                directives: {
-                    defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'"], imgSrc: ["'self'"],
-                    connectSrc: ["'self'"], fontSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'none'"],
-                    formAction: ["'self'"], frameAncestors: ["'none'"],
+    app.register(
+        async (panel) => {
+            panel.decorateRequest('panelAccountId', null);
+            await panel.register(fastifyCookie);
+            await panel.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+            await panel.register(fastifyHelmet, {
+                contentSecurityPolicy: {
+                    useDefaults: false,
+                    directives: {
+                        defaultSrc: ["'self'"],
+                        scriptSrc: ["'self'"],
+                        styleSrc: ["'self'"],
+                        imgSrc: ["'self'"],
+                        connectSrc: ["'self'"],
+                        fontSrc: ["'self'"],
+                        objectSrc: ["'none'"],
+                        baseUri: ["'none'"],
+                        formAction: ["'self'"],
+                        frameAncestors: ["'none'"],
+                    },
                 },
-            },
-            frameguard: { action: 'deny' },
-            referrerPolicy: { policy: 'no-referrer' },
-            hsts: false, // set by whoever terminates TLS; loopback HTTP must keep working
-        });
-        await panel.register(fastifyCsrf, { sessionPlugin: '@fastify/cookie', cookieOpts: { path: '/panel', sameSite: 'strict', httpOnly: true } });
-        await panel.register(fastifyStatic, { root: ASSET_DIR, prefix: '/assets/', immutable: true, maxAge: '365d', index: false, list: false });
+                frameguard: { action: 'deny' },
+                referrerPolicy: { policy: 'no-referrer' },
+                hsts: false, // set by whoever terminates TLS; loopback HTTP must keep working
+            });
+            await panel.register(fastifyCsrf, {
+                sessionPlugin: '@fastify/cookie',
+                cookieOpts: { path: '/panel', sameSite: 'strict', httpOnly: true },
+            });
+            await panel.register(fastifyStatic, {
+                root: ASSET_DIR,
+                prefix: '/assets/',
+                immutable: true,
+                maxAge: '365d',
+                index: false,
+                list: false,
+            });
 
-        panel.addHook('onRequest', async (request) => {
-            await services.limiter.checkIp(request.ip);
-            if (request.url.startsWith('/panel/assets/')) return; // static files: no session needed
-            request.panelAccountId = (await ctx.sessions.accountOf(request)) ?? null;
-            if (request.panelAccountId !== null) await services.limiter.checkAccount(request.panelAccountId);
-        });
-        panel.addHook('preHandler', (request, reply, done) => {
-            if (request.method === 'GET' || request.method === 'HEAD') return done();
-            if (!sameOrigin(request)) return done(new ApiError(403, 'forbidden', FORBIDDEN));
-            panel.csrfProtection(request, reply, done);
-        });
-        panel.setErrorHandler((error: FastifyError, request, reply) => panelError(error, request, reply, ctx));
-        panel.setNotFoundHandler((request, reply) => panelError(new ApiError(404, 'not_found', 'No such page.'), request, reply, ctx));
+            panel.addHook('onRequest', async (request) => {
+                await services.limiter.checkIp(request.ip);
+                if (request.url.startsWith('/panel/assets/')) return; // static files: no session needed
+                request.panelAccountId = (await ctx.sessions.accountOf(request)) ?? null;
+                if (request.panelAccountId !== null) await services.limiter.checkAccount(request.panelAccountId);
+            });
+            panel.addHook('preHandler', (request, reply, done) => {
+                if (request.method === 'GET' || request.method === 'HEAD') return done();
+                if (!sameOrigin(request)) return done(new ApiError(403, 'forbidden', FORBIDDEN));
+                panel.csrfProtection(request, reply, done);
+            });
+            panel.setErrorHandler((error: FastifyError, request, reply) => panelError(error, request, reply, ctx));
+            panel.setNotFoundHandler((request, reply) => panelError(new ApiError(404, 'not_found', 'No such page.'), request, reply, ctx));
 
-        registerAccountRoutes(panel, ctx);
-        registerKeyRoutes(panel, ctx);
-        registerUsageRoutes(panel, ctx);
-        registerPlaygroundRoutes(panel, ctx);
-    }, { prefix: '/panel' });
+            registerAccountRoutes(panel, ctx);
+            registerKeyRoutes(panel, ctx);
+            registerUsageRoutes(panel, ctx);
+            registerPlaygroundRoutes(panel, ctx);
+        },
+        { prefix: '/panel' },
+    );
 }
 
 /** A state-changing request must come from a page of this origin (a missing Origin fails too). */
@@ -92,7 +112,15 @@ function sameOrigin(request: FastifyRequest): boolean {
 function panelError(error: ApiError | FastifyError, request: FastifyRequest, reply: FastifyReply, ctx: PanelContext): FastifyReply {
     const log = (x: unknown): void => {
         const err = x instanceof Error ? x : new Error(String(x));
-        ctx.services.log.event('error', 'unexpected failure', { method: request.method, path: request.url.split('?')[0], error: err.name, stack: (err.stack ?? '').split('\n').slice(1, 12).map((l) => l.trim()) });
+        ctx.services.log.event('error', 'unexpected failure', {
+            method: request.method,
+            path: request.url.split('?')[0],
+            error: err.name,
+            stack: (err.stack ?? '')
+                .split('\n')
+                .slice(1, 12)
+                .map((l) => l.trim()),
+        });
     };
     let e: ApiError;
     if (error instanceof ApiError) {
@@ -109,5 +137,13 @@ function panelError(error: ApiError | FastifyError, request: FastifyRequest, rep
     if (request.url.startsWith('/panel/api/') || (request.headers.accept ?? '').startsWith('application/json')) {
         return reply.code(e.status).headers(e.headers).type('application/json; charset=utf-8').send(e.body());
     }
-    return sendPage(reply.headers(e.headers), e.status, { title: e.status === 404 ? 'Not found' : 'Something went wrong', body: html`<p role="alert">${e.message}</p><p><a href="/panel/">Back to the panel</a></p>` }, ctx);
+    return sendPage(
+        reply.headers(e.headers),
+        e.status,
+        {
+            title: e.status === 404 ? 'Not found' : 'Something went wrong',
+            body: html`<p role="alert">${e.message}</p><p><a href="/panel/">Back to the panel</a></p>`,
+        },
+        ctx,
+    );
 }

@@ -27,7 +27,10 @@ export function cookieOptions(request: FastifyRequest) {
 }
 
 export class PanelSessions {
-    constructor(private readonly store: PanelStore, private readonly now: () => number) {}
+    constructor(
+        private readonly store: PanelStore,
+        private readonly now: () => number,
+    ) {}
 
     /** Starts a session for the account; any session the browser had is ended first. */
     async start(request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {

@@ -16,7 +16,8 @@ export function registerUsageRoutes(panel: FastifyInstance, ctx: PanelContext): 
         const base = await services.limiter.currentCounts({ accountId: account.id, ip: request.ip });
         // The per-key limit applies to each key: show the busiest one.
         let busiest = 0;
-        for (const k of keys) busiest = Math.max(busiest, (await services.limiter.currentCounts({ accountId: account.id, keyId: k.id })).key);
+        for (const k of keys)
+            busiest = Math.max(busiest, (await services.limiter.currentCounts({ accountId: account.id, keyId: k.id })).key);
         const l = services.config.limits;
         const rows: Array<[string, number, number]> = [
             ['Requests from this IP address', base.ip, l.perIp],

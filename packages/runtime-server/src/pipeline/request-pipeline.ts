@@ -3,7 +3,15 @@
 // The same class runs on the event loop (inline) and inside each worker of the pool; it throws
 // nothing: every result is an Outcome (pipeline-types.ts).
 import type { CompileResult, CompiledSchema } from '@svc/compiler';
-import { ReaderFailedError, ReaderUnavailableError, type ExtractionEngine, type ExtractionOptions, type ExtractionRequest, type Language, type ReadPlan } from '@svc/extraction';
+import {
+    ReaderFailedError,
+    ReaderUnavailableError,
+    type ExtractionEngine,
+    type ExtractionOptions,
+    type ExtractionRequest,
+    type Language,
+    type ReadPlan,
+} from '@svc/extraction';
 import { EditRejectedError, type EditAction, type EditService, type StoredExtraction } from '../engine/edit-types.js';
 import type { SchemaCompiler } from '../engine/schema-compiler.js';
 import { ApiError, MESSAGES, internalError, invalidRequest, pipelineUnavailable } from '../http/api-errors.js';
@@ -98,7 +106,10 @@ export class RequestPipeline implements Pipeline {
         if (!compiled.ok || !compiled.schema || !compiled.schemaHash) {
             // A compiler that fails without saying why cannot be trusted to judge the schema.
             if (compiled.errors.length === 0) throw pipelineUnavailable(MESSAGES.compilerUnavailable);
-            throw invalidRequest(MESSAGES.schemaInvalid, compiled.errors.map((d) => ({ ...d })));
+            throw invalidRequest(
+                MESSAGES.schemaInvalid,
+                compiled.errors.map((d) => ({ ...d })),
+            );
         }
         return { ...checked, compiled: compiled as CompiledBody['compiled'] };
     }
@@ -126,7 +137,11 @@ async function outcome<T>(step: () => T | Promise<T>): Promise<Outcome<T>> {
         return { ok: await step() };
     } catch (e) {
         if (e instanceof ApiError && !(e.status >= 500 && e.cause !== undefined)) {
-            const error: { status: number; code: string; message: string; details?: ApiError['details'] } = { status: e.status, code: e.code, message: e.message };
+            const error: { status: number; code: string; message: string; details?: ApiError['details'] } = {
+                status: e.status,
+                code: e.code,
+                message: e.message,
+            };
             if (e.details !== undefined) error.details = e.details;
             return { error };
         }

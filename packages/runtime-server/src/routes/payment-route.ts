@@ -30,7 +30,12 @@ export function verifySignature(header: unknown, body: string, secrets: readonly
     return ok;
 }
 
-interface PaymentBody { id: string; email: string; reads: number; amount_eur: string }
+interface PaymentBody {
+    id: string;
+    email: string;
+    reads: number;
+    amount_eur: string;
+}
 
 function parseBody(text: string): PaymentBody | undefined {
     let v: unknown;
@@ -55,13 +60,18 @@ export function registerPaymentRoute(app: FastifyInstance, services: ServerServi
     if (secrets.length === 0) return; // 404 like any unknown path
     app.post('/v1/payments/callback', async (request) => {
         const text = bodyText(request.body);
-        if (!verifySignature(request.headers['svc-signature'], text, secrets, services.now())) throw invalidRequest('Missing, stale or invalid Svc-Signature.');
+        if (!verifySignature(request.headers['svc-signature'], text, secrets, services.now()))
+            throw invalidRequest('Missing, stale or invalid Svc-Signature.');
         const body = parseBody(text);
         if (!body) throw invalidRequest('The body must be {"id", "email", "reads" (integer > 0), "amount_eur" (decimal string)}.');
         const result = await services.store.creditPayment(body.id, body.email, body.reads, body.amount_eur);
         if (!result) throw invalidRequest('No account with that email.');
         // Logged without the body: the id and the outcome only.
-        services.log.event('info', 'payment callback', { payment: body.id.slice(0, 64), credited: result.credited, reads: result.credited ? body.reads : 0 });
+        services.log.event('info', 'payment callback', {
+            payment: body.id.slice(0, 64),
+            credited: result.credited,
+            reads: result.credited ? body.reads : 0,
+        });
         return result.credited ? { credited: true, credit_reads: result.creditReads } : { credited: false, duplicate: true };
     });
 }

@@ -12,7 +12,11 @@ import type { ValidationDetail } from '../validation/detail-mapper.js';
 export function bodyText(body: unknown): string {
     if (body instanceof TooBigBody) {
         const detail: ValidationDetail = {
-            code: 'too_big', path: [], origin: 'body', maximum: body.limit, inclusive: true,
+            code: 'too_big',
+            path: [],
+            origin: 'body',
+            maximum: body.limit,
+            inclusive: true,
             message: `Too big: expected the request body to have <=${body.limit} bytes`,
         };
         throw invalidRequest(MESSAGES.invalidBody, [detail]);

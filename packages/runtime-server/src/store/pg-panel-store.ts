@@ -5,16 +5,30 @@ import type { DailyReads, PanelSessionRecord, PanelStore, PaymentResult } from '
 import { LOGIN_FAILURE_RETENTION_MS, PANEL_SESSION_RETENTION_MS, isoBefore, utcDay } from './panel-store-support.js';
 import type { PgPool } from './pg-pool.js';
 
-export interface PgAccountRow { id: string; email: string; credit_reads: number; created_at: Date; password_hash: string | null }
+export interface PgAccountRow {
+    id: string;
+    email: string;
+    credit_reads: number;
+    created_at: Date;
+    password_hash: string | null;
+}
 
-export const pgAccount = (r: PgAccountRow): Account => ({ id: r.id, email: r.email, creditReads: r.credit_reads, createdAt: r.created_at.toISOString() });
+export const pgAccount = (r: PgAccountRow): Account => ({
+    id: r.id,
+    email: r.email,
+    creditReads: r.credit_reads,
+    createdAt: r.created_at.toISOString(),
+});
 export const isoOf = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
 export class PgPanelStore implements PanelStore {
     constructor(protected readonly db: PgPool) {}
 
     async setPasswordHash(email: string, passwordHash: string): Promise<boolean> {
-        return (await this.db.query('UPDATE accounts SET password_hash = $1 WHERE lower(email) = lower($2)', [passwordHash, email])).rowCount === 1;
+        return (
+            (await this.db.query('UPDATE accounts SET password_hash = $1 WHERE lower(email) = lower($2)', [passwordHash, email]))
+                .rowCount === 1
+        );
     }
 
     async findLogin(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {
@@ -23,24 +37,38 @@ export class PgPanelStore implements PanelStore {
     }
 
     async recordLoginFailure(accountId: string, at: string): Promise<void> {
-        await this.db.query(`WITH pruned AS (DELETE FROM login_failures WHERE account_id = $1 AND at < $3)
-            INSERT INTO login_failures (account_id, at) VALUES ($1, $2)`, [accountId, at, isoBefore(at, LOGIN_FAILURE_RETENTION_MS)]);
+        await this.db.query(
+            `WITH pruned AS (DELETE FROM login_failures WHERE account_id = $1 AND at < $3)
+            INSERT INTO login_failures (account_id, at) VALUES ($1, $2)`,
+            [accountId, at, isoBefore(at, LOGIN_FAILURE_RETENTION_MS)],
+        );
     }
 
     async countLoginFailures(accountId: string, since: string): Promise<number> {
-        return (await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_failures WHERE account_id = $1 AND at >= $2', [accountId, since])).rows[0]!.n;
+        return (
+            await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_failures WHERE account_id = $1 AND at >= $2', [
+                accountId,
+                since,
+            ])
+        ).rows[0]!.n;
     }
 
     async createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void> {
-        await this.db.query(`WITH pruned AS (DELETE FROM panel_sessions WHERE last_seen_at < $4)
+        await this.db.query(
+            `WITH pruned AS (DELETE FROM panel_sessions WHERE last_seen_at < $4)
             INSERT INTO panel_sessions (hash, account_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)
             ON CONFLICT (hash) DO UPDATE SET account_id = excluded.account_id, created_at = excluded.created_at, last_seen_at = excluded.last_seen_at`,
-        [hash, accountId, at, isoBefore(at, PANEL_SESSION_RETENTION_MS)]);
+            [hash, accountId, at, isoBefore(at, PANEL_SESSION_RETENTION_MS)],
+        );
     }
 
     async findPanelSession(hash: Buffer): Promise<PanelSessionRecord | undefined> {
-        const r = (await this.db.query<{ account_id: string; created_at: Date; last_seen_at: Date }>(
-            'SELECT account_id, created_at, last_seen_at FROM panel_sessions WHERE hash = $1', [hash])).rows[0];
+        const r = (
+            await this.db.query<{ account_id: string; created_at: Date; last_seen_at: Date }>(
+                'SELECT account_id, created_at, last_seen_at FROM panel_sessions WHERE hash = $1',
+                [hash],
+            )
+        ).rows[0];
         return r && { accountId: r.account_id, createdAt: r.created_at.toISOString(), lastSeenAt: r.last_seen_at.toISOString() };
     }
 
@@ -57,17 +85,26 @@ export class PgPanelStore implements PanelStore {
     }
 
     async readsByDay(accountId: string, sinceDay: string): Promise<DailyReads[]> {
-        return (await this.db.query<DailyReads>(
-            'SELECT day::text AS day, reads FROM usage_daily WHERE account_id = $1 AND day >= $2 AND reads > 0 ORDER BY day', [accountId, sinceDay])).rows;
+        return (
+            await this.db.query<DailyReads>(
+                'SELECT day::text AS day, reads FROM usage_daily WHERE account_id = $1 AND day >= $2 AND reads > 0 ORDER BY day',
+                [accountId, sinceDay],
+            )
+        ).rows;
     }
 
     async creditPayment(paymentId: string, email: string, reads: number, amountEur: string): Promise<PaymentResult | undefined> {
         // One statement: a concurrent delivery of the same id waits on the primary key and inserts nothing.
-        const r = (await this.db.query<{ known: number; credit: number | null }>(`WITH acct AS (SELECT id FROM accounts WHERE lower(email) = lower($2)),
+        const r = (
+            await this.db.query<{ known: number; credit: number | null }>(
+                `WITH acct AS (SELECT id FROM accounts WHERE lower(email) = lower($2)),
             ins AS (INSERT INTO payments (id, account_id, reads, amount_eur, created_at) SELECT $1, id, $3, $4, now() FROM acct
                 ON CONFLICT (id) DO NOTHING RETURNING account_id),
             upd AS (UPDATE accounts a SET credit_reads = a.credit_reads + $3 FROM ins WHERE a.id = ins.account_id RETURNING a.credit_reads)
-            SELECT (SELECT count(*) FROM acct)::int AS known, (SELECT credit_reads FROM upd) AS credit`, [paymentId, email, reads, amountEur])).rows[0]!;
+            SELECT (SELECT count(*) FROM acct)::int AS known, (SELECT credit_reads FROM upd) AS credit`,
+                [paymentId, email, reads, amountEur],
+            )
+        ).rows[0]!;
         if (r.known === 0) return undefined;
         return r.credit === null ? { credited: false, duplicate: true } : { credited: true, duplicate: false, creditReads: r.credit };
     }

@@ -31,8 +31,13 @@ export class PgPool {
 
     constructor(url: string, options: PgPoolOptions = {}) {
         this.pool = new pg.Pool({
-            connectionString: url, max: options.max ?? 10, types: TYPES as pg.CustomTypesConfig,
-            connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, query_timeout: 10_000, statement_timeout: 10_000,
+            connectionString: url,
+            max: options.max ?? 10,
+            types: TYPES as pg.CustomTypesConfig,
+            connectionTimeoutMillis: 3000,
+            idleTimeoutMillis: 30_000,
+            query_timeout: 10_000,
+            statement_timeout: 10_000,
         });
         // An idle connection that dies (the server restarted) must not crash the process.
         this.pool.on('error', (e) => options.onError?.(e));
@@ -76,7 +81,10 @@ export class PgPool {
 
     /** Migrated once per pool; a failed attempt is retried by the next caller. */
     private ready(): Promise<void> {
-        return (this.migrated ??= this.migrate().catch((e) => { this.migrated = undefined; throw e; }));
+        return (this.migrated ??= this.migrate().catch((e) => {
+            this.migrated = undefined;
+            throw e;
+        }));
     }
 
     private async migrate(): Promise<void> {
@@ -84,7 +92,9 @@ export class PgPool {
         try {
             await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
             try {
-                await client.query('CREATE TABLE IF NOT EXISTS svc_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+                await client.query(
+                    'CREATE TABLE IF NOT EXISTS svc_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+                );
                 const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM svc_migrations');
                 for (let v = rows[0]?.v ?? 0; v < PG_MIGRATIONS.length; v++) {
                     await client.query('BEGIN');

@@ -7,16 +7,39 @@ import { randomBase62 } from '../text/random-base62.js';
 import { utcDay } from './panel-store-support.js';
 import { PgPanelStore, isoOf, pgAccount, type PgAccountRow } from './pg-panel-store.js';
 import { PgPool, type PgPoolOptions } from './pg-pool.js';
-import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type NewReservation, type Store } from './store-types.js';
+import {
+    AccountExistsError,
+    type Account,
+    type KeyLookup,
+    type KeyRecord,
+    type NewKey,
+    type NewReservation,
+    type Store,
+} from './store-types.js';
 
 interface PgKeyRow {
-    id: string; account_id: string; name: string; prefix: string; hash: Buffer; scopes: string[];
-    created_at: Date; expires_at: Date | null; revoked_at: Date | null; last_used_at: Date | null;
+    id: string;
+    account_id: string;
+    name: string;
+    prefix: string;
+    hash: Buffer;
+    scopes: string[];
+    created_at: Date;
+    expires_at: Date | null;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
 }
 
 const toKey = (r: PgKeyRow): KeyRecord => ({
-    id: r.id, accountId: r.account_id, name: r.name, prefix: r.prefix, scopes: r.scopes, createdAt: r.created_at.toISOString(),
-    expiresAt: isoOf(r.expires_at), revokedAt: isoOf(r.revoked_at), lastUsedAt: isoOf(r.last_used_at),
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    prefix: r.prefix,
+    scopes: r.scopes,
+    createdAt: r.created_at.toISOString(),
+    expiresAt: isoOf(r.expires_at),
+    revokedAt: isoOf(r.revoked_at),
+    lastUsedAt: isoOf(r.last_used_at),
 });
 
 /** A store on the database at `url` (tables are created or migrated by the first query). */
@@ -28,7 +51,10 @@ export class PgStore extends PgPanelStore implements Store {
     async createAccount(email: string, creditReads: number): Promise<Account> {
         const id = `acct_${randomBase62(16)}`;
         try {
-            const r = await this.db.query<PgAccountRow>('INSERT INTO accounts (id, email, credit_reads, created_at) VALUES ($1, $2, $3, now()) RETURNING *', [id, email, creditReads]);
+            const r = await this.db.query<PgAccountRow>(
+                'INSERT INTO accounts (id, email, credit_reads, created_at) VALUES ($1, $2, $3, now()) RETURNING *',
+                [id, email, creditReads],
+            );
             return pgAccount(r.rows[0]!);
         } catch (e) {
             if ((e as { code?: string }).code === '23505') throw new AccountExistsError(`an account with email ${email} exists`);
@@ -47,18 +73,28 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async addCredit(email: string, reads: number): Promise<Account | undefined> {
-        const r = (await this.db.query<PgAccountRow>('UPDATE accounts SET credit_reads = greatest(0, credit_reads + $1) WHERE lower(email) = lower($2) RETURNING *', [reads, email])).rows[0];
+        const r = (
+            await this.db.query<PgAccountRow>(
+                'UPDATE accounts SET credit_reads = greatest(0, credit_reads + $1) WHERE lower(email) = lower($2) RETURNING *',
+                [reads, email],
+            )
+        ).rows[0];
         return r && pgAccount(r);
     }
 
     async createKey(key: NewKey): Promise<KeyRecord> {
-        const r = await this.db.query<PgKeyRow>(`INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at)
-            VALUES ($1, $2, $3, $4, $5, $6, now(), $7) RETURNING *`, [`key_${randomBase62(16)}`, key.accountId, key.name, key.prefix, key.hash, key.scopes, key.expiresAt]);
+        const r = await this.db.query<PgKeyRow>(
+            `INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at)
+            VALUES ($1, $2, $3, $4, $5, $6, now(), $7) RETURNING *`,
+            [`key_${randomBase62(16)}`, key.accountId, key.name, key.prefix, key.hash, key.scopes, key.expiresAt],
+        );
         return toKey(r.rows[0]!);
     }
 
     async listKeys(accountId: string): Promise<KeyRecord[]> {
-        return (await this.db.query<PgKeyRow>('SELECT * FROM api_keys WHERE account_id = $1 ORDER BY created_at, id', [accountId])).rows.map(toKey);
+        return (
+            await this.db.query<PgKeyRow>('SELECT * FROM api_keys WHERE account_id = $1 ORDER BY created_at, id', [accountId])
+        ).rows.map(toKey);
     }
 
     async revokeKey(id: string): Promise<boolean> {
@@ -71,7 +107,10 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async reserveCredit(accountId: string, reads: number): Promise<boolean> {
-        const r = await this.db.query('UPDATE accounts SET credit_reads = credit_reads - $2 WHERE id = $1 AND credit_reads >= $2 RETURNING credit_reads', [accountId, reads]);
+        const r = await this.db.query(
+            'UPDATE accounts SET credit_reads = credit_reads - $2 WHERE id = $1 AND credit_reads >= $2 RETURNING credit_reads',
+            [accountId, reads],
+        );
         return r.rowCount === 1;
     }
 
@@ -81,24 +120,34 @@ export class PgStore extends PgPanelStore implements Store {
 
     async openReservation(r: NewReservation): Promise<boolean> {
         // The conditional UPDATE … RETURNING feeds the INSERT: both happen, or (short credit) neither.
-        const res = await this.db.query(`WITH taken AS (UPDATE accounts SET credit_reads = credit_reads - $3 WHERE id = $2 AND credit_reads >= $3 RETURNING id)
+        const res = await this.db.query(
+            `WITH taken AS (UPDATE accounts SET credit_reads = credit_reads - $3 WHERE id = $2 AND credit_reads >= $3 RETURNING id)
             INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) SELECT $1, id, $3, $4, $5 FROM taken RETURNING id`,
-        [r.id, r.accountId, r.reads, r.instanceId, r.at], 'svc_open_reservation');
+            [r.id, r.accountId, r.reads, r.instanceId, r.at],
+            'svc_open_reservation',
+        );
         return res.rowCount === 1;
     }
 
     async settleReservation(id: string, usedReads: number, at: string): Promise<boolean> {
         // The DELETE locks the row, so a concurrent reconciliation refunds it or this settles it, never both.
-        const res = await this.db.query<{ n: number }>(`WITH r AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING account_id, reads, least(greatest($2::bigint, 0), reads) AS used),
+        const res = await this.db.query<{ n: number }>(
+            `WITH r AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING account_id, reads, least(greatest($2::bigint, 0), reads) AS used),
             refund AS (UPDATE accounts a SET credit_reads = a.credit_reads + (r.reads - r.used) FROM r WHERE a.id = r.account_id AND r.reads > r.used RETURNING 1),
             usage AS (INSERT INTO usage_daily (account_id, day, reads) SELECT account_id, $3::date, used FROM r WHERE used > 0
                 ON CONFLICT (account_id, day) DO UPDATE SET reads = usage_daily.reads + excluded.reads RETURNING 1)
-            SELECT count(*)::int AS n FROM r`, [id, usedReads, utcDay(at)], 'svc_settle_reservation');
+            SELECT count(*)::int AS n FROM r`,
+            [id, usedReads, utcDay(at)],
+            'svc_settle_reservation',
+        );
         return res.rows[0]!.n === 1;
     }
 
     async heartbeat(instanceId: string, at: string): Promise<void> {
-        await this.db.query('INSERT INTO svc_instances (id, seen_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at', [instanceId, at]);
+        await this.db.query(
+            'INSERT INTO svc_instances (id, seen_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
+            [instanceId, at],
+        );
     }
 
     async retireInstance(instanceId: string): Promise<void> {
@@ -106,14 +155,17 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
-        const res = await this.db.query<{ n: number }>(`WITH gone AS (
+        const res = await this.db.query<{ n: number }>(
+            `WITH gone AS (
                 DELETE FROM credit_reservations r WHERE r.opened_at < $2
                     OR NOT EXISTS (SELECT 1 FROM svc_instances i WHERE i.id = r.instance_id AND i.seen_at >= $1)
                 RETURNING account_id, reads),
             per AS (SELECT account_id, sum(reads) AS reads, count(*) AS n FROM gone GROUP BY account_id),
             refund AS (UPDATE accounts a SET credit_reads = a.credit_reads + per.reads FROM per WHERE a.id = per.account_id RETURNING per.n),
             pruned AS (DELETE FROM svc_instances WHERE seen_at < $1)
-            SELECT coalesce(sum(n), 0)::int AS n FROM refund`, [deadBefore, openedBefore]);
+            SELECT coalesce(sum(n), 0)::int AS n FROM refund`,
+            [deadBefore, openedBefore],
+        );
         return res.rows[0]!.n;
     }
 

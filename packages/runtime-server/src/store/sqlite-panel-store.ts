@@ -6,7 +6,13 @@ import type { DailyReads, PanelSessionRecord, PanelStore, PaymentResult } from '
 import { LOGIN_FAILURE_RETENTION_MS, PANEL_SESSION_RETENTION_MS, isoBefore, utcDay } from './panel-store-support.js';
 import { MIGRATIONS } from './sqlite-schema.js';
 
-export interface AccountRow { id: string; email: string; credit_reads: number; created_at: string; password_hash?: string | null }
+export interface AccountRow {
+    id: string;
+    email: string;
+    credit_reads: number;
+    created_at: string;
+    password_hash?: string | null;
+}
 
 export const toAccount = (r: AccountRow): Account => ({ id: r.id, email: r.email, creditReads: r.credit_reads, createdAt: r.created_at });
 const iso = (at: string): string => new Date(Date.parse(at)).toISOString();
@@ -25,16 +31,32 @@ export class SqlitePanelStore implements PanelStore {
             login: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
             addFailure: db.prepare('INSERT INTO login_failures (account_id, at) VALUES (?, ?)'),
             pruneFailures: db.prepare('DELETE FROM login_failures WHERE account_id = ? AND at < ?'),
-            countFailures: db.prepare<[string, string], number>('SELECT count(*) FROM login_failures WHERE account_id = ? AND at >= ?').pluck(),
-            createSession: db.prepare('INSERT OR REPLACE INTO panel_sessions (hash, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)'),
+            countFailures: db
+                .prepare<[string, string], number>('SELECT count(*) FROM login_failures WHERE account_id = ? AND at >= ?')
+                .pluck(),
+            createSession: db.prepare(
+                'INSERT OR REPLACE INTO panel_sessions (hash, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+            ),
             pruneSessions: db.prepare('DELETE FROM panel_sessions WHERE last_seen_at < ?'),
-            findSession: db.prepare<[Buffer], { account_id: string; created_at: string; last_seen_at: string }>('SELECT account_id, created_at, last_seen_at FROM panel_sessions WHERE hash = ?'),
+            findSession: db.prepare<[Buffer], { account_id: string; created_at: string; last_seen_at: string }>(
+                'SELECT account_id, created_at, last_seen_at FROM panel_sessions WHERE hash = ?',
+            ),
             touchSession: db.prepare('UPDATE panel_sessions SET last_seen_at = ? WHERE hash = ?'),
             deleteSession: db.prepare('DELETE FROM panel_sessions WHERE hash = ?'),
-            addReads: db.prepare('INSERT INTO usage_daily (account_id, day, reads) VALUES (?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET reads = reads + excluded.reads'),
-            readsByDay: db.prepare<[string, string], DailyReads>('SELECT day, reads FROM usage_daily WHERE account_id = ? AND day >= ? AND reads > 0 ORDER BY day'),
-            insertPayment: db.prepare('INSERT OR IGNORE INTO payments (id, account_id, reads, amount_eur, created_at) VALUES (?, ?, ?, ?, ?)'),
-            credit: db.prepare<[number, string], number>('UPDATE accounts SET credit_reads = credit_reads + ? WHERE id = ? RETURNING credit_reads').pluck(),
+            addReads: db.prepare(
+                'INSERT INTO usage_daily (account_id, day, reads) VALUES (?, ?, ?) ON CONFLICT (account_id, day) DO UPDATE SET reads = reads + excluded.reads',
+            ),
+            readsByDay: db.prepare<[string, string], DailyReads>(
+                'SELECT day, reads FROM usage_daily WHERE account_id = ? AND day >= ? AND reads > 0 ORDER BY day',
+            ),
+            insertPayment: db.prepare(
+                'INSERT OR IGNORE INTO payments (id, account_id, reads, amount_eur, created_at) VALUES (?, ?, ?, ?, ?)',
+            ),
+            credit: db
+                .prepare<[number, string], number>(
+                    'UPDATE accounts SET credit_reads = credit_reads + ? WHERE id = ? RETURNING credit_reads',
+                )
+                .pluck(),
             touchKey: db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
         };
     }
@@ -94,13 +116,15 @@ export class SqlitePanelStore implements PanelStore {
 
     async creditPayment(paymentId: string, email: string, reads: number, amountEur: string): Promise<PaymentResult | undefined> {
         // One transaction: the payment row and the credit commit together or not at all.
-        return this.db.transaction((): PaymentResult | undefined => {
-            const account = this.panel.login.get(email);
-            if (!account) return undefined;
-            const fresh = this.panel.insertPayment.run(paymentId, account.id, reads, amountEur, new Date().toISOString()).changes === 1;
-            if (!fresh) return { credited: false, duplicate: true };
-            return { credited: true, duplicate: false, creditReads: this.panel.credit.get(reads, account.id)! };
-        }).immediate();
+        return this.db
+            .transaction((): PaymentResult | undefined => {
+                const account = this.panel.login.get(email);
+                if (!account) return undefined;
+                const fresh = this.panel.insertPayment.run(paymentId, account.id, reads, amountEur, new Date().toISOString()).changes === 1;
+                if (!fresh) return { credited: false, duplicate: true };
+                return { credited: true, duplicate: false, creditReads: this.panel.credit.get(reads, account.id)! };
+            })
+            .immediate();
     }
 
     async touchKey(id: string, at: string): Promise<void> {

@@ -6,18 +6,41 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { randomBase62 } from '../text/random-base62.js';
 import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
-import { AccountExistsError, type Account, type KeyLookup, type KeyRecord, type NewKey, type NewReservation, type Store } from './store-types.js';
+import {
+    AccountExistsError,
+    type Account,
+    type KeyLookup,
+    type KeyRecord,
+    type NewKey,
+    type NewReservation,
+    type Store,
+} from './store-types.js';
 
 export const SQLITE_FILE = 'svc.sqlite';
 
 interface KeyRow {
-    id: string; account_id: string; name: string; prefix: string; hash: Buffer; scopes: string;
-    created_at: string; expires_at: string | null; revoked_at: string | null; last_used_at: string | null;
+    id: string;
+    account_id: string;
+    name: string;
+    prefix: string;
+    hash: Buffer;
+    scopes: string;
+    created_at: string;
+    expires_at: string | null;
+    revoked_at: string | null;
+    last_used_at: string | null;
 }
 
 const toKey = (r: KeyRow): KeyRecord => ({
-    id: r.id, accountId: r.account_id, name: r.name, prefix: r.prefix, scopes: r.scopes.split(',').filter(Boolean),
-    createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at, lastUsedAt: r.last_used_at,
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    prefix: r.prefix,
+    scopes: r.scopes.split(',').filter(Boolean),
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    revokedAt: r.revoked_at,
+    lastUsedAt: r.last_used_at,
 });
 
 /** Opens (creating if needed) the store file in `dataDir`. */
@@ -46,16 +69,27 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             addCredit: db.prepare('UPDATE accounts SET credit_reads = MAX(0, credit_reads + ?) WHERE email = ?'),
             reserve: db.prepare('UPDATE accounts SET credit_reads = credit_reads - ? WHERE id = ? AND credit_reads >= ?'),
             refund: db.prepare('UPDATE accounts SET credit_reads = credit_reads + ? WHERE id = ?'),
-            insertKey: db.prepare('INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+            insertKey: db.prepare(
+                'INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+            ),
             keysOf: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id'),
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
-            insertReservation: db.prepare('INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) VALUES (?, ?, ?, ?, ?)'),
-            takeReservation: db.prepare<[string], { account_id: string; reads: number }>('DELETE FROM credit_reservations WHERE id = ? RETURNING account_id, reads'),
-            heartbeat: db.prepare('INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at'),
+            insertReservation: db.prepare(
+                'INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) VALUES (?, ?, ?, ?, ?)',
+            ),
+            takeReservation: db.prepare<[string], { account_id: string; reads: number }>(
+                'DELETE FROM credit_reservations WHERE id = ? RETURNING account_id, reads',
+            ),
+            heartbeat: db.prepare(
+                'INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
+            ),
             retire: db.prepare('DELETE FROM svc_instances WHERE id = ?'),
-            abandoned: db.prepare<[string, string], { id: string; account_id: string; reads: number }>(`SELECT r.id, r.account_id, r.reads FROM credit_reservations r
+            abandoned: db.prepare<
+                [string, string],
+                { id: string; account_id: string; reads: number }
+            >(`SELECT r.id, r.account_id, r.reads FROM credit_reservations r
                 LEFT JOIN svc_instances i ON i.id = r.instance_id WHERE i.id IS NULL OR i.seen_at < ? OR r.opened_at < ?`),
             pruneInstances: db.prepare('DELETE FROM svc_instances WHERE seen_at < ?'),
         };
@@ -66,7 +100,8 @@ export class SqliteStore extends SqlitePanelStore implements Store {
         try {
             this.stmts.insertAccount.run(row.id, row.email, row.credit_reads, row.created_at);
         } catch (e) {
-            if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new AccountExistsError(`an account with email ${email} exists`);
+            if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+                throw new AccountExistsError(`an account with email ${email} exists`);
             throw e;
         }
         return toAccount(row);
@@ -89,10 +124,20 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     async createKey(key: NewKey): Promise<KeyRecord> {
         const row: KeyRow = {
-            id: `key_${randomBase62(16)}`, account_id: key.accountId, name: key.name, prefix: key.prefix, hash: key.hash,
-            scopes: key.scopes.join(','), created_at: new Date().toISOString(), expires_at: key.expiresAt, revoked_at: null, last_used_at: null,
+            id: `key_${randomBase62(16)}`,
+            account_id: key.accountId,
+            name: key.name,
+            prefix: key.prefix,
+            hash: key.hash,
+            scopes: key.scopes.join(','),
+            created_at: new Date().toISOString(),
+            expires_at: key.expiresAt,
+            revoked_at: null,
+            last_used_at: null,
         };
-        this.ownWrite(this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at));
+        this.ownWrite(
+            this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at),
+        );
         return toKey(row);
     }
 
@@ -136,22 +181,26 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     async openReservation(r: NewReservation): Promise<boolean> {
-        return this.db.transaction(() => {
-            if (this.stmts.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
-            this.stmts.insertReservation.run(r.id, r.accountId, r.reads, r.instanceId, new Date(Date.parse(r.at)).toISOString());
-            return true;
-        }).immediate();
+        return this.db
+            .transaction(() => {
+                if (this.stmts.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
+                this.stmts.insertReservation.run(r.id, r.accountId, r.reads, r.instanceId, new Date(Date.parse(r.at)).toISOString());
+                return true;
+            })
+            .immediate();
     }
 
     async settleReservation(id: string, usedReads: number, at: string): Promise<boolean> {
-        return this.db.transaction(() => {
-            const held = this.stmts.takeReservation.get(id);
-            if (!held) return false;
-            const used = Math.max(0, Math.min(usedReads, held.reads));
-            if (held.reads > used) this.stmts.refund.run(held.reads - used, held.account_id);
-            this.addReads(held.account_id, used, at);
-            return true;
-        }).immediate();
+        return this.db
+            .transaction(() => {
+                const held = this.stmts.takeReservation.get(id);
+                if (!held) return false;
+                const used = Math.max(0, Math.min(usedReads, held.reads));
+                if (held.reads > used) this.stmts.refund.run(held.reads - used, held.account_id);
+                this.addReads(held.account_id, used, at);
+                return true;
+            })
+            .immediate();
     }
 
     async heartbeat(instanceId: string, at: string): Promise<void> {
@@ -164,17 +213,19 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
         const dead = new Date(Date.parse(deadBefore)).toISOString();
-        return this.db.transaction(() => {
-            let n = 0;
-            for (const r of this.stmts.abandoned.all(dead, new Date(Date.parse(openedBefore)).toISOString())) {
-                if (this.stmts.takeReservation.get(r.id)) {
-                    this.stmts.refund.run(r.reads, r.account_id);
-                    n++;
+        return this.db
+            .transaction(() => {
+                let n = 0;
+                for (const r of this.stmts.abandoned.all(dead, new Date(Date.parse(openedBefore)).toISOString())) {
+                    if (this.stmts.takeReservation.get(r.id)) {
+                        this.stmts.refund.run(r.reads, r.account_id);
+                        n++;
+                    }
                 }
-            }
-            this.stmts.pruneInstances.run(dead);
-            return n;
-        }).immediate();
+                this.stmts.pruneInstances.run(dead);
+                return n;
+            })
+            .immediate();
     }
 
     async ping(): Promise<void> {

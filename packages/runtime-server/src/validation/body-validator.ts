@@ -6,7 +6,10 @@ import { codePoints as codePointLength } from '@svc/compiler';
 import { mapAjvErrors, type ValidationDetail } from './detail-mapper.js';
 import { BODY_SCHEMAS, type BodyKind } from './request-schemas.js';
 
-interface TrimmedLength { minimum: number; maximum: number }
+interface TrimmedLength {
+    minimum: number;
+    maximum: number;
+}
 
 type KeywordValidate = ((schema: TrimmedLength, data: string) => boolean) & { errors?: Partial<ErrorObject>[] };
 
@@ -17,7 +20,8 @@ export function createAjv(): Ajv2020 {
         // UTF-16 length bounds the code-point count from above and half of it from below.
         const n = t.length <= bounds.maximum && t.length >= 2 * bounds.minimum ? t.length : codePointLength(t);
         if (n < bounds.minimum) trimmed.errors = [{ keyword: 'x-trimmed-length', params: { limit: bounds.minimum, comparison: '>=' } }];
-        else if (t.length > bounds.maximum && n > bounds.maximum) trimmed.errors = [{ keyword: 'x-trimmed-length', params: { limit: bounds.maximum, comparison: '<=' } }];
+        else if (t.length > bounds.maximum && n > bounds.maximum)
+            trimmed.errors = [{ keyword: 'x-trimmed-length', params: { limit: bounds.maximum, comparison: '<=' } }];
         else return true;
         return false;
     };

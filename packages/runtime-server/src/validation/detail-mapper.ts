@@ -27,7 +27,11 @@ export function mapAjvErrors(errors: readonly ErrorObject[], body: unknown): Val
         if (!d) continue;
         if (d.code === 'unrecognized_keys') {
             const same = out.find((x) => x.code === 'unrecognized_keys' && samePath(x.path, d.path));
-            if (same) { same.keys!.push(...d.keys!); same.message = unrecognizedMessage(same.keys!); continue; }
+            if (same) {
+                same.keys!.push(...d.keys!);
+                same.message = unrecognizedMessage(same.keys!);
+                continue;
+            }
         }
         if (!out.some((x) => x.code === d.code && samePath(x.path, d.path))) out.push(d);
     }
@@ -46,7 +50,12 @@ function mapOne(e: ErrorObject, path: PathSegment[]): ValidationDetail | undefin
             const name = String(p.missingProperty);
             const props = (e.parentSchema?.properties ?? {}) as Record<string, { type?: unknown }>;
             const expected = expectedType(props[name]?.type ?? 'object');
-            return { code: 'invalid_type', path: [...path, name], expected, message: `Invalid input: expected ${expected}, received undefined` };
+            return {
+                code: 'invalid_type',
+                path: [...path, name],
+                expected,
+                message: `Invalid input: expected ${expected}, received undefined`,
+            };
         }
         case 'additionalProperties': {
             const keys = [String(p.additionalProperty)];
@@ -63,9 +72,22 @@ function mapOne(e: ErrorObject, path: PathSegment[]): ValidationDetail | undefin
         }
         case 'discriminator': {
             const tag = String(p.tag);
-            if (p.error === 'tag') return { code: 'invalid_type', path: [...path, tag], expected: 'string', message: `Invalid input: expected string, received ${received(p.tagValue)}` };
-            const values = ((e.parentSchema?.oneOf ?? []) as Array<{ properties?: Record<string, { const?: unknown }> }>).map((s) => s.properties?.[tag]?.const);
-            return { code: 'invalid_value', path: [...path, tag], values, message: `Invalid option: expected one of ${values.map((v) => JSON.stringify(v)).join('|')}` };
+            if (p.error === 'tag')
+                return {
+                    code: 'invalid_type',
+                    path: [...path, tag],
+                    expected: 'string',
+                    message: `Invalid input: expected string, received ${received(p.tagValue)}`,
+                };
+            const values = ((e.parentSchema?.oneOf ?? []) as Array<{ properties?: Record<string, { const?: unknown }> }>).map(
+                (s) => s.properties?.[tag]?.const,
+            );
+            return {
+                code: 'invalid_value',
+                path: [...path, tag],
+                values,
+                message: `Invalid option: expected one of ${values.map((v) => JSON.stringify(v)).join('|')}`,
+            };
         }
         case 'minLength':
         case 'x-trimmed-length':
@@ -89,8 +111,15 @@ function mapOne(e: ErrorObject, path: PathSegment[]): ValidationDetail | undefin
     }
 }
 
-function bound(path: PathSegment[], origin: 'string' | 'number' | 'array', small: boolean, limit: number, inclusive: boolean, unit?: string): ValidationDetail {
-    const op = small ? (inclusive ? '>=' : '>') : (inclusive ? '<=' : '<');
+function bound(
+    path: PathSegment[],
+    origin: 'string' | 'number' | 'array',
+    small: boolean,
+    limit: number,
+    inclusive: boolean,
+    unit?: string,
+): ValidationDetail {
+    const op = small ? (inclusive ? '>=' : '>') : inclusive ? '<=' : '<';
     const what = unit ? `${origin} to have ${op}${limit} ${unit}` : `${origin} to be ${op}${limit}`;
     const d: ValidationDetail = small
         ? { code: 'too_small', path, origin, minimum: limit, inclusive, message: `Too small: expected ${what}` }

@@ -35,7 +35,9 @@ const language: JsonSchema = {
 };
 
 const reference: JsonSchema = {
-    type: ['string', 'null'], maxLength: 128, description: 'Client identifier, at most 128 characters, returned unchanged.',
+    type: ['string', 'null'],
+    maxLength: 128,
+    description: 'Client identifier, at most 128 characters, returned unchanged.',
 };
 
 const options: JsonSchema = {
@@ -44,7 +46,10 @@ const options: JsonSchema = {
     properties: {
         on_conflict: { type: 'string', enum: ['withhold'], default: 'withhold', description: 'Conflicting fields get no value.' },
         fallback: {
-            type: 'string', enum: ['off'], default: 'off', 'x-unavailable': ['quote-first', 'offset'],
+            type: 'string',
+            enum: ['off'],
+            default: 'off',
+            'x-unavailable': ['quote-first', 'offset'],
             description: '`quote-first` and `offset` exist but are unavailable (400, "fallback unavailable").',
         },
     },
@@ -76,15 +81,24 @@ const edit: JsonSchema = {
     discriminator: { propertyName: 'action' },
     oneOf: [
         {
-            type: 'object', additionalProperties: false, required: ['action', 'candidate'],
+            type: 'object',
+            additionalProperties: false,
+            required: ['action', 'candidate'],
             properties: { action: action('insert'), candidate },
         },
         {
-            type: 'object', additionalProperties: false, required: ['action', 'bundle'],
-            properties: { action: action('retract'), bundle: { type: 'integer', minimum: 0, description: 'A bundle id from active_bundles.' } },
+            type: 'object',
+            additionalProperties: false,
+            required: ['action', 'bundle'],
+            properties: {
+                action: action('retract'),
+                bundle: { type: 'integer', minimum: 0, description: 'A bundle id from active_bundles.' },
+            },
         },
         {
-            type: 'object', additionalProperties: false, required: ['action', 'intent', 'withdraw'],
+            type: 'object',
+            additionalProperties: false,
+            required: ['action', 'intent', 'withdraw'],
             properties: {
                 action: action('preview_reconciliation'),
                 intent: { type: 'string', minLength: 1, maxLength: 500, description: 'Reason, 1 to 500 characters.' },
@@ -93,7 +107,9 @@ const edit: JsonSchema = {
             },
         },
         {
-            type: 'object', additionalProperties: false, required: ['action', 'plan'],
+            type: 'object',
+            additionalProperties: false,
+            required: ['action', 'plan'],
             properties: { action: action('reconcile'), plan: { type: 'string', minLength: 1, description: 'The plan from the preview.' } },
         },
     ],
@@ -130,7 +146,15 @@ export const EDIT_BODY: JsonSchema = {
 
 export type BodyKind = 'validate' | 'extraction' | 'edit';
 
-export const BODY_SCHEMAS: Readonly<Record<BodyKind, JsonSchema>> = { validate: VALIDATE_BODY, extraction: EXTRACTION_BODY, edit: EDIT_BODY };
+export const BODY_SCHEMAS: Readonly<Record<BodyKind, JsonSchema>> = {
+    validate: VALIDATE_BODY,
+    extraction: EXTRACTION_BODY,
+    edit: EDIT_BODY,
+};
 
 /** Where the schema sits in each body (its JSON errors are reported relative to it). */
-export const SCHEMA_POINTER: Readonly<Record<BodyKind, string>> = { validate: '/schema', extraction: '/schema', edit: '/extraction/schema' };
+export const SCHEMA_POINTER: Readonly<Record<BodyKind, string>> = {
+    validate: '/schema',
+    extraction: '/schema',
+    edit: '/extraction/schema',
+};

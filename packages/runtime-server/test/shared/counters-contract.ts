@@ -23,13 +23,19 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
             a = await h.open();
             b = await h.openAnother();
         });
-        after(async () => { await a?.close(); await b?.close(); await h?.cleanup(); });
+        after(async () => {
+            await a?.close();
+            await b?.close();
+            await h?.cleanup();
+        });
         const unique = (): string => `t:${randomBytes(6).toString('hex')}`;
         const later = (): number => Date.now() + 60_000;
 
         it('100 concurrent charges against a limit of 60 over two clients: exactly 60 pass', async () => {
             const n = unique();
-            const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume([{ name: n, limit: 60, expiresAt: later() }])));
+            const results = await Promise.all(
+                Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume([{ name: n, limit: 60, expiresAt: later() }])),
+            );
             expect(results.filter(Boolean)).to.have.length(60);
             expect(await a.peek([n])).to.deep.equal([60]);
         });
@@ -38,7 +44,12 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
             const full = unique();
             const free = unique();
             expect(await a.consume([{ name: full, limit: 1, expiresAt: later() }])).to.equal(true);
-            expect(await b.consume([{ name: free, limit: 5, expiresAt: later() }, { name: full, limit: 1, expiresAt: later() }])).to.equal(false);
+            expect(
+                await b.consume([
+                    { name: free, limit: 5, expiresAt: later() },
+                    { name: full, limit: 1, expiresAt: later() },
+                ]),
+            ).to.equal(false);
             expect(await a.peek([free, full, unique()])).to.deep.equal([0, 1, 0]);
             expect(await b.consume([{ name: free, limit: 5, expiresAt: later() }])).to.equal(true);
             expect(await b.peek([free])).to.deep.equal([1]);

@@ -25,7 +25,10 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             h = made;
             store = await h.open();
         });
-        after(async () => { await store?.close(); await h?.cleanup(); });
+        after(async () => {
+            await store?.close();
+            await h?.cleanup();
+        });
 
         it('accounts: unique email (case-insensitive), credit adds and never goes below zero', async () => {
             const e = email();
@@ -33,7 +36,11 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect(a.creditReads).to.equal(10);
             expect(a.id).to.match(/^acct_/);
             let err: unknown;
-            try { await createAccount(store, e); } catch (x) { err = x; }
+            try {
+                await createAccount(store, e);
+            } catch (x) {
+                err = x;
+            }
             expect(err).to.be.instanceOf(AccountExistsError);
             expect((await store.addCredit(e, 5))?.creditReads).to.equal(15);
             expect((await store.addCredit(e, -100))?.creditReads).to.equal(0);
@@ -96,7 +103,7 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
         it('passwords: set by email, found with the account; unknown emails are told apart', async () => {
             const e = email();
             const a = await createAccount(store, e);
-            expect((await store.findLogin(e))).to.deep.equal({ account: a, passwordHash: null });
+            expect(await store.findLogin(e)).to.deep.equal({ account: a, passwordHash: null });
             expect(await store.setPasswordHash(e, 'scrypt$abc')).to.equal(true);
             expect((await store.findLogin(e.toUpperCase()))?.passwordHash).to.equal('scrypt$abc');
             expect(await store.setPasswordHash('nobody@example.test', 'x')).to.equal(false);
@@ -141,7 +148,10 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             await store.recordReads(a.id, 4, '2025-01-03T10:00:00.000Z');
             await store.recordReads(a.id, 0, '2025-01-02T10:00:00.000Z');
             await store.recordReads(a.id, 1, '2024-12-31T10:00:00.000Z');
-            expect(await store.readsByDay(a.id, '2025-01-01')).to.deep.equal([{ day: '2025-01-01', reads: 5 }, { day: '2025-01-03', reads: 4 }]);
+            expect(await store.readsByDay(a.id, '2025-01-01')).to.deep.equal([
+                { day: '2025-01-01', reads: 5 },
+                { day: '2025-01-03', reads: 4 },
+            ]);
             expect(await store.readsByDay(a.id, '2025-01-02')).to.deep.equal([{ day: '2025-01-03', reads: 4 }]);
         });
 
@@ -149,8 +159,12 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             const a = await createAccount(store, email(), 5);
             const at = '2025-02-03T04:05:06.000Z';
             await store.heartbeat('inst_a', at);
-            expect(await store.openReservation({ id: `res_${a.id}_1`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(true);
-            expect(await store.openReservation({ id: `res_${a.id}_2`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(false);
+            expect(await store.openReservation({ id: `res_${a.id}_1`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(
+                true,
+            );
+            expect(await store.openReservation({ id: `res_${a.id}_2`, accountId: a.id, reads: 3, instanceId: 'inst_a', at })).to.equal(
+                false,
+            );
             expect((await store.getAccount(a.id))?.creditReads).to.equal(2);
             expect(await store.settleReservation(`res_${a.id}_1`, 2, at)).to.equal(true);
             expect(await store.settleReservation(`res_${a.id}_1`, 0, at)).to.equal(false);
@@ -158,7 +172,9 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect((await store.getAccount(a.id))?.creditReads).to.equal(3);
             expect(await store.readsByDay(a.id, '2025-02-01')).to.deep.equal([{ day: '2025-02-03', reads: 2 }]);
             // used reads above the reservation are clamped to it
-            expect(await store.openReservation({ id: `res_${a.id}_3`, accountId: a.id, reads: 1, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.openReservation({ id: `res_${a.id}_3`, accountId: a.id, reads: 1, instanceId: 'inst_a', at })).to.equal(
+                true,
+            );
             expect(await store.settleReservation(`res_${a.id}_3`, 9, at)).to.equal(true);
             expect((await store.getAccount(a.id))?.creditReads).to.equal(2);
             expect(await store.readsByDay(a.id, '2025-02-03')).to.deep.equal([{ day: '2025-02-03', reads: 3 }]);
@@ -172,7 +188,8 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             const dead = `dead_${a.id}`;
             await store.heartbeat(live, iso(0));
             await store.heartbeat(dead, iso(0));
-            const open = (id: string, instanceId: string, reads: number, at: number) => store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId, at: iso(at) });
+            const open = (id: string, instanceId: string, reads: number, at: number) =>
+                store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId, at: iso(at) });
             expect(await open('r1', live, 1, 0)).to.equal(true);
             expect(await open('r2', dead, 2, 0)).to.equal(true);
             expect(await open('r3', `never_${a.id}`, 3, 0)).to.equal(true);
@@ -183,7 +200,11 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             try {
                 // dead: not seen in the 30 s before 60 s; overdue: opened over 10 minutes before 60 s
                 const args = [iso(30_000), iso(60_000 - 600_000)] as const;
-                const counts = await Promise.all([store.reconcileReservations(...args), other.reconcileReservations(...args), store.reconcileReservations(...args)]);
+                const counts = await Promise.all([
+                    store.reconcileReservations(...args),
+                    other.reconcileReservations(...args),
+                    store.reconcileReservations(...args),
+                ]);
                 expect(counts.reduce((x, y) => x + y, 0)).to.equal(3);
                 expect((await store.getAccount(a.id))?.creditReads).to.equal(9);
                 expect(await store.settleReservation(`r2_${a.id}`, 1, iso(60_000))).to.equal(false);
@@ -203,13 +224,19 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             await createAccount(store, e, 10);
             const other = await h.openAnother();
             try {
-                const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : store).creditPayment(`pay_${e}`, e, 100, '9.99')));
+                const results = await Promise.all(
+                    Array.from({ length: 8 }, (_, i) => (i % 2 ? other : store).creditPayment(`pay_${e}`, e, 100, '9.99')),
+                );
                 const credited = results.filter((r) => r?.credited);
                 expect(credited).to.have.length(1);
                 expect(credited[0]).to.deep.equal({ credited: true, duplicate: false, creditReads: 110 });
                 expect(results.filter((r) => r?.duplicate && !r.credited)).to.have.length(7);
                 expect((await store.findAccountByEmail(e))?.creditReads).to.equal(110);
-                expect(await store.creditPayment(`pay2_${e}`, e, 5, '0.50')).to.deep.equal({ credited: true, duplicate: false, creditReads: 115 });
+                expect(await store.creditPayment(`pay2_${e}`, e, 5, '0.50')).to.deep.equal({
+                    credited: true,
+                    duplicate: false,
+                    creditReads: 115,
+                });
                 expect(await store.creditPayment('pay_x', 'nobody@example.test', 5, '1.00')).to.equal(undefined);
             } finally {
                 await other.close();

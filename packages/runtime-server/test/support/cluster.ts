@@ -20,7 +20,10 @@ export async function backends(): Promise<Backends | undefined> {
     return { pg, redis, databaseUrl: await pg.createDatabase() };
 }
 
-export async function startInstance(b: Backends, options: { config?: Partial<ServerConfig>; overrides?: ServiceOverrides } = {}): Promise<TestServer> {
+export async function startInstance(
+    b: Backends,
+    options: { config?: Partial<ServerConfig>; overrides?: ServiceOverrides } = {},
+): Promise<TestServer> {
     return startTestServer({
         config: { databaseUrl: b.databaseUrl, redisUrl: b.redis.url, sessionSecrets: [SECRET], ...options.config },
         overrides: options.overrides,

@@ -19,7 +19,10 @@ export async function waitForPort(port: number, ms = 15_000): Promise<void> {
     for (;;) {
         const ok = await new Promise<boolean>((resolve) => {
             const c = connect(port, '127.0.0.1');
-            c.once('connect', () => { c.destroy(); resolve(true); });
+            c.once('connect', () => {
+                c.destroy();
+                resolve(true);
+            });
             c.once('error', () => resolve(false));
         });
         if (ok) return;

@@ -21,7 +21,9 @@ function findBin(): string | undefined {
     if (process.env.SVC_TEST_PG_BIN) return process.env.SVC_TEST_PG_BIN;
     const root = '/usr/lib/postgresql';
     if (!existsSync(root)) return undefined;
-    const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a));
     return versions[0] && join(root, versions[0], 'bin');
 }
 
@@ -64,7 +66,11 @@ async function startPg(): Promise<PgServer | undefined> {
             const name = `svc_${Math.random().toString(36).slice(2, 10)}`;
             const c = new pg.Client({ host: '127.0.0.1', port, user: 'svc', database: 'postgres' });
             await c.connect();
-            try { await c.query(`CREATE DATABASE ${name}`); } finally { await c.end(); }
+            try {
+                await c.query(`CREATE DATABASE ${name}`);
+            } finally {
+                await c.end();
+            }
             return `postgres://svc@127.0.0.1:${port}/${name}`;
         },
         start() {
@@ -78,7 +84,11 @@ async function startPg(): Promise<PgServer | undefined> {
     };
     server.start();
     process.once('exit', () => {
-        try { server.stop(); } catch { /* already gone */ }
+        try {
+            server.stop();
+        } catch {
+            /* already gone */
+        }
         rmSync(dir, { recursive: true, force: true });
     });
     return server;

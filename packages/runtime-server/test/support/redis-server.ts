@@ -36,10 +36,15 @@ async function startRedis(): Promise<RedisServer | undefined> {
             const c = child;
             child = undefined;
             if (!c || c.exitCode !== null) return;
-            await new Promise<void>((resolve) => { c.once('exit', () => resolve()); c.kill('SIGKILL'); });
+            await new Promise<void>((resolve) => {
+                c.once('exit', () => resolve());
+                c.kill('SIGKILL');
+            });
         },
     };
     await server.start();
-    process.once('exit', () => { child?.kill('SIGKILL'); });
+    process.once('exit', () => {
+        child?.kill('SIGKILL');
+    });
     return server;
 }
