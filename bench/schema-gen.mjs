@@ -45,7 +45,10 @@ export function largeSchema(target = 1024 * 1024 - 512) {
     return base.replace(/("id": "r\d+", )/g, `$1"description": "${'x'.repeat(Math.max(0, pad))}", `);
 }
 
-/** The typical schema's 50 relations as CEL (`salt` changes their constants: new text each run) over variables of the nearest CEL types (the cel-js baseline). */
+/**
+ * The typical schema's 50 relations as CEL (`salt` changes their constants: new text each run) over
+ * variables of the nearest CEL types (the cel-js baseline).
+ */
 export function celRelations(salt = 0) {
     return Array.from({ length: 50 }, (_, i) => {
         const k = i % 4;

@@ -13,7 +13,7 @@ import { INVOICE } from './schema-fixtures.js';
 import { LspSession, REPO_ROOT } from './lsp-test-client.js';
 
 const EXT = join(REPO_ROOT, 'packages', 'vscode-ext');
-const read = (p: string): any => JSON.parse(readFileSync(join(EXT, p), 'utf8')); // eslint-disable-line @typescript-eslint/no-explicit-any
+const read = (p: string): any => JSON.parse(readFileSync(join(EXT, p), 'utf8'));
 
 interface Rule {
     name?: string;
@@ -113,7 +113,7 @@ describe('VS Code extension', function () {
             const s = structuredClone(base);
             edit(s);
             return validate(s);
-        }; // eslint-disable-line @typescript-eslint/no-explicit-any
+        };
         expect(
             broken((s) => {
                 s.colour = 1;

@@ -9,7 +9,7 @@ import type { WindowText } from './heuristic-text.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 
-const TIGHT_GAP = /^[\s:=#.\-–—>|()\[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
+const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
 /** Proximity of a label ending `words` words before a span: 1 adjacent, fading to 0 at LABEL.fadeWords. */
 function fade(words: number): number {
@@ -26,7 +26,7 @@ function folded(gap: string): string {
 
 /** Nothing but separators, or a currency mark ("TOTAL (RM):", "RM"), after a label on its line. */
 function labelTail(tail: string): boolean {
-    const rest = tail.replace(/[\s:=#.\-–—>|()\[\]*]+/g, '');
+    const rest = tail.replace(/[\s:=#.\-–—>|()[\]*]+/g, '');
     return rest === '' || currenciesOfMark(rest) !== undefined;
 }
 

@@ -52,7 +52,7 @@ export function sumQualifier(win: WindowText, hit: LabelHit, until?: number): 'p
 }
 
 /** Nothing but separators and currency letters between a label and its amount (across lines). */
-const AMOUNT_GAP = /^[\s:=#.\-–—>|()\[\]*]*(?:[A-Z]{2,3}|\p{Sc})?[\s:=#.\-–—>|()\[\]*]*$/u;
+const AMOUNT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:[A-Z]{2,3}|\p{Sc})?[\s:=#.\-–—>|()[\]*]*$/u;
 
 /** The amount a word labels: the first amount after it, with only separators between. */
 function labelledAmount(win: WindowText, wordIndex: number, amounts: readonly { span: Span; value: bigint }[]): bigint | undefined {

@@ -19,15 +19,18 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         const reservation = await services.ledger.reserve(accountId, plan.reads);
         if (!reservation) throw new ApiError(402, 'insufficient_credit', MESSAGES.insufficientCredit);
         let used = 0;
+        let json: string;
         try {
             await services.limiter.checkExtraction(accountId);
             const result = settle(await services.pipeline.extract(text));
             // The plan is what was promised; a cheaper run gives the difference back.
             used = Math.max(0, Math.min(result.reads, plan.reads));
-            return sendJson(reply, result.json);
+            json = result.json;
         } finally {
-            // Keeps the reads used, refunds the rest, records usage; never throws.
+            // Keeps the reads used, refunds the rest, records usage; never throws. Settled before
+            // the answer is sent, so a client that has its answer also sees its credit and usage.
             await services.ledger.settle(reservation, used);
         }
+        return sendJson(reply, json);
     });
 }
