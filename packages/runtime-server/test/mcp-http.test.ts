@@ -4,39 +4,23 @@
 // bad key, and every tools/call counted once (per key, per account, per IP, per extraction).
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { Engine, HeuristicReader, secretRingOf } from '@svc/extraction';
 import { expect } from 'chai';
 import { buildOpenApiDocument, SCHEMA_LANGUAGE_DOC_PATH } from '../src/index.js';
-import { errorOf, httpClient, okOf, rawMcp, toolCall, type ToolResult } from './mcp-support.js';
-import { UNAUTHORIZED, call, newKey, startTestServer, type TestServer } from './test-server.js';
-
-const EXAMPLES = new URL('../../../../examples/', import.meta.url);
-const MCP_SCHEMA = JSON.parse(readFileSync(new URL('invoice-en.svc.json', EXAMPLES), 'utf8'));
-/** The example invoice with a second, different amount due: the amounts conflict. */
-const MCP_DOC = readFileSync(new URL('invoice-en.txt', EXAMPLES), 'utf8').replace('Thank you', 'Amount due: €1,098.00. Thank you');
-const BAD_SCHEMA = {
-    svc_schema: '1.0',
-    name: 'bad',
-    fields: [
-        { name: 'net', type: 'money', currency: 'EUR' },
-        { name: 'vat', type: 'money', currency: 'USD' },
-    ],
-    relations: [{ id: 'r', expr: 'net == vat' }],
-};
-const UNLIMITED = { perKey: 100_000, perAccount: 100_000, perIp: 100_000, extractionsPerAccount: 100_000 };
-const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-
-function realEngine(): Engine {
-    return new Engine({ reader: new HeuristicReader(), secrets: secretRingOf(['mcp-test-secret-0123456789abcdef']), concurrency: 1 });
-}
-
-async function realServer(limits: Record<string, number> = UNLIMITED, now?: () => number): Promise<TestServer> {
-    return startTestServer({
-        config: { sessionSecrets: ['mcp-test-secret-0123456789abcdef'] },
-        limits,
-        overrides: { engine: realEngine(), editor: undefined, env: {}, ...(now ? { now } : {}) },
-    });
-}
+import {
+    expectRejection,
+    errorOf,
+    httpClient,
+    okOf,
+    rawMcp,
+    toolCall,
+    type ToolResult,
+    MCP_SCHEMA,
+    MCP_DOC,
+    BAD_SCHEMA,
+    bearer,
+    realServer,
+} from './mcp-support.js';
+import { UNAUTHORIZED, call, newKey, type TestServer } from './test-server.js';
 
 describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', () => {
     let t: TestServer;
@@ -287,143 +271,5 @@ describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
         expect(r.status).to.equal(200);
         expect(r.json.result.isError).to.equal(true);
         expect(JSON.parse(r.json.result.content[0].text).error.details[0].code).to.equal('E-JSON-SYNTAX');
-    });
-});
-
-describe('MCP over streamable HTTP: limits count every tools/call once', () => {
-    const MINUTE = 60_000;
-    let clock = Math.floor(Date.now() / MINUTE) * MINUTE + 5_000;
-    const now = () => clock;
-    beforeEach(() => {
-        clock += 10 * MINUTE;
-    }); // a fresh window per test
-
-    it('the 31st extraction in a minute: isError rate_limited with the wait; the 30 before pass, the 31st spends nothing', async () => {
-        const t = await realServer({ perKey: 100, perAccount: 200, perIp: 1000, extractionsPerAccount: 30 }, now);
-        try {
-            const k = await newKey(t, { credit: 100 });
-            const client = await httpClient(t, bearer(k.key));
-            for (let i = 0; i < 30; i++)
-                okOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }));
-            const r = (await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } })) as ToolResult;
-            expect(errorOf(r)).to.deep.equal({ error: { code: 'rate_limited', message: 'Rate limit reached; retry after 60 seconds.' } });
-            expect(r.content[1]!.text).to.include('wait 60 seconds before retrying this tool');
-            expect((await t.server.services.store.findAccountByEmail(k.email))!.creditReads).to.equal(70);
-            okOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })); // only extractions are at their limit
-            clock += MINUTE;
-            okOf(await client.callTool({ name: 'extract', arguments: { schema: MCP_SCHEMA, document: MCP_DOC } }));
-            await client.close();
-        } finally {
-            await t.stop();
-        }
-    });
-
-    it('per key and per account: each tools/call is one request; initialize and tools/list are not counted', async () => {
-        const t = await realServer({ perKey: 5, perAccount: 8, perIp: 1000, extractionsPerAccount: 30 }, now);
-        try {
-            const k = await newKey(t);
-            const client = await httpClient(t, bearer(k.key));
-            for (let i = 0; i < 3; i++) await client.listTools();
-            for (let i = 0; i < 5; i++) okOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } }));
-            expect(errorOf(await client.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })).error.code).to.equal(
-                'rate_limited',
-            );
-            expect((await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA } })).status).to.equal(429);
-            // The account's other key has 3 requests left (8 - 5): MCP and REST share the account limit.
-            const k2 = await newKey(t, { email: k.email });
-            const client2 = await httpClient(t, bearer(k2.key));
-            for (let i = 0; i < 2; i++) okOf(await client2.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } }));
-            expect((await call(t, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: MCP_SCHEMA } })).status).to.equal(200);
-            expect(errorOf(await client2.callTool({ name: 'validate_schema', arguments: { schema: MCP_SCHEMA } })).error.code).to.equal(
-                'rate_limited',
-            );
-            await client.close();
-            await client2.close();
-        } finally {
-            await t.stop();
-        }
-    });
-
-    it('per IP: one /mcp request is counted once, its tool call adds nothing; the excess is HTTP 429', async () => {
-        const t = await realServer({ perKey: 100, perAccount: 100, perIp: 4, extractionsPerAccount: 30 }, now);
-        try {
-            const k = await newKey(t);
-            for (let i = 0; i < 4; i++) {
-                const r = await rawMcp(t, toolCall(i, 'validate_schema', { schema: MCP_SCHEMA }), bearer(k.key));
-                expect(r.status).to.equal(200);
-                expect(r.json.result.structuredContent.schema_hash).to.match(/^sha256:/);
-            }
-            const r = await rawMcp(t, toolCall(9, 'validate_schema', { schema: MCP_SCHEMA }), bearer(k.key));
-            expect(r.status).to.equal(429);
-            expect(r.json.error.code).to.equal('rate_limited');
-            expect(r.headers.get('retry-after')).to.equal('60');
-        } finally {
-            await t.stop();
-        }
-    });
-
-    it('a forged dispatch header does not skip the per-IP limit', async () => {
-        const t = await realServer({ perKey: 100, perAccount: 100, perIp: 2, extractionsPerAccount: 30 }, now);
-        try {
-            const k = await newKey(t);
-            const forged = { 'x-svc-mcp-dispatch': 'A'.repeat(43) };
-            for (let i = 0; i < 2; i++)
-                expect(
-                    (await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status,
-                ).to.equal(200);
-            expect(
-                (await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status,
-            ).to.equal(429);
-        } finally {
-            await t.stop();
-        }
-    });
-});
-
-async function expectRejection(p: Promise<unknown>, pattern: RegExp): Promise<Error> {
-    let error: unknown;
-    try {
-        await p;
-    } catch (e) {
-        error = e;
-    }
-    expect(error, 'expected a rejection').to.be.instanceOf(Error);
-    expect(String((error as Error).message)).to.match(pattern);
-    return error as Error;
-}
-
-describe('MCP dispatch during shutdown', () => {
-    it('a tool call dispatched after close() began is pipeline_unavailable, not a crash', async () => {
-        const t = await startTestServer();
-        const k = await newKey(t);
-        const { fastify } = await import('fastify');
-        const { V1Routes } = await import('../src/http/v1-dispatch.js');
-        const { registerValidateRoute } = await import('../src/routes/validate-route.js');
-        const { routeCaller } = await import('../src/mcp/mcp-dispatch.js');
-        const services = t.server.services;
-        const app = fastify();
-        const routes = new V1Routes(services, (e) => {
-            throw e;
-        });
-        app.register(async (v1) => {
-            routes.install(v1);
-            registerValidateRoute(v1, services);
-        });
-        await app.ready();
-        const caller = routeCaller(routes);
-        const authInfo = {
-            token: '',
-            clientId: 'test',
-            scopes: [],
-            extra: { caller: { headers: bearer(k.key), identity: await services.auth.identify(bearer(k.key)), ip: '127.0.0.1' } },
-        };
-        expect((await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo)).status).to.equal(200);
-        await app.close();
-        const answer = await caller('/v1/schemas/validate', { schema: MCP_SCHEMA }, authInfo);
-        expect(answer).to.deep.equal({
-            status: 503,
-            body: { error: { code: 'pipeline_unavailable', message: 'The service is shutting down; retry shortly.' } },
-        });
-        await t.stop();
     });
 });

@@ -1,8 +1,10 @@
 // Test support for the MCP surface: an SDK client over streamable HTTP, and the pieces of a result.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readFileSync } from 'node:fs';
+import { Engine, HeuristicReader, secretRingOf } from '@svc/extraction';
 import { expect } from 'chai';
-import type { TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 export async function httpClient(t: TestServer, headers: Record<string, string>): Promise<Client> {
     const client = new Client({ name: 'svc-test', version: '1.0.0' });
@@ -59,3 +61,44 @@ export const toolCall = (id: number, name: string, args: unknown) => ({
     method: 'tools/call',
     params: { name, arguments: args },
 });
+
+// Servers with the real engine and the example invoice, shared by the MCP suites.
+export const EXAMPLES = new URL('../../../../examples/', import.meta.url);
+export const MCP_SCHEMA = JSON.parse(readFileSync(new URL('invoice-en.svc.json', EXAMPLES), 'utf8'));
+/** The example invoice with a second, different amount due: the amounts conflict. */
+export const MCP_DOC = readFileSync(new URL('invoice-en.txt', EXAMPLES), 'utf8').replace('Thank you', 'Amount due: €1,098.00. Thank you');
+export const BAD_SCHEMA = {
+    svc_schema: '1.0',
+    name: 'bad',
+    fields: [
+        { name: 'net', type: 'money', currency: 'EUR' },
+        { name: 'vat', type: 'money', currency: 'USD' },
+    ],
+    relations: [{ id: 'r', expr: 'net == vat' }],
+};
+export const UNLIMITED = { perKey: 100_000, perAccount: 100_000, perIp: 100_000, extractionsPerAccount: 100_000 };
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+export function realEngine(): Engine {
+    return new Engine({ reader: new HeuristicReader(), secrets: secretRingOf(['mcp-test-secret-0123456789abcdef']), concurrency: 1 });
+}
+
+export async function realServer(limits: Record<string, number> = UNLIMITED, now?: () => number): Promise<TestServer> {
+    return startTestServer({
+        config: { sessionSecrets: ['mcp-test-secret-0123456789abcdef'] },
+        limits,
+        overrides: { engine: realEngine(), editor: undefined, env: {}, ...(now ? { now } : {}) },
+    });
+}
+
+export async function expectRejection(p: Promise<unknown>, pattern: RegExp): Promise<Error> {
+    let error: unknown;
+    try {
+        await p;
+    } catch (e) {
+        error = e;
+    }
+    expect(error, 'expected a rejection').to.be.instanceOf(Error);
+    expect(String((error as Error).message)).to.match(pattern);
+    return error as Error;
+}
