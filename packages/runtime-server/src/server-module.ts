@@ -5,7 +5,9 @@
 // else constructs a dependency.
 import { inject, type Module } from 'langium';
 import { loadSecretRing, type ExtractionEngine, type SecretRing } from '@svc/extraction';
+import { KeyAdmission } from './auth/key-admission.js';
 import { KeyAuthenticator } from './auth/key-auth.js';
+import { KeyCache } from './auth/key-cache.js';
 import type { ServerConfig } from './config/server-config.js';
 import type { EditService } from './engine/edit-types.js';
 import { buildEngine, loadEditService } from './engine/engine-loader.js';
@@ -32,6 +34,10 @@ export interface ServerServices {
     counters: Counters;
     limiter: RateLimiter;
     auth: KeyAuthenticator;
+    /** Keys found valid, remembered under the Redis key epoch (off unless PostgreSQL with Redis). */
+    keyCache: KeyCache;
+    /** Admission of /v1 requests: per-IP limit, key and scope, per-key and per-account limits. */
+    admission: KeyAdmission;
     secrets: SecretRing;
     validator: BodyValidator;
     compiler: SchemaCompiler;
@@ -74,7 +80,7 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
         store: (s) =>
             overrides.store ??
             (config.databaseUrl
-                ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: noteOnce(s.log, 'PostgreSQL') })
+                ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: noteOnce(s.log, 'PostgreSQL'), keyEpoch: s.counters })
                 : openSqliteStore(config.dataDir)),
         counters: (s) =>
             overrides.counters ??
@@ -101,6 +107,10 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
             new KeyAuthenticator(s.store, s.now, (e) =>
                 s.log.event('error', "could not record a key's last use", { error: (e as Error)?.message?.slice(0, 200) }),
             ),
+        // The epoch is shared only through Redis, and only a PostgreSQL store's revocations (server or
+        // CLI) replace it; the SQLite file may be changed by the CLI without telling anyone.
+        keyCache: () => new KeyCache(config.databaseUrl && config.redisUrl ? config.keyCacheEntries : 0),
+        admission: (s) => new KeyAdmission(s.auth, s.limiter, s.keyCache),
     };
 }
 
@@ -133,6 +143,8 @@ const EAGER: ReadonlyArray<keyof ServerServices> = [
     'pipeline',
     'limiter',
     'auth',
+    'keyCache',
+    'admission',
 ];
 
 /** Driver errors of an unreachable PostgreSQL or Redis surface as 503s per request; this listener

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { DependencyUnavailableError, RedisCounters } from '../src/index.js';
 import { countersContract } from './shared/counters-contract.js';
 import { sharedRedis } from './support/redis-server.js';
+import { Redis } from 'ioredis';
 
 countersContract('Redis', async () => {
     const redis = await sharedRedis();
@@ -26,6 +27,7 @@ describe('Redis counters when Redis goes away', () => {
             await c.ping(5000);
             const name = `down:${Math.random()}`;
             expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }])).to.equal(true);
+            const epochBefore = (await c.admit({ first: [], gated: [], epoch: null })).epoch;
             await redis.stop();
             let err: unknown;
             try {
@@ -44,8 +46,36 @@ describe('Redis counters when Redis goes away', () => {
             await redis.start();
             await c.ping(10_000);
             expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }])).to.equal(true);
+            // Keys remembered before the outage are not trusted after it (a revocation may have failed to reach Redis).
+            const gated = [{ name: `${name}:k`, limit: 5, expiresAt: Date.now() + 60_000 }];
+            expect((await c.admit({ first: [], gated, epoch: epochBefore })).outcome).to.equal('stale');
+            expect(await c.peek([gated[0]!.name])).to.deep.equal([0]);
         } finally {
             await c.close();
+        }
+    });
+});
+
+describe('Redis key epoch', () => {
+    it('a lost epoch key (Redis emptied, or evicted) becomes a new random token, so no remembered key matches it', async function () {
+        const redis = await sharedRedis();
+        if (!redis) return this.skip();
+        const prefix = `svc:test:${Math.random().toString(36).slice(2)}:`;
+        const c = new RedisCounters(redis.url, { prefix });
+        const raw = new Redis(redis.url);
+        try {
+            await c.ping(5000);
+            const first = (await c.admit({ first: [], gated: [], epoch: null })).epoch;
+            expect((await c.admit({ first: [], gated: [], epoch: first })).outcome).to.equal('ok');
+            await raw.del(`${prefix}key-epoch`);
+            const r = await c.admit({ first: [], gated: [], epoch: first });
+            expect(r.outcome).to.equal('stale');
+            expect(r.epoch).to.not.equal(first);
+            await c.bumpKeyEpoch();
+            expect((await c.admit({ first: [], gated: [], epoch: r.epoch })).outcome).to.equal('stale');
+        } finally {
+            await c.close();
+            raw.disconnect();
         }
     });
 });

@@ -2,7 +2,7 @@
 // one real PostgreSQL and one real Redis. Credit, limits, revocation and sessions hold across them.
 import { Engine, HeuristicReader, secretRingOf } from '@svc/extraction';
 import { expect } from 'chai';
-import { openPgStore } from '../src/index.js';
+import { generateApiKey, openConfiguredStore, type Store } from '../src/index.js';
 import { DOC, SCHEMA, ScriptedEngine, UNAUTHORIZED, call, newKey, type Res, type TestServer } from './test-server.js';
 import { SECRET, backends, startInstance, type Backends } from './support/cluster.js';
 
@@ -12,6 +12,17 @@ const UNLIMITED = { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extrac
 const frozen = (): (() => number) => {
     const t = Date.now() + 30_000;
     return () => t;
+};
+/** Counts B's key lookups in the database (a cached key makes none). */
+const countLookups = (t: TestServer): { n: number } => {
+    const counter = { n: 0 };
+    const store: Store = t.server.services.store;
+    const find = store.findKeyByHash.bind(store);
+    store.findKeyByHash = async (hash) => {
+        counter.n++;
+        return find(hash);
+    };
+    return counter;
 };
 const spread = <T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
@@ -90,28 +101,51 @@ describe('two instances on one PostgreSQL and one Redis', function () {
             expect((await A.server.services.store.getAccount(k.accountId))?.creditReads).to.equal(70);
         });
 
-        it('a key revoked through A, or by the CLI, gets 401 on B on the next request', async () => {
+        it('a key revoked through A, or by the CLI, gets 401 on B on the next request, though B had it cached', async () => {
             await start();
-            const k1 = await newKey(A);
-            const k2 = await newKey(A);
-            for (const k of [k1, k2])
-                expect((await call(B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(200);
+            const [k1, k2, k3] = [await newKey(A), await newKey(A), await newKey(A)];
+            const validate = async (on: TestServer, key: string): Promise<Res> =>
+                call(on, 'POST', '/v1/schemas/validate', { key, body: { schema: SCHEMA } });
+            const lookups = countLookups(B);
+            const warm = async (...keys: string[]): Promise<void> => {
+                for (const key of keys) for (const on of [A, B]) expect((await validate(on, key)).status).to.equal(200);
+                const before = lookups.n;
+                for (const key of keys) expect((await validate(B, key)).status).to.equal(200);
+                expect(lookups.n, 'answered from the cache').to.equal(before);
+            };
+            await warm(k1.key, k2.key, k3.key);
+            expect(B.server.services.keyCache.size).to.equal(3);
+            // Through A's store, as A's panel and every server-side path revoke.
             expect(await A.server.services.store.revokeKey(k1.id)).to.equal(true);
-            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k1.key, body: { schema: SCHEMA } })).json).to.deep.equal(
-                UNAUTHORIZED,
-            );
-            const cli = openPgStore(b.databaseUrl, { max: 1 });
+            expect((await validate(B, k1.key)).json).to.deep.equal(UNAUTHORIZED);
+            expect((await validate(A, k1.key)).json).to.deep.equal(UNAUTHORIZED);
+            // The CLI's store (SVC_DATABASE_URL with SVC_REDIS_URL), a process of its own.
+            await warm(k2.key, k3.key);
+            const cli = openConfiguredStore({ SVC_DATABASE_URL: b.databaseUrl, SVC_REDIS_URL: b.redis.url });
             try {
                 expect(await cli.revokeKey(k2.id)).to.equal(true);
             } finally {
                 await cli.close();
             }
-            expect((await call(A, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: SCHEMA } })).json).to.deep.equal(
-                UNAUTHORIZED,
+            for (const on of [B, A]) expect((await validate(on, k2.key)).json).to.deep.equal(UNAUTHORIZED);
+            expect((await validate(B, k3.key)).status).to.equal(200);
+        });
+
+        it('unknown keys never enter the cache; a revoked cached key costs its account nothing', async () => {
+            await start();
+            const k = await newKey(A);
+            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(200);
+            const rs = await spread(60, () =>
+                call(B, 'POST', '/v1/schemas/validate', { key: generateApiKey().key, body: { schema: SCHEMA } }),
             );
-            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k2.key, body: { schema: SCHEMA } })).json).to.deep.equal(
-                UNAUTHORIZED,
-            );
+            expect(rs.every((r) => r.status === 401)).to.equal(true);
+            expect(B.server.services.keyCache.size).to.equal(1);
+            const counts = async (): Promise<{ key: number; account: number }> =>
+                B.server.services.limiter.currentCounts({ accountId: k.accountId, keyId: k.id });
+            const before = await counts();
+            await A.server.services.store.revokeKey(k.id);
+            expect((await call(B, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: SCHEMA } })).status).to.equal(401);
+            expect(await counts()).to.deep.include({ key: before.key, account: before.account });
         });
     });
 

@@ -1,10 +1,18 @@
-import { KeyRequestError, UnknownAccountError, createKey, listKeys, resolveDataDir } from '@svc/runtime-server';
+import {
+    DependencyUnavailableError,
+    KeyRequestError,
+    UnknownAccountError,
+    createKey,
+    listKeys,
+    resolveDataDir,
+    type Store,
+} from '@svc/runtime-server';
 import { keyLine, listed } from './key-listing.js';
 import { openDataStore } from '../cli-data-dir.js';
-import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
+import { CliError, parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 const USAGE =
-    'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID';
+    'svc keys create --email E --name N [--scopes a,b] [--expires-days D] [--json] | svc keys list --email E [--json] | svc keys revoke ID [--no-redis]';
 
 export const keysCommand: Command = {
     name: 'keys',
@@ -19,6 +27,7 @@ export const keysCommand: Command = {
                 scopes: { type: 'string' },
                 'expires-days': { type: 'string' },
                 json: { type: 'boolean' },
+                'no-redis': { type: 'boolean' },
             },
             allowPositionals: true,
         });
@@ -29,6 +38,13 @@ export const keysCommand: Command = {
         if (sub === 'revoke' ? rest.length !== 1 : rest.length > 0)
             throw new UsageError(sub === 'revoke' ? 'give exactly one key id' : `unexpected argument ${rest[0]}`);
         if (sub !== 'revoke' && !v.email) throw new UsageError('--email is required');
+        if (sub !== 'revoke' && v['no-redis']) throw new UsageError('--no-redis goes with revoke only');
+        // Servers on PostgreSQL with Redis remember keys until Redis's key epoch changes (docs/deploy.md).
+        if (sub === 'revoke' && io.env.SVC_DATABASE_URL && !io.env.SVC_REDIS_URL && !v['no-redis'])
+            throw new UsageError(
+                'with SVC_DATABASE_URL, set SVC_REDIS_URL as the servers have it: they cache keys and learn of revocations through Redis ' +
+                    '(give --no-redis only if no server of this database runs with SVC_REDIS_URL)',
+            );
         if (sub === 'create' && v.name === undefined) throw new UsageError('--name is required');
         let expiresDays: number | undefined;
         if (v['expires-days'] !== undefined) {
@@ -67,7 +83,7 @@ export const keysCommand: Command = {
                 else for (const k of keys) io.stdout(`${keyLine(k)}\n`);
                 return 0;
             }
-            if (!(await store.revokeKey(rest[0]!))) {
+            if (!(await revoke(store, rest[0]!))) {
                 io.stderr(`svc keys: no active key with id ${rest[0]}\n`);
                 return 1;
             }
@@ -85,3 +101,15 @@ export const keysCommand: Command = {
         }
     },
 };
+
+/** A revocation; Redis out of reach is one line saying what to do (the store tells Redis before and after). */
+async function revoke(store: Store, id: string): Promise<boolean> {
+    try {
+        return await store.revokeKey(id);
+    } catch (e) {
+        if (!(e instanceof DependencyUnavailableError) || e.dependency !== 'redis') throw e;
+        throw new CliError(
+            `cannot reach Redis (SVC_REDIS_URL) to tell the servers of the revocation; run the command again once it answers (${e.message})`,
+        );
+    }
+}

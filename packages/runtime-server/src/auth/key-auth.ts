@@ -1,6 +1,7 @@
 // Authentication of one request (docs/runtime-server.md). Every failure is the same ApiError, so the
 // answer never tells a missing key from a revoked, expired or under-scoped one. The store is asked
-// on every request: a key revoked a moment ago is refused on the next request.
+// here on every call; the /v1 routes may answer from a key cache instead (auth/key-admission.ts),
+// which a revocation empties before the next request.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { unauthorized } from '../http/api-errors.js';
@@ -33,6 +34,14 @@ const TOUCHED_MAX = 10_000;
 /** A presented key that passed every check but the scope. */
 export interface KeyIdentity extends Principal {
     scopes: readonly string[];
+    /** ms since the epoch, Infinity for never: a remembered identity is checked against it on each use. */
+    expiresAt: number;
+}
+
+/** The digest of a well-formed presented key; undefined when none is presented or it is malformed. */
+export function presentedDigest(headers: IncomingHttpHeaders): Buffer | undefined {
+    const key = presentedKey(headers);
+    return key === undefined || !KEY_PATTERN.test(key) ? undefined : hashApiKey(key);
 }
 
 export class KeyAuthenticator {
@@ -51,17 +60,22 @@ export class KeyAuthenticator {
 
     /** The key a request presents, once known, not revoked and not expired; throws the one 401 otherwise. */
     async identify(headers: IncomingHttpHeaders): Promise<KeyIdentity> {
-        const key = presentedKey(headers);
-        if (key === undefined || !KEY_PATTERN.test(key)) throw unauthorized();
-        const digest = hashApiKey(key);
+        const digest = presentedDigest(headers);
+        if (digest === undefined) throw unauthorized();
+        return this.identifyDigest(digest);
+    }
+
+    /** The key whose digest is `digest`, looked up in the store, once known, not revoked and not expired. */
+    async identifyDigest(digest: Buffer): Promise<KeyIdentity> {
         const found = await this.store.findKeyByHash(digest);
         // The lookup is by digest, so the database never compares secrets; the digest is still
         // compared in constant time so no code path branches on a partial match.
         if (!found || found.hash.length !== digest.length || !timingSafeEqual(found.hash, digest)) throw unauthorized();
         if (found.revokedAt !== null) throw unauthorized();
-        if (found.expiresAt !== null && Date.parse(found.expiresAt) <= this.now()) throw unauthorized();
+        const expiresAt = found.expiresAt === null ? Infinity : Date.parse(found.expiresAt);
+        if (expiresAt <= this.now()) throw unauthorized();
         this.touch(found.id);
-        return { keyId: found.id, keyPrefix: found.prefix, accountId: found.accountId, scopes: found.scopes };
+        return { keyId: found.id, keyPrefix: found.prefix, accountId: found.accountId, scopes: found.scopes, expiresAt };
     }
 
     /**
@@ -69,12 +83,17 @@ export class KeyAuthenticator {
      * identifies the key once per HTTP request and authorizes each tool call's scope with it.
      */
     authorize(identity: KeyIdentity, scope: Scope | null): Principal {
-        if (scope !== null && !identity.scopes.includes(scope)) throw unauthorized();
+        if (!this.permits(identity, scope)) throw unauthorized();
         return { keyId: identity.keyId, keyPrefix: identity.keyPrefix, accountId: identity.accountId };
     }
 
+    /** Whether `identity` may make a request with `scope` now (not expired since it was identified). */
+    permits(identity: KeyIdentity, scope: Scope | null): boolean {
+        return identity.expiresAt > this.now() && (scope === null || identity.scopes.includes(scope));
+    }
+
     /** Records the key's use at most once per TOUCH_INTERVAL_MS, off the request's path: never awaited, failures only logged. */
-    private touch(keyId: string): void {
+    touch(keyId: string): void {
         const t = this.now();
         const last = this.touched.get(keyId);
         if (last !== undefined && t - last < TOUCH_INTERVAL_MS) return;

@@ -49,6 +49,11 @@ export interface ServerConfig {
     redisUrl?: string;
     /** Most PostgreSQL connections of this instance. */
     pgPoolMax: number;
+    /**
+     * Most keys remembered by the key cache, used only with both databaseUrl and redisUrl (the key
+     * epoch lives in Redis; docs/deploy.md, "Revocation"); 0 turns it off.
+     */
+    keyCacheEntries: number;
     /** Serve GET /metrics. */
     metrics: boolean;
     /** Heartbeat and reconciliation of credit reservations (credit/credit-ledger.ts). */
@@ -115,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         databaseUrl: env.SVC_DATABASE_URL || undefined,
         redisUrl: env.SVC_REDIS_URL || undefined,
         pgPoolMax: positiveInt(env, 'SVC_PG_POOL_MAX', 10),
+        keyCacheEntries: intFromEnv(env, 'SVC_KEY_CACHE_ENTRIES', 10_000, 0, 1_000_000),
         metrics: env.SVC_METRICS === '1' || env.SVC_METRICS === 'true',
         reservations: { ...DEFAULT_LEDGER_TIMINGS },
     };

@@ -11,19 +11,23 @@ import type { Scope } from '../auth/scopes.js';
 import type { ServerServices } from '../server-module.js';
 import { ApiError, notFound, pipelineUnavailable } from './api-errors.js';
 
-/** What admission reads and writes of a request: its key headers (or the key they identified) in, the principal out. */
+/** What admission reads and writes of a request: its key headers (or the key they identified) and IP in, the principal out. */
 export interface AdmittedRequest {
     headers: IncomingHttpHeaders;
+    ip: string;
     /** The key this HTTP request's headers identified already (a tool call of /mcp): it is not looked up twice. */
     identity?: KeyIdentity;
     principal: Principal | null;
 }
 
-/** Authentication with the route's scope, then the per-key and per-account limits (in that order). */
+/**
+ * A REST request: the per-IP limit, authentication with the route's scope, then the per-key and
+ * per-account limits (auth/key-admission.ts). A tool call of /mcp, whose HTTP request was counted per
+ * IP and identified already: the scope, then the per-key and per-account limits.
+ */
 export async function admitV1(services: ServerServices, request: AdmittedRequest, scope: Scope): Promise<void> {
-    const principal = request.identity
-        ? services.auth.authorize(request.identity, scope)
-        : await services.auth.authenticate(request.headers, scope);
+    if (!request.identity) return services.admission.admit(request, scope);
+    const principal = services.auth.authorize(request.identity, scope);
     request.principal = principal; // known before the limits, so a 429 is logged with its key prefix
     await services.limiter.checkKey(principal.keyId, principal.accountId);
 }

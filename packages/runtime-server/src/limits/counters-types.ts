@@ -1,4 +1,4 @@
-// The rate-counter seam (README.md, Layout): memory now, Redis next. A request may be subject to
+// The rate-counter seam (README.md, Layout): this process's memory, or Redis. A request may be subject to
 // several counters at once (its key and its account); `consume` checks and increments all of them
 // as one step, so concurrent requests at a boundary never slip through and a request refused by
 // one counter is not charged to the others. A Redis implementation does the same in one Lua script.
@@ -12,9 +12,42 @@ export interface CounterCharge {
     expiresAt: number;
 }
 
-export interface Counters {
+/**
+ * One request's admission in one step (auth/key-admission.ts): `first` is charged whatever the key
+ * (the client IP); `gated` (the key and account of a cached key) only while the key epoch is still
+ * `epoch`, the epoch the cached key was read under. The answer carries the current epoch, so a
+ * cache learns of a revocation in the same round trip that counts the request.
+ */
+export interface AdmissionCheck {
+    first: readonly CounterCharge[];
+    gated: readonly CounterCharge[];
+    /** The epoch the caller's cached key was read under; null when there is none (`gated` must be empty). */
+    epoch: string | null;
+}
+
+/**
+ * `ok`: every counter charged; `limited-first`: nothing charged; `limited-gated`: `first` charged,
+ * `gated` not; `stale`: the epoch moved, `first` charged, `gated` not.
+ */
+export type AdmissionOutcome = 'ok' | 'limited-first' | 'limited-gated' | 'stale';
+
+export interface AdmissionResult {
+    outcome: AdmissionOutcome;
+    /** The key epoch now: an opaque random token, replaced by every change to what authentication reads. */
+    epoch: string;
+}
+
+/** Tells every instance's key cache that a key changed (store/store-types.ts calls it after each revocation). */
+export interface KeyEpoch {
+    /** Replaces the key epoch with a new random token; resolves once it is stored. */
+    bumpKeyEpoch(): Promise<void>;
+}
+
+export interface Counters extends KeyEpoch {
     /** Increments every counter by one if none would exceed its limit; true when incremented. */
     consume(charges: readonly CounterCharge[]): Promise<boolean>;
+    /** `consume` of `first`, then of `gated` if the key epoch is still `epoch`, in one atomic step. */
+    admit(check: AdmissionCheck): Promise<AdmissionResult>;
     /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
     peek(names: readonly string[]): Promise<number[]>;
     /** Resolves when the counters' store answers (readiness); throws DependencyUnavailableError otherwise. */

@@ -1,26 +1,55 @@
 // Counters in this process's memory. JavaScript runs one callback at a time, so the check and the
 // increment in `consume` cannot interleave with another request's. Expired windows are swept as
 // time passes, so memory stays bounded by the counters of the current window.
-import type { CounterCharge, Counters } from './counters-types.js';
+import { randomUUID } from 'node:crypto';
+import type { AdmissionCheck, AdmissionResult, CounterCharge, Counters } from './counters-types.js';
 
 export class MemoryCounters implements Counters {
     private readonly counts = new Map<string, { value: number; expiresAt: number }>();
     private nextSweep = 0;
+    // One process: the epoch is only ever compared within it (tests of the key cache use it). Held in
+    // an object, like the counts, so views made with Object.create share it.
+    private readonly key = { epoch: randomUUID() };
 
     constructor(private readonly now: () => number = Date.now) {}
 
     async consume(charges: readonly CounterCharge[]): Promise<boolean> {
-        const t = this.now();
-        this.sweep(t);
-        for (const c of charges) {
-            if (this.live(c.name, t) + 1 > c.limit) return false;
+        return this.take(charges);
+    }
+
+    async admit(check: AdmissionCheck): Promise<AdmissionResult> {
+        const epoch = this.key.epoch;
+        if (check.epoch !== epoch) {
+            if (!this.take(check.first)) return { outcome: 'limited-first', epoch };
+            return { outcome: check.epoch === null ? 'ok' : 'stale', epoch };
         }
+        if (!this.fits(check.first)) return { outcome: 'limited-first', epoch };
+        const all = [...check.first, ...check.gated];
+        if (this.take(all)) return { outcome: 'ok', epoch };
+        this.take(check.first);
+        return { outcome: 'limited-gated', epoch };
+    }
+
+    async bumpKeyEpoch(): Promise<void> {
+        this.key.epoch = randomUUID();
+    }
+
+    /** Synchronous, so no other request's charge can come between the check and the increment. */
+    private take(charges: readonly CounterCharge[]): boolean {
+        if (!this.fits(charges)) return false;
+        const t = this.now();
         for (const c of charges) {
             const entry = this.counts.get(c.name);
             if (entry && entry.expiresAt > t) entry.value += 1;
             else this.counts.set(c.name, { value: 1, expiresAt: c.expiresAt });
         }
         return true;
+    }
+
+    private fits(charges: readonly CounterCharge[]): boolean {
+        const t = this.now();
+        this.sweep(t);
+        return charges.every((c) => this.live(c.name, t) + 1 <= c.limit);
     }
 
     async peek(names: readonly string[]): Promise<number[]> {

@@ -3,7 +3,7 @@
 // the counter names, so a new minute starts from zero without any reset.
 import type { LimitConfig } from '../config/server-config.js';
 import { rateLimited } from '../http/api-errors.js';
-import type { CounterCharge, Counters } from './counters-types.js';
+import type { AdmissionResult, CounterCharge, Counters } from './counters-types.js';
 
 export class RateLimiter {
     constructor(
@@ -17,6 +17,24 @@ export class RateLimiter {
     /** Per client IP, before authentication. */
     async checkIp(ip: string): Promise<void> {
         await this.take([['ip', ip, this.limits.perIp]]);
+    }
+
+    /** Per client IP like checkIp, answering the key epoch Redis holds now (a key cache adopts it). */
+    async checkIpForEpoch(ip: string): Promise<string> {
+        return (await this.admit(this.charges([['ip', ip, this.limits.perIp]]), [], null)).epoch;
+    }
+
+    /**
+     * Per IP, then per key and account, in one step, for a key remembered under key epoch `epoch`:
+     * the key and account are counted only if the epoch still holds (outcome `ok`); `stale` means
+     * only the IP was counted and the key must be looked up again. Throws the 429s.
+     */
+    async checkIpAndKey(ip: string, keyId: string, accountId: string, epoch: string): Promise<AdmissionResult> {
+        const gated = this.charges([
+            ['key', keyId, this.limits.perKey],
+            ['acct', accountId, this.limits.perAccount],
+        ]);
+        return this.admit(this.charges([['ip', ip, this.limits.perIp]]), gated, epoch);
     }
 
     /** Per key and per account, after authentication; both or neither are counted. */
@@ -59,13 +77,25 @@ export class RateLimiter {
     }
 
     private async take(specs: Array<[string, string, number]>): Promise<void> {
-        const window = this.window();
-        const expiresAt = (window + 1) * this.limits.windowMs;
-        const charges: CounterCharge[] = specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
-        if (!(await this.counters.consume(charges))) {
+        if (!(await this.counters.consume(this.charges(specs)))) {
             this.onReject(specs.map((s) => s[0]).join('+'));
             throw rateLimited();
         }
+    }
+
+    private async admit(first: CounterCharge[], gated: CounterCharge[], epoch: string | null): Promise<AdmissionResult> {
+        const result = await this.counters.admit({ first, gated, epoch });
+        if (result.outcome === 'limited-first' || result.outcome === 'limited-gated') {
+            this.onReject(result.outcome === 'limited-first' ? 'ip' : 'key+acct');
+            throw rateLimited();
+        }
+        return result;
+    }
+
+    private charges(specs: Array<[string, string, number]>): CounterCharge[] {
+        const window = this.window();
+        const expiresAt = (window + 1) * this.limits.windowMs;
+        return specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
     }
 }
 

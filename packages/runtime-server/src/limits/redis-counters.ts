@@ -8,7 +8,8 @@
 // so the service resumes without a restart.
 import { Redis } from 'ioredis';
 import { DependencyUnavailableError, isUnreachable } from '../deps/dependency-errors.js';
-import type { CounterCharge, Counters } from './counters-types.js';
+import { randomUUID } from 'node:crypto';
+import type { AdmissionCheck, AdmissionOutcome, AdmissionResult, CounterCharge, Counters } from './counters-types.js';
 
 // KEYS: the counters; ARGV: limit and expiry (ms since the epoch) of each, in order.
 const CONSUME = `
@@ -21,7 +22,37 @@ for i = 1, #KEYS do
 end
 return 1`;
 
-type ScriptedRedis = Redis & { svcConsume(n: number, ...args: Array<string | number>): Promise<number> };
+// KEYS: the epoch, then the `first` counters, then the `gated` ones. ARGV: the number of `first`
+// counters, the caller's epoch ('' for none), a fresh random epoch to store if there is none (Redis
+// restarted empty, or evicted it: a new token, so no cache filled before can match it), then limit
+// and expiry of each counter in order. Answers {outcome, epoch}; outcomes as in AdmissionOutcome.
+const ADMIT = `
+local epoch = redis.call('GET', KEYS[1])
+if not epoch then epoch = ARGV[3]; redis.call('SET', KEYS[1], epoch) end
+local nfirst = tonumber(ARGV[1])
+local gated = ARGV[2] ~= '' and ARGV[2] == epoch
+local function fits(from, to)
+  for i = from, to do
+    local v = tonumber(redis.call('GET', KEYS[i]) or '0')
+    if v + 1 > tonumber(ARGV[2 * i]) then return false end
+  end
+  return true
+end
+local function take(from, to)
+  for i = from, to do
+    if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIREAT', KEYS[i], ARGV[2 * i + 1]) end
+  end
+end
+if not fits(2, nfirst + 1) then return {'limited-first', epoch} end
+if gated and not fits(nfirst + 2, #KEYS) then take(2, nfirst + 1); return {'limited-gated', epoch} end
+take(2, gated and #KEYS or nfirst + 1)
+if ARGV[2] ~= '' and not gated then return {'stale', epoch} end
+return {'ok', epoch}`;
+
+type ScriptedRedis = Redis & {
+    svcConsume(n: number, ...args: Array<string | number>): Promise<number>;
+    svcAdmit(n: number, ...args: Array<string | number>): Promise<[AdmissionOutcome, string]>;
+};
 
 export interface RedisCountersOptions {
     /** Prepended to every key (several deployments on one Redis). */
@@ -32,9 +63,14 @@ export interface RedisCountersOptions {
 export class RedisCounters implements Counters {
     private readonly redis: ScriptedRedis;
     private readonly prefix: string;
+    /** Counter names have colons (`key:<id>:<window>`), this one none: they cannot collide. */
+    private readonly epochKey: string;
+    /** Connections made so far (a new one on every reconnection). */
+    private connection = 0;
 
     constructor(url: string, options: RedisCountersOptions = {}) {
         this.prefix = options.prefix ?? 'svc:rl:';
+        this.epochKey = `${this.prefix}key-epoch`;
         this.redis = new Redis(url, {
             enableOfflineQueue: false,
             maxRetriesPerRequest: 1,
@@ -43,6 +79,8 @@ export class RedisCounters implements Counters {
             retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
         }) as ScriptedRedis;
         this.redis.defineCommand('svcConsume', { lua: CONSUME });
+        this.redis.defineCommand('svcAdmit', { lua: ADMIT });
+        this.redis.on('ready', () => this.connection++);
         // Without a listener ioredis prints every failed reconnect; the owner decides what to log.
         this.redis.on('error', (e) => options.onError?.(e));
     }
@@ -52,6 +90,33 @@ export class RedisCounters implements Counters {
         const args: Array<string | number> = charges.map((c) => this.prefix + c.name);
         for (const c of charges) args.push(c.limit, Math.ceil(c.expiresAt));
         return (await this.call(() => this.redis.svcConsume(charges.length, ...args))) === 1;
+    }
+
+    /**
+     * The epoch answered is Redis's token plus this client's connection number: after a reconnection
+     * every cache is emptied, since a revocation whose epoch change failed while Redis was away (the
+     * key is revoked in the database all the same) would otherwise go unseen.
+     */
+    async admit(check: AdmissionCheck): Promise<AdmissionResult> {
+        const charges = [...check.first, ...check.gated];
+        const args: Array<string | number> = [this.epochKey, ...charges.map((c) => this.prefix + c.name)];
+        args.push(check.first.length, this.expectedEpoch(check.epoch), randomUUID());
+        for (const c of charges) args.push(c.limit, Math.ceil(c.expiresAt));
+        const [outcome, epoch] = await this.call(() => this.redis.svcAdmit(charges.length + 1, ...args));
+        return { outcome, epoch: `${epoch}@${this.connection}` };
+    }
+
+    /** Waits a moment for a first connection (the CLI revokes right after starting). */
+    async bumpKeyEpoch(): Promise<void> {
+        await this.ping(2000);
+        await this.call(() => this.redis.set(this.epochKey, randomUUID()));
+    }
+
+    /** Redis's token within an epoch of this connection; '-' (no token) for an epoch of an earlier one. */
+    private expectedEpoch(epoch: string | null): string {
+        if (epoch === null) return '';
+        const at = epoch.lastIndexOf('@');
+        return epoch.slice(at + 1) === String(this.connection) ? epoch.slice(0, at) : '-';
     }
 
     async peek(names: readonly string[]): Promise<number[]> {

@@ -1,11 +1,12 @@
 // The Store on PostgreSQL (node-postgres, pooled), for several instances sharing accounts, keys and
 // credit. Every operation that must be atomic is one statement (credit: one conditional UPDATE …
-// RETURNING), so instances never need a lock of their own. Key lookups are not cached: the lookup by
-// digest is itself one indexed round trip, which is what validating a cache would cost, and so a
-// revocation through any instance or the CLI is refused everywhere on the next request.
+// RETURNING), so instances never need a lock of their own. Instances may remember keys (auth/key-cache.ts)
+// under the key epoch kept in Redis: a revocation here replaces that epoch (keyEpoch), so a key
+// revoked through any instance or the CLI is refused everywhere on the next request.
 import { randomBase62 } from '../text/random-base62.js';
 import { utcDay } from './panel-store-support.js';
 import { PgPanelStore, isoOf, pgAccount, type PgAccountRow } from './pg-panel-store.js';
+import type { KeyEpoch } from '../limits/counters-types.js';
 import { PgPool, type PgPoolOptions } from './pg-pool.js';
 import {
     AccountExistsError,
@@ -42,12 +43,28 @@ const toKey = (r: PgKeyRow): KeyRecord => ({
     lastUsedAt: isoOf(r.last_used_at),
 });
 
+export interface PgStoreOptions extends PgPoolOptions {
+    /** Told of every revocation (Redis's key epoch); without it, no instance may cache keys. */
+    keyEpoch?: KeyEpoch & { close?(): Promise<void> };
+    /** Close keyEpoch with the store (a client of its own, as the CLI's). */
+    ownsKeyEpoch?: boolean;
+}
+
 /** A store on the database at `url` (tables are created or migrated by the first query). */
-export function openPgStore(url: string, options: PgPoolOptions = {}): PgStore {
-    return new PgStore(new PgPool(url, options));
+export function openPgStore(url: string, options: PgStoreOptions = {}): PgStore {
+    const owned = options.ownsKeyEpoch ? options.keyEpoch : undefined;
+    return new PgStore(new PgPool(url, options), options.keyEpoch, owned?.close?.bind(owned));
 }
 
 export class PgStore extends PgPanelStore implements Store {
+    constructor(
+        db: PgPool,
+        private readonly keyEpoch?: KeyEpoch,
+        private readonly closeKeyEpoch?: () => Promise<void>,
+    ) {
+        super(db);
+    }
+
     async createAccount(email: string, creditReads: number): Promise<Account> {
         const id = `acct_${randomBase62(16)}`;
         try {
@@ -97,8 +114,20 @@ export class PgStore extends PgPanelStore implements Store {
         ).rows.map(toKey);
     }
 
+    /**
+     * The epoch is replaced before (Redis unreachable: nothing is revoked, the caller is told) and
+     * after the change (a cache refilled in between read the key unrevoked). After a failure between
+     * the two, running it again replaces the epoch again, as it does for any existing key.
+     */
     async revokeKey(id: string): Promise<boolean> {
-        return (await this.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id])).rowCount === 1;
+        await this.keyEpoch?.bumpKeyEpoch();
+        const r = await this.db.query<{ found: boolean; revoked: boolean }>(
+            `WITH changed AS (UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING 1)
+            SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1) AS found, EXISTS (SELECT 1 FROM changed) AS revoked`,
+            [id],
+        );
+        if (r.rows[0]!.found) await this.keyEpoch?.bumpKeyEpoch();
+        return r.rows[0]!.revoked;
     }
 
     async findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined> {
@@ -175,5 +204,6 @@ export class PgStore extends PgPanelStore implements Store {
 
     async close(): Promise<void> {
         await this.db.close();
+        await this.closeKeyEpoch?.();
     }
 }

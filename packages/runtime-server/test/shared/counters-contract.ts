@@ -2,7 +2,7 @@
 // concurrency, all-or-nothing charges, windows that expire, and peek.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import type { Counters } from '../../src/index.js';
+import type { CounterCharge, Counters } from '../../src/index.js';
 
 export interface CountersHarness {
     /** Counters on a fresh store, and a second client of the same store (another instance). */
@@ -53,6 +53,46 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
             expect(await a.peek([free, full, unique()])).to.deep.equal([0, 1, 0]);
             expect(await b.consume([{ name: free, limit: 5, expiresAt: later() }])).to.equal(true);
             expect(await b.peek([free])).to.deep.equal([1]);
+        });
+
+        describe('admission in one step, gated by the key epoch', () => {
+            const charge = (name: string, limit: number): CounterCharge => ({ name, limit, expiresAt: later() });
+            const epochOf = async (c: Counters): Promise<string> => (await c.admit({ first: [], gated: [], epoch: null })).epoch;
+
+            it('the same epoch: first and gated counted (ok); a moved epoch: first counted, gated not (stale)', async () => {
+                const [ip, key, acct] = [unique(), unique(), unique()];
+                const epoch = await epochOf(a);
+                expect(await a.admit({ first: [charge(ip, 10)], gated: [charge(key, 10), charge(acct, 10)], epoch })).to.deep.equal({
+                    outcome: 'ok',
+                    epoch,
+                });
+                await b.bumpKeyEpoch();
+                const after = await a.admit({ first: [charge(ip, 10)], gated: [charge(key, 10), charge(acct, 10)], epoch });
+                expect(after.outcome).to.equal('stale');
+                expect(after.epoch).to.not.equal(epoch);
+                expect(await a.peek([ip, key, acct])).to.deep.equal([2, 1, 1]);
+                expect((await a.admit({ first: [charge(ip, 10)], gated: [charge(key, 10)], epoch: after.epoch })).outcome).to.equal('ok');
+            });
+
+            it('a full first counter charges nothing; a full gated counter charges only the first ones', async () => {
+                const [ip, key, acct] = [unique(), unique(), unique()];
+                const epoch = await epochOf(b);
+                expect((await b.admit({ first: [charge(ip, 1)], gated: [], epoch })).outcome).to.equal('ok');
+                expect((await b.admit({ first: [charge(ip, 1)], gated: [charge(key, 5)], epoch })).outcome).to.equal('limited-first');
+                expect(await b.consume([charge(acct, 1)])).to.equal(true);
+                const ip2 = unique();
+                const r = await b.admit({ first: [charge(ip2, 5)], gated: [charge(key, 5), charge(acct, 1)], epoch });
+                expect(r.outcome).to.equal('limited-gated');
+                expect(await b.peek([ip, ip2, key, acct])).to.deep.equal([1, 1, 0, 1]);
+            });
+
+            it('without an epoch only the first counters are charged, and the epoch is answered', async () => {
+                const ip = unique();
+                const r = await a.admit({ first: [charge(ip, 3)], gated: [], epoch: null });
+                expect(r.outcome).to.equal('ok');
+                expect(r.epoch).to.equal(await epochOf(a));
+                expect(await a.peek([ip])).to.deep.equal([1]);
+            });
         });
 
         it('a counter past its expiry reads 0 and counts from 1 again', async () => {
