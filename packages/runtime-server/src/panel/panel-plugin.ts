@@ -13,7 +13,8 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/api-errors.js';
+import { DependencyUnavailableError } from '../deps/dependency-errors.js';
+import { ApiError, MESSAGES, pipelineUnavailable } from '../http/api-errors.js';
 import type { ServerServices } from '../server-module.js';
 import type { Store } from '../store/store-types.js';
 import type { PanelStore } from '../store/panel-store-types.js';
@@ -126,6 +127,9 @@ function panelError(error: ApiError | FastifyError, request: FastifyRequest, rep
     if (error instanceof ApiError) {
         e = error;
         if (e.status >= 500 && e.cause !== undefined) log(e.cause);
+    } else if ((error as unknown) instanceof DependencyUnavailableError) {
+        // PostgreSQL or Redis out of reach: 503 as on the API (docs/deploy.md), never a 500.
+        e = pipelineUnavailable(MESSAGES.dependencyUnavailable);
     } else if (error.code?.startsWith('FST_CSRF')) {
         e = new ApiError(403, 'forbidden', FORBIDDEN);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
