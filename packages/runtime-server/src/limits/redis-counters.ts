@@ -1,7 +1,9 @@
 // Counters in Redis, so the limits hold across instances. One Lua script checks and increments all
 // of a request's counters atomically (Redis runs a script without interleaving), and sets each
 // counter's expiry when it is created, so a window is incremented and expired in one step. Key names
-// are `<prefix><limit>:<subject>:<window>` (rate-limiter.ts names the counters).
+// are `<prefix><limit>:<subject>:<window>` (rate-limiter.ts names the counters). `<prefix>key-epoch`
+// holds the key epoch (auth/key-cache.ts): a second script counts a /v1 request and reads the epoch
+// in the same call.
 //
 // Commands are not queued while Redis is unreachable (enableOfflineQueue false): they fail at once
 // and the request gets 503 pipeline_unavailable instead of waiting; ioredis reconnects by itself,
