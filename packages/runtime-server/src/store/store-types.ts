@@ -61,7 +61,11 @@ export interface Store extends PanelStore {
     addCredit(email: string, reads: number): Promise<Account | undefined>;
     createKey(key: NewKey): Promise<KeyRecord>;
     listKeys(accountId: string): Promise<KeyRecord[]>;
-    /** Marks a key revoked; false when no such (unrevoked) key exists. */
+    /**
+     * Marks a key revoked; false when no such (unrevoked) key exists. On PostgreSQL it also replaces
+     * the key epoch that instances' key caches check (docs/deploy.md, "Revocation"): any future change
+     * to what authentication reads (scopes, deletion, suspension of an account) must do the same.
+     */
     revokeKey(id: string): Promise<boolean>;
     /** The key whose digest is `hash`, revoked or not (the caller decides). */
     findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined>;
