@@ -50,8 +50,7 @@ function maxB(a: Bound, b: Bound, lowSide: boolean): Bound {
 }
 
 export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): Verdict {
-    const infos = (t: TExpr, kids: Info[]): Info => {
-        const [a, b] = kids;
+    const infos = (t: TExpr, a: Info | undefined, b: Info | undefined): Info => {
         const none: Info = { lo: undefined, hi: undefined, canTrue: true, canFalse: true };
         switch (t.k) {
             case 'const':

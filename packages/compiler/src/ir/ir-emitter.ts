@@ -15,7 +15,7 @@ function constKey(v: Value): string {
 
 export function emitCode(root: TExpr, source: string): CompiledCode {
     const emitter = new Emitter();
-    const result = postOrder<number>(root, (t, [a, b]) => emitter.node(t, a, b));
+    const result = postOrder<number>(root, (t, a, b) => emitter.node(t, a, b));
     return { source, code: emitter.code, registers: emitter.next, result, reads: [...emitter.reads].sort((x, y) => x - y) };
 }
 
