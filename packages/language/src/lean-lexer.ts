@@ -1,10 +1,12 @@
-// The lean lexer: one sticky regular expression over the token vocabulary that Langium's own token
-// builder makes from the grammar (the same token types, in the same order, as the Chevrotain lexer
-// behind Langium's parser), so there is no second list of tokens to keep in step. It matches as
-// Chevrotain does: the first pattern that matches wins, and a keyword with a longer alternative
-// (`order` is an ID, not `or` + `der`) gives way to it when that alternative matches more. It only
-// lexes: anything it cannot take (a character no token starts with) is refused, and the caller
-// falls back to Langium, whose lexer reports it.
+// The lean lexer, over the token vocabulary that Langium's own token builder makes from the grammar
+// (the same token types, in the same order, as the Chevrotain lexer behind Langium's parser), so
+// there is no second list of tokens to keep in step. It matches as Chevrotain does: at each
+// character the candidate patterns (by first character, as Chevrotain's own table) are tried in
+// vocabulary order and the first that matches wins; a keyword with a longer alternative (`order`
+// is an ID, not `or` + `der`) gives way to it when that alternative matches more. Keywords are
+// compared as text, other patterns are sticky regular expressions. It only lexes: anything it
+// cannot take (a character no token starts with) is refused, and the caller falls back to
+// Langium, whose lexer reports it.
 import type { LangiumCoreServices } from 'langium';
 
 /** The tokens of one text: kinds index `LeanLexer.names`; offsets are UTF-16 code units. */
@@ -30,9 +32,9 @@ export class LeanRefusal extends Error {}
 
 interface Pattern {
     /** A keyword's text, or undefined for a regular expression. */
-    keyword?: string;
+    keyword: string | undefined;
     /** Sticky: `test` moves lastIndex to the end of the match, with no match array to allocate. */
-    re?: RegExp;
+    re: RegExp | undefined;
     /** Token kind, or -1 for a skipped (hidden) token. */
     kind: number;
     longer: Array<{ re: RegExp; kind: number }>;
@@ -65,10 +67,10 @@ export class LeanLexer {
             const source = patternSource(t.PATTERN, t.name);
             if (typeof t.PATTERN === 'string') {
                 const keyword = t.PATTERN;
-                this.all.push({ keyword, kind, longer });
+                this.all.push({ keyword, re: undefined, kind, longer });
                 firsts.push((c) => keyword.startsWith(c));
             } else {
-                this.all.push({ re: new RegExp(source, 'y'), kind, longer });
+                this.all.push({ keyword: undefined, re: new RegExp(source, 'y'), kind, longer });
                 firsts.push(firstCharTest(source));
             }
         }
