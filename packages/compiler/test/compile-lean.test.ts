@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { compileSchemaText, type CompileResult } from '../src/compile.js';
+import { frontEnd } from '../src/expr/expr-front.js';
 import { FIELDS, schemaWith } from './compile-helpers.js';
 import { grammarExpr, NAMES, tokenExpr } from './expr-arbitraries.js';
 
@@ -46,6 +47,16 @@ describe('compile with the lean parser', function () {
             expect(lean, e).to.deep.equal(langium);
             expect((lean as CompileResult).errors.length, e).to.be.greaterThan(0);
         }
+    });
+
+    it('takes valid expressions with the lean parser (no CST), and leaves the rest to Langium', () => {
+        const lean = frontEnd("round(a / b, 2, 'half_up') > 1 and not flag") as { ast: { $offset?: number; $cstNode?: unknown } };
+        expect(lean.ast.$offset).to.equal(0);
+        expect(lean.ast.$cstNode).to.equal(undefined);
+        const langium = frontEnd("round(a / b, 2, 'half_up') > 1 and not flag", false) as { ast: { $offset?: number; $cstNode?: unknown } };
+        expect(langium.ast.$offset).to.equal(undefined);
+        expect(langium.ast.$cstNode).to.not.equal(undefined);
+        expect(frontEnd('a < b < c')).to.have.property('problem');
     });
 
     it('compiles valid expressions over every field type alike', () => {
