@@ -20,7 +20,8 @@ export interface CompileOptions {
     reuse?: boolean;
     /**
      * Parse with the lean parser derived from the grammar where it accepts (default true); false
-     * parses every expression with Langium. The results are the same (the differential tests).
+     * parses every expression it compiles with Langium (with reuse, a reused outcome is not parsed
+     * again). The results are the same (the differential tests).
      */
     lean?: boolean;
 }
