@@ -135,6 +135,10 @@ function product(a: Info, b: Info): { lo: Bound; hi: Bound } {
 
 /** Structural equality of two typed expressions (same computation on the same fields), iterative. */
 export function sameTree(x: TExpr, y: TExpr): boolean {
+    // Most comparisons differ at the top: answered before any stack is built.
+    if (x === y) return true;
+    if (x.k !== y.k) return false;
+    if (x.k === 'field' || x.k === 'present') return x.field === (y as typeof x).field;
     const stack: Array<[TExpr, TExpr]> = [[x, y]];
     while (stack.length > 0) {
         const [p, q] = stack.pop()!;
