@@ -44,9 +44,17 @@ async function checkStage(schema) {
             if (!front.ast || !checkExpression(front.ast, { fields, place: 'relation', bytes: front.bytes, report }).expr) report();
         }
     };
+    /** The front end alone (lex, depth check, parse), by the lean parser or all by Langium. */
+    const parse = (texts, lean) => {
+        for (const text of texts) if (!frontEnd(text, lean).ast) report();
+    };
     const svcRelations = Array.from({ length: 400 }, (_, i) => Array.from({ length: 50 }, (_, j) => relation(j, i + 1)));
-    for (let i = 350; i < 400; i++) parseAndCheck(svcRelations[i]);
-    return { parseAndCheck, svcRelations };
+    for (let i = 350; i < 400; i++) {
+        parseAndCheck(svcRelations[i]);
+        parse(svcRelations[i], true);
+        parse(svcRelations[i], false);
+    }
+    return { parseAndCheck, parse, svcRelations };
 }
 
 export async function runCompilerBench() {
@@ -95,7 +103,7 @@ export async function runCompilerBench() {
     const env = new Environment();
     CEL_FIELD_TYPES.forEach((t, i) => env.registerVariable(`f${String(i).padStart(2, '0')}`, t));
     const cel = Array.from({ length: 400 }, (_, i) => celRelations(i + 1));
-    const { parseAndCheck, svcRelations } = await checkStage(check.schema);
+    const { parseAndCheck, parse, svcRelations } = await checkStage(check.schema);
     if (!cel[0].every((e) => env.check(e).valid)) throw new Error('cel baseline expressions do not check');
     for (let i = 350; i < 400; i++) for (const e of cel[i]) env.check(e);
     const tCel = timeMs((i) => {
@@ -111,6 +119,16 @@ export async function runCompilerBench() {
         target: '<= 3× cel-js',
         ratio: tCheck / tCel,
         baseline: celEach,
+    });
+    const tLean = timeMs((i) => parse(svcRelations[i], true), 300);
+    const tLangium = timeMs((i) => parse(svcRelations[i], false), 300);
+    rows.push({
+        name: 'parse one relation (lex, depth check, parse) with the lean parser, against Langium on the same texts',
+        value: (tLean / 50) * 1000,
+        unit: 'µs',
+        target: 'reported',
+        ratio: tLean / tLangium,
+        baseline: `Langium (${((tLangium / 50) * 1000).toFixed(1)} µs)`,
     });
     const perRelation = (tFresh - tBare) / 50;
     rows.push({
