@@ -188,38 +188,45 @@ function leadingAtomsOfSequence(source: string): string[] | undefined {
     return alternatives ?? [atom];
 }
 
-/** Index of the `)` closing the group that opens at 0, or -1. */
-function closingParen(source: string): number {
+/**
+ * Calls `at` on each character of a regular expression's source that is not escaped or inside a
+ * class, with the group depth before it; `at` returning true stops the walk.
+ */
+function eachStructural(source: string, at: (i: number, c: string, depth: number) => boolean | void): void {
     let depth = 0;
     let inClass = false;
     for (let i = 0; i < source.length; i++) {
-        const c = source[i];
+        const c = source[i]!;
         if (c === '\\') i++;
         else if (inClass) inClass = c !== ']';
         else if (c === '[') inClass = true;
-        else if (c === '(') depth++;
-        else if (c === ')' && --depth === 0) return i;
+        else {
+            if (at(i, c, depth) === true) return;
+            if (c === '(') depth++;
+            else if (c === ')') depth--;
+        }
     }
-    return -1;
+}
+
+/** Index of the `)` closing the group that opens at 0, or -1. */
+function closingParen(source: string): number {
+    let close = -1;
+    eachStructural(source, (i, c, depth) => {
+        if (c === ')' && depth === 1) close = i;
+        return close >= 0;
+    });
+    return close;
 }
 
 function splitTopLevel(body: string): string[] {
     const parts: string[] = [];
-    let depth = 0;
-    let inClass = false;
     let from = 0;
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c === '\\') i++;
-        else if (inClass) inClass = c !== ']';
-        else if (c === '[') inClass = true;
-        else if (c === '(') depth++;
-        else if (c === ')') depth--;
-        else if (c === '|' && depth === 0) {
+    eachStructural(body, (i, c, depth) => {
+        if (c === '|' && depth === 0) {
             parts.push(body.slice(from, i));
             from = i + 1;
         }
-    }
+    });
     parts.push(body.slice(from));
     return parts;
 }

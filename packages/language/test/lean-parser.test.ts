@@ -8,6 +8,7 @@ import { GrammarAST, type AstNode, type LangiumCoreServices } from 'langium';
 import { createServicesForGrammar } from 'langium/grammar';
 import { parserConfig } from '../src/generated/module.js';
 import { createSvcExprServices, deriveLeanParser, LEAN_MAX_RULE_DEPTH, LeanParser, leanRefusal, parseExpression } from '../src/index.js';
+import { LeanLexer } from '../src/lean-lexer.js';
 import { expressions, wellFormed } from './lean-arbitraries.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 10_000);
@@ -121,6 +122,52 @@ describe('lean parser', function () {
     it('gives the same AST through parseExpression as the compiler sees it', () => {
         const r = parseExpression("round(a / b, 2, 'half_up')", { link: false });
         expect(plain(lean(parser, "round(a / b, 2, 'half_up')"))).to.deep.equal(plain(r.ast));
+    });
+});
+
+describe('lean lexer', () => {
+    /** Every pattern tried in order at each position, the first match winning: what the table must equal. */
+    function naive(patterns: Array<{ name: string; PATTERN: RegExp | string }>, text: string): string[] | undefined {
+        const out: string[] = [];
+        let at = 0;
+        while (at < text.length) {
+            const hit = patterns
+                .map((p) => {
+                    if (typeof p.PATTERN === 'string') return text.startsWith(p.PATTERN, at) ? { p, len: p.PATTERN.length } : undefined;
+                    const re = new RegExp(p.PATTERN.source, 'y');
+                    re.lastIndex = at;
+                    const m = re.exec(text);
+                    return m && m[0].length > 0 ? { p, len: m[0].length } : undefined;
+                })
+                .find((h) => h !== undefined);
+            if (!hit) return undefined;
+            out.push(hit.p.name);
+            at += hit.len;
+        }
+        return out;
+    }
+
+    it('tries, at each character, every pattern that could match there (optional leads, groups, classes, escapes)', () => {
+        const patterns = [
+            { name: 'OPT', PATTERN: /x?y/ },
+            { name: 'GROUP', PATTERN: /(?:ab|c)d/ },
+            { name: 'ALT', PATTERN: /z|[0-3]+/ },
+            { name: 'CAPTURE', PATTERN: /(e)f/ },
+            { name: 'ESC', PATTERN: /\.\d/ },
+            { name: 'STAR', PATTERN: /q*r/ },
+            { name: 'KW', PATTERN: 'ab' },
+            { name: 'ANY', PATTERN: /[a-z]/ },
+            { name: 'DIGIT', PATTERN: /\d/ },
+            { name: 'DOT', PATTERN: /\./ },
+        ];
+        const lexer = new LeanLexer(patterns);
+        fc.assert(
+            fc.property(fc.string({ unit: fc.constantFrom(...'xyabcdzefqr.0123456789'), maxLength: 16 }), (text) => {
+                const mine = lexer.tokenize(text);
+                expect(mine && mine.kinds.slice(0, -1).map((k) => lexer.names[k])).to.deep.equal(naive(patterns, text));
+            }),
+            { numRuns: Math.ceil(RUNS / 5), seed: 15 },
+        );
     });
 });
 
