@@ -17,8 +17,8 @@ export function typicalSchema(relations = 50) {
     return `{\n  "svc_schema": "1.0",\n  "name": "bench",\n  "fields": [\n${fields.join(',\n')}\n  ],\n  "relations": [\n${rels.join(',\n')}\n  ]\n}\n`;
 }
 
-/** A relation over fields of one type (i picks the type), with 4 to 6 operators. */
-function relation(i) {
+/** A relation over fields of one type (i picks the type), with 4 to 6 operators; `salt` changes its constants. */
+export function relation(i, salt = 0) {
     const k = i % 4;
     const f = (j) => `f${String((j * 4 + k) % 32).padStart(2, '0')}`;
     const a = f(i % 8);
@@ -26,13 +26,13 @@ function relation(i) {
     const c = f((i + 3) % 8);
     switch (k) {
         case 0:
-            return `${a} + ${b} * 2 <= ${c} + 300 or ${a} == ${b}`;
+            return `${a} + ${b} * 2 <= ${c} + ${300 + salt} or ${a} == ${b}`;
         case 1:
-            return `round(${a} / 3, 2, 'half_even') + ${b} != ${c} - 1.50`;
+            return `round(${a} / 3, 2, 'half_even') + ${b} != ${c} - ${(1.5 + salt).toFixed(2)}`;
         case 2:
-            return `when(${a} > 10, ${b} + ${c} >= ${a} - 5.00)`;
+            return `when(${a} > ${10 + salt}, ${b} + ${c} >= ${a} - ${(5 + salt).toFixed(2)})`;
         default:
-            return `${a} - ${b} <= duration'P30D' and ${c} >= date'2000-01-01'`;
+            return `${a} - ${b} <= duration'P${30 + salt}D' and ${c} >= date'2000-01-01'`;
     }
 }
 

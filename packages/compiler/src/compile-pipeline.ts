@@ -56,7 +56,7 @@ interface Typed {
 export function runPipeline(
     root: JsonNode,
     _text: string,
-    options: { maxFields: number; reuse?: boolean },
+    options: { maxFields: number; reuse?: boolean; lean?: boolean },
     jsonErrors: boolean,
 ): PipelineOutput {
     const sink = new DiagnosticSink();
@@ -83,7 +83,7 @@ export function runPipeline(
         });
     }
     const types = checked.fields.map((f) => ({ type: f.type ?? { kind: 'string' as const } }));
-    const reuse = new ReuseContext(infos, types, options.reuse !== false);
+    const reuse = new ReuseContext(infos, types, options.reuse !== false, options.lean !== false);
     const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
         expressions.set(source.pointer, source.text);
         const outcome = reuse.compile(source.text, place, self);

@@ -18,6 +18,12 @@ export interface CompileOptions {
      * expression and the fields it names (`expr/expr-cache.ts`). False compiles every one afresh.
      */
     reuse?: boolean;
+    /**
+     * Parse with the lean parser derived from the grammar where it accepts (default true); false
+     * parses every expression it compiles with Langium (with reuse, a reused outcome is not parsed
+     * again). The results are the same (the differential tests).
+     */
+    lean?: boolean;
 }
 
 export interface CompileResult {
@@ -62,7 +68,12 @@ function compileChecked(
     json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>,
 ): CompileResult {
     const jsonDiagnostics = json?.diagnostics ?? [];
-    const out = runPipeline(node, text, { maxFields: options.maxFields ?? 32, reuse: options.reuse }, jsonDiagnostics.length > 0);
+    const out = runPipeline(
+        node,
+        text,
+        { maxFields: options.maxFields ?? 32, reuse: options.reuse, lean: options.lean },
+        jsonDiagnostics.length > 0,
+    );
     const offsets = new Map<Diagnostic, number>(out.offsets);
     jsonDiagnostics.forEach((d, i) => offsets.set(d, json!.offsets[i] ?? 0));
     return finish([...jsonDiagnostics, ...out.errors], out.warnings, out.expressions, out.schema, offsets);

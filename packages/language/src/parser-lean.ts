@@ -20,9 +20,10 @@ interface LangiumInternals {
     assignWithoutOverride(target: Node, source: Node): Node;
 }
 
-type Defaults = ReadonlyArray<[string, unknown]>;
+export type Defaults = ReadonlyArray<[string, unknown]>;
 
-function defaultsOf(reflection: AstReflection, type: string, cache: Map<string, Defaults>): Defaults {
+/** The properties of a type that have a default value, with it (listed once per type in `cache`). */
+export function defaultsOf(reflection: AstReflection, type: string, cache: Map<string, Defaults>): Defaults {
     let d = cache.get(type);
     if (!d) {
         const props = Object.values(reflection.getTypeMetaData(type).properties) as Array<{ name: string; defaultValue?: unknown }>;
@@ -34,6 +35,28 @@ function defaultsOf(reflection: AstReflection, type: string, cache: Map<string, 
 
 /** Langium's copyDefaultValue: arrays are copied (each node gets its own). */
 const copy = (v: unknown): unknown => (Array.isArray(v) ? v.map(copy) : v);
+
+/** Langium's `assignMandatoryProperties`, from the type's list of defaults. */
+export function fillDefaults(node: Node, defaults: Defaults): void {
+    for (let i = 0; i < defaults.length; i++) {
+        const [name, value] = defaults[i]!;
+        if (node[name] === undefined) node[name] = copy(value);
+    }
+}
+
+/** Langium's `assignWithoutOverride` (but the CST link): the source's properties move onto the target. */
+export function mergeWithoutOverride(target: Node, source: Node): Node {
+    for (const name in source) {
+        const existing = source[name];
+        const value = target[name];
+        if (value === undefined) target[name] = existing;
+        else if (Array.isArray(value) && Array.isArray(existing)) {
+            existing.push(...(value as unknown[]));
+            target[name] = existing;
+        }
+    }
+    return target;
+}
 
 /** Installs the two steps on a LangiumParser subclass's prototype. */
 export function installLeanSteps(proto: object): void {
@@ -47,21 +70,11 @@ export function installLeanSteps(proto: object): void {
         if ((obj.$type as unknown) === DatatypeSymbol) return this.converter.convert(obj.value, obj.$cstNode);
         let cache = caches.get(this.astReflection);
         if (!cache) caches.set(this.astReflection, (cache = new Map()));
-        for (const [name, value] of defaultsOf(this.astReflection, obj.$type, cache)) {
-            if (obj[name] === undefined) obj[name] = copy(value);
-        }
+        fillDefaults(obj, defaultsOf(this.astReflection, obj.$type, cache));
         return obj;
     };
     p.assignWithoutOverride = function (target: Node, source: Node): Node {
-        for (const name in source) {
-            const existing = source[name];
-            const value = target[name];
-            if (value === undefined) target[name] = existing;
-            else if (Array.isArray(value) && Array.isArray(existing)) {
-                existing.push(...(value as unknown[]));
-                target[name] = existing;
-            }
-        }
+        mergeWithoutOverride(target, source);
         (target as { $cstNode?: unknown }).$cstNode = undefined;
         return target;
     };

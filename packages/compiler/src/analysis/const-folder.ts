@@ -14,10 +14,10 @@ export type Reporter = (code: DiagnosticCode, span: Span, args: AnyArgs) => void
 /** The folded expression, or undefined when a constant part failed (reported). */
 export function foldConstants(root: TExpr, report: Reporter): TExpr | undefined {
     let failed = false;
-    const folded = postOrder<TExpr>(root, (t, kids) => {
-        const node = withChildren(t, kids);
-        if (failed || kids.length === 0 || node.k === 'when' || node.k === 'div') return node;
-        const operands = node.k === 'round' && node.a.k === 'div' ? [node.a.a, node.a.b] : kids;
+    const folded = postOrder<TExpr>(root, (t, a, b) => {
+        const node = withChildren(t, a, b);
+        if (failed || a === undefined || node.k === 'when' || node.k === 'div') return node;
+        const operands = node.k === 'round' && node.a.k === 'div' ? [node.a.a, node.a.b] : b === undefined ? [a] : [a, b];
         if (!operands.every((k) => k.k === 'const')) return node;
         const value = evaluateCode(emitCode(node, ''), []);
         if (value === null) {

@@ -49,70 +49,68 @@ function maxB(a: Bound, b: Bound, lowSide: boolean): Bound {
     return cmp(a, b) >= 0 ? a : b;
 }
 
+/** Nothing known: any value, possibly true and possibly false. Shared: Info objects are never changed. */
+const NONE: Info = Object.freeze({ lo: undefined, hi: undefined, canTrue: true, canFalse: true });
+const range = (lo: Bound, hi: Bound): Info => ({ lo, hi, canTrue: true, canFalse: true });
+const truth = (canTrue: boolean, canFalse: boolean): Info => ({ lo: undefined, hi: undefined, canTrue, canFalse });
+const rangeOf = (r: { lo: Bound; hi: Bound }): Info => range(r.lo, r.hi);
+const truthOf = (r: { canTrue: boolean; canFalse: boolean }): Info => truth(r.canTrue, r.canFalse);
+
 export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): Verdict {
-    const infos = (t: TExpr, kids: Info[]): Info => {
-        const [a, b] = kids;
-        const none: Info = { lo: undefined, hi: undefined, canTrue: true, canFalse: true };
+    const infos = (t: TExpr, a: Info | undefined, b: Info | undefined): Info => {
         switch (t.k) {
             case 'const':
-                if (typeof t.value === 'boolean') return { ...none, canTrue: t.value, canFalse: !t.value };
-                return typeof t.value === 'number' || isDec(t.value as Bound)
-                    ? { ...none, lo: t.value as Bound, hi: t.value as Bound }
-                    : none;
+                if (typeof t.value === 'boolean') return truth(t.value, !t.value);
+                return typeof t.value === 'number' || isDec(t.value as Bound) ? range(t.value as Bound, t.value as Bound) : NONE;
             case 'field': {
                 const ft = fields[t.field]?.type;
-                if (ft && 'min' in ft) return { ...none, lo: ft.min as Bound, hi: ft.max as Bound };
-                return none;
+                if (ft && 'min' in ft) return range(ft.min as Bound, ft.max as Bound);
+                return NONE;
             }
             case 'present':
                 // Presence is not a value: judged as possibly either (docs/compiler.md, "Constant analysis").
-                return none;
+                return NONE;
             case 'not':
-                return { ...none, canTrue: a!.canFalse, canFalse: a!.canTrue };
+                return truth(a!.canFalse, a!.canTrue);
             case 'logic':
                 return t.op === 'and'
-                    ? { ...none, canTrue: a!.canTrue && b!.canTrue, canFalse: a!.canFalse || b!.canFalse }
-                    : { ...none, canTrue: a!.canTrue || b!.canTrue, canFalse: a!.canFalse && b!.canFalse };
+                    ? truth(a!.canTrue && b!.canTrue, a!.canFalse || b!.canFalse)
+                    : truth(a!.canTrue || b!.canTrue, a!.canFalse && b!.canFalse);
             case 'when':
-                return { ...none, canTrue: a!.canFalse || b!.canTrue, canFalse: a!.canTrue && b!.canFalse };
+                return truth(a!.canFalse || b!.canTrue, a!.canTrue && b!.canFalse);
             case 'cmp':
                 // x op x is decided whatever x is.
                 if (sameTree(t.a, t.b))
-                    return {
-                        ...none,
-                        canTrue: t.op === '==' || t.op === '<=' || t.op === '>=',
-                        canFalse: !(t.op === '==' || t.op === '<=' || t.op === '>='),
-                    };
-                return { ...none, ...compare(t.op, a!, b!) };
+                    return truth(t.op === '==' || t.op === '<=' || t.op === '>=', !(t.op === '==' || t.op === '<=' || t.op === '>='));
+                return truthOf(compare(t.op, a!, b!));
             case 'neg':
-                return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
+                return range(neg(a!.hi), neg(a!.lo));
             case 'abs': {
-                if (a!.lo !== undefined && cmp(a!.lo, zeroLike(a!.lo)) >= 0) return { ...none, lo: a!.lo, hi: a!.hi };
-                if (a!.hi !== undefined && cmp(a!.hi, zeroLike(a!.hi)) <= 0) return { ...none, lo: neg(a!.hi), hi: neg(a!.lo) };
+                if (a!.lo !== undefined && cmp(a!.lo, zeroLike(a!.lo)) >= 0) return range(a!.lo, a!.hi);
+                if (a!.hi !== undefined && cmp(a!.hi, zeroLike(a!.hi)) <= 0) return range(neg(a!.hi), neg(a!.lo));
                 const zero = t.kind === 'num' ? new Decimal(0) : 0;
-                return { ...none, lo: zero, hi: a!.lo === undefined || a!.hi === undefined ? undefined : maxB(neg(a!.lo), a!.hi, false) };
+                return range(zero, a!.lo === undefined || a!.hi === undefined ? undefined : maxB(neg(a!.lo), a!.hi, false));
             }
             case 'arith':
-                if (t.op === '+') return { ...none, lo: add(a!.lo, b!.lo), hi: add(a!.hi, b!.hi) };
-                if (t.op === '-') return { ...none, lo: add(a!.lo, neg(b!.hi)), hi: add(a!.hi, neg(b!.lo)) };
-                return { ...none, ...product(a!, b!) };
+                if (t.op === '+') return range(add(a!.lo, b!.lo), add(a!.hi, b!.hi));
+                if (t.op === '-') return range(add(a!.lo, neg(b!.hi)), add(a!.hi, neg(b!.lo)));
+                return rangeOf(product(a!, b!));
             case 'minmax':
                 return t.op === 'min'
-                    ? { ...none, lo: minB(a!.lo, b!.lo, true), hi: minB(a!.hi, b!.hi, false) }
-                    : { ...none, lo: maxB(a!.lo, b!.lo, true), hi: maxB(a!.hi, b!.hi, false) };
+                    ? range(minB(a!.lo, b!.lo, true), minB(a!.hi, b!.hi, false))
+                    : range(maxB(a!.lo, b!.lo, true), maxB(a!.hi, b!.hi, false));
             case 'round':
                 // Every rounding mode is monotone, so rounding the bounds bounds the result.
-                if (t.a.k === 'div') return none;
-                return {
-                    ...none,
-                    lo: isDec(a!.lo) ? roundDecimal(a!.lo, t.scale, t.mode) : undefined,
-                    hi: isDec(a!.hi) ? roundDecimal(a!.hi, t.scale, t.mode) : undefined,
-                };
+                if (t.a.k === 'div') return NONE;
+                return range(
+                    isDec(a!.lo) ? roundDecimal(a!.lo, t.scale, t.mode) : undefined,
+                    isDec(a!.hi) ? roundDecimal(a!.hi, t.scale, t.mode) : undefined,
+                );
             case 'diff':
-                if (t.unit !== 1) return none;
-                return { ...none, lo: add(a!.lo, neg(b!.hi)), hi: add(a!.hi, neg(b!.lo)) };
+                if (t.unit !== 1) return NONE;
+                return range(add(a!.lo, neg(b!.hi)), add(a!.hi, neg(b!.lo)));
             default:
-                return none;
+                return NONE;
         }
     };
     const info = postOrder<Info>(root, infos);
@@ -137,6 +135,10 @@ function product(a: Info, b: Info): { lo: Bound; hi: Bound } {
 
 /** Structural equality of two typed expressions (same computation on the same fields), iterative. */
 export function sameTree(x: TExpr, y: TExpr): boolean {
+    // Most comparisons differ at the top: answered before any stack is built.
+    if (x === y) return true;
+    if (x.k !== y.k) return false;
+    if (x.k === 'field' || x.k === 'present') return x.field === (y as typeof x).field;
     const stack: Array<[TExpr, TExpr]> = [[x, y]];
     while (stack.length > 0) {
         const [p, q] = stack.pop()!;

@@ -5,7 +5,7 @@ export class ByteOffsets {
     /** Most expressions are ASCII: then bytes and UTF-16 offsets coincide and no table is needed. */
     private readonly ascii: boolean;
 
-    constructor(private readonly text: string) {
+    constructor(readonly text: string) {
         // eslint-disable-next-line no-control-regex -- the ASCII range starts at U+0000 on purpose
         this.ascii = /^[\x00-\x7f]*$/.test(text);
     }

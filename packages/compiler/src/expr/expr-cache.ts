@@ -58,6 +58,7 @@ export class ReuseContext implements ExprContext {
         readonly infos: ReadonlyMap<string, FieldInfo>,
         readonly fields: ExprContext['fields'],
         private readonly reuse: boolean,
+        readonly lean: boolean,
     ) {}
 
     private signature(name: string): string {

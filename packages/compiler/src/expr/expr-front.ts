@@ -1,12 +1,16 @@
 // Front end of one expression: the length and depth limits are checked on tokens before the parser
-// runs (deep input would overflow the stack), then the Langium parser builds the AST.
-import { createSvcExprServices, parseExpression, type Expression } from '@svc/language';
+// runs (deep input would overflow the stack), then the parser builds the AST. The lean parser
+// (derived from the grammar, no CST) takes every expression it accepts; whatever it refuses (every
+// syntax or lexer error, and too deep nesting) is lexed and parsed again by Langium, so each
+// diagnostic comes from Langium's parser as before (docs/compiler.md, "Speed").
+import { createSvcExprServices, leanExpressionParser, parseExpression, type Expression, type LeanTokens } from '@svc/language';
 import { HINTS, problem, type Problem } from '../diagnostics/diagnostic-registry.js';
 import { ByteOffsets } from './byte-offsets.js';
+import { MAX_EXPR_DEPTH, Role, roleOf, tooDeep } from './expr-depth.js';
 import type { Span } from './typed-expr.js';
 
 export const MAX_EXPR_BYTES = 16 * 1024;
-export const MAX_EXPR_DEPTH = 64;
+export { MAX_EXPR_DEPTH };
 
 export type FrontProblem = Problem & { span: Span };
 
@@ -21,17 +25,28 @@ interface Tok {
 
 let lexer: ReturnType<typeof createSvcExprServices>['parser']['Lexer'] | undefined;
 
-const OPERAND_END = new Set(['ID', 'NUMBER', 'STRING', 'TYPED_LITERAL', 'true', 'false', ')']);
+/** Roles of the lean lexer's token kinds, by kind (one table per lexer). */
+const leanRoles = new WeakMap<object, Role[]>();
 
-export function frontEnd(text: string): FrontResult {
+export function frontEnd(text: string, lean = true): FrontResult {
     const bytes = new ByteOffsets(text);
     const length = Buffer.byteLength(text, 'utf8');
     if (length > MAX_EXPR_BYTES)
         return { problem: { ...problem('E-EXPR-LENGTH', { bytes: length, max: MAX_EXPR_BYTES }), span: bytes.trimmed() } };
+    const ast = lean ? leanFront(text) : undefined;
+    if (ast) return { ast, bytes };
     lexer ??= createSvcExprServices().parser.Lexer; // once: each lookup goes through the injector's proxies
     const lexed = lexer.tokenize(text);
-    const deep = depthProblem(lexed.tokens as unknown as Tok[], bytes);
-    if (deep) return { problem: deep };
+    const toks = lexed.tokens as unknown as Tok[];
+    const deep = tooDeep(
+        toks.map((t) => roleOf(t.tokenType.name)),
+        toks.length,
+    );
+    if (deep >= 0) {
+        const t = toks[deep]!;
+        const span = bytes.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1);
+        return { problem: { ...problem('E-EXPR-DEPTH', { max: MAX_EXPR_DEPTH }), span } };
+    }
     const parsed = parseExpression(text, { lexed: lexed as never, link: false });
     const first = parsed.problems[0];
     if (first || !parsed.ast) {
@@ -40,6 +55,18 @@ export function frontEnd(text: string): FrontResult {
         return { problem: { ...describe(text, first?.kind, start, end), span: bytes.span(start, end) } };
     }
     return { ast: parsed.ast, bytes };
+}
+
+/** The lean parser's AST, or undefined when it refuses (or the nesting is too deep: Langium's path reports it). */
+function leanFront(text: string): Expression | undefined {
+    const lean = leanExpressionParser();
+    const tokens: LeanTokens | undefined = lean?.tokenize(text);
+    if (!lean || !tokens) return undefined;
+    let byKind = leanRoles.get(lean);
+    if (!byKind) leanRoles.set(lean, (byKind = lean.lexer.names.map(roleOf)));
+    const roles = tokens.kinds.map((k) => byKind[k]!);
+    // The last token is the end of input. Too deep: refused here, reported by Langium's path.
+    return tooDeep(roles, roles.length - 1) >= 0 ? undefined : (lean.parse(tokens) as Expression | undefined);
 }
 
 function describe(text: string, kind: string | undefined, start: number, end: number): Problem {
@@ -57,49 +84,4 @@ function syntaxHint(text: string, at: number): string {
     if (c === '"') return HINTS.singleQuotes;
     if (c === '=' && text[at + 1] !== '=' && !'=!<>'.includes(text[at - 1] ?? '')) return HINTS.equality;
     return '';
-}
-
-/**
- * Levels open at once: each parenthesis pair (groups and call argument lists) and each unary `not`
- * or `-`. A unary minus closes with its operand's primary; `not` closes at the next `and`, `or`, `,`
- * or closing parenthesis (its operand is a comparison).
- */
-function depthProblem(tokens: Tok[], bytes: ByteOffsets): FrontProblem | undefined {
-    const stack: Array<'p' | 'not' | 'neg'> = [];
-    const popUnary = (kinds: ReadonlySet<string>): void => {
-        while (stack.length > 0 && kinds.has(stack[stack.length - 1]!)) stack.pop();
-    };
-    const NEG = new Set(['neg']);
-    const UNARY = new Set(['neg', 'not']);
-    let prev: string | undefined;
-    for (let i = 0; i < tokens.length; i++) {
-        const t = tokens[i]!;
-        const name = t.tokenType.name;
-        let opens: 'p' | 'not' | 'neg' | undefined;
-        if (name === '(') opens = 'p';
-        else if (name === 'not') opens = 'not';
-        else if (name === '-' && (prev === undefined || !OPERAND_END.has(prev))) opens = 'neg';
-        if (opens) {
-            if (stack.length >= MAX_EXPR_DEPTH) {
-                return {
-                    ...problem('E-EXPR-DEPTH', { max: MAX_EXPR_DEPTH }),
-                    span: bytes.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1),
-                };
-            }
-            stack.push(opens);
-        } else if (name === ')') {
-            while (stack.length > 0 && stack.pop() !== 'p') {
-                /* unary levels inside close with the group */
-            }
-            popUnary(NEG);
-        } else if (name === 'and' || name === 'or' || name === ',') {
-            popUnary(UNARY);
-        } else if (name === 'ID' && tokens[i + 1]?.tokenType.name === '(') {
-            // a call: its '(' opens the level
-        } else if (OPERAND_END.has(name)) {
-            popUnary(NEG);
-        }
-        prev = name;
-    }
-    return undefined;
 }

@@ -34,6 +34,8 @@ export interface ExprContext {
     infos: ReadonlyMap<string, FieldInfo>;
     /** Field types by id (range analysis reads their bounds). */
     fields: readonly Pick<CompiledField, 'type'>[];
+    /** Whether the lean parser may take the expression (else Langium parses it). */
+    lean: boolean;
 }
 
 export function compileExpression(text: string, place: 'relation' | 'applicable', self: number | undefined, ctx: ExprContext): ExprOutcome {
@@ -47,7 +49,7 @@ export function compileExpression(text: string, place: 'relation' | 'applicable'
         unknownName: reports.some((r) => r.code === 'E-NAME-UNKNOWN'),
         ...rest,
     });
-    const front = frontEnd(text);
+    const front = frontEnd(text, ctx.lean);
     if ('problem' in front) {
         report(front.problem.code, front.problem.span, front.problem.args);
         return outcome([]);

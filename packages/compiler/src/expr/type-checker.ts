@@ -3,19 +3,13 @@
 // around it stay silent (no cascades). Left-nested operator chains are walked in a loop, so the
 // recursion depth is bounded by the nesting limit, not by the expression's length.
 import {
-    isBinaryExpr,
-    isBooleanLiteral,
-    isCallExpr,
-    isNameRef,
-    isNumberLiteral,
-    isParenExpr,
-    isStringLiteral,
-    isTypedLiteral,
-    isUnaryExpr,
+    nodeRange,
     type AstNode,
     type BinaryExpr,
     type CallExpr,
     type Expression,
+    type NumberLiteral,
+    type UnaryExpr,
 } from '@svc/language';
 import { Decimal } from 'decimal.js';
 import type { AnyArgs, ArgsParam, DiagnosticCode } from '../diagnostics/diagnostic-registry.js';
@@ -69,7 +63,7 @@ export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     const checker = new TypeChecker(env);
     const top = unwrap(ast);
     let expr: TExpr | undefined;
-    if (env.place === 'relation' && isCallExpr(top) && top.name === 'when') expr = checker.checkWhen(top);
+    if (env.place === 'relation' && top.$type === 'CallExpr' && top.name === 'when') expr = checker.checkWhen(top);
     else expr = checker.check(ast);
     if (expr && expr.type.kind !== 'boolean') {
         env.report(env.place === 'relation' ? 'E-REL-TYPE' : 'E-APPLICABLE-TYPE', env.bytes.trimmed(), { type: typeName(expr.type) });
@@ -80,8 +74,22 @@ export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
 
 function unwrap(e: Expression): Expression {
     let cur = e;
-    while (isParenExpr(cur)) cur = cur.inner;
+    while (cur.$type === 'ParenExpr') cur = cur.inner;
     return cur;
+}
+
+/** Literal numbers recur (`2`, `0`, `100.00`): their Decimals (immutable) are kept, boundedly. */
+let literals = new Map<string, Decimal | null>();
+
+function literalDecimal(text: string): Decimal | undefined {
+    let d = literals.get(text);
+    if (d === undefined) {
+        const parsed = parseDecimalText(text);
+        d = parsed && inMagnitude(parsed) ? parsed : null;
+        if (literals.size >= 4096) literals = new Map();
+        literals.set(text, d);
+    }
+    return d ?? undefined;
 }
 
 class TypeChecker {
@@ -92,6 +100,12 @@ class TypeChecker {
 
     private span(node: AstNode): SpanRef {
         return { node, bytes: this.env.bytes };
+    }
+
+    /** The node's text as written (a literal's quotes included). */
+    private source(node: AstNode): string {
+        const [start, end] = nodeRange(node);
+        return this.env.bytes.text.slice(start, end);
     }
 
     private fail<C extends DiagnosticCode>(code: C, span: Where, ...args: ArgsParam<C>): undefined {
@@ -111,52 +125,62 @@ class TypeChecker {
 
     /** `roundArg`: this node is the first argument of round, where one division is allowed. */
     check(node: Expression, roundArg = false): TExpr | undefined {
-        if (isBinaryExpr(node)) return this.chain(node, roundArg);
-        if (isParenExpr(node)) return this.check(node.inner, roundArg);
-        if (isUnaryExpr(node)) {
-            const a = this.check(node.operand);
-            if (!a) return undefined;
-            const span = this.span(node);
-            if (node.op === 'not') {
-                return a.type.kind === 'boolean'
-                    ? { k: 'not', a, type: a.type, span }
-                    : this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
+        // One switch on $type: the generated type guards ask Langium's reflection for subtypes (a
+        // string key per question), a tenth of checking.
+        switch (node.$type) {
+            case 'BinaryExpr':
+                return this.chain(node, roundArg);
+            case 'ParenExpr':
+                return this.check(node.inner, roundArg);
+            case 'UnaryExpr':
+                return this.unary(node);
+            case 'NameRef':
+                return this.name(node.name, this.span(node));
+            case 'CallExpr':
+                return this.call(node);
+            case 'NumberLiteral':
+                return this.number(node);
+            case 'StringLiteral': {
+                const text = this.source(node);
+                const span = this.span(node);
+                if (text.length < 2 || !text.endsWith("'")) return this.fail('E-EXPR-LITERAL', span, { form: 'unclosed', kind: 'string' });
+                return { k: 'const', value: text.slice(1, -1), literal: 'string', type: { kind: 'string' }, span };
             }
-            if (a.k === 'const' && (a.literal === 'number' || a.literal === 'integer') && a.value instanceof Decimal) {
-                return { ...a, value: a.value.neg(), span }; // -5 is still a literal
-            }
-            return this.apply(unaryNumeric('neg', a, span), span);
+            case 'TypedLiteral':
+                return this.typedLiteral(this.source(node), this.span(node), nodeRange(node)[0]);
+            case 'BooleanLiteral':
+                return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
         }
-        if (isNameRef(node)) return this.name(node.name, this.span(node));
-        if (isCallExpr(node)) return this.call(node);
-        if (isNumberLiteral(node)) {
-            const span = this.span(node);
-            const d = parseDecimalText(node.value);
-            if (!d || !inMagnitude(d)) return this.fail('E-EXPR-LITERAL', span, { form: 'magnitude', value: String(node.value) });
-            return {
-                k: 'const',
-                value: d,
-                literal: node.value.includes('.') ? 'number' : 'integer',
-                type: { kind: 'number', integer: !node.value.includes('.') },
-                span,
-            };
+        return this.fail('E-EXPR-SYNTAX', this.span(node as AstNode), { form: 'token', found: 'expression' });
+    }
+
+    private unary(node: UnaryExpr): TExpr | undefined {
+        const a = this.check(node.operand);
+        if (!a) return undefined;
+        const span = this.span(node);
+        if (node.op === 'not') {
+            return a.type.kind === 'boolean'
+                ? { k: 'not', a, type: a.type, span }
+                : this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
         }
-        if (isStringLiteral(node)) {
-            const text = node.$cstNode!.text;
-            const span = this.span(node);
-            if (text.length < 2 || !text.endsWith("'")) return this.fail('E-EXPR-LITERAL', span, { form: 'unclosed', kind: 'string' });
-            return { k: 'const', value: text.slice(1, -1), literal: 'string', type: { kind: 'string' }, span };
+        if (a.k === 'const' && (a.literal === 'number' || a.literal === 'integer') && a.value instanceof Decimal) {
+            return { ...a, value: a.value.neg(), span }; // -5 is still a literal
         }
-        if (isTypedLiteral(node)) return this.typedLiteral(node.$cstNode!.text, this.span(node), node.$cstNode!.offset);
-        if (isBooleanLiteral(node))
-            return { k: 'const', value: node.value === 'true', literal: 'other', type: { kind: 'boolean' }, span: this.span(node) };
-        return this.fail('E-EXPR-SYNTAX', this.span(node), { form: 'token', found: 'expression' });
+        return this.apply(unaryNumeric('neg', a, span), span);
+    }
+
+    private number(node: NumberLiteral): TExpr | undefined {
+        const span = this.span(node);
+        const d = literalDecimal(node.value);
+        if (!d) return this.fail('E-EXPR-LITERAL', span, { form: 'magnitude', value: String(node.value) });
+        const integer = !node.value.includes('.');
+        return { k: 'const', value: d, literal: integer ? 'integer' : 'number', type: { kind: 'number', integer }, span };
     }
 
     private chain(top: BinaryExpr, roundArg: boolean): TExpr | undefined {
         const links: BinaryExpr[] = [];
         let cur: Expression = top;
-        while (isBinaryExpr(cur)) {
+        while (cur.$type === 'BinaryExpr') {
             links.push(cur);
             cur = cur.left;
         }
@@ -281,7 +305,7 @@ class TypeChecker {
         const expected = FUNCTIONS[call.name];
         if (expected === undefined) {
             for (const arg of call.args) this.check(arg);
-            const start = call.$cstNode!.offset;
+            const start = nodeRange(call)[0];
             return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), {
                 name: call.name,
                 suggestion: didYouMean(call.name, Object.keys(FUNCTIONS)),
@@ -295,7 +319,7 @@ class TypeChecker {
             }
             case 'present': {
                 const arg = unwrap(call.args[0]!);
-                if (!isNameRef(arg)) return this.fail('E-TYPE', this.span(call.args[0]!), { form: 'present-name' });
+                if (arg.$type !== 'NameRef') return this.fail('E-TYPE', this.span(call.args[0]!), { form: 'present-name' });
                 const f = this.name(arg.name, this.span(arg));
                 if (!f || f.k !== 'field') return undefined;
                 return { k: 'present', field: f.field, type: { kind: 'boolean' }, span };
@@ -320,14 +344,14 @@ class TypeChecker {
         const x = this.check(xNode, true);
         let scale: number | undefined;
         const s = unwrap(scaleNode);
-        if (isNumberLiteral(s) && /^[0-9]+$/.test(s.value) && Number(s.value) <= 28) scale = Number(s.value);
+        if (s.$type === 'NumberLiteral' && /^[0-9]+$/.test(s.value) && Number(s.value) <= 28) scale = Number(s.value);
         else {
             this.check(scaleNode);
             this.fail('E-ROUND-ARG', this.span(scaleNode), { form: 'scale' });
         }
         let mode: RoundMode | undefined;
         const m = unwrap(modeNode);
-        const modeText = isStringLiteral(m) ? m.$cstNode!.text.slice(1, -1) : undefined;
+        const modeText = m.$type === 'StringLiteral' ? this.source(m).slice(1, -1) : undefined;
         if (modeText !== undefined && (ROUND_MODES as readonly string[]).includes(modeText)) mode = modeText as RoundMode;
         else
             this.fail('E-ROUND-ARG', this.span(modeNode), {

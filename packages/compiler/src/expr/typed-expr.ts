@@ -1,6 +1,6 @@
 // The checked, typed form of an expression: what the type checker produces and the constant
 // analysis and IR emitter consume. Spans are UTF-8 byte ranges in the expression string.
-import type { AstNode } from '@svc/language';
+import { nodeRange, type AstNode } from '@svc/language';
 import type { CmpOp } from '../ir/ir-types.js';
 import type { ByteOffsets } from './byte-offsets.js';
 import type { EomRule, ExprType, RoundMode, Value } from '../values/value-types.js';
@@ -9,7 +9,7 @@ export type Span = [number, number];
 
 /**
  * Where a typed node came from, resolved to a byte span only when a diagnostic needs it: computing
- * CST offsets and byte positions for every node of every valid expression was a tenth of compiling.
+ * node offsets and byte positions for every node of every valid expression was a tenth of compiling.
  */
 export interface SpanRef {
     node: AstNode;
@@ -18,8 +18,8 @@ export interface SpanRef {
 
 export function resolveSpan(s: Span | SpanRef): Span {
     if (Array.isArray(s)) return s;
-    const c = s.node.$cstNode!;
-    return s.bytes.span(c.offset, c.end);
+    const [start, end] = nodeRange(s.node);
+    return s.bytes.span(start, end);
 }
 
 /** How arithmetic is carried out: on Decimals (number, money) or plain integers (dates, durations). */

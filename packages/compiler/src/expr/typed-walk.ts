@@ -21,11 +21,20 @@ export function childrenOf(t: TExpr): TExpr[] {
 /** Recursion this deep is safe on any stack; deeper trees take the iterative path. */
 const RECURSION_LIMIT = 400;
 
-/** Calls `visit` on every node after its children, passing the children's results in order. */
-export function postOrder<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
+/** Roots already found shallow: checking, folding, analysis and emission walk the same tree. */
+const knownShallow = new WeakSet<TExpr>();
+
+/**
+ * Calls `visit` on every node after its children, passing the children's results (`a`, then `b`;
+ * no arrays to allocate per node).
+ */
+export function postOrder<R>(root: TExpr, visit: (t: TExpr, a: R | undefined, b: R | undefined) => R): R {
     // Plain recursion is several times faster and covers all but pathological chains, which are
     // detected before any visit runs (visits have side effects) and walked iteratively.
-    return shallow(root, 0) ? recurse(root, visit) : iterate(root, visit);
+    if (knownShallow.has(root)) return recurse(root, visit);
+    if (!shallow(root, 0)) return iterate(root, visit);
+    knownShallow.add(root);
+    return recurse(root, visit);
 }
 
 function shallow(t: TExpr, depth: number): boolean {
@@ -45,25 +54,25 @@ function shallow(t: TExpr, depth: number): boolean {
     }
 }
 
-function recurse<R>(t: TExpr, visit: (t: TExpr, children: R[]) => R): R {
+function recurse<R>(t: TExpr, visit: (t: TExpr, a: R | undefined, b: R | undefined) => R): R {
     switch (t.k) {
         case 'field':
         case 'const':
         case 'present':
-            return visit(t, []);
+            return visit(t, undefined, undefined);
         case 'not':
         case 'neg':
         case 'abs':
         case 'round':
-            return visit(t, [recurse(t.a, visit)]);
+            return visit(t, recurse(t.a, visit), undefined);
         default: {
             const a = recurse(t.a, visit);
-            return visit(t, [a, recurse(t.b, visit)]);
+            return visit(t, a, recurse(t.b, visit));
         }
     }
 }
 
-function iterate<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
+function iterate<R>(root: TExpr, visit: (t: TExpr, a: R | undefined, b: R | undefined) => R): R {
     const results = new Map<TExpr, R>();
     const stack: Array<{ t: TExpr; expanded: boolean }> = [{ t: root, expanded: false }];
     while (stack.length > 0) {
@@ -76,19 +85,14 @@ function iterate<R>(root: TExpr, visit: (t: TExpr, children: R[]) => R): R {
         }
         stack.pop();
         if (results.has(top.t)) continue;
-        results.set(
-            top.t,
-            visit(
-                top.t,
-                kids.map((k) => results.get(k)!),
-            ),
-        );
+        const [a, b] = kids;
+        results.set(top.t, visit(top.t, a && results.get(a), b && results.get(b)));
     }
     return results.get(root)!;
 }
 
-/** A copy of `t` with its children replaced (same order as childrenOf). */
-export function withChildren(t: TExpr, kids: TExpr[]): TExpr {
+/** A copy of `t` with its children replaced (`a`, `b` as in childrenOf). */
+export function withChildren(t: TExpr, a: TExpr | undefined, b: TExpr | undefined): TExpr {
     switch (t.k) {
         case 'field':
         case 'const':
@@ -98,8 +102,8 @@ export function withChildren(t: TExpr, kids: TExpr[]): TExpr {
         case 'neg':
         case 'abs':
         case 'round':
-            return kids[0] === t.a ? t : ({ ...t, a: kids[0]! } as TExpr);
+            return a === t.a ? t : ({ ...t, a: a! } as TExpr);
         default:
-            return kids[0] === t.a && kids[1] === t.b ? t : ({ ...t, a: kids[0]!, b: kids[1]! } as TExpr);
+            return a === t.a && b === t.b ? t : ({ ...t, a: a!, b: b! } as TExpr);
     }
 }

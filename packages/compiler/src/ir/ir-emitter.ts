@@ -15,18 +15,26 @@ function constKey(v: Value): string {
 
 export function emitCode(root: TExpr, source: string): CompiledCode {
     const emitter = new Emitter();
-    const result = postOrder<number>(root, (t, [a, b]) => emitter.node(t, a, b));
-    return { source, code: emitter.code, registers: emitter.next, result, reads: [...emitter.reads].sort((x, y) => x - y) };
+    const result = postOrder<number>(root, (t, a, b) => emitter.node(t, a, b));
+    return { source, code: emitter.code, registers: emitter.next, result, reads: emitter.fieldsRead() };
 }
 
 /** The state of one emission: instructions, shared registers and the fields read. */
 class Emitter {
     readonly code: Instr[] = [];
-    readonly reads = new Set<number>();
     next = 0;
-    private readonly fieldRegs = new Map<number, number>();
+    // By field id (small numbers): a sparse array, no Map or Set per emission.
+    private readonly read: boolean[] = [];
+    private readonly fieldRegs: number[] = [];
     private readonly constRegs = new Map<string, number>();
-    private readonly divOperands = new Map<TExpr, [number, number]>();
+    private divOperands?: Map<TExpr, [number, number]>;
+
+    /** The ids of the fields read, ascending. */
+    fieldsRead(): number[] {
+        const ids: number[] = [];
+        this.read.forEach((r, id) => r && ids.push(id));
+        return ids;
+    }
 
     /** The register of a node whose operands' registers are `a` and `b`. */
     node(t: TExpr, a: number | undefined, b: number | undefined): number {
@@ -36,7 +44,7 @@ class Emitter {
             case 'const':
                 return this.constant(`${t.type.kind}|${constKey(t.value)}`, t.value);
             case 'present':
-                this.reads.add(t.field);
+                this.read[t.field] = true;
                 return this.push({ op: 'present', dst: this.next, field: t.field });
             case 'not':
                 return this.push({ op: 'not', dst: this.next, a: a! });
@@ -62,12 +70,12 @@ class Emitter {
                 return this.push({ op: 'diff', unit: t.unit, dst: this.next, a: a!, b: b! });
             case 'div':
                 // Only ever the first argument of round: the round emits one exact divround instead.
-                this.divOperands.set(t, [a!, b!]);
+                (this.divOperands ??= new Map()).set(t, [a!, b!]);
                 return -1;
             case 'round': {
                 if (t.a.k !== 'div') return this.push({ op: 'round', scale: t.scale, mode: t.mode, dst: this.next, a: a! });
                 // The quotient is rounded once, exactly: read the division's operands' registers.
-                const [qa, qb] = this.divOperands.get(t.a)!;
+                const [qa, qb] = this.divOperands!.get(t.a)!;
                 return this.push({ op: 'divround', scale: t.scale, mode: t.mode, dst: this.next, a: qa, b: qb });
             }
         }
@@ -80,11 +88,11 @@ class Emitter {
     }
 
     private load(field: number): number {
-        let r = this.fieldRegs.get(field);
+        let r = this.fieldRegs[field];
         if (r === undefined) {
             r = this.push({ op: 'field', dst: this.next, field });
-            this.fieldRegs.set(field, r);
-            this.reads.add(field);
+            this.fieldRegs[field] = r;
+            this.read[field] = true;
         }
         return r;
     }
