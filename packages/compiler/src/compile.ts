@@ -35,10 +35,18 @@ export interface CompileResult {
 
 /** Compiles schema JSON text (CLI, language server). */
 export function compileSchemaText(text: string, options: CompileOptions = {}): CompileResult {
-    if (Buffer.byteLength(text, 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
+    return compileSchemaTextTree(text, options).result;
+}
+
+/**
+ * `compileSchemaText` that also hands back the tree the reader built (absent over the size limit or
+ * after a syntax error), so an editor places the diagnostics on it instead of reading the text again.
+ */
+export function compileSchemaTextTree(text: string, options: CompileOptions = {}): { result: CompileResult; root?: JsonNode } {
+    if (Buffer.byteLength(text, 'utf8') > MAX_SCHEMA_BYTES) return { result: tooLarge(text) };
     const read = readJson(text);
-    if (!read.root) return finish([...read.diagnostics], [], new Map());
-    return compileChecked(read.root, text, options, read); // its size was checked above
+    if (!read.root) return { result: finish([...read.diagnostics], [], new Map()) };
+    return { result: compileChecked(read.root, text, options, read), root: read.root }; // its size was checked above
 }
 
 /**

@@ -6,6 +6,8 @@
 // are compiled on the server's thread instead, so diagnostics never stop.
 import { Worker } from 'node:worker_threads';
 import { compileSchemaText, type Diagnostic } from '@svc/compiler';
+import type { PlacedDiagnostic } from '../diagnostics/diagnostic-mapper.js';
+import { compilePlaced } from './compile-placed.js';
 import { WORKER_FLAG, type WorkerReply, type WorkerRequest } from './compile-worker.js';
 
 export interface CompileRunnerOptions {
@@ -38,17 +40,17 @@ export class CompileRunner {
         return [...r.errors, ...r.warnings];
     }
 
-    /** Compiles a large text on the worker, a small one (or any, without a worker) on this thread. */
-    async compile(text: string): Promise<Diagnostic[]> {
-        const worker = this.isLarge(text) ? this.ensureWorker() : undefined;
-        if (!worker) return this.compileNow(text);
+    /** Compiles a text and places its diagnostics, on the worker when there is one, else on this thread. */
+    async compile(text: string): Promise<PlacedDiagnostic[]> {
+        const worker = this.ensureWorker();
+        if (!worker) return this.placedHere(text);
         this.stats.inFlight++;
         try {
             const reply = await this.ask(worker, { id: this.next++, kind: 'compile', text });
             this.stats.inWorker++;
-            return 'diagnostics' in reply ? reply.diagnostics : this.compileNow(text);
+            return 'placed' in reply ? reply.placed : this.placedHere(text);
         } catch {
-            return this.compileNow(text);
+            return this.placedHere(text);
         } finally {
             this.stats.inFlight--;
         }
@@ -68,6 +70,11 @@ export class CompileRunner {
         for (const w of this.waiting.values()) w.reject(new Error('compile runner disposed'));
         this.waiting.clear();
         void worker?.terminate();
+    }
+
+    private placedHere(text: string): PlacedDiagnostic[] {
+        this.stats.inThread++;
+        return compilePlaced(text);
     }
 
     private ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {

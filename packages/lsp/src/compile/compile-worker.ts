@@ -1,15 +1,17 @@
 // The compile thread of the language server: compiles schema texts sent by `compile-runner.ts` and
-// answers with their diagnostics (errors, then warnings). It keeps the compiler's reuse of
-// expression outcomes between a document's compiles, so an edit recompiles what it changed.
+// answers with their diagnostics (errors, then warnings) already placed in the text, so only codes,
+// messages and offsets cross back. It keeps the compiler's reuse of expression outcomes between a
+// document's compiles, so an edit recompiles what it changed.
 // A thread starts with no polyfill: langium needs Object.groupBy (Node 20), so it loads first.
 import '@svc/language/polyfill';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { compileSchemaText, type Diagnostic } from '@svc/compiler';
+import type { PlacedDiagnostic } from '../diagnostics/diagnostic-mapper.js';
+import { compilePlaced } from './compile-placed.js';
 
 export const WORKER_FLAG = 'svcCompileWorker';
 
 export type WorkerRequest = { id: number; kind: 'compile'; text: string } | { id: number; kind: 'heap' };
-export type WorkerReply = { id: number; diagnostics: Diagnostic[] } | { id: number; heapUsed: number };
+export type WorkerReply = { id: number; placed: PlacedDiagnostic[] } | { id: number; heapUsed: number };
 
 export function runCompileWorker(port: MessagePort): void {
     port.on('message', (m: WorkerRequest) => {
@@ -18,8 +20,7 @@ export function runCompileWorker(port: MessagePort): void {
             port.postMessage({ id: m.id, heapUsed: process.memoryUsage().heapUsed } satisfies WorkerReply);
             return;
         }
-        const r = compileSchemaText(m.text);
-        port.postMessage({ id: m.id, diagnostics: [...r.errors, ...r.warnings] } satisfies WorkerReply);
+        port.postMessage({ id: m.id, placed: compilePlaced(m.text) } satisfies WorkerReply);
     });
 }
 
