@@ -1,6 +1,7 @@
 // What the editor is shown after a sequence of edits equals a full compile of the final text. The
-// compile worker keeps the compiler's reuse of expression outcomes from one version to the next and
-// places the diagnostics on the compiler's own tree (compile/compile-placed.ts); the reference
+// compile worker keeps the compiler's reuse of expression outcomes from one version to the next,
+// patches the JSON tree of the version before when an edit stays inside a string, and places the
+// diagnostics on the compiler's own tree (compile/compile-placed.ts); the reference
 // compiles from scratch (`reuse: false`) on this thread and places on the forgiving reader's
 // analysis, as the server does for a small document. The edits are an editor's: expressions
 // replaced, types and names changed, characters typed and deleted anywhere (half-typed JSON too).
@@ -107,7 +108,7 @@ describe('incremental compiles on the worker equal full compiles (property)', fu
                     let text = BASE;
                     for (const e of edits) {
                         text = apply(text, e);
-                        const shown = await runner.compile(text);
+                        const shown = await runner.compile(text, 'file:///edits.svc.json');
                         expect(shown, `after ${JSON.stringify(e)}:\n${text}`).to.deep.equal(fullCompile(text));
                         if (shown.length > 0) nonEmpty++;
                     }
@@ -116,6 +117,9 @@ describe('incremental compiles on the worker equal full compiles (property)', fu
             );
             expect(runner.stats.inWorker, 'compiled on the worker').to.be.greaterThan(0);
             expect(runner.stats.inThread).to.equal(0);
+            const trees = (await runner.workerStats())!.trees;
+            expect(trees.patched, 'versions compiled on a patched tree').to.be.greaterThan(RUNS / 4);
+            expect(trees.read, 'versions read afresh').to.be.greaterThan(RUNS / 4);
             expect(nonEmpty, 'some versions have diagnostics to place').to.be.greaterThan(RUNS / 4);
         } finally {
             runner.dispose();

@@ -89,6 +89,7 @@ export class DiagnosticPublisher {
         this.timers.delete(uri);
         this.compiled.delete(uri);
         this.lastMs.delete(uri);
+        this.deps.runner.forget(uri);
         void this.deps.connection.sendDiagnostics({ uri, diagnostics: [] });
     }
 
@@ -129,7 +130,7 @@ export class DiagnosticPublisher {
         const version = doc.version;
         // A large one compiles on the worker, which places the diagnostics on the compiler's own
         // tree: this thread neither waits nor reads the text again.
-        const placed = await this.deps.runner.compile(doc.getText());
+        const placed = await this.deps.runner.compile(doc.getText(), doc.uri);
         if (this.getDoc(doc.uri)?.version !== version) {
             this.stats.compiles++; // run, but its version has moved on: dropped
             return undefined;
