@@ -182,7 +182,7 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
         row('compile worker heap growth over those edits', wGrowth, 'MiB', '< 8 MiB (no growth)', wGrowth < 8);
         if (after.compile.workerTrees)
             row(
-                'versions the compile worker compiled on the patched tree of the one before (typing in a string) / read afresh',
+                'versions the compile worker compiled on the patched tree of the one before (typing in a string or white space)',
                 after.compile.workerTrees.patched,
                 `of ${after.compile.workerTrees.patched + after.compile.workerTrees.read}`,
                 '-',

@@ -5,7 +5,7 @@ import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic-ty
 import { diagnostic } from './diagnostics/diagnostic-registry.js';
 import type { CompiledSchema } from './ir/ir-types.js';
 import { readJson, type JsonReadResult } from './json/json-reader.js';
-import { patchStringEdit } from './json/json-patch.js';
+import { patchTextEdit } from './json/json-patch.js';
 import type { JsonNode } from './json/json-types.js';
 import { runPipeline } from './compile-pipeline.js';
 
@@ -62,7 +62,8 @@ export interface CompiledText {
 /**
  * Compiles the successive versions of one document (the language server's compile worker). When a
  * version differs from the one before only inside one plain string value (typing in an expression
- * or a description), the reader's tree of the version before is patched in place
+ * or a description) or in white space between tokens, the reader's tree of the version before is
+ * patched in place
  * (`json/json-patch.ts`) instead of the whole text being read again; the result is the one
  * `compileSchemaTextTree` gives (a property test compares them after random edits). The tree
  * returned is valid until the next call.
@@ -76,7 +77,7 @@ export class DocumentCompiler {
         const last = this.last;
         this.last = undefined;
         // A tree with reader findings is never patched: their offsets and pointers would need moving too.
-        if (last && Buffer.byteLength(text, 'utf8') <= MAX_SCHEMA_BYTES && patchStringEdit(last.root, last.text, text)) {
+        if (last && Buffer.byteLength(text, 'utf8') <= MAX_SCHEMA_BYTES && patchTextEdit(last.root, last.text, text)) {
             this.last = { text, root: last.root };
             this.stats.patched++;
             return { result: compileChecked(last.root, text, options), root: last.root, clean: true };

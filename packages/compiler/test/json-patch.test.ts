@@ -1,10 +1,11 @@
-// An edit inside a string, patched into the tree of the text before (json/json-patch.ts), gives the
-// tree the reader builds for the new text; an edit it does not handle leaves the tree untouched. The
+// An edit inside a string or of white space between tokens, patched into the tree of the text before
+// (json/json-patch.ts), gives the tree the reader builds for the new text; an edit it does not
+// handle leaves the tree untouched. The
 // language server's compiles of successive versions (DocumentCompiler) equal compiles from scratch.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { compileSchemaText, DocumentCompiler } from '../src/compile.js';
-import { patchStringEdit } from '../src/json/json-patch.js';
+import { patchTextEdit } from '../src/json/json-patch.js';
 import { readJson } from '../src/json/json-reader.js';
 
 const RUNS = Math.max(50, Math.floor(Number(process.env.FC_RUNS ?? 10_000) / 10));
@@ -47,7 +48,7 @@ describe('patching an edit inside a string into the tree (property)', () => {
                     const next = apply(text, e);
                     const fresh = readJson(next);
                     const untouched = JSON.stringify(root);
-                    if (patchStringEdit(root, text, next)) {
+                    if (patchTextEdit(root, text, next)) {
                         patched++;
                         expect(fresh.diagnostics, next).to.deep.equal([]);
                         expect(root, next).to.deep.equal(fresh.root);
@@ -79,11 +80,33 @@ describe('patching an edit inside a string into the tree (property)', () => {
                 // Inside a string's quotes (plain text on both sides): it must be patched, and right.
                 const cut = insert ? 0 : 1;
                 const inside = root.kind === 'object' && root.members.some((m) => m.value.start < at && at + cut < m.value.end);
-                const patched = patchStringEdit(root, before, after);
+                const patched = patchTextEdit(root, before, after);
                 expect(patched, `${at} ${insert}`).to.equal(inside);
                 if (patched) expect(root, `${at} ${insert}`).to.deep.equal(fresh.root);
                 else expect(JSON.stringify(root)).to.equal(JSON.stringify(readJson(before).root));
             }
+        }
+    });
+
+    it('moves offsets for white space changed between tokens, and refuses white space inside a token', () => {
+        const before = '{"a b": [12, true],\n "c": {"d": "e f"}}';
+        const cases: Array<[string, boolean]> = [
+            [before.replace('[12, true]', '[12,  true]'), true],
+            [before.replace('[12, true]', '[12,true]'), true],
+            [before.replace(',\n "c"', ',\n\t\r\n "c"'), true],
+            [`  ${before}`, true],
+            [`${before}\n`, true],
+            [before.replace('"e f"}', '"e f" }'), true],
+            [before.replace('12', '1 2'), false],
+            [before.replace('true', 'tr ue'), false],
+            [before.replace('"a b"', '"a  b"'), false],
+            [before.replace('"a b"', '"ab"'), false],
+        ];
+        for (const [after, patchable] of cases) {
+            const root = readJson(before).root!;
+            expect(patchTextEdit(root, before, after), after).to.equal(patchable);
+            if (patchable) expect(root, after).to.deep.equal(readJson(after).root);
+            else expect(root).to.deep.equal(readJson(before).root);
         }
     });
 

@@ -1,6 +1,6 @@
 // What the editor is shown after a sequence of edits equals a full compile of the final text. The
 // compile worker keeps the compiler's reuse of expression outcomes from one version to the next,
-// patches the JSON tree of the version before when an edit stays inside a string, and places the
+// patches the JSON tree of the version before when an edit stays inside a string or in white space, and places the
 // diagnostics on the compiler's own tree (compile/compile-placed.ts); the reference
 // compiles from scratch (`reuse: false`) on this thread and places on the forgiving reader's
 // analysis, as the server does for a small document. The edits are an editor's: expressions

@@ -1,17 +1,19 @@
-// An edit inside one string value of a JSON text, applied in place to the tree the reader built for
-// the text before it: the string's value changes and every offset after the edit moves. The tree is
-// then the one `readJson` builds for the new text (a property test holds the two together), for the
-// cost of comparing the texts and walking the nodes after the edit instead of reading 1 MiB again.
-// Only plain strings qualify (no escape, quote or control character before or after the edit), which
-// is what typing in an expression or a description is; anything else answers false, untouched, and
-// the caller reads the text again.
+// An edit of a JSON text applied in place to the tree the reader built for the text before it: the
+// tree is then the one `readJson` builds for the new text (a property test holds the two together),
+// for the cost of comparing the texts and walking the nodes after the edit instead of reading 1 MiB
+// again. Two kinds of edit qualify: inside one plain string value (no escape, quote or control
+// character before or after the edit), which is what typing in an expression or a description is;
+// and white space changed between tokens (indenting, new lines). The string's value changes, and
+// every offset after the edit moves. Anything else answers false, the tree untouched, and the caller
+// reads the text again.
 import type { JsonNode, JsonString } from './json-types.js';
 
 // eslint-disable-next-line no-control-regex -- control characters are what JSON strings may not hold
 const PLAIN = /^[^"\\\x00-\x1f]*$/;
+const BLANK = /^[ \t\n\r]*$/;
 const CHUNK = 4096;
 
-export function patchStringEdit(root: JsonNode, before: string, after: string): boolean {
+export function patchTextEdit(root: JsonNode, before: string, after: string): boolean {
     if (before === after) return true;
     const max = Math.min(before.length, after.length);
     let p = 0;
@@ -27,7 +29,13 @@ export function patchStringEdit(root: JsonNode, before: string, after: string): 
     const oldEnd = before.length - s;
     const delta = after.length - before.length;
     const target = stringAround(root, p, oldEnd);
-    if (!target) return false;
+    if (!target) {
+        // White space for white space, not inside a token: only offsets move.
+        const blank = BLANK.test(before.slice(p, oldEnd)) && BLANK.test(after.slice(p, oldEnd + delta));
+        if (!blank || insideToken(root, p, oldEnd)) return false;
+        shift(root, oldEnd, delta);
+        return true;
+    }
     const body = after.slice(target.start + 1, target.end - 1 + delta);
     if (!PLAIN.test(before.slice(target.start + 1, target.end - 1)) || !PLAIN.test(body)) return false;
     target.value = body;
@@ -58,6 +66,24 @@ function stringAround(root: JsonNode, p: number, oldEnd: number): JsonString | u
     }
 }
 
+/**
+ * Whether [p, oldEnd) (white space) lies in a token: a string or key it overlaps, or, for an
+ * insertion, the inside of a number or literal (`12` → `1 2`). Two tokens are never separated by
+ * white space alone in valid JSON, so taking white space away cannot join them.
+ */
+function insideToken(root: JsonNode, p: number, oldEnd: number): boolean {
+    const touches = (start: number, end: number): boolean => (p === oldEnd ? start < p && p < end : start < oldEnd && p < end);
+    let node: JsonNode = root;
+    for (;;) {
+        if (node.kind !== 'object' && node.kind !== 'array') return touches(node.start, node.end);
+        const children = node.kind === 'object' ? node.members.map((m) => m.value) : node.items;
+        if (node.kind === 'object' && node.members.some((m) => touches(m.keyStart, m.keyEnd))) return true;
+        const next: JsonNode | undefined = children[firstEndingAtOrAfter(children, oldEnd)];
+        if (!next || !(next.start <= p && oldEnd <= next.end)) return false;
+        node = next;
+    }
+}
+
 /** Index of the first item whose end is at or after an offset (items are in source order). */
 function firstEndingAtOrAfter(items: readonly JsonNode[], offset: number): number {
     let lo = 0;
@@ -70,12 +96,15 @@ function firstEndingAtOrAfter(items: readonly JsonNode[], offset: number): numbe
     return lo;
 }
 
-/** Moves every offset at or after `from` by `delta`; subtrees that end before `from` are skipped. */
+/**
+ * Moves by `delta` every start at or after `from` (its character moved) and every end after it (an
+ * end is the boundary after a character: one at `from` stays). Subtrees that end by `from` are skipped.
+ */
 function shift(root: JsonNode, from: number, delta: number): void {
     const stack: JsonNode[] = [root];
     while (stack.length > 0) {
         const node = stack.pop()!;
-        if (node.end < from) continue;
+        if (node.end <= from) continue;
         if (node.start >= from) node.start += delta;
         node.end += delta;
         if (node.kind === 'object') {

@@ -144,14 +144,20 @@ export function checkText(
 ): string | undefined {
     const m = getMember(obj, key);
     if (!m) return undefined;
-    const p = childPointer(pointer, key);
     if (m.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: key, expected: 'a string', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, key), m.value.start, {
+            subject: key,
+            expected: 'a string',
+            actual: kindName(m.value),
+        });
         return undefined;
     }
-    const n = codePoints(m.value.value);
+    // A string has at most as many code points as UTF-16 units, and at least one when it is not
+    // empty: within the bounds by its length (min 0 or 1), it needs no count.
+    const length = m.value.value.length;
+    const n = length <= max && length >= min && min <= 1 ? length : codePoints(m.value.value);
     if (n > max || n < min) {
-        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'text-length', key, min, max, n });
+        sink.report('E-SCHEMA-VALUE', childPointer(pointer, key), m.value.start, { form: 'text-length', key, min, max, n });
         return undefined;
     }
     if (normalized) normalized[key] = m.value.value;

@@ -2,7 +2,7 @@
 // answers with their diagnostics (errors, then warnings) already placed in the text, so only codes,
 // messages and offsets cross back. It keeps the compiler's reuse of expression outcomes between a
 // document's compiles, so an edit recompiles what it changed, and the JSON tree of each document's
-// last version, so typing inside a string patches that tree instead of reading 1 MiB again
+// last version, so typing inside a string or in white space patches that tree instead of reading 1 MiB again
 // (`DocumentCompiler` in the compiler).
 // A thread starts with no polyfill: langium needs Object.groupBy (Node 20), so it loads first.
 import '@svc/language/polyfill';
