@@ -125,4 +125,22 @@ describe('incremental compiles on the worker equal full compiles (property)', fu
             runner.dispose();
         }
     });
+
+    it('patches the tree of the same document only, and not after the document is forgotten', async () => {
+        const runner = new CompileRunner({});
+        try {
+            const edited = BASE.replace('a > 5', 'a > 6');
+            const trees = async (): Promise<{ patched: number; read: number }> => (await runner.workerStats())!.trees;
+            await runner.compile(BASE, 'file:///one.svc.json');
+            await runner.compile(BASE, 'file:///two.svc.json');
+            await runner.compile(edited, 'file:///one.svc.json');
+            expect(await trees()).to.deep.equal({ patched: 1, read: 2 });
+            runner.forget('file:///one.svc.json');
+            await runner.compile(BASE, 'file:///one.svc.json');
+            await runner.compile(edited, 'file:///two.svc.json');
+            expect(await trees()).to.deep.equal({ patched: 2, read: 3 });
+        } finally {
+            runner.dispose();
+        }
+    });
 });
