@@ -4,6 +4,7 @@
 // trailing commas, no single quotes; a leading byte-order mark is skipped.
 import { childPointer, type Diagnostic } from '../diagnostics/diagnostic-types.js';
 import { anyDiagnostic, diagnostic, HINTS } from '../diagnostics/diagnostic-registry.js';
+import { isDuplicate, type Frame } from './json-frame.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
 
 export interface JsonReadOptions {
@@ -19,25 +20,6 @@ export interface JsonReadResult {
     /** Source offset of each diagnostic's node, parallel to `diagnostics` (for document order). */
     offsets: number[];
 }
-
-interface Frame {
-    node: JsonObject | JsonArray;
-    /** The frame holding this container and the token naming it there (pointers are built on demand). */
-    parent?: Frame;
-    token?: string | number;
-    pointerCache?: string;
-    /** Object frames: the member whose value is being read (its key, where it is written, whether a duplicate). */
-    hasKey: boolean;
-    key: string;
-    keyStart: number;
-    keyEnd: number;
-    keyDuplicate: boolean;
-    /** Keys seen, made only for objects of more than SMALL_OBJECT members (smaller ones are scanned). */
-    seen?: Set<string>;
-}
-
-/** Up to this many members a duplicate key is found by scanning them, which is cheaper than a Set. */
-const SMALL_OBJECT = 8;
 
 /** What was expected where reading stopped: a message form of E-JSON-SYNTAX (the registry words it). */
 type Expected =
@@ -377,18 +359,6 @@ class JsonReader {
         if (this.text[this.pos] !== ':') throw new SyntaxFault(this.pos, { form: 'colon' });
         this.pos++;
     }
-}
-
-/** Whether an object already has a member of this key; records the key when it has not. */
-function isDuplicate(frame: Frame, key: string): boolean {
-    const members = (frame.node as JsonObject).members;
-    if (frame.seen === undefined) {
-        for (let i = 0; i < members.length; i++) if (members[i]!.key === key) return true;
-        if (members.length < SMALL_OBJECT) return false;
-        frame.seen = new Set(members.map((m) => m.key)); // from now on the Set answers
-    } else if (frame.seen.has(key)) return true;
-    frame.seen.add(key);
-    return false;
 }
 
 /** 1-based line and column (in UTF-16 code units) of an offset. */
