@@ -65,10 +65,9 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     }
 
     // Keys: unknown anywhere, or not taken by this type / place.
-    const allowed = new Set<string>(['type', ...(typeName ? TYPE_KEYS[typeName] : [])]);
-    if (place === 'field') for (const k of COMMON_FIELD_KEYS) allowed.add(k);
+    const allowed = allowedKeys(typeName, place);
     for (const m of obj.members) {
-        if (m.duplicate) continue;
+        if (m.duplicate || (ALL_FIELD_KEYS.has(m.key) && allowed.has(m.key))) continue;
         const p = childPointer(pointer, m.key);
         if (!ALL_FIELD_KEYS.has(m.key)) {
             sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, {
@@ -106,6 +105,18 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     }
     const type = buildType(typeName, obj, pointer, sink, normalized);
     return { type: sink.errorCount === errorsBefore ? type : undefined, normalized: fillPlain(obj, normalized) };
+}
+
+/** The keys a field of a type (or of no known type) may have, per place; built once each. */
+const ALLOWED = new Map<string, ReadonlySet<string>>();
+function allowedKeys(typeName: FieldTypeName | undefined, place: 'field' | 'items'): ReadonlySet<string> {
+    const id = `${typeName ?? ''}\u0000${place}`;
+    let keys = ALLOWED.get(id);
+    if (!keys) {
+        keys = new Set<string>(['type', ...(typeName ? TYPE_KEYS[typeName] : []), ...(place === 'field' ? COMMON_FIELD_KEYS : [])]);
+        ALLOWED.set(id, keys);
+    }
+    return keys;
 }
 
 /** A type name other languages use (percentage, float, text), or a typo of one of ours. */
