@@ -2,8 +2,8 @@
 // answers with their diagnostics (errors, then warnings) already placed in the text, so only codes,
 // messages and offsets cross back. It keeps the compiler's reuse of expression outcomes between a
 // document's compiles, so an edit recompiles what it changed, and the JSON tree of each document's
-// last version, so typing inside a string or in white space patches that tree instead of reading 1 MiB again
-// (`DocumentCompiler` in the compiler).
+// last version, so typing inside a string or in white space patches that tree instead of reading
+// 1 MiB again (`DocumentCompiler` in the compiler).
 // A thread starts with no polyfill: langium needs Object.groupBy (Node 20), so it loads first.
 import '@svc/language/polyfill';
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -21,7 +21,7 @@ export type WorkerRequest =
 export type TreeStats = { patched: number; read: number };
 export type WorkerReply = { id: number; placed: PlacedDiagnostic[] } | { id: number; heapUsed: number; trees: TreeStats };
 
-/** Documents whose last version is kept for patching, least recently compiled first; a 1 MiB schema's tree is tens of MiB. */
+/** Documents whose last version is kept for patching, least recently compiled first; a 1 MiB schema's tree is about 10 MiB. */
 const MAX_DOCUMENTS = 3;
 
 export function runCompileWorker(port: MessagePort): void {
