@@ -180,6 +180,14 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
             true,
         );
         row('compile worker heap growth over those edits', wGrowth, 'MiB', '< 8 MiB (no growth)', wGrowth < 8);
+        if (after.compile.workerTrees)
+            row(
+                'versions the compile worker compiled on the patched tree of the one before (typing in a string or white space)',
+                after.compile.workerTrees.patched,
+                `of ${after.compile.workerTrees.patched + after.compile.workerTrees.read}`,
+                '-',
+                true,
+            );
         const compiles = after.publisher.compiles - start.publisher.compiles;
         const stale = after.publisher.stale - start.publisher.stale;
         row(`compiles for those edits (${stale} results dropped as stale)`, compiles, 'compiles', '-', true);

@@ -5,6 +5,7 @@ import { compareDiagnostics, type Diagnostic } from './diagnostics/diagnostic-ty
 import { diagnostic } from './diagnostics/diagnostic-registry.js';
 import type { CompiledSchema } from './ir/ir-types.js';
 import { readJson, type JsonReadResult } from './json/json-reader.js';
+import { patchTextEdit } from './json/json-patch.js';
 import type { JsonNode } from './json/json-types.js';
 import { runPipeline } from './compile-pipeline.js';
 
@@ -41,10 +42,57 @@ export interface CompileResult {
 
 /** Compiles schema JSON text (CLI, language server). */
 export function compileSchemaText(text: string, options: CompileOptions = {}): CompileResult {
-    if (Buffer.byteLength(text, 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
+    return compileSchemaTextTree(text, options).result;
+}
+
+/**
+ * `compileSchemaText` that also hands back the tree the reader built (absent over the size limit or
+ * after a syntax error), so an editor places the diagnostics on it instead of reading the text again.
+ */
+export function compileSchemaTextTree(text: string, options: CompileOptions = {}): CompiledText {
+    if (Buffer.byteLength(text, 'utf8') > MAX_SCHEMA_BYTES) return { result: tooLarge(text) };
     const read = readJson(text);
-    if (!read.root) return finish([...read.diagnostics], [], new Map());
-    return compileChecked(read.root, text, options, read); // its size was checked above
+    if (!read.root) return { result: finish([...read.diagnostics], [], new Map()) };
+    // its size was checked above
+    return { result: compileChecked(read.root, text, options, read), root: read.root, clean: read.diagnostics.length === 0 };
+}
+
+export interface CompiledText {
+    result: CompileResult;
+    /** The reader's tree of the text (absent over the size limit or after a syntax error). */
+    root?: JsonNode;
+    /** The reader found nothing to report (no duplicate key, no unrepresentable number). */
+    clean?: boolean;
+}
+
+/**
+ * Compiles the successive versions of one document (the language server's compile worker). When a
+ * version differs from the one before only inside one plain string value (typing in an expression
+ * or a description) or in white space between tokens, the reader's tree of the version before is
+ * patched in place
+ * (`json/json-patch.ts`) instead of the whole text being read again; the result is the one
+ * `compileSchemaTextTree` gives (a property test compares them after random edits). The tree
+ * returned is valid until the next call.
+ */
+export class DocumentCompiler {
+    private last: { text: string; root: JsonNode } | undefined;
+    /** Versions compiled on a patched tree and on a fresh read (tests, the language server's stats). */
+    readonly stats = { patched: 0, read: 0 };
+
+    compile(text: string, options: CompileOptions = {}): CompiledText {
+        const last = this.last;
+        this.last = undefined;
+        // A tree with reader findings is never patched: their offsets and pointers would need moving too.
+        if (last && Buffer.byteLength(text, 'utf8') <= MAX_SCHEMA_BYTES && patchTextEdit(last.root, last.text, text)) {
+            this.last = { text, root: last.root };
+            this.stats.patched++;
+            return { result: compileChecked(last.root, text, options), root: last.root, clean: true };
+        }
+        this.stats.read++;
+        const out = compileSchemaTextTree(text, options);
+        if (out.root && out.clean) this.last = { text, root: out.root };
+        return out;
+    }
 }
 
 /**

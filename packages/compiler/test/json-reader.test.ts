@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { readJson } from '../src/json/json-reader.js';
 import { findByPointer } from '../src/json/json-pointer.js';
 import { toPlain, type JsonObject } from '../src/json/json-types.js';
@@ -33,6 +34,21 @@ describe('readJson', () => {
             ['name', true],
         ]);
         expect(toPlain(obj)).to.deep.equal({ name: 'a' });
+    });
+
+    it('flags every later member of a key as a duplicate, in small objects and large ones (property)', () => {
+        // Small objects are scanned and larger ones use a Set (json-reader.ts): both must agree with a plain count.
+        const keys = fc.array(fc.constantFrom('a', 'b', 'c', '__proto__', 'x y', 'é', ''), { maxLength: 30 });
+        fc.assert(
+            fc.property(keys, (ks) => {
+                const text = `{"o": {${ks.map((k, i) => `${JSON.stringify(k)}: ${i}`).join(', ')}}}`;
+                const r = readJson(text);
+                const obj = findByPointer(r.root!, '/o')!.node as JsonObject;
+                expect(obj.members.map((m) => m.duplicate)).to.deep.equal(ks.map((k, i) => ks.indexOf(k) < i));
+                expect(r.diagnostics.length).to.equal(ks.filter((k, i) => ks.indexOf(k) < i).length);
+            }),
+            { numRuns: Math.max(100, Math.floor(Number(process.env.FC_RUNS ?? 10_000) / 10)) },
+        );
     });
 
     it('judges numbers exactly: 1e400 is not representable, a long integer is kept as written', () => {

@@ -94,11 +94,12 @@ export function registerHandlers(services: SvcLspServices): void {
     connection.onRequest('svc/serverStats', async () => {
         (globalThis as { gc?: () => void }).gc?.();
         const { runner } = services.compile;
+        const worker = await runner.workerStats();
         return {
             memory: process.memoryUsage(),
             publisher: { ...publisher.stats },
             encoding: services.text.encoder.encoding,
-            compile: { ...runner.stats, workerHeapUsed: await runner.workerHeap() },
+            compile: { ...runner.stats, workerHeapUsed: worker?.heapUsed, workerTrees: worker?.trees },
         };
     });
     connection.onShutdown(() => services.compile.runner.dispose());

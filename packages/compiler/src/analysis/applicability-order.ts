@@ -7,6 +7,8 @@ export function findApplicabilityCycles(
     conditions: ReadonlyMap<number, { reads: Iterable<number> }>,
     onCycle: (field: number, cycle: number[]) => void,
 ): number[] | undefined {
+    // No conditions (most schemas): the fields in their own order.
+    if (conditions.size === 0) return Array.from({ length: count }, (_, i) => i);
     const deps = Array.from({ length: count }, (_, i) => [...(conditions.get(i)?.reads ?? [])].filter((d) => d !== i && d < count));
     const indegree = deps.map((d) => d.length);
     const users = Array.from({ length: count }, () => [] as number[]);

@@ -4,6 +4,7 @@
 // trailing commas, no single quotes; a leading byte-order mark is skipped.
 import { childPointer, type Diagnostic } from '../diagnostics/diagnostic-types.js';
 import { anyDiagnostic, diagnostic, HINTS } from '../diagnostics/diagnostic-registry.js';
+import { isDuplicate, type Frame } from './json-frame.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
 
 export interface JsonReadOptions {
@@ -18,17 +19,6 @@ export interface JsonReadResult {
     diagnostics: Diagnostic[];
     /** Source offset of each diagnostic's node, parallel to `diagnostics` (for document order). */
     offsets: number[];
-}
-
-interface Frame {
-    node: JsonObject | JsonArray;
-    /** The frame holding this container and the token naming it there (pointers are built on demand). */
-    parent?: Frame;
-    token?: string | number;
-    pointerCache?: string;
-    /** Object frames: key of the member whose value is being read. */
-    key?: { key: string; start: number; end: number; duplicate: boolean };
-    seen?: Set<string>;
 }
 
 /** What was expected where reading stopped: a message form of E-JSON-SYNTAX (the registry words it). */
@@ -112,15 +102,15 @@ class JsonReader {
         this.skipWs();
         const c = text[this.pos];
         const isObject = top.node.kind === 'object';
-        const empty = isObject ? (top.node as JsonObject).members.length === 0 && !top.key : (top.node as JsonArray).items.length === 0;
+        const empty = isObject ? (top.node as JsonObject).members.length === 0 && !top.hasKey : (top.node as JsonArray).items.length === 0;
         const close = isObject ? '}' : ']';
-        if (c === close && !top.key) {
+        if (c === close && !top.hasKey) {
             this.pos++;
             top.node.end = this.pos;
             this.stack.pop();
             return;
         }
-        if (empty && !top.key) {
+        if (empty && !top.hasKey) {
             // First member or item.
             if (isObject) this.readKey(top);
             this.readValue();
@@ -176,7 +166,7 @@ class JsonReader {
     private tokenOfValue(): string | number | undefined {
         const top = this.stack[this.stack.length - 1];
         if (!top) return undefined;
-        return top.node.kind === 'array' ? top.node.items.length : top.key!.key;
+        return top.node.kind === 'array' ? top.node.items.length : top.key;
     }
 
     private pointerOfValue(): string {
@@ -184,7 +174,8 @@ class JsonReader {
         return top ? childPointer(this.pointerOf(top), this.tokenOfValue()!) : '';
     }
 
-    private readString(): { value: string; start: number; end: number } {
+    /** The string starting at the position (its opening quote); the position moves past its closing quote. */
+    private readString(): string {
         const text = this.text;
         const start = this.pos;
         // Fast path: no escape and no control character before the closing quote.
@@ -193,14 +184,14 @@ class JsonReader {
             const body = text.slice(start + 1, close);
             if (!SLOW_STRING.test(body)) {
                 this.pos = close + 1;
-                return { value: body, start, end: this.pos };
+                return body;
             }
         }
         return this.readEscapedString(start);
     }
 
     /** A string with escapes or a fault in it, read character by character. */
-    private readEscapedString(start: number): { value: string; start: number; end: number } {
+    private readEscapedString(start: number): string {
         const text = this.text;
         let pos = start + 1; // after the opening quote
         let out = '';
@@ -212,7 +203,7 @@ class JsonReader {
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
                 this.pos = pos + 1;
-                return { value: out, start, end: this.pos };
+                return out;
             }
             if (c < 0x20) throw new SyntaxFault(pos, { form: 'control-char' });
             if (c === 0x5c) {
@@ -276,9 +267,8 @@ class JsonReader {
             top.node.items.push(node);
             return;
         }
-        const k = top.key!;
-        top.node.members.push({ key: k.key, keyStart: k.start, keyEnd: k.end, value: node, duplicate: k.duplicate });
-        top.key = undefined;
+        top.node.members.push({ key: top.key, keyStart: top.keyStart, keyEnd: top.keyEnd, value: node, duplicate: top.keyDuplicate });
+        top.hasKey = false;
     }
 
     /** Reads one value; containers are pushed, not recursed into. */
@@ -291,8 +281,8 @@ class JsonReader {
             return;
         }
         if (c === '"') {
-            const s = this.readString();
-            this.attach({ kind: 'string', value: s.value, start: s.start, end: s.end });
+            const value = this.readString();
+            this.attach({ kind: 'string', value, start, end: this.pos });
             return;
         }
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
@@ -328,7 +318,7 @@ class JsonReader {
         const node: JsonObject | JsonArray =
             c === '{' ? { kind: 'object', members: [], start, end: start } : { kind: 'array', items: [], start, end: start };
         this.attach(node);
-        stack.push({ node, parent, token, seen: c === '{' ? new Set() : undefined });
+        stack.push({ node, parent, token, hasKey: false, key: '', keyStart: 0, keyEnd: 0, keyDuplicate: false });
     }
 
     private readNumber(): void {
@@ -353,15 +343,18 @@ class JsonReader {
     private readKey(frame: Frame): void {
         this.skipWs();
         if (this.text[this.pos] !== '"') throw new SyntaxFault(this.pos, { form: 'key' });
-        const k = this.readString();
-        const duplicate = frame.seen!.has(k.value);
+        const start = this.pos;
+        const key = this.readString();
+        const duplicate = isDuplicate(frame, key);
         if (duplicate) {
-            this.diagnostics.push(diagnostic('E-JSON-DUPKEY', childPointer(this.pointerOf(frame), k.value), { key: k.value }));
-            this.offsets.push(k.start);
-        } else {
-            frame.seen!.add(k.value);
+            this.diagnostics.push(diagnostic('E-JSON-DUPKEY', childPointer(this.pointerOf(frame), key), { key }));
+            this.offsets.push(start);
         }
-        frame.key = { key: k.value, start: k.start, end: k.end, duplicate };
+        frame.hasKey = true;
+        frame.key = key;
+        frame.keyStart = start;
+        frame.keyEnd = this.pos;
+        frame.keyDuplicate = duplicate;
         this.skipWs();
         if (this.text[this.pos] !== ':') throw new SyntaxFault(this.pos, { form: 'colon' });
         this.pos++;

@@ -65,10 +65,9 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     }
 
     // Keys: unknown anywhere, or not taken by this type / place.
-    const allowed = new Set<string>(['type', ...(typeName ? TYPE_KEYS[typeName] : [])]);
-    if (place === 'field') for (const k of COMMON_FIELD_KEYS) allowed.add(k);
+    const allowed = allowedKeys(typeName, place);
     for (const m of obj.members) {
-        if (m.duplicate) continue;
+        if (m.duplicate || (ALL_FIELD_KEYS.has(m.key) && allowed.has(m.key))) continue;
         const p = childPointer(pointer, m.key);
         if (!ALL_FIELD_KEYS.has(m.key)) {
             sink.report('E-SCHEMA-UNKNOWN-KEY', p, m.keyStart, {
@@ -108,6 +107,18 @@ export function checkFieldShape(obj: JsonObject, pointer: string, place: 'field'
     return { type: sink.errorCount === errorsBefore ? type : undefined, normalized: fillPlain(obj, normalized) };
 }
 
+/** The keys a field of a type (or of no known type) may have, per place; built once each. */
+const ALLOWED = new Map<string, ReadonlySet<string>>();
+function allowedKeys(typeName: FieldTypeName | undefined, place: 'field' | 'items'): ReadonlySet<string> {
+    const id = `${typeName ?? ''}\u0000${place}`;
+    let keys = ALLOWED.get(id);
+    if (!keys) {
+        keys = new Set<string>(['type', ...(typeName ? TYPE_KEYS[typeName] : []), ...(place === 'field' ? COMMON_FIELD_KEYS : [])]);
+        ALLOWED.set(id, keys);
+    }
+    return keys;
+}
+
 /** A type name other languages use (percentage, float, text), or a typo of one of ours. */
 function typeSuggestion(t: string): string {
     const near = TYPE_SYNONYMS.get(t.toLowerCase()) ?? closest(t, FIELD_TYPES);
@@ -144,14 +155,20 @@ export function checkText(
 ): string | undefined {
     const m = getMember(obj, key);
     if (!m) return undefined;
-    const p = childPointer(pointer, key);
     if (m.value.kind !== 'string') {
-        sink.report('E-SCHEMA-TYPE', p, m.value.start, { subject: key, expected: 'a string', actual: kindName(m.value) });
+        sink.report('E-SCHEMA-TYPE', childPointer(pointer, key), m.value.start, {
+            subject: key,
+            expected: 'a string',
+            actual: kindName(m.value),
+        });
         return undefined;
     }
-    const n = codePoints(m.value.value);
+    // A string has at most as many code points as UTF-16 units, and at least one when it is not
+    // empty: within the bounds by its length (min 0 or 1), it needs no count.
+    const length = m.value.value.length;
+    const n = length <= max && length >= min && min <= 1 ? length : codePoints(m.value.value);
     if (n > max || n < min) {
-        sink.report('E-SCHEMA-VALUE', p, m.value.start, { form: 'text-length', key, min, max, n });
+        sink.report('E-SCHEMA-VALUE', childPointer(pointer, key), m.value.start, { form: 'text-length', key, min, max, n });
         return undefined;
     }
     if (normalized) normalized[key] = m.value.value;

@@ -6,7 +6,9 @@
 // are compiled on the server's thread instead, so diagnostics never stop.
 import { Worker } from 'node:worker_threads';
 import { compileSchemaText, type Diagnostic } from '@svc/compiler';
-import { WORKER_FLAG, type WorkerReply, type WorkerRequest } from './compile-worker.js';
+import type { PlacedDiagnostic } from '../diagnostics/diagnostic-mapper.js';
+import { compilePlaced } from './compile-placed.js';
+import { WORKER_FLAG, type TreeStats, type WorkerReply, type WorkerRequest } from './compile-worker.js';
 
 export interface CompileRunnerOptions {
     /** Documents of at least this many UTF-16 units compile on the worker (default 65,536). */
@@ -38,27 +40,35 @@ export class CompileRunner {
         return [...r.errors, ...r.warnings];
     }
 
-    /** Compiles a large text on the worker, a small one (or any, without a worker) on this thread. */
-    async compile(text: string): Promise<Diagnostic[]> {
-        const worker = this.isLarge(text) ? this.ensureWorker() : undefined;
-        if (!worker) return this.compileNow(text);
+    /**
+     * Compiles a text and places its diagnostics, on the worker when there is one, else on this
+     * thread. `uri`: the document it is a version of (the worker patches that document's last tree).
+     */
+    async compile(text: string, uri?: string): Promise<PlacedDiagnostic[]> {
+        const worker = this.ensureWorker();
+        if (!worker) return this.placedHere(text);
         this.stats.inFlight++;
         try {
-            const reply = await this.ask(worker, { id: this.next++, kind: 'compile', text });
+            const reply = await this.ask(worker, { id: this.next++, kind: 'compile', text, uri });
             this.stats.inWorker++;
-            return 'diagnostics' in reply ? reply.diagnostics : this.compileNow(text);
+            return 'placed' in reply ? reply.placed : this.placedHere(text);
         } catch {
-            return this.compileNow(text);
+            return this.placedHere(text);
         } finally {
             this.stats.inFlight--;
         }
     }
 
-    /** The worker's heap after a collection (bench), or undefined when there is no worker. */
-    async workerHeap(): Promise<number | undefined> {
+    /** The worker's heap after a collection and its tree counts (bench), or undefined when there is no worker. */
+    async workerStats(): Promise<{ heapUsed: number; trees: TreeStats } | undefined> {
         if (!this.worker) return undefined;
         const reply = await this.ask(this.worker, { id: this.next++, kind: 'heap' }).catch(() => undefined);
-        return reply && 'heapUsed' in reply ? reply.heapUsed : undefined;
+        return reply && 'heapUsed' in reply ? { heapUsed: reply.heapUsed, trees: reply.trees } : undefined;
+    }
+
+    /** The document is closed: the worker drops its last tree. */
+    forget(uri: string): void {
+        this.worker?.postMessage({ id: this.next++, kind: 'forget', uri } satisfies WorkerRequest);
     }
 
     dispose(): void {
@@ -68,6 +78,11 @@ export class CompileRunner {
         for (const w of this.waiting.values()) w.reject(new Error('compile runner disposed'));
         this.waiting.clear();
         void worker?.terminate();
+    }
+
+    private placedHere(text: string): PlacedDiagnostic[] {
+        this.stats.inThread++;
+        return compilePlaced(text);
     }
 
     private ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {

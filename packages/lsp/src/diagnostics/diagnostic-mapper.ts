@@ -5,7 +5,6 @@
 // through the string's escapes; E-JSON-SYNTAX (no tree to point into): the character at the line
 // and column its message gives.
 import { CODES, findByPointer, isKnownCode, unescapePointerToken, type Diagnostic, type JsonNode } from '@svc/compiler';
-import type { SchemaAnalysis } from '../documents/document-analysis.js';
 import { StringMap } from '../text/string-map.js';
 
 export interface PlacedDiagnostic {
@@ -24,8 +23,14 @@ export function isKeyDiagnostic(d: Diagnostic): boolean {
     return d.code === 'E-SCHEMA-VALUE' && KEY_VALUE_MESSAGES.some((re) => re.test(d.message));
 }
 
+/** What placing needs of a version: its text and a tree of it (a `SchemaAnalysis`, or the compiler's). */
+export interface PlacingTree {
+    text: string;
+    root?: JsonNode;
+}
+
 export class DiagnosticMapper {
-    place(analysis: SchemaAnalysis, diagnostics: readonly Diagnostic[]): PlacedDiagnostic[] {
+    place(analysis: PlacingTree, diagnostics: readonly Diagnostic[]): PlacedDiagnostic[] {
         const dupSeen = new Map<string, number>();
         return diagnostics.map((d) => {
             const severity = isKnownCode(d.code) ? CODES[d.code].severity : d.code.startsWith('W-') ? 'warning' : 'error';
@@ -34,7 +39,7 @@ export class DiagnosticMapper {
         });
     }
 
-    private rangeOf(analysis: SchemaAnalysis, d: Diagnostic, dupSeen: Map<string, number>): [number, number] {
+    private rangeOf(analysis: PlacingTree, d: Diagnostic, dupSeen: Map<string, number>): [number, number] {
         const text = analysis.text;
         if (d.code === 'E-JSON-SYNTAX') return syntaxRange(text, d.message);
         const root = analysis.root;

@@ -8,6 +8,7 @@ import { Piscina } from 'piscina';
 import { MESSAGES } from '../http/api-errors.js';
 import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
 import type { PipelineTask, WorkerSetup } from './pipeline-worker.js';
+import { TaskDeadlines } from './task-deadlines.js';
 
 export interface WorkerPoolOptions {
     threads: number;
@@ -25,6 +26,7 @@ const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavail
 
 export class WorkerPipeline implements Pipeline {
     private readonly pool: Piscina;
+    private readonly deadlines: TaskDeadlines;
     /** Tasks handed to the pool and not yet answered (running or queued). */
     private inFlight = 0;
 
@@ -38,6 +40,7 @@ export class WorkerPipeline implements Pipeline {
             idleTimeout: Number.POSITIVE_INFINITY,
             workerData: options.setup,
         });
+        this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
     }
 
     validate(body: string): Promise<Outcome<Answer>> {
@@ -62,6 +65,7 @@ export class WorkerPipeline implements Pipeline {
     }
 
     async close(): Promise<void> {
+        this.deadlines.close();
         await this.pool.destroy();
     }
 
@@ -70,10 +74,11 @@ export class WorkerPipeline implements Pipeline {
         if (this.pool.queueSize >= this.options.maxQueue) return BUSY;
         const task: PipelineTask = { kind, body };
         this.inFlight++;
+        // The deadline is the last line of defence: every step is linear and capped, but a thread
+        // must never be lost to one request, whatever a future bug makes slow.
+        const deadline = this.deadlines.start();
         try {
-            // The deadline is the last line of defence: every step is linear and capped, but a thread
-            // must never be lost to one request, whatever a future bug makes slow.
-            return (await this.pool.run(task, { signal: AbortSignal.timeout(this.options.taskTimeoutMs) })) as Outcome<T>;
+            return (await this.pool.run(task, { signal: deadline })) as Outcome<T>;
         } catch (e) {
             const err = e instanceof Error ? e : new Error(String(e));
             if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
@@ -82,6 +87,7 @@ export class WorkerPipeline implements Pipeline {
             // the request that was on it is answered like any other unexpected failure.
             return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
         } finally {
+            this.deadlines.end(deadline);
             this.inFlight--;
         }
     }
