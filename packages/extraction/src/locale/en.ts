@@ -221,6 +221,9 @@ export const en = {
         'firm',
         'restaurant',
     ],
+    partyWords: ['party', 'parties', 'signatory', 'signatories', 'counterparty', 'counterparties'],
+    partyIntroducers: ['between', 'among', 'amongst'],
+    incorporationWords: ['organized', 'organised', 'incorporated', 'existing', 'formed', 'chartered', 'registered', 'standing'],
     stem: suffixStemmer(
         [
             'ations',

@@ -75,6 +75,12 @@ export interface LocaleProfile {
     };
     /** Words with which a field asks for the business that issued a document. */
     issuerWords: readonly string[];
+    /** Words with which a field asks for the parties of an agreement ("party", "parties"). */
+    partyWords?: readonly string[];
+    /** Words after which an agreement's opening lists its parties ("between", "among"). */
+    partyIntroducers?: readonly string[];
+    /** Words that make "under the laws of X" a company's incorporation, not the governing law ("organized"). */
+    incorporationWords?: readonly string[];
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

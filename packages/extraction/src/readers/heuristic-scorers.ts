@@ -6,8 +6,9 @@ import type { CompiledField, FieldType } from '@svc/compiler';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { contextScore, type ContextScore } from './heuristic-scoring.js';
+import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
+import { partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, paidAmounts } from './heuristic-totals.js';
@@ -113,6 +114,21 @@ function stringScores(ctx: FieldContext): Scored[] {
     }
     if (pattern !== undefined) return out;
     const about = [field.name, field.description ?? '', ...field.hints];
+    if (wantsParties(about, win)) {
+        for (const name of partyNames(win, input.offset)) {
+            const parsed = parseQuote(type, name.quote, input.language);
+            if (!parsed) continue;
+            const early = 1 - position(ctx, name);
+            const context = name.how === 'listed' ? ADJUST.partyListed : ADJUST.partyDefined;
+            out.push({
+                field: field.id,
+                span: name,
+                parsed,
+                score: context + ADJUST.stringEarly * early,
+                features: { context, early, party: 1, defined: name.how === 'defined' ? 1 : 0 },
+            });
+        }
+    }
     if (wantsAddress(about)) {
         for (const block of addressBlocks(win)) {
             const parsed = parseQuote(type, block.quote, input.language);
@@ -189,6 +205,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
+        if (c.hit && definedAs(win.text, span, c.hit)) f.defined = 1;
         let score = Math.max(context, base);
         if (dates) {
             f.edge = +(input.documentLength > ZONES.longDocument && (pos < ZONES.edgeHead || pos > ZONES.edgeFoot));

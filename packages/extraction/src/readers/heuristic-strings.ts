@@ -5,6 +5,7 @@
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
 import type { RE2JS } from 're2js';
 import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
@@ -57,11 +58,7 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
         const gap = win.text.slice(words[j - 1]!.end, words[j]!.start);
         const w = words[j]!;
         if (w.capital || /^\d+$/.test(w.norm)) {
-            if (
-                !/^[\s.'’&-]*$/.test(gap) &&
-                !(gap.trim() === ',' && /^(?:inc|ltd|llc|lp|llp|plc|co|corp|nv|bv|sa|ag|gmbh|na)$/.test(w.norm))
-            )
-                break;
+            if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
             if (gap.includes('\n\n')) break;
@@ -76,21 +73,31 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
 
 /** The proper-name phrase that ends with the hit (walking back over capitalised words). */
 function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
+    return namePhraseEndingWith(win, win.wordAt(hit.start), hit.end);
+}
+
+/**
+ * The proper-name phrase whose last word is the one at index `i`, ending at `end` (a full stop
+ * after it is kept: "Inc."), walking back over capitalised words and connectors, and over the
+ * comma before a legal form ("NIKE, Inc.").
+ */
+export function namePhraseEndingWith(win: WindowText, i: number, end: number): Span | undefined {
     const words = win.words;
     const CONNECTORS = wordsOf(win.locale, 'connectors');
-    let i = win.wordAt(hit.start);
+    const FUNCTION_WORDS = wordsOf(win.locale, 'functionWords');
     let first = i;
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
         const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
         if (gap.includes('\n\n') || /[;:()"“”]/.test(gap)) break;
+        // "This Agreement", "THIS NON-DISCLOSURE AGREEMENT": a sentence's first word, not a name's.
+        if (FUNCTION_WORDS.has(words[j]!.norm) && !win.locale.dateWords.the.includes(words[j]!.norm)) break;
+        if (/,/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(words[j + 1]!.norm))) break;
         if (words[j]!.capital || /^\d+$/.test(words[j]!.norm) || (CONNECTORS.has(words[j]!.norm) && j > 0 && words[j - 1]!.capital))
             first = j;
         else break;
     }
     while (first < i && CONNECTORS.has(words[first]!.norm)) first++;
-    i = first;
-    const end = win.text[hit.end] === '.' ? hit.end + 1 : hit.end;
-    return trimValue(win.text, words[i]!.start, end);
+    return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
 
 function mostlyUpperOrTitle(s: string): boolean {
