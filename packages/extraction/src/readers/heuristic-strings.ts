@@ -203,6 +203,33 @@ export function nextListedName(win: WindowText, from: number, limit = 400): Span
     return undefined;
 }
 
+/**
+ * The name a few words after a phrase label in running text ("governed by the laws of the State of
+ * Ohio"), and for a list every further name of the list it starts; `v` is the rest of the label's
+ * line already proposed. A single name written "<Word> of <Name>" ("State of Ohio", "Commonwealth
+ * of Pennsylvania") is also proposed as the name alone, slightly preferred: the place, not its kind.
+ */
+function phraseCandidates(win: WindowText, hit: LabelHit, restStart: number, v: Span | undefined, several: boolean): StringCandidate[] {
+    const out: StringCandidate[] = [];
+    const phrase = namePhraseAfter(win, restStart, 60);
+    if (!phrase || (v && phrase.start === v.start && phrase.end === v.end)) return out;
+    const between = win.wordsBetween(hit.end, phrase.start);
+    const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
+    out.push({ ...phrase, context, hit });
+    const inner = /^\p{Lu}\p{L}+\s+of\s+(?=\p{Lu})/u.exec(phrase.quote);
+    if (inner && !several) {
+        const start = phrase.start + inner[0].length;
+        out.push({ start, end: phrase.end, quote: win.text.slice(start, phrase.end), context: context * 1.05, hit });
+    }
+    for (let k = 0, at = phrase.end; several && k < MAX_LISTED; k++) {
+        const next = nextListedName(win, at);
+        if (!next) break;
+        out.push({ ...next, context, hit });
+        at = next.end;
+    }
+    return out;
+}
+
 /** Names listed after the first one in running text: at most this many. */
 const MAX_LISTED = 4;
 
@@ -217,12 +244,14 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     for (const hit of hits) {
         const line = win.lines[hit.line]!;
-        const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(line.end, hit.end + 40)))![0];
+        // A label may run over a line break ("the laws of the\nState of"): its rest is on its last line.
+        const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
+        const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))![0];
         const restStart = hit.end + sep.length;
         const colon = /[:=]/.test(sep) || /^\s*-\s/.test(sep);
         const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
-        if (restStart < line.end) {
+        if (restStart < endLine.end) {
             if (re) {
                 // "rolnr.: 4471 KG 19-33": after a colon, the whole rest of the line when the pattern
                 // takes it; else the shortest run of words it takes.
@@ -233,24 +262,14 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                         : shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
-                const rest = text.slice(restStart, Math.min(line.end, restStart + 81));
-                const v = colon && rest.length <= 80 && !SENTENCE_END.test(rest) ? trimValue(text, restStart, line.end) : undefined;
+                const rest = text.slice(restStart, Math.min(endLine.end, restStart + 81));
+                const v = colon && rest.length <= 80 && !SENTENCE_END.test(rest) ? trimValue(text, restStart, endLine.end) : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
-                if ((hit.length >= 2 || colon) && !sep.includes('.')) {
-                    const phrase = namePhraseAfter(win, restStart, 60);
-                    if (phrase && (!v || phrase.start !== v.start || phrase.end !== v.end)) {
-                        const between = win.wordsBetween(hit.end, phrase.start);
-                        const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
-                        out.push({ ...phrase, context, hit });
-                        for (let k = 0, at = phrase.end; several && k < MAX_LISTED; k++) {
-                            const next = nextListedName(win, at);
-                            if (!next) break;
-                            out.push({ ...next, context, hit });
-                            at = next.end;
-                        }
-                    }
-                }
+                if ((hit.length >= 2 || colon) && !sep.includes('.')) out.push(...phraseCandidates(win, hit, restStart, v, several));
             }
+        } else if (!colon && hit.length >= 2 && endLine.end - endLine.start >= 40) {
+            // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
+            out.push(...phraseCandidates(win, hit, restStart, undefined, several));
         } else if (startsLine && (colon || hit.kind === 'name')) {
             // A label alone on its line ("Name:" or the field's own name): the value is the next line.
             const next = win.nextTextLine(hit.line);

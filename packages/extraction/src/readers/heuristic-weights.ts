@@ -100,6 +100,8 @@ export const ADJUST = {
     /** A party named in an agreement's opening: listed after "between", defined with a role (heuristic-parties.ts). */
     partyListed: 0.7,
     partyDefined: 0.65,
+    /** A label in a company's incorporation clause ("organized under the laws of"): this share of its pull. */
+    incorporation: 0.4,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
     claimed: 0.5,
     claimedMargin: 0.1,

@@ -41,6 +41,7 @@ export const FEATURES = [
     // Appended (heuristic-scoring.ts definedAs, heuristic-parties.ts, heuristic-strings.ts).
     'defined',
     'party',
+    'incorporation',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
