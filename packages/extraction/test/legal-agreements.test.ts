@@ -155,3 +155,39 @@ describe('legal agreements: governing law', () => {
         expect((await data(doc, AGREEMENT)).governing_law).to.equal('Kentucky');
     });
 });
+
+describe('legal agreements: how long the agreement lasts', () => {
+    const TERM = compile({
+        svc_schema: '1.0',
+        name: 'nda',
+        fields: [
+            {
+                name: 'term',
+                type: 'duration',
+                basis: 'months',
+                nullable: true,
+                description: 'How long the agreement lasts.',
+                hints: ['term of', 'period of'],
+            },
+        ],
+    });
+
+    it('takes the period of the agreement itself, not a restriction that runs after employment ends', async () => {
+        const doc =
+            'NON-DISCLOSURE AGREEMENT\n\n1. Non-Solicitation. For a period of twelve (12) months following termination of employment, ' +
+            'the Employee shall not solicit any customer of the Company.\n\n2. Duration. This Agreement shall terminate three (3) ' +
+            'years after the date hereof.\n\n3. Notices. Notices shall be given in writing.\n';
+        expect((await data(doc, TERM)).term).to.equal('P36M');
+    });
+
+    it('marks the sentence that speaks of the agreement and the period that follows an end', async () => {
+        const { seen } = await read(
+            'This Agreement shall remain in effect for two years. The Employee shall not compete for a period of six months after ' +
+                'the termination of employment.',
+            TERM,
+        );
+        const of = (json: string) => seen.find((c) => c.json === json)?.features;
+        expect(of('P24M')).to.include({ lifetime: 1, afterEnd: 0 });
+        expect(of('P6M')?.afterEnd).to.equal(1);
+    });
+});

@@ -81,6 +81,13 @@ export interface LocaleProfile {
     partyIntroducers?: readonly string[];
     /** Words that make "under the laws of X" a company's incorporation, not the governing law ("organized"). */
     incorporationWords?: readonly string[];
+    /** Words by which an agreement names itself ("agreement", "contract"). */
+    agreementWords?: readonly string[];
+    /** Words of an agreement's life ("expire", "terminate", "remain", "term"). */
+    lifetimeWords?: readonly string[];
+    /** Words that start a period after an event ("following", "after"), and the events that end something ("termination"). */
+    afterWords?: readonly string[];
+    endWords?: readonly string[];
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

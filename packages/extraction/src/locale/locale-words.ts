@@ -4,7 +4,18 @@ import { withBorrowed } from './locale-registry.js';
 import type { LocaleProfile } from './locale-types.js';
 
 type WordList =
-    'stopwords' | 'connectors' | 'functionWords' | 'listJoiners' | 'issuerWords' | 'partyWords' | 'partyIntroducers' | 'incorporationWords';
+    | 'stopwords'
+    | 'connectors'
+    | 'functionWords'
+    | 'listJoiners'
+    | 'issuerWords'
+    | 'partyWords'
+    | 'partyIntroducers'
+    | 'incorporationWords'
+    | 'agreementWords'
+    | 'lifetimeWords'
+    | 'afterWords'
+    | 'endWords';
 type SumList = keyof LocaleProfile['sums'];
 
 const sets = new WeakMap<LocaleProfile, Map<string, ReadonlySet<string>>>();

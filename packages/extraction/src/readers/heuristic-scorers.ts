@@ -8,7 +8,7 @@ import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heu
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
-import { inIncorporationClause, partyNames, wantsParties } from './heuristic-parties.js';
+import { asksAboutAgreement, inIncorporationClause, partyNames, periodContext, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, paidAmounts } from './heuristic-totals.js';
@@ -199,6 +199,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         );
     }
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
+    const aboutAgreement = type.kind === 'duration' && asksAboutAgreement([field.name, field.description ?? '', ...field.hints], win);
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
@@ -210,6 +211,15 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
         if (c.hit && definedAs(win.text, span, c.hit)) f.defined = 1;
         let score = Math.max(context, base);
+        if (type.kind === 'duration') {
+            const said = periodContext(win, span);
+            // Only a field that asks about the agreement itself ("How long the agreement lasts").
+            f.lifetime = +(said.lifetime && aboutAgreement);
+            f.afterEnd = +said.afterEnd;
+            // The sentence itself says what the period is: as good as a label.
+            if (f.lifetime) score = Math.max(score, ADJUST.lifetimeFloor) + ADJUST.lifetime;
+            if (said.afterEnd) score *= ADJUST.afterEnd;
+        }
         if (dates) {
             f.edge = +(input.documentLength > ZONES.longDocument && (pos < ZONES.edgeHead || pos > ZONES.edgeFoot));
             f.latestEdge = +(dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));

@@ -102,6 +102,10 @@ export const ADJUST = {
     partyDefined: 0.65,
     /** A label in a company's incorporation clause ("organized under the laws of"): this share of its pull. */
     incorporation: 0.4,
+    /** A period in a sentence about the agreement's own life (plus); one that runs after something ends (share). */
+    lifetime: 0.15,
+    lifetimeFloor: 0.6,
+    afterEnd: 0.5,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
     claimed: 0.5,
     claimedMargin: 0.1,

@@ -42,6 +42,8 @@ export const FEATURES = [
     'defined',
     'party',
     'incorporation',
+    'lifetime',
+    'afterEnd',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
