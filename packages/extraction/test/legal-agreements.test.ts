@@ -8,6 +8,7 @@ import { HeuristicReader, type RankedCandidate } from '../src/readers/heuristic-
 import { secretRingOf } from '../src/session/secret-ring.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { en as EN } from '../src/locale/en.js';
+import { descriptionForms, periodContext, sentenceShare } from '../src/readers/heuristic-clauses.js';
 import { partyNames } from '../src/readers/heuristic-parties.js';
 import { compile, OPTIONS } from './support/edit-fixtures.js';
 
@@ -186,8 +187,38 @@ describe('legal agreements: how long the agreement lasts', () => {
                 'the termination of employment.',
             TERM,
         );
-        const of = (json: string) => seen.find((c) => c.json === json)?.features;
-        expect(of('P24M')).to.include({ lifetime: 1, afterEnd: 0 });
-        expect(of('P6M')?.afterEnd).to.equal(1);
+        expect(seen.find((c) => c.json === 'P24M')?.features).to.include({ lifetime: 1, afterEnd: 0 });
+        const text = 'The Employee shall not compete for a period of six months after the termination of employment.';
+        const six = { start: text.indexOf('six'), end: text.indexOf(' after'), quote: 'six months' };
+        expect(periodContext(new WindowText(text, EN), six)).to.deep.equal({ lifetime: false, afterEnd: true });
+    });
+});
+
+describe('legal agreements: the clause a period stands in', () => {
+    const NOTICE = compile({
+        svc_schema: '1.0',
+        name: 'contract',
+        fields: [
+            {
+                name: 'notice_period',
+                type: 'duration',
+                basis: 'days',
+                nullable: true,
+                description: 'Notice needed to stop a renewal.',
+                hints: ['prior written notice', 'days prior'],
+            },
+        ],
+    });
+
+    it('a notice in the sentence about renewal shares more of the description than a notice of another clause', () => {
+        const text =
+            '4. Breach. Either party may end this Agreement upon thirty (30) days prior written notice if the other party ' +
+            'fails to pay.\n\n5. Renewal. This Agreement renews each year unless a party gives ninety (90) days prior written ' +
+            'notice that it does not wish the renewal.\n';
+        const win = new WindowText(text, EN);
+        const forms = descriptionForms(NOTICE.fields[0]!, win)!;
+        const at = (quote: string) => ({ start: text.indexOf(quote), end: text.indexOf(quote) + quote.length, quote });
+        expect(sentenceShare(win, at('ninety (90) days'), forms)).to.equal(2 / 3);
+        expect(sentenceShare(win, at('thirty (30) days'), forms)).to.equal(1 / 3);
     });
 });

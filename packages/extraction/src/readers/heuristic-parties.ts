@@ -53,12 +53,6 @@ function definesParty(win: WindowText, name: Span, term: string): boolean {
 /** A term the document defines or quotes: “Company”, “Executive”, “Confidential Information”. */
 const TERM = /["“]([\p{Lu}][^"“”\n]{1,30})["”]/gu;
 
-/** Whether a field asks about the agreement itself (a word of its name, description or hints names it). */
-export function asksAboutAgreement(about: readonly string[], win: WindowText): boolean {
-    const words = wordsOf(win.locale, 'agreementWords');
-    return about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
-}
-
 /** Whether a field asks for the parties (a word of its name, description or hints is a party word). */
 export function wantsParties(about: readonly string[], win: WindowText): boolean {
     const words = wordsOf(win.locale, 'partyWords');
@@ -105,38 +99,4 @@ export function partyNames(win: WindowText, offset: number): PartyName[] {
         if (name && name.end <= end && definesParty(win, name, m[1]!)) push(name, 'defined');
     }
     return out;
-}
-
-/**
- * Whether a label at `at` stands in a party's incorporation clause ("a corporation organized and
- * existing under the laws of the State of Delaware"): the words before it in its sentence say the
- * company was formed there. The laws that govern the agreement are named elsewhere.
- */
-export function inIncorporationClause(win: WindowText, at: number): boolean {
-    const before = win.text.slice(Math.max(0, at - 80), at);
-    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1).toLowerCase();
-    const words = wordsOf(win.locale, 'incorporationWords');
-    return (sentence.match(/\p{L}+/gu) ?? []).some((w) => words.has(w));
-}
-
-/**
- * What the sentence around a period says of it: `lifetime` — the sentence before it speaks of the
- * agreement's own life ("This Agreement shall terminate two years …", "the term of this Agreement
- * shall be …"); `afterEnd` — the period runs after something ends ("for one year following
- * termination of employment", "one year thereafter"): a restriction that outlives the agreement,
- * not its term.
- */
-export function periodContext(win: WindowText, span: Span): { lifetime: boolean; afterEnd: boolean } {
-    const before = win.text.slice(Math.max(0, span.start - 160), span.start);
-    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n')) + 1);
-    const words = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];
-    const own = wordsOf(win.locale, 'agreementWords');
-    const life = wordsOf(win.locale, 'lifetimeWords');
-    const said = words(sentence);
-    const lifetime = said.some((w) => own.has(w)) && said.some((w) => life.has(w));
-    const next = words(win.text.slice(span.end, span.end + 48)).slice(0, 6);
-    const after = wordsOf(win.locale, 'afterWords');
-    const ends = wordsOf(win.locale, 'endWords');
-    const at = next.findIndex((w) => after.has(w));
-    return { lifetime, afterEnd: at >= 0 && at <= 3 && next.slice(at).some((w) => ends.has(w)) };
 }

@@ -8,7 +8,8 @@ import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heu
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
-import { asksAboutAgreement, inIncorporationClause, partyNames, periodContext, wantsParties } from './heuristic-parties.js';
+import { asksAboutAgreement, descriptionForms, inIncorporationClause, periodContext, sentenceShare } from './heuristic-clauses.js';
+import { partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, paidAmounts } from './heuristic-totals.js';
@@ -199,6 +200,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         );
     }
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
+    const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const aboutAgreement = type.kind === 'duration' && asksAboutAgreement([field.name, field.description ?? '', ...field.hints], win);
     found.forEach((span, i) => {
         const p = parsed[i];
@@ -211,6 +213,12 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
         if (c.hit && definedAs(win.text, span, c.hit)) f.defined = 1;
         let score = Math.max(context, base);
+        if (type.kind === 'duration' && described) {
+            // The words the field is described by, in the candidate's sentence ("renewal" for a
+            // notice of non-renewal): the clause is about what the field asks.
+            f.described = sentenceShare(win, span, described);
+            score *= 1 - ADJUST.undescribed * (1 - f.described);
+        }
         if (type.kind === 'duration') {
             const said = periodContext(win, span);
             // Only a field that asks about the agreement itself ("How long the agreement lasts").

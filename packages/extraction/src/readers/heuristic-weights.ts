@@ -105,6 +105,8 @@ export const ADJUST = {
     /** A period in a sentence about the agreement's own life (plus); one that runs after something ends (share). */
     lifetime: 0.15,
     lifetimeFloor: 0.6,
+    /** A period whose sentence has none of the words the field is described by keeps 1 − this of its score. */
+    undescribed: 0.7,
     afterEnd: 0.5,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
     claimed: 0.5,

@@ -44,6 +44,7 @@ export const FEATURES = [
     'incorporation',
     'lifetime',
     'afterEnd',
+    'described',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
