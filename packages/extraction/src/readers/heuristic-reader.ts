@@ -168,7 +168,7 @@ export class HeuristicReader implements Reader {
             const top = Math.max(...byRank.values());
             // The reader decides between values: a value clearly behind the best one is proposed
             // with much less confidence, so it does not compete with it (settling drops readings
-            // below half of the strongest); a list field holds several values: less sharply. A
+            // below half of the strongest); a list field holds several values, not rivals: not at all. A
             // field's confidence combines its mentions as independent evidence (noisy-or): the
             // value's best candidate carries its probability, its other sightings a trace only.
             const sharpness = field.type.kind === 'array' ? SHARPNESS.list : SHARPNESS.single;
