@@ -189,7 +189,16 @@ describe('enums, booleans and strings', () => {
         expect(json(t, 'INV-2024-0042')).to.equal('INV-2024-0042');
         expect(json(t, 'INV-2024-00421')).to.equal(undefined);
         expect(json(t, 'x INV-2024-0042')).to.equal(undefined);
-        expect(json({ kind: 'string' }, 'Kite Pharma,\nInc.')).to.equal('Kite Pharma, Inc.');
+        expect(json({ kind: 'string' }, 'Kite Pharma,\nInc.')).to.equal('Kite Pharma Inc.');
+        expect(json({ kind: 'string' }, '   ')).to.equal(undefined);
+    });
+
+    it('reports a company name without the comma before its legal form; other commas and patterns keep theirs', () => {
+        expect(json({ kind: 'string' }, 'Bramble Tools, L.L.C.')).to.equal('Bramble Tools L.L.C.');
+        expect(json({ kind: 'string' }, 'Orchard Labs, Inc. and Quill, Ltd')).to.equal('Orchard Labs Inc. and Quill Ltd');
+        expect(json({ kind: 'string' }, 'Springfield, Illinois')).to.equal('Springfield, Illinois');
+        expect(json({ kind: 'string' }, 'Smith, Co-Founder')).to.equal('Smith, Co-Founder');
+        expect(json({ kind: 'string', pattern: '.*, Inc\\.' }, 'Orchard Labs, Inc.')).to.equal('Orchard Labs, Inc.');
         expect(json({ kind: 'string' }, '   ')).to.equal(undefined);
     });
 

@@ -75,6 +75,19 @@ export interface LocaleProfile {
     };
     /** Words with which a field asks for the business that issued a document. */
     issuerWords: readonly string[];
+    /** Words with which a field asks for the parties of an agreement ("party", "parties"). */
+    partyWords?: readonly string[];
+    /** Words after which an agreement's opening lists its parties ("between", "among"). */
+    partyIntroducers?: readonly string[];
+    /** Words that make "under the laws of X" a company's incorporation, not the governing law ("organized"). */
+    incorporationWords?: readonly string[];
+    /** Words by which an agreement names itself ("agreement", "contract"). */
+    agreementWords?: readonly string[];
+    /** Words of an agreement's life ("expire", "terminate", "remain", "term"). */
+    lifetimeWords?: readonly string[];
+    /** Words that start a period after an event ("following", "after"), and the events that end something ("termination"). */
+    afterWords?: readonly string[];
+    endWords?: readonly string[];
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

@@ -3,7 +3,19 @@
 import { withBorrowed } from './locale-registry.js';
 import type { LocaleProfile } from './locale-types.js';
 
-type WordList = 'stopwords' | 'connectors' | 'functionWords' | 'listJoiners' | 'issuerWords';
+type WordList =
+    | 'stopwords'
+    | 'connectors'
+    | 'functionWords'
+    | 'listJoiners'
+    | 'issuerWords'
+    | 'partyWords'
+    | 'partyIntroducers'
+    | 'incorporationWords'
+    | 'agreementWords'
+    | 'lifetimeWords'
+    | 'afterWords'
+    | 'endWords';
 type SumList = keyof LocaleProfile['sums'];
 
 const sets = new WeakMap<LocaleProfile, Map<string, ReadonlySet<string>>>();
@@ -18,7 +30,7 @@ function cached(p: LocaleProfile, key: string, build: () => Iterable<string>): R
 
 /** A word list of the language and the languages it borrows. */
 export function wordsOf(p: LocaleProfile, list: WordList): ReadonlySet<string> {
-    return cached(p, list, () => withBorrowed(p).flatMap((q) => q[list]));
+    return cached(p, list, () => withBorrowed(p).flatMap((q) => q[list] ?? []));
 }
 
 /** A list of sum and payment words (see readers/heuristic-totals.ts). */

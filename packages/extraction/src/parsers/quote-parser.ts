@@ -12,6 +12,7 @@ import { currenciesOfMark, splitCurrencyMark } from './currency-marks.js';
 import { parseDateQuote, parseDateTimeQuote } from './date-parser.js';
 import { parseDurationQuote } from './duration-parser.js';
 import { numberFromWords } from './number-words.js';
+import { withoutFormComma } from './legal-forms.js';
 import { compiledPattern } from './pattern-cache.js';
 import { localeOf } from '../locale/locale-registry.js';
 import { shapesOf } from '../locale/locale-shapes.js';
@@ -67,8 +68,11 @@ function parseScalar(type: ScalarType, quote: string, language: Language): Value
         case 'string': {
             if (quote.trim() === '') return undefined;
             if (type.pattern !== undefined && !compiledPattern(type.pattern).testExact(quote)) return undefined;
-            // The value folds white space: a value broken over lines is still one string.
-            return quote.replace(/\s+/g, ' ').trim();
+            // The value folds white space: a value broken over lines is still one string. A name
+            // is reported without the comma before its legal form ("NIKE Inc." for "NIKE, Inc."),
+            // one spelling of one company (docs/extraction.md, Strings).
+            const folded = quote.replace(/\s+/g, ' ').trim();
+            return type.pattern === undefined ? withoutFormComma(folded) : folded;
         }
         case 'boolean':
             return shapesOf(localeOf(language)).booleans.get(foldText(quote));

@@ -123,11 +123,14 @@ export class HeuristicReader implements Reader {
         // The same span claimed by several fields: each field's score against the strongest claim.
         const strongest = new Map<string, number>();
         const spanKey = (s: Scored): string => `${s.span.start}:${s.span.end}`;
-        for (const list of perField) for (const s of list) strongest.set(spanKey(s), Math.max(strongest.get(spanKey(s)) ?? 0, s.score));
+        // A definition ("May 1, 2021 (the “Effective Date”)") names the span once more; it does not
+        // take it from a field whose own label points at it ("dated as of May 1, 2021").
+        for (const list of perField)
+            for (const s of list) if (!s.features.defined) strongest.set(spanKey(s), Math.max(strongest.get(spanKey(s)) ?? 0, s.score));
         const out: ReaderCandidate[] = [];
         for (const list of perField) {
             for (const s of list) {
-                if (s.score < strongest.get(spanKey(s))! - ADJUST.claimedMargin) {
+                if (s.score < (strongest.get(spanKey(s)) ?? 0) - ADJUST.claimedMargin) {
                     s.score *= ADJUST.claimed;
                     s.features.claimed = 1;
                 }
@@ -165,7 +168,7 @@ export class HeuristicReader implements Reader {
             const top = Math.max(...byRank.values());
             // The reader decides between values: a value clearly behind the best one is proposed
             // with much less confidence, so it does not compete with it (settling drops readings
-            // below half of the strongest); a list field holds several values: less sharply. A
+            // below half of the strongest); a list field holds several values, not rivals: not at all. A
             // field's confidence combines its mentions as independent evidence (noisy-or): the
             // value's best candidate carries its probability, its other sightings a trace only.
             const sharpness = field.type.kind === 'array' ? SHARPNESS.list : SHARPNESS.single;
@@ -240,6 +243,8 @@ function proposed(schema: CompiledSchema, list: readonly Scored[]): Scored[] {
 
 function valueKind(field: CompiledField): ValueKind {
     const t = scalarType(field.type);
+    // A list of names (the parties) is weighed apart from single strings: its values do not compete.
+    if (field.type.kind === 'array' && t.kind === 'string' && t.pattern === undefined) return 'names';
     switch (t.kind) {
         case 'date':
         case 'datetime':

@@ -6,8 +6,10 @@ import type { CompiledField, FieldType } from '@svc/compiler';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { contextScore, type ContextScore } from './heuristic-scoring.js';
+import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
+import { asksAboutAgreement, descriptionForms, inIncorporationClause, periodContext, sentenceShare } from './heuristic-clauses.js';
+import { partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, paidAmounts } from './heuristic-totals.js';
@@ -102,17 +104,35 @@ function stringScores(ctx: FieldContext): Scored[] {
         const prose = pattern !== undefined && readsAsProse(c.quote, pattern);
         const head = pattern !== undefined && inHead(ctx, c);
         const early = 1 - position(ctx, c);
-        const score = (c.context + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) + (head ? ADJUST.headCode : 0);
+        const incorporation = c.hit !== undefined && inIncorporationClause(win, c.hit.start);
+        const score =
+            (c.context * (incorporation ? ADJUST.incorporation : 1) + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) +
+            (head ? ADJUST.headCode : 0);
         out.push({
             field: field.id,
             span: c,
             parsed,
             score,
-            features: { context: c.context, early, prose: +prose, headCode: +head, ...labelKind(c.hit) },
+            features: { context: c.context, early, prose: +prose, headCode: +head, incorporation: +incorporation, ...labelKind(c.hit) },
         });
     }
     if (pattern !== undefined) return out;
     const about = [field.name, field.description ?? '', ...field.hints];
+    if (wantsParties(about, win)) {
+        for (const name of partyNames(win, input.offset)) {
+            const parsed = parseQuote(type, name.quote, input.language);
+            if (!parsed) continue;
+            const early = 1 - position(ctx, name);
+            const context = name.how === 'listed' ? ADJUST.partyListed : ADJUST.partyDefined;
+            out.push({
+                field: field.id,
+                span: name,
+                parsed,
+                score: context + ADJUST.stringEarly * early,
+                features: { context, early, party: 1, defined: name.how === 'defined' ? 1 : 0 },
+            });
+        }
+    }
     if (wantsAddress(about)) {
         for (const block of addressBlocks(win)) {
             const parsed = parseQuote(type, block.quote, input.language);
@@ -180,6 +200,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
         );
     }
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
+    const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
+    const aboutAgreement = type.kind === 'duration' && asksAboutAgreement([field.name, field.description ?? '', ...field.hints], win);
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
@@ -189,7 +211,23 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
+        if (c.hit && definedAs(win.text, span, c.hit)) f.defined = 1;
         let score = Math.max(context, base);
+        if (type.kind === 'duration' && described) {
+            // The words the field is described by, in the candidate's sentence ("renewal" for a
+            // notice of non-renewal): the clause is about what the field asks.
+            f.described = sentenceShare(win, span, described);
+            score *= 1 - ADJUST.undescribed * (1 - f.described);
+        }
+        if (type.kind === 'duration') {
+            const said = periodContext(win, span);
+            // Only a field that asks about the agreement itself ("How long the agreement lasts").
+            f.lifetime = +(said.lifetime && aboutAgreement);
+            f.afterEnd = +said.afterEnd;
+            // The sentence itself says what the period is: as good as a label.
+            if (f.lifetime) score = Math.max(score, ADJUST.lifetimeFloor) + ADJUST.lifetime;
+            if (said.afterEnd) score *= ADJUST.afterEnd;
+        }
         if (dates) {
             f.edge = +(input.documentLength > ZONES.longDocument && (pos < ZONES.edgeHead || pos > ZONES.edgeFoot));
             f.latestEdge = +(dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));

@@ -92,10 +92,22 @@ function sameColumn(win: WindowText, hit: LabelHit, span: Span, hitLineStart: nu
     return nearest === h && header.length === row.length;
 }
 
+/**
+ * A label that the document defines as the span just before it: "May 1, 2021 (the “Effective
+ * Date”)", "NIKE, Inc. (“NIKE”)". The bracket opens right after the value (a comma at most) and the
+ * label is quoted and closes it; a line break may fall anywhere between.
+ */
+const DEFINITION = /^[\s,]*\((?:(?:hereinafter|hereafter)(?:\s+(?:referred\s+to\s+as|called))?[\s,]*)?(?:the\s+)?["“”'‘]$/iu;
+export function definedAs(text: string, span: Span, hit: LabelHit): boolean {
+    if (hit.start < span.end || hit.start - span.end > 60) return false;
+    return DEFINITION.test(text.slice(span.end, hit.start)) && /^["”“'’]\s*\)/u.test(text.slice(hit.end, hit.end + 4));
+}
+
 /** The context score of one label hit for a span, 0 when it does not point at it. */
 function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number): number {
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
+    if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
     if (hit.line === spanLine) {
         if (hit.end <= span.start) {
             // Slices stay short: a line may be a whole document long.
@@ -111,6 +123,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
                 const oneWord = sum === undefined && (gap.match(/\p{L}+/gu)?.length ?? 0) === 1;
                 return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
             }
+            // In running text a label speaks of its own sentence ("… of the Effective Date. Reports
+            // are due on July 1"): not across a sentence's end.
+            if (/[.;!?]\s+[\p{Lu}\d]/u.test(gap)) return 0;
             return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * LABEL.inRunningText;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.

@@ -5,6 +5,7 @@
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
 import type { RE2JS } from 're2js';
 import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
@@ -57,11 +58,7 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
         const gap = win.text.slice(words[j - 1]!.end, words[j]!.start);
         const w = words[j]!;
         if (w.capital || /^\d+$/.test(w.norm)) {
-            if (
-                !/^[\s.'’&-]*$/.test(gap) &&
-                !(gap.trim() === ',' && /^(?:inc|ltd|llc|lp|llp|plc|co|corp|nv|bv|sa|ag|gmbh|na)$/.test(w.norm))
-            )
-                break;
+            if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
             if (gap.includes('\n\n')) break;
@@ -76,21 +73,31 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
 
 /** The proper-name phrase that ends with the hit (walking back over capitalised words). */
 function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
+    return namePhraseEndingWith(win, win.wordAt(hit.start), hit.end);
+}
+
+/**
+ * The proper-name phrase whose last word is the one at index `i`, ending at `end` (a full stop
+ * after it is kept: "Inc."), walking back over capitalised words and connectors, and over the
+ * comma before a legal form ("NIKE, Inc.").
+ */
+export function namePhraseEndingWith(win: WindowText, i: number, end: number): Span | undefined {
     const words = win.words;
     const CONNECTORS = wordsOf(win.locale, 'connectors');
-    let i = win.wordAt(hit.start);
+    const FUNCTION_WORDS = wordsOf(win.locale, 'functionWords');
     let first = i;
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
         const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
         if (gap.includes('\n\n') || /[;:()"“”]/.test(gap)) break;
+        // "This Agreement", "THIS NON-DISCLOSURE AGREEMENT": a sentence's first word, not a name's.
+        if (FUNCTION_WORDS.has(words[j]!.norm) && !win.locale.dateWords.the.includes(words[j]!.norm)) break;
+        if (/,/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(words[j + 1]!.norm))) break;
         if (words[j]!.capital || /^\d+$/.test(words[j]!.norm) || (CONNECTORS.has(words[j]!.norm) && j > 0 && words[j - 1]!.capital))
             first = j;
         else break;
     }
     while (first < i && CONNECTORS.has(words[first]!.norm)) first++;
-    i = first;
-    const end = win.text[hit.end] === '.' ? hit.end + 1 : hit.end;
-    return trimValue(win.text, words[i]!.start, end);
+    return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
 
 function mostlyUpperOrTitle(s: string): boolean {
@@ -196,6 +203,33 @@ export function nextListedName(win: WindowText, from: number, limit = 400): Span
     return undefined;
 }
 
+/**
+ * The name a few words after a phrase label in running text ("governed by the laws of the State of
+ * Ohio"), and for a list every further name of the list it starts; `v` is the rest of the label's
+ * line already proposed. A single name written "<Word> of <Name>" ("State of Ohio", "Commonwealth
+ * of Pennsylvania") is also proposed as the name alone, slightly preferred: the place, not its kind.
+ */
+function phraseCandidates(win: WindowText, hit: LabelHit, restStart: number, v: Span | undefined, several: boolean): StringCandidate[] {
+    const out: StringCandidate[] = [];
+    const phrase = namePhraseAfter(win, restStart, 60);
+    if (!phrase || (v && phrase.start === v.start && phrase.end === v.end)) return out;
+    const between = win.wordsBetween(hit.end, phrase.start);
+    const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
+    out.push({ ...phrase, context, hit });
+    const inner = /^\p{Lu}\p{L}+\s+of\s+(?=\p{Lu})/u.exec(phrase.quote);
+    if (inner && !several) {
+        const start = phrase.start + inner[0].length;
+        out.push({ start, end: phrase.end, quote: win.text.slice(start, phrase.end), context: context * 1.05, hit });
+    }
+    for (let k = 0, at = phrase.end; several && k < MAX_LISTED; k++) {
+        const next = nextListedName(win, at);
+        if (!next) break;
+        out.push({ ...next, context, hit });
+        at = next.end;
+    }
+    return out;
+}
+
 /** Names listed after the first one in running text: at most this many. */
 const MAX_LISTED = 4;
 
@@ -210,12 +244,14 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     for (const hit of hits) {
         const line = win.lines[hit.line]!;
-        const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(line.end, hit.end + 40)))![0];
+        // A label may run over a line break ("the laws of the\nState of"): its rest is on its last line.
+        const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
+        const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))![0];
         const restStart = hit.end + sep.length;
         const colon = /[:=]/.test(sep) || /^\s*-\s/.test(sep);
         const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
-        if (restStart < line.end) {
+        if (restStart < endLine.end) {
             if (re) {
                 // "rolnr.: 4471 KG 19-33": after a colon, the whole rest of the line when the pattern
                 // takes it; else the shortest run of words it takes.
@@ -226,24 +262,14 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                         : shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
-                const rest = text.slice(restStart, Math.min(line.end, restStart + 81));
-                const v = colon && rest.length <= 80 && !SENTENCE_END.test(rest) ? trimValue(text, restStart, line.end) : undefined;
+                const rest = text.slice(restStart, Math.min(endLine.end, restStart + 81));
+                const v = colon && rest.length <= 80 && !SENTENCE_END.test(rest) ? trimValue(text, restStart, endLine.end) : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
-                if ((hit.length >= 2 || colon) && !sep.includes('.')) {
-                    const phrase = namePhraseAfter(win, restStart, 60);
-                    if (phrase && (!v || phrase.start !== v.start || phrase.end !== v.end)) {
-                        const between = win.wordsBetween(hit.end, phrase.start);
-                        const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
-                        out.push({ ...phrase, context, hit });
-                        for (let k = 0, at = phrase.end; several && k < MAX_LISTED; k++) {
-                            const next = nextListedName(win, at);
-                            if (!next) break;
-                            out.push({ ...next, context, hit });
-                            at = next.end;
-                        }
-                    }
-                }
+                if ((hit.length >= 2 || colon) && !sep.includes('.')) out.push(...phraseCandidates(win, hit, restStart, v, several));
             }
+        } else if (!colon && hit.length >= 2 && endLine.end - endLine.start >= 40) {
+            // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
+            out.push(...phraseCandidates(win, hit, restStart, undefined, several));
         } else if (startsLine && (colon || hit.kind === 'name')) {
             // A label alone on its line ("Name:" or the field's own name): the value is the next line.
             const next = win.nextTextLine(hit.line);

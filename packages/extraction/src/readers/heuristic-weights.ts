@@ -26,6 +26,8 @@ export const LABEL = {
     inRunningText: 0.9,
     /** Label after the value on its line ("60.30 Total"). */
     after: 0.45,
+    /** A label the document defines as the value: "May 1, 2021 (the “Effective Date”)". */
+    definition: 1,
     /** Label alone on the line above. */
     lineAbove: 0.85,
     /** Label continued by a few words and a colon on the line above. */
@@ -95,6 +97,17 @@ export const ADJUST = {
     address: 0.5,
     letterhead: 0.45,
     letterheadEarly: 0.1,
+    /** A party named in an agreement's opening: listed after "between", defined with a role (heuristic-parties.ts). */
+    partyListed: 0.7,
+    partyDefined: 0.65,
+    /** A label in a company's incorporation clause ("organized under the laws of"): this share of its pull. */
+    incorporation: 0.4,
+    /** A period in a sentence about the agreement's own life (plus); one that runs after something ends (share). */
+    lifetime: 0.15,
+    lifetimeFloor: 0.6,
+    /** A period whose sentence has none of the words the field is described by keeps 1 − this of its score. */
+    undescribed: 0.7,
+    afterEnd: 0.5,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
     claimed: 0.5,
     claimedMargin: 0.1,
@@ -127,5 +140,5 @@ export const PROPOSE = {
 /** How sharply p falls for values behind the window's best: (score / best score) to this power (heuristic-reader.ts). */
 export const SHARPNESS = {
     single: 8,
-    list: 2,
+    list: 0,
 } as const;

@@ -38,12 +38,19 @@ export const FEATURES = [
     'margin',
     'rivals',
     'hinted',
+    // Appended (heuristic-scoring.ts definedAs, heuristic-parties.ts, heuristic-strings.ts).
+    'defined',
+    'party',
+    'incorporation',
+    'lifetime',
+    'afterEnd',
+    'described',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];
 
 /** Kinds of value whose features weigh differently (a date's place says more than an amount's). */
-export const KINDS = ['date', 'money', 'number', 'duration', 'enum', 'code', 'string', 'boolean'] as const;
+export const KINDS = ['date', 'money', 'number', 'duration', 'enum', 'code', 'string', 'boolean', 'names'] as const;
 export type ValueKind = (typeof KINDS)[number];
 
 /** Features that get a weight per kind as well as a common one. */

@@ -1,0 +1,39 @@
+// The suffixes of company names that state a legal form ("Inc.", "LLC", "B.V."), written after the
+// name with or without a comma: "Kite Pharma, Inc." and "Kite Pharma Inc." are one company.
+
+/** Legal forms as words (letters only, lower case: "L.L.C." is "llc"). */
+export const LEGAL_FORMS: ReadonlySet<string> = new Set([
+    'inc',
+    'incorporated',
+    'ltd',
+    'limited',
+    'llc',
+    'lp',
+    'llp',
+    'plc',
+    'co',
+    'corp',
+    'corporation',
+    'nv',
+    'bv',
+    'sa',
+    'ag',
+    'gmbh',
+    'na',
+    'pte',
+    'pty',
+    'bhd',
+]);
+
+/** ", Inc." and the like: a comma, then a legal form ending the name or followed by another one. */
+const COMMA_BEFORE_FORM = /,\s*((?:\p{L}\.?){1,12})(?=$|[\s.,;)])/gu;
+
+/**
+ * A company name without the comma before its legal form ("NIKE, Inc." → "NIKE Inc."), as company
+ * registers write names (the SEC's EDGAR: "NIKE INC"): the value of a name, not its quote.
+ */
+export function withoutFormComma(name: string): string {
+    return name.replace(COMMA_BEFORE_FORM, (whole, form: string) =>
+        LEGAL_FORMS.has(form.replace(/\./g, '').toLowerCase()) ? ` ${form}` : whole,
+    );
+}

@@ -1,0 +1,69 @@
+// What the clause around a candidate says of it, for agreements: a label in a party's
+// incorporation clause names where the party was formed, not the governing law; a period in a
+// sentence about the agreement's own life is its term, one that runs after employment ends is a
+// restriction; a clause that writes the words the field is described by is about what it asks.
+import type { CompiledField } from '@svc/compiler';
+import { wordsOf } from '../locale/locale-words.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** Whether a field asks about the agreement itself (a word of its name, description or hints names it). */
+export function asksAboutAgreement(about: readonly string[], win: WindowText): boolean {
+    const words = wordsOf(win.locale, 'agreementWords');
+    return about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
+}
+
+/**
+ * Whether a label at `at` stands in a party's incorporation clause ("a corporation organized and
+ * existing under the laws of the State of Delaware"): the words before it in its sentence say the
+ * company was formed there. The laws that govern the agreement are named elsewhere.
+ */
+export function inIncorporationClause(win: WindowText, at: number): boolean {
+    const before = win.text.slice(Math.max(0, at - 80), at);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';')) + 1).toLowerCase();
+    const words = wordsOf(win.locale, 'incorporationWords');
+    return (sentence.match(/\p{L}+/gu) ?? []).some((w) => words.has(w));
+}
+
+/**
+ * What the sentence around a period says of it: `lifetime` — the sentence before it speaks of the
+ * agreement's own life ("This Agreement shall terminate two years …", "the term of this Agreement
+ * shall be …"); `afterEnd` — the period runs after something ends ("for one year following
+ * termination of employment", "one year thereafter"): a restriction that outlives the agreement,
+ * not its term.
+ */
+export function periodContext(win: WindowText, span: Span): { lifetime: boolean; afterEnd: boolean } {
+    const before = win.text.slice(Math.max(0, span.start - 160), span.start);
+    const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n')) + 1);
+    const words = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const own = wordsOf(win.locale, 'agreementWords');
+    const life = wordsOf(win.locale, 'lifetimeWords');
+    const said = words(sentence);
+    const lifetime = said.some((w) => own.has(w)) && said.some((w) => life.has(w));
+    const next = words(win.text.slice(span.end, span.end + 48)).slice(0, 6);
+    const after = wordsOf(win.locale, 'afterWords');
+    const ends = wordsOf(win.locale, 'endWords');
+    const at = next.findIndex((w) => after.has(w));
+    return { lifetime, afterEnd: at >= 0 && at <= 3 && next.slice(at).some((w) => ends.has(w)) };
+}
+
+/** The word forms of a field's description that are no stopwords (undefined: none). */
+export function descriptionForms(field: CompiledField, win: WindowText): ReadonlySet<string> | undefined {
+    const stop = wordsOf(win.locale, 'stopwords');
+    const text = (field.description ?? '').toLowerCase();
+    const forms = new Set((text.match(/\p{L}{4,}/gu) ?? []).filter((w) => !stop.has(w)).map((w) => win.locale.stem(w)));
+    return forms.size ? forms : undefined;
+}
+
+/** The share of `forms` written in the sentence around a span. */
+export function sentenceShare(win: WindowText, span: Span, forms: ReadonlySet<string>): number {
+    const before = win.text.slice(Math.max(0, span.start - 250), span.start);
+    const after = win.text.slice(span.end, span.end + 250);
+    const from = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1;
+    const to = after.search(/\.\s|\n\n/);
+    const sentence = before.slice(from) + ' ' + (to < 0 ? after : after.slice(0, to));
+    const seen = new Set((sentence.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => win.locale.stem(w)));
+    let n = 0;
+    for (const f of forms) if (seen.has(f)) n++;
+    return n / forms.size;
+}

@@ -1,0 +1,102 @@
+// The parties of an agreement, for a field that asks for them (its name, description or hints speak
+// of parties). An agreement names its parties in its opening sentence — "by and between X, a
+// Delaware corporation, and Y", "is made between X and Y" — and defines each with the role the text
+// then calls it by: "Anne Drapeau (the “Employee”)", "NIKE, Inc. (“NIKE”)". Both ways are read in the
+// document's opening only: later "between" and definitions are about other things.
+import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
+import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-strings.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** How the name was found: listed after "between" or defined with a role. */
+export interface PartyName extends Span {
+    how: 'listed' | 'defined';
+}
+
+/** The opening of an agreement, in characters of the document: where it names its parties. */
+export const OPENING = 2500;
+
+/** Names listed after one "between": at most this many. */
+const MAX_LISTED = 4;
+
+/** A defined term in brackets: "(“Employee”)", "(the “Company”)", "(hereinafter “Licensee”)". */
+const ROLE =
+    /\((?:(?:hereinafter|hereafter)(?:\s+(?:referred\s+to\s+as|called))?[\s,:]*)?(?:the\s+)?["“”'‘]([^"“”'’()\n]{2,40})["”“'’]\s*\)/giu;
+
+const fold = (s: string): string =>
+    s
+        .toLowerCase()
+        .replace(/['’]s$/, '')
+        .replace(/^the\s+/, '')
+        .trim();
+
+/**
+ * Whether a definition names a party: not the document itself ("Confidentiality Agreement (the
+ * “Agreement”)": the term is the name's last word), and the name stands where a party is named —
+ * at a line's start, after a bracket or comma, or after "between" or "and" — not after a word such
+ * as "of" ("the laws of the State of Florida (“Florida”)").
+ */
+function definesParty(win: WindowText, name: Span, term: string): boolean {
+    const words = name.quote.toLowerCase().match(/\p{L}+/gu) ?? [];
+    if (words.length === 0 || words[words.length - 1] === fold(term) || /\d/.test(name.quote)) return false;
+    const first = win.wordAt(name.start);
+    if (first === 0) return true;
+    const prev = win.words[first - 1]!;
+    const gap = win.text.slice(prev.end, name.start);
+    // After a comma, a name with a legal form ("…, and Acme, Inc. (“Acme”)"); else a place of an address.
+    if (/,/.test(gap)) return LEGAL_FORMS.has(words[words.length - 1]!);
+    if (/[\n(:;]/.test(gap)) return true;
+    return wordsOf(win.locale, 'partyIntroducers').has(prev.norm) || wordsOf(win.locale, 'listJoiners').has(prev.norm);
+}
+
+/** A term the document defines or quotes: “Company”, “Executive”, “Confidential Information”. */
+const TERM = /["“]([\p{Lu}][^"“”\n]{1,30})["”]/gu;
+
+/** Whether a field asks for the parties (a word of its name, description or hints is a party word). */
+export function wantsParties(about: readonly string[], win: WindowText): boolean {
+    const words = wordsOf(win.locale, 'partyWords');
+    return about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
+}
+
+/**
+ * Names of the parties in the part of the window that lies in the document's opening (`offset`:
+ * the window's offset in the document).
+ */
+export function partyNames(win: WindowText, offset: number): PartyName[] {
+    const limit = OPENING - offset;
+    if (limit <= 0) return [];
+    const out: PartyName[] = [];
+    // "between the Company and the Executive": the roles the document defines are no names.
+    const roles = new Set([...win.text.matchAll(TERM)].map((m) => fold(m[1]!)));
+    const articles = win.locale.dateWords.the;
+    const push = (name: Span, how: PartyName['how']): void => {
+        if (roles.has(fold(name.quote))) return;
+        // "between the Company and …": one word after an article is a term, not a name.
+        const first = win.wordAt(name.start);
+        if (first > 0 && !/\s/.test(name.quote) && articles.includes(win.words[first - 1]!.norm)) return;
+        out.push({ ...name, how });
+    };
+    for (const word of wordsOf(win.locale, 'partyIntroducers')) {
+        for (const i of win.wordIndex.get(word) ?? []) {
+            const w = win.words[i]!;
+            if (w.start >= limit) break;
+            let name = namePhraseAfter(win, w.end, 40);
+            for (let k = 0; name && k < MAX_LISTED; k++) {
+                push(name, 'listed');
+                name = nextListedName(win, name.end);
+            }
+        }
+    }
+    const head = win.text.slice(0, Math.min(win.text.length, limit));
+    for (const m of head.matchAll(ROLE)) {
+        // The name ends right before the bracket (a comma at most between).
+        const before = /[\s,]*$/.exec(head.slice(0, m.index))![0].length;
+        const end = m.index! - before;
+        const last = win.wordAt(end) - 1;
+        if (last < 0 || win.words[last]!.end < end - 1 || !win.words[last]!.capital) continue;
+        const name = namePhraseEndingWith(win, last, win.words[last]!.end);
+        if (name && name.end <= end && definesParty(win, name, m[1]!)) push(name, 'defined');
+    }
+    return out;
+}
