@@ -114,20 +114,22 @@ function stringScores(ctx: FieldContext): Scored[] {
     if (pattern !== undefined) return out;
     const about = [field.name, field.description ?? '', ...field.hints];
     if (wantsAddress(about)) {
-        for (const block of addressBlocks(win)) {
+        for (const block of addressBlocks(win, input.offset === 0)) {
             const parsed = parseQuote(type, block.quote, input.language);
             const context = contextScore(win, hits, block).score;
+            // The issuer's address stands in the letterhead, before a customer's or a branch's.
+            const early = 1 - position(ctx, block);
             if (parsed)
                 out.push({
                     field: field.id,
                     span: block,
                     parsed,
-                    score: Math.max(ADJUST.address, context),
-                    features: { context, address: 1 },
+                    score: Math.max(ADJUST.address, context) + ADJUST.addressEarly * early,
+                    features: { context, address: 1, early },
                 });
         }
     } else if (wantsIssuer(about, win.locale)) {
-        for (const name of letterheadNames(win, addressBlocks(win))) {
+        for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0))) {
             const parsed = parseQuote(type, name.quote, input.language);
             const early = 1 - position(ctx, name);
             if (parsed)

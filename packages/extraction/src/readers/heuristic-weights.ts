@@ -93,6 +93,7 @@ export const ADJUST = {
     wellLabelled: 0.4,
     /** An address block; the letterhead name above it, earlier being likelier. */
     address: 0.5,
+    addressEarly: 0.1,
     letterhead: 0.45,
     letterheadEarly: 0.1,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
