@@ -79,8 +79,6 @@ export const ADJUST = {
     closing: 0.15,
     /** Money written without minor units ("2" is more often a count). */
     bareMoney: 0.6,
-    /** A pattern field's candidate that reads as prose. */
-    prose: 0.3,
     /** A pattern field's candidate in the heading. */
     headCode: 0.15,
     /** A value in page furniture. */
