@@ -304,6 +304,13 @@ if (readerKind === 'heuristic') {
         () => 'all',
         ROUNDS,
     );
+    await calibrateRounds(
+        () => new OpenAiReader(config.openai, weights),
+        'openai',
+        () => 'all',
+        LANGUAGE_ROUNDS,
+        (key) => key.startsWith('lang:'),
+    );
 } else throw new Error(`--reader heuristic|openai, not ${readerKind}`);
 
 weights.trained = {

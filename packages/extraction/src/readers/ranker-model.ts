@@ -82,7 +82,8 @@ export function calibrationGroup(kind: string, features: Readonly<Partial<Record
  * every group's table by what that language says. None: no correction.
  */
 export function languageTable(weights: RankerWeights | null, reader: string, language: string): CalibrationTable | undefined {
-    return tableFor(weights, reader, `lang:${language}`);
+    // A reader calibrated by one table for everything has no language corrections.
+    return Array.isArray(weights?.calibration[reader]) ? undefined : tableFor(weights, reader, `lang:${language}`);
 }
 
 let shipped: RankerWeights | undefined;
