@@ -1,4 +1,4 @@
-// The head of a receipt: the issuer's name and address above the till's lines. Documents written
+// The head of a receipt (the issuer's name and address) and its foot (the till's arithmetic). Documents written
 // for the test (shop names, streets and numbers are made up).
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
@@ -75,5 +75,31 @@ describe('receipt head: the issuer', () => {
             fields: [{ name: 'company', type: 'string', description: 'The issuer.', hints: ['SDN BHD', 'ENTERPRISE'] }],
         });
         expect((await data(split, schema)).company).to.equal('KEDAI AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    });
+});
+
+describe('receipt foot: the till', () => {
+    const PAID = compile({
+        svc_schema: '1.0',
+        name: 'receipt',
+        fields: [{ name: 'total', type: 'money', currency: 'MYR', description: 'Total amount paid.', hints: ['Total'] }],
+    });
+
+    it('tendered minus change confirms the amount paid, also when the tender label runs on ("CASH RECEIVED :")', async () => {
+        const doc = [
+            'KEDAI MAJU',
+            'PEN 2.40',
+            'TOTAL :',
+            '25.44',
+            'ROUNDING ADJUSTMENT:',
+            '0.01',
+            'AMOUNT TO BE PAID :',
+            '25.45',
+            'CASH RECEIVED :',
+            '25.50',
+            'CHANGE :',
+            '0.05',
+        ].join('\n');
+        expect((await data(doc, PAID)).total).to.deep.equal({ amount: '25.45', currency: 'MYR' });
     });
 });
