@@ -23,9 +23,11 @@ describe('receipt head: addresses', () => {
         expect((await data(doc)).address).to.equal('LOT 2811, JALAN MERBAU, TAMAN SETIA 41150 KLANG, SELANGOR');
     });
 
-    it('an address without a postcode in the letterhead ends at the first labelled line', async () => {
+    it('an address without a postcode in the letterhead ends at the first labelled line or phone number', async () => {
         const doc = `CERIA BOOKS SDN BHD\n117, JALAN MAWAR, SRI HARTAMAS\nTEL: 03-1234 5678\n${TILL}`;
         expect((await data(doc)).address).to.equal('117, JALAN MAWAR, SRI HARTAMAS');
+        const phone = `CERIA BOOKS SDN BHD\n(CO. NO. 11382-W)\n117, JALAN MAWAR,\nSRI HARTAMAS\n03-1234 5678\n${TILL}`;
+        expect((await data(phone)).address).to.equal('117, JALAN MAWAR, SRI HARTAMAS');
     });
 
     it("the document's title under the postcode line is not part of the address", async () => {
@@ -57,6 +59,13 @@ describe('receipt head: the issuer', () => {
             'CERIA BOOKS',
         );
         expect(await company(`CERIA BOOKS\nBANDAR BARU RAWANG\nNO 15 JALAN BANDAR 10\n48000 RAWANG\n${TILL}`)).to.equal('CERIA BOOKS');
+    });
+
+    it("the document's title and a shout between the name and the address are skipped", async () => {
+        expect(await company(`CERIA MART\nTAX INVOICE\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal('CERIA MART');
+        expect(await company(`CERIA MART\n*REDEEM YOUR POINTS TODAY!*\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal(
+            'CERIA MART',
+        );
     });
 
     it('a registration number written after the name without brackets is not part of it', async () => {

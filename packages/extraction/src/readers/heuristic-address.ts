@@ -233,7 +233,7 @@ function placeLine(t: string): boolean {
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
-    if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@!*]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
+    if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
     const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
     return (
         letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 ||
@@ -254,8 +254,8 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
             if (t === '') continue;
             // Registration lines, and lines of another address block, stand between a name and its address.
             const inBlock = blocks.some((o) => o.start <= win.lines[l]!.end && win.lines[l]!.start <= o.end);
-            // So do a web address and the document's title ("WWW.SHOP.COM.MY", "TAX INVOICE").
-            if (registrationLine(t) || inBlock || /\bwww\.|\.com\b|@/i.test(t) || TILL_WORDS.test(t) || placeLine(t)) {
+            // So do a web address, the document's title and a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*").
+            if (registrationLine(t) || inBlock || /\bwww\.|\.com\b|@|[!*]/i.test(t) || TILL_WORDS.test(t) || placeLine(t)) {
                 skipped++;
                 continue;
             }
