@@ -142,7 +142,10 @@ const NO_POSTCODE_HEAD_LINES = 8;
  * street-like lines that ends at a labelled line ("TEL:", "GST NO") or a phone number is an address
  * without a postcode (`documentHead`: the window starts the document).
  */
-export function addressBlocks(win: WindowText, documentHead = true): Span[] {
+export function addressBlocks(win: WindowText, documentHead = true): readonly Span[] {
+    // The address field and the issuer's field of one window ask for the same blocks: found once.
+    const cached = blockCache.get(win)?.get(documentHead);
+    if (cached) return cached;
     const out: Span[] = [];
     const lines = win.lines;
     for (let i = 0; i < lines.length; i++) {
@@ -183,8 +186,12 @@ export function addressBlocks(win: WindowText, documentHead = true): Span[] {
         out.push({ start, end: stop, quote: win.text.slice(start, stop) });
         i = end; // one block per address
     }
+    const byHead = blockCache.get(win) ?? blockCache.set(win, new Map()).get(win)!;
+    byHead.set(documentHead, out);
     return out;
 }
+
+const blockCache = new WeakMap<WindowText, Map<boolean, readonly Span[]>>();
 
 /** Whether a field asks for the name of the business that issued the document. */
 export function wantsIssuer(texts: readonly string[], locale: LocaleProfile): boolean {
