@@ -11,6 +11,7 @@ export { HeuristicReader, type HeuristicReaderOptions, type RankedCandidate } fr
 export {
     calibrate,
     calibrationGroup,
+    languageTable,
     rank,
     shippedWeights,
     tableFor,

@@ -87,6 +87,25 @@ describe('openai reader', () => {
         expect((await reader.read(input())).map((c) => c.p)).to.deep.equal([0.6, 0.3]);
     });
 
+    it("then applies the document language's correction, as the heuristic reader does", async () => {
+        const ep = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'invoice_date', quote: '3 January 2024', p: 0.9 }]));
+        servers.push(ep.server);
+        const halve: [number, number][] = [
+            [0, 0],
+            [1, 0.5],
+        ];
+        const identity: [number, number][] = [
+            [0, 0],
+            [1, 1],
+        ];
+        const weights = { features: [], weights: [], bias: 0, calibration: { openai: { all: identity, 'lang:en': halve } } };
+        const reader = new OpenAiReader({ baseUrl: ep.url, model: 'test-model', timeoutMs: 2000, backoffMs: 1 }, weights);
+        expect((await reader.read(input())).map((c) => c.p)).to.deep.equal([0.45]);
+        const other = { ...weights, calibration: { openai: { all: identity, 'lang:nl': halve } } };
+        const plain = new OpenAiReader({ baseUrl: ep.url, model: 'test-model', timeoutMs: 2000, backoffMs: 1 }, other);
+        expect((await plain.read(input())).map((c) => c.p)).to.deep.equal([0.9]);
+    });
+
     it('sends a strict json_schema chat completion and returns the candidates', async () => {
         const ep = await fakeEndpoint((_b, res) =>
             answer(res, [

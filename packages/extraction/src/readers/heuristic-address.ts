@@ -94,7 +94,7 @@ const STREET_WORDS = new Set([
     'perindustrian',
 ]);
 
-const POSTCODE = /(?<![\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d-])/;
+const POSTCODE = /(?<![\p{L}\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d-])/u;
 const LABELLED = /:|\b(?:tel|fax|phone|gst|tax|reg|invoice|receipt|date|email|www|http)\b|@/i;
 
 /** Whether a field asks for an address. */
@@ -115,26 +115,69 @@ function continuation(line: string): boolean {
     return t.length > 0 && t.length <= 80 && !LABELLED.test(t) && /[\p{L}]{2,}/u.test(t) && !/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(t);
 }
 
-/** Address blocks in the window: from a street-like line to the line with a postcode (one more short line allowed). */
-export function addressBlocks(win: WindowText): Span[] {
+/**
+ * A line's postcode: a number that is not a house, lot or unit number ("LOT 2811", "PT17920",
+ * "NO 15": street words and "PT" before a number make it part of the street line).
+ */
+function hasPostcode(line: string): boolean {
+    return POSTCODE.test(line.replace(HOUSE_NUMBER, ' '));
+}
+
+const HOUSE_NUMBER = /\b(?:lot|no|pt|ptd|p\.\s?t|unit|level|blok?|block|suite|jalan|jln|batu|km)\b[.:\s]*\d+/gi;
+
+/** Words of the till and the document's title, never part of an address ("TAX INVOICE", "GUEST CHECK", "CARRY OUT"). */
+const TILL_WORDS = /invoice|receipt|\b(?:bill|copy|order|check|cashier|counter|table|carry|take\s?away|dine|welcome|thank|rm|cash)\b/i;
+
+/** Lines that may close an address after its postcode: a state or country ("SELANGOR DARUL EHSAN", "MALAYSIA"). */
+function regionLine(next: string): boolean {
+    return next !== '' && !/\d/.test(next) && next.split(/\s+/).length <= 4 && continuation(next) && !TILL_WORDS.test(next);
+}
+
+/** Street-like lines without a postcode that stand under a letterhead, before its labelled lines. */
+const NO_POSTCODE_HEAD_LINES = 8;
+
+/**
+ * Address blocks in the window: from a street-like line to the last line with a postcode among the
+ * next few lines (then up to two lines of a state or country); in the letterhead, a run of
+ * street-like lines that ends at a labelled line ("TEL:", "GST NO") or a phone number is an address
+ * without a postcode (`documentHead`: the window starts the document).
+ */
+export function addressBlocks(win: WindowText, documentHead = true): readonly Span[] {
+    // The address field and the issuer's field of one window ask for the same blocks: found once.
+    const cached = blockCache.get(win)?.get(documentHead);
+    if (cached) return cached;
     const out: Span[] = [];
     const lines = win.lines;
     for (let i = 0; i < lines.length; i++) {
         const first = lines[i]!.text;
-        if (!continuation(first) || !streetLike(first)) continue;
+        // A block starts at a street line with a number, never at a registration line ("(CO. NO. 113821-W)").
+        if (!continuation(first) || !streetLike(first) || !/\d/.test(first) || TILL_WORDS.test(first) || registrationLine(first.trim()))
+            continue;
         let end = -1;
+        let run = i;
         for (let j = i; j < lines.length && j < i + 5; j++) {
-            if (!continuation(lines[j]!.text)) break;
-            if (POSTCODE.test(lines[j]!.text)) {
-                end = j;
-                // State or country names after the postcode line still belong to the address.
-                for (let k = j + 1; k <= j + 2 && k < lines.length; k++) {
-                    const next = lines[k]!.text.trim();
-                    if (!next || /\d/.test(next) || next.split(/\s+/).length > 4 || !continuation(next)) break;
-                    end = k;
-                }
-                break;
-            }
+            const t = lines[j]!.text;
+            if (!continuation(t) || (j > i && TILL_WORDS.test(t))) break;
+            run = j;
+            // A later postcode line with a place name continues the block ("LOT 2110 JALAN X" / "81750 JOHOR BAHRU").
+            if (hasPostcode(t) && (end < 0 || /\d{4,6}\s*,?\s+\p{L}{2,}/u.test(t))) end = j;
+        }
+        if (end >= 0) {
+            // State or country names after the postcode line still belong to the address.
+            for (let k = end + 1; k <= end + 2 && k < lines.length && regionLine(lines[k]!.text.trim()); k++) end = k;
+            // So does a branch's street line between the postcode and the labelled lines ("1076-TMN IJOK" / "GST ID:").
+            const branch = lines[end + 1]?.text.trim() ?? '';
+            if (
+                branch &&
+                continuation(branch) &&
+                streetLike(branch) &&
+                !TILL_WORDS.test(branch) &&
+                LABELLED.test(lines[end + 2]?.text ?? ':')
+            )
+                end++;
+        } else if (documentHead && i < NO_POSTCODE_HEAD_LINES && run - i < 3) {
+            const after = lines[run + 1]?.text.trim() ?? '';
+            if (LABELLED.test(after) || /^[\d\s()+-]{7,}$/.test(after)) end = run;
         }
         if (end < 0) continue;
         const start = lines[i]!.start + (first.length - first.trimStart().length);
@@ -143,8 +186,12 @@ export function addressBlocks(win: WindowText): Span[] {
         out.push({ start, end: stop, quote: win.text.slice(start, stop) });
         i = end; // one block per address
     }
+    const byHead = blockCache.get(win) ?? blockCache.set(win, new Map()).get(win)!;
+    byHead.set(documentHead, out);
     return out;
 }
+
+const blockCache = new WeakMap<WindowText, Map<boolean, readonly Span[]>>();
 
 /** Whether a field asks for the name of the business that issued the document. */
 export function wantsIssuer(texts: readonly string[], locale: LocaleProfile): boolean {
@@ -162,7 +209,32 @@ function registrationLine(t: string): boolean {
  * (519537-X)", "AEON CO. (M) BHD (126926-H)"): a bracketed run with digits at the end of the line.
  */
 export function withoutRegistration(t: string): string {
-    return t.replace(/\s*\((?:co\.?\s*no\.?\s*:?\s*)?[\dA-Z][\dA-Z .:-]*\d[\dA-Z .:-]*\)\s*$/i, '').trim();
+    return t
+        .replace(/\s*\((?:co\.?\s*no\.?\s*:?\s*)?[\dA-Z][\dA-Z .:-]*\d[\dA-Z .:-]*\)\s*$/i, '')
+        .replace(/\s+\d{5,}-[A-Z](?:\s*\([A-Z\d]+\))?$/, '') // unbracketed: "… S/B 273500-U (GKJ)"
+        .trim();
+}
+
+/** Street and place words that name no business ("BANDAR BARU RAWANG", "FIRST WORLD THEME PARK" over an address). */
+const BUSINESS_STREET_WORDS = new Set([
+    'centre',
+    'center',
+    'building',
+    'bldg',
+    'plaza',
+    'mall',
+    'wisma',
+    'menara',
+    'pusat',
+    'court',
+    'place',
+    'square',
+]);
+
+/** A line of place words: a district or a landmark written above the street line, not the issuer's name. */
+function placeLine(t: string): boolean {
+    const words = t.toLowerCase().match(/\p{L}+/gu) ?? [];
+    return !/\d/.test(t) && words.some((w) => STREET_WORDS.has(w) && w.length > 2 && !BUSINESS_STREET_WORDS.has(w));
 }
 
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
@@ -189,7 +261,8 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
             if (t === '') continue;
             // Registration lines, and lines of another address block, stand between a name and its address.
             const inBlock = blocks.some((o) => o.start <= win.lines[l]!.end && win.lines[l]!.start <= o.end);
-            if (registrationLine(t) || inBlock) {
+            // So do a web address, the document's title and a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*").
+            if (registrationLine(t) || inBlock || /\bwww\.|\.com\b|@|[!*]/i.test(t) || TILL_WORDS.test(t) || placeLine(t)) {
                 skipped++;
                 continue;
             }

@@ -20,7 +20,7 @@ import { WindowText } from './heuristic-text.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
 import type { ValueKind } from './ranker-features.js';
-import { calibrate, calibrationGroup, rank, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
+import { calibrate, calibrationGroup, languageTable, rank, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
 /** Spans of a type in the window, shared by the fields of one kind. */
@@ -184,8 +184,9 @@ export class HeuristicReader implements Reader {
                 const p = Math.max(
                     PROPOSE.echoP,
                     Math.round(
-                        (first ? share(this.probability(scores[i]!, kind, group)) * Math.pow(scores[i]! / top, sharpness) : PROPOSE.echoP) *
-                            1000,
+                        (first
+                            ? share(this.probability(scores[i]!, kind, group, input.language)) * Math.pow(scores[i]! / top, sharpness)
+                            : PROPOSE.echoP) * 1000,
                     ) / 1000,
                 );
                 out.push({ slot: field.name, quote: s.span.quote, p, at: s.span.start });
@@ -210,12 +211,17 @@ export class HeuristicReader implements Reader {
         return this.weights ? rank(this.weights, s.features, kind) : Math.min(1, s.score);
     }
 
-    /** A score as a calibrated probability (the identity without weights): its group's table, else its kind's. */
-    private probability(score: number, kind: ValueKind, group: string): number {
-        return calibrate(
+    /**
+     * A score as a calibrated probability (the identity without weights): its group's table, else its
+     * kind's, then its language's correction (`lang:<code>`, ranker-model.ts languageTable).
+     */
+    private probability(score: number, kind: ValueKind, group: string, language: Language): number {
+        const p = calibrate(
             score,
             this.weights ? (tableFor(this.weights, this.name, group) ?? tableFor(this.weights, this.name, kind)) : undefined,
         );
+        const correction = languageTable(this.weights, this.name, language);
+        return correction ? calibrate(p, correction) : p;
     }
 }
 

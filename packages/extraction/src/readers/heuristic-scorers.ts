@@ -71,6 +71,8 @@ function baseScore(type: Scalar, span: Span, distinct: number, pos: number): num
  * match without any digit of a pattern that admits digits ("Gerechtshof te") is a pair of words.
  */
 export function readsAsProse(quote: string, pattern?: string): boolean {
+    // A numbered heading ("1. Aanslag", "6. De beslissing") starts a section, it is no code.
+    if (/^\p{N}{1,2}\.\s+\p{Lu}\p{Ll}/u.test(quote)) return true;
     if ((quote.match(/(?<![\p{L}\p{N}])\p{Ll}{3,}(?![\p{L}\p{N}])/gu)?.length ?? 0) >= 2) return true;
     return pattern !== undefined && /\\d|0-9|\[:digit:\]|\\pN|\\p\{N/.test(pattern) && !/\p{N}/u.test(quote);
 }
@@ -101,19 +103,18 @@ function stringScores(ctx: FieldContext): Scored[] {
     for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array')) {
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
-        const prose = pattern !== undefined && readsAsProse(c.quote, pattern);
+        // A piece of a sentence the pattern happens to allow is no code: not proposed at all.
+        if (pattern !== undefined && readsAsProse(c.quote, pattern)) continue;
         const head = pattern !== undefined && inHead(ctx, c);
         const early = 1 - position(ctx, c);
         const incorporation = c.hit !== undefined && inIncorporationClause(win, c.hit.start);
-        const score =
-            (c.context * (incorporation ? ADJUST.incorporation : 1) + ADJUST.stringEarly * early) * (prose ? ADJUST.prose : 1) +
-            (head ? ADJUST.headCode : 0);
+        const score = c.context * (incorporation ? ADJUST.incorporation : 1) + ADJUST.stringEarly * early + (head ? ADJUST.headCode : 0);
         out.push({
             field: field.id,
             span: c,
             parsed,
             score,
-            features: { context: c.context, early, prose: +prose, headCode: +head, incorporation: +incorporation, ...labelKind(c.hit) },
+            features: { context: c.context, early, headCode: +head, incorporation: +incorporation, ...labelKind(c.hit) },
         });
     }
     if (pattern !== undefined) return out;
@@ -134,20 +135,22 @@ function stringScores(ctx: FieldContext): Scored[] {
         }
     }
     if (wantsAddress(about)) {
-        for (const block of addressBlocks(win)) {
+        for (const block of addressBlocks(win, input.offset === 0)) {
             const parsed = parseQuote(type, block.quote, input.language);
             const context = contextScore(win, hits, block).score;
+            // The issuer's address stands in the letterhead, before a customer's or a branch's.
+            const early = 1 - position(ctx, block);
             if (parsed)
                 out.push({
                     field: field.id,
                     span: block,
                     parsed,
-                    score: Math.max(ADJUST.address, context),
-                    features: { context, address: 1 },
+                    score: Math.max(ADJUST.address, context) + ADJUST.addressEarly * early,
+                    features: { context, address: 1, early },
                 });
         }
     } else if (wantsIssuer(about, win.locale)) {
-        for (const name of letterheadNames(win, addressBlocks(win))) {
+        for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0))) {
             const parsed = parseQuote(type, name.quote, input.language);
             const early = 1 - position(ctx, name);
             if (parsed)
@@ -238,9 +241,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
         if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= ADJUST.bareMoney * (f.bareMoney = 1);
         // A document's own reference numbers stand in its heading; numbers in the body cite others.
         if (type.kind === 'string') {
-            f.prose = +readsAsProse(span.quote, type.pattern);
+            if (readsAsProse(span.quote, type.pattern)) return;
             f.headCode = +inHead(ctx, span);
-            score = score * (f.prose ? ADJUST.prose : 1) + ADJUST.headCode * f.headCode;
+            score += ADJUST.headCode * f.headCode;
         }
         // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
         if (win.isFurniture(win.lineOf(span.start))) score *= ADJUST.furniture * (f.furniture = 1);

@@ -127,7 +127,7 @@ function balance(text: string): number {
  * joined with the lines before when it holds only the hint ("PASARAYA BORONG PINTAR" + "SDN BHD")
  * or when brackets open on one line and close on another ("ENTERPRISE (SETIA" + "ALAM) SDN BHD").
  */
-function nameBlock(win: WindowText, hit: LabelHit): Span | undefined {
+function nameBlock(win: WindowText, hit: LabelHit, suffixes: readonly string[] = []): Span | undefined {
     const lineIndex = hit.line;
     const lines = win.lines;
     if (!nameLine(lines[lineIndex]!.text)) return undefined;
@@ -144,7 +144,16 @@ function nameBlock(win: WindowText, hit: LabelHit): Span | undefined {
             first === lineIndex &&
             lines[first]!.text.replace(/[^\p{L}\p{N}]/gu, '').length <=
                 win.text.slice(hit.start, hit.end).replace(/[^\p{L}\p{N}]/gu, '').length;
-        if ((balance(block) < 0 || onlySuffix || /^[)&,-]/.test(block.trim())) && first > 0 && nameLine(lines[first - 1]!.text)) first--;
+        // A name does not begin with its legal form ("ENTERPRISE (SETIA ALAM) SDN BHD", "CO. (M) SDN BHD"): its start is on the line above.
+        const formFirst =
+            /^(?:\p{Lu}{1,3}\.|\(\p{Lu}\))\s/u.test(block.trim()) ||
+            suffixes.some((x) => block.trim().toUpperCase().startsWith(`${x.toUpperCase()} `));
+        if (
+            (balance(block) < 0 || onlySuffix || formFirst || /^[)&,-]/.test(block.trim())) &&
+            first > 0 &&
+            nameLine(lines[first - 1]!.text)
+        )
+            first--;
         else if ((balance(block) > 0 || /[&,(-]$/.test(block.trim())) && last + 1 < lines.length && nameLine(lines[last + 1]!.text)) last++;
         else break;
     }
@@ -242,6 +251,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
+    const suffixes = hits.flatMap((h) => (h.kind === 'hint' && h.source !== undefined && /^\p{Lu}/u.test(h.source) ? [h.source] : []));
     for (const hit of hits) {
         const line = win.lines[hit.line]!;
         // A label may run over a line break ("the laws of the\nState of"): its rest is on its last line.
@@ -295,7 +305,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
             /^\p{Lu}/u.test(hit.source) &&
             (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
         if (!re && hit.kind === 'hint' && !colon && asWritten) {
-            const block = nameBlock(win, hit);
+            const block = nameBlock(win, hit, suffixes);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
             // The same name without the registration number written after it ("… SDN BHD (728515-N)").
             const bare = block && withoutRegistration(block.quote);

@@ -66,6 +66,20 @@ function labelledAmount(win: WindowText, wordIndex: number, amounts: readonly { 
 }
 
 /**
+ * The amount a tender or change word labels, also past up to two more words of the same label on its
+ * line ("CASH RECEIVED : 25.50", "CHANGE DUE 0.05").
+ */
+function amountAfterLabel(win: WindowText, wordIndex: number, amounts: readonly { span: Span; value: bigint }[]): bigint | undefined {
+    const line = win.lineOf(win.words[wordIndex]!.start);
+    for (let k = wordIndex; k <= wordIndex + 2 && k < win.words.length; k++) {
+        if (k > wordIndex && (win.lineOf(win.words[k]!.start) !== line || /\d/.test(win.words[k]!.norm))) return undefined;
+        const v = labelledAmount(win, k, amounts);
+        if (v !== undefined) return v;
+    }
+    return undefined;
+}
+
+/**
  * Amounts the till's arithmetic confirms as the amount paid: tendered minus change, for each
  * tendered amount and change amount the window labels, in cents (exact integers, never floats).
  * Empty when it labels neither.
@@ -79,7 +93,7 @@ export function paidAmounts(win: WindowText, amounts: readonly { span: Span; val
     win.words.forEach((w, i) => {
         const list = TENDER_WORDS.has(w.norm) ? tendered : CHANGE_WORDS.has(w.norm) ? change : undefined;
         if (!list) return;
-        const v = labelledAmount(win, i, sorted);
+        const v = amountAfterLabel(win, i, sorted);
         if (v !== undefined && v >= 0n) list.push(v);
     });
     const out = new Set<bigint>();

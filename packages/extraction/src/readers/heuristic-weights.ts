@@ -81,8 +81,6 @@ export const ADJUST = {
     closing: 0.15,
     /** Money written without minor units ("2" is more often a count). */
     bareMoney: 0.6,
-    /** A pattern field's candidate that reads as prose. */
-    prose: 0.3,
     /** A pattern field's candidate in the heading. */
     headCode: 0.15,
     /** A value in page furniture. */
@@ -95,6 +93,7 @@ export const ADJUST = {
     wellLabelled: 0.4,
     /** An address block; the letterhead name above it, earlier being likelier. */
     address: 0.5,
+    addressEarly: 0.1,
     letterhead: 0.45,
     letterheadEarly: 0.1,
     /** A party named in an agreement's opening: listed after "between", defined with a role (heuristic-parties.ts). */

@@ -4,7 +4,7 @@
 // ReaderFailedError (502 upstream_error). Retries back off exponentially.
 import { ReaderFailedError, ReaderUnavailableError } from '../engine-types.js';
 import { chatRequest, parseAnswer } from './openai-protocol.js';
-import { calibrate, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
+import { calibrate, languageTable, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
 export interface OpenAiConfig {
@@ -71,6 +71,13 @@ export class OpenAiReader implements Reader {
         }
     }
 
+    /** The model's p through its calibration table, then its language's correction (ranker-model.ts). */
+    private probability(p: number, language: string): number {
+        const q = calibrate(p, tableFor(this.weights, this.name, 'all'));
+        const correction = languageTable(this.weights, this.name, language);
+        return correction ? calibrate(q, correction) : q;
+    }
+
     async read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]> {
         const body = JSON.stringify(chatRequest(input, this.config.model));
         const attempts = this.config.attempts ?? 3;
@@ -81,8 +88,9 @@ export class OpenAiReader implements Reader {
             const a = await this.attempt(body, signal);
             if (a.kind === 'answer') {
                 const check = parseAnswer(a.body);
-                // The same calibration step as the heuristic reader's: the model's p as a probability.
-                if (check.ok) return check.candidates.map((c) => ({ ...c, p: calibrate(c.p, tableFor(this.weights, this.name, 'all')) }));
+                // The same calibration step as the heuristic reader's: the model's p as a probability,
+                // then the document language's correction.
+                if (check.ok) return check.candidates.map((c) => ({ ...c, p: this.probability(c.p, input.language) }));
                 if (++bad >= 2) throw new ReaderFailedError(`the model's answer is unusable: ${check.reason}`);
             } else if (a.kind === 'bad') {
                 if (++bad >= 2) throw new ReaderFailedError(`the model endpoint failed: ${a.reason}`);

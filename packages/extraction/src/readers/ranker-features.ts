@@ -15,7 +15,7 @@ export const FEATURES = [
     'latestEdge',
     'closing',
     'bareMoney',
-    'prose',
+    'prose', // no longer set (prose-like codes are not proposed); kept so the vector's order stays
     'headCode',
     'furniture',
     'paid',

@@ -75,6 +75,17 @@ export function calibrationGroup(kind: string, features: Readonly<Partial<Record
     return `${kind}/${labelled ? 'labelled' : 'unlabelled'}/${features.alone ? 'alone' : 'rivalled'}/${windows > 1 ? 'long' : 'short'}`;
 }
 
+/**
+ * A reader's correction for documents of one language, applied after the group's table: the same
+ * score means another rate of right values in each language (its own recognisers, label words and
+ * documents), so one Platt step per language, fitted on all of that language's tuning values, moves
+ * every group's table by what that language says. None: no correction.
+ */
+export function languageTable(weights: RankerWeights | null, reader: string, language: string): CalibrationTable | undefined {
+    // A reader calibrated by one table for everything has no language corrections.
+    return Array.isArray(weights?.calibration[reader]) ? undefined : tableFor(weights, reader, `lang:${language}`);
+}
+
 let shipped: RankerWeights | undefined;
 
 /** The weights shipped with the package (read once). */

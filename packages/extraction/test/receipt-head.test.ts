@@ -1,0 +1,114 @@
+// The head of a receipt (the issuer's name and address) and its foot (the till's arithmetic). Documents written
+// for the test (shop names, streets and numbers are made up).
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const SHOP = compile({
+    svc_schema: '1.0',
+    name: 'receipt',
+    fields: [
+        { name: 'company', type: 'string', description: 'Name of the company that issued the receipt.', hints: ['SDN BHD'] },
+        { name: 'address', type: 'string', description: 'Postal address of the shop.' },
+    ],
+});
+
+const data = (document: string, schema = SHOP): Promise<Record<string, unknown>> => readData(document, schema);
+
+const TILL = 'INVOICE NO: 000123\nDATE: 03/04/2019\nTEA 2.50\nTOTAL 2.50\nCASH 5.00\nCHANGE 2.50\n';
+
+describe('receipt head: addresses', () => {
+    it('a lot number of four or five digits is no postcode: the address runs on to the postcode line', async () => {
+        const doc = `CERIA BOOKS SDN BHD\nLOT 2811, JALAN MERBAU,\nTAMAN SETIA\n41150 KLANG, SELANGOR\nGST ID: 000111222333\n${TILL}`;
+        expect((await data(doc)).address).to.equal('LOT 2811, JALAN MERBAU, TAMAN SETIA 41150 KLANG, SELANGOR');
+    });
+
+    it('an address without a postcode in the letterhead ends at the first labelled line or phone number', async () => {
+        const doc = `CERIA BOOKS SDN BHD\n117, JALAN MAWAR, SRI HARTAMAS\nTEL: 03-1234 5678\n${TILL}`;
+        expect((await data(doc)).address).to.equal('117, JALAN MAWAR, SRI HARTAMAS');
+        const phone = `CERIA BOOKS SDN BHD\n(CO. NO. 11382-W)\n117, JALAN MAWAR,\nSRI HARTAMAS\n03-1234 5678\n${TILL}`;
+        expect((await data(phone)).address).to.equal('117, JALAN MAWAR, SRI HARTAMAS');
+    });
+
+    it("the document's title under the postcode line is not part of the address", async () => {
+        const doc = `CERIA BOOKS SDN BHD\n12, JALAN PINANG 7/4,\n81200 JOHOR BAHRU, JOHOR\nTAXINVOICE\n${TILL}`;
+        expect((await data(doc)).address).to.equal('12, JALAN PINANG 7/4, 81200 JOHOR BAHRU, JOHOR');
+    });
+
+    it("the issuer's address in the letterhead, not the customer's further down", async () => {
+        const doc = `CERIA BAKERIES SDN BHD\nLOT 3, JALAN PELITA 2/1,\n40300 SHAH ALAM, SELANGOR.\nTEL: 03-5555 1234\nCASH INVOICE\nBILL TO:\nKEDAI RUNCIT AMAN\nNO. 4, JALAN SS 9/2,\n47500 SUBANG JAYA, SELANGOR\n${TILL}`;
+        expect((await data(doc)).address).to.equal('LOT 3, JALAN PELITA 2/1, 40300 SHAH ALAM, SELANGOR.');
+    });
+
+    it("a branch's street line between the postcode line and the labelled lines belongs to the address", async () => {
+        const doc = `KEDAI MAJU SDN BHD\nLOT 9, JALAN KENARI,\n41150 KLANG, SELANGOR\n1076-TMN IJOK\nGST ID. NO : 000181\n${TILL}`;
+        expect((await data(doc)).address).to.equal('LOT 9, JALAN KENARI, 41150 KLANG, SELANGOR 1076-TMN IJOK');
+    });
+});
+
+describe('receipt head: the issuer', () => {
+    const NAMED = compile({
+        svc_schema: '1.0',
+        name: 'receipt',
+        fields: [{ name: 'company', type: 'string', description: 'Name of the company that issued the receipt.' }],
+    });
+    const company = async (document: string): Promise<unknown> => (await data(document, NAMED)).company;
+
+    it('a web address and a district line between the name and the address are skipped', async () => {
+        expect(await company(`CERIA BOOKS\nWWW.CERIABOOKS.COM.MY\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal(
+            'CERIA BOOKS',
+        );
+        expect(await company(`CERIA BOOKS\nBANDAR BARU RAWANG\nNO 15 JALAN BANDAR 10\n48000 RAWANG\n${TILL}`)).to.equal('CERIA BOOKS');
+    });
+
+    it("the document's title and a shout between the name and the address are skipped", async () => {
+        expect(await company(`CERIA MART\nTAX INVOICE\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal('CERIA MART');
+        expect(await company(`CERIA MART\n*REDEEM YOUR POINTS TODAY!*\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal(
+            'CERIA MART',
+        );
+    });
+
+    it('a registration number written after the name without brackets is not part of it', async () => {
+        expect(await company(`MAJU CAKE HOUSE 862725-U\nNO.1, JALAN PERMAS 10/5,\n81750 JOHOR BAHRU, JOHOR\n${TILL}`)).to.equal(
+            'MAJU CAKE HOUSE',
+        );
+    });
+
+    it('a name whose legal form starts the next line is read from the line above', async () => {
+        const doc = `AIK SENG HARDWARE\nCO. (M) SDN BHD\n(CO. NO. 11382-W)\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`;
+        expect((await data(doc)).company).to.equal('AIK SENG HARDWARE CO. (M) SDN BHD');
+        const split = `KEDAI AIK HUAT HARDWARE\nENTERPRISE (SETIA\nALAM) SDN BHD\nNO. 17-G, JALAN SETIA,\n40170 SHAH ALAM\n${TILL}`;
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'receipt',
+            fields: [{ name: 'company', type: 'string', description: 'The issuer.', hints: ['SDN BHD', 'ENTERPRISE'] }],
+        });
+        expect((await data(split, schema)).company).to.equal('KEDAI AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    });
+});
+
+describe('receipt foot: the till', () => {
+    const PAID = compile({
+        svc_schema: '1.0',
+        name: 'receipt',
+        fields: [{ name: 'total', type: 'money', currency: 'MYR', description: 'Total amount paid.', hints: ['Total'] }],
+    });
+
+    it('tendered minus change confirms the amount paid, also when the tender label runs on ("CASH RECEIVED :")', async () => {
+        const doc = [
+            'KEDAI MAJU',
+            'PEN 2.40',
+            'TOTAL :',
+            '25.44',
+            'ROUNDING ADJUSTMENT:',
+            '0.01',
+            'AMOUNT TO BE PAID :',
+            '25.45',
+            'CASH RECEIVED :',
+            '25.50',
+            'CHANGE :',
+            '0.05',
+        ].join('\n');
+        expect((await data(doc, PAID)).total).to.deep.equal({ amount: '25.45', currency: 'MYR' });
+    });
+});

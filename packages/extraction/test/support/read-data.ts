@@ -1,0 +1,18 @@
+// Reading a document written for a test with the embedded reader: the `data` member of the response.
+import type { CompiledSchema } from '@svc/compiler';
+import type { Language } from '../../src/engine-types.js';
+import { createEngine } from '../../src/engine-module.js';
+import { secretRingOf } from '../../src/session/secret-ring.js';
+
+const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['read-data-test']) });
+
+export async function readData(document: string, schema: CompiledSchema, language: Language = 'en'): Promise<Record<string, unknown>> {
+    const ex = (await engine.extract({
+        document,
+        schema,
+        language,
+        reference: null,
+        options: { on_conflict: 'withhold', fallback: 'off' },
+    })) as unknown as { response: { data: Record<string, unknown> } };
+    return ex.response.data;
+}
