@@ -98,7 +98,7 @@ describe('PostgreSQL or Redis unreachable', function () {
         b.pg.stop();
         let late: TestServer | undefined;
         try {
-            late = await startInstance(b, { config: { databaseUrl: `${b.databaseUrl}_late` } });
+            late = await startInstance(b, { config: { databaseUrl: `${b.databaseUrl}_late` }, awaitReady: false });
             expect503(await call(late, 'GET', '/readyz'));
         } finally {
             b.pg.start();

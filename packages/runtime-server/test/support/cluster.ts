@@ -22,12 +22,20 @@ export async function backends(): Promise<Backends | undefined> {
 
 export async function startInstance(
     b: Backends,
-    options: { config?: Partial<ServerConfig>; overrides?: ServiceOverrides } = {},
+    options: { config?: Partial<ServerConfig>; overrides?: ServiceOverrides; awaitReady?: boolean } = {},
 ): Promise<TestServer> {
-    return startTestServer({
+    const t = await startTestServer({
         config: { databaseUrl: b.databaseUrl, redisUrl: b.redis.url, sessionSecrets: [SECRET], ...options.config },
         overrides: options.overrides,
     });
+    // As a proxy would: no traffic before /readyz answers 200. The Redis client connects after the
+    // server listens and queues no command meanwhile, so on a loaded machine the first requests of a
+    // test could otherwise meet a 503 that no real deployment routes to.
+    // A test of an instance that starts while a backend is down passes `awaitReady: false`.
+    if (options.awaitReady !== false) {
+        await eventually('the instance is ready', async () => (await fetch(`${t.url}/readyz`)).status === 200);
+    }
+    return t;
 }
 
 /** Resolves when `check` holds, polling every 50 ms; rejects with `what` after `ms`. */
