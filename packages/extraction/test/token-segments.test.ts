@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import fc from 'fast-check';
+import { encode, encodeGenerator } from 'gpt-tokenizer/encoding/o200k_base';
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { countTokens, MAX_RUN, segments, tokenizeWithOffsets } from '../src/windows/token-counter.js';
 
 describe('token counting of long runs of any kind', () => {
@@ -76,5 +78,79 @@ describe('token counting of long runs of any kind', () => {
             expect(t.pieceEnds[t.pieceEnds.length - 1]).to.equal(text.length);
             expect(t.tokens).to.equal(countTokens(text));
         }
+    });
+
+    // The counter walks the pieces once and counts each short piece alone (from a cache). The
+    // reference encodes the segments as the tokenizer would, each chunk in step with its piece.
+    const PIECES = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, 'gu');
+    function reference(text: string): { tokens: number; ends: number[]; before: number[] } {
+        const ends: number[] = [];
+        const before: number[] = [];
+        let offset = 0;
+        let tokens = 0;
+        for (const part of segments(text)) {
+            const pieces = part.matchAll(PIECES);
+            for (const chunk of encodeGenerator(part, { disallowedSpecial: new Set() })) {
+                const piece = pieces.next();
+                offset += piece.done ? 0 : piece.value[0].length;
+                tokens += chunk.length;
+                ends.push(offset);
+                before.push(tokens);
+            }
+        }
+        return { tokens, ends, before };
+    }
+
+    it('gives the pieces and counts of encoding the segments whole, for any text (fast-check)', () => {
+        const unit = fc.constantFrom(
+            'a',
+            'Z',
+            'é',
+            'ß',
+            '7',
+            '42',
+            ' ',
+            '  ',
+            '\t',
+            '\n',
+            '\r\n',
+            '\u00a0',
+            '\u3000',
+            "'s",
+            "'LL",
+            '’',
+            '.',
+            ',',
+            '€',
+            '$',
+            '—',
+            '/',
+            '😀',
+            'こ',
+            'न्',
+            '\ufeff',
+            '<|endoftext|>',
+            'Total',
+            ' the',
+            'INV-2024',
+            '____',
+        );
+        const text = fc.oneof(
+            fc.array(unit, { maxLength: 200 }).map((u) => u.join('')),
+            fc
+                .tuple(unit, fc.integer({ min: 100, max: 400 }), fc.array(unit, { maxLength: 20 }))
+                .map(([u, n, rest]) => u.repeat(n) + rest.join('')),
+        );
+        fc.assert(
+            fc.property(text, (t) => {
+                const want = reference(t);
+                const got = tokenizeWithOffsets(t);
+                expect(got.tokens).to.equal(want.tokens);
+                expect([...got.pieceEnds]).to.deep.equal(want.ends);
+                expect([...got.tokensBefore]).to.deep.equal(want.before);
+                expect(countTokens(t)).to.equal(want.tokens);
+            }),
+            { numRuns: 2_000 },
+        );
     });
 });

@@ -9,7 +9,7 @@ const MIN_STEM = 5;
  */
 export function suffixStemmer(endings: readonly string[], abbreviations: readonly (readonly [string, string])[]): (word: string) => string {
     const sorted = [...endings].sort((a, b) => b.length - a.length);
-    return (word) => {
+    const stem = (word: string): string => {
         let w = word.toLowerCase();
         for (const [long, short] of abbreviations)
             if (w.length > long.length && w.endsWith(long)) return `${w.slice(0, -long.length)}${short}`;
@@ -20,7 +20,22 @@ export function suffixStemmer(endings: readonly string[], abbreviations: readonl
         }
         return w;
     };
+    // The reader stems every word of every window and compares label words many times over; a
+    // stem is a pure function of the word, so one bounded table serves all documents.
+    const known = new Map<string, string>();
+    return (word) => {
+        let s = known.get(word);
+        if (s === undefined) {
+            s = stem(word);
+            if (known.size >= STEM_CACHE_ENTRIES) known.clear();
+            known.set(word, s);
+        }
+        return s;
+    };
 }
+
+/** Words whose stems one stemmer remembers (emptied when full). */
+const STEM_CACHE_ENTRIES = 1 << 16;
 
 /** Shortest head and tail a compound split keeps ("huur" + "termijn"). */
 const MIN_PART = 3;

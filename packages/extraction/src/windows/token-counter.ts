@@ -55,49 +55,98 @@ export function* segments(text: string): Generator<string> {
         const piece = m[0];
         if (piece.length <= MAX_RUN) continue;
         if (m.index! > from) yield text.slice(from, m.index);
-        for (let i = 0; i < piece.length;) {
-            let end = Math.min(piece.length, i + MAX_RUN);
-            // Never split a surrogate pair.
-            if (end < piece.length && (piece.charCodeAt(end) & 0xfc00) === 0xdc00) end++;
-            yield piece.slice(i, end);
-            i = end;
-        }
+        yield* partsOfLongPiece(piece);
         from = m.index! + piece.length;
     }
     if (from < text.length || text.length === 0) yield text.slice(from);
 }
 
+/** A piece longer than MAX_RUN in parts of MAX_RUN code units, never splitting a surrogate pair. */
+function* partsOfLongPiece(piece: string): Generator<string> {
+    for (let i = 0; i < piece.length;) {
+        let end = Math.min(piece.length, i + MAX_RUN);
+        if (end < piece.length && (piece.charCodeAt(end) & 0xfc00) === 0xdc00) end++;
+        yield piece.slice(i, end);
+        i = end;
+    }
+}
+
+/**
+ * Tokens of each short piece already encoded, by its text: a document repeats most of its pieces
+ * (" the", ",", "\n\n"), and so do documents read one after another. A pure function of the piece,
+ * so it can be shared by every request; emptied when full so its size stays bounded.
+ */
+const pieceTokens = new Map<string, number>();
+const PIECE_CACHE_ENTRIES = 1 << 16;
+
+function tokensOfPiece(piece: string): number {
+    let n = pieceTokens.get(piece);
+    if (n === undefined) {
+        n = 0;
+        // The piece alone is one piece of the pattern again, so this is its chunk in the whole text.
+        for (const chunk of encodeGenerator(piece, AS_TEXT)) n += chunk.length;
+        if (pieceTokens.size >= PIECE_CACHE_ENTRIES) pieceTokens.clear();
+        pieceTokens.set(piece, n);
+    }
+    return n;
+}
+
+/** Receives each piece's end offset and token count, in order. */
+type PieceSink = (end: number, tokens: number) => void;
+
+/**
+ * Walks the text's pieces once: a short piece is counted from the cache or encoded alone; a piece
+ * longer than MAX_RUN is encoded in parts, each part's pieces in step with its chunks, as segments()
+ * cuts them.
+ */
+function walkPieces(text: string, sink: PieceSink): void {
+    let offset = 0;
+    for (const m of text.matchAll(PIECES)) {
+        const piece = m[0];
+        if (m.index !== offset) break; // a gap: reported by the caller's coverage check
+        if (piece.length <= MAX_RUN) {
+            offset += piece.length;
+            sink(offset, tokensOfPiece(piece));
+            continue;
+        }
+        for (const part of partsOfLongPiece(piece)) {
+            const pieces = part.matchAll(PIECES);
+            for (const chunk of encodeGenerator(part, AS_TEXT)) {
+                const p = pieces.next();
+                offset += p.done ? 0 : p.value[0].length;
+                sink(offset, chunk.length);
+            }
+        }
+    }
+}
+
 /** Tokens of a short text (the schema rendering). */
 export function countTokens(text: string): number {
     let n = 0;
-    for (const part of segments(text)) for (const chunk of encodeGenerator(part, AS_TEXT)) n += chunk.length;
+    walkPieces(text, (_end, tokens) => {
+        n += tokens;
+    });
     return n;
 }
 
 /**
- * Tokenizes a document keeping piece boundaries. The encoder yields one chunk of tokens per piece of
- * its pattern, so walking the same pattern's matches in step gives each piece's length. (Decoding
- * the tokens instead loses a leading U+FEFF: TextDecoder drops a byte-order mark, and a document
- * starting with one failed.)
+ * Tokenizes a document keeping piece boundaries: one walk of the tokenizer's own pattern gives each
+ * piece's length, and its tokens come from encoding that piece. (Decoding the tokens instead loses
+ * a leading U+FEFF: TextDecoder drops a byte-order mark, and a document starting with one failed.)
  */
 export function tokenizeWithOffsets(text: string): TokenizedText {
     const ends: number[] = [];
     const cumulative: number[] = [];
-    let offset = 0;
     let tokens = 0;
-    for (const part of segments(text)) {
-        const pieces = part.matchAll(PIECES);
-        for (const chunk of encodeGenerator(part, AS_TEXT)) {
-            const piece = pieces.next();
-            offset += piece.done ? 0 : piece.value[0].length;
-            tokens += chunk.length;
-            ends.push(offset);
-            cumulative.push(tokens);
-        }
-    }
-    if (offset !== text.length) {
-        // Cannot happen while the encoder splits with PIECES; guard so a tokenizer change cannot shift offsets.
-        throw new Error(`tokenizer pieces cover ${offset} of ${text.length} UTF-16 units`);
+    walkPieces(text, (end, n) => {
+        tokens += n;
+        ends.push(end);
+        cumulative.push(tokens);
+    });
+    const covered = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+    if (covered !== text.length) {
+        // Cannot happen while the pattern matches every character; guard so a tokenizer change cannot shift offsets.
+        throw new Error(`tokenizer pieces cover ${covered} of ${text.length} UTF-16 units`);
     }
     return { tokens, pieceEnds: Int32Array.from(ends), tokensBefore: Int32Array.from(cumulative) };
 }
