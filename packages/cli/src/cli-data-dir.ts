@@ -3,7 +3,9 @@
 // that is a file or cannot be created is one clear line, never a stack trace from SQLite.
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openConfiguredStore, openSqliteStore, resolveDataDir, type Store } from '@svc/runtime-server';
+// The configuration module alone: `svc extract` needs the data folder, not the server.
+import { resolveDataDir } from '@svc/runtime-server/config';
+import type { Store } from '@svc/runtime-server';
 import { CliError, type CliIO } from './cli-types.js';
 
 /** The data directory, created when missing; a CliError when it cannot be. */
@@ -48,7 +50,8 @@ function makeFolders(dir: string): void {
 }
 
 /** The accounts and keys database: PostgreSQL when SVC_DATABASE_URL is set, else the data directory's SQLite. */
-export function openDataStore(io: CliIO): Store {
+export async function openDataStore(io: CliIO): Promise<Store> {
+    const { openConfiguredStore, openSqliteStore } = await import('@svc/runtime-server');
     if (io.env.SVC_DATABASE_URL) return openConfiguredStore(io.env, io.cwd);
     const dir = ensureDataDir(io);
     try {

@@ -49,13 +49,14 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
         io.stdout(`svc ${cliVersion()}\n`);
         return 0;
     }
-    const command = COMMANDS.find((c) => c.name === name);
-    if (!command) {
+    const entry = COMMANDS.find((c) => c.name === name);
+    if (!entry) {
         io.stderr(`svc: unknown command "${name}"\n\n${help()}`);
         return 2;
     }
+    const command = await entry.load();
     if (rest.includes('--help') || rest.includes('-h')) {
-        io.stdout(`${command.summary}\n\nusage: ${command.usage}\n`);
+        io.stdout(`${entry.summary}\n\nusage: ${command.usage}\n`);
         return 0;
     }
     try {

@@ -12,8 +12,6 @@ export interface CliIO {
 
 export interface Command {
     name: string;
-    /** One line for `svc --help`. */
-    summary: string;
     usage: string;
     /** Exit status: 0 success, 1 the input has errors, 2 usage or I/O error. */
     run(args: string[], io: CliIO): Promise<number>;

@@ -9,7 +9,6 @@ const USAGE =
 
 export const accountsCommand: Command = {
     name: 'accounts',
-    summary: 'create and show accounts, add credit, set panel passwords (in SVC_DATA_DIR or SVC_DATABASE_URL)',
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
         if (args[0] === 'password') return accountsPassword(args.slice(1), io);
@@ -33,7 +32,7 @@ export const accountsCommand: Command = {
             throw new UsageError('--reads belongs to `accounts credit`');
         }
 
-        const store = openDataStore(io);
+        const store = await openDataStore(io);
         try {
             if (sub === 'show') return await showAccount(store, email, Boolean(json), io);
             if (sub === 'create') {

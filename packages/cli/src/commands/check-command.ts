@@ -20,7 +20,6 @@ const NO_EXPRESSIONS = { expressions: new Map<string, string>() };
 
 export const checkCommand: Command = {
     name: 'check',
-    summary: 'compile schema files and report every error',
     usage: 'svc check FILE... [--json]',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true });

@@ -15,7 +15,6 @@ export function explainText(code: string): string | undefined {
 
 export const explainCommand: Command = {
     name: 'explain',
-    summary: 'explain a diagnostic code (E-… or W-…)',
     usage: 'svc explain CODE',
     async run(args: string[], io: CliIO): Promise<number> {
         if (args.length !== 1) throw new UsageError('give exactly one code');

@@ -33,7 +33,6 @@ async function readDocument(io: CliIO, file: string): Promise<string> {
 
 export const extractCommand: Command = {
     name: 'extract',
-    summary: 'extract fields from text files locally with the embedded reader',
     usage: 'svc extract --schema SCHEMA [--language LANG] [--json] [--html PAGE.html] FILE...',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({

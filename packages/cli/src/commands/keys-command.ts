@@ -16,7 +16,6 @@ const USAGE =
 
 export const keysCommand: Command = {
     name: 'keys',
-    summary: 'create, list and revoke API keys (in SVC_DATA_DIR)',
     usage: USAGE,
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
@@ -59,7 +58,7 @@ export const keysCommand: Command = {
                       .map((s) => s.trim())
                       .filter(Boolean);
 
-        const store = openDataStore(io);
+        const store = await openDataStore(io);
         try {
             if (sub === 'create') {
                 const created = await createKey(store, { email: v.email!, name: v.name!, scopes, expiresDays });

@@ -10,7 +10,6 @@ export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
 
 export const mcpCommand: Command = {
     name: 'mcp',
-    summary: 'an MCP server over stdio forwarding to the API (SVC_API_URL, SVC_API_KEY)',
     usage: 'svc mcp   (configured by SVC_API_URL, default http://127.0.0.1:8080, and SVC_API_KEY)',
     async run(args: string[], io: CliIO): Promise<number> {
         parseCommandArgs({ args, options: {}, allowPositionals: false });

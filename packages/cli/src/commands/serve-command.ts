@@ -4,7 +4,6 @@ import { parseCommandArgs, type CliIO, type Command } from '../cli-types.js';
 
 export const serveCommand: Command = {
     name: 'serve',
-    summary: 'run the HTTP API (HOST, PORT, SVC_DATA_DIR)',
     usage: 'svc serve   (configured by HOST, PORT, SVC_DATA_DIR, SVC_SESSION_SECRET)',
     async run(args: string[], io: CliIO): Promise<number> {
         parseCommandArgs({ args, options: {}, allowPositionals: false });
