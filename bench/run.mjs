@@ -11,6 +11,7 @@ const AREAS = [
     ['multi-instance (PostgreSQL + Redis)', 'cluster-bench.mjs', 'runClusterBench'],
     ['hardening', 'hardening-bench.mjs', 'runHardeningBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
+    ['extraction speed against the reader of 2026-11-22', 'reader-baseline-bench.mjs', 'runReaderBaselineBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['mcp', 'mcp-bench.mjs', 'runMcpBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],

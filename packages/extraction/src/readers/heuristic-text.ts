@@ -65,13 +65,21 @@ export class WindowText {
     /** Word positions by word form (the profile's stem): "renewed", "renewal" and "renew" under one key. */
     positionsOfForm(form: string): readonly number[] {
         if (!this.stems) {
-            this.stems = new Map();
-            this.words.forEach((w, i) => {
-                const f = this.locale.stem(w.norm);
-                let list = this.stems!.get(f);
-                if (!list) this.stems!.set(f, (list = []));
-                list.push(i);
-            });
+            // One stem per distinct word (a window repeats most of its words); a form that gathers
+            // several words has their positions merged back into reading order.
+            const stems = new Map<string, number[]>();
+            const merged = new Set<number[]>();
+            for (const [norm, positions] of this.wordIndex) {
+                const f = this.locale.stem(norm);
+                const list = stems.get(f);
+                if (!list) stems.set(f, positions.slice());
+                else {
+                    for (const p of positions) list.push(p);
+                    merged.add(list);
+                }
+            }
+            for (const list of merged) list.sort((a, b) => a - b);
+            this.stems = stems;
         }
         return this.stems.get(form) ?? [];
     }
