@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
 import { createHmac } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { ServerConfig } from '../src/index.js';
@@ -30,8 +31,13 @@ export async function launchChromium(): Promise<Browser> {
     return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Where the screenshots the README links are written. */
-export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'docs', 'panel-screenshots');
+/**
+ * Where the screenshots are written: the ones the README links with SVC_UPDATE_SCREENSHOTS=1, else a
+ * folder of the system's temporary directory, so an ordinary test run leaves the work tree clean.
+ */
+export const SCREENSHOT_DIR = process.env.SVC_UPDATE_SCREENSHOTS
+    ? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'docs', 'panel-screenshots')
+    : join(tmpdir(), 'svc-panel-screenshots');
 
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 

@@ -1,6 +1,7 @@
 // The panel's user flows in a real browser (Chromium through playwright-core): accounts, keys,
 // usage and credit, the playground. Screenshots of every page at 1280×800 and 390×844 go to
-// docs/panel-screenshots/. Without Chromium the suite prints why and skips.
+// docs/panel-screenshots/ with SVC_UPDATE_SCREENSHOTS=1 (panel-browser.ts). Without Chromium the
+// suite prints why and skips.
 import { expect } from 'chai';
 import { compileSchemaText } from '@svc/compiler';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
