@@ -151,6 +151,8 @@ export class Engine implements ExtractionEngine {
             }
         };
         await Promise.all(Array.from({ length: Math.min(this.deps.concurrency, p.windows.length) }, worker));
+        const across = this.deps.reader.across?.(document, schema, language, results);
+        if (across) results.push(across);
 
         const doc = new CodePointIndex(document);
         const grounded = groundCandidates(schema, language, doc, results);

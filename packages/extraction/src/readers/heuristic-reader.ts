@@ -13,6 +13,8 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { splitCurrencyMark } from '../parsers/currency-marks.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import { scalarType } from '../response/value-format.js';
+import type { WindowCandidates } from '../grounding/ground-candidates.js';
+import { documentEchoes } from './heuristic-echoes.js';
 import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.js';
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
 import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, type Span } from './heuristic-spans.js';
@@ -111,6 +113,16 @@ export class HeuristicReader implements Reader {
     async read(input: ReaderInput): Promise<ReaderCandidate[]> {
         const locale = localeOf(input.language);
         return this.readWindow(input, new WindowText(input.text, locale), this.phrasesOf(input.schema, locale));
+    }
+
+    /** The first place the document writes each field's best value (heuristic-echoes.ts). */
+    across(
+        document: string,
+        schema: CompiledSchema,
+        language: Language,
+        windows: readonly WindowCandidates[],
+    ): WindowCandidates | undefined {
+        return documentEchoes(document, schema, language, windows);
     }
 
     private readWindow(input: ReaderInput, win: WindowText, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {

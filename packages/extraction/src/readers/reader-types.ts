@@ -3,6 +3,7 @@
 // the engine treats both alike: every candidate is grounded and parsed again before it counts.
 import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
+import type { WindowCandidates } from '../grounding/ground-candidates.js';
 
 /** What a reader reads as one field's value (docs/runtime-server.md), plus an optional position hint. */
 export interface ReaderCandidate {
@@ -31,4 +32,14 @@ export interface Reader {
     readonly name: string;
     /** Candidates of one window. Throws ReaderUnavailableError / ReaderFailedError (engine-types.ts). */
     read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]>;
+    /**
+     * Optional: candidates over the whole document once every window was read (the heuristic
+     * reader's first occurrence of a value read in a later window), grounded like the others.
+     */
+    across?(
+        document: string,
+        schema: CompiledSchema,
+        language: Language,
+        windows: readonly WindowCandidates[],
+    ): WindowCandidates | undefined;
 }
