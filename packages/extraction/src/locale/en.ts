@@ -240,6 +240,7 @@ export const en = {
         'force',
     ],
     afterWords: ['following', 'after', 'from', 'thereafter'],
+    renewalWords: ['renew', 'renews', 'renewed', 'renewal', 'renewals', 'renewable', 'extended', 'extension', 'extensions', 'nonrenewal'],
     endWords: [
         'termination',
         'terminated',
