@@ -1,11 +1,11 @@
-// Echoes across windows: the first place a long document writes the value a later window read is
-// one of the value's mentions (a trace of the same reading, never a rival). Documents written for
-// these tests.
+// Across windows: the values different windows proposed are weighed against each other, and the
+// first place a long document writes the value a later window read is one of the value's mentions
+// (a trace of the same reading, never a rival). Documents written for these tests.
 import { expect } from 'chai';
 import { Engine } from '../src/extraction-engine.js';
 import { HeuristicReader } from '../src/readers/heuristic-reader.js';
-import { documentEchoes } from '../src/readers/heuristic-echoes.js';
-import { PROPOSE } from '../src/readers/heuristic-weights.js';
+import { decideAcross, documentEchoes } from '../src/readers/heuristic-echoes.js';
+import { PROPOSE, SHARPNESS } from '../src/readers/heuristic-weights.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
 import { compile, OPTIONS } from './support/edit-fixtures.js';
 
@@ -79,5 +79,46 @@ describe('document echoes', () => {
         const ids = new Set(ex.response.fields.governing_law!.mentions);
         const first = ex.response.mentions.find((m) => ids.has(m.id) && m.start === document.indexOf('Ohio'));
         expect(first?.p).to.equal(PROPOSE.echoP);
+    });
+});
+
+describe('deciding between the values of different windows', () => {
+    it('keeps the best value and lowers another by (its support / the best) to the power of the sharpness', () => {
+        const windows = [
+            window(0, 100, 'signed', '1 May 2020', 0.8, 6),
+            window(90, 200, 'signed', '2 May 2020', 0.4, 10),
+            window(190, 300, 'governing_law', 'Ohio', 0.6, 3),
+        ];
+        const decided = decideAcross(LAW, 'en', windows);
+        expect(decided[0]!.candidates[0]!.p).to.equal(0.8);
+        expect(decided[1]!.candidates[0]!.p).to.equal(Math.round(0.4 * Math.pow(0.5, SHARPNESS.windows) * 1000) / 1000);
+        expect(decided[2]).to.deep.equal(windows[2]);
+    });
+
+    it('counts a value seen in several windows by all its sightings, and leaves one window and echoes as read', () => {
+        const twice = [
+            window(0, 100, 'signed', '1 May 2020', 0.5, 6),
+            window(90, 200, 'signed', '1 May 2020', 0.5, 6),
+            window(190, 300, 'signed', '2 May 2020', 0.7, 10),
+        ];
+        const decided = decideAcross(LAW, 'en', twice);
+        expect(decided.map((w) => w.candidates[0]!.p)).to.deep.equal([
+            0.5,
+            0.5,
+            Math.round(0.7 * Math.pow(0.7 / 0.75, SHARPNESS.windows) * 1000) / 1000,
+        ]);
+        const one = [
+            {
+                start: 0,
+                end: 100,
+                candidates: [
+                    { slot: 'signed', quote: '1 May 2020', p: 0.8 },
+                    { slot: 'signed', quote: '2 May 2020', p: 0.3 },
+                ],
+            },
+        ];
+        expect(decideAcross(LAW, 'en', one)).to.deep.equal(one);
+        const echo = [window(0, 100, 'signed', '1 May 2020', 0.8, 6), window(90, 200, 'signed', '2 May 2020', PROPOSE.echoP, 1)];
+        expect(decideAcross(LAW, 'en', echo)[1]!.candidates[0]!.p).to.equal(PROPOSE.echoP);
     });
 });

@@ -1,14 +1,17 @@
-// Echoes across windows (docs/extraction.md): a value read in one window of a long document is
-// often written first in another — a state in the parties' clause before the governing-law clause
-// names it, a date in the heading before the body repeats it. After every window was read, the
-// first place the document writes each field's best value is proposed as a trace of the same
-// reading (p of an echo), so the value's mentions include the place it is first written. The
-// mention quotes the value as written there; it is evidence of the same reading, never a rival.
+// Across windows (docs/extraction.md), once every window of a document was read:
+// - the reader decides between the values windows proposed, as it does within a window: a value
+//   clearly behind the document's best (the noisy-or of each value's p) keeps less of its p, so the
+//   values of two windows do not stand as equals in settling when one window read a label;
+// - a value read in one window of a long document is often written first in another — a state in
+//   the parties' clause before the governing-law clause names it, a date in the heading before the
+//   body repeats it: the first place the document writes each field's best value is proposed as a
+//   trace of the same reading (p of an echo), so the value's mentions include the place it is first
+//   written. The mention quotes the value as written there; it is evidence, never a rival.
 import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
 import { parseQuote } from '../parsers/quote-parser.js';
-import { PROPOSE } from './heuristic-weights.js';
+import { PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import type { ReaderCandidate } from './reader-types.js';
 
 const WORD = /[\p{L}\p{N}]/u;
@@ -55,4 +58,36 @@ export function documentEchoes(
         }
     }
     return out.length ? { start: 0, end: document.length, candidates: out } : undefined;
+}
+
+/**
+ * The windows' candidates with the values of each single-valued field weighed against each other:
+ * a value's p times (its support ÷ the best value's support) to the power SHARPNESS.windows. One
+ * window: as read (the window decided already).
+ */
+export function decideAcross(schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
+    if (windows.length < 2) return [...windows];
+    const types = new Map(schema.fields.filter((f) => f.type.kind !== 'array').map((f) => [f.name, f.type]));
+    const keyOf = new Map<ReaderCandidate, string>();
+    const support = new Map<string, Map<string, number>>();
+    for (const w of windows)
+        for (const c of w.candidates) {
+            const type = types.get(c.slot);
+            const key = type && c.p > PROPOSE.echoP ? parseQuote(type, c.quote, language)?.key : undefined;
+            if (key === undefined) continue;
+            keyOf.set(c, key);
+            const byValue = support.get(c.slot) ?? support.set(c.slot, new Map()).get(c.slot)!;
+            byValue.set(key, 1 - (1 - (byValue.get(key) ?? 0)) * (1 - c.p));
+        }
+    const top = new Map([...support].map(([slot, byValue]) => [slot, Math.max(...byValue.values())]));
+    return windows.map((w) => ({
+        ...w,
+        candidates: w.candidates.map((c) => {
+            const key = keyOf.get(c);
+            if (key === undefined) return c;
+            const ratio = support.get(c.slot)!.get(key)! / top.get(c.slot)!;
+            if (ratio >= 1) return c;
+            return { ...c, p: Math.max(PROPOSE.echoP, Math.round(c.p * Math.pow(ratio, SHARPNESS.windows) * 1000) / 1000) };
+        }),
+    }));
 }

@@ -143,4 +143,6 @@ export const PROPOSE = {
 export const SHARPNESS = {
     single: 8,
     list: 0,
+    /** The same for the values of different windows, on their p (heuristic-echoes.ts). */
+    windows: 4,
 } as const;

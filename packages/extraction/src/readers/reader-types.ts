@@ -33,13 +33,9 @@ export interface Reader {
     /** Candidates of one window. Throws ReaderUnavailableError / ReaderFailedError (engine-types.ts). */
     read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]>;
     /**
-     * Optional: candidates over the whole document once every window was read (the heuristic
-     * reader's first occurrence of a value read in a later window), grounded like the others.
+     * Optional: the candidates of every window once all were read, as grounding is to take them (the
+     * heuristic reader weighs the windows' values against each other and adds the first occurrence
+     * of a value read in a later window).
      */
-    across?(
-        document: string,
-        schema: CompiledSchema,
-        language: Language,
-        windows: readonly WindowCandidates[],
-    ): WindowCandidates | undefined;
+    across?(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[];
 }
