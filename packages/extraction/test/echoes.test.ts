@@ -53,6 +53,14 @@ describe('document echoes', () => {
         ).to.equal(undefined);
     });
 
+    it('finds the value written first in other capitals, and quotes it as written there', () => {
+        const d = 'Acme Corp., a Washington corporation. ' + 'x '.repeat(40) + 'GOVERNED BY THE LAWS OF THE STATE OF WASHINGTON';
+        const echoes = documentEchoes(d, LAW, 'en', [window(0, d.length, 'governing_law', 'WASHINGTON', 0.9, d.lastIndexOf('WASHINGTON'))]);
+        expect(echoes?.candidates).to.deep.equal([
+            { slot: 'governing_law', quote: 'Washington', p: PROPOSE.echoP, at: d.indexOf('Washington') },
+        ]);
+    });
+
     it('ignores echoes as the best value and another value spelled alike', () => {
         const d = 'Dated 1 May 2020. ' + 'x '.repeat(50) + 'Date: 2 May 2020';
         const echoes = documentEchoes(d, LAW, 'en', [

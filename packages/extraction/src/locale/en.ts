@@ -145,6 +145,11 @@ export const en = {
         'either',
         'neither',
         'said',
+        'without',
+        'except',
+        'excluding',
+        'notwithstanding',
+        'regardless',
     ],
     listJoiners: ['and', '&'],
     sums: {

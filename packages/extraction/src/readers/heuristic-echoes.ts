@@ -16,12 +16,21 @@ import type { ReaderCandidate } from './reader-types.js';
 
 const WORD = /[\p{L}\p{N}]/u;
 
-/** The first whole-word occurrence of `text` in `document` at or after 0 (-1: none). */
+/** The first whole-word occurrence of `text` in `document` (-1: none). */
 function firstWhole(document: string, text: string): number {
     for (let i = document.indexOf(text); i >= 0; i = document.indexOf(text, i + 1)) {
         if (!WORD.test(document[i - 1] ?? '') && !WORD.test(document[i + text.length] ?? '')) return i;
     }
     return -1;
+}
+
+/**
+ * The document in lower case when that keeps every offset (no letter changes length), for finding a
+ * value written in other capitals ("Washington" before "WASHINGTON"); else the document itself.
+ */
+function lowerCased(document: string): string {
+    const lower = document.toLowerCase();
+    return lower.length === document.length ? lower : document;
 }
 
 /**
@@ -42,18 +51,22 @@ export function documentEchoes(
             if (c.p > PROPOSE.echoP && (!seen || c.p > seen.c.p)) best.set(c.slot, { c, at: w.start + (c.at ?? 0) });
         }
     const out: ReaderCandidate[] = [];
+    let lower: string | undefined;
     for (const field of schema.fields) {
         const top = best.get(field.name);
         if (field.type.kind === 'array' || !top) continue;
         const key = parseQuote(field.type, top.c.quote, language)?.key;
         if (key === undefined) continue;
         const bare = top.c.quote.replace(/^[\s.,;:"'()]+|[\s.,;:"'()]+$/gu, '');
+        lower ??= lowerCased(document);
         for (const text of new Set([top.c.quote, bare])) {
             if (text.length < 2) continue;
-            const at = firstWhole(document, text);
+            // Where it is written first, in any capitals: a string's reading folds case.
+            const at = firstWhole(lower, lower === document ? text : text.toLowerCase());
             if (at < 0 || at >= top.at) continue;
-            if (parseQuote(field.type, text, language)?.key !== key) continue;
-            out.push({ slot: field.name, quote: text, p: PROPOSE.echoP, at });
+            const quote = document.slice(at, at + text.length);
+            if (parseQuote(field.type, quote, language)?.key !== key) continue;
+            out.push({ slot: field.name, quote, p: PROPOSE.echoP, at });
             break;
         }
     }
