@@ -58,11 +58,14 @@ export function documentEchoes(
         const key = parseQuote(field.type, top.c.quote, language)?.key;
         if (key === undefined) continue;
         const bare = top.c.quote.replace(/^[\s.,;:"'()]+|[\s.,;:"'()]+$/gu, '');
-        lower ??= lowerCased(document);
         for (const text of new Set([top.c.quote, bare])) {
             if (text.length < 2) continue;
-            // Where it is written first, in any capitals: a string's reading folds case.
-            const at = firstWhole(lower, lower === document ? text : text.toLowerCase());
+            // Where it is written first, as read or in other capitals (a string's reading folds case).
+            let at = firstWhole(document, text);
+            if (at < 0 || at >= top.at) {
+                lower ??= lowerCased(document);
+                at = firstWhole(lower, lower === document ? text : text.toLowerCase());
+            }
             if (at < 0 || at >= top.at) continue;
             const quote = document.slice(at, at + text.length);
             if (parseQuote(field.type, quote, language)?.key !== key) continue;
@@ -83,10 +86,16 @@ export function decideAcross(schema: CompiledSchema, language: Language, windows
     const types = new Map(schema.fields.filter((f) => f.type.kind !== 'array').map((f) => [f.name, f.type]));
     const keyOf = new Map<ReaderCandidate, string>();
     const support = new Map<string, Map<string, number>>();
+    // Overlapping windows propose the same quotes: each parsed once.
+    const parsed = new Map<string, string | undefined>();
+    const parse = (slot: string, quote: string): string | undefined => {
+        const k = `${slot}\u0000${quote}`;
+        if (!parsed.has(k)) parsed.set(k, parseQuote(types.get(slot)!, quote, language)?.key);
+        return parsed.get(k);
+    };
     for (const w of windows)
         for (const c of w.candidates) {
-            const type = types.get(c.slot);
-            const key = type && c.p > PROPOSE.echoP ? parseQuote(type, c.quote, language)?.key : undefined;
+            const key = types.has(c.slot) && c.p > PROPOSE.echoP ? parse(c.slot, c.quote) : undefined;
             if (key === undefined) continue;
             keyOf.set(c, key);
             const byValue = support.get(c.slot) ?? support.set(c.slot, new Map()).get(c.slot)!;
