@@ -30,8 +30,19 @@ export function correctCandidate(want, got) {
 /**
  * The sets, each with its schema text and its cases split into halves: `tune` (even positions, the
  * only documents training and calibration see) and `check` (odd positions, scored, never tuned on).
+ * With SVC_FOLD=1 the tuning half itself is split the same way (`tune`: its even positions, `check`:
+ * its odd ones; SVC_FOLD=2 the other way round), so settings of training and calibration can be compared on documents training did
+ * not see without looking at the check half; write the weights of such runs nowhere but a scratch copy.
  */
 export function loadSets(data = DATA) {
+    const sets = halves(data);
+    const fold = process.env.SVC_FOLD;
+    if (fold !== '1' && fold !== '2') return sets;
+    const part = (r) => (s) => s.tune.filter((_, i) => i % 2 === r);
+    return sets.map((s) => ({ ...s, tune: part(fold === '1' ? 0 : 1)(s), check: part(fold === '1' ? 1 : 0)(s) }));
+}
+
+function halves(data) {
     return readdirSync(data)
         .filter((d) => existsSync(join(data, d, 'cases.jsonl')))
         .sort()

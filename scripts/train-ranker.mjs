@@ -218,6 +218,28 @@ function compose(table, correction) {
 }
 
 /**
+ * A table that never falls. A group's Platt fit can fall where its data do (an unlabelled date alone
+ * in a receipt is right less often the higher the ranker scores it: the dates such receipts write are
+ * the ones their labels leave empty), and a cap composed with damped corrections can dip at the top;
+ * a calibration map keeps the ranker's order, so the finished tables are replaced by their
+ * least-squares monotone fit over the breakpoints (pool adjacent violators): a falling stretch
+ * becomes its mean.
+ */
+function monotone(table) {
+    const blocks = [];
+    for (const [, y] of table) {
+        blocks.push({ sum: y, n: 1 });
+        while (blocks.length > 1 && blocks.at(-2).sum / blocks.at(-2).n > blocks.at(-1).sum / blocks.at(-1).n) {
+            const last = blocks.pop();
+            blocks.at(-1).sum += last.sum;
+            blocks.at(-1).n += last.n;
+        }
+    }
+    const ys = blocks.flatMap((b) => Array(b.n).fill(Math.round((b.sum / b.n) * 1e4) / 1e4));
+    return table.map(([x], i) => [x, ys[i]]);
+}
+
+/**
  * Calibration by rounds: read the tuning half, fit the isotonic map from reported confidence to
  * rightness per kind, fold it into the table, read again. A field's confidence combines its
  * mentions (several windows, echoes), so one fit on p alone would not make the confidence honest;
@@ -313,6 +335,8 @@ if (readerKind === 'heuristic') {
     );
 } else throw new Error(`--reader heuristic|openai, not ${readerKind}`);
 
+for (const tables of Object.values(weights.calibration))
+    if (!Array.isArray(tables)) for (const [key, table] of Object.entries(tables)) tables[key] = monotone(table);
 weights.trained = {
     split: 'even positions of each set (0, 2, 4, ...)',
     sets: sets.map((s) => `${s.name}: ${s.tune.length}`),

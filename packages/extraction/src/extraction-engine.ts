@@ -151,9 +151,10 @@ export class Engine implements ExtractionEngine {
             }
         };
         await Promise.all(Array.from({ length: Math.min(this.deps.concurrency, p.windows.length) }, worker));
+        const read = this.deps.reader.across?.(document, schema, language, results) ?? results;
 
         const doc = new CodePointIndex(document);
-        const grounded = groundCandidates(schema, language, doc, results);
+        const grounded = groundCandidates(schema, language, doc, read);
         const mentions = numberMentions(grounded.mentions, 0, 0);
         const binding = sessionBinding({
             document,

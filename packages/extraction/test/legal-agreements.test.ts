@@ -10,6 +10,7 @@ import { WindowText } from '../src/readers/heuristic-text.js';
 import { en as EN } from '../src/locale/en.js';
 import { descriptionForms, periodContext, sentenceShare } from '../src/readers/heuristic-clauses.js';
 import { partyNames } from '../src/readers/heuristic-parties.js';
+import { namePhraseAfter } from '../src/readers/heuristic-strings.js';
 import { compile, OPTIONS } from './support/edit-fixtures.js';
 
 /** The extraction's data of a document, and the reader's candidates. */
@@ -154,6 +155,14 @@ describe('legal agreements: governing law', () => {
     it('reports the place, not its kind: "the Commonwealth of Kentucky" is Kentucky', async () => {
         const doc = `${clauses}9. Law. This Agreement is governed by the Commonwealth of Kentucky law, as applied to contracts made there.\n`;
         expect((await data(doc, AGREEMENT)).governing_law).to.equal('Kentucky');
+    });
+
+    it('ends a name written in capitals at a function word in capitals, not at a connector', async () => {
+        const doc = `${clauses}9. GOVERNING LAW. THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF NEW MEXICO WITHOUT GIVING EFFECT TO ITS CONFLICT OF LAWS PRINCIPLES.\n`;
+        expect((await data(doc, AGREEMENT)).governing_law).to.equal('NEW MEXICO');
+        const text = 'ASSIGNED TO BANK OF THE WEST EXCEPT AS STATED';
+        const win = new WindowText(text, EN);
+        expect(namePhraseAfter(win, text.indexOf('BANK'), 10)?.quote).to.equal('BANK OF THE WEST');
     });
 });
 

@@ -4,6 +4,7 @@ import { Dec } from '@svc/compiler';
 import { parseQuote } from '../src/parsers/quote-parser.js';
 import { parseAmount } from '../src/parsers/amount-parser.js';
 import { numberFromWords } from '../src/parsers/number-words.js';
+import { dateSpans } from '../src/readers/heuristic-spans.js';
 import { date, money } from './support/schema-builder.js';
 
 const json = (type: FieldType, quote: string, language: 'en' | 'nl' = 'en'): unknown => parseQuote(type, quote, language)?.json;
@@ -100,6 +101,16 @@ describe('dates', () => {
             ['31 mei 2020', 'nl', '2020-05-31'],
         ];
         for (const [q, lang, want] of cases) expect(json(date(), q, lang), q).to.equal(want);
+    });
+
+    it('reads an ordinal that text taken from a PDF split from its day ("20t h day of November")', () => {
+        expect(json(date(), 'the 20t h day of November, 2018', 'en')).to.equal('2018-11-20');
+        expect(json(date(), '1s t day of October 2008', 'en')).to.equal('2008-10-01');
+        expect(json(date(), 'March 3r d, 2024', 'en')).to.equal('2024-03-03');
+        expect(json(date(), '1s te maart 2024', 'nl')).to.equal('2024-03-01');
+        expect(json(date(), 'the 20 th day of November, 2018', 'en')).to.equal(undefined);
+        const text = 'This Agreement is made and entered into on the 20t h day of November, 2018 (the "Effective Date").';
+        expect(dateSpans(text, 'en', false).map((s) => s.quote)).to.include('the 20t h day of November, 2018');
     });
 
     it('reads numeric dates by date_order; auto is month first in English unless only day first is valid', () => {

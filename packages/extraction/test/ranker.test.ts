@@ -44,8 +44,11 @@ describe('ranker', () => {
         expect(calibrate(0.3, undefined)).to.equal(0.3);
     });
 
-    it('groups a candidate for calibration by kind, label, rivals and document length, and ships tables for the common groups', () => {
+    it('groups a candidate for calibration by kind, label, rivals, document length and its clause, and ships tables for the common groups', () => {
         expect(calibrationGroup('date', { labelName: 1, alone: 1 }, 1)).to.equal('date/labelled/alone/short');
+        expect(calibrationGroup('date', { labelName: 1, alone: 1, defined: 1 }, 1)).to.equal('date/labelled/alone/short/clause');
+        expect(calibrationGroup('duration', { renewal: 0.5 }, 2)).to.equal('duration/unlabelled/rivalled/long/clause');
+        expect(calibrationGroup('duration', { lifetime: 1, labelHint: 1 }, 1)).to.equal('duration/labelled/rivalled/short/clause');
         expect(calibrationGroup('date', { labelHint: 0, alone: 0 }, 3)).to.equal('date/unlabelled/rivalled/long');
         expect(calibrationGroup('money', { labelDescription: 1 }, 2)).to.equal('money/labelled/rivalled/long');
         const w = shippedWeights();

@@ -145,6 +145,11 @@ export const en = {
         'either',
         'neither',
         'said',
+        'without',
+        'except',
+        'excluding',
+        'notwithstanding',
+        'regardless',
     ],
     listJoiners: ['and', '&'],
     sums: {
@@ -240,6 +245,7 @@ export const en = {
         'force',
     ],
     afterWords: ['following', 'after', 'from', 'thereafter'],
+    renewalWords: ['renew', 'renews', 'renewed', 'renewal', 'renewals', 'renewable', 'extended', 'extension', 'extensions', 'nonrenewal'],
     endWords: [
         'termination',
         'terminated',

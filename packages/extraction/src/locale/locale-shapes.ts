@@ -80,7 +80,11 @@ function build(p: LocaleProfile): LocaleShapes {
         .map((n) => (n.length <= 4 && !full.has(n) ? `${escape(n)}\\.?` : escape(n)))
         .join('|');
     const weekday = alternatives(dated.flatMap((q) => q.weekdays));
-    const ordinal = `(?:${alternatives(dated.flatMap((q) => q.ordinals))})?`;
+    // Text taken from PDFs splits a raised ordinal from its day ("20t h day of November"): a space
+    // may stand between the ordinal's letters.
+    const ordinal = `(?:${longestFirst(dated.flatMap((q) => q.ordinals))
+        .map((o) => [...o].map(escape).join(' ?'))
+        .join('|')})?`;
     const words = dated.map((q) => q.dateWords);
     const the = optional(
         words.flatMap((x) => x.the),

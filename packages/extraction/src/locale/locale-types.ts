@@ -88,6 +88,8 @@ export interface LocaleProfile {
     /** Words that start a period after an event ("following", "after"), and the events that end something ("termination"). */
     afterWords?: readonly string[];
     endWords?: readonly string[];
+    /** Words of an agreement's renewal ("renew", "renewal", "extended"): a period in their clause is the renewal's. */
+    renewalWords?: readonly string[];
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

@@ -15,7 +15,8 @@ type WordList =
     | 'agreementWords'
     | 'lifetimeWords'
     | 'afterWords'
-    | 'endWords';
+    | 'endWords'
+    | 'renewalWords';
 type SumList = keyof LocaleProfile['sums'];
 
 const sets = new WeakMap<LocaleProfile, Map<string, ReadonlySet<string>>>();

@@ -67,3 +67,40 @@ export function sentenceShare(win: WindowText, span: Span, forms: ReadonlySet<st
     for (const f of forms) if (seen.has(f)) n++;
     return n / forms.size;
 }
+
+/** Whether a field asks about an agreement's renewal (a word of its name, description or hints is a renewal word). */
+export function asksAboutRenewal(about: readonly string[], win: WindowText): boolean {
+    const words = wordsOf(win.locale, 'renewalWords');
+    return words.size > 0 && about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
+}
+
+/** Words before a period over which its clause's renewal word still speaks of it, and after it. */
+const RENEWAL_BEFORE = 30;
+const RENEWAL_AFTER = 15;
+
+/**
+ * Whether the clause of a period speaks of renewal: 1 when a renewal word stands before it in its
+ * sentence ("shall automatically renew for successive one (1) year periods", "notice of
+ * non-renewal at least ninety (90) days prior"), 0.5 when one only follows it ("upon sixty (60)
+ * days' notice prior to any renewal"), else 0.
+ */
+export function renewalClause(win: WindowText, span: Span): number {
+    const words = wordsOf(win.locale, 'renewalWords');
+    if (!words.size) return 0;
+    const before = win.text.slice(Math.max(0, span.start - 250), span.start);
+    const after = win.text.slice(span.end, span.end + 150);
+    const from = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1;
+    const to = after.search(/\.\s|\n\n/);
+    const said = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];
+    if (
+        said(before.slice(from))
+            .slice(-RENEWAL_BEFORE)
+            .some((w) => words.has(w))
+    )
+        return 1;
+    return said(to < 0 ? after : after.slice(0, to))
+        .slice(0, RENEWAL_AFTER)
+        .some((w) => words.has(w))
+        ? 0.5
+        : 0;
+}

@@ -13,6 +13,8 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { splitCurrencyMark } from '../parsers/currency-marks.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import { scalarType } from '../response/value-format.js';
+import type { WindowCandidates } from '../grounding/ground-candidates.js';
+import { decideAcross, documentEchoes } from './heuristic-echoes.js';
 import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.js';
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
 import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, type Span } from './heuristic-spans.js';
@@ -111,6 +113,13 @@ export class HeuristicReader implements Reader {
     async read(input: ReaderInput): Promise<ReaderCandidate[]> {
         const locale = localeOf(input.language);
         return this.readWindow(input, new WindowText(input.text, locale), this.phrasesOf(input.schema, locale));
+    }
+
+    /** The windows' values weighed against each other; the first place the document writes each field's best value (heuristic-echoes.ts). */
+    across(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
+        const decided = decideAcross(schema, language, windows);
+        const echoes = documentEchoes(document, schema, language, decided);
+        return echoes ? [...decided, echoes] : decided;
     }
 
     private readWindow(input: ReaderInput, win: WindowText, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {

@@ -8,7 +8,15 @@ import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heu
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
-import { asksAboutAgreement, descriptionForms, inIncorporationClause, periodContext, sentenceShare } from './heuristic-clauses.js';
+import {
+    asksAboutAgreement,
+    asksAboutRenewal,
+    descriptionForms,
+    inIncorporationClause,
+    periodContext,
+    renewalClause,
+    sentenceShare,
+} from './heuristic-clauses.js';
 import { partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
@@ -205,6 +213,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const aboutAgreement = type.kind === 'duration' && asksAboutAgreement([field.name, field.description ?? '', ...field.hints], win);
+    const aboutRenewal = type.kind === 'duration' && asksAboutRenewal([field.name, field.description ?? '', ...field.hints], win);
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
@@ -230,6 +239,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
             // The sentence itself says what the period is: as good as a label.
             if (f.lifetime) score = Math.max(score, ADJUST.lifetimeFloor) + ADJUST.lifetime;
             if (said.afterEnd) score *= ADJUST.afterEnd;
+            // A field of the renewal: a period in a clause that speaks of renewal is as good as a label.
+            f.renewal = aboutRenewal ? renewalClause(win, span) : 0;
+            if (f.renewal) score = Math.max(score, ADJUST.renewalFloor) + ADJUST.renewal * f.renewal;
         }
         if (dates) {
             f.edge = +(input.documentLength > ZONES.longDocument && (pos < ZONES.edgeHead || pos > ZONES.edgeFoot));

@@ -57,6 +57,9 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     for (let j = i + 1; j < words.length && j - first < 10; j++) {
         const gap = win.text.slice(words[j - 1]!.end, words[j]!.start);
         const w = words[j]!;
+        // A function word in capitals ends a name written in capitals ("WASHINGTON WITHOUT GIVING
+        // EFFECT"), unless a connector joined it ("BANK OF THE WEST").
+        if (w.capital && FUNCTION_WORDS.has(w.norm) && !CONNECTORS.has(words[j - 1]!.norm)) break;
         if (w.capital || /^\d+$/.test(w.norm)) {
             if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.

@@ -107,6 +107,9 @@ export const ADJUST = {
     /** A period whose sentence has none of the words the field is described by keeps 1 − this of its score. */
     undescribed: 0.7,
     afterEnd: 0.5,
+    /** A period of a renewal's field in a clause that speaks of renewal: at least this, plus the bonus (half when the word follows). */
+    renewalFloor: 0.45,
+    renewal: 0.15,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
     claimed: 0.5,
     claimedMargin: 0.1,
@@ -140,4 +143,6 @@ export const PROPOSE = {
 export const SHARPNESS = {
     single: 8,
     list: 0,
+    /** The same for the values of different windows, on their p (heuristic-echoes.ts). */
+    windows: 4,
 } as const;

@@ -45,6 +45,7 @@ export const FEATURES = [
     'lifetime',
     'afterEnd',
     'described',
+    'renewal',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -65,14 +65,17 @@ export function tableFor(weights: RankerWeights | null, reader: string, kind: st
 
 /**
  * The calibration group of a candidate: its kind of value, whether a label named it, whether it was
- * the only value its window offered, whether the document spans several windows. These generalise across schemas, and the same ranker score
+ * the only value its window offered, whether the document spans several windows, whether its own
+ * clause says what it is (a definition, the agreement's life, a renewal). These generalise across schemas, and the same ranker score
  * means another rate of right values in each (an unlabelled date among rivals is right far less
  * often than a labelled, unrivalled one). Groups with too few tuning values have no table: the
  * kind's table serves them.
  */
 export function calibrationGroup(kind: string, features: Readonly<Partial<Record<string, number>>>, windows: number): string {
     const labelled = (features.labelHint ?? 0) + (features.labelName ?? 0) + (features.labelDescription ?? 0) > 0;
-    return `${kind}/${labelled ? 'labelled' : 'unlabelled'}/${features.alone ? 'alone' : 'rivalled'}/${windows > 1 ? 'long' : 'short'}`;
+    // A value its own clause names (a definition, the agreement's life, a renewal) is right at another rate.
+    const cue = features.defined || features.lifetime || features.renewal ? '/clause' : '';
+    return `${kind}/${labelled ? 'labelled' : 'unlabelled'}/${features.alone ? 'alone' : 'rivalled'}/${windows > 1 ? 'long' : 'short'}${cue}`;
 }
 
 /**

@@ -3,6 +3,7 @@
 // the engine treats both alike: every candidate is grounded and parsed again before it counts.
 import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
+import type { WindowCandidates } from '../grounding/ground-candidates.js';
 
 /** What a reader reads as one field's value (docs/runtime-server.md), plus an optional position hint. */
 export interface ReaderCandidate {
@@ -31,4 +32,10 @@ export interface Reader {
     readonly name: string;
     /** Candidates of one window. Throws ReaderUnavailableError / ReaderFailedError (engine-types.ts). */
     read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]>;
+    /**
+     * Optional: the candidates of every window once all were read, as grounding is to take them (the
+     * heuristic reader weighs the windows' values against each other and adds the first occurrence
+     * of a value read in a later window).
+     */
+    across?(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[];
 }
