@@ -21,7 +21,22 @@ const value = fc.letrec<{ v: unknown }>((tie) => ({
     v: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         fc.jsonValue({ maxDepth: 2 }),
-        fc.constantFrom(undefined, Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 5e-324, '\u2028', '\ud800'),
+        fc.constantFrom(
+            undefined,
+            Number.NaN,
+            Number.POSITIVE_INFINITY,
+            -0,
+            1e21,
+            5e-324,
+            '\u2028',
+            '\ud800',
+            '😀',
+            'a"b',
+            'a\\b',
+            '\u0001\u001f\u007f',
+            true,
+            null,
+        ),
         fc.array(tie('v')),
         fc
             .tuple(fc.dictionary(fc.string({ unit: 'binary' }), tie('v')), fc.boolean())

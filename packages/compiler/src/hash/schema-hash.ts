@@ -17,6 +17,10 @@ export function canonicalJson(value: unknown): string {
 function serialize(value: unknown): string | undefined {
     if (typeof value === 'number' && !Number.isFinite(value))
         throw new Error(Number.isNaN(value) ? 'NaN is not allowed' : 'Infinity is not allowed');
+    // JSON.stringify's own text for these, without a call into it per string (a tenth of hashing).
+    if (typeof value === 'string') return quote(value);
+    if (typeof value === 'number') return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
     const v = value as Record<string, unknown> & { toJSON?: unknown };
     if (v.toJSON instanceof Function) return serialize((v.toJSON as () => unknown)());
@@ -35,9 +39,17 @@ function serialize(value: unknown): string | undefined {
     for (const key of keys) {
         const member = v[key];
         if (member === undefined || typeof member === 'symbol') continue;
-        out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${serialize(member)}`;
+        out += `${out.length === 1 ? '' : ','}${quote(key)}:${serialize(member)}`;
     }
     return `${out}}`;
+}
+
+/** Characters JSON.stringify escapes (surrogates: only lone ones, left to it to tell). */
+// eslint-disable-next-line no-control-regex
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function quote(s: string): string {
+    return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
 /** Keys in UTF-16 code unit order, as JCS asks. A schema's objects have a few keys each: sorted in
