@@ -2,8 +2,9 @@
 // normalised, member order and numbers as written kept); an unfinished compiler is not remembered.
 import { compileSchemaNode, readJson, type JsonNode } from '@svc/compiler';
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { LruCache } from '../src/engine/compile-cache.js';
-import { SchemaCompiler, canonicalText } from '../src/engine/schema-compiler.js';
+import { SchemaCompiler, canonicalText, canonicalTextOf } from '../src/engine/schema-compiler.js';
 
 const node = (text: string): JsonNode => readJson(text).root!;
 const NO_JSON = { diagnostics: [], offsets: [] };
@@ -26,6 +27,43 @@ describe('compile cache', () => {
     it('canonical text keeps member order, duplicates and numbers as written', () => {
         expect(canonicalText(node('{ "b" : 1.50, "a": [ "\\u0041", true, null ], "b": 2 }'))).to.equal(
             '{"b":1.50,"a":["A",true,null],"b":2}',
+        );
+    });
+
+    it('canonical text read off the source equals the one built from the tree, however the JSON is written', () => {
+        // JSON text with random white space between tokens, and strings written plainly or with escapes.
+        const ws = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
+        const str = fc.oneof(
+            fc.string({ unit: 'grapheme' }),
+            fc.constantFrom('tab\there', 'quote"', 'back\\slash', '\u2028', '😀', 'é', '/'),
+        );
+        const writeString = (v: string, escaped: boolean): string =>
+            escaped
+                ? `"${v
+                      .split('')
+                      .map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+                      .join('')}"`
+                : JSON.stringify(v);
+        const value: fc.Arbitrary<string> = fc.letrec<{ v: string }>((tie) => ({
+            v: fc.oneof(
+                { depthSize: 'small', withCrossShrink: true },
+                fc.tuple(str, fc.boolean()).map(([v, e]) => writeString(v, e)),
+                fc.constantFrom('1.50', '-0', '1e400', '2E-3', 'true', 'false', 'null'),
+                fc.array(fc.tuple(ws, tie('v'), ws)).map((xs) => `[${xs.map((x) => x.join('')).join(',')}]`),
+                fc
+                    .array(fc.tuple(ws, str, fc.boolean(), ws, ws, tie('v'), ws))
+                    .map((ms) => `{${ms.map(([a, k, e, b, c, v, d]) => `${a}${writeString(k, e)}${b}:${c}${v}${d}`).join(',')}}`),
+            ),
+        })).v;
+        fc.assert(
+            fc.property(value, ws, ws, (v, before, after) => {
+                const text = `{"schema":${before}${v}${after}}`;
+                const root = readJson(text).root;
+                if (root?.kind !== 'object') return;
+                const schema = root.members[0]!.value;
+                expect(canonicalTextOf(schema, text)).to.equal(canonicalText(schema));
+            }),
+            { numRuns: 500 },
         );
     });
 

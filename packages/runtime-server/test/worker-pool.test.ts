@@ -90,6 +90,32 @@ describe('worker pool (issue 9.4)', function () {
         }
     });
 
+    it('small validate bodies sent at once (so they share tasks) answer each like the inline pipeline', async () => {
+        const pooled = await startTestServer({ limits: OPEN, config: { workers: 1 }, overrides: { engine: null, editor: null, env: {} } });
+        const inline = await startTestServer({ limits: OPEN, overrides: { engine: null, editor: null, env: {} } });
+        try {
+            const [pk, ik] = [(await newKey(pooled)).key, (await newKey(inline)).key];
+            // Valid, invalid, a JSON error inside the schema and one in the body around it, all new.
+            const bodies = Array.from({ length: 48 }, (_, i) => {
+                const schema = JSON.stringify({ ...SCHEMA, name: `batch${i}` });
+                if (i % 4 === 1) return `{"schema":${schema.replace('"fields":[', `"fields":[{"name":"x${i}","type":"nope"},`)}}`;
+                if (i % 4 === 2) return `{"schema":${schema.replace('{', '{"name":"dup",')}}`;
+                if (i % 4 === 3) return `{"schema":${schema},"schema":{}}`;
+                return `{"schema":${schema}}`;
+            });
+            const got = await Promise.all(bodies.map((raw) => call(pooled, 'POST', '/v1/schemas/validate', { key: pk, raw })));
+            for (const [i, raw] of bodies.entries()) {
+                const want = await call(inline, 'POST', '/v1/schemas/validate', { key: ik, raw });
+                expect(got[i]!.status, `${i}: ${got[i]!.text}`).to.equal(want.status);
+                expect(got[i]!.json, String(i)).to.deep.equal(want.json);
+            }
+            expect(new Set(got.map((r) => r.status))).to.deep.equal(new Set([200, 400]));
+            expect(pooled.server.services.pipeline.load()).to.deep.equal({ running: 0, queued: 0 });
+        } finally {
+            await Promise.all([pooled.stop(), inline.stop()]);
+        }
+    });
+
     it('an edit is settled in the pool: a retract through the API', async () => {
         const x = (await call(t, 'POST', '/v1/extractions', { key, body: { schema: SCHEMA, document: DOC } })).json;
         const r = await call(t, 'POST', '/v1/extractions/edit', {

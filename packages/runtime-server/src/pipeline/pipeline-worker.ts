@@ -24,10 +24,8 @@ export interface WorkerSetup {
     compileCacheEntries: number;
 }
 
-export interface PipelineTask {
-    kind: PipelineTaskKind;
-    body: string;
-}
+/** One body, or several validate bodies in one task (validate-batcher.ts). */
+export type PipelineTask = { kind: PipelineTaskKind; body: string } | { kind: 'validateBatch'; bodies: string[] };
 
 function build(setup: WorkerSetup): RequestPipeline {
     const secrets = secretRingOf(setup.secrets);
@@ -39,5 +37,13 @@ function build(setup: WorkerSetup): RequestPipeline {
 const pipeline = build(workerData as WorkerSetup);
 
 export default function runTask(task: PipelineTask): Promise<Outcome<unknown>> {
+    if (task.kind === 'validateBatch') return validateEach(task.bodies);
     return pipeline[task.kind](task.body);
+}
+
+/** The bodies one after another; each outcome is its own (the pipeline never throws). */
+async function validateEach(bodies: string[]): Promise<Outcome<Outcome<unknown>[]>> {
+    const outcomes: Outcome<unknown>[] = [];
+    for (const body of bodies) outcomes.push(await pipeline.validate(body));
+    return { ok: outcomes };
 }

@@ -9,6 +9,7 @@ import { MESSAGES } from '../http/api-errors.js';
 import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
 import type { PipelineTask, WorkerSetup } from './pipeline-worker.js';
 import { TaskDeadlines } from './task-deadlines.js';
+import { BATCH_BODY_MAX, ValidateBatcher } from './validate-batcher.js';
 
 export interface WorkerPoolOptions {
     threads: number;
@@ -27,6 +28,7 @@ const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavail
 export class WorkerPipeline implements Pipeline {
     private readonly pool: Piscina;
     private readonly deadlines: TaskDeadlines;
+    private readonly batcher: ValidateBatcher;
     /** Tasks handed to the pool and not yet answered (running or queued). */
     private inFlight = 0;
 
@@ -41,10 +43,14 @@ export class WorkerPipeline implements Pipeline {
             workerData: options.setup,
         });
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
+        this.batcher = new ValidateBatcher(options.threads, (bodies) => this.runBatch(bodies));
     }
 
     validate(body: string): Promise<Outcome<Answer>> {
-        return this.run('validate', body);
+        if (body.length > BATCH_BODY_MAX) return this.run('validate', body);
+        // Waiting for a batch is waiting for a thread: the same bound as the pool's queue.
+        if (this.pool.queueSize + this.batcher.queued >= this.options.maxQueue) return Promise.resolve(BUSY);
+        return this.batcher.validate(body);
     }
 
     plan(body: string): Promise<Outcome<ReadPlan>> {
@@ -61,7 +67,7 @@ export class WorkerPipeline implements Pipeline {
 
     load(): { running: number; queued: number } {
         const queued = this.pool.queueSize;
-        return { running: this.inFlight - queued, queued };
+        return { running: this.inFlight - queued, queued: queued + this.batcher.queued };
     }
 
     async close(): Promise<void> {
@@ -69,10 +75,19 @@ export class WorkerPipeline implements Pipeline {
         await this.pool.destroy();
     }
 
-    private async run<T>(kind: PipelineTaskKind, body: string): Promise<Outcome<T>> {
+    private run<T>(kind: PipelineTaskKind, body: string): Promise<Outcome<T>> {
         // Checked here as well as by Piscina, so a full queue never costs a rejected promise's stack.
-        if (this.pool.queueSize >= this.options.maxQueue) return BUSY;
-        const task: PipelineTask = { kind, body };
+        if (this.pool.queueSize + this.batcher.queued >= this.options.maxQueue) return Promise.resolve(BUSY);
+        return this.runTask({ kind, body });
+    }
+
+    /** One task for several validate bodies: an outcome per body, or the task's own for each. */
+    private async runBatch(bodies: string[]): Promise<Outcome<Answer>[]> {
+        const outcome = await this.runTask<Outcome<Answer>[]>({ kind: 'validateBatch', bodies });
+        return 'ok' in outcome ? outcome.ok : bodies.map(() => outcome);
+    }
+
+    private async runTask<T>(task: PipelineTask): Promise<Outcome<T>> {
         this.inFlight++;
         // The deadline is the last line of defence: every step is linear and capped, but a thread
         // must never be lost to one request, whatever a future bug makes slow.
