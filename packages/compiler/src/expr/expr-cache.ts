@@ -19,13 +19,24 @@ interface Entry {
 export const EXPR_CACHE_ENTRIES = 16_384;
 
 /**
+ * Characters of expression text per generation. An outcome holds about 20 bytes per character of
+ * its text (tree, types, IR), so entries alone did not bound memory: 32,768 outcomes of 16 KiB
+ * expressions are about 10 GB, which distinct schemas at the size limit (a tenant's, or a hostile
+ * one's) reached within a minute and the thread ran out of heap. Two generations of 2 MiB of text
+ * are about 80 MB at most, and one generation still holds every expression of a 1 MiB schema.
+ */
+export const EXPR_CACHE_CHARS = 2 * 1024 * 1024;
+
+/**
  * Two generations instead of a strict LRU: reordering a 10,000-entry Map on every hit (delete, set)
  * rehashed it constantly and was a tenth of a warm compile. A hit in the old generation moves to
- * the new one; a full new generation becomes the old one, and the old one is dropped.
+ * the new one; a full new generation (by entries or by characters) becomes the old one, and the
+ * old one is dropped.
  */
 class Generations {
     private young = new Map<string, Entry>();
     private old = new Map<string, Entry>();
+    private youngChars = 0;
 
     get(key: string): Entry | undefined {
         const hit = this.young.get(key);
@@ -36,11 +47,20 @@ class Generations {
     }
 
     set(key: string, entry: Entry): void {
-        if (this.young.size >= EXPR_CACHE_ENTRIES) {
+        if (this.young.size >= EXPR_CACHE_ENTRIES || this.youngChars + key.length > EXPR_CACHE_CHARS) {
             this.old = this.young;
             this.young = new Map();
+            this.youngChars = 0;
         }
         this.young.set(key, entry);
+        this.youngChars += key.length;
+    }
+
+    /** Characters of the keys held (both generations), for tests of the bound. */
+    get chars(): number {
+        let n = this.youngChars;
+        for (const k of this.old.keys()) n += k.length;
+        return n;
     }
 }
 
@@ -107,6 +127,11 @@ export class ReuseContext implements ExprContext {
         }
         return true;
     }
+}
+
+/** Characters of expression text whose outcomes are held (tests of the memory bound). */
+export function expressionCacheChars(): number {
+    return relations.chars + applicable.chars;
 }
 
 /** Forgets every reused outcome (tests and benchmarks of the cold path). */

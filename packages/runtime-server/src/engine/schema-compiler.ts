@@ -18,6 +18,9 @@ export interface SchemaJson {
     offsets: number[];
 }
 
+/** Characters of schema text whose compile results one thread remembers. */
+export const COMPILE_CACHE_CHARS = 8 * 1024 * 1024;
+
 export class SchemaCompiler {
     private readonly cache: LruCache<CompileResult>;
 
@@ -25,8 +28,10 @@ export class SchemaCompiler {
         maxEntries: number,
         private readonly compile: CompileFn = compileSchemaNode,
     ) {
-        // Weight is canonical text length; 64 Mi characters bounds the memory of cached IR too.
-        this.cache = new LruCache(maxEntries, 64 * 1024 * 1024);
+        // Weight is canonical text length. A compiled schema holds about 20 bytes per character of
+        // its expressions (tree, types, IR): 8 Mi characters bound a thread's cache to about 170 MB
+        // (64 Mi let distinct 1 MiB schemas hold 1.3 GB), and hundreds of typical schemas still fit.
+        this.cache = new LruCache(maxEntries, COMPILE_CACHE_CHARS);
     }
 
     compileNode(node: JsonNode, text: string, json: SchemaJson): CompileResult {
