@@ -19,6 +19,6 @@ export { exprTypeOf } from './compile-pipeline.js';
 export * from './json/json-pointer.js';
 export * from './schema/schema-keys.js';
 export { ByteOffsets, utf8OffsetTable } from './expr/byte-offsets.js';
-export { clearExpressionCache, expressionCacheChars } from './expr/expr-cache.js';
+export { clearExpressionCache, expressionCacheChars, limitExpressionCache } from './expr/expr-cache.js';
 export { REFERENCE_SECTIONS, withReferenceSections } from './reference/reference-tables.js';
 export { firstInvalidUtf8, decodeUtf8Strict } from './json/utf8-decode.js';

@@ -4,7 +4,13 @@
 import { expect } from 'chai';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { clearExpressionCache, EXPR_CACHE_CHARS, expressionCacheChars } from '../src/expr/expr-cache.js';
+import {
+    clearExpressionCache,
+    EXPR_CACHE_CHARS,
+    EXPR_CACHE_ENTRIES,
+    expressionCacheChars,
+    limitExpressionCache,
+} from '../src/expr/expr-cache.js';
 import { compileSchemaText } from '../src/compile.js';
 
 setFlagsFromString('--expose-gc');
@@ -57,5 +63,18 @@ describe('expression cache memory', function () {
         expect(held).to.be.greaterThan(60 * 15_000);
         compileSchemaText(text);
         expect(expressionCacheChars()).to.equal(held);
+    });
+
+    it('keeps the lower bounds a process sets (the server: whole schemas are cached elsewhere)', () => {
+        try {
+            limitExpressionCache(4, 2_000);
+            compileSchemaText(bigSchema(7, 12, 400));
+            expect(expressionCacheChars()).to.be.at.most(2 * 2_000);
+            expect(expressionCacheChars()).to.be.greaterThan(0);
+        } finally {
+            limitExpressionCache(EXPR_CACHE_ENTRIES, EXPR_CACHE_CHARS);
+        }
+        compileSchemaText(bigSchema(7, 12, 400));
+        expect(expressionCacheChars()).to.be.greaterThan(12 * 350);
     });
 });

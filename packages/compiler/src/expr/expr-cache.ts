@@ -33,6 +33,9 @@ export const EXPR_CACHE_CHARS = 2 * 1024 * 1024;
  * the new one; a full new generation (by entries or by characters) becomes the old one, and the
  * old one is dropped.
  */
+/** Bounds of one generation; a process may lower them (limitExpressionCache). */
+let limits = { entries: EXPR_CACHE_ENTRIES, chars: EXPR_CACHE_CHARS };
+
 class Generations {
     private young = new Map<string, Entry>();
     private old = new Map<string, Entry>();
@@ -47,7 +50,7 @@ class Generations {
     }
 
     set(key: string, entry: Entry): void {
-        if (this.young.size >= EXPR_CACHE_ENTRIES || this.youngChars + key.length > EXPR_CACHE_CHARS) {
+        if (this.young.size >= limits.entries || this.youngChars + key.length > limits.chars) {
             this.old = this.young;
             this.young = new Map();
             this.youngChars = 0;
@@ -132,6 +135,16 @@ export class ReuseContext implements ExprContext {
 /** Characters of expression text whose outcomes are held (tests of the memory bound). */
 export function expressionCacheChars(): number {
     return relations.chars + applicable.chars;
+}
+
+/**
+ * Lowers (or restores) the bounds of each generation and forgets what is held. The language server
+ * keeps the defaults (a whole 1 MiB schema in one generation); a server, whose compile cache already
+ * remembers whole schemas, needs far fewer and sets its own.
+ */
+export function limitExpressionCache(entries: number, chars: number): void {
+    limits = { entries, chars };
+    clearExpressionCache();
 }
 
 /** Forgets every reused outcome (tests and benchmarks of the cold path). */

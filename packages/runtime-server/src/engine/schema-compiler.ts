@@ -7,7 +7,14 @@
 // duplicated `schema` member) does not, so such a compile is neither answered from nor stored in
 // the cache (one account's body must never change another's answer).
 import { createHash } from 'node:crypto';
-import { MAX_SCHEMA_BYTES, compileSchemaNode, type CompileResult, type Diagnostic, type JsonNode } from '@svc/compiler';
+import {
+    MAX_SCHEMA_BYTES,
+    compileSchemaNode,
+    limitExpressionCache,
+    type CompileResult,
+    type Diagnostic,
+    type JsonNode,
+} from '@svc/compiler';
 import { LruCache } from './compile-cache.js';
 
 export type CompileFn = typeof compileSchemaNode;
@@ -17,6 +24,10 @@ export interface SchemaJson {
     diagnostics: Diagnostic[];
     offsets: number[];
 }
+
+/** Bounds of each generation of the thread's expression cache (`limitExpressionCache`). */
+export const SERVER_EXPR_ENTRIES = 4096;
+export const SERVER_EXPR_CHARS = 1024 * 1024;
 
 /** Characters of schema text whose compile results one thread remembers. */
 export const COMPILE_CACHE_CHARS = 8 * 1024 * 1024;
@@ -32,6 +43,10 @@ export class SchemaCompiler {
         // its expressions (tree, types, IR): 8 Mi characters bound a thread's cache to about 170 MB
         // (64 Mi let distinct 1 MiB schemas hold 1.3 GB), and hundreds of typical schemas still fit.
         this.cache = new LruCache(maxEntries, COMPILE_CACHE_CHARS);
+        // Whole schemas are remembered above; the expression cache only spares the expressions
+        // that distinct schemas share, so a thread keeps far fewer than the language server does
+        // (about 25 MB at most instead of 100 MB filled by schemas that differ in one relation).
+        limitExpressionCache(SERVER_EXPR_ENTRIES, SERVER_EXPR_CHARS);
     }
 
     compileNode(node: JsonNode, text: string, json: SchemaJson): CompileResult {
