@@ -12,8 +12,10 @@
 //     value is right (in rounds, each applying half of its correction);
 //  4. then, in two more rounds, one Platt correction per document language on top of the groups'
 //     tables (ranker-model.ts languageTable).
+//  5. read the tuning half once more and fit, per document language, the final table (ranker-final.ts):
+//     histogram bins of the confidence each reported value shows, to whether it is right.
 // The settings (rounds, damping, cap) were chosen on the tuning half only.
-// `--reader openai` fits only step 3 for the openai reader (SVC_OPENAI_* must be set).
+// `--reader openai` fits steps 3-5 for the openai reader (SVC_OPENAI_* must be set).
 import '../scripts/polyfill.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

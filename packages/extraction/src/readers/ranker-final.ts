@@ -1,4 +1,4 @@
-// The calibration's last step (docs/extraction.md, "Confidence"): the confidence a field reports is
+// The calibration's last step (docs/extraction.md, "Final step"): the confidence a field reports is
 // the noisy-or of its value's mentions (the service contract), and what the scorer and a client
 // read is that confidence, not one mention's p. Once every window was read, a reader maps each
 // value's support — the noisy-or settling will compute — through its language's final table
