@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { Engine } from '../src/extraction-engine.js';
 import { HeuristicReader } from '../src/readers/heuristic-reader.js';
+import { OpenAiReader } from '../src/readers/openai-reader.js';
 import { finalCalibration, finalTable, finalTargets, rescaled } from '../src/readers/ranker-final.js';
 import { shippedWeights, type CalibrationTable, type RankerWeights } from '../src/readers/ranker-model.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
@@ -82,6 +83,18 @@ describe('calibration: the final step', () => {
         expect(rescaled(0.5, 0.5, 0.9)).to.equal(0.9);
         expect(rescaled(0.001, 0.9, 0.1)).to.equal(0.001);
         expect(rescaled(0.999, 0.999, 0.9999)).to.be.lessThan(1);
+    });
+
+    it("is the openai reader's last step too (its own table; none: as read)", () => {
+        const document = 'Date: 3 March 2024.';
+        const windows: WindowCandidates[] = [
+            { start: 0, end: document.length, candidates: [{ slot: 'datum', quote: '3 March 2024', p: 0.95, at: 6 }] },
+        ];
+        const config = { baseUrl: 'http://127.0.0.1:9', model: 'test-model', timeoutMs: 1000 };
+        const fitted = new OpenAiReader(config, { features: [], weights: [], bias: 0, calibration: { openai: { 'final:en': STEP } } });
+        expect(fitted.across(document, SCHEMA, 'en', windows)[0]!.candidates[0]!.p).to.equal(0.7);
+        const plain = new OpenAiReader(config, { features: [], weights: [], bias: 0, calibration: {} });
+        expect(plain.across(document, SCHEMA, 'en', windows)).to.deep.equal(windows);
     });
 
     it("reports every single value's confidence at its table's level, end to end", async () => {
