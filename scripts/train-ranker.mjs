@@ -12,8 +12,10 @@
 //     value is right (in rounds, each applying half of its correction);
 //  4. then, in two more rounds, one Platt correction per document language on top of the groups'
 //     tables (ranker-model.ts languageTable).
+//  5. read the tuning half once more and fit, per document language, the final table (ranker-final.ts):
+//     histogram bins of the confidence each reported value shows, to whether it is right.
 // The settings (rounds, damping, cap) were chosen on the tuning half only.
-// `--reader openai` fits only step 3 for the openai reader (SVC_OPENAI_* must be set).
+// `--reader openai` fits steps 3-5 for the openai reader (SVC_OPENAI_* must be set).
 import '../scripts/polyfill.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +49,10 @@ const CAP_BLOCK = Number(process.env.SVC_CAP_BLOCK || 30);
 const CAP_Z = Number(process.env.SVC_CAP_Z ?? 1);
 /** Share of each round's correction applied (1: all of it). */
 const DAMPING = Number(process.env.SVC_DAMPING ?? 0.5);
+/** Values per bin of the final tables (0: none). */
+const FINAL_MINIMUM = Number(process.env.SVC_FINAL_MINIMUM ?? 80);
+/** A final bin's rate must stay at least 0.9 this many standard errors under it to be reported at 0.9 or more. */
+const FINAL_Z = Number(process.env.SVC_FINAL_Z ?? 1);
 /** A calibration group needs this many tuning values for a table of its own. */
 const GROUP_MINIMUM = Number(process.env.SVC_GROUP_MINIMUM || 60);
 
@@ -205,6 +211,43 @@ function capped(table, pairs) {
     return table.map(([x, y]) => [x, Math.min(y, Math.round(top * 1e4) / 1e4)]);
 }
 
+/**
+ * Histogram binning (the final tables): the pairs in score order cut into bins of at least `minimum`
+ * values (equal scores never split), adjacent bins pooled until their shares right rise (pool
+ * adjacent violators), each bin reporting its share right — except that a share of 0.9 or more
+ * whose lower bound (FINAL_Z standard errors under it) is below 0.9 is reported at 0.89: the
+ * tuning data do not vouch for 90%. A step table: each bin's level from halfway after the previous
+ * bin's last score to halfway after its own.
+ */
+export function binned(pairs, minimum, z = FINAL_Z) {
+    const sorted = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const blocks = [];
+    for (let i = 0; i < sorted.length;) {
+        let j = Math.min(sorted.length, i + minimum);
+        while (j < sorted.length && sorted[j][0] === sorted[j - 1][0]) j++;
+        if (sorted.length - j < minimum) j = sorted.length;
+        const part = sorted.slice(i, j);
+        blocks.push({ lo: part[0][0], hi: part.at(-1)[0], n: part.length, y: part.reduce((a, [, y]) => a + y, 0) });
+        while (blocks.length > 1 && blocks.at(-2).y / blocks.at(-2).n >= blocks.at(-1).y / blocks.at(-1).n) {
+            const last = blocks.pop();
+            Object.assign(blocks.at(-1), { hi: last.hi, n: blocks.at(-1).n + last.n, y: blocks.at(-1).y + last.y });
+        }
+        i = j;
+    }
+    const level = ({ n, y }) => {
+        const r = y / n;
+        const low = r - z * Math.sqrt((r * (1 - r)) / n);
+        return Math.round(Math.min(0.99, Math.max(0.01, r >= 0.9 && low < 0.9 ? 0.89 : r)) * 1e4) / 1e4;
+    };
+    const table = [[0, level(blocks[0])]];
+    for (let i = 1; i < blocks.length; i++) {
+        const cut = Math.round(((blocks[i - 1].hi + blocks[i].lo) / 2) * 1e4) / 1e4;
+        table.push([cut, level(blocks[i - 1])], [cut, level(blocks[i])]);
+    }
+    table.push([1, level(blocks.at(-1))]);
+    return table;
+}
+
 /** A correction taken DAMPING of the way (the rounds converge rather than jump between readings). */
 function damped(correction) {
     if (DAMPING >= 1) return correction;
@@ -337,6 +380,22 @@ if (readerKind === 'heuristic') {
 
 for (const tables of Object.values(weights.calibration))
     if (!Array.isArray(tables)) for (const [key, table] of Object.entries(tables)) tables[key] = monotone(table);
+// 5. The final tables (ranker-final.ts), one per document language, fitted on the confidence each
+// value of the tuning half reports after every step above.
+if (FINAL_MINIMUM > 0) {
+    const reader = readerKind === 'openai' ? 'openai' : 'heuristic';
+    if (!Array.isArray(weights.calibration[reader])) {
+        const make = () =>
+            readerKind === 'openai'
+                ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
+                : new HeuristicReader({ weights });
+        const pairs = {};
+        await readAll(sets, make(), 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'));
+        for (const [key, list] of Object.entries(pairs).sort())
+            if (key.startsWith('lang:')) weights.calibration[reader][`final:${key.slice(5)}`] = binned(list, FINAL_MINIMUM);
+        console.error(`train: final tables from ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`)}`);
+    }
+}
 weights.trained = {
     split: 'even positions of each set (0, 2, 4, ...)',
     sets: sets.map((s) => `${s.name}: ${s.tune.length}`),

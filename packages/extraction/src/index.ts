@@ -18,6 +18,7 @@ export {
     type RankerWeights,
     type CalibrationTable,
 } from './readers/ranker-model.js';
+export { finalCalibration, finalTable, finalTargets, rescaled } from './readers/ranker-final.js';
 export { featureVector, VECTOR_NAMES, FEATURES } from './readers/ranker-features.js';
 export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
 export { parseQuote, foldText, type ParsedValue } from './parsers/quote-parser.js';

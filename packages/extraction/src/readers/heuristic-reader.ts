@@ -22,6 +22,7 @@ import { WindowText } from './heuristic-text.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
 import type { ValueKind } from './ranker-features.js';
+import { finalCalibration, finalTable } from './ranker-final.js';
 import { calibrate, calibrationGroup, languageTable, rank, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
@@ -115,11 +116,16 @@ export class HeuristicReader implements Reader {
         return this.readWindow(input, new WindowText(input.text, locale), this.phrasesOf(input.schema, locale));
     }
 
-    /** The windows' values weighed against each other; the first place the document writes each field's best value (heuristic-echoes.ts). */
+    /**
+     * The windows' values weighed against each other; the first place the document writes each field's
+     * best value (heuristic-echoes.ts); every value at its final confidence (ranker-final.ts).
+     */
     across(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
         const decided = decideAcross(schema, language, windows);
         const echoes = documentEchoes(document, schema, language, decided);
-        return echoes ? [...decided, echoes] : decided;
+        // Then each value's confidence as the field will report it, through the final table (ranker-final.ts).
+        const read = echoes ? [...decided, echoes] : decided;
+        return finalCalibration(document, schema, language, read, finalTable(this.weights, this.name, language));
     }
 
     private readWindow(input: ReaderInput, win: WindowText, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {

@@ -2,8 +2,11 @@
 // unreachable, timing out, rate-limiting or failing with 5xx after the retries → ReaderUnavailableError
 // (503 pipeline_unavailable, "retry shortly"); an answer that is not usable after one retry →
 // ReaderFailedError (502 upstream_error). Retries back off exponentially.
-import { ReaderFailedError, ReaderUnavailableError } from '../engine-types.js';
+import type { CompiledSchema } from '@svc/compiler';
+import { ReaderFailedError, ReaderUnavailableError, type Language } from '../engine-types.js';
+import type { WindowCandidates } from '../grounding/ground-candidates.js';
 import { chatRequest, parseAnswer } from './openai-protocol.js';
+import { finalCalibration, finalTable } from './ranker-final.js';
 import { calibrate, languageTable, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 
@@ -76,6 +79,11 @@ export class OpenAiReader implements Reader {
         const q = calibrate(p, tableFor(this.weights, this.name, 'all'));
         const correction = languageTable(this.weights, this.name, language);
         return correction ? calibrate(q, correction) : q;
+    }
+
+    /** Every value at its final confidence, as the heuristic reader's (ranker-final.ts; none fitted: as read). */
+    across(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
+        return finalCalibration(document, schema, language, windows, finalTable(this.weights, this.name, language));
     }
 
     async read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]> {
