@@ -8,7 +8,7 @@ import { expect } from 'chai';
 
 const REPO = join(new URL('.', import.meta.url).pathname, '..', '..', '..', '..');
 const SPEC_NAMES =
-    /(?<![\w/-])(?:language|runtime|service-interface|panel|mcp|architecture)\.md\b|\binterface (?:section )?\d+(?:\.\d+)?\b/i;
+    /(?<![\w/-])(?:language|runtime|service-interface|panel|mcp|architecture)\.md\b|\binterface (?:section )?\d+(?:\.\d+)?\b|shared\/spec\//i;
 
 function trackedTexts(): Array<[string, string]> {
     const files = execFileSync('git', ['ls-files', '*.md', '*.ts', '*.mjs', '*.langium', '*.json'], { cwd: REPO, encoding: 'utf8' })
