@@ -77,4 +77,25 @@ describe('expression cache memory', function () {
         compileSchemaText(bigSchema(7, 12, 400));
         expect(expressionCacheChars()).to.be.greaterThan(12 * 350);
     });
+
+    it('with second sightings, keeps an outcome only when its text comes back, and answers the same', () => {
+        const text = bigSchema(11, 5, 200);
+        const fresh = compileSchemaText(text, { reuse: false });
+        try {
+            limitExpressionCache(EXPR_CACHE_ENTRIES, EXPR_CACHE_CHARS, true);
+            const once = compileSchemaText(text);
+            expect(expressionCacheChars()).to.equal(0);
+            const twice = compileSchemaText(text);
+            expect(expressionCacheChars()).to.be.greaterThan(5 * 150);
+            const thrice = compileSchemaText(text);
+            for (const r of [once, twice, thrice]) {
+                expect(r.errors).to.deep.equal(fresh.errors);
+                expect(r.warnings).to.deep.equal(fresh.warnings);
+                expect(r.schemaHash).to.equal(fresh.schemaHash);
+                expect([...r.expressions.keys()]).to.deep.equal([...fresh.expressions.keys()]);
+            }
+        } finally {
+            limitExpressionCache(EXPR_CACHE_ENTRIES, EXPR_CACHE_CHARS);
+        }
+    });
 });

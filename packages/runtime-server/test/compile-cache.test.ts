@@ -67,7 +67,7 @@ describe('compile cache', () => {
         );
     });
 
-    it('the same schema written differently compiles once; another order compiles again', () => {
+    it('the same schema written differently is compiled until its second sighting, then remembered; another order compiles again', () => {
         let calls = 0;
         const compiler = new SchemaCompiler(16, (...args) => {
             calls++;
@@ -75,14 +75,25 @@ describe('compile cache', () => {
         });
         const a = '{"svc_schema": "1.0", "name": "a", "fields": [{"name": "x", "type": "string"}]}';
         const b = '{\n  "svc_schema" : "1.0",\n  "name" : "\\u0061",\n  "fields" : [ { "name" : "x", "type" : "string" } ]\n}';
-        const first = compiler.compileNode(node(a), a, NO_JSON);
-        expect(first.ok).to.equal(true);
-        expect(compiler.compileNode(node(a), a, NO_JSON)).to.equal(first);
-        expect(compiler.compileNode(node(b), b, NO_JSON)).to.equal(first);
-        expect(calls).to.equal(1);
-        const c = '{"name": "a", "svc_schema": "1.0", "fields": [{"name": "x", "type": "string"}]}';
-        expect(compiler.compileNode(node(c), c, NO_JSON).schemaHash).to.equal(first.schemaHash);
+        expect(compiler.compileNode(node(a), a, NO_JSON).ok).to.equal(true);
+        // Remembered on its second sighting (SchemaCompiler's Sightings), then never compiled again.
+        const second = compiler.compileNode(node(a), a, NO_JSON);
         expect(calls).to.equal(2);
+        expect(compiler.compileNode(node(a), a, NO_JSON)).to.equal(second);
+        expect(compiler.compileNode(node(b), b, NO_JSON)).to.equal(second);
+        expect(calls).to.equal(2);
+        const c = '{"name": "a", "svc_schema": "1.0", "fields": [{"name": "x", "type": "string"}]}';
+        expect(compiler.compileNode(node(c), c, NO_JSON).schemaHash).to.equal(second.schemaHash);
+        expect(calls).to.equal(3);
+    });
+
+    it('a schema seen once leaves no result behind; the one that comes back is remembered', () => {
+        const compiler = new SchemaCompiler(16);
+        const text = (i: number): string => `{"svc_schema": "1.0", "name": "s${i}", "fields": [{"name": "x", "type": "string"}]}`;
+        for (let i = 0; i < 40; i++) expect(compiler.compileNode(node(text(i)), text(i), NO_JSON).ok).to.equal(true);
+        expect(compiler.cached).to.equal(0);
+        compiler.compileNode(node(text(7)), text(7), NO_JSON);
+        expect(compiler.cached).to.equal(2); // its raw and canonical keys
     });
 
     it("an unfinished compiler's empty failure is not cached", () => {

@@ -27,36 +27,43 @@ export const EXPR_CACHE_ENTRIES = 16_384;
  */
 export const EXPR_CACHE_CHARS = 2 * 1024 * 1024;
 
+/** Bounds of one generation, and whether outcomes wait for a second sighting (limitExpressionCache). */
+let limits = { entries: EXPR_CACHE_ENTRIES, chars: EXPR_CACHE_CHARS, secondSighting: false };
+
 /**
  * Two generations instead of a strict LRU: reordering a 10,000-entry Map on every hit (delete, set)
  * rehashed it constantly and was a tenth of a warm compile. A hit in the old generation moves to
  * the new one; a full new generation (by entries or by characters) becomes the old one, and the
  * old one is dropped.
  */
-/** Bounds of one generation; a process may lower them (limitExpressionCache). */
-let limits = { entries: EXPR_CACHE_ENTRIES, chars: EXPR_CACHE_CHARS };
-
-class Generations {
-    private young = new Map<string, Entry>();
-    private old = new Map<string, Entry>();
+class Generations<V> {
+    private young = new Map<string, V>();
+    private old = new Map<string, V>();
     private youngChars = 0;
 
-    get(key: string): Entry | undefined {
+    get(key: string): V | undefined {
         const hit = this.young.get(key);
-        if (hit) return hit;
+        if (hit !== undefined) return hit;
         const elder = this.old.get(key);
-        if (elder) this.set(key, elder);
+        if (elder !== undefined) this.set(key, elder);
         return elder;
     }
 
-    set(key: string, entry: Entry): void {
+    set(key: string, value: V): void {
         if (this.young.size >= limits.entries || this.youngChars + key.length > limits.chars) {
             this.old = this.young;
             this.young = new Map();
             this.youngChars = 0;
         }
-        this.young.set(key, entry);
+        this.young.set(key, value);
         this.youngChars += key.length;
+    }
+
+    /** Whether the key was held; holds it from now on either way. */
+    seenBefore(key: string, value: V): boolean {
+        if (this.get(key) !== undefined) return true;
+        this.set(key, value);
+        return false;
     }
 
     /** Characters of the keys held (both generations), for tests of the bound. */
@@ -68,8 +75,10 @@ class Generations {
 }
 
 // Relations are keyed by their text alone (no key to build); applicable_when by field and text.
-let relations = new Generations();
-let applicable = new Generations();
+let relations = new Generations<Entry>();
+let applicable = new Generations<Entry>();
+/** Keys compiled once and not yet kept, when outcomes wait for a second sighting. */
+let sightings = new Generations<true>();
 
 /** Per compile: field signatures, computed once. */
 export class ReuseContext implements ExprContext {
@@ -114,6 +123,9 @@ export class ReuseContext implements ExprContext {
         const hit = cache.get(key);
         if (hit && this.valid(hit)) return hit.outcome;
         const outcome = compileExpression(text, place, self, this);
+        // A server keeps an outcome only when its text comes back: one that passes once (a new
+        // relation in a one-off schema) would only be copied by the collector and evicted unused.
+        if (limits.secondSighting && !hit && !sightings.seenBefore(`${place}\u0000${key}`, true)) return outcome;
         const named: string[] = [];
         for (const id of outcome.reads) {
             const name = this.nameOf(id);
@@ -139,16 +151,18 @@ export function expressionCacheChars(): number {
 
 /**
  * Lowers (or restores) the bounds of each generation and forgets what is held. The language server
- * keeps the defaults (a whole 1 MiB schema in one generation); a server, whose compile cache already
- * remembers whole schemas, needs far fewer and sets its own.
+ * keeps the defaults (a whole 1 MiB schema in one generation, every outcome kept at once: its user
+ * edits one expression among many that stay); a server, whose compile cache already remembers whole
+ * schemas, needs far fewer and keeps an outcome only on its text's second sighting.
  */
-export function limitExpressionCache(entries: number, chars: number): void {
-    limits = { entries, chars };
+export function limitExpressionCache(entries: number, chars: number, secondSighting = false): void {
+    limits = { entries, chars, secondSighting };
     clearExpressionCache();
 }
 
 /** Forgets every reused outcome (tests and benchmarks of the cold path). */
 export function clearExpressionCache(): void {
-    relations = new Generations();
-    applicable = new Generations();
+    relations = new Generations<Entry>();
+    applicable = new Generations<Entry>();
+    sightings = new Generations<true>();
 }
