@@ -79,6 +79,11 @@ function* partsOfLongPiece(piece: string): Generator<string> {
 const pieceTokens = new Map<string, number>();
 const PIECE_CACHE_ENTRIES = 1 << 16;
 
+/** Forgets the pieces' counts (benchmarks of text no cache has seen). */
+export function clearPieceTokens(): void {
+    pieceTokens.clear();
+}
+
 function tokensOfPiece(piece: string): number {
     let n = pieceTokens.get(piece);
     if (n === undefined) {
