@@ -24,6 +24,9 @@ export function suffixStemmer(endings: readonly string[], abbreviations: readonl
     // stem is a pure function of the word, so one bounded table serves all documents.
     const known = new Map<string, string>();
     return (word) => {
+        // A "word" can be a whole document without a space: only ordinary words are remembered,
+        // so the table's size is bounded by characters as well as entries.
+        if (word.length > STEM_CACHE_WORD) return stem(word);
         let s = known.get(word);
         if (s === undefined) {
             s = stem(word);
@@ -34,8 +37,9 @@ export function suffixStemmer(endings: readonly string[], abbreviations: readonl
     };
 }
 
-/** Words whose stems one stemmer remembers (emptied when full). */
+/** Words whose stems one stemmer remembers (emptied when full), and the longest it remembers. */
 const STEM_CACHE_ENTRIES = 1 << 16;
+const STEM_CACHE_WORD = 48;
 
 /** Shortest head and tail a compound split keeps ("huur" + "termijn"). */
 const MIN_PART = 3;
