@@ -10,8 +10,8 @@
 import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
-import { parseQuote } from '../parsers/quote-parser.js';
 import { PROPOSE, SHARPNESS } from './heuristic-weights.js';
+import { quoteKeys, type QuoteKey } from './quote-keys.js';
 import type { ReaderCandidate } from './reader-types.js';
 
 const WORD = /[\p{L}\p{N}]/u;
@@ -43,6 +43,7 @@ export function documentEchoes(
     schema: CompiledSchema,
     language: Language,
     windows: readonly WindowCandidates[],
+    keyOf: QuoteKey = quoteKeys(schema, language),
 ): WindowCandidates | undefined {
     const best = new Map<string, { c: ReaderCandidate; at: number }>();
     for (const w of windows)
@@ -55,7 +56,7 @@ export function documentEchoes(
     for (const field of schema.fields) {
         const top = best.get(field.name);
         if (field.type.kind === 'array' || !top) continue;
-        const key = parseQuote(field.type, top.c.quote, language)?.key;
+        const key = keyOf(field.name, top.c.quote);
         if (key === undefined) continue;
         const bare = top.c.quote.replace(/^[\s.,;:"'()]+|[\s.,;:"'()]+$/gu, '');
         for (const text of new Set([top.c.quote, bare])) {
@@ -68,7 +69,7 @@ export function documentEchoes(
             }
             if (at < 0 || at >= top.at) continue;
             const quote = document.slice(at, at + text.length);
-            if (parseQuote(field.type, quote, language)?.key !== key) continue;
+            if (keyOf(field.name, quote) !== key) continue;
             out.push({ slot: field.name, quote, p: PROPOSE.echoP, at });
             break;
         }
@@ -81,23 +82,20 @@ export function documentEchoes(
  * a value's p times (its support ÷ the best value's support) to the power SHARPNESS.windows. One
  * window: as read (the window decided already).
  */
-export function decideAcross(schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
+export function decideAcross(
+    schema: CompiledSchema,
+    language: Language,
+    windows: readonly WindowCandidates[],
+    keyOf: QuoteKey = quoteKeys(schema, language),
+): WindowCandidates[] {
     if (windows.length < 2) return [...windows];
-    const types = new Map(schema.fields.filter((f) => f.type.kind !== 'array').map((f) => [f.name, f.type]));
-    const keyOf = new Map<ReaderCandidate, string>();
+    const keys = new Map<ReaderCandidate, string>();
     const support = new Map<string, Map<string, number>>();
-    // Overlapping windows propose the same quotes: each parsed once.
-    const parsed = new Map<string, string | undefined>();
-    const parse = (slot: string, quote: string): string | undefined => {
-        const k = `${slot}\u0000${quote}`;
-        if (!parsed.has(k)) parsed.set(k, parseQuote(types.get(slot)!, quote, language)?.key);
-        return parsed.get(k);
-    };
     for (const w of windows)
         for (const c of w.candidates) {
-            const key = types.has(c.slot) && c.p > PROPOSE.echoP ? parse(c.slot, c.quote) : undefined;
+            const key = c.p > PROPOSE.echoP ? keyOf(c.slot, c.quote) : undefined;
             if (key === undefined) continue;
-            keyOf.set(c, key);
+            keys.set(c, key);
             const byValue = support.get(c.slot) ?? support.set(c.slot, new Map()).get(c.slot)!;
             byValue.set(key, 1 - (1 - (byValue.get(key) ?? 0)) * (1 - c.p));
         }
@@ -105,7 +103,7 @@ export function decideAcross(schema: CompiledSchema, language: Language, windows
     return windows.map((w) => ({
         ...w,
         candidates: w.candidates.map((c) => {
-            const key = keyOf.get(c);
+            const key = keys.get(c);
             if (key === undefined) return c;
             const ratio = support.get(c.slot)!.get(key)! / top.get(c.slot)!;
             if (ratio >= 1) return c;

@@ -22,6 +22,7 @@ import { WindowText } from './heuristic-text.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
 import type { ValueKind } from './ranker-features.js';
+import { quoteKeys } from './quote-keys.js';
 import { finalCalibration, finalTable } from './ranker-final.js';
 import { calibrate, calibrationGroup, languageTable, rank, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
@@ -121,11 +122,12 @@ export class HeuristicReader implements Reader {
      * best value (heuristic-echoes.ts); every value at its final confidence (ranker-final.ts).
      */
     across(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
-        const decided = decideAcross(schema, language, windows);
-        const echoes = documentEchoes(document, schema, language, decided);
+        const keyOf = quoteKeys(schema, language);
+        const decided = decideAcross(schema, language, windows, keyOf);
+        const echoes = documentEchoes(document, schema, language, decided, keyOf);
         // Then each value's confidence as the field will report it, through the final table (ranker-final.ts).
         const read = echoes ? [...decided, echoes] : decided;
-        return finalCalibration(document, schema, language, read, finalTable(this.weights, this.name, language));
+        return finalCalibration(document, schema, language, read, finalTable(this.weights, this.name, language), keyOf);
     }
 
     private readWindow(input: ReaderInput, win: WindowText, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {

@@ -10,8 +10,8 @@
 import type { CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
-import { parseQuote } from '../parsers/quote-parser.js';
 import { COMPETING_SHARE } from '../settling/settle-readings.js';
+import { quoteKeys, type QuoteKey } from './quote-keys.js';
 import { calibrate, type CalibrationTable, type RankerWeights } from './ranker-model.js';
 
 /** A reader's final table for documents of one language (none: confidences as read). */
@@ -55,20 +55,13 @@ export function rescaled(p: number, from: number, to: number): number {
 }
 
 /** Per single-valued field and value: its support as grounding and settling will compute it. */
-function supportsOf(
-    document: string,
-    schema: CompiledSchema,
-    language: Language,
-    windows: readonly WindowCandidates[],
-): Map<string, Map<string, number>> {
-    const types = new Map(schema.fields.filter((f) => f.type.kind !== 'array').map((f) => [f.name, f.type]));
+function supportsOf(document: string, windows: readonly WindowCandidates[], keyOf: QuoteKey): Map<string, Map<string, number>> {
     // Overlapping windows read the same span twice: one mention, the higher p (grounding).
     const spans = new Map<string, Map<string, Map<number, number>>>();
     for (const w of windows)
         for (const c of w.candidates) {
-            const type = types.get(c.slot);
-            if (!type || !(c.p > 0 && c.p < 1)) continue;
-            const key = parseQuote(type, c.quote, language)?.key;
+            if (!(c.p > 0 && c.p < 1)) continue;
+            const key = keyOf(c.slot, c.quote);
             const at = c.at !== undefined ? w.start + c.at : document.indexOf(c.quote, w.start);
             if (key === undefined || at < 0) continue;
             const byValue = spans.get(c.slot) ?? spans.set(c.slot, new Map()).get(c.slot)!;
@@ -94,17 +87,17 @@ export function finalCalibration(
     language: Language,
     windows: readonly WindowCandidates[],
     table: CalibrationTable | undefined,
+    keyOf: QuoteKey = quoteKeys(schema, language),
 ): WindowCandidates[] {
     if (!table?.length) return [...windows];
-    const supports = supportsOf(document, schema, language, windows);
+    const supports = supportsOf(document, windows, keyOf);
     const targets = new Map([...supports].map(([slot, s]) => [slot, finalTargets(s, table)]));
-    const types = new Map(schema.fields.map((f) => [f.name, f.type]));
     return windows.map((w) => ({
         ...w,
         candidates: w.candidates.map((c) => {
             const bySlot = supports.get(c.slot);
             if (!bySlot || !(c.p > 0 && c.p < 1)) return c;
-            const key = parseQuote(types.get(c.slot)!, c.quote, language)?.key;
+            const key = keyOf(c.slot, c.quote);
             const from = key === undefined ? undefined : bySlot.get(key);
             if (from === undefined) return c;
             return { ...c, p: rescaled(c.p, from, targets.get(c.slot)!.get(key!)!) };
