@@ -20,5 +20,6 @@ export * from './json/json-pointer.js';
 export * from './schema/schema-keys.js';
 export { ByteOffsets, utf8OffsetTable } from './expr/byte-offsets.js';
 export { clearExpressionCache, expressionCacheChars, limitExpressionCache } from './expr/expr-cache.js';
+export { Generations, type GenerationBounds } from './expr/cache-generations.js';
 export { REFERENCE_SECTIONS, withReferenceSections } from './reference/reference-tables.js';
 export { firstInvalidUtf8, decodeUtf8Strict } from './json/utf8-decode.js';

@@ -5,6 +5,7 @@
 // was unknown, every field name (the "did you mean" suggestion reads them all). A hit is used only
 // when all of these equal the current schema's, so a reused outcome is the one a fresh compile makes.
 import type { FieldInfo } from './type-checker.js';
+import { Generations } from './cache-generations.js';
 import { compileExpression, type ExprContext, type ExprOutcome } from './expr-unit.js';
 
 interface Entry {
@@ -30,55 +31,13 @@ export const EXPR_CACHE_CHARS = 2 * 1024 * 1024;
 /** Bounds of one generation, and whether outcomes wait for a second sighting (limitExpressionCache). */
 let limits = { entries: EXPR_CACHE_ENTRIES, chars: EXPR_CACHE_CHARS, secondSighting: false };
 
-/**
- * Two generations instead of a strict LRU: reordering a 10,000-entry Map on every hit (delete, set)
- * rehashed it constantly and was a tenth of a warm compile. A hit in the old generation moves to
- * the new one; a full new generation (by entries or by characters) becomes the old one, and the
- * old one is dropped.
- */
-class Generations<V> {
-    private young = new Map<string, V>();
-    private old = new Map<string, V>();
-    private youngChars = 0;
-
-    get(key: string): V | undefined {
-        const hit = this.young.get(key);
-        if (hit !== undefined) return hit;
-        const elder = this.old.get(key);
-        if (elder !== undefined) this.set(key, elder);
-        return elder;
-    }
-
-    set(key: string, value: V): void {
-        if (this.young.size >= limits.entries || this.youngChars + key.length > limits.chars) {
-            this.old = this.young;
-            this.young = new Map();
-            this.youngChars = 0;
-        }
-        this.young.set(key, value);
-        this.youngChars += key.length;
-    }
-
-    /** Whether the key was held; holds it from now on either way. */
-    seenBefore(key: string, value: V): boolean {
-        if (this.get(key) !== undefined) return true;
-        this.set(key, value);
-        return false;
-    }
-
-    /** Characters of the keys held (both generations), for tests of the bound. */
-    get chars(): number {
-        let n = this.youngChars;
-        for (const k of this.old.keys()) n += k.length;
-        return n;
-    }
-}
+const bounds = (): typeof limits => limits;
 
 // Relations are keyed by their text alone (no key to build); applicable_when by field and text.
-let relations = new Generations<Entry>();
-let applicable = new Generations<Entry>();
+let relations = new Generations<Entry>(bounds);
+let applicable = new Generations<Entry>(bounds);
 /** Keys compiled once and not yet kept, when outcomes wait for a second sighting. */
-let sightings = new Generations<true>();
+let sightings = new Generations<true>(bounds);
 
 /** Per compile: field signatures, computed once. */
 export class ReuseContext implements ExprContext {
@@ -162,7 +121,7 @@ export function limitExpressionCache(entries: number, chars: number, secondSight
 
 /** Forgets every reused outcome (tests and benchmarks of the cold path). */
 export function clearExpressionCache(): void {
-    relations = new Generations<Entry>();
-    applicable = new Generations<Entry>();
-    sightings = new Generations<true>();
+    relations = new Generations<Entry>(bounds);
+    applicable = new Generations<Entry>(bounds);
+    sightings = new Generations<true>(bounds);
 }

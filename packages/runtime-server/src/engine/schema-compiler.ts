@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 import {
     MAX_SCHEMA_BYTES,
     compileSchemaNode,
+    Generations,
     limitExpressionCache,
+    type GenerationBounds,
     type CompileResult,
     type Diagnostic,
     type JsonNode,
@@ -32,37 +34,20 @@ export const SERVER_EXPR_CHARS = 1024 * 1024;
 /** Characters of schema text whose compile results one thread remembers. */
 export const COMPILE_CACHE_CHARS = 8 * 1024 * 1024;
 
-/** Schema keys whose first compile is remembered, so a second sighting can admit the result. */
-export const SIGHTINGS = 4096;
-
 /**
- * Keys seen once, in two generations (as the expression cache): most schemas a server compiles come
- * back (a client validates, then extracts, then extracts again), but a stream of schemas that never
- * return (generated names, a fuzzer, a hostile client) would push every result through the young
- * heap into the old one and evict the ones that do return. So a result is cached on its key's second
- * sighting: a returning schema compiles twice, a passing one leaves nothing behind for the
- * collector (a fifth of an uncached validate's worker time was garbage collection of cached results).
+ * Keys of schemas compiled once, in two generations of at most this many: most schemas a server
+ * compiles come back (a client validates, then extracts, then extracts again), but a stream of
+ * schemas that never return (generated names, a fuzzer, a hostile client) would push every result
+ * through the young heap into the old one and evict the ones that do return. So a result is cached
+ * on its key's second sighting: a returning schema compiles twice, a passing one leaves nothing
+ * behind for the collector (a fifth of an uncached validate's worker time was garbage collection of
+ * cached results).
  */
-class Sightings {
-    private young = new Set<string>();
-    private old = new Set<string>();
-
-    /** Whether the key was seen before; remembers it either way. */
-    seenBefore(key: string): boolean {
-        if (this.young.has(key)) return true;
-        const before = this.old.has(key);
-        if (this.young.size >= SIGHTINGS) {
-            this.old = this.young;
-            this.young = new Set();
-        }
-        this.young.add(key);
-        return before;
-    }
-}
+export const SIGHTINGS: GenerationBounds = { entries: 4096, chars: 4096 * 64 };
 
 export class SchemaCompiler {
     private readonly cache: LruCache<CompileResult>;
-    private readonly sightings = new Sightings();
+    private readonly sightings = new Generations<true>(() => SIGHTINGS);
 
     constructor(
         maxEntries: number,
@@ -103,7 +88,7 @@ export class SchemaCompiler {
         const key = `c${canonical === raw ? rawKey.slice(1, rawKey.length - suffix.length) : digest(canonical)}${suffix}`;
         const result = this.cache.get(key) ?? this.compile(node, text, { maxFields: 32 }, json);
         // An unfinished compiler (ok false, no errors) is not remembered: it may be replaced.
-        if ((result.ok || result.errors.length > 0) && this.sightings.seenBefore(key)) {
+        if ((result.ok || result.errors.length > 0) && this.sightings.seenBefore(key, true)) {
             this.cache.set(key, result, canonical.length);
             this.cache.set(rawKey, result, raw.length);
         }
