@@ -53,6 +53,8 @@ const FINAL_MINIMUM = Number(process.env.SVC_FINAL_MINIMUM ?? 80);
 const FINAL_Z = Number(process.env.SVC_FINAL_Z ?? 1);
 /** A calibration group needs this many tuning values for a table of its own. */
 const GROUP_MINIMUM = Number(process.env.SVC_GROUP_MINIMUM || 60);
+/** Parts of the tuning half for the final tables' out-of-fold confidences (0 or 1: in sample). */
+const CROSS_FOLDS = Number(process.env.SVC_CROSS_FOLDS ?? 0);
 
 /** The kind of value of a field, as the reader's calibration tables are keyed (ranker-features.ts). */
 function valueKindOf(f) {
@@ -169,7 +171,7 @@ function compose(table, correction) {
  * mentions (several windows, echoes), so one fit on p alone would not make the confidence honest;
  * a few rounds bring the two together.
  */
-async function calibrateRounds(makeReader, reader, kindOf, rounds, fits = (key) => !key.startsWith('lang:')) {
+async function calibrateRounds(sets, weights, makeReader, reader, kindOf, rounds, fits = (key) => !key.startsWith('lang:')) {
     for (let round = 0; round < rounds; round++) {
         const pairs = {};
         // The heuristic reader reports each candidate's group: the strongest per field and value.
@@ -200,15 +202,11 @@ async function calibrateRounds(makeReader, reader, kindOf, rounds, fits = (key) 
     }
 }
 
-const sets = loadSets();
-let weights;
-try {
-    weights = shippedWeights();
-} catch {
-    weights = { features: [], weights: [], bias: 0, calibration: {} };
-}
-
-if (readerKind === 'heuristic') {
+/**
+ * Steps 1-4 on the tuning half of `sets`: the ranker's weights and the calibration tables before
+ * the final step (`calibration`: the tables of other readers, kept).
+ */
+async function trainHeuristic(sets, calibration = {}) {
     const rows = [];
     // The reader reports candidates while the engine reads a case: bind the case first.
     const collect = { current: undefined };
@@ -230,48 +228,90 @@ if (readerKind === 'heuristic') {
     }
     console.error(`train: ${rows.length} candidates, ${rows.filter((r) => r.y).length} right`);
     const fit = fitLogistic(rows);
-    weights = { features: [...VECTOR_NAMES], ...fit, calibration: { ...weights.calibration, heuristic: {} } };
-    await calibrateRounds((collect) => new HeuristicReader({ weights, collect }), 'heuristic', valueKindOf, ROUNDS);
+    const weights = { features: [...VECTOR_NAMES], ...fit, calibration: { ...calibration, heuristic: {} } };
+    const make = (collect) => new HeuristicReader({ weights, collect });
+    await calibrateRounds(sets, weights, make, 'heuristic', valueKindOf, ROUNDS);
     // Then each language's correction on top of the groups' tables (ranker-model.ts languageTable).
     if (LANGUAGE_ROUNDS > 0)
-        await calibrateRounds(
-            (collect) => new HeuristicReader({ weights, collect }),
-            'heuristic',
-            valueKindOf,
-            LANGUAGE_ROUNDS,
-            (key) => key.startsWith('lang:'),
+        await calibrateRounds(sets, weights, make, 'heuristic', valueKindOf, LANGUAGE_ROUNDS, (key) => key.startsWith('lang:'));
+    finish(weights);
+    return weights;
+}
+
+/** The finished tables never fall (ranker-fit.mjs monotone). */
+function finish(weights) {
+    for (const tables of Object.values(weights.calibration))
+        if (!Array.isArray(tables)) for (const [key, table] of Object.entries(tables)) tables[key] = monotone(table);
+}
+
+/** The sets with their tuning half cut to the documents at positions i where keep(i). */
+const cut = (sets, keep) => sets.map((s) => ({ ...s, tune: s.tune.filter((_, i) => keep(i)) }));
+
+/**
+ * (confidence before the final step, right) of every reported single value of the tuning half, by
+ * document language, out of fold: the tuning half in CROSS_FOLDS parts, each read by a model trained
+ * (steps 1-4) on the others. Read in sample, those confidences are sharper than on documents the
+ * model never saw — the ranker and its tables learnt these documents — so a final table fitted on
+ * them promised too much at the top and too little at the bottom on the check half.
+ */
+async function outOfFoldPairs(sets) {
+    const pairs = {};
+    for (let k = 0; k < CROSS_FOLDS; k++) {
+        const weights = await trainHeuristic(cut(sets, (i) => i % CROSS_FOLDS !== k));
+        await readAll(
+            cut(sets, (i) => i % CROSS_FOLDS === k),
+            new HeuristicReader({ weights }),
+            'tune',
+            (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'),
         );
+        console.error(`train: out-of-fold pairs after fold ${k + 1} of ${CROSS_FOLDS}`);
+    }
+    return pairs;
+}
+
+const sets = loadSets();
+let weights;
+try {
+    weights = shippedWeights();
+} catch {
+    weights = { features: [], weights: [], bias: 0, calibration: {} };
+}
+
+if (readerKind === 'heuristic') {
+    weights = await trainHeuristic(sets, weights.calibration);
 } else if (readerKind === 'openai') {
     const config = engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' });
     weights.calibration.openai = {};
+    const make = () => new OpenAiReader(config.openai, weights);
+    await calibrateRounds(sets, weights, make, 'openai', () => 'all', ROUNDS);
     await calibrateRounds(
-        () => new OpenAiReader(config.openai, weights),
-        'openai',
-        () => 'all',
-        ROUNDS,
-    );
-    await calibrateRounds(
-        () => new OpenAiReader(config.openai, weights),
+        sets,
+        weights,
+        make,
         'openai',
         () => 'all',
         LANGUAGE_ROUNDS,
         (key) => key.startsWith('lang:'),
     );
+    finish(weights);
 } else throw new Error(`--reader heuristic|openai, not ${readerKind}`);
 
-for (const tables of Object.values(weights.calibration))
-    if (!Array.isArray(tables)) for (const [key, table] of Object.entries(tables)) tables[key] = monotone(table);
 // 5. The final tables (ranker-final.ts), one per document language, fitted on the confidence each
-// value of the tuning half reports after every step above.
+// value of the tuning half reports after every step above: out of fold for the heuristic reader
+// (its ranker and tables are learnt from these documents), in sample for the openai reader (only
+// its tables are, and each reading costs a call).
 if (FINAL_MINIMUM > 0) {
     const reader = readerKind === 'openai' ? 'openai' : 'heuristic';
     if (!Array.isArray(weights.calibration[reader])) {
-        const make = () =>
-            readerKind === 'openai'
-                ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
-                : new HeuristicReader({ weights });
-        const pairs = {};
-        await readAll(sets, make(), 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'));
+        let pairs = {};
+        if (reader === 'heuristic' && CROSS_FOLDS > 1) pairs = await outOfFoldPairs(sets);
+        else {
+            const made =
+                readerKind === 'openai'
+                    ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
+                    : new HeuristicReader({ weights });
+            await readAll(sets, made, 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'));
+        }
         for (const [key, list] of Object.entries(pairs).sort())
             if (key.startsWith('lang:')) weights.calibration[reader][`final:${key.slice(5)}`] = binned(list, FINAL_MINIMUM);
         console.error(`train: final tables from ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`)}`);

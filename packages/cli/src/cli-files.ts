@@ -2,7 +2,7 @@
 // line naming the file rather than a stack trace.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { decodeUtf8Strict, type Diagnostic } from '@svc/compiler';
+import { decodeUtf8Strict, type Diagnostic } from '@svc/compiler/core';
 import type { CliIO } from './cli-types.js';
 
 export type ReadOutcome = { ok: true; text: string } | { ok: false; io: string } | { ok: false; utf8: Diagnostic; offset: number };

@@ -15,4 +15,4 @@ export {
     evaluateRelation,
     MS_PER_DAY,
     type RelationOutcome,
-} from '@svc/compiler';
+} from '@svc/compiler/core';

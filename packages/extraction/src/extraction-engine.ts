@@ -2,8 +2,8 @@
 // → session, top to bottom. It holds no state between requests except caches of pure results (the
 // schema rendering's token count per compiled schema, the last document's tokenization, so the
 // server's plan() before extract() tokenizes once).
-import type { CompiledSchema } from '@svc/compiler';
-import { diagnostic } from '@svc/compiler';
+import type { CompiledSchema } from '@svc/compiler/core';
+import { diagnostic } from '@svc/compiler/core';
 import type { ExtractionEngine, ExtractionObject, ExtractionRequest, ReadPlan } from './engine-types.js';
 import { CodePointIndex } from './grounding/code-points.js';
 import type { Mention } from './grounding/mention-types.js';

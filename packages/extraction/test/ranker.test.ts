@@ -2,8 +2,8 @@
 // monotone calibration strictly inside (0, 1), and a ranker that prefers a well-labelled value.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { calibrate, calibrationGroup, rank, shippedWeights, tableFor } from '../src/readers/ranker-model.js';
-import { featureVector, KINDS, VECTOR_NAMES } from '../src/readers/ranker-features.js';
+import { calibrate, calibrationGroup, rank, shippedWeights, sigmoid, tableFor } from '../src/readers/ranker-model.js';
+import { FEATURES, featureVector, KINDS, VECTOR_NAMES } from '../src/readers/ranker-features.js';
 
 describe('ranker', () => {
     it('ships weights for exactly the features this build computes, and a calibration per kind', () => {
@@ -22,6 +22,18 @@ describe('ranker', () => {
             const bare = rank(w, { heuristic: 0.1, context: 0, support: 0.2, share: 0.1 }, kind);
             expect(labelled, kind).to.be.greaterThan(bare);
         }
+    });
+
+    it('ranks exactly as the dot product of the feature vector the training script fits', () => {
+        const w = shippedWeights();
+        const value = fc.oneof(fc.constant(0), fc.constant(1), fc.double({ min: -3, max: 3, noNaN: true }));
+        fc.assert(
+            fc.property(fc.dictionary(fc.constantFrom(...FEATURES), value), fc.constantFrom(...KINDS), (features, kind) => {
+                const v = featureVector(features, kind);
+                const z = v.reduce((a, x, i) => a + x * w.weights[i]!, w.bias);
+                expect(rank(w, features, kind)).to.equal(sigmoid(z));
+            }),
+        );
     });
 
     it('calibration is monotone and stays strictly inside (0, 1)', () => {

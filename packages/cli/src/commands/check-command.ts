@@ -1,4 +1,5 @@
-import { compileSchemaText, renderDiagnostic, type CompileResult } from '@svc/compiler';
+import { renderDiagnostic, type CompileResult } from '@svc/compiler/core';
+import { compileSchema } from '../cli-compile.js';
 import { readTextFile } from '../cli-files.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
@@ -38,7 +39,7 @@ export const checkCommand: Command = {
                 if (!parsed.values.json) io.stderr(`svc check: cannot read ${file}: ${read.io}\n`);
                 continue;
             }
-            const result = read.ok ? compileSchemaText(read.text) : { ok: false, errors: [read.utf8], warnings: [], ...NO_EXPRESSIONS };
+            const result = read.ok ? await compileSchema(read.text) : { ok: false, errors: [read.utf8], warnings: [], ...NO_EXPRESSIONS };
             const report: FileReport = { file, ok: result.ok, errors: result.errors, warnings: result.warnings };
             if ('schemaHash' in result && result.schemaHash) report.schema_hash = result.schemaHash;
             reports.push(report);

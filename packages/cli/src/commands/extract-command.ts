@@ -4,7 +4,8 @@
 // with the secret of the same data directory).
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { compileSchemaText, renderDiagnostic } from '@svc/compiler';
+import { renderDiagnostic } from '@svc/compiler/core';
+import { compileSchema } from '../cli-compile.js';
 import { createEngine, isLanguage, languages, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
 import { ensureDataDir } from '../cli-data-dir.js';
 import { readTextFile } from '../cli-files.js';
@@ -58,7 +59,7 @@ export const extractCommand: Command = {
         const documents: string[] = [];
         for (const file of files) documents.push(await readDocument(io, file));
         const compiled = schemaRead.ok
-            ? compileSchemaText(schemaRead.text)
+            ? await compileSchema(schemaRead.text)
             : { ok: false, errors: [schemaRead.utf8], expressions: new Map<string, string>(), schema: undefined };
         if (!compiled.ok || !compiled.schema) {
             for (const d of compiled.errors) io.stderr(renderDiagnostic(d, schemaFile, compiled) + '\n');

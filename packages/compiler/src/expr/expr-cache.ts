@@ -6,7 +6,8 @@
 // when all of these equal the current schema's, so a reused outcome is the one a fresh compile makes.
 import type { FieldInfo } from './type-checker.js';
 import { Generations } from './cache-generations.js';
-import { compileExpression, type ExprContext, type ExprOutcome } from './expr-unit.js';
+import type { ExprContext, ExprOutcome } from './expr-unit.js';
+import { expressionCompiler } from './expr-seam.js';
 
 interface Entry {
     outcome: ExprOutcome;
@@ -76,12 +77,12 @@ export class ReuseContext implements ExprContext {
     }
 
     compile(text: string, place: 'relation' | 'applicable', self: number | undefined): ExprOutcome {
-        if (!this.reuse) return compileExpression(text, place, self, this);
+        if (!this.reuse) return expressionCompiler()(text, place, self, this);
         const cache = place === 'relation' ? relations : applicable;
         const key = place === 'relation' ? text : `${self ?? ''}\u0000${text}`;
         const hit = cache.get(key);
         if (hit && this.valid(hit)) return hit.outcome;
-        const outcome = compileExpression(text, place, self, this);
+        const outcome = expressionCompiler()(text, place, self, this);
         // A server keeps an outcome only when its text comes back: one that passes once (a new
         // relation in a one-off schema) would only be copied by the collector and evicted unused.
         if (limits.secondSighting && !hit && !sightings.seenBefore(`${place}\u0000${key}`, true)) return outcome;

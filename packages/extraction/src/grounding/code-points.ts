@@ -52,4 +52,4 @@ export class CodePointIndex {
 }
 
 /** Number of code points of a string: the compiler's count, the one used everywhere. */
-export { codePoints as codePointLength } from '@svc/compiler';
+export { codePoints as codePointLength } from '@svc/compiler/core';

@@ -204,10 +204,12 @@ export function scoreField(ctx: FieldContext): Scored[] {
     });
     // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
     let paid: Set<bigint> | undefined;
+    let amounts: (bigint | undefined)[] = [];
     if (type.kind === 'money' && asksForSum(field, win.locale)) {
+        amounts = parsed.map((p) => (p ? cents(p) : undefined));
         paid = paidAmounts(
             win,
-            found.flatMap((span, i) => (parsed[i] ? [{ span, value: cents(parsed[i]!) }] : [])),
+            found.flatMap((span, i) => (amounts[i] !== undefined ? [{ span, value: amounts[i]! }] : [])),
         );
     }
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
@@ -259,7 +261,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         }
         // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
         if (win.isFurniture(win.lineOf(span.start))) score *= ADJUST.furniture * (f.furniture = 1);
-        if (paid?.has(cents(p))) score = Math.max(score, ADJUST.paidFloor) + ADJUST.paidBonus * (f.paid = 1);
+        if (paid?.has(amounts[i]!)) score = Math.max(score, ADJUST.paidFloor) + ADJUST.paidBonus * (f.paid = 1);
         out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);

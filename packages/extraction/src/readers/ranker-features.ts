@@ -55,7 +55,7 @@ export const KINDS = ['date', 'money', 'number', 'duration', 'enum', 'code', 'st
 export type ValueKind = (typeof KINDS)[number];
 
 /** Features that get a weight per kind as well as a common one. */
-const PER_KIND: readonly Feature[] = ['heuristic', 'context', 'support', 'early', 'margin', 'alone'];
+export const PER_KIND: readonly Feature[] = ['heuristic', 'context', 'support', 'early', 'margin', 'alone'];
 
 /** Names of the vector's entries, in order. */
 export const VECTOR_NAMES: readonly string[] = [

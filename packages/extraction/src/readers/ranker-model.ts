@@ -4,7 +4,7 @@
 // (scripts/train-ranker.mjs); reading is deterministic and offline. Logistic regression is a few
 // lines, so it is written here rather than taken from a library: nothing else would be used of one.
 import { readFileSync } from 'node:fs';
-import { featureVector, VECTOR_NAMES, type Features, type ValueKind } from './ranker-features.js';
+import { FEATURES, KINDS, PER_KIND, VECTOR_NAMES, type Features, type ValueKind } from './ranker-features.js';
 
 /** Breakpoints [score, probability] of a monotone, piecewise-linear map. */
 export type CalibrationTable = readonly (readonly [number, number])[];
@@ -33,9 +33,24 @@ export function sigmoid(x: number): number {
 
 /** The ranker's probability that a candidate is its field's value. */
 export function rank(weights: RankerWeights, features: Features, kind: ValueKind): number {
-    const v = featureVector(features, kind);
+    // The dot product with featureVector(features, kind) over its non-zero entries only, in the
+    // vector's order (the same sum to the bit: the skipped terms are zeros), without building the
+    // vector: the reader ranks every candidate of every window.
+    const w = weights.weights;
     let z = weights.bias;
-    for (let i = 0; i < v.length; i++) z += v[i]! * (weights.weights[i] ?? 0);
+    for (let i = 0; i < FEATURES.length; i++) {
+        const x = features[FEATURES[i]!];
+        if (x) z += x * (w[i] ?? 0);
+    }
+    const k = KINDS.indexOf(kind);
+    if (k >= 0) {
+        z += w[FEATURES.length + k] ?? 0;
+        const from = FEATURES.length + KINDS.length + k * PER_KIND.length;
+        for (let j = 0; j < PER_KIND.length; j++) {
+            const x = features[PER_KIND[j]!];
+            if (x) z += x * (w[from + j] ?? 0);
+        }
+    }
     return sigmoid(z);
 }
 
