@@ -17,7 +17,7 @@ import type { WindowCandidates } from '../grounding/ground-candidates.js';
 import { decideAcross, documentEchoes } from './heuristic-echoes.js';
 import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.js';
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
-import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, type Span } from './heuristic-spans.js';
+import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, withTimes, type Span } from './heuristic-spans.js';
 import { WindowText } from './heuristic-text.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
@@ -38,10 +38,13 @@ class SpanCache {
     get(type: Scalar): Span[] {
         // Enum spans depend on the labels (enumSpans caches its expression per type).
         if (type.kind === 'enum') return enumSpans(this.text, type);
-        const key = type.kind === 'string' ? `s:${type.pattern ?? ''}` : type.kind;
+        return this.cached(type.kind === 'string' ? `s:${type.pattern ?? ''}` : type.kind, () => this.compute(type));
+    }
+
+    private cached(key: string, make: () => Span[]): Span[] {
         let spans = this.cache.get(key);
         if (!spans) {
-            spans = this.compute(type);
+            spans = make();
             this.cache.set(key, spans);
         }
         return spans;
@@ -52,7 +55,12 @@ class SpanCache {
             case 'date':
                 return dateSpans(this.text, this.language, false);
             case 'datetime':
-                return dateSpans(this.text, this.language, true);
+                // The dates' scan is the window's costliest: dates and date-times share it.
+                return withTimes(
+                    this.text,
+                    this.language,
+                    this.cached('date', () => dateSpans(this.text, this.language, false)),
+                );
             case 'money':
                 return amountSpans(this.text, this.language, true);
             case 'decimal':

@@ -91,16 +91,20 @@ function all(re: RegExp, text: string): Span[] {
 }
 
 export function dateSpans(text: string, language: string, withTime: boolean): Span[] {
-    const f = findersOf(language);
-    const spans = all(f.dates, text).flatMap((s) => {
+    const spans = all(findersOf(language).dates, text).flatMap((s) => {
         // "20th day of November, 2018": the whole phrase is the quote; a trailing separator is not.
         const trimmed = s.quote.replace(/[\s,./-]+$/, '');
         // A shape is a date only when it is a valid day in some order ("januari 0 0000" is none).
         if (!DATE_ORDERS.some((o) => parseCivilDate(trimmed, o, language))) return [];
         return [{ ...s, quote: trimmed, end: s.start + trimmed.length }];
     });
-    if (!withTime) return spans;
-    return spans.map((s) => {
+    return withTime ? withTimes(text, language, spans) : spans;
+}
+
+/** Date spans (dateSpans without times) each followed by the time of day written after it, if any. */
+export function withTimes(text: string, language: string, dates: readonly Span[]): Span[] {
+    const f = findersOf(language);
+    return dates.map((s) => {
         const t = f.timeAfter.exec(text.slice(s.end, s.end + 40));
         return t ? { start: s.start, end: s.end + t[0].length, quote: s.quote + t[0] } : s;
     });
