@@ -53,8 +53,6 @@ const FINAL_MINIMUM = Number(process.env.SVC_FINAL_MINIMUM ?? 80);
 const FINAL_Z = Number(process.env.SVC_FINAL_Z ?? 1);
 /** A calibration group needs this many tuning values for a table of its own. */
 const GROUP_MINIMUM = Number(process.env.SVC_GROUP_MINIMUM || 60);
-/** Parts of the tuning half for the final tables' out-of-fold confidences (0 or 1: in sample). */
-const CROSS_FOLDS = Number(process.env.SVC_CROSS_FOLDS ?? 0);
 
 /** The kind of value of a field, as the reader's calibration tables are keyed (ranker-features.ts). */
 function valueKindOf(f) {
@@ -244,31 +242,6 @@ function finish(weights) {
         if (!Array.isArray(tables)) for (const [key, table] of Object.entries(tables)) tables[key] = monotone(table);
 }
 
-/** The sets with their tuning half cut to the documents at positions i where keep(i). */
-const cut = (sets, keep) => sets.map((s) => ({ ...s, tune: s.tune.filter((_, i) => keep(i)) }));
-
-/**
- * (confidence before the final step, right) of every reported single value of the tuning half, by
- * document language, out of fold: the tuning half in CROSS_FOLDS parts, each read by a model trained
- * (steps 1-4) on the others. Read in sample, those confidences are sharper than on documents the
- * model never saw — the ranker and its tables learnt these documents — so a final table fitted on
- * them promised too much at the top and too little at the bottom on the check half.
- */
-async function outOfFoldPairs(sets) {
-    const pairs = {};
-    for (let k = 0; k < CROSS_FOLDS; k++) {
-        const weights = await trainHeuristic(cut(sets, (i) => i % CROSS_FOLDS !== k));
-        await readAll(
-            cut(sets, (i) => i % CROSS_FOLDS === k),
-            new HeuristicReader({ weights }),
-            'tune',
-            (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'),
-        );
-        console.error(`train: out-of-fold pairs after fold ${k + 1} of ${CROSS_FOLDS}`);
-    }
-    return pairs;
-}
-
 const sets = loadSets();
 let weights;
 try {
@@ -297,21 +270,16 @@ if (readerKind === 'heuristic') {
 } else throw new Error(`--reader heuristic|openai, not ${readerKind}`);
 
 // 5. The final tables (ranker-final.ts), one per document language, fitted on the confidence each
-// value of the tuning half reports after every step above: out of fold for the heuristic reader
-// (its ranker and tables are learnt from these documents), in sample for the openai reader (only
-// its tables are, and each reading costs a call).
+// value of the tuning half reports after every step above.
 if (FINAL_MINIMUM > 0) {
     const reader = readerKind === 'openai' ? 'openai' : 'heuristic';
     if (!Array.isArray(weights.calibration[reader])) {
-        let pairs = {};
-        if (reader === 'heuristic' && CROSS_FOLDS > 1) pairs = await outOfFoldPairs(sets);
-        else {
-            const made =
-                readerKind === 'openai'
-                    ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
-                    : new HeuristicReader({ weights });
-            await readAll(sets, made, 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'));
-        }
+        const made =
+            readerKind === 'openai'
+                ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
+                : new HeuristicReader({ weights });
+        const pairs = {};
+        await readAll(sets, made, 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'));
         for (const [key, list] of Object.entries(pairs).sort())
             if (key.startsWith('lang:')) weights.calibration[reader][`final:${key.slice(5)}`] = binned(list, FINAL_MINIMUM);
         console.error(`train: final tables from ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`)}`);
