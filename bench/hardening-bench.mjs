@@ -2,6 +2,9 @@
 //   - token counting speed on adversarial text (50,000 characters of one kind of white space, a run
 //     without white space, punctuation with newlines, mixed scripts) against ordinary prose, in the
 //     same process: linear whatever the characters, so the ratios stay near 1;
+//   - the heuristic reader on adversarial layouts (a long line of labels above a column of values,
+//     labels and values densely on one line, long runs of white space) against prose of the same
+//     length, in characters per second, in the same process: linear whatever the layout;
 //   - GET /healthz and a cached POST /v1/schemas/validate p99 while the worst single requests run
 //     one after another (a 1 MiB schema that no cache knows, a 50,000-character document with 32
 //     fields, a pattern scan over 50,000 characters), with the worker pool and, as the baseline in
@@ -208,9 +211,59 @@ async function underWorstLoad(autocannon, workers, seconds) {
     }
 }
 
+/** Documents of adversarial layouts, each about 24,000–44,000 characters. */
+const LAYOUTS = {
+    'a 20,000-character line, then 300 labels, then 300 values on lines of their own':
+        'x '.repeat(10_000) + 'Total '.repeat(300) + '\n' + '12.50\n'.repeat(300),
+    'label and value 4,000 times on one line': 'Total 1.00 '.repeat(4_000),
+    'label and value on 4,000 lines': 'Total 1.00\n'.repeat(4_000),
+    'labels separated by runs of 2,000 spaces, then values': ('Total' + ' '.repeat(2_000)).repeat(20) + '\n' + '1.00\n'.repeat(300),
+    '30,000 spaces before 1,000 values on the line under a label': 'Total:\n' + ' '.repeat(30_000) + '1.00 '.repeat(1_000),
+};
+
+async function readerRows() {
+    const dist = (p) => pathToFileURL(join(root, 'packages', p)).href;
+    const { compileSchemaText } = await import(dist('compiler/dist/src/index.js'));
+    const { createEngine, secretRingOf } = await import(dist('extraction/dist/src/index.js'));
+    const schema = compileSchemaText(readFileSync(join(root, 'examples', 'invoice-en.svc.json'), 'utf8')).schema;
+    const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['bench']) });
+    const prose = ordinaryText();
+    const speed = async (text) => {
+        const request = { document: text, schema, language: 'en', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } };
+        await engine.extract(request);
+        const times = [];
+        for (let i = 0; i < 3; i++) {
+            const t0 = process.hrtime.bigint();
+            await engine.extract(request);
+            times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+        }
+        times.sort((a, b) => a - b);
+        return { seconds: times[1], charsPerSecond: text.length / times[1] };
+    };
+    const base = await speed(prose);
+    const rows = [
+        { name: `reader, ordinary prose (${prose.length} characters)`, value: base.charsPerSecond, unit: 'chars/s', target: 'baseline' },
+    ];
+    let worst = Infinity;
+    for (const [name, text] of Object.entries(LAYOUTS)) {
+        const s = await speed(text);
+        worst = Math.min(worst, s.charsPerSecond / base.charsPerSecond);
+        rows.push({
+            name: `reader, ${name} (${(s.seconds * 1000).toFixed(0)} ms)`,
+            value: s.charsPerSecond,
+            unit: 'chars/s',
+            target: 'ratio ≥ 0.2, < 1 s',
+            ratio: s.charsPerSecond / base.charsPerSecond,
+            baseline: 'ordinary prose',
+        });
+    }
+    rows.push({ name: 'reader, slowest adversarial layout vs ordinary prose, chars/s', value: worst, unit: '×', target: '≥ 0.2' });
+    return rows;
+}
+
 export async function runHardeningBench({ seconds = 8 } = {}) {
     const { default: autocannon } = await import('autocannon');
-    const rows = await tokenRows();
+    const rows = [...(await tokenRows()), ...(await readerRows())];
     const pooled = await underWorstLoad(autocannon, 2, seconds);
     const inline = await underWorstLoad(autocannon, 0, seconds);
     rows.push(

@@ -20,12 +20,83 @@ function fade(words: number): number {
  * Layout white space folded: exported purchase orders and invoices put wide gaps, tab stops and
  * right-aligned columns between a label and its value; how wide is no evidence.
  */
-function folded(gap: string): string {
+export function folded(gap: string): string {
     return gap.replace(/[ \t\u00a0\u2000-\u200a\u202f\u3000]+/g, ' ');
 }
 
+/** The white space `folded` folds. */
+function layoutSpace(c: number): boolean {
+    return c === 32 || c === 9 || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x3000;
+}
+
+/** Folded characters of a line's head that matter (a label alone: 16; a value starting its line: 24). */
+const HEAD_UNITS = 24;
+/** Folded characters of a label's tail that matter (continuedLabel: 48). */
+const TAIL_UNITS = 48;
+
+/**
+ * What hitScore reads of a window's lines, each computed once: the folded head of a line (its first
+ * HEAD_UNITS + 1 folded characters and the offset where each starts), and of each label its folded
+ * tail up to TAIL_UNITS + 1 characters and whether it stands alone on its line. Folding the whole
+ * head or tail for every pair of label and value cost time in the line's length per pair: a long
+ * line of labels above a column of values took seconds.
+ */
+const heads = new WeakMap<WindowText, Map<number, { folded: string; starts: number[] }>>();
+const hitFacts = new WeakMap<LabelHit, { tail: string | undefined; alone: boolean }>();
+
+/** folded(text.slice(line start, pos)) when it has at most `max` (≤ HEAD_UNITS) characters, else undefined. */
+export function headBefore(win: WindowText, line: number, pos: number, max: number): string | undefined {
+    let byLine = heads.get(win);
+    if (!byLine) heads.set(win, (byLine = new Map()));
+    let head = byLine.get(line);
+    if (!head) {
+        const { start, end } = win.lines[line]!;
+        const text = win.text;
+        let out = '';
+        const starts: number[] = [];
+        for (let i = start; i < end && starts.length <= HEAD_UNITS;) {
+            starts.push(i);
+            if (layoutSpace(text.charCodeAt(i))) {
+                out += ' ';
+                while (i < end && layoutSpace(text.charCodeAt(i))) i++;
+            } else out += text[i++];
+        }
+        byLine.set(line, (head = { folded: out, starts }));
+    }
+    let k = 0;
+    while (k < head.starts.length && head.starts[k]! < pos) k++;
+    return k > max ? undefined : head.folded.slice(0, k);
+}
+
+/**
+ * A label's folded tail (folded(text.slice(hit end, its line's end)) when it has at most TAIL_UNITS
+ * characters) and whether the label stands alone on its line: at most 16 folded characters before
+ * it and nothing after it but separators or a currency mark ("TOTAL (RM):").
+ */
+export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | undefined; alone: boolean } {
+    let facts = hitFacts.get(hit);
+    if (!facts) {
+        const end = win.lines[hit.line]!.end;
+        const text = win.text;
+        let tail: string | undefined = '';
+        for (let i = hit.end; i < end;) {
+            if (tail.length >= TAIL_UNITS) {
+                tail = undefined;
+                break;
+            }
+            if (layoutSpace(text.charCodeAt(i))) {
+                tail += ' ';
+                while (i < end && layoutSpace(text.charCodeAt(i))) i++;
+            } else tail += text[i++];
+        }
+        const alone = headBefore(win, hit.line, hit.start, 16) !== undefined && tail !== undefined && tail.length <= 24 && labelTail(tail);
+        hitFacts.set(hit, (facts = { tail, alone }));
+    }
+    return facts;
+}
+
 /** Nothing but separators, or a currency mark ("TOTAL (RM):", "RM"), after a label on its line. */
-function labelTail(tail: string): boolean {
+export function labelTail(tail: string): boolean {
     const rest = tail.replace(/[\s:=#.\-–—>|()[\]*]+/g, '');
     return rest === '' || currenciesOfMark(rest) !== undefined;
 }
@@ -137,17 +208,16 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     const line = win.lines[spanLine]!;
     const hitLine = win.lines[hit.line]!;
     // The label's line holds nothing after it but separators or a currency mark ("TOTAL (RM):").
-    const tail = folded(text.slice(hit.end, hitLine.end));
-    const labelAlone = folded(text.slice(hitLine.start, hit.start)).length <= 16 && tail.length <= 24 && labelTail(tail);
+    const { tail, alone: labelAlone } = factsOfHit(win, hit);
     // The span starts its line: only white space (of any width: right-aligned columns) or a short mark before it.
-    const lead = folded(text.slice(line.start, span.start));
-    const startsOwnLine = lead.length <= 24 && lead.trim().length <= 4;
+    const lead = headBefore(win, spanLine, span.start, 24);
+    const startsOwnLine = lead !== undefined && lead.trim().length <= 4;
     const above = startsOwnLine ? win.previousTextLine(spanLine) : -2;
     // Label on the line above, the span starting its own line (label: newline value).
     if (hit.line === above && startsOwnLine && labelAlone) return hit.weight * LABEL.lineAbove * qualified(win, hit);
     // A label continued by a few words and a colon, the value on the next line ("TOTAL SALES
     // (INCLUSIVE OF GST) :" / "7.42"): the whole line is the label, this hit only its start.
-    if (hit.line === above && startsOwnLine && hit.start - hitLine.start <= 16 && continuedLabel(tail)) {
+    if (hit.line === above && startsOwnLine && hit.start - hitLine.start <= 16 && tail !== undefined && continuedLabel(tail)) {
         return hit.weight * (sumQualifier(win, hit) === 'final' ? LABEL.continuedFinal : LABEL.continuedAbove);
     }
     // Label one more line up with a currency-only line between (receipts: "TOTAL\nRM\n60.30").
