@@ -190,3 +190,16 @@ describe('a third language is one profile', () => {
         expect(ex.response.data).to.deep.equal({ summa: { amount: '1234.50', currency: 'EUR' }, datum: '2024-03-03', termino: 'P30D' });
     });
 });
+
+describe('compound splitting (nl)', () => {
+    const known = new Set(['termijn', 'datum']);
+    it('splits a compound at a known word ("opzegtermijn")', () => {
+        expect(localeOf('nl').splitCompound('Opzegtermijn', known)).to.deep.equal(['opzeg', 'termijn']);
+    });
+    it('leaves a "word" longer than any compound whole: splitting it would be quadratic in its length', () => {
+        const long = `${'a'.repeat(100_000)}termijn`;
+        expect(localeOf('nl').splitCompound(long, known)).to.deep.equal([long]);
+        const longest = `${'a'.repeat(57)}termijn`; // 64 letters: still a word
+        expect(localeOf('nl').splitCompound(longest, known)).to.deep.equal(['a'.repeat(57), 'termijn']);
+    });
+});
