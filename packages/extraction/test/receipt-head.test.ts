@@ -87,6 +87,21 @@ describe('receipt head: the issuer', () => {
     });
 });
 
+describe('receipt head: a brand over its company', () => {
+    const SHOP_BY_FORM = compile({
+        svc_schema: '1.0',
+        name: 'receipt',
+        fields: [{ name: 'company', type: 'string', description: 'The issuer.', hints: ['SDN BHD'] }],
+    });
+
+    it('a short line above the company line is its own (a brand, the title), not the start of the name', async () => {
+        const branded = `SUSHI KAZE - TAMAN MELATI\nKAZE FOODS SDN BHD (1234567-H)\nNO. 9-G, JALAN MELATI 2,\n55100 KUALA LUMPUR.\n${TILL}`;
+        expect((await data(branded, SHOP_BY_FORM)).company).to.equal('KAZE FOODS SDN BHD');
+        const titled = `TAX INVOICE\nLIM BROTHERS SDN BHD (88842-H)\nNO. 76, JALAN SS15/4B,\n47500 SUBANG JAYA\n${TILL}`;
+        expect((await data(titled, SHOP_BY_FORM)).company).to.equal('LIM BROTHERS SDN BHD');
+    });
+});
+
 describe('receipt foot: the till', () => {
     const PAID = compile({
         svc_schema: '1.0',

@@ -74,6 +74,13 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
 
+/** A line long enough to have been wrapped (running text), as the label scorer judges one. */
+function wrapped(win: WindowText, line: number): boolean {
+    const l = win.lines[line]!;
+    return l.end - l.start >= WRAPPED_LINE;
+}
+const WRAPPED_LINE = 40;
+
 /** The proper-name phrase that ends with the hit (walking back over capitalised words). */
 function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
     return namePhraseEndingWith(win, win.wordAt(hit.start), hit.end);
@@ -92,6 +99,10 @@ export function namePhraseEndingWith(win: WindowText, i: number, end: number): S
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
         const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
         if (gap.includes('\n\n') || /[;:()"“”]/.test(gap)) break;
+        // Across a line break only out of a wrapped line of prose, or after a name's "&" or ",":
+        // a short line above is one of its own (a receipt's brand over its company, "SUSHI MENTAI -
+        // PANDAN INDAH" over "KMF FOODICIOUS SDN BHD").
+        if (gap.includes('\n') && !wrapped(win, words[j]!.line) && !/[&,]\s*$/.test(gap)) break;
         // "This Agreement", "THIS NON-DISCLOSURE AGREEMENT": a sentence's first word, not a name's.
         if (FUNCTION_WORDS.has(words[j]!.norm) && !win.locale.dateWords.the.includes(words[j]!.norm)) break;
         if (/,/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(words[j + 1]!.norm))) break;
