@@ -44,6 +44,23 @@ const TAIL_UNITS = 48;
 const heads = new WeakMap<WindowText, Map<number, { folded: string; starts: number[] }>>();
 const hitFacts = new WeakMap<LabelHit, { tail: string | undefined; alone: boolean }>();
 
+/**
+ * folded(text.slice(from, end)) up to its first `units` characters, and the offset where each
+ * starts: a run of layout white space is one, so the work stops after `units` of them however wide.
+ */
+function foldedUnits(text: string, from: number, end: number, units: number): { folded: string; starts: number[] } {
+    let folded = '';
+    const starts: number[] = [];
+    for (let i = from; i < end && starts.length < units;) {
+        starts.push(i);
+        if (layoutSpace(text.charCodeAt(i))) {
+            folded += ' ';
+            while (i < end && layoutSpace(text.charCodeAt(i))) i++;
+        } else folded += text[i++];
+    }
+    return { folded, starts };
+}
+
 /** folded(text.slice(line start, pos)) when it has at most `max` (≤ HEAD_UNITS) characters, else undefined. */
 export function headBefore(win: WindowText, line: number, pos: number, max: number): string | undefined {
     let byLine = heads.get(win);
@@ -51,17 +68,7 @@ export function headBefore(win: WindowText, line: number, pos: number, max: numb
     let head = byLine.get(line);
     if (!head) {
         const { start, end } = win.lines[line]!;
-        const text = win.text;
-        let out = '';
-        const starts: number[] = [];
-        for (let i = start; i < end && starts.length <= HEAD_UNITS;) {
-            starts.push(i);
-            if (layoutSpace(text.charCodeAt(i))) {
-                out += ' ';
-                while (i < end && layoutSpace(text.charCodeAt(i))) i++;
-            } else out += text[i++];
-        }
-        byLine.set(line, (head = { folded: out, starts }));
+        byLine.set(line, (head = foldedUnits(win.text, start, end, HEAD_UNITS + 1)));
     }
     let k = 0;
     while (k < head.starts.length && head.starts[k]! < pos) k++;
@@ -76,19 +83,8 @@ export function headBefore(win: WindowText, line: number, pos: number, max: numb
 export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | undefined; alone: boolean } {
     let facts = hitFacts.get(hit);
     if (!facts) {
-        const end = win.lines[hit.line]!.end;
-        const text = win.text;
-        let tail: string | undefined = '';
-        for (let i = hit.end; i < end;) {
-            if (tail.length >= TAIL_UNITS) {
-                tail = undefined;
-                break;
-            }
-            if (layoutSpace(text.charCodeAt(i))) {
-                tail += ' ';
-                while (i < end && layoutSpace(text.charCodeAt(i))) i++;
-            } else tail += text[i++];
-        }
+        const folded = foldedUnits(win.text, hit.end, win.lines[hit.line]!.end, TAIL_UNITS + 1).folded;
+        const tail = folded.length > TAIL_UNITS ? undefined : folded;
         const alone = headBefore(win, hit.line, hit.start, 16) !== undefined && tail !== undefined && tail.length <= 24 && labelTail(tail);
         hitFacts.set(hit, (facts = { tail, alone }));
     }
@@ -238,7 +234,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }
     // Running text across a line break: a label a few words before, in prose (long lines).
-    if (span.start - hit.end <= 160 && hitLine.end - hitLine.start >= 40 && !text.slice(hit.end, span.start).includes('\n\n')) {
+    if (span.start - hit.end <= 160 && win.wrapped(hit.line) && !text.slice(hit.end, span.start).includes('\n\n')) {
         const words = win.wordsBetween(hit.end, span.start);
         return hit.weight * fade(words) * LABEL.acrossLines;
     }

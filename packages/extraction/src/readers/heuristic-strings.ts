@@ -74,13 +74,6 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
 
-/** A line long enough to have been wrapped (running text), as the label scorer judges one. */
-function wrapped(win: WindowText, line: number): boolean {
-    const l = win.lines[line]!;
-    return l.end - l.start >= WRAPPED_LINE;
-}
-const WRAPPED_LINE = 40;
-
 /** The proper-name phrase that ends with the hit (walking back over capitalised words). */
 function namePhraseEndingAt(win: WindowText, hit: LabelHit): Span | undefined {
     return namePhraseEndingWith(win, win.wordAt(hit.start), hit.end);
@@ -102,7 +95,7 @@ export function namePhraseEndingWith(win: WindowText, i: number, end: number): S
         // Across a line break only out of a wrapped line of prose, or after a name's "&" or ",":
         // a short line above is one of its own (a receipt's brand over its company, "SUSHI MENTAI -
         // PANDAN INDAH" over "KMF FOODICIOUS SDN BHD").
-        if (gap.includes('\n') && !wrapped(win, words[j]!.line) && !/[&,]\s*$/.test(gap)) break;
+        if (gap.includes('\n') && !win.wrapped(words[j]!.line) && !/[&,]\s*$/.test(gap)) break;
         // "This Agreement", "THIS NON-DISCLOSURE AGREEMENT": a sentence's first word, not a name's.
         if (FUNCTION_WORDS.has(words[j]!.norm) && !win.locale.dateWords.the.includes(words[j]!.norm)) break;
         if (/,/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(words[j + 1]!.norm))) break;
@@ -291,7 +284,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                 if (v) out.push({ ...v, context: hit.weight, hit });
                 if ((hit.length >= 2 || colon) && !sep.includes('.')) out.push(...phraseCandidates(win, hit, restStart, v, several));
             }
-        } else if (!colon && hit.length >= 2 && endLine.end - endLine.start >= 40) {
+        } else if (!colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several));
         } else if (startsLine && (colon || hit.kind === 'name')) {

@@ -26,6 +26,9 @@ const BLANK = /^[\s:=.\-–—|*_]*$/;
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
+/** Characters from which a line reads as wrapped running text (WindowText.wrapped). */
+const WRAPPED_LINE = 40;
+
 export class WindowText {
     readonly lines: Line[] = [];
     readonly words: Word[] = [];
@@ -125,6 +128,15 @@ export class WindowText {
             this.furniture = new Set([...byText.values()].filter((l) => l.length >= 2).flat());
         }
         return this.furniture.has(line);
+    }
+
+    /**
+     * Whether a line is long enough to have been wrapped: running text, whose phrases and names
+     * continue on the next line, rather than a short line of its own (a heading, a receipt's brand).
+     */
+    wrapped(line: number): boolean {
+        const l = this.lines[line]!;
+        return l.end - l.start >= WRAPPED_LINE;
     }
 
     /** Line index of an offset. */
