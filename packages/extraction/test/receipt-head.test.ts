@@ -46,6 +46,28 @@ describe('receipt head: addresses', () => {
     });
 });
 
+describe('receipt head: where an address ends', () => {
+    it('a line that ends with its postcode has the place on the next line', async () => {
+        const doc = `CERIA HARDWARE SDN BHD\nNO: G7, BLK C, JLN PJU 3/1,\nARA INDAH, 47301\nPETALING JAYA, SELANGOR DARUL EHSAN.\nTEL : 03-7000 1234\n${TILL}`;
+        expect((await data(doc)).address).to.equal('NO: G7, BLK C, JLN PJU 3/1, ARA INDAH, 47301 PETALING JAYA, SELANGOR DARUL EHSAN.');
+    });
+
+    it('a postcode joined to its place by a full stop still ends the block there', async () => {
+        const doc = `KEDAI ROTI MAJU\nLOT 2110&2111 JALAN MERANTI\nBANDAR BARU MERANTI\n81750.JOHOR BAHRU JOHOR\nTEL: 07-3880000\n${TILL}`;
+        expect((await data(doc)).address).to.equal('LOT 2110&2111 JALAN MERANTI BANDAR BARU MERANTI 81750.JOHOR BAHRU JOHOR');
+    });
+
+    it('a postcode line that runs on into a telephone number ends before it', async () => {
+        const doc = `MAJU CAKE HOUSE SDN BHD\nNO.1, JALAN PERMAI 10/5, BANDAR PERMAI\n81750 JOHOR BAHRU, JOHOR, TEL NO.: 07-300 1122\n${TILL}`;
+        expect((await data(doc)).address).to.equal('NO.1, JALAN PERMAI 10/5, BANDAR PERMAI 81750 JOHOR BAHRU, JOHOR');
+    });
+
+    it("another label under an empty form's address label is no address", async () => {
+        const doc = `CERIA LIGHTING SDN BHD\nNO: 8, JALAN ASTANA 2,\n41050 KLANG, SELANGOR\nGST NO. : 000111222333\nCASH BILL\nNAME\n: CASH\nADDRESS\nGST NO.\n${TILL}`;
+        expect((await data(doc)).address).to.equal('NO: 8, JALAN ASTANA 2, 41050 KLANG, SELANGOR');
+    });
+});
+
 describe('receipt head: the issuer', () => {
     const NAMED = compile({
         svc_schema: '1.0',
@@ -72,6 +94,21 @@ describe('receipt head: the issuer', () => {
         expect(await company(`MAJU CAKE HOUSE 862725-U\nNO.1, JALAN PERMAS 10/5,\n81750 JOHOR BAHRU, JOHOR\n${TILL}`)).to.equal(
             'MAJU CAKE HOUSE',
         );
+    });
+
+    it("the issuer is the letterhead over the first address, not the customer's name over a later one", async () => {
+        const doc = `CERIA BAKERIES (KL) SDN BHD (139386 X)\nLOT 3, JALAN PELITA 2/1,\n40300 SHAH ALAM, SELANGOR.\nTEL: 03-5555 1234\nTAX INVOICE\nDATE:\n30/07/2017\nAMAN FRESH MARKET SDN BHD\nNO. 4, JALAN SS 9/2,\n47500 SUBANG JAYA, SELANGOR\n${TILL}`;
+        expect((await data(doc)).company).to.equal('CERIA BAKERIES (KL) SDN BHD');
+    });
+
+    it('one letter after a name (of its registration number) is no name', async () => {
+        const doc = `MAJU CAKE HOUSE SDN BHD 862725-U\n(GST REG NO: 001559298048)\nNO.1, JALAN PERMAI 10/5,\n81750 JOHOR BAHRU\n${TILL}`;
+        expect((await data(doc)).company).to.equal('MAJU CAKE HOUSE SDN BHD');
+    });
+
+    it('a name broken after "&" is read from the line above its legal form', async () => {
+        const doc = `SRI MAJU HARDWARE &\nELECTRICAL SDN BHD\n(CO. NO. 11382-W)\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`;
+        expect((await data(doc)).company).to.equal('SRI MAJU HARDWARE & ELECTRICAL SDN BHD');
     });
 
     it('a name whose legal form starts the next line is read from the line above', async () => {

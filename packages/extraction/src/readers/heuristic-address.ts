@@ -95,7 +95,13 @@ const STREET_WORDS = new Set([
 ]);
 
 const POSTCODE = /(?<![\p{L}\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d-])/u;
-const LABELLED = /:|\b(?:tel|fax|phone|gst|tax|reg|invoice|receipt|date|email|www|http)\b|@/i;
+const LABEL_WORDS = /\b(?:tel|fax|phone|gst|tax|reg|invoice|receipt|date|email|www|http)\b|@/i;
+const LABELLED = new RegExp(`:|${LABEL_WORDS.source}`, 'i');
+
+/** A labelled value that is another label ("ADDRESS" over "GST NO." of an empty form): no address. */
+export function labelNotAddress(quote: string): boolean {
+    return LABEL_WORDS.test(quote);
+}
 
 /** Whether a field asks for an address. */
 export function wantsAddress(texts: readonly string[]): boolean {
@@ -128,6 +134,20 @@ const HOUSE_NUMBER = /\b(?:lot|no|pt|ptd|p\.\s?t|unit|level|blok?|block|suite|ja
 /** Words of the till and the document's title, never part of an address ("TAX INVOICE", "GUEST CHECK", "CARRY OUT"). */
 const TILL_WORDS = /invoice|receipt|\b(?:bill|copy|order|check|cashier|counter|table|carry|take\s?away|dine|welcome|thank|rm|cash)\b/i;
 
+/** A postcode followed by a place name ("81750 JOHOR BAHRU", "41150 KLANG", OCR's "81750.JOHOR"). */
+const POSTCODE_PLACE = /\d{4,6}(?:\s*,?\s+|\.)\p{L}{2,}/u;
+
+/** Where a line's labelled tail starts after an address ("…, JOHOR, TEL NO.: 07-…", "… 50450 KL TEL: …"); -1 if none. */
+function labelledTail(line: string): number {
+    const m = /[\s,;]+(?:tel|fax|phone|h\/p|gst|email)\b/i.exec(line);
+    return m ? m.index : -1;
+}
+
+/** The place under a line that ends with its postcode: a few words without digits, labels or till words. */
+function placeAfterPostcode(next: string): boolean {
+    return next !== '' && !/\d/.test(next) && next.split(/\s+/).length <= 6 && continuation(next) && !TILL_WORDS.test(next);
+}
+
 /** Lines that may close an address after its postcode: a state or country ("SELANGOR DARUL EHSAN", "MALAYSIA"). */
 function regionLine(next: string): boolean {
     return next !== '' && !/\d/.test(next) && next.split(/\s+/).length <= 4 && continuation(next) && !TILL_WORDS.test(next);
@@ -159,10 +179,23 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
             const t = lines[j]!.text;
             if (!continuation(t) || (j > i && TILL_WORDS.test(t))) break;
             run = j;
-            // A later postcode line with a place name continues the block ("LOT 2110 JALAN X" / "81750 JOHOR BAHRU").
-            if (hasPostcode(t) && (end < 0 || /\d{4,6}\s*,?\s+\p{L}{2,}/u.test(t))) end = j;
+            // A later postcode line with a place name continues the block ("LOT 2110 JALAN X" / "81750 JOHOR BAHRU", "81750.JOHOR").
+            if (hasPostcode(t) && (end < 0 || POSTCODE_PLACE.test(t))) end = j;
         }
-        if (end >= 0) {
+        // A postcode line that goes on into a label ("81750 JOHOR BAHRU, JOHOR, TEL NO.: 07-387 3322") ends the block at it.
+        let cut = -1;
+        if (run + 1 < lines.length && run + 1 < i + 5 && (end === run || end < 0)) {
+            const next = lines[run + 1]!;
+            const head = labelledTail(next.text);
+            if (head > 0 && hasPostcode(next.text.slice(0, head)) && POSTCODE_PLACE.test(next.text.slice(0, head))) {
+                end = run + 1;
+                cut = next.start + head;
+            }
+        }
+        if (end >= 0 && cut < 0) {
+            // A line that ends with its postcode has the place on the next line ("ARA DAMANSARA, 47301" / "PETALING JAYA, SELANGOR").
+            const place = lines[end + 1]?.text.trim() ?? '';
+            if (/\d{4,6}[\s.,]*$/.test(lines[end]!.text) && placeAfterPostcode(place)) end++;
             // State or country names after the postcode line still belong to the address.
             for (let k = end + 1; k <= end + 2 && k < lines.length && regionLine(lines[k]!.text.trim()); k++) end = k;
             // So does a branch's street line between the postcode and the labelled lines ("1076-TMN IJOK" / "GST ID:").
@@ -175,13 +208,13 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
                 LABELLED.test(lines[end + 2]?.text ?? ':')
             )
                 end++;
-        } else if (documentHead && i < NO_POSTCODE_HEAD_LINES && run - i < 3) {
+        } else if (end < 0 && documentHead && i < NO_POSTCODE_HEAD_LINES && run - i < 3) {
             const after = lines[run + 1]?.text.trim() ?? '';
             if (LABELLED.test(after) || /^[\d\s()+-]{7,}$/.test(after)) end = run;
         }
         if (end < 0) continue;
         const start = lines[i]!.start + (first.length - first.trimStart().length);
-        let stop = lines[end]!.end;
+        let stop = cut >= 0 ? cut : lines[end]!.end;
         while (stop > start && /[\s,]/.test(win.text[stop - 1]!)) stop--;
         out.push({ start, end: stop, quote: win.text.slice(start, stop) });
         i = end; // one block per address

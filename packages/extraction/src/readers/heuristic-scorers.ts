@@ -4,7 +4,7 @@
 // into the heuristic score that decides which candidates a window proposes.
 import type { CompiledField, FieldType } from '@svc/compiler';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
-import { addressBlocks, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
+import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
@@ -118,7 +118,12 @@ function stringScores(ctx: FieldContext): Scored[] {
     if (type.kind !== 'string') return [];
     const out: Scored[] = [];
     const pattern = type.pattern;
+    const about = [field.name, field.description ?? '', ...field.hints];
+    const address = pattern === undefined && wantsAddress(about);
     for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array')) {
+        if (address && labelNotAddress(c.quote)) continue;
+        // One letter is no name, place or description ("U" of a registration number "862725-U" after "SDN BHD").
+        if (pattern === undefined && !/\p{L}[^\p{L}]*\p{L}/u.test(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
         // A piece of a sentence the pattern happens to allow is no code: not proposed at all.
@@ -136,7 +141,6 @@ function stringScores(ctx: FieldContext): Scored[] {
         });
     }
     if (pattern !== undefined) return out;
-    const about = [field.name, field.description ?? '', ...field.hints];
     if (wantsParties(about, win)) {
         for (const name of partyNames(win, input.offset)) {
             const parsed = parseQuote(type, name.quote, input.language);
@@ -152,7 +156,7 @@ function stringScores(ctx: FieldContext): Scored[] {
             });
         }
     }
-    if (wantsAddress(about)) {
+    if (address) {
         for (const block of addressBlocks(win, input.offset === 0)) {
             const parsed = parseQuote(type, block.quote, input.language);
             const context = contextScore(win, hits, block).score;
@@ -168,7 +172,7 @@ function stringScores(ctx: FieldContext): Scored[] {
                 });
         }
     } else if (wantsIssuer(about, win.locale)) {
-        for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0))) {
+        for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1))) {
             const parsed = parseQuote(type, name.quote, input.language);
             const early = 1 - position(ctx, name);
             if (parsed)

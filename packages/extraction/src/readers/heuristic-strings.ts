@@ -156,7 +156,12 @@ function nameBlock(win: WindowText, hit: LabelHit, suffixes: readonly string[] =
             /^(?:\p{Lu}{1,3}\.|\(\p{Lu}\))\s/u.test(block.trim()) ||
             suffixes.some((x) => block.trim().toUpperCase().startsWith(`${x.toUpperCase()} `));
         if (
-            (balance(block) < 0 || onlySuffix || formFirst || /^[)&,-]/.test(block.trim())) &&
+            // A name broken after "&" continues the line above ("HOME MASTER HARDWARE &" / "ELECTRICAL SDN BHD").
+            (balance(block) < 0 ||
+                onlySuffix ||
+                formFirst ||
+                /^[)&,-]/.test(block.trim()) ||
+                (first > 0 && /&$/.test(lines[first - 1]!.text.trim()))) &&
             first > 0 &&
             nameLine(lines[first - 1]!.text)
         )
