@@ -49,5 +49,6 @@ export interface ExtractionEngine {
     /** Windows and tokens for this request, or E-LIMIT (at /fields) when the schema leaves too little room. */
     plan(request: ExtractionRequest): ReadPlan | { error: Diagnostic };
     /** Reads, grounds and settles; returns revision 0 with a signed session holding bundle 0. */
-    extract(request: ExtractionRequest): Promise<ExtractionObject>;
+    /** `signal`: stops reading (a reader waiting on the network gives up); the promise rejects with its reason. */
+    extract(request: ExtractionRequest, signal?: AbortSignal): Promise<ExtractionObject>;
 }

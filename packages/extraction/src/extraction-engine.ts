@@ -128,7 +128,7 @@ export class Engine implements ExtractionEngine {
         return { reads: p.windows.length, inputTokens: p.tokenized.tokens };
     }
 
-    async extract(request: ExtractionRequest): Promise<ExtractionObject> {
+    async extract(request: ExtractionRequest, signal?: AbortSignal): Promise<ExtractionObject> {
         const p = this.fullPlan(request);
         if ('error' in p) throw new Error(p.error.message);
         const { document, schema, language } = request;
@@ -136,21 +136,26 @@ export class Engine implements ExtractionEngine {
         let next = 0;
         const worker = async (): Promise<void> => {
             while (next < p.windows.length) {
+                signal?.throwIfAborted();
                 const w = p.windows[next++]!;
-                const candidates = await this.deps.reader.read({
-                    schema,
-                    language,
-                    rendering: p.rendering.text,
-                    text: document.slice(w.start, w.end),
-                    offset: w.start,
-                    documentLength: document.length,
-                    index: w.index,
-                    windows: p.windows.length,
-                });
+                const candidates = await this.deps.reader.read(
+                    {
+                        schema,
+                        language,
+                        rendering: p.rendering.text,
+                        text: document.slice(w.start, w.end),
+                        offset: w.start,
+                        documentLength: document.length,
+                        index: w.index,
+                        windows: p.windows.length,
+                    },
+                    signal,
+                );
                 results[w.index] = { start: w.start, end: w.end, candidates };
             }
         };
         await Promise.all(Array.from({ length: Math.min(this.deps.concurrency, p.windows.length) }, worker));
+        signal?.throwIfAborted();
         const read = this.deps.reader.across?.(document, schema, language, results) ?? results;
 
         const doc = new CodePointIndex(document);

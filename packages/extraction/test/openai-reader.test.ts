@@ -198,6 +198,31 @@ describe('openai reader', () => {
         expect(error).to.be.instanceOf(ReaderUnavailableError);
     });
 
+    it("stops at its caller's signal without retrying; the engine's extraction rejects with the signal's reason", async () => {
+        const ep = await fakeEndpoint(() => {
+            /* never answers */
+        });
+        servers.push(ep.server);
+        const engine = new Engine({
+            reader: new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 60_000, backoffMs: 1, attempts: 3 }),
+            secrets: secretRingOf(['s']),
+            concurrency: 4,
+        });
+        const stop = new AbortController();
+        const reason = new Error('deadline');
+        const reading = engine.extract({ document: DOC, schema: SCHEMA, language: 'en', reference: null, options: OPTIONS }, stop.signal);
+        while (ep.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+        stop.abort(reason);
+        let error: unknown;
+        try {
+            await reading;
+        } catch (e) {
+            error = e;
+        }
+        expect(error).to.equal(reason);
+        expect(ep.requests).to.have.length(1);
+    });
+
     it("its candidates are grounded like any reader's: a paraphrase is dropped and counted", async () => {
         const ep = await fakeEndpoint((_b, res) =>
             answer(res, [

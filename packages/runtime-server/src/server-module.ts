@@ -168,8 +168,9 @@ function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: 
     return new WorkerPipeline({
         threads: config.workers,
         maxQueue: config.workerQueue,
-        // The openai reader's tasks mostly wait on the network: let each thread hold several.
-        tasksPerThread: env.SVC_READER === 'openai' ? 8 : 1,
+        // The openai reader's readings mostly wait on the network: a pool of their own, whose
+        // threads hold several each, so they never keep validation or edits from a thread.
+        networkThreads: env.SVC_READER === 'openai' ? config.workers : 0,
         taskTimeoutMs: config.taskTimeoutMs,
         setup: {
             env: Object.fromEntries(

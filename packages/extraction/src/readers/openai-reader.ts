@@ -94,6 +94,8 @@ export class OpenAiReader implements Reader {
         let bad = 0;
         for (;;) {
             const a = await this.attempt(body, signal);
+            // Stopped by the caller (its deadline): no retry, the caller's reason.
+            signal?.throwIfAborted();
             if (a.kind === 'answer') {
                 const check = parseAnswer(a.body);
                 // The same calibration step as the heuristic reader's: the model's p as a probability,

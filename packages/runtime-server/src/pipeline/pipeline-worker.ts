@@ -1,6 +1,6 @@
 // One worker thread of the pool (worker-pool.ts): builds the same RequestPipeline the inline mode
-// uses, from plain configuration, and runs one task at a time (several for the openai reader, whose
-// tasks mostly wait on the network). Its caches (compiled schemas, the last document's tokens) are
+// uses, from plain configuration, and runs one task at a time (several in the network pool, whose
+// openai readings mostly wait on the network). Its caches (compiled schemas, the last document's tokens) are
 // its own and hold only pure results.
 import '@svc/language/polyfill';
 import { workerData } from 'node:worker_threads';
@@ -24,8 +24,11 @@ export interface WorkerSetup {
     compileCacheEntries: number;
 }
 
-/** One body, or several validate bodies in one task (validate-batcher.ts). */
-export type PipelineTask = { kind: PipelineTaskKind; body: string } | { kind: 'validateBatch'; bodies: string[] };
+/**
+ * One body, or several validate bodies in one task (validate-batcher.ts). `deadlineAt` (epoch ms):
+ * an extraction of the network pool, which shares its thread and so keeps its own deadline.
+ */
+export type PipelineTask = { kind: PipelineTaskKind; body: string; deadlineAt?: number } | { kind: 'validateBatch'; bodies: string[] };
 
 function build(setup: WorkerSetup): RequestPipeline {
     const secrets = secretRingOf(setup.secrets);
@@ -38,6 +41,8 @@ const pipeline = build(workerData as WorkerSetup);
 
 export default function runTask(task: PipelineTask): Promise<Outcome<unknown>> {
     if (task.kind === 'validateBatch') return validateEach(task.bodies);
+    if (task.kind === 'extract' && task.deadlineAt !== undefined)
+        return pipeline.extract(task.body, AbortSignal.timeout(Math.max(1, task.deadlineAt - Date.now())));
     return pipeline[task.kind](task.body);
 }
 

@@ -59,13 +59,15 @@ export class RequestPipeline implements Pipeline {
         });
     }
 
-    extract(body: string): Promise<Outcome<ExtractionAnswer>> {
+    /** `signal`: the task's deadline inside a thread that several readings share (worker-pool.ts). */
+    extract(body: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
         return outcome(async () => {
             const { engine, job } = this.extractionJob(body);
             try {
-                const result = await engine.extract(job);
+                const result = await engine.extract(job, signal);
                 return { json: JSON.stringify(result), reads: result.usage?.reads ?? Number.POSITIVE_INFINITY };
             } catch (e) {
+                if (signal?.aborted) throw pipelineUnavailable(MESSAGES.tooLong);
                 throw engineFailure(e);
             }
         });

@@ -15,8 +15,11 @@ export interface WorkerPoolOptions {
     threads: number;
     /** Tasks waiting for a thread; one more is refused with 503. */
     maxQueue: number;
-    /** Tasks one thread runs at once (more than one only for readers that wait on the network). */
-    tasksPerThread: number;
+    /**
+     * Threads of a second pool that runs extractions alone, several at once on each thread: for a
+     * reader that waits on the network (`openai`); 0: extractions run in the main pool.
+     */
+    networkThreads: number;
     /** A task still running after this is stopped (its thread replaced) and answered 503. */
     taskTimeoutMs: number;
     setup: WorkerSetup;
@@ -25,23 +28,22 @@ export interface WorkerPoolOptions {
 const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
 const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } };
 
+/** Readings one thread of the network pool holds at once: they mostly wait on the model's answer. */
+export const NETWORK_TASKS_PER_THREAD = 8;
+
 export class WorkerPipeline implements Pipeline {
     private readonly pool: Piscina;
+    /** The network pool (absent without `networkThreads`); replaced when one of its threads hangs. */
+    private network: Piscina | undefined;
+    private readonly retired = new WeakSet<Piscina>();
     private readonly deadlines: TaskDeadlines;
     private readonly batcher: ValidateBatcher;
     /** Tasks handed to the pool and not yet answered (running or queued). */
     private inFlight = 0;
 
     constructor(private readonly options: WorkerPoolOptions) {
-        this.pool = new Piscina({
-            filename: new URL('./pipeline-worker.js', import.meta.url).href,
-            minThreads: options.threads,
-            maxThreads: options.threads,
-            maxQueue: options.maxQueue,
-            concurrentTasksPerWorker: options.tasksPerThread,
-            idleTimeout: Number.POSITIVE_INFINITY,
-            workerData: options.setup,
-        });
+        this.pool = this.newPool(options.threads, 1);
+        if (options.networkThreads > 0) this.network = this.newPool(options.networkThreads, NETWORK_TASKS_PER_THREAD);
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
         this.batcher = new ValidateBatcher(options.threads, (bodies) => this.runBatch(bodies));
     }
@@ -58,7 +60,7 @@ export class WorkerPipeline implements Pipeline {
     }
 
     extract(body: string): Promise<Outcome<ExtractionAnswer>> {
-        return this.run('extract', body);
+        return this.network ? this.runShared(this.network, body) : this.run('extract', body);
     }
 
     edit(body: string): Promise<Outcome<Answer>> {
@@ -66,13 +68,70 @@ export class WorkerPipeline implements Pipeline {
     }
 
     load(): { running: number; queued: number } {
-        const queued = this.pool.queueSize;
+        const queued = this.pool.queueSize + (this.network?.queueSize ?? 0);
         return { running: this.inFlight - queued, queued: queued + this.batcher.queued };
     }
 
     async close(): Promise<void> {
         this.deadlines.close();
-        await this.pool.destroy();
+        await Promise.all([this.pool.destroy(), this.network?.destroy()]);
+    }
+
+    private newPool(threads: number, tasksPerThread: number): Piscina {
+        return new Piscina({
+            filename: new URL('./pipeline-worker.js', import.meta.url).href,
+            minThreads: threads,
+            maxThreads: threads,
+            maxQueue: this.options.maxQueue,
+            concurrentTasksPerWorker: tasksPerThread,
+            idleTimeout: Number.POSITIVE_INFINITY,
+            workerData: this.options.setup,
+        });
+    }
+
+    /**
+     * An extraction on a thread it shares. Piscina runs a task that carries an abort signal only on
+     * a thread with nothing else running (stopping it ends the thread), so these carry none: the
+     * worker keeps the deadline itself (its reading stops waiting on the network, 503 as below).
+     * Should a thread still not answer a grace period later, the request is answered 503 and the
+     * network pool replaced (its other readings answered 503 too): a thread is never lost.
+     */
+    private async runShared(pool: Piscina, body: string): Promise<Outcome<ExtractionAnswer>> {
+        if (pool.queueSize >= this.options.maxQueue) return BUSY;
+        this.inFlight++;
+        const ms = this.options.taskTimeoutMs;
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => {
+            timer = setTimeout(() => resolve('late'), ms + Math.min(5_000, Math.max(250, ms / 4)));
+        });
+        try {
+            const task: PipelineTask = { kind: 'extract', body, deadlineAt: Date.now() + ms };
+            const result = await Promise.race([pool.run(task) as Promise<Outcome<ExtractionAnswer>>, late]);
+            if (result !== 'late') return result;
+            this.replaceNetwork(pool);
+            return TOO_LONG;
+        } catch (e) {
+            return this.retired.has(pool) ? TOO_LONG : this.failed(e);
+        } finally {
+            clearTimeout(timer);
+            this.inFlight--;
+        }
+    }
+
+    private replaceNetwork(pool: Piscina): void {
+        if (this.network !== pool) return;
+        this.retired.add(pool);
+        this.network = this.newPool(this.options.networkThreads, NETWORK_TASKS_PER_THREAD);
+        void pool.destroy().catch(() => undefined);
+    }
+
+    private failed(e: unknown): Outcome<never> {
+        const err = e instanceof Error ? e : new Error(String(e));
+        if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
+        if (err.name === 'AbortError') return TOO_LONG;
+        // A worker that died (out of memory, a crash in a native module) is replaced by Piscina;
+        // the request that was on it is answered like any other unexpected failure.
+        return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
     }
 
     private run<T>(kind: PipelineTaskKind, body: string): Promise<Outcome<T>> {
@@ -95,12 +154,7 @@ export class WorkerPipeline implements Pipeline {
         try {
             return (await this.pool.run(task, { signal: deadline })) as Outcome<T>;
         } catch (e) {
-            const err = e instanceof Error ? e : new Error(String(e));
-            if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
-            if (err.name === 'AbortError') return TOO_LONG;
-            // A worker that died (out of memory, a crash in a native module) is replaced by Piscina;
-            // the request that was on it is answered like any other unexpected failure.
-            return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
+            return this.failed(e);
         } finally {
             this.deadlines.end(deadline);
             this.inFlight--;

@@ -1,0 +1,151 @@
+// The network pool (docs/worker-pool.md, "The network pool"): with SVC_READER=openai, readings run in
+// a pool of their own whose threads hold several at once, so readings that wait on the model never
+// keep validation, plans or edits from a thread, and a reading past its deadline is answered 503 with
+// its credit given back. A local stand-in for the model's endpoint holds every request until the test
+// lets it go; nothing here measures time (the deadline test only needs the deadline to pass).
+import { expect } from 'chai';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WorkerPipeline } from '../src/pipeline/worker-pool.js';
+import { call, newKey, startTestServer, DOC, SCHEMA, type TestServer } from './test-server.js';
+
+const OPEN = { perIp: 1e9, perKey: 1e9, perAccount: 1e9, extractionsPerAccount: 1e9 };
+
+/** The endpoint: answers every held request when `release()` is called (and at once afterwards). */
+class HeldEndpoint {
+    url = '';
+    private server: Server | undefined;
+    private held: ServerResponse[] = [];
+    private releasing = false;
+    private waiters: { n: number; resolve: () => void }[] = [];
+    /** The most requests held at one time. */
+    most = 0;
+
+    async start(): Promise<void> {
+        this.server = createServer((req, res) => {
+            req.resume();
+            req.on('end', () => {
+                if (this.releasing) return answer(res);
+                this.held.push(res);
+                this.most = Math.max(this.most, this.held.length);
+                for (const w of this.waiters.filter((x) => this.held.length >= x.n)) w.resolve();
+            });
+        });
+        await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
+        this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    }
+
+    get holding(): number {
+        return this.held.length;
+    }
+
+    /** Resolves once `n` requests are held at the same time (fails the test after 20 s). */
+    heldAtOnce(n: number): Promise<void> {
+        if (this.held.length >= n) return Promise.resolve();
+        return new Promise((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error(`never held ${n} requests at once (at most ${this.most})`)), 20_000);
+            this.waiters.push({
+                n,
+                resolve: () => {
+                    clearTimeout(timer);
+                    resolve();
+                },
+            });
+        });
+    }
+
+    release(): void {
+        this.releasing = true;
+        for (const res of this.held.splice(0)) answer(res);
+    }
+
+    /** Drops what is held without answering (the requests were given up on). */
+    forget(): void {
+        for (const res of this.held.splice(0)) res.destroy();
+    }
+
+    async stop(): Promise<void> {
+        this.forget();
+        this.server?.closeAllConnections();
+        await new Promise<void>((r) => this.server?.close(() => r()));
+    }
+}
+
+function answer(res: ServerResponse): void {
+    const candidates = [
+        { slot: 'invoice_number', quote: 'INV-1', p: 0.9 },
+        { slot: 'total', quote: 'EUR 10.00', p: 0.9 },
+    ];
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+        JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }],
+        }),
+    );
+}
+
+async function openaiServer(ep: HeldEndpoint, taskTimeoutMs?: number): Promise<TestServer> {
+    return startTestServer({
+        limits: OPEN,
+        config: { workers: 1, ...(taskTimeoutMs ? { taskTimeoutMs } : {}) },
+        overrides: {
+            engine: undefined,
+            editor: undefined,
+            env: { SVC_READER: 'openai', SVC_OPENAI_BASE_URL: ep.url, SVC_OPENAI_MODEL: 'test-model', SVC_OPENAI_TIMEOUT_MS: '60000' },
+        },
+    });
+}
+
+describe('network pool: openai readings (docs/worker-pool.md)', function () {
+    this.timeout(90_000);
+    let ep: HeldEndpoint;
+    let t: TestServer | undefined;
+    beforeEach(async () => {
+        ep = new HeldEndpoint();
+        await ep.start();
+    });
+    afterEach(async () => {
+        ep.release();
+        await t?.stop();
+        t = undefined;
+        await ep.stop();
+    });
+
+    it('holds several readings on one thread, and validation is answered while they all wait', async () => {
+        t = await openaiServer(ep);
+        expect(t.server.services.pipeline).to.be.instanceOf(WorkerPipeline);
+        const { key } = await newKey(t, { credit: 100 });
+        const body = { schema: SCHEMA, document: DOC };
+        const readings = [0, 1, 2].map(() => call(t!, 'POST', '/v1/extractions', { key, body }));
+        // With one thread for everything, the second reading would wait for the first's answer.
+        await ep.heldAtOnce(3);
+        // A schema no cache has seen: compiled by a thread of the main pool while the three wait.
+        const v = await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: { ...SCHEMA, name: 'other' } } });
+        expect(v.status).to.equal(200);
+        expect(ep.holding).to.equal(3);
+        ep.release();
+        for (const r of await Promise.all(readings)) {
+            expect(r.status).to.equal(200);
+            expect(r.json.response.data.total).to.deep.equal({ amount: '10.00', currency: 'EUR' });
+        }
+    });
+
+    it('answers a reading past its deadline 503 and gives its credit back; the pool goes on reading', async () => {
+        t = await openaiServer(ep, 1_000);
+        const { key, email } = await newKey(t, { credit: 100 });
+        const body = { schema: SCHEMA, document: DOC };
+        const late = await call(t, 'POST', '/v1/extractions', { key, body });
+        expect(late.status).to.equal(503);
+        expect(late.json.error.code).to.equal('pipeline_unavailable');
+        expect(late.json.error.message).to.match(/too long/);
+        expect((await t.server.services.store.findAccountByEmail(email))!.creditReads).to.equal(100);
+        ep.forget();
+        ep.release();
+        const next = await call(t, 'POST', '/v1/extractions', { key, body });
+        expect(next.status).to.equal(200);
+        expect(next.json.response.data.invoice_number).to.equal('INV-1');
+        expect((await t.server.services.store.findAccountByEmail(email))!.creditReads).to.equal(99);
+    });
+});
