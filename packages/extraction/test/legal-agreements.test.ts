@@ -10,6 +10,7 @@ import { WindowText } from '../src/readers/heuristic-text.js';
 import { en as EN } from '../src/locale/en.js';
 import { descriptionForms, periodContext, sentenceShare } from '../src/readers/heuristic-clauses.js';
 import { partyNames } from '../src/readers/heuristic-parties.js';
+import { findLabels } from '../src/readers/heuristic-labels.js';
 import { namePhraseAfter } from '../src/readers/heuristic-strings.js';
 import { compile, OPTIONS } from './support/edit-fixtures.js';
 
@@ -150,6 +151,21 @@ describe('legal agreements: governing law', () => {
             `${clauses}9. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of\n` +
             'Rhode Island, without regard to its conflict of laws principles.\n';
         expect((await data(doc, AGREEMENT)).governing_law).to.equal('Rhode Island');
+    });
+
+    it('reads a label that runs on from a wrapped line of prose ("the laws of" / "the State of Maine")', async () => {
+        for (const cut of ['laws of\nthe State of Maine', 'laws\nof the State of Maine', 'laws of the\nState of Maine']) {
+            const doc = `${clauses}9. Governing Law; Jurisdiction. This Agreement will be governed by and construed in accordance with the ${cut}, without regard to its conflict of laws principles.\n`;
+            expect((await data(doc, AGREEMENT)).governing_law, cut).to.equal('Maine');
+        }
+    });
+
+    it('never joins a short line of its own to the next one into a label', () => {
+        const win = new WindowText('LAWS OF\nTHE STATE OF MAINE\n', EN);
+        const phrase = { words: ['laws', 'of', 'the', 'state', 'of'], weight: 1, kind: 'hint' as const, source: 'laws of the State of' };
+        expect(findLabels(win, [AGREEMENT.fields[0]!], new Map([[AGREEMENT.fields[0]!.id, [phrase]]]))[0]).to.deep.equal([]);
+        const prose = new WindowText(`${'x'.repeat(40)} the laws of\nthe State of Maine\n`, EN);
+        expect(findLabels(prose, [AGREEMENT.fields[0]!], new Map([[AGREEMENT.fields[0]!.id, [phrase]]]))[0]).to.have.length(1);
     });
 
     it('reports the place, not its kind: "the Commonwealth of Kentucky" is Kentucky', async () => {

@@ -86,6 +86,13 @@ function wordPositions(win: WindowText, w: string, known?: ReadonlySet<string>):
     return [...new Set([...exact, ...plural, ...singular, ...forms, ...compounds])].sort((a, b) => a - b);
 }
 
+/** Whether word `i + 1` follows word `i` on its line, or on the next when `i`'s line is wrapped prose. */
+function runsOn(win: WindowText, i: number): boolean {
+    const a = win.words[i]!.line;
+    const b = win.words[i + 1]!.line;
+    return b === a || (b === a + 1 && win.wrapped(a));
+}
+
 /** Occurrences of one phrase in the window. */
 function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: ReadonlySet<string>): LabelHit[] {
     const hits: LabelHit[] = [];
@@ -108,11 +115,12 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
             compound,
         });
     };
-    // Exact order, anchored on the first word.
+    // Exact order, anchored on the first word; on one line, or running on from a wrapped line of
+    // prose ("the laws of" / "the State of New Jersey"), never from a short line of its own.
     for (const i of wordPositions(win, phrase.words[0]!, known)) {
         if (i + n > words.length) continue;
         let ok = true;
-        for (let k = 1; k < n && ok; k++) ok = sameWord(win, words[i + k]!.norm, phrase.words[k]!) && words[i + k]!.line === words[i]!.line;
+        for (let k = 1; k < n && ok; k++) ok = sameWord(win, words[i + k]!.norm, phrase.words[k]!) && runsOn(win, i + k - 1);
         // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
         let literal = true;
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
