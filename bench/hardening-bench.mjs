@@ -220,7 +220,9 @@ async function underWorstLoad(autocannon, workers, seconds) {
     }
 }
 
-/** Documents of adversarial layouts, each about 24,000–44,000 characters. */
+const LAW = 'This Agreement shall be governed by the laws of the State of';
+
+/** Documents of adversarial layouts, each about 24,000–44,000 characters (read with the invoice schema unless named). */
 const LAYOUTS = {
     'a 20,000-character line, then 300 labels, then 300 values on lines of their own':
         'x '.repeat(10_000) + 'Total '.repeat(300) + '\n' + '12.50\n'.repeat(300),
@@ -228,16 +230,27 @@ const LAYOUTS = {
     'label and value on 4,000 lines': 'Total 1.00\n'.repeat(4_000),
     'labels separated by runs of 2,000 spaces, then values': ('Total' + ' '.repeat(2_000)).repeat(20) + '\n' + '1.00\n'.repeat(300),
     '30,000 spaces before 1,000 values on the line under a label': 'Total:\n' + ' '.repeat(30_000) + '1.00 '.repeat(1_000),
+    // Each of these took seconds before (2026-11-25): patterns with neighbouring classes tried over a
+    // long run of spaces, a name read across a line of spaces, every number checked against all before it.
+    'a run of 40,000 spaces inside the line above an address':
+        'A' + ' '.repeat(40_000) + 'B\nNO 5, JALAN MAWAR 7/1,\n81750 JOHOR BAHRU\nTotal 5.00\n',
+    'a postcode line ending in 30,000 spaces': 'LOT 5, JALAN MAWAR 81750\nTAMAN 81751' + ' '.repeat(30_000) + '\nTEL 07-1234\n',
+    '15,000 numbers on the line of a street': 'NO 5, JALAN MAWAR 7/1,' + ' 1'.repeat(15_000) + '\n',
+    'a governing-law label over a line of 30,000 spaces (contract schema)': {
+        schema: 'contract-en.svc.json',
+        text: `${LAW}\n${' '.repeat(30_000)}\n${LAW} New York.\n`,
+    },
 };
 
 async function readerRows() {
     const dist = (p) => pathToFileURL(join(root, 'packages', p)).href;
     const { compileSchemaText } = await import(dist('compiler/dist/src/index.js'));
     const { createEngine, secretRingOf } = await import(dist('extraction/dist/src/index.js'));
-    const schema = compileSchemaText(readFileSync(join(root, 'examples', 'invoice-en.svc.json'), 'utf8')).schema;
+    const schemaOf = (file) => compileSchemaText(readFileSync(join(root, 'examples', file), 'utf8')).schema;
+    const invoice = schemaOf('invoice-en.svc.json');
     const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['bench']) });
     const prose = ordinaryText();
-    const speed = async (text) => {
+    const speed = async (text, schema = invoice) => {
         const request = { document: text, schema, language: 'en', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } };
         await engine.extract(request);
         const seconds = await medianSeconds(3, () => engine.extract(request));
@@ -248,8 +261,8 @@ async function readerRows() {
         { name: `reader, ordinary prose (${prose.length} characters)`, value: base.charsPerSecond, unit: 'chars/s', target: 'baseline' },
     ];
     let worst = Infinity;
-    for (const [name, text] of Object.entries(LAYOUTS)) {
-        const s = await speed(text);
+    for (const [name, layout] of Object.entries(LAYOUTS)) {
+        const s = typeof layout === 'string' ? await speed(layout) : await speed(layout.text, schemaOf(layout.schema));
         worst = Math.min(worst, s.charsPerSecond / base.charsPerSecond);
         rows.push({
             name: `reader, ${name} (${(s.seconds * 1000).toFixed(0)} ms)`,

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import type { FieldType } from '@svc/compiler';
 import { Dec } from '@svc/compiler';
-import { parseQuote } from '../src/parsers/quote-parser.js';
+import fc from 'fast-check';
+import { CURRENCY_MARK_SOURCE, currenciesOfMark, splitCurrencyMark } from '../src/parsers/currency-marks.js';
+import { MAX_TYPED_QUOTE, parseQuote } from '../src/parsers/quote-parser.js';
 import { parseAmount } from '../src/parsers/amount-parser.js';
 import { numberFromWords } from '../src/parsers/number-words.js';
 import { dateSpans } from '../src/readers/heuristic-spans.js';
@@ -215,5 +217,35 @@ describe('enums, booleans and strings', () => {
 
     it('parses one element of an array field', () => {
         expect(json({ kind: 'array', items: { kind: 'date', eom: 'clamp', dateOrder: 'auto' } }, '3 January 2024')).to.equal('2024-01-03');
+    });
+});
+
+describe('parsers on long quotes (linear work on any input)', () => {
+    // The split of a money quote used one pattern with a lazy middle, quadratic in a long quote.
+    const OLD_SPLIT = new RegExp(`^(?:(${CURRENCY_MARK_SOURCE})\\s*)?(.*?)(?:\\s*(${CURRENCY_MARK_SOURCE}))?$`, 's');
+    const piece = fc.constantFrom('EUR', 'USD', 'RM', '€', '$', 'US$', 'Rs.', ' ', '  ', '1', '2,50', '.', '-', 'X', 'abc', 'XEUR');
+
+    it('splits a currency mark from its amount as the single pattern did', () => {
+        fc.assert(
+            fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+                const t = pieces.join('').trim();
+                // A sign before a mark moves to the amount, before either way of splitting.
+                const signed = /^-/.test(t) && !/^-\s*\d/.test(t);
+                const m = OLD_SPLIT.exec(signed ? t.slice(1).trimStart() : t)!;
+                const mark = m[1] ?? m[3];
+                const refused = (m[1] !== undefined && m[3] !== undefined) || (mark !== undefined && currenciesOfMark(mark) === undefined);
+                const want = refused ? undefined : { amount: (signed ? '-' : '') + m[2], mark };
+                expect(splitCurrencyMark(t), JSON.stringify(t)).to.deep.equal(want);
+            }),
+            { numRuns: 2000 },
+        );
+    });
+
+    it('reads no date, amount or duration from a quote over 200 characters, and strings of any length', () => {
+        const long = `3 January 2024${' '.repeat(MAX_TYPED_QUOTE)}`;
+        expect(json(date(), long)).to.equal(undefined);
+        expect(json(money('EUR'), `EUR 5.00${' '.repeat(MAX_TYPED_QUOTE)}`)).to.equal(undefined);
+        expect(json(date(), '3 January 2024')).to.equal('2024-01-03');
+        expect(json({ kind: 'string' } as FieldType, `a${' '.repeat(50_000)}b`)).to.equal('a b');
     });
 });

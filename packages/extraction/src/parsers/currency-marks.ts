@@ -81,7 +81,21 @@ export function currenciesOfMark(mark: string): ReadonlySet<string> | undefined 
     return undefined;
 }
 
-const SPLIT = new RegExp(`^(?:(${CURRENCY_MARK_SOURCE})\\s*)?(.*?)(?:\\s*(${CURRENCY_MARK_SOURCE}))?$`, 's');
+// A mark at the start, and one at the end, each matched where it stands: one pattern with a lazy
+// middle (`^(mark)?(.*?)(mark)?$`) tries the end at every length of the middle, quadratic in a long quote.
+const LEADING = new RegExp(`^(?:${CURRENCY_MARK_SOURCE})`);
+const TRAILING = new RegExp(`(?:${CURRENCY_MARK_SOURCE})$`);
+/** Longest mark: the end of a quote searched for one. */
+const MARK_TAIL = 8;
+
+function splitMarks(t: string): { lead?: string; middle: string; trail?: string } {
+    const lead = LEADING.exec(t)?.[0];
+    let rest = lead === undefined ? t : t.slice(lead.length).trimStart();
+    const tailAt = Math.max(0, rest.length - MARK_TAIL);
+    const trail = TRAILING.exec(rest.slice(tailAt))?.[0];
+    if (trail !== undefined) rest = rest.slice(0, rest.length - trail.length).trimEnd();
+    return { lead, middle: rest, trail };
+}
 
 /**
  * Splits "EUR 1,234.56", "€1.234,56", "60.30 RM", "-RM 0.02" into the amount text and the mark (if
@@ -94,10 +108,9 @@ export function splitCurrencyMark(quote: string): { amount: string; mark?: strin
         sign = '-';
         t = t.slice(1).trimStart();
     }
-    const m = SPLIT.exec(t);
-    if (!m) return undefined;
-    if (m[1] !== undefined && m[3] !== undefined) return undefined; // a mark on both sides
-    const mark = m[1] ?? m[3];
+    const m = splitMarks(t);
+    if (m.lead !== undefined && m.trail !== undefined) return undefined; // a mark on both sides
+    const mark = m.lead ?? m.trail;
     if (mark !== undefined && currenciesOfMark(mark) === undefined) return undefined;
-    return { amount: sign + m[2]!, mark };
+    return { amount: sign + m.middle, mark };
 }

@@ -63,7 +63,15 @@ function parseMoney(type: Extract<ScalarType, { kind: 'money' }>, quote: string,
     return inRange(a.value, type.min, type.max) ? a.value : undefined;
 }
 
+/**
+ * The longest quote a value other than a string is read from: the longest date written out ("Monday,
+ * the twenty-first day of September, two thousand and twenty, at 10:00 a.m.") is under 100
+ * characters. Longer ones are no such value, and the parsers' patterns need not be tried on them.
+ */
+export const MAX_TYPED_QUOTE = 200;
+
 function parseScalar(type: ScalarType, quote: string, language: Language): Value | undefined {
+    if (type.kind !== 'string' && quote.length > MAX_TYPED_QUOTE) return undefined;
     switch (type.kind) {
         case 'string': {
             if (quote.trim() === '') return undefined;

@@ -135,12 +135,18 @@ const HOUSE_NUMBER = /\b(?:lot|no|pt|ptd|p\.\s?t|unit|level|blok?|block|suite|ja
 const TILL_WORDS = /invoice|receipt|\b(?:bill|copy|order|check|cashier|counter|table|carry|take\s?away|dine|welcome|thank|rm|cash)\b/i;
 
 /** A postcode followed by a place name ("81750 JOHOR BAHRU", "41150 KLANG", OCR's "81750.JOHOR"). */
-const POSTCODE_PLACE = /\d{4,6}(?:\s*,?\s+|\.)\p{L}{2,}/u;
+const POSTCODE_PLACE = /\d{4,6}(?:[\s,]+|\.)\p{L}{2,}/u;
 
 /** Where a line's labelled tail starts after an address ("…, JOHOR, TEL NO.: 07-…", "… 50450 KL TEL: …"); -1 if none. */
 function labelledTail(line: string): number {
-    const m = /[\s,;]+(?:tel|fax|phone|h\/p|gst|email)\b/i.exec(line);
-    return m ? m.index : -1;
+    // One separator before the label word, then back over the rest by hand: `[\s,;]+(?:tel…)`
+    // would try every length of a long run of spaces at every start, quadratic in the run.
+    if (line.length > 160) return -1; // no address line is that long (`continuation`: 80)
+    const m = /[\s,;](?:tel|fax|phone|h\/p|gst|email)\b/i.exec(line);
+    if (!m) return -1;
+    let at = m.index;
+    while (at > 0 && /[\s,;]/.test(line[at - 1]!)) at--;
+    return at;
 }
 
 /** The place under a line that ends with its postcode: a few words without digits, labels or till words. */
@@ -234,7 +240,12 @@ export function wantsIssuer(texts: readonly string[], locale: LocaleProfile): bo
 
 /** Registration numbers and similar lines between a letterhead name and its address. */
 function registrationLine(t: string): boolean {
-    return /^\(?[\p{L}.\s]*[:#]?\s*[\dA-Z-]*\d[\dA-Z-]*\)?$/u.test(t) || /\b(?:reg|gst|co\.?\s*no|company\s+no|kvk|btw|vat)\b/i.test(t);
+    // Such a line is short; the first pattern's neighbouring classes would cost a long one time in
+    // the square of its length.
+    return (
+        (t.length <= 80 && /^\(?[\p{L}.\s]*[:#]?\s*[\dA-Z-]*\d[\dA-Z-]*\)?$/u.test(t)) ||
+        /\b(?:reg|gst|co\.?\s*no|company\s+no|kvk|btw|vat)\b/i.test(t)
+    );
 }
 
 /**
@@ -242,11 +253,18 @@ function registrationLine(t: string): boolean {
  * (519537-X)", "AEON CO. (M) BHD (126926-H)"): a bracketed run with digits at the end of the line.
  */
 export function withoutRegistration(t: string): string {
-    return t
+    // Only the end of a line can hold it, so only its last characters are searched: these patterns,
+    // tried at every start of a long run of spaces, cost time in the square of the run's length.
+    const cut = Math.max(0, t.length - REGISTRATION_TAIL);
+    const tail = t
+        .slice(cut)
         .replace(/\s*\((?:co\.?\s*no\.?\s*:?\s*)?[\dA-Z][\dA-Z .:-]*\d[\dA-Z .:-]*\)\s*$/i, '')
-        .replace(/\s+\d{5,}-[A-Z](?:\s*\([A-Z\d]+\))?$/, '') // unbracketed: "… S/B 273500-U (GKJ)"
-        .trim();
+        .replace(/\s+\d{5,}-[A-Z](?:\s*\([A-Z\d]+\))?$/, ''); // unbracketed: "… S/B 273500-U (GKJ)"
+    return (t.slice(0, cut) + tail).trim();
 }
+
+/** Characters at the end of a line searched for a registration number (the longest written is about 30). */
+const REGISTRATION_TAIL = 64;
 
 /** Street and place words that name no business ("BANDAR BARU RAWANG", "FIRST WORLD THEME PARK" over an address). */
 const BUSINESS_STREET_WORDS = new Set([

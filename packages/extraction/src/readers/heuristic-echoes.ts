@@ -58,7 +58,7 @@ export function documentEchoes(
         if (field.type.kind === 'array' || !top) continue;
         const key = keyOf(field.name, top.c.quote);
         if (key === undefined) continue;
-        const bare = top.c.quote.replace(/^[\s.,;:"'()]+|[\s.,;:"'()]+$/gu, '');
+        const bare = trimPunctuation(top.c.quote);
         for (const text of new Set([top.c.quote, bare])) {
             if (text.length < 2) continue;
             // Where it is written first, as read or in other capitals (a string's reading folds case).
@@ -110,4 +110,14 @@ export function decideAcross(
             return { ...c, p: Math.max(PROPOSE.echoP, Math.round(c.p * Math.pow(ratio, SHARPNESS.windows) * 1000) / 1000) };
         }),
     }));
+}
+
+/** The text without outer white space and punctuation (by hand: `[…]+$` tried at every start of a long run is quadratic). */
+function trimPunctuation(t: string): string {
+    const outer = (c: string): boolean => /[\s.,;:"'()]/.test(c);
+    let a = 0;
+    let b = t.length;
+    while (a < b && outer(t[a]!)) a++;
+    while (b > a && outer(t[b - 1]!)) b--;
+    return t.slice(a, b);
 }

@@ -265,6 +265,8 @@ function proposed(schema: CompiledSchema, list: readonly Scored[]): Scored[] {
     }
     const ranked: Scored[] = [];
     for (const s of [...bySpan.values()].sort((a, b) => b.score - a.score || a.span.start - b.span.start)) {
+        // Only the first few are proposed: stop there (each is checked against those before it).
+        if (ranked.length >= PROPOSE.perField) break;
         if (!ranked.some((k) => k.span.start < s.span.end && s.span.start < k.span.end)) ranked.push(s);
     }
     const best = ranked[0]?.score ?? 0;
@@ -304,8 +306,8 @@ function valueKind(field: CompiledField): ValueKind {
 function echoes(input: ReaderInput, top: Scored, taken: readonly Scored[]): ReaderCandidate[] {
     const field = input.schema.fields[top.field]!;
     const texts = new Set([top.span.quote]);
-    const bare = splitCurrencyMark(top.span.quote);
-    if (field.type.kind === 'money' && bare?.mark) texts.add(bare.amount.trim());
+    const bare = field.type.kind === 'money' ? splitCurrencyMark(top.span.quote) : undefined;
+    if (bare?.mark) texts.add(bare.amount.trim());
     const out: ReaderCandidate[] = [];
     for (const t of texts) {
         if (t.length < 2) continue;

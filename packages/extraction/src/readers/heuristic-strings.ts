@@ -64,7 +64,7 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
-            if (gap.includes('\n\n')) break;
+            if (!nameGap(gap)) break;
             last = j;
         } else if (CONNECTORS.has(w.norm) && /^\s+$/.test(gap) && j + 1 < words.length && words[j + 1]!.capital) {
             continue;
@@ -72,6 +72,15 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     }
     const end = words[last]!.end;
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
+}
+
+/**
+ * Whether the space between two words may lie inside one name: no blank line (spaces on it or not),
+ * and no wide gap (a name's words are not 40 characters apart; a quote across a run of thousands of
+ * spaces would also make every later step slow).
+ */
+function nameGap(gap: string): boolean {
+    return gap.length <= 40 && !/\n[^\S\n]*\n/.test(gap);
 }
 
 /** The proper-name phrase that ends with the hit (walking back over capitalised words). */
@@ -91,7 +100,7 @@ export function namePhraseEndingWith(win: WindowText, i: number, end: number): S
     let first = i;
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
         const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
-        if (gap.includes('\n\n') || /[;:()"“”]/.test(gap)) break;
+        if (!nameGap(gap) || /[;:()"“”]/.test(gap)) break;
         // Across a line break only out of a wrapped line of prose, or after a name's "&" or ",":
         // a short line above is one of its own (a receipt's brand over its company, "SUSHI MENTAI -
         // PANDAN INDAH" over "KMF FOODICIOUS SDN BHD").
