@@ -88,6 +88,20 @@ describe('edits: insert', () => {
         ]);
     });
 
+    it('refuses a date quoted with over 200 characters (MAX_TYPED_QUOTE), and takes it with fewer', async () => {
+        const doc = `Invoice date: 3 January 2024${' '.repeat(250)}.\nTotal: EUR 5.00`;
+        const ex = await extractWith(engine, doc, INVOICE, 'en', null);
+        const long = `3 January 2024${' '.repeat(250)}`;
+        detailAt(await rejected(stored(ex, INVOICE), { action: 'insert', candidate: { slot: 'invoice_date', quote: long, p: 0.9 } }), [
+            'edit',
+            'candidate',
+            'quote',
+        ]);
+        const short = `3 January 2024${' '.repeat(100)}`;
+        const ok = await edit(ex, { action: 'insert', candidate: { slot: 'invoice_date', quote: short, p: 0.9 } });
+        expect(ok.response.data.invoice_date).to.equal('2024-01-03');
+    });
+
     it("parses under the extraction's language", async () => {
         const doc = 'Factuurdatum: 3 januari 2024\nTotaal: € 1.234,56';
         const nl = await extractWith(engine, doc, INVOICE, 'nl');
