@@ -21,6 +21,7 @@ export {
 export { finalCalibration, finalTable, finalTargets, rescaled } from './readers/ranker-final.js';
 export { featureVector, VECTOR_NAMES, FEATURES } from './readers/ranker-features.js';
 export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
+export { completionBody } from './readers/openai-protocol.js';
 export { parseQuote, foldText, type ParsedValue } from './parsers/quote-parser.js';
 export { CodePointIndex, codePointLength } from './grounding/code-points.js';
 export type { Mention } from './grounding/mention-types.js';

@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ReaderFailedError, ReaderUnavailableError } from '../src/engine-types.js';
 import { Engine } from '../src/extraction-engine.js';
+import fc from 'fast-check';
+import { completionBody, parseAnswer } from '../src/readers/openai-protocol.js';
 import { OpenAiReader } from '../src/readers/openai-reader.js';
 import type { ReaderInput } from '../src/readers/reader-types.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
@@ -31,15 +33,10 @@ async function fakeEndpoint(
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server, requests, headers };
 }
 
+/** An answer carrying `candidates` as given (also malformed ones, to test their refusal). */
 function answer(res: ServerResponse, candidates: unknown): void {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-        JSON.stringify({
-            id: 'x',
-            object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }],
-        }),
-    );
+    res.end(JSON.stringify(completionBody(candidates as Parameters<typeof completionBody>[0])));
 }
 
 const SCHEMA = makeSchema([
@@ -58,6 +55,18 @@ const input = (): ReaderInput => ({
     windows: 1,
 });
 const OPTIONS = { on_conflict: 'withhold', fallback: 'off' } as const;
+
+describe('openai protocol', () => {
+    it('reads back the candidates of a completion it wrote: p moved inside (0, 1), none of p ≤ 0 or an empty quote', () => {
+        const candidate = fc.record({ slot: fc.string(), quote: fc.string(), p: fc.double({ min: -1, max: 2, noNaN: true }) });
+        fc.assert(
+            fc.property(fc.array(candidate, { maxLength: 8 }), (list) => {
+                const kept = list.filter((c) => c.p > 0 && c.quote !== '').map((c) => ({ ...c, p: Math.min(0.99, Math.max(0.01, c.p)) }));
+                expect(parseAnswer(completionBody(list))).to.deep.equal({ ok: true, candidates: kept });
+            }),
+        );
+    });
+});
 
 describe('openai reader', () => {
     const servers: Server[] = [];

@@ -4,6 +4,7 @@
 // its credit given back. A local stand-in for the model's endpoint holds every request until the test
 // lets it go; nothing here measures time (the deadline test only needs the deadline to pass).
 import { expect } from 'chai';
+import { completionBody } from '@svc/extraction';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WorkerPipeline } from '../src/pipeline/worker-pool.js';
@@ -77,13 +78,7 @@ function answer(res: ServerResponse): void {
         { slot: 'total', quote: 'EUR 10.00', p: 0.9 },
     ];
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-        JSON.stringify({
-            id: 'x',
-            object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }],
-        }),
-    );
+    res.end(JSON.stringify(completionBody(candidates)));
 }
 
 async function openaiServer(ep: HeldEndpoint, taskTimeoutMs?: number): Promise<TestServer> {

@@ -50,6 +50,18 @@ export function chatRequest(input: ReaderInput, model: string): Record<string, u
     };
 }
 
+/**
+ * A chat completion whose message carries these candidates, as an endpoint answers: what
+ * `parseAnswer` reads (a stand-in for a model in tests and local trials).
+ */
+export function completionBody(candidates: readonly { slot: string; quote: string; p: number }[]): Record<string, unknown> {
+    return {
+        id: 'completion',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ candidates }) }, finish_reason: 'stop' }],
+    };
+}
+
 export type AnswerCheck = { ok: true; candidates: ReaderCandidate[] } | { ok: false; reason: string };
 
 /**
