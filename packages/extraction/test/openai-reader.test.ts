@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ReaderFailedError, ReaderUnavailableError } from '../src/engine-types.js';
 import { Engine } from '../src/extraction-engine.js';
 import fc from 'fast-check';
-import { completionBody, parseAnswer } from '../src/readers/openai-protocol.js';
+import { MAX_ANSWER_BYTES, MAX_ANSWER_CANDIDATES, completionBody, parseAnswer } from '../src/readers/openai-protocol.js';
 import { OpenAiReader } from '../src/readers/openai-reader.js';
 import type { ReaderInput } from '../src/readers/reader-types.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
@@ -156,6 +156,38 @@ describe('openai reader', () => {
         }
         expect(error).to.be.instanceOf(ReaderFailedError);
         expect(ep.requests).to.have.length(2);
+    });
+
+    it('refuses an answer of over 1,000 candidates or over 4 MiB like any unusable answer: retried once, then 502', async () => {
+        const many = Array.from({ length: MAX_ANSWER_CANDIDATES + 1 }, () => ({ slot: 'total', quote: 'EUR 1,234.56', p: 0.5 }));
+        const big = 'x'.repeat(MAX_ANSWER_BYTES);
+        for (const [what, handler] of [
+            ['many', (res: ServerResponse) => answer(res, many)],
+            ['big', (res: ServerResponse) => answer(res, [{ slot: 'total', quote: big, p: 0.5 }])],
+            [
+                'big, without a length',
+                (res: ServerResponse) => {
+                    res.writeHead(200, { 'content-type': 'application/json' });
+                    res.write(JSON.stringify(completionBody([{ slot: 'total', quote: big, p: 0.5 }])));
+                    res.end();
+                },
+            ],
+        ] as const) {
+            const ep = await fakeEndpoint((_b, res) => handler(res));
+            servers.push(ep.server);
+            let error: unknown;
+            try {
+                await new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 5000, backoffMs: 1 }).read(input());
+            } catch (e) {
+                error = e;
+            }
+            expect(error, what).to.be.instanceOf(ReaderFailedError);
+            expect(ep.requests, what).to.have.length(2);
+        }
+        const fits = await fakeEndpoint((_b, res) => answer(res, many.slice(1)));
+        servers.push(fits.server);
+        const got = await new OpenAiReader({ baseUrl: fits.url, model: 'm', timeoutMs: 5000, backoffMs: 1 }).read(input());
+        expect(got).to.have.length(MAX_ANSWER_CANDIDATES);
     });
 
     it('recovers when the retry answers well', async () => {

@@ -62,6 +62,16 @@ export function completionBody(candidates: readonly { slot: string; quote: strin
     };
 }
 
+/**
+ * Candidates one answer may list: a window of about 4,000 tokens holds a few dozen values; an
+ * answer listing thousands (a document that talked the model into it, an endpoint gone wrong) is
+ * refused like any unusable answer rather than grounded one by one.
+ */
+export const MAX_ANSWER_CANDIDATES = 1_000;
+
+/** Bytes an answer may have: an honest one is a few kilobytes. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
 export type AnswerCheck = { ok: true; candidates: ReaderCandidate[] } | { ok: false; reason: string };
 
 /**
@@ -81,6 +91,7 @@ export function parseAnswer(body: unknown): AnswerCheck {
     }
     const list = (parsed as { candidates?: unknown })?.candidates;
     if (!Array.isArray(list)) return { ok: false, reason: 'no candidates array' };
+    if (list.length > MAX_ANSWER_CANDIDATES) return { ok: false, reason: `more than ${MAX_ANSWER_CANDIDATES} candidates` };
     const candidates: ReaderCandidate[] = [];
     for (const c of list) {
         const x = c as Record<string, unknown>;

@@ -5,7 +5,7 @@
 import type { CompiledSchema } from '@svc/compiler';
 import { ReaderFailedError, ReaderUnavailableError, type Language } from '../engine-types.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
-import { chatRequest, parseAnswer } from './openai-protocol.js';
+import { MAX_ANSWER_BYTES, chatRequest, parseAnswer } from './openai-protocol.js';
 import { finalCalibration, finalTable } from './ranker-final.js';
 import { calibrate, languageTable, shippedWeights, tableFor, type RankerWeights } from './ranker-model.js';
 import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
@@ -59,12 +59,13 @@ export class OpenAiReader implements Reader {
                         : `cannot reach ${url}: ${(e as Error).message}`,
             };
         }
-        let text: string;
+        let text: string | undefined;
         try {
-            text = await res.text();
+            text = await boundedText(res, MAX_ANSWER_BYTES);
         } catch (e) {
             return { kind: 'unavailable', reason: `the answer broke off: ${(e as Error).message}` };
         }
+        if (text === undefined) return { kind: 'bad', reason: `the answer is over ${MAX_ANSWER_BYTES} bytes` };
         if (res.status === 429 || res.status >= 500) return { kind: 'unavailable', reason: `HTTP ${res.status}` };
         if (!res.ok) return { kind: 'bad', reason: `HTTP ${res.status}` };
         try {
@@ -111,4 +112,22 @@ export class OpenAiReader implements Reader {
             }
         }
     }
+}
+
+/** The body as text, or undefined once it passes `max` bytes (the rest is not read). */
+async function boundedText(res: Response, max: number): Promise<string | undefined> {
+    const declared = Number(res.headers.get('content-length'));
+    if (declared > max) {
+        await res.body?.cancel();
+        return undefined;
+    }
+    if (!res.body) return '';
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size > max) return undefined; // leaving the loop cancels the stream
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
 }
