@@ -2,11 +2,12 @@
 // a pool of their own whose threads hold several at once, so readings that wait on the model never
 // keep validation, plans or edits from a thread, and a reading past its deadline is answered 503 with
 // its credit given back. A local stand-in for the model's endpoint holds every request until the test
-// lets it go; nothing here measures time (the deadline test only needs the deadline to pass).
+// lets it go; nothing here measures time (the deadline tests only need the deadline to pass).
 import { expect } from 'chai';
 import { completionBody } from '@svc/extraction';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '../src/http/api-errors.js';
 import { WorkerPipeline } from '../src/pipeline/worker-pool.js';
 import { call, newKey, startTestServer, DOC, SCHEMA, type TestServer } from './test-server.js';
 
@@ -142,5 +143,29 @@ describe('network pool: openai readings (docs/worker-pool.md)', function () {
         expect(next.status).to.equal(200);
         expect(next.json.response.data.invoice_number).to.equal('INV-1');
         expect((await t.server.services.store.findAccountByEmail(email))!.creditReads).to.equal(99);
+    });
+
+    it('answers 503 when a thread never gives a reading back and replaces the network pool, answering its other readings too', async () => {
+        const pipeline = new WorkerPipeline({
+            threads: 1,
+            maxQueue: 8,
+            networkThreads: 1,
+            taskTimeoutMs: 300,
+            setup: { env: {}, cwd: process.cwd(), dataDir: '.', secrets: ['s'], engine: false, editor: false, compileCacheEntries: 1 },
+            workerFile: new URL('./support/stuck-worker.js', import.meta.url).href,
+        });
+        try {
+            const network = (): unknown => (pipeline as unknown as { network: unknown }).network;
+            const first = network();
+            // Two readings on the stuck thread: the first's backstop answers it and retires the pool,
+            // which answers the other one too, whatever its own deadline.
+            const [a, b] = await Promise.all([pipeline.extract('{}'), pipeline.extract('{}')]);
+            for (const r of [a, b])
+                expect(r).to.deep.equal({ error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } });
+            expect(network()).to.not.equal(first);
+            expect(pipeline.load()).to.deep.equal({ running: 0, queued: 0 });
+        } finally {
+            await pipeline.close();
+        }
     });
 });

@@ -23,6 +23,8 @@ export interface WorkerPoolOptions {
     /** A task still running after this is stopped (its thread replaced) and answered 503. */
     taskTimeoutMs: number;
     setup: WorkerSetup;
+    /** The threads' module (default `pipeline-worker.js`; tests: a stand-in that never answers). */
+    workerFile?: string;
 }
 
 const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
@@ -79,7 +81,7 @@ export class WorkerPipeline implements Pipeline {
 
     private newPool(threads: number, tasksPerThread: number): Piscina {
         return new Piscina({
-            filename: new URL('./pipeline-worker.js', import.meta.url).href,
+            filename: this.options.workerFile ?? new URL('./pipeline-worker.js', import.meta.url).href,
             minThreads: threads,
             maxThreads: threads,
             maxQueue: this.options.maxQueue,
