@@ -111,6 +111,20 @@ describe('layout: names, addresses and qualified labels', () => {
     });
 });
 
+describe('layout: values of one letter', () => {
+    it('a labelled value may be one letter ("Energy label: A"); only a name is never one', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'listing',
+            fields: [
+                { name: 'energy_label', type: 'string', hints: ['Energy label'] },
+                { name: 'section', type: 'string' },
+            ],
+        });
+        expect(await data('Energy label: A\nSection: C\n', schema)).to.deep.equal({ energy_label: 'A', section: 'C' });
+    });
+});
+
 describe('layout: letterheads', () => {
     const SHOP = compile({
         svc_schema: '1.0',

@@ -122,8 +122,6 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array')) {
         if (address && labelNotAddress(c.quote)) continue;
-        // One letter is no name, place or description ("U" of a registration number "862725-U" after "SDN BHD").
-        if (pattern === undefined && !/\p{L}[^\p{L}]*\p{L}/u.test(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
         // A piece of a sentence the pattern happens to allow is no code: not proposed at all.

@@ -70,6 +70,8 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             continue;
         } else break;
     }
+    // One capital letter is no name: the "U" of a registration number ("862725-U") after "SDN BHD".
+    if (first === last && words[first]!.end - words[first]!.start < 2) return undefined;
     const end = words[last]!.end;
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
