@@ -90,6 +90,13 @@ export interface LocaleProfile {
     endWords?: readonly string[];
     /** Words of an agreement's renewal ("renew", "renewal", "extended"): a period in their clause is the renewal's. */
     renewalWords?: readonly string[];
+    /**
+     * The words of field names written in another language, as this language's documents write
+     * them: a Dutch document labels an English `total` "Totaal" and `invoice_date` "Factuurdatum".
+     * Keys are one word or several joined by a space (the longest wins); values are the label as
+     * written here. A Map: field names are the user's, never keys of a plain object.
+     */
+    schemaWords?: ReadonlyMap<string, string>;
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

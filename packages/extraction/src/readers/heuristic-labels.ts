@@ -38,6 +38,30 @@ export interface LabelHit {
 /** Words that are no label by themselves, beside the language's stopwords. */
 const NOT_LABELS = ['needed', 'name', 'names'];
 
+/** Longest key of `words` tried first: "due date" before "date". */
+const LONGEST_SCHEMA_KEY = 3;
+
+/** A field name's words as another language writes them (locale.schemaWords), or undefined when none is known. */
+export function translatedName(name: readonly string[], words: ReadonlyMap<string, string> | undefined): string[] | undefined {
+    if (!words?.size) return undefined;
+    const out: string[] = [];
+    let changed = false;
+    for (let i = 0; i < name.length;) {
+        let n = Math.min(LONGEST_SCHEMA_KEY, name.length - i);
+        for (; n > 0; n--) {
+            const t = words.get(name.slice(i, i + n).join(' '));
+            if (t !== undefined) {
+                out.push(...labelWords(t));
+                changed = true;
+                break;
+            }
+        }
+        if (n === 0) out.push(name[i]!);
+        i += Math.max(1, n);
+    }
+    return changed ? out : undefined;
+}
+
 /** The label phrases of a field, each once, strongest weight kept. */
 export function labelPhrases(field: CompiledField, locale: LocaleProfile): LabelPhrase[] {
     const stop = wordsOf(locale, 'stopwords');
@@ -54,8 +78,18 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile): Label
         add(w, w.length === 1 ? LABEL.hint1 : w.length === 2 ? LABEL.hint2 : LABEL.hint3, 'hint', h);
     }
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
-    add(name, name.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
-    if (name.length > 1) for (const w of name) if (!STOPWORDS.has(w) && w.length > 2) add([w], LABEL.nameWord, 'name-word');
+    const addName = (words: string[]): void => {
+        add(words, words.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
+        if (words.length > 1) for (const w of words) if (!STOPWORDS.has(w) && w.length > 2) add([w], LABEL.nameWord, 'name-word');
+    };
+    addName(name);
+    // A name in another language, as this one writes it ("total" in a Dutch invoice: "Totaal"); a
+    // language that joins compounds writes a name of several words as one ("factuurdatum").
+    const translated = translatedName(name, locale.schemaWords);
+    if (translated) {
+        addName(translated);
+        if (translated.length > 1) add([translated.join('')], LABEL.nameWords, 'name');
+    }
     for (const w of labelWords(field.description ?? '')) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }

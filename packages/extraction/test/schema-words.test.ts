@@ -1,0 +1,76 @@
+// A schema's field names in one language, a document in another: an English `total` is labelled
+// "Totaal" in a Dutch invoice, a Dutch `factuurdatum` "Invoice date" in an English one
+// (locale.schemaWords). Documents written for the test.
+import { expect } from 'chai';
+import { labelPhrases, translatedName } from '../src/readers/heuristic-labels.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { compile, SUM } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const eur = (amount: string) => ({ amount, currency: 'EUR' });
+
+describe('schema words: field names in another language than the document', () => {
+    it('an English schema with a relation reads a Dutch invoice ("Netto", "BTW", "Totaal")', async () => {
+        // Without the Dutch labels each amount was read for all three fields and the relation left them in conflict.
+        const data = await readData('Netto: € 200,00\nBTW: € 42,00\nTotaal: € 242,00\n', SUM, 'nl');
+        expect(data).to.deep.equal({ net: eur('200.00'), vat: eur('42.00'), total: eur('242.00') });
+    });
+
+    it('an English invoice date and due date in a Dutch invoice: compounds as one word ("Factuurdatum", "Vervaldatum")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'invoice',
+            fields: [
+                { name: 'invoice_date', type: 'date' },
+                { name: 'due_date', type: 'date' },
+                { name: 'supplier', type: 'string' },
+            ],
+        });
+        const doc = 'FACTUUR\n\nLeverancier: Bakkerij De Vries\nVervaldatum: 2 februari 2024\nFactuurdatum: 3 januari 2024\n';
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({
+            invoice_date: '2024-01-03',
+            due_date: '2024-02-02',
+            supplier: 'Bakkerij De Vries',
+        });
+    });
+
+    it('a Dutch schema reads an English invoice ("Invoice date", "Total")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'factuur',
+            fields: [
+                { name: 'factuurdatum', type: 'date' },
+                { name: 'vervaldatum', type: 'date' },
+                { name: 'totaal', type: 'money', currency: 'EUR' },
+            ],
+        });
+        const doc = 'INVOICE\nDue date: 2 February 2024\nInvoice date: 3 January 2024\nSubtotal: EUR 100.00\nTotal: EUR 121.00\n';
+        expect(await readData(doc, schema)).to.deep.equal({ factuurdatum: '2024-01-03', vervaldatum: '2024-02-02', totaal: eur('121.00') });
+    });
+
+    it('translatedName: the longest known key first, other words kept, undefined when no word is known', () => {
+        const nl = localeOf('nl').schemaWords;
+        expect(translatedName(['due', 'date'], nl)).to.deep.equal(['vervaldatum']);
+        expect(translatedName(['invoice', 'date'], nl)).to.deep.equal(['factuur', 'datum']);
+        expect(translatedName(['total', 'incl', 'vat'], nl)).to.deep.equal(['totaal', 'incl', 'btw']);
+        expect(translatedName(['zaaknummer'], nl)).to.equal(undefined);
+        expect(translatedName(['total'], undefined)).to.equal(undefined);
+    });
+
+    it('a name that is a key of every plain object is no known word ("constructor", "__proto__")', () => {
+        for (const code of ['en', 'nl'] as const) {
+            const words = localeOf(code).schemaWords;
+            expect(translatedName(['constructor'], words)).to.equal(undefined);
+            expect(translatedName(['__proto__'], words)).to.equal(undefined);
+            expect(translatedName(['to', 'string'], words)).to.equal(undefined);
+        }
+    });
+
+    it('a name of the document’s own language gets no other labels', () => {
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'invoice_date', type: 'date' }] });
+        const phrases = labelPhrases(schema.fields[0]!, localeOf('en')).map((p) => p.words.join(' '));
+        expect(phrases).to.have.members(['invoice date', 'invoice', 'date']);
+        const dutch = labelPhrases(schema.fields[0]!, localeOf('nl')).map((p) => p.words.join(' '));
+        expect(dutch).to.include.members(['invoice date', 'factuur datum', 'factuurdatum', 'factuur', 'datum']);
+    });
+});
