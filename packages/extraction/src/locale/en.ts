@@ -210,6 +210,18 @@ export const en = {
         ],
         tender: ['cash', 'tendered', 'tender', 'paid', 'payment'],
         change: ['change'],
+        apart: ['excl', 'excluding', 'exclusive', 'exc', 'ex', 'incl', 'including', 'inclusive', 'inc'],
+        due: [
+            'amount due',
+            'balance due',
+            'total due',
+            'amount payable',
+            'total payable',
+            'amount to pay',
+            'please pay',
+            'amount incl',
+            'amount including',
+        ],
     },
     issuerWords: [
         'company',

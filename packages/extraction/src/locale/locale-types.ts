@@ -72,6 +72,13 @@ export interface LocaleProfile {
         final: readonly string[];
         tender: readonly string[];
         change: readonly string[];
+        /**
+         * Words that make the label after them a part an amount is counted with or without ("excl.
+         * VAT", "incl. btw"): the amount is not that part, so the label is no label of its field.
+         */
+        apart?: readonly string[];
+        /** Labels of the amount to pay by themselves ("Amount due", "Te betalen"): labels of a field that asks for a sum. */
+        due?: readonly string[];
     };
     /** Words with which a field asks for the business that issued a document. */
     issuerWords: readonly string[];

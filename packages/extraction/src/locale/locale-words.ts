@@ -17,7 +17,8 @@ type WordList =
     | 'afterWords'
     | 'endWords'
     | 'renewalWords';
-type SumList = keyof LocaleProfile['sums'];
+/** The lists of single words (`due` holds phrases). */
+type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;
 
 const sets = new WeakMap<LocaleProfile, Map<string, ReadonlySet<string>>>();
 
@@ -36,5 +37,5 @@ export function wordsOf(p: LocaleProfile, list: WordList): ReadonlySet<string> {
 
 /** A list of sum and payment words (see readers/heuristic-totals.ts). */
 export function sumWordsOf(p: LocaleProfile, list: SumList): ReadonlySet<string> {
-    return cached(p, `sums.${list}`, () => withBorrowed(p).flatMap((q) => q.sums[list]));
+    return cached(p, `sums.${list}`, () => withBorrowed(p).flatMap((q) => q.sums[list] ?? []));
 }

@@ -108,6 +108,17 @@ export const nl = {
         final: ['betalen', 'betaald', 'eindtotaal', 'totaalbedrag', 'incl', 'inclusief'],
         tender: ['contant', 'contanten', 'betaald', 'ontvangen', 'pin', 'pinnen'],
         change: ['wisselgeld', 'terug', 'retour'],
+        apart: ['excl', 'exclusief', 'incl', 'inclusief', 'zonder'],
+        due: [
+            'te betalen',
+            'totaal te betalen',
+            'te voldoen',
+            'openstaand bedrag',
+            'totaalbedrag',
+            'eindtotaal',
+            'bedrag incl',
+            'bedrag inclusief',
+        ],
     },
     issuerWords: ['bedrijf', 'winkel', 'leverancier', 'onderneming', 'handelsnaam', 'verkoper'],
     // English field names, as Dutch documents label them (an English schema reading a Dutch invoice).

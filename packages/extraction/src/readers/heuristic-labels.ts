@@ -6,7 +6,7 @@
 // longer one wins for every field: "Effective Date" is not the label "Date".
 import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
-import { wordsOf } from '../locale/locale-words.js';
+import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
 
@@ -216,6 +216,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         for (const p of phrases.get(f.id) ?? [])
             if (p.kind !== 'description') for (const w of p.words) if (w.length >= MIN_COMPOUND_TAIL) known.add(w);
     for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p, known));
+    const amounts = new Set(fields.filter((f) => (f.type.kind === 'array' ? f.type.items : f.type).kind === 'money').map((f) => f.id));
     all.sort((a, b) => a.start - b.start || b.end - a.end);
     // Sweep: a hit strictly inside a longer hit (more words) is not a label of its own.
     // Labels are short, so only hits starting shortly before can cover one.
@@ -225,6 +226,17 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         return true;
     });
     const out: LabelHit[][] = fields.map(() => []);
-    for (const h of kept) out[h.field]!.push(h);
+    for (const h of kept) if (!(amounts.has(h.field) && countedApart(win, h))) out[h.field]!.push(h);
     return out;
+}
+
+/**
+ * A label after "excl." or "incl." on its line ("Bedrag excl. btw: € 100,00", "Total incl. VAT")
+ * names the part an amount is counted without or with, so the amount is not that part: no label of
+ * a money field it names ("btw" of `vat`).
+ */
+function countedApart(win: WindowText, hit: LabelHit): boolean {
+    const i = win.wordAt(hit.start);
+    const before = i > 0 ? win.words[i - 1] : undefined;
+    return before !== undefined && before.line === hit.line && sumWordsOf(win.locale, 'apart').has(before.norm);
 }

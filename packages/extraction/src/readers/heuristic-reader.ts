@@ -19,6 +19,7 @@ import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.j
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
 import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, withTimes, type Span } from './heuristic-spans.js';
 import { WindowText } from './heuristic-text.js';
+import { withDueLabels } from './heuristic-totals.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
 import type { ValueKind } from './ranker-features.js';
@@ -114,7 +115,7 @@ export class HeuristicReader implements Reader {
         if (!byLanguage) this.phrases.set(schema, (byLanguage = new Map()));
         let p = byLanguage.get(locale.code);
         if (!p) {
-            p = new Map(schema.fields.map((f) => [f.id, labelPhrases(f, locale)]));
+            p = new Map(schema.fields.map((f) => [f.id, withDueLabels(f, locale, labelPhrases(f, locale))]));
             byLanguage.set(locale.code, p);
         }
         return p;

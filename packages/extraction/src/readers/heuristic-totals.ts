@@ -10,7 +10,8 @@
 //   10.00": 60.30), so a total candidate equal to that difference is confirmed by the till.
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { sumWordsOf } from '../locale/locale-words.js';
-import type { LabelHit } from './heuristic-labels.js';
+import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
+import { LABEL } from './heuristic-weights.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
@@ -19,6 +20,23 @@ export function asksForSum(field: { name: string; hints: readonly string[]; desc
     const sum = sumWordsOf(locale, 'sum');
     const paid = sumWordsOf(locale, 'paid');
     return [field.name, ...field.hints, field.description ?? ''].some((t) => labelWords(t).some((w) => sum.has(w) || paid.has(w)));
+}
+
+/**
+ * The labels of the amount to pay by themselves ("Amount due", "Te betalen"), as labels of a field
+ * that asks for a sum whatever its name (an invoice's `total` is its "Amount due") and has no hints:
+ * hints are the schema author's own word on how the documents label the field, these a guess for a
+ * field without them.
+ */
+export function withDueLabels(
+    field: { name: string; hints: readonly string[]; description?: string },
+    locale: LocaleProfile,
+    phrases: LabelPhrase[],
+): LabelPhrase[] {
+    if (field.hints.length || !locale.sums.due?.length || !asksForSum(field, locale)) return phrases;
+    const seen = new Set(phrases.map((p) => p.words.join(' ')));
+    const due = locale.sums.due.map(labelWords).filter((words) => !seen.has(words.join(' ')));
+    return [...phrases, ...due.map((words) => ({ words, weight: LABEL.name, kind: 'name' as const }))];
 }
 
 function isSumLabel(win: WindowText, hit: LabelHit): boolean {
@@ -43,7 +61,8 @@ export function sumQualifier(win: WindowText, hit: LabelHit, until?: number): 'p
     let final = false;
     for (let i = win.wordAt(line.start); i < win.words.length && win.words[i]!.start < stop; i++) {
         const w = win.words[i]!;
-        if (w.start >= hit.start && w.end <= hit.end) continue;
+        // A compound is the label and its qualifier in one word: "Subtotaal", "Eindtotaal".
+        if (w.start >= hit.start && w.end <= hit.end && !hit.compound) continue;
         if (PARTIAL_WORDS.has(w.norm)) partial = true;
         else if (FINAL_WORDS.has(w.norm)) final = true;
     }

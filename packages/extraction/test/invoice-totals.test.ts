@@ -1,0 +1,48 @@
+// The amount to pay on invoices written for the test: labels of the amount due, a subtotal written
+// as one word, and amounts counted with or without a part ("excl. btw").
+import { expect } from 'chai';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { withDueLabels } from '../src/readers/heuristic-totals.js';
+import { compile, SUM } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const money = (currency: string) => (amount: string) => ({ amount, currency });
+const eur = money('EUR');
+const usd = money('USD');
+
+describe('invoice totals', () => {
+    it('"Amount due" and "Te betalen" label a total that has no hints, not the subtotal above them', async () => {
+        const total = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'total', type: 'money', currency: 'USD' }] });
+        expect(await readData('Subtotal: $100.00\nTax: $21.00\nAmount due: $121.00\n', total)).to.deep.equal({ total: usd('121.00') });
+        const totaal = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'totaal', type: 'money', currency: 'EUR' }] });
+        const doc = 'Subtotaal: € 100,00\nBTW 21%: € 21,00\nTe betalen: € 121,00\n';
+        expect(await readData(doc, totaal, 'nl')).to.deep.equal({ totaal: eur('121.00') });
+    });
+
+    it('the labels of the amount due serve only a field that asks for a sum and has no hints of its own', () => {
+        const en = localeOf('en');
+        const field = (name: string, hints: string[] = []) => ({ name, hints, description: '' });
+        const due = (name: string, hints?: string[]) => withDueLabels(field(name, hints), en, []).map((p) => p.words.join(' '));
+        expect(due('total')).to.include('amount due');
+        expect(due('total', ['Grand Total'])).to.deep.equal([]);
+        expect(due('supplier')).to.deep.equal([]);
+    });
+
+    it('a subtotal written as one word ("Subtotaal") is a partial sum, even when it is the largest amount', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'totaal', type: 'money', currency: 'EUR', hints: ['Totaal'] }],
+        });
+        const doc = 'Subtotaal: € 130,00\nKorting: € 9,00\nTotaal: € 121,00\n';
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ totaal: eur('121.00') });
+    });
+
+    it('"excl. btw" and "incl. btw" do not label the VAT: the amounts they label are counted without or with it', async () => {
+        // Before, "Bedrag excl. btw" labelled its € 100,00 as the VAT, and net and VAT were swapped (the sum still held).
+        const nl = 'Bedrag excl. btw: € 100,00\nBTW 21%: € 21,00\nTotaal incl. btw: € 121,00\n';
+        expect(await readData(nl, SUM, 'nl')).to.deep.equal({ net: eur('100.00'), vat: eur('21.00'), total: eur('121.00') });
+        const en = 'Amount excl. VAT: EUR 100.00\nVAT 21%: EUR 21.00\nAmount incl. VAT: EUR 121.00\n';
+        expect(await readData(en, SUM)).to.deep.equal({ net: eur('100.00'), vat: eur('21.00'), total: eur('121.00') });
+    });
+});
