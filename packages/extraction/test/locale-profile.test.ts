@@ -10,6 +10,8 @@ import { isLanguage, languages, localeOf, registerLocale, type Language } from '
 import { formatAmount, formatDuration, formatWrittenDate } from '../src/locale/locale-format.js';
 import type { DurationUnit } from '../src/locale/locale-types.js';
 import { parseAmount } from '../src/parsers/amount-parser.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
 import { parseCivilDate, parseDateQuote } from '../src/parsers/date-parser.js';
 import { parseDurationQuote } from '../src/parsers/duration-parser.js';
 import { parseQuote } from '../src/parsers/quote-parser.js';
@@ -201,5 +203,15 @@ describe('compound splitting (nl)', () => {
         expect(localeOf('nl').splitCompound(long, known)).to.deep.equal([long]);
         const longest = `${'a'.repeat(57)}termijn`; // 64 letters: still a word
         expect(localeOf('nl').splitCompound(longest, known)).to.deep.equal(['a'.repeat(57), 'termijn']);
+    });
+    it('a prefix is no compound head ("verhuurder" is the landlord, no kind of "huurder"; "onderhuurder" is)', () => {
+        const tenant = new Set(['huurder']);
+        expect(localeOf('nl').splitCompound('Verhuurder', tenant)).to.deep.equal(['verhuurder']);
+        expect(localeOf('nl').splitCompound('Onderhuurder', tenant)).to.deep.equal(['onder', 'huurder']);
+    });
+    it('a tenant is read from "Huurder:", not from the landlord\'s "Verhuurder:" above it', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'huur', fields: [{ name: 'huurder', type: 'string' }] });
+        const doc = 'HUUROVEREENKOMST\nVerhuurder: Maria Jansen\nHuurder: Peter de Boer\n';
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ huurder: 'Peter de Boer' });
     });
 });

@@ -26,6 +26,11 @@ describe('ruling codes', () => {
         expect((await readData(doc, RULING, 'nl')).zaaknummer).to.equal(null);
     });
 
+    it('a code written without spaces is no sentence, however many lower-case words it joins ("jane.doe@example.com")', async () => {
+        const contact = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'email', type: 'string', pattern: '[a-z.]+@[a-z.]+' }] });
+        expect(await readData('Contact\nEmail: jane.doe@example.com\n', contact)).to.deep.equal({ email: 'jane.doe@example.com' });
+    });
+
     it('the labelled case number is read past the headings', async () => {
         const doc = `RECHTBANK ZUIDERDAM\nzaaknummer: 4471 KG 19-33\n1. Het verloop van de procedure. ${body}\n2. De beoordeling. ${body}`;
         expect((await readData(doc, RULING, 'nl')).zaaknummer).to.equal('4471 KG 19-33');

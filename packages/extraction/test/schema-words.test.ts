@@ -34,6 +34,19 @@ describe('schema words: field names in another language than the document', () =
         });
     });
 
+    it('an English lease schema reads a Dutch lease ("Huurder", not "Verhuurder")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'lease',
+            fields: [
+                { name: 'tenant', type: 'string' },
+                { name: 'landlord', type: 'string' },
+            ],
+        });
+        const doc = 'HUUROVEREENKOMST\nVerhuurder: Maria Jansen\nHuurder: Peter de Boer\n';
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ tenant: 'Peter de Boer', landlord: 'Maria Jansen' });
+    });
+
     it('a Dutch schema reads an English invoice ("Invoice date", "Total")', async () => {
         const schema = compile({
             svc_schema: '1.0',

@@ -52,15 +52,18 @@ const MAX_COMPOUND = 64;
 
 /**
  * The splitter of languages that write compounds as one word ("opzegtermijn", "Rechnungsbetrag"):
- * a word ending in a known word (a label's word) splits into the head and that word.
+ * a word ending in a known word (a label's word) splits into the head and that word — unless the
+ * head is one of the language's `prefixes`, which make another word, not a kind of the tail
+ * ("verhuurder", the landlord, is no "huurder").
  */
-export function compoundSplitter(): (word: string, known: ReadonlySet<string>) => string[] {
+export function compoundSplitter(prefixes: readonly string[] = []): (word: string, known: ReadonlySet<string>) => string[] {
+    const notHeads = new Set(prefixes);
     return (word, known) => {
         const w = word.toLowerCase();
         if (w.length > MAX_COMPOUND) return [w];
         for (let i = MIN_PART; i <= w.length - MIN_PART - 1; i++) {
             const tail = w.slice(i);
-            if (known.has(tail)) return [w.slice(0, i), tail];
+            if (known.has(tail)) return notHeads.has(w.slice(0, i)) ? [w] : [w.slice(0, i), tail];
         }
         return [w];
     };

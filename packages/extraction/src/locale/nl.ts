@@ -158,6 +158,10 @@ export const nl = {
         ['start date', 'ingangsdatum'],
         ['subtotal', 'subtotaal'],
         ['supplier', 'leverancier'],
+        ['tenant', 'huurder'],
+        ['landlord', 'verhuurder'],
+        ['buyer', 'koper'],
+        ['seller', 'verkoper'],
         ['tax', 'btw'],
         ['term', 'termijn'],
         ['total', 'totaal'],
@@ -167,5 +171,6 @@ export const nl = {
     stem: suffixStemmer(['ingen', 'ing', 'en', 'e', 's'], [['nummer', 'nr']]),
     // "opzegtermijn", "huurtermijn", "factuurbedrag", "zaaknummer": a Dutch compound ends in the
     // word it is a kind of.
-    splitCompound: compoundSplitter(),
+    // "verhuurder", "herroeping", "ontvanger": a prefix makes a word of its own.
+    splitCompound: compoundSplitter(['ver', 'her', 'ont', 'mis']),
 } satisfies LocaleProfile;

@@ -81,7 +81,9 @@ function baseScore(type: Scalar, span: Span, distinct: number, pos: number): num
 export function readsAsProse(quote: string, pattern?: string): boolean {
     // A numbered heading ("1. Aanslag", "6. De beslissing") starts a section, it is no code.
     if (/^\p{N}{1,2}\.\s+\p{Lu}\p{Ll}/u.test(quote)) return true;
-    if ((quote.match(/(?<![\p{L}\p{N}])\p{Ll}{3,}(?![\p{L}\p{N}])/gu)?.length ?? 0) >= 2) return true;
+    // Words of a sentence stand apart: "jane.doe@example.com" is one token, not four words.
+    let words = 0;
+    for (const token of quote.split(/\s+/)) if (/^\p{Ll}{3,}[,.;:!?)]*$/u.test(token) && ++words >= 2) return true;
     return pattern !== undefined && /\\d|0-9|\[:digit:\]|\\pN|\\p\{N/.test(pattern) && !/\p{N}/u.test(quote);
 }
 
