@@ -13,7 +13,8 @@
 //  4. then, in two more rounds, one Platt correction per document language on top of the groups'
 //     tables (ranker-model.ts languageTable).
 //  5. read the tuning half once more and fit, per document language, the final table (ranker-final.ts):
-//     histogram bins of the confidence each reported value shows, to whether it is right.
+//     histogram bins of the confidence each reported value shows, to whether it is right; and one
+//     per language and document size (SVC_FINAL_SPLIT characters, 0: none) where enough values are.
 // The settings (rounds, damping, cap) were chosen on the tuning half only.
 // `--reader openai` fits steps 3-5 for the openai reader (SVC_OPENAI_* must be set).
 import '../scripts/polyfill.mjs';
@@ -51,6 +52,10 @@ const DAMPING = Number(process.env.SVC_DAMPING ?? 0.5);
 const FINAL_MINIMUM = Number(process.env.SVC_FINAL_MINIMUM ?? 80);
 /** A final bin's rate must stay at least 0.9 this many standard errors under it to be reported at 0.9 or more. */
 const FINAL_Z = Number(process.env.SVC_FINAL_Z ?? 1);
+/** Characters above which a document is long: final tables per language and size (0: per language only). */
+const FINAL_SPLIT = Number(process.env.SVC_FINAL_SPLIT ?? 3000);
+/** A language's documents of one size need this many tuning values for a final table of their own. */
+const FINAL_SIZE_MINIMUM = 2 * FINAL_MINIMUM;
 /** A calibration group needs this many tuning values for a table of its own. */
 const GROUP_MINIMUM = Number(process.env.SVC_GROUP_MINIMUM || 60);
 
@@ -279,9 +284,20 @@ if (FINAL_MINIMUM > 0) {
                 ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
                 : new HeuristicReader({ weights });
         const pairs = {};
-        await readAll(sets, made, 'tune', (set, schema, c, ex) => confidencePairs(schema, c, ex, pairs, () => 'all'));
-        for (const [key, list] of Object.entries(pairs).sort())
+        await readAll(sets, made, 'tune', (set, schema, c, ex) => {
+            const one = {};
+            confidencePairs(schema, c, ex, one, () => 'all');
+            const language = one[`lang:${c.language}`] ?? [];
+            (pairs[`lang:${c.language}`] ??= []).push(...language);
+            if (FINAL_SPLIT > 0)
+                (pairs[`size:${c.language}:${c.document.length > FINAL_SPLIT ? 'long' : 'short'}`] ??= []).push(...language);
+        });
+        if (FINAL_SPLIT > 0) weights.finalSplit = FINAL_SPLIT;
+        else delete weights.finalSplit;
+        for (const [key, list] of Object.entries(pairs).sort()) {
             if (key.startsWith('lang:')) weights.calibration[reader][`final:${key.slice(5)}`] = binned(list, FINAL_MINIMUM);
+            else if (list.length >= FINAL_SIZE_MINIMUM) weights.calibration[reader][`final:${key.slice(5)}`] = binned(list, FINAL_MINIMUM);
+        }
         console.error(`train: final tables from ${Object.entries(pairs).map(([k, l]) => `${k} ${l.length}`)}`);
     }
 }

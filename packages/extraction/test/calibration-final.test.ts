@@ -40,6 +40,30 @@ describe('calibration: the final step', () => {
         }
     });
 
+    it('reads the table of the document’s size when there is one, else its language’s', () => {
+        const LONG: CalibrationTable = [
+            [0, 0.1],
+            [1, 0.6],
+        ];
+        const weights: RankerWeights = {
+            features: [],
+            weights: [],
+            bias: 0,
+            finalSplit: 3000,
+            calibration: { heuristic: { 'final:en': STEP, 'final:en:long': LONG, 'final:nl': STEP } },
+        };
+        expect(finalTable(weights, 'heuristic', 'en', 3001)).to.equal(LONG);
+        expect(finalTable(weights, 'heuristic', 'en', 3000)).to.equal(STEP);
+        expect(finalTable(weights, 'heuristic', 'nl', 50_000)).to.equal(STEP);
+        expect(finalTable({ ...weights, finalSplit: undefined }, 'heuristic', 'en', 50_000)).to.equal(STEP);
+    });
+
+    it('ships the English tables of one-page and longer documents apart', () => {
+        const shipped = shippedWeights();
+        expect(shipped.finalSplit).to.be.a('number');
+        expect(finalTable(shipped, 'heuristic', 'en', 100)).to.not.equal(finalTable(shipped, 'heuristic', 'en', 100_000));
+    });
+
     it("rescales a value's candidates so that their noisy-or is the table's level", () => {
         const document = 'Date: 3 March 2024. Again: 3 March 2024.';
         const windows: WindowCandidates[] = [
@@ -99,8 +123,10 @@ describe('calibration: the final step', () => {
 
     it("reports every single value's confidence at its table's level, end to end", async () => {
         const shipped = shippedWeights();
+        // One table for English documents of every size.
         const flat: RankerWeights = {
             ...shipped,
+            finalSplit: undefined,
             calibration: { ...shipped.calibration, heuristic: { ...(shipped.calibration.heuristic as object), 'final:en': STEP } },
         };
         const engine = new Engine({ reader: new HeuristicReader({ weights: flat }), secrets: secretRingOf(['t']), concurrency: 1 });

@@ -136,7 +136,7 @@ export class HeuristicReader implements Reader {
         const echoes = documentEchoes(document, schema, language, decided, keyOf);
         // Then each value's confidence as the field will report it, through the final table (ranker-final.ts).
         const read = echoes ? [...decided, echoes] : decided;
-        return finalCalibration(document, schema, language, read, finalTable(this.weights, this.name, language), keyOf);
+        return finalCalibration(document, schema, language, read, finalTable(this.weights, this.name, language, document.length), keyOf);
     }
 
     private readWindow(input: ReaderInput, win: WindowText, phrases: ReadonlyMap<number, LabelPhrase[]>): ReaderCandidate[] {

@@ -84,7 +84,7 @@ export class OpenAiReader implements Reader {
 
     /** Every value at its final confidence, as the heuristic reader's (ranker-final.ts; none fitted: as read). */
     across(document: string, schema: CompiledSchema, language: Language, windows: readonly WindowCandidates[]): WindowCandidates[] {
-        return finalCalibration(document, schema, language, windows, finalTable(this.weights, this.name, language));
+        return finalCalibration(document, schema, language, windows, finalTable(this.weights, this.name, language, document.length));
     }
 
     async read(input: ReaderInput, signal?: AbortSignal): Promise<ReaderCandidate[]> {

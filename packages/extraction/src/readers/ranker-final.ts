@@ -14,11 +14,23 @@ import { COMPETING_SHARE } from '../settling/settle-readings.js';
 import { quoteKeys, type QuoteKey } from './quote-keys.js';
 import { calibrate, type CalibrationTable, type RankerWeights } from './ranker-model.js';
 
-/** A reader's final table for documents of one language (none: confidences as read). */
-export function finalTable(weights: RankerWeights | null, reader: string, language: string): CalibrationTable | undefined {
+/**
+ * Documents of one page (a receipt, an invoice) and of several (an agreement, a ruling) are right at
+ * different rates at the same support (each kind's values were miscalibrated by one table pooled
+ * over both): the final tables are fitted apart when the tuning data hold enough of each.
+ */
+export function documentSize(weights: RankerWeights | null, length: number): 'long' | 'short' | undefined {
+    const split = weights?.finalSplit;
+    return split ? (length > split ? 'long' : 'short') : undefined;
+}
+
+/** A reader's final table for documents of one language and size, else of the language (none: confidences as read). */
+export function finalTable(weights: RankerWeights | null, reader: string, language: string, length = 0): CalibrationTable | undefined {
     const t = weights?.calibration[reader];
     if (t === undefined || Array.isArray(t)) return undefined;
-    return (t as Partial<Record<string, CalibrationTable>>)[`final:${language}`];
+    const tables = t as Partial<Record<string, CalibrationTable>>;
+    const size = documentSize(weights, length);
+    return (size && tables[`final:${language}:${size}`]) || tables[`final:${language}`];
 }
 
 /** Rivals are kept this far from half of the strongest (p is rounded to thousandths). */

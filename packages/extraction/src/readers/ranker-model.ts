@@ -19,6 +19,11 @@ export interface RankerWeights {
      * date's score means another probability than an amount's), or one table for every kind.
      */
     calibration: Record<string, CalibrationTable | Partial<Record<string, CalibrationTable>>>;
+    /**
+     * Characters above which a document is long (several pages: agreements, rulings) and reads its
+     * language's final table for long documents, when it has one (ranker-final.ts).
+     */
+    finalSplit?: number;
     /** How the weights were made (for the README's table and for reproducing them). */
     trained?: Record<string, unknown>;
 }
