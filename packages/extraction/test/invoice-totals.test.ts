@@ -38,6 +38,14 @@ describe('invoice totals', () => {
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ totaal: eur('121.00') });
     });
 
+    it('a sign before the currency is the amount\'s: a credit note\'s "-EUR 50.00" is minus fifty', async () => {
+        const total = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'total', type: 'money', currency: 'EUR' }] });
+        expect(await readData('CREDIT NOTE\nTotal: -EUR 50.00\n', total)).to.deep.equal({ total: eur('-50.00') });
+        expect(await readData('CREDIT NOTE\nTotal: -€50.00\n', total)).to.deep.equal({ total: eur('-50.00') });
+        // A hyphen inside a word is no sign.
+        expect(await readData('Total: ABC-EUR 50.00\n', total)).to.deep.equal({ total: eur('50.00') });
+    });
+
     it('"excl. btw" and "incl. btw" do not label the VAT: the amounts they label are counted without or with it', async () => {
         // Before, "Bedrag excl. btw" labelled its € 100,00 as the VAT, and net and VAT were swapped (the sum still held).
         const nl = 'Bedrag excl. btw: € 100,00\nBTW 21%: € 21,00\nTotaal incl. btw: € 121,00\n';

@@ -137,6 +137,11 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
             const okAfter = after !== undefined && currenciesOfMark(after) !== undefined && !okBefore;
             start = okBefore ? start : amountStart;
             end = okAfter ? end : amountStart + m[2]!.length;
+            // A sign before the mark is the amount's ("-EUR 50.00" on a credit note): not dropped.
+            if (okBefore && !m[2]!.startsWith('-')) {
+                const sign = /(?<![\p{L}\p{N}.,-])-\s?$/u.exec(text.slice(Math.max(0, start - 3), start));
+                if (sign) start -= sign[0].length;
+            }
             out.push({ start, end, quote: text.slice(start, end), marked: okBefore || okAfter });
         } else out.push({ start, end, quote: m[0] });
     }
