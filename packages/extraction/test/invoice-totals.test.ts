@@ -38,6 +38,17 @@ describe('invoice totals', () => {
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ totaal: eur('121.00') });
     });
 
+    it('the full stop of "incl." ends no sentence: "Total incl. VAT" labels the amount at the end of its line', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'total', type: 'money', currency: 'EUR', hints: ['Total'] }],
+        });
+        const doc =
+            'INVOICE\nItem                     Amount\nPaper                  EUR 900.00\nVAT 21%                 EUR 189.00\nTotal incl. VAT        EUR 1,089.00\n';
+        expect(await readData(doc, schema)).to.deep.equal({ total: eur('1089.00') });
+    });
+
     it('a sign before the currency is the amount\'s: a credit note\'s "-EUR 50.00" is minus fifty', async () => {
         const total = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'total', type: 'money', currency: 'EUR' }] });
         expect(await readData('CREDIT NOTE\nTotal: -EUR 50.00\n', total)).to.deep.equal({ total: eur('-50.00') });

@@ -1,7 +1,9 @@
 // A schema's field names in one language, a document in another: an English `total` is labelled
 // "Totaal" in a Dutch invoice, a Dutch `factuurdatum` "Invoice date" in an English one
 // (locale.schemaWords). Documents written for the test.
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
+import { compileSchemaText } from '@svc/compiler';
 import { labelPhrases, translatedName } from '../src/readers/heuristic-labels.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile, SUM } from './support/edit-fixtures.js';
@@ -45,6 +47,24 @@ describe('schema words: field names in another language than the document', () =
         });
         const doc = 'HUUROVEREENKOMST\nVerhuurder: Maria Jansen\nHuurder: Peter de Boer\n';
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ tenant: 'Peter de Boer', landlord: 'Maria Jansen' });
+    });
+
+    it('the English example schema, hints and all, reads the Dutch example invoice', async () => {
+        const file = (name: string) => readFileSync(new URL(`../../../../examples/${name}`, import.meta.url), 'utf8');
+        const r = compileSchemaText(file('invoice-en.svc.json'));
+        if (!r.ok) throw new Error(JSON.stringify(r.errors));
+        const data = await readData(file('factuur-nl.txt'), r.schema!, 'nl');
+        // Its invoice number pattern wants letters ("INV-20417"); the Dutch invoice writes "2024-0193".
+        expect(data).to.deep.include({
+            supplier: 'Bakkerij De Gouden Korenschoof',
+            issue_date: '2024-02-12',
+            due_date: '2024-02-26',
+            payment_term: 'P14D',
+            net_amount: eur('260.00'),
+            vat_rate: '21.00',
+            vat_amount: eur('54.60'),
+            total_amount: eur('314.60'),
+        });
     });
 
     it('a Dutch schema reads an English invoice ("Invoice date", "Total")', async () => {

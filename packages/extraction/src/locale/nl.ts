@@ -124,6 +124,7 @@ export const nl = {
     // English field names, as Dutch documents label them (an English schema reading a Dutch invoice).
     schemaWords: new Map([
         ['amount', 'bedrag'],
+        ['amount due', 'te betalen'],
         ['address', 'adres'],
         ['agreement', 'overeenkomst'],
         ['balance', 'saldo'],
@@ -149,6 +150,9 @@ export const nl = {
         ['number', 'nummer'],
         ['paid', 'betaald'],
         ['payment', 'betaling'],
+        ['payment term', 'betalingstermijn'],
+        ['payment terms', 'betalingstermijn'],
+        ['rate', 'tarief'],
         ['period', 'periode'],
         ['phone', 'telefoon'],
         ['price', 'prijs'],
@@ -167,6 +171,7 @@ export const nl = {
         ['total', 'totaal'],
         ['vat', 'btw'],
         ['vat amount', 'btw-bedrag'],
+        ['vat rate', 'btw-tarief'],
     ]),
     stem: suffixStemmer(['ingen', 'ing', 'en', 'e', 's'], [['nummer', 'nr']]),
     // "opzegtermijn", "huurtermijn", "factuurbedrag", "zaaknummer": a Dutch compound ends in the

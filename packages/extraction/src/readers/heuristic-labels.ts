@@ -41,8 +41,15 @@ const NOT_LABELS = ['needed', 'name', 'names'];
 /** Longest key of `words` tried first: "due date" before "date". */
 const LONGEST_SCHEMA_KEY = 3;
 
-/** A field name's words as another language writes them (locale.schemaWords), or undefined when none is known. */
-export function translatedName(name: readonly string[], words: ReadonlyMap<string, string> | undefined): string[] | undefined {
+/**
+ * A field name's words as another language writes them (locale.schemaWords), or undefined when none
+ * is known — or, `whole`, when any is not (a hint is translated only as a whole).
+ */
+export function translatedName(
+    name: readonly string[],
+    words: ReadonlyMap<string, string> | undefined,
+    whole = false,
+): string[] | undefined {
     if (!words?.size) return undefined;
     const out: string[] = [];
     let changed = false;
@@ -56,7 +63,10 @@ export function translatedName(name: readonly string[], words: ReadonlyMap<strin
                 break;
             }
         }
-        if (n === 0) out.push(name[i]!);
+        if (n === 0) {
+            if (whole) return undefined;
+            out.push(name[i]!);
+        }
         i += Math.max(1, n);
     }
     return changed ? out : undefined;
@@ -75,7 +85,15 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile): Label
     };
     for (const h of field.hints) {
         const w = labelWords(h);
-        add(w, w.length === 1 ? LABEL.hint1 : w.length === 2 ? LABEL.hint2 : LABEL.hint3, 'hint', h);
+        const weight = w.length === 1 ? LABEL.hint1 : w.length === 2 ? LABEL.hint2 : LABEL.hint3;
+        add(w, weight, 'hint', h);
+        // A hint in another language, when the language here has a word for each of its words
+        // ("Total" is "Totaal", "Due date" "Vervaldatum"; "Amount due" word by word is nothing).
+        const translated = translatedName(w, locale.schemaWords, true);
+        if (translated) {
+            add(translated, weight, 'hint', h);
+            if (translated.length > 1) add([translated.join('')], weight, 'hint', h);
+        }
     }
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
     const addName = (words: string[]): void => {

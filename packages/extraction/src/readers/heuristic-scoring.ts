@@ -2,6 +2,7 @@
 // 12.50"), on the line above when the span starts its line, in the column above it (tables), just
 // after it, or a few words before it in running text ("effective as of March 3, 2024"). The best
 // single label counts, scaled by its weight (hint > name > description) and by distance.
+import { sumWordsOf } from '../locale/locale-words.js';
 import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
@@ -95,6 +96,15 @@ export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | und
 export function labelTail(tail: string): boolean {
     const rest = tail.replace(/[\s:=#.\-–—>|()[\]*]+/g, '');
     return rest === '' || currenciesOfMark(rest) !== undefined;
+}
+
+/** Words between a sum label and its amount that only qualify the sum ("incl. BTW", "(excl. VAT)"). */
+function onlySumWords(win: WindowText, gap: string): boolean {
+    const words = gap.toLowerCase().match(/\p{L}+/gu);
+    if (!words) return false;
+    const final = sumWordsOf(win.locale, 'final');
+    const partial = sumWordsOf(win.locale, 'partial');
+    return words.every((w) => final.has(w) || partial.has(w));
 }
 
 /** A few words ending in a colon: the rest of a label's line when the label has more words. */
@@ -192,7 +202,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             }
             // In running text a label speaks of its own sentence ("… of the Effective Date. Reports
             // are due on July 1"): not across a sentence's end.
-            if (/[.;!?]\s+[\p{Lu}\d]/u.test(gap)) return 0;
+            // The full stop of an abbreviation that qualifies a sum ("Totaal incl. BTW   € 314,60")
+            // ends no sentence.
+            if (/[.;!?]\s+[\p{Lu}\d]/u.test(gap) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
             return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * LABEL.inRunningText;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.
