@@ -261,8 +261,12 @@ export function scoreField(ctx: FieldContext): Scored[] {
         }
         if (dates) {
             f.edge = +(input.documentLength > ZONES.longDocument && (pos < ZONES.edgeHead || pos > ZONES.edgeFoot));
-            f.latestEdge = +(dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));
-            f.closing = +(span === dates.closing);
+            // A document with no body between its head and its foot is all edge: of several dates
+            // there, the latest or the last is no more its own than the others (an invoice's due
+            // date after its date); a single date stays the document's.
+            const zoned = input.documentLength > ZONES.head + ZONES.foot || dates.single;
+            f.latestEdge = +(zoned && dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));
+            f.closing = +(zoned && span === dates.closing);
             score += ADJUST.edge * f.edge + ADJUST.latestEdge * f.latestEdge + ADJUST.closing * f.closing;
         } else if (context > 0) score += ADJUST.labelledEarly * (1 - pos);
         // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
@@ -309,7 +313,7 @@ function dateZones(
     ctx: FieldContext,
     found: Span[],
     parsed: (ParsedValue | undefined)[],
-): { latest?: string; closing?: Span; atEdge(s: Span): boolean } {
+): { latest?: string; closing?: Span; single: boolean; atEdge(s: Span): boolean } {
     const { input, win } = ctx;
     const n = input.documentLength;
     const atEdge = (s: Span): boolean => {
@@ -328,5 +332,6 @@ function dateZones(
             if (parsed[i] && !win.isFurniture(win.lineOf(found[i]!.start))) closing = found[i];
         if (closing && input.offset + closing.start < n - ZONES.closing) closing = undefined;
     }
-    return { latest, closing, atEdge };
+    const values = new Set(parsed.map((v) => v?.key).filter((k) => k !== undefined));
+    return { latest, closing, single: values.size <= 1, atEdge };
 }
