@@ -38,6 +38,11 @@ describe('invoice totals', () => {
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ totaal: eur('121.00') });
     });
 
+    it('"Inc" before a label is a company\'s legal form, not "incl.": "ACME Inc Total" still labels the total', async () => {
+        const total = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'total', type: 'money', currency: 'USD' }] });
+        expect(await readData('Items: $4.00\nACME Inc Total: $5.00\n', total)).to.deep.equal({ total: usd('5.00') });
+    });
+
     it('the full stop of "incl." ends no sentence: "Total incl. VAT" labels the amount at the end of its line', async () => {
         const schema = compile({
             svc_schema: '1.0',

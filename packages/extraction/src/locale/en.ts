@@ -210,7 +210,8 @@ export const en = {
         ],
         tender: ['cash', 'tendered', 'tender', 'paid', 'payment'],
         change: ['change'],
-        apart: ['excl', 'excluding', 'exclusive', 'exc', 'ex', 'incl', 'including', 'inclusive', 'inc'],
+        // Not "inc": "ACME Inc. Total" is a company and its total.
+        apart: ['excl', 'excluding', 'exclusive', 'ex', 'incl', 'including', 'inclusive'],
         due: [
             'amount due',
             'balance due',
