@@ -54,8 +54,12 @@ const FINAL_MINIMUM = Number(process.env.SVC_FINAL_MINIMUM ?? 80);
 const FINAL_Z = Number(process.env.SVC_FINAL_Z ?? 1);
 /** Characters above which a document is long: final tables per language and size (0: per language only). */
 const FINAL_SPLIT = Number(process.env.SVC_FINAL_SPLIT ?? 3000);
-/** A language's documents of one size need this many tuning values for a final table of their own. */
-const FINAL_SIZE_MINIMUM = 2 * FINAL_MINIMUM;
+/**
+ * A language's documents of one size need this many tuning values for a final table of their own:
+ * three bins' worth, so the table can still tell levels apart (Dutch rulings' 163 values made one
+ * bin, and every ruling's value read 0.72), and as many as the folds that chose the split had.
+ */
+const FINAL_SIZE_MINIMUM = 3 * FINAL_MINIMUM;
 /** A calibration group needs this many tuning values for a table of its own. */
 const GROUP_MINIMUM = Number(process.env.SVC_GROUP_MINIMUM || 60);
 
