@@ -64,6 +64,13 @@ describe('calibration: the final step', () => {
         expect(finalTable(shipped, 'heuristic', 'en', 100)).to.not.equal(finalTable(shipped, 'heuristic', 'en', 100_000));
     });
 
+    it('ships no final table of one level: every table still tells values apart', () => {
+        const tables = shippedWeights().calibration.heuristic as Record<string, CalibrationTable>;
+        const finals = Object.keys(tables).filter((k) => k.startsWith('final:'));
+        expect(finals).to.include.members(['final:en', 'final:nl']);
+        for (const key of finals) expect(new Set(tables[key]!.map(([, y]) => y)).size, key).to.be.at.least(2);
+    });
+
     it("rescales a value's candidates so that their noisy-or is the table's level", () => {
         const document = 'Date: 3 March 2024. Again: 3 March 2024.';
         const windows: WindowCandidates[] = [
