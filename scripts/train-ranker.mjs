@@ -31,6 +31,7 @@ import {
     featureVector,
     shippedWeights,
     calibrate,
+    documentSize,
 } from '@svc/extraction';
 import { loadSets, same, correctCandidate } from './ranker-data.mjs';
 import { ITERATIONS, L2, LEARNING_RATE, fitLogistic, isotonic, monotone, platt } from './ranker-fit.mjs';
@@ -288,15 +289,17 @@ if (FINAL_MINIMUM > 0) {
                 ? new OpenAiReader(engineConfigFromEnv({ ...process.env, SVC_READER: 'openai' }).openai, weights)
                 : new HeuristicReader({ weights });
         const pairs = {};
+        // Sizes told as the reader tells them at run time (ranker-final.ts documentSize).
+        const split = FINAL_SPLIT > 0 ? { finalSplit: FINAL_SPLIT } : null;
         await readAll(sets, made, 'tune', (set, schema, c, ex) => {
             const one = {};
             confidencePairs(schema, c, ex, one, () => 'all');
             const language = one[`lang:${c.language}`] ?? [];
             (pairs[`lang:${c.language}`] ??= []).push(...language);
-            if (FINAL_SPLIT > 0)
-                (pairs[`size:${c.language}:${c.document.length > FINAL_SPLIT ? 'long' : 'short'}`] ??= []).push(...language);
+            const size = documentSize(split, c.document.length);
+            if (size) (pairs[`size:${c.language}:${size}`] ??= []).push(...language);
         });
-        if (FINAL_SPLIT > 0) weights.finalSplit = FINAL_SPLIT;
+        if (split) weights.finalSplit = FINAL_SPLIT;
         else delete weights.finalSplit;
         for (const [key, list] of Object.entries(pairs).sort()) {
             if (key.startsWith('lang:')) weights.calibration[reader][`final:${key.slice(5)}`] = binned(list, FINAL_MINIMUM);

@@ -18,7 +18,7 @@ export {
     type RankerWeights,
     type CalibrationTable,
 } from './readers/ranker-model.js';
-export { finalCalibration, finalTable, finalTargets, rescaled } from './readers/ranker-final.js';
+export { documentSize, finalCalibration, finalTable, finalTargets, rescaled } from './readers/ranker-final.js';
 export { featureVector, VECTOR_NAMES, FEATURES } from './readers/ranker-features.js';
 export { OpenAiReader, type OpenAiConfig } from './readers/openai-reader.js';
 export { completionBody } from './readers/openai-protocol.js';
