@@ -215,7 +215,42 @@ describe('legal agreements: how long the agreement lasts', () => {
         expect(seen.find((c) => c.json === 'P24M')?.features).to.include({ lifetime: 1, afterEnd: 0 });
         const text = 'The Employee shall not compete for a period of six months after the termination of employment.';
         const six = { start: text.indexOf('six'), end: text.indexOf(' after'), quote: 'six months' };
-        expect(periodContext(new WindowText(text, EN), six)).to.deep.equal({ lifetime: false, afterEnd: true });
+        expect(periodContext(new WindowText(text, EN), six)).to.deep.equal({ lifetime: false, afterEnd: true, restriction: true });
+    });
+
+    it("leaves the term missing when the only period is a covenant's: not to compete, not to solicit", async () => {
+        // The hint "period of" labels each of these; none is how long the agreement lasts.
+        const covenants = [
+            '2. Noncompetition. (a) Seller agrees that, for a period of one (1) year following the date hereof, it will not engage in any business.',
+            'Employee agrees that for a period of twelve (12) months (the “Non-Compete Period”) Employee will not work for a rival.',
+            'The Recipient shall not, for a period of two (2) years, directly or indirectly solicit any employee of the Company.',
+        ];
+        for (const covenant of covenants) {
+            const doc = `CONFIDENTIALITY AGREEMENT\n\n1. Confidential Information. The Recipient shall keep the Information secret.\n\n${covenant}\n\n3. Notices. Notices shall be given in writing.\n`;
+            expect((await data(doc, TERM)).term, covenant).to.equal(null);
+        }
+    });
+
+    it("still reads a covenant's period for a field that asks about the covenant, and the agreement's life that names one", async () => {
+        const NON_COMPETE = compile({
+            svc_schema: '1.0',
+            name: 'employment',
+            fields: [
+                {
+                    name: 'non_compete_period',
+                    type: 'duration',
+                    basis: 'months',
+                    nullable: true,
+                    description: 'How long the employee may not compete after leaving.',
+                    hints: ['period of'],
+                },
+            ],
+        });
+        const covenant =
+            'Employee agrees that for a period of twelve (12) months (the “Non-Compete Period”) Employee will not work for a rival.';
+        expect((await data(`EMPLOYMENT AGREEMENT\n\n${covenant}\n`, NON_COMPETE)).non_compete_period).to.equal('P12M');
+        const life = 'This Agreement, including the covenant not to solicit, shall remain in effect for a period of two (2) years.';
+        expect((await data(`AGREEMENT\n\n${life}\n`, TERM)).term).to.equal('P24M');
     });
 });
 

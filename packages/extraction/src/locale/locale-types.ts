@@ -98,6 +98,11 @@ export interface LocaleProfile {
     /** Words of an agreement's renewal ("renew", "renewal", "extended"): a period in their clause is the renewal's. */
     renewalWords?: readonly string[];
     /**
+     * Words of a covenant that binds a party for a period ("compete", "solicit", "hire"): such a
+     * period is the restriction's, not how long the agreement lasts.
+     */
+    restrictionWords?: readonly string[];
+    /**
      * The words of field names written in another language, as this language's documents write
      * them: a Dutch document labels an English `total` "Totaal" and `invoice_date` "Factuurdatum".
      * Keys are one word or several joined by a space (the longest wins); values are the label as

@@ -16,7 +16,8 @@ type WordList =
     | 'lifetimeWords'
     | 'afterWords'
     | 'endWords'
-    | 'renewalWords';
+    | 'renewalWords'
+    | 'restrictionWords';
 /** The lists of single words (`due` holds phrases). */
 type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;
 

@@ -32,7 +32,7 @@ export function inIncorporationClause(win: WindowText, at: number): boolean {
  * termination of employment", "one year thereafter"): a restriction that outlives the agreement,
  * not its term.
  */
-export function periodContext(win: WindowText, span: Span): { lifetime: boolean; afterEnd: boolean } {
+export function periodContext(win: WindowText, span: Span): { lifetime: boolean; afterEnd: boolean; restriction: boolean } {
     const before = win.text.slice(Math.max(0, span.start - 160), span.start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n')) + 1);
     const words = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];
@@ -44,7 +44,33 @@ export function periodContext(win: WindowText, span: Span): { lifetime: boolean;
     const after = wordsOf(win.locale, 'afterWords');
     const ends = wordsOf(win.locale, 'endWords');
     const at = next.findIndex((w) => after.has(w));
-    return { lifetime, afterEnd: at >= 0 && at <= 3 && next.slice(at).some((w) => ends.has(w)) };
+    return { lifetime, afterEnd: at >= 0 && at <= 3 && next.slice(at).some((w) => ends.has(w)), restriction: restrictionClause(win, span) };
+}
+
+/** Characters before a period, within its paragraph, and after it, within its sentence, that say what binds a party for it. */
+const RESTRICTION_BEFORE = 160;
+const RESTRICTION_AFTER = 60;
+
+/**
+ * Whether a period is a covenant's ("for a period of one (1) year … will not solicit", "2.
+ * Noncompetition. (a) Seller agrees that, for a period of one (1) year", "twelve (12) months (the
+ * “Non-Compete Period”)"): a restriction word in its paragraph just before it — a clause's heading
+ * counts — or in the rest of its sentence just after it.
+ */
+export function restrictionClause(win: WindowText, span: Span): boolean {
+    const words = wordsOf(win.locale, 'restrictionWords');
+    if (!words.size) return false;
+    const before = win.text.slice(Math.max(0, span.start - RESTRICTION_BEFORE), span.start);
+    const after = win.text.slice(span.end, span.end + RESTRICTION_AFTER);
+    const to = after.search(/\.\s|\n\n/);
+    const said = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];
+    return [...said(before.slice(before.lastIndexOf('\n\n') + 1)), ...said(to < 0 ? after : after.slice(0, to))].some((w) => words.has(w));
+}
+
+/** Whether a field asks about a restriction itself (a non-compete period: a word of its name, description or hints). */
+export function asksAboutRestriction(about: readonly string[], win: WindowText): boolean {
+    const words = wordsOf(win.locale, 'restrictionWords');
+    return about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
 }
 
 /** The word forms of a field's description that are no stopwords (undefined: none). */

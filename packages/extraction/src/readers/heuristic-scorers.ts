@@ -11,6 +11,7 @@ import type { Span } from './heuristic-spans.js';
 import {
     asksAboutAgreement,
     asksAboutRenewal,
+    asksAboutRestriction,
     descriptionForms,
     inIncorporationClause,
     periodContext,
@@ -230,6 +231,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const aboutAgreement = type.kind === 'duration' && asksAboutAgreement([field.name, field.description ?? '', ...field.hints], win);
     const aboutRenewal = type.kind === 'duration' && asksAboutRenewal([field.name, field.description ?? '', ...field.hints], win);
+    const ofAgreementOnly = aboutAgreement && !asksAboutRestriction([field.name, field.description ?? '', ...field.hints], win);
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
@@ -255,6 +257,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
             // The sentence itself says what the period is: as good as a label.
             if (f.lifetime) score = Math.max(score, ADJUST.lifetimeFloor) + ADJUST.lifetime;
             if (said.afterEnd) score *= ADJUST.afterEnd;
+            // A covenant's period (not to compete, not to solicit) is not how long the agreement
+            // lasts, unless the sentence says it is the agreement's life.
+            if (ofAgreementOnly && said.restriction && !f.lifetime) score *= ADJUST.restriction;
             // A field of the renewal: a period in a clause that speaks of renewal is as good as a label.
             f.renewal = aboutRenewal ? renewalClause(win, span) : 0;
             if (f.renewal) score = Math.max(score, ADJUST.renewalFloor) + ADJUST.renewal * f.renewal;

@@ -107,6 +107,8 @@ export const ADJUST = {
     /** A period whose sentence has none of the words the field is described by keeps 1 − this of its score. */
     undescribed: 0.7,
     afterEnd: 0.5,
+    /** A period in a covenant's clause (non-compete, non-solicitation), for a field of the agreement's own term: this share. */
+    restriction: 0.5,
     /** A period of a renewal's field in a clause that speaks of renewal: at least this, plus the bonus (half when the word follows). */
     renewalFloor: 0.45,
     renewal: 0.15,
