@@ -33,6 +33,7 @@ export function correctCandidate(want, got) {
  * With SVC_FOLD=1 the tuning half itself is split the same way (`tune`: its even positions, `check`:
  * its odd ones; SVC_FOLD=2 the other way round), so settings of training and calibration can be compared on documents training did
  * not see without looking at the check half; write the weights of such runs nowhere but a scratch copy.
+ * SVC_FOLD=k/K (k of 1…K) holds out every K-th document of the tuning half instead (K-fold).
  * SVC_FOLD=swap trains on the check half and scores the tuning half: how much a half's scores move
  * with the documents alone (the README's spread); nothing is chosen from it and its weights are not kept.
  */
@@ -40,6 +41,12 @@ export function loadSets(data = DATA) {
     const sets = halves(data);
     const fold = process.env.SVC_FOLD;
     if (fold === 'swap') return sets.map((s) => ({ ...s, tune: s.check, check: s.tune }));
+    // SVC_FOLD=k/K: K folds of the tuning half, fold k (1…K) held out (positions ≡ k − 1 mod K).
+    const kOfK = /^(\d+)\/(\d+)$/.exec(fold ?? '');
+    if (kOfK) {
+        const [k, K] = [Number(kOfK[1]), Number(kOfK[2])];
+        return sets.map((s) => ({ ...s, tune: s.tune.filter((_, i) => i % K !== k - 1), check: s.tune.filter((_, i) => i % K === k - 1) }));
+    }
     if (fold !== '1' && fold !== '2') return sets;
     const part = (r) => (s) => s.tune.filter((_, i) => i % 2 === r);
     return sets.map((s) => ({ ...s, tune: part(fold === '1' ? 0 : 1)(s), check: part(fold === '1' ? 1 : 0)(s) }));
