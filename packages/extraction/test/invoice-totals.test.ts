@@ -3,6 +3,8 @@
 import { expect } from 'chai';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { withDueLabels } from '../src/readers/heuristic-totals.js';
+import { amountSpans } from '../src/readers/heuristic-spans.js';
+import { parseQuote } from '../src/parsers/quote-parser.js';
 import { compile, SUM } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 
@@ -60,6 +62,31 @@ describe('invoice totals', () => {
         expect(await readData('CREDIT NOTE\nTotal: -€50.00\n', total)).to.deep.equal({ total: eur('-50.00') });
         // A hyphen inside a word is no sign.
         expect(await readData('Total: ABC-EUR 50.00\n', total)).to.deep.equal({ total: eur('50.00') });
+    });
+
+    it('an amount in accounting parentheses is negative, in a column, after a label or a mark; never in prose', async () => {
+        const total = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'total', type: 'money', currency: 'EUR' }] });
+        for (const line of ['Total: EUR (50.00)', 'Total: (EUR 50.00)', 'Total:      (50.00)', 'Total\n(50.00)'])
+            expect(await readData(`CREDIT NOTE CN-7\n\n${line}\n`, total), line).to.deep.equal({ total: eur('-50.00') });
+        // A written-out sum repeated in figures is no negative.
+        const fee = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'fee', type: 'money', currency: 'USD', hints: ['fee of'] }] });
+        const prose = 'The Buyer shall pay a fee of One Thousand Dollars ($1,000.00) on signing.\n';
+        expect(await readData(prose, fee)).to.deep.equal({ fee: usd('1000.00') });
+        const spans = amountSpans(prose, 'en', true).map((s) => s.quote);
+        expect(spans).to.include('$1,000.00').and.not.include('($1,000.00)');
+    });
+
+    it('reads a quote in accounting parentheses as a negative amount, and no double negative', () => {
+        const type = { kind: 'money', currency: 'EUR', scale: 2 } as const;
+        const read = (q: string): string | undefined =>
+            (parseQuote(type as never, q, 'en')?.json as { amount: string } | undefined)?.amount;
+        expect(read('(50.00)')).to.equal('-50.00');
+        expect(read('EUR (1,250.00)')).to.equal('-1250.00');
+        expect(read('(EUR 50.00)')).to.equal('-50.00');
+        expect(read('(€ 0.00)')).to.equal('0.00');
+        expect(read('(-50.00)')).to.equal(undefined);
+        expect(read('-(50.00)')).to.equal(undefined);
+        expect(read('(USD 50.00)')).to.equal(undefined);
     });
 
     it('"excl. btw" and "incl. btw" do not label the VAT: the amounts they label are counted without or with it', async () => {

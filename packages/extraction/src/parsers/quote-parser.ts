@@ -55,12 +55,19 @@ function inNumberRange(x: number, min?: number, max?: number): boolean {
 }
 
 function parseMoney(type: Extract<ScalarType, { kind: 'money' }>, quote: string, language: Language): Decimal | undefined {
-    const split = splitCurrencyMark(quote);
+    // Accounting parentheses make an amount negative: "(50.00)", "($50.00)", "EUR (50.00)".
+    const outer = /^\s*\((.*)\)\s*$/su.exec(quote);
+    const split = splitCurrencyMark(outer ? outer[1]! : quote);
     if (!split) return undefined;
     if (split.mark !== undefined && !currenciesOfMark(split.mark)!.has(type.currency)) return undefined;
-    const a = parseAmount(split.amount, language);
+    const inner = outer ? undefined : /^\((.*)\)$/su.exec(split.amount);
+    const negative = outer !== null || !!inner;
+    const amount = inner ? inner[1]! : split.amount;
+    if (negative && /^\s*[-\u2212(]/.test(amount)) return undefined; // "(-50.00)": no reading
+    const a = parseAmount(amount, language);
     if (!a || !fitsScale(a.value, type.scale)) return undefined;
-    return inRange(a.value, type.min, type.max) ? a.value : undefined;
+    const value = negative && !a.value.isZero() ? a.value.neg() : a.value;
+    return inRange(value, type.min, type.max) ? value : undefined;
 }
 
 /**

@@ -142,11 +142,33 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
                 const sign = /(?<![\p{L}\p{N}.,-])-\s?$/u.exec(text.slice(Math.max(0, start - 3), start));
                 if (sign) start -= sign[0].length;
             }
-            out.push({ start, end, quote: text.slice(start, end), marked: okBefore || okAfter });
+            const negative = accountingNegative(text, start, end);
+            if (negative) [start, end] = negative;
+            out.push({ start, end, quote: text.slice(start, end), marked: okBefore || okAfter || negative?.[2] === true });
         } else out.push({ start, end, quote: m[0] });
     }
     return out;
 }
+
+/**
+ * An amount in accounting parentheses, a negative one ("(50.00)", "($1,200.00)", "EUR (50.00)" on a
+ * credit note or a rounding line): the quote with its parentheses, and whether a mark before them
+ * joined it. Only where the parentheses stand in a column or after a label or a mark — the text
+ * before them on their line is empty, ends with ":" or "=", with a wide gap, or with a currency
+ * mark —, never in prose: "One Thousand Dollars ($1,000.00)" is no negative.
+ */
+function accountingNegative(text: string, start: number, end: number): [number, number, boolean] | undefined {
+    if (text[start - 1] !== '(' || text[end] !== ')' || /^[-\u2212]/.test(text.slice(start, end))) return undefined;
+    const lineStart = Math.max(text.lastIndexOf('\n', start - 2) + 1, start - 1 - ACCOUNTING_BEFORE);
+    const before = text.slice(lineStart, start - 1);
+    const mark = /(?:^|[\s:=])(\S{1,4})\s?$/u.exec(before);
+    if (mark && currenciesOfMark(mark[1]!) !== undefined) return [lineStart + before.lastIndexOf(mark[1]!), end + 1, true];
+    if (before.trim() === '' || /[:=]\s*$/.test(before) || /(?: {2,}|\t)$/.test(before)) return [start - 1, end + 1, false];
+    return undefined;
+}
+
+/** Characters before an amount's parentheses read for what stands before them. */
+const ACCOUNTING_BEFORE = 80;
 
 export function durationSpans(text: string, language: string): Span[] {
     return all(findersOf(language).durations, text);
