@@ -289,6 +289,12 @@ export const en = {
         'thereafter',
     ],
     // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
+    roleLabels: new Map(
+        (['customer', 'client', 'buyer', 'purchaser'] as const).map((w) => [
+            w,
+            ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to'],
+        ]),
+    ),
     schemaWords: new Map([
         ['adres', 'address'],
         ['bedrag', 'amount'],

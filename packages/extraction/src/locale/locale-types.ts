@@ -109,6 +109,12 @@ export interface LocaleProfile {
      * written here. A Map: field names are the user's, never keys of a plain object.
      */
     schemaWords?: ReadonlyMap<string, string>;
+    /**
+     * Labels this language's documents write for a party that a field's name calls by its role: an
+     * invoice names its customer under "Bill to" or "Sold to", seldom "Customer". Keys are one word of
+     * a field's name (or of its translation); a Map, as `schemaWords`.
+     */
+    roleLabels?: ReadonlyMap<string, readonly string[]>;
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

@@ -108,6 +108,9 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile): Label
         addName(translated);
         if (translated.length > 1) add([translated.join('')], LABEL.nameWords, 'name');
     }
+    // A party named by its role, as documents label it ("customer": "Bill to").
+    for (const w of new Set([...name, ...(translated ?? [])]))
+        for (const label of locale.roleLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
     for (const w of labelWords(field.description ?? '')) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }

@@ -20,6 +20,14 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+/** A wide gap (three spaces or a tab) before another label ("Invoice: 2041") ends a column. */
+const NEXT_COLUMN = /(?: {3,}|\t)[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
+
+/** Where a value that starts at `start` ends on its line: before the next column's label, if any. */
+function columnEnd(text: string, start: number, end: number): number {
+    const m = NEXT_COLUMN.exec(text.slice(start, end));
+    return m ? start + m.index : end;
+}
 const SENTENCE_END = /[.;!?]\s/;
 function trimValue(text: string, start: number, end: number): Span | undefined {
     let s = start;
@@ -296,7 +304,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
                 const rest = text.slice(restStart, Math.min(endLine.end, restStart + 81));
-                const v = colon && rest.length <= 80 && !SENTENCE_END.test(rest) ? trimValue(text, restStart, endLine.end) : undefined;
+                const v =
+                    colon && rest.length <= 80 && !SENTENCE_END.test(rest)
+                        ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
+                        : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
                 if ((hit.length >= 2 || colon) && !sep.includes('.')) out.push(...phraseCandidates(win, hit, restStart, v, several));
             }

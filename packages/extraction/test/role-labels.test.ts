@@ -1,0 +1,45 @@
+// A party a field's name calls by its role, as invoices label it (locale.roleLabels): a customer is
+// written under "Bill to" or "Sold To", seldom "Customer"; and a value on a label's line ends where
+// the next column's label begins. Documents written for the test.
+import { expect } from 'chai';
+import { labelPhrases } from '../src/readers/heuristic-labels.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const CUSTOMER = compile({
+    svc_schema: '1.0',
+    name: 'invoice',
+    fields: [
+        { name: 'customer_name', type: 'string' },
+        { name: 'invoice_number', type: 'string', pattern: '[0-9]{4}' },
+    ],
+});
+
+describe('role labels: a party named by its role', () => {
+    it('reads the customer under "Bill to:", the name on the next line, not the street', async () => {
+        const doc =
+            'ACME Ltd\n12 Harbour Road, Leeds\n\nINVOICE 2041\n\nBill to:\nJohn Smith\n12 Main Street\nSpringfield\n\nTotal: $50.00\n';
+        expect((await readData(doc, CUSTOMER)).customer_name).to.equal('John Smith');
+    });
+
+    it("ends a value at the next column's label: 'Sold To: Globex Corporation     Invoice: 2041'", async () => {
+        const doc = 'ACME Ltd\n\nSold To: Globex Corporation     Invoice: 2041\nTotal: $50.00\n';
+        expect(await readData(doc, CUSTOMER)).to.deep.equal({ customer_name: 'Globex Corporation', invoice_number: '2041' });
+        // A wide gap with no label after it is no column: the name keeps its words.
+        const wide = 'ACME Ltd\n\nSold To: Globex     Corporation\nTotal: $50.00\n';
+        expect((await readData(wide, CUSTOMER)).customer_name).to.equal('Globex Corporation');
+    });
+
+    it('gives the role labels to a name with a role word, in each language, and to a Dutch name read in English', () => {
+        const words = (name: string, lang: string): string[] =>
+            labelPhrases({ id: 0, name, hints: [], description: '', nullable: false } as never, localeOf(lang)).map((p) =>
+                p.words.join(' '),
+            );
+        expect(words('customer_name', 'en')).to.include.members(['bill to', 'sold to']);
+        expect(words('klant', 'nl')).to.include('factuur aan');
+        expect(words('klant', 'en')).to.include('bill to');
+        expect(words('total', 'en')).to.not.include('bill to');
+        expect(words('supplier', 'en')).to.not.include('bill to');
+    });
+});
