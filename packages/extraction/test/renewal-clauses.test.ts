@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { Engine } from '../src/extraction-engine.js';
 import { HeuristicReader, type RankedCandidate } from '../src/readers/heuristic-reader.js';
-import { asksAboutRenewal, renewalClause } from '../src/readers/heuristic-clauses.js';
+import { asksAbout, renewalClause } from '../src/readers/heuristic-clauses.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { en as EN } from '../src/locale/en.js';
 import { nl as NL } from '../src/locale/nl.js';
@@ -51,9 +51,9 @@ describe('renewal clauses', () => {
 
     it('knows which fields ask about renewal (Dutch borrows the English words)', () => {
         const win = new WindowText('', EN);
-        expect(asksAboutRenewal(['renewal_term', 'Length of each renewal term.'], win)).to.equal(true);
-        expect(asksAboutRenewal(['term', 'How long the agreement lasts.', 'period of'], win)).to.equal(false);
-        expect(asksAboutRenewal(['renewal_term'], new WindowText('', NL))).to.equal(true);
+        expect(asksAbout(['renewal_term', 'Length of each renewal term.'], win, 'renewalWords')).to.equal(true);
+        expect(asksAbout(['term', 'How long the agreement lasts.', 'period of'], win, 'renewalWords')).to.equal(false);
+        expect(asksAbout(['renewal_term'], new WindowText('', NL), 'renewalWords')).to.equal(true);
     });
 
     it('reads the renewal length and the notice of non-renewal apart from the initial term and other notices', async () => {

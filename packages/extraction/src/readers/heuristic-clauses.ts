@@ -7,10 +7,18 @@ import { wordsOf } from '../locale/locale-words.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
-/** Whether a field asks about the agreement itself (a word of its name, description or hints names it). */
-export function asksAboutAgreement(about: readonly string[], win: WindowText): boolean {
-    const words = wordsOf(win.locale, 'agreementWords');
-    return about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
+/**
+ * Whether a field asks about what a word list names: a word of its name, description or hints
+ * (`about`) is one of them — the agreement itself ("How long the agreement lasts"), its renewal,
+ * a restriction ("non_compete_period").
+ */
+export function asksAbout(
+    about: readonly string[],
+    win: WindowText,
+    list: 'agreementWords' | 'renewalWords' | 'restrictionWords',
+): boolean {
+    const words = wordsOf(win.locale, list);
+    return words.size > 0 && about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
 }
 
 /**
@@ -67,12 +75,6 @@ export function restrictionClause(win: WindowText, span: Span): boolean {
     return [...said(before.slice(before.lastIndexOf('\n\n') + 1)), ...said(to < 0 ? after : after.slice(0, to))].some((w) => words.has(w));
 }
 
-/** Whether a field asks about a restriction itself (a non-compete period: a word of its name, description or hints). */
-export function asksAboutRestriction(about: readonly string[], win: WindowText): boolean {
-    const words = wordsOf(win.locale, 'restrictionWords');
-    return about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
-}
-
 /** The word forms of a field's description that are no stopwords (undefined: none). */
 export function descriptionForms(field: CompiledField, win: WindowText): ReadonlySet<string> | undefined {
     const stop = wordsOf(win.locale, 'stopwords');
@@ -92,12 +94,6 @@ export function sentenceShare(win: WindowText, span: Span, forms: ReadonlySet<st
     let n = 0;
     for (const f of forms) if (seen.has(f)) n++;
     return n / forms.size;
-}
-
-/** Whether a field asks about an agreement's renewal (a word of its name, description or hints is a renewal word). */
-export function asksAboutRenewal(about: readonly string[], win: WindowText): boolean {
-    const words = wordsOf(win.locale, 'renewalWords');
-    return words.size > 0 && about.some((t) => (t.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w)));
 }
 
 /** Words before a period over which its clause's renewal word still speaks of it, and after it. */

@@ -8,16 +8,7 @@ import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIss
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
-import {
-    asksAboutAgreement,
-    asksAboutRenewal,
-    asksAboutRestriction,
-    descriptionForms,
-    inIncorporationClause,
-    periodContext,
-    renewalClause,
-    sentenceShare,
-} from './heuristic-clauses.js';
+import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
@@ -229,9 +220,10 @@ export function scoreField(ctx: FieldContext): Scored[] {
     }
     const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
-    const aboutAgreement = type.kind === 'duration' && asksAboutAgreement([field.name, field.description ?? '', ...field.hints], win);
-    const aboutRenewal = type.kind === 'duration' && asksAboutRenewal([field.name, field.description ?? '', ...field.hints], win);
-    const ofAgreementOnly = aboutAgreement && !asksAboutRestriction([field.name, field.description ?? '', ...field.hints], win);
+    const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
+    const aboutAgreement = asksAbout(about, win, 'agreementWords');
+    const aboutRenewal = asksAbout(about, win, 'renewalWords');
+    const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p) return;
