@@ -33,9 +33,10 @@ describe('role labels: a party named by its role', () => {
 
     it('gives the role labels to a name with a role word, in each language, and to a Dutch name read in English', () => {
         const words = (name: string, lang: string): string[] =>
-            labelPhrases({ id: 0, name, hints: [], description: '', nullable: false } as never, localeOf(lang)).map((p) =>
-                p.words.join(' '),
-            );
+            labelPhrases(
+                { id: 0, name, type: { kind: 'string' }, hints: [], description: '', nullable: false } as never,
+                localeOf(lang),
+            ).map((p) => p.words.join(' '));
         expect(words('customer_name', 'en')).to.include.members(['bill to', 'sold to']);
         expect(words('klant', 'nl')).to.include('factuur aan');
         expect(words('klant', 'en')).to.include('bill to');

@@ -2,6 +2,10 @@
 import type { LocaleProfile } from './locale-types.js';
 import { noCompounds, suffixStemmer } from './locale-stemming.js';
 
+/** How running text introduces a term's first and last day (dateLabels). */
+const START_LABELS = ['starts on', 'start on', 'starting on', 'commences on', 'commence on', 'commencing on', 'begins on', 'beginning on'];
+const END_LABELS = ['ends on', 'ending on', 'expires on', 'expire on', 'expiring on', 'terminates on', 'terminate on', 'until', 'through'];
+
 export const en = {
     code: 'en' as const,
     name: 'English',
@@ -276,6 +280,28 @@ export const en = {
         'recruit',
         'restrictive',
     ],
+    typeWords: ['date', 'day', 'time', 'amount', 'number', 'no', 'nr', 'num', 'value', 'id', 'code', 'count', 'text', 'type'],
+    expiryWords: [
+        'expire',
+        'expires',
+        'expired',
+        'expiring',
+        'expiration',
+        'expiry',
+        'end',
+        'ends',
+        'ending',
+        'until',
+        'till',
+        'terminate',
+        'terminates',
+        'termination',
+        'due',
+        'deadline',
+        'maturity',
+        'lapse',
+        'lapses',
+    ],
     endWords: [
         'termination',
         'terminated',
@@ -288,13 +314,20 @@ export const en = {
         'resignation',
         'thereafter',
     ],
-    // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
     roleLabels: new Map(
         (['customer', 'client', 'buyer', 'purchaser'] as const).map((w) => [
             w,
             ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to'],
         ]),
     ),
+    dateLabels: new Map<string, readonly string[]>([
+        ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
+        ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
+        ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),
+        ['agreement', ['dated', 'dated as of', 'entered into as of', 'entered into on', 'made as of', 'made on']],
+        ['signature', ['signed on', 'signed as of', 'executed on']],
+    ]),
+    // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
     schemaWords: new Map([
         ['adres', 'address'],
         ['bedrag', 'amount'],

@@ -103,6 +103,16 @@ export interface LocaleProfile {
      */
     restrictionWords?: readonly string[];
     /**
+     * Words of a date when something ends or falls due ("expire", "until", "due"): a field they
+     * describe never asks for the document's own date (the latest at its head, its signature's).
+     */
+    expiryWords?: readonly string[];
+    /**
+     * Words that name a kind of value rather than which one ("date", "amount", "number"): a field
+     * name's other words say which ("start" in `start_date`), these do not.
+     */
+    typeWords?: readonly string[];
+    /**
      * The words of field names written in another language, as this language's documents write
      * them: a Dutch document labels an English `total` "Totaal" and `invoice_date` "Factuurdatum".
      * Keys are one word or several joined by a space (the longest wins); values are the label as
@@ -115,6 +125,12 @@ export interface LocaleProfile {
      * a field's name (or of its translation); a Map, as `schemaWords`.
      */
     roleLabels?: ReadonlyMap<string, readonly string[]>;
+    /**
+     * How running text introduces the date a field's name asks for ("start": "commences on", "end":
+     * "expires on"), for date fields without hints; keys are one word of a field's name, as
+     * `roleLabels`.
+     */
+    dateLabels?: ReadonlyMap<string, readonly string[]>;
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

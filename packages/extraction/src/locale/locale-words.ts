@@ -17,7 +17,9 @@ type WordList =
     | 'afterWords'
     | 'endWords'
     | 'renewalWords'
-    | 'restrictionWords';
+    | 'restrictionWords'
+    | 'expiryWords'
+    | 'typeWords';
 /** The lists of single words (`due` holds phrases). */
 type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;
 

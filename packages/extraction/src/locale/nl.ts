@@ -2,6 +2,10 @@
 import type { LocaleProfile } from './locale-types.js';
 import { compoundSplitter, suffixStemmer } from './locale-stemming.js';
 
+/** How running text introduces a term's first and last day (dateLabels). */
+const START_LABELS = ['gaat in op', 'ingaande', 'met ingang van', 'vanaf', 'begint op', 'start op', 'aanvangt op'];
+const END_LABELS = ['eindigt op', 'loopt af op', 'vervalt op', 'tot en met', 'tot'];
+
 export const nl = {
     code: 'nl' as const,
     name: 'Nederlands',
@@ -120,6 +124,30 @@ export const nl = {
             'bedrag inclusief',
         ],
     },
+    dateLabels: new Map<string, readonly string[]>([
+        ...['start', 'begin', 'aanvang', 'ingang', 'begindatum', 'startdatum', 'ingangsdatum', 'aanvangsdatum'].map(
+            (w): [string, readonly string[]] => [w, START_LABELS],
+        ),
+        ...['end', 'eind', 'einde', 'einddatum', 'vervaldatum', 'afloop', 'expiration', 'expiry'].map((w): [string, readonly string[]] => [
+            w,
+            END_LABELS,
+        ]),
+    ]),
+    typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
+    expiryWords: [
+        'vervaldatum',
+        'verval',
+        'vervalt',
+        'verloopt',
+        'afloop',
+        'einddatum',
+        'einde',
+        'eindigt',
+        'beëindiging',
+        'tot',
+        'uiterlijk',
+        'opzegdatum',
+    ],
     issuerWords: ['bedrijf', 'winkel', 'leverancier', 'onderneming', 'handelsnaam', 'verkoper'],
     // English field names, as Dutch documents label them (an English schema reading a Dutch invoice).
     roleLabels: new Map((['klant', 'afnemer', 'koper'] as const).map((w) => [w, ['factuur aan', 'gefactureerd aan', 'debiteur']])),

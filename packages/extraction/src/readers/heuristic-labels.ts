@@ -7,6 +7,7 @@
 import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
+import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
 
@@ -72,10 +73,17 @@ export function translatedName(
     return changed ? out : undefined;
 }
 
-/** The label phrases of a field, each once, strongest weight kept. */
-export function labelPhrases(field: CompiledField, locale: LocaleProfile): LabelPhrase[] {
+/**
+ * The label phrases of a field, each once, strongest weight kept. `shared`: the words of the other
+ * fields' names in the schema.
+ */
+export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared: ReadonlySet<string> = new Set()): LabelPhrase[] {
     const stop = wordsOf(locale, 'stopwords');
     const STOPWORDS = { has: (w: string): boolean => stop.has(w) || NOT_LABELS.includes(w) };
+    const types = wordsOf(locale, 'typeWords');
+    const unhinted = field.hints.length === 0;
+    // A date when something ends or falls due: a bare "Date:" dates the document, not its end.
+    const ends = unhinted && endsSomething(field, locale);
     const out = new Map<string, LabelPhrase>();
     const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
         if (words.length === 0) return;
@@ -98,7 +106,15 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile): Label
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
     const addName = (words: string[]): void => {
         add(words, words.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
-        if (words.length > 1) for (const w of words) if (!STOPWORDS.has(w) && w.length > 2) add([w], LABEL.nameWord, 'name-word');
+        if (words.length > 1)
+            for (const w of words) {
+                if (STOPWORDS.has(w) || w.length <= 2) continue;
+                // Without hints, the name is all the author said: "starts on" labels `start_date`
+                // well (a word another field's name has too, less), a bare "Date:" a little, and no
+                // field of an end at all (it dates the document: an invoice's "Date:" is not its due date).
+                if (ends && types.has(w)) continue;
+                add([w], unhinted && !types.has(w) && !shared.has(w) ? LABEL.nameWordDistinct : LABEL.nameWord, 'name-word');
+            }
     };
     addName(name);
     // A name in another language, as this one writes it ("total" in a Dutch invoice: "Totaal"); a
@@ -109,12 +125,23 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile): Label
         if (translated.length > 1) add([translated.join('')], LABEL.nameWords, 'name');
     }
     // A party named by its role, as documents label it ("customer": "Bill to").
-    for (const w of new Set([...name, ...(translated ?? [])]))
+    // How running text introduces the date the name asks for ("commences on" for `start_date`);
+    // hints, where the author wrote them, say it instead.
+    const dated = unhinted && ['date', 'datetime'].includes(scalarType(field.type).kind);
+    for (const w of new Set([...name, ...(translated ?? [])])) {
         for (const label of locale.roleLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
+        if (dated) for (const label of locale.dateLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
+    }
     for (const w of labelWords(field.description ?? '')) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
     return [...out.values()];
+}
+
+/** Whether a field's name or description asks when something ends or falls due ("due_date", "Date the lease ends"). */
+export function endsSomething(field: CompiledField, locale: LocaleProfile): boolean {
+    const words = wordsOf(locale, 'expiryWords');
+    return labelWords(`${field.name} ${field.description ?? ''}`).some((w) => words.has(w));
 }
 
 function pluralOrSame(a: string, b: string): boolean {

@@ -18,7 +18,7 @@ import { decideAcross, documentEchoes } from './heuristic-echoes.js';
 import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.js';
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
 import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, withTimes, type Span } from './heuristic-spans.js';
-import { WindowText } from './heuristic-text.js';
+import { labelWords, WindowText } from './heuristic-text.js';
 import { withDueLabels } from './heuristic-totals.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans } from './pattern-scan.js';
@@ -115,7 +115,7 @@ export class HeuristicReader implements Reader {
         if (!byLanguage) this.phrases.set(schema, (byLanguage = new Map()));
         let p = byLanguage.get(locale.code);
         if (!p) {
-            p = new Map(schema.fields.map((f) => [f.id, withDueLabels(f, locale, labelPhrases(f, locale))]));
+            p = new Map(schema.fields.map((f) => [f.id, withDueLabels(f, locale, labelPhrases(f, locale, otherNameWords(schema, f)))]));
             byLanguage.set(locale.code, p);
         }
         return p;
@@ -326,4 +326,9 @@ function echoes(input: ReaderInput, top: Scored, taken: readonly Scored[]): Read
 function needsContext(field: CompiledField): boolean {
     const t = scalarType(field.type);
     return field.nullable && t.kind !== 'enum' && !(t.kind === 'string' && t.pattern !== undefined);
+}
+
+/** The words of every other field's name in the schema (heuristic-labels.ts labelPhrases). */
+function otherNameWords(schema: CompiledSchema, field: CompiledField): Set<string> {
+    return new Set(schema.fields.filter((f) => f !== field).flatMap((f) => labelWords(f.name)));
 }

@@ -5,7 +5,7 @@
 import type { CompiledField, FieldType } from '@svc/compiler';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
-import type { LabelHit } from './heuristic-labels.js';
+import { endsSomething, type LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
@@ -218,7 +218,11 @@ export function scoreField(ctx: FieldContext): Scored[] {
             found.flatMap((span, i) => (amounts[i] !== undefined ? [{ span, value: amounts[i]! }] : [])),
         );
     }
-    const dates = isDate(type) ? dateZones(ctx, found, parsed) : undefined;
+    // A date when something ends or falls due is never the document's own (its head's latest, its
+    // signature's: "Date: November 20, 2023" under the signatures is no lease's end). With hints,
+    // the ranker weighs the zones as the labelled sets taught it.
+    const ends = isDate(type) && field.hints.length === 0 && endsSomething(field, win.locale);
+    const dates = isDate(type) && !ends ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
     const aboutAgreement = asksAbout(about, win, 'agreementWords');
@@ -265,7 +269,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
             f.latestEdge = +(zoned && dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));
             f.closing = +(zoned && span === dates.closing);
             score += ADJUST.edge * f.edge + ADJUST.latestEdge * f.latestEdge + ADJUST.closing * f.closing;
-        } else if (context > 0) score += ADJUST.labelledEarly * (1 - pos);
+        } else if (context > 0 && !ends) score += ADJUST.labelledEarly * (1 - pos);
         // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
         if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= ADJUST.bareMoney * (f.bareMoney = 1);
         // A document's own reference numbers stand in its heading; numbers in the body cite others.

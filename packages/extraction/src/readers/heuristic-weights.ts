@@ -11,6 +11,8 @@ export const LABEL = {
     name: 0.7,
     nameWords: 0.8,
     nameWord: 0.4,
+    /** A name's word that says which value (no other field's name has it, and it names no kind of value: "start" in `start_date`). */
+    nameWordDistinct: 0.7,
     description: 0.2,
     /** A label matched through another form of a word, reordered, or with one inner word replaced. */
     wordForm: 0.9,

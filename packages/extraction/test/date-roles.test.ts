@@ -1,0 +1,100 @@
+// Date fields named without hints, as users write them: the name is all the author said. Running
+// text introduces a term's first and last day ("commences on", "expires on": locale.dateLabels); a
+// name's own word labels its field ("starts on" for `start_date`); a date when something ends or
+// falls due takes no bare "Date:" and no place in the document as its own (a signature's date, an
+// invoice's date). Fields with hints read as before: the labelled sets' output is unchanged.
+// Documents written for the test.
+import { expect } from 'chai';
+import { labelPhrases } from '../src/readers/heuristic-labels.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const date = (name: string, extra: Record<string, unknown> = {}) => ({ name, type: 'date', nullable: true, ...extra });
+const schema = (...fields: object[]) => compile({ svc_schema: '1.0', name: 'dates', fields });
+
+const LEASE = schema(date('start_date'), date('end_date'));
+const CONTRACT = schema(date('agreement_date'), date('effective_date'), date('expiration_date'));
+const SIGNED = '\n\nSigned:\nPeter Hall                 Maria Lopez\nDate: November 20, 2023    Date: November 21, 2023\n';
+
+describe('date roles: date fields named without hints', () => {
+    it('reads a term written in prose: "commences on", "expires on", "made and entered into on"', async () => {
+        // [document, agreement, effective, expiration]
+        const agreements = [
+            [
+                'SUPPLY AGREEMENT\n\nThis Supply Agreement is made and entered into on January 10, 2020.\n\n' +
+                    'The term of this Agreement begins on February 1, 2020 and terminates on January 31, 2022.\n\n' +
+                    'Signed on January 12, 2020.\n',
+                '2020-01-10',
+                '2020-02-01',
+                '2022-01-31',
+            ],
+            [
+                'CONSULTING AGREEMENT\n\nThis Agreement is entered into as of March 3, 2022 by and between Acme Corp. and Beta LLC.\n\n' +
+                    '1. Term. This Agreement shall commence on April 1, 2022 and shall continue until March 31, 2025.\n\n' +
+                    'ACME CORP.                      BETA LLC\nDate: March 3, 2022             Date: March 4, 2022\n',
+                '2022-03-03',
+                '2022-04-01',
+                '2025-03-31',
+            ],
+        ];
+        for (const [doc, agreement_date, effective_date, expiration_date] of agreements)
+            expect(await readData(doc!, CONTRACT)).to.deep.equal({ agreement_date, effective_date, expiration_date });
+    });
+
+    it("takes a name's own word as its label: the lease's start and end, not the signatures' dates", async () => {
+        const doc =
+            'RESIDENTIAL LEASE\n\nTenant: Maria Lopez\n\n1. Term. The lease starts on January 1, 2024 and ends on December 31, 2024.' +
+            SIGNED;
+        expect(await readData(doc, LEASE)).to.deep.equal({ start_date: '2024-01-01', end_date: '2024-12-31' });
+        // A word no list knows: "delivery" labels `delivery_date`, "payment" `payment_date`.
+        const order = 'ORDER 5512\n\nThe delivery is scheduled for May 5, 2024, and the payment for June 1, 2024.\n';
+        expect(await readData(order, schema(date('delivery_date'), date('payment_date')))).to.deep.equal({
+            delivery_date: '2024-05-05',
+            payment_date: '2024-06-01',
+        });
+    });
+
+    it('leaves an end the document does not write missing, rather than taking a signature or invoice date', async () => {
+        const lease = 'RESIDENTIAL LEASE\n\nTenant: Maria Lopez\nThe lease starts on January 1, 2024 and runs for twelve months.' + SIGNED;
+        expect(await readData(lease, LEASE)).to.deep.equal({ start_date: '2024-01-01', end_date: null });
+        const unsigned = 'LEASE\n\nTenant: Maria Lopez\nMonthly rent: $1,200.00\n\nSigned on November 20, 2023.\n';
+        expect((await readData(unsigned, LEASE)).end_date).to.equal(null);
+        const invoice = schema(date('invoice_date'), date('due_date'));
+        const undated =
+            'INVOICE 2024-117\n\nDate: March 1, 2024\nBill to: Globex Corp.\n\nTotal     EUR 1,200.00\n\nPayment within 30 days.\n';
+        expect(await readData(undated, invoice)).to.deep.equal({ invoice_date: '2024-03-01', due_date: null });
+        const dated = 'INVOICE 2024-117\n\nDate: March 1, 2024\nDue date: March 31, 2024\n\nTotal     EUR 1,200.00\n';
+        expect(await readData(dated, invoice)).to.deep.equal({ invoice_date: '2024-03-01', due_date: '2024-03-31' });
+    });
+
+    it('reads a Dutch term, with Dutch and with English field names', async () => {
+        const doc =
+            'HUUROVEREENKOMST\n\nVerhuurder: P. de Vries\nHuurder: J. Jansen\n\n1. Duur. De huur gaat in op 1 februari 2024 en eindigt op 31 januari 2025.\n\nGetekend te Utrecht op 15 januari 2024.\n';
+        const want = ['2024-02-01', '2025-01-31'];
+        expect(Object.values(await readData(doc, schema(date('ingangsdatum'), date('einddatum')), 'nl'))).to.deep.equal(want);
+        expect(Object.values(await readData(doc, LEASE, 'nl'))).to.deep.equal(want);
+    });
+
+    it('gives these labels only to date fields without hints; hints say how the documents write it', () => {
+        const phrases = (field: object, lang = 'en') =>
+            new Map(
+                labelPhrases(
+                    { id: 0, description: '', nullable: true, hints: [], ...field } as never,
+                    localeOf(lang),
+                    new Set(['date']),
+                ).map((p) => [p.words.join(' '), p]),
+            );
+        const start = phrases({ name: 'start_date', type: { kind: 'date' } });
+        expect(start.get('commences on')?.kind).to.equal('name');
+        expect(start.get('start')?.weight).to.be.greaterThan(start.get('date')!.weight);
+        const hinted = phrases({ name: 'start_date', type: { kind: 'date' }, hints: ['Commencement'] });
+        expect(hinted.has('commences on')).to.equal(false);
+        expect(hinted.get('start')!.weight).to.be.lessThan(start.get('start')!.weight);
+        expect(phrases({ name: 'start_text', type: { kind: 'string' } }).has('commences on')).to.equal(false);
+        // A field of an end takes no bare "Date"; a document's own date does.
+        expect(phrases({ name: 'due_date', type: { kind: 'date' } }).has('date')).to.equal(false);
+        expect(phrases({ name: 'invoice_date', type: { kind: 'date' } }).has('date')).to.equal(true);
+        expect(phrases({ name: 'einddatum', type: { kind: 'date' } }, 'nl').has('eindigt op')).to.equal(true);
+    });
+});
