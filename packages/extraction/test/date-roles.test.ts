@@ -2,7 +2,8 @@
 // text introduces a term's first and last day ("commences on", "expires on": locale.dateLabels); a
 // name's own word labels its field ("starts on" for `start_date`); a date when something ends or
 // falls due takes no bare "Date:" and no place in the document as its own (a signature's date, an
-// invoice's date). Fields with hints read as before: the labelled sets' output is unchanged.
+// invoice's date); a range's first date starts a term and its second ends it. Fields with hints
+// read as before: the labelled sets' output is unchanged.
 // Documents written for the test.
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
@@ -66,6 +67,26 @@ describe('date roles: date fields named without hints', () => {
         expect(await readData(undated, invoice)).to.deep.equal({ invoice_date: '2024-03-01', due_date: null });
         const dated = 'INVOICE 2024-117\n\nDate: March 1, 2024\nDue date: March 31, 2024\n\nTotal     EUR 1,200.00\n';
         expect(await readData(dated, invoice)).to.deep.equal({ invoice_date: '2024-03-01', due_date: '2024-03-31' });
+    });
+
+    it('reads a range: its first date starts the term, its second ends it', async () => {
+        const lease =
+            'LEASE\n\nThis lease is made on March 2, 2023.\n\nLease term: April 1, 2023 to March 31, 2024.\nRent: $950.00 per month.\n';
+        expect(await readData(lease, LEASE)).to.deep.equal({ start_date: '2023-04-01', end_date: '2024-03-31' });
+        const audit =
+            'ENGAGEMENT LETTER\n\nWe will audit your accounts for the period from January 1, 2023 through December 31, 2023.\n\nSigned: March 2, 2024\n';
+        expect(await readData(audit, schema(date('period_start'), date('period_end')))).to.deep.equal({
+            period_start: '2023-01-01',
+            period_end: '2023-12-31',
+        });
+        const huur = 'HUUROVEREENKOMST\n\nHuurder: J. Jansen\nHuurperiode: 1 april 2023 t/m 31 maart 2024\n';
+        expect(Object.values(await readData(huur, schema(date('ingangsdatum'), date('einddatum')), 'nl'))).to.deep.equal([
+            '2023-04-01',
+            '2024-03-31',
+        ]);
+        // Two dates a clause apart are no range.
+        const apart = 'LEASE\n\nThe keys were handed over on April 1, 2023, and the deposit was paid on March 31, 2023.\n';
+        expect(await readData(apart, LEASE)).to.deep.equal({ start_date: null, end_date: null });
     });
 
     it('reads a Dutch term, with Dutch and with English field names', async () => {

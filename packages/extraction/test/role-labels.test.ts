@@ -31,6 +31,17 @@ describe('role labels: a party named by its role', () => {
         expect((await readData(wide, CUSTOMER)).customer_name).to.equal('Globex Corporation');
     });
 
+    it("ends a name at its line when the next line starts with a label: 'Tenant: J. Jansen' / 'Rent: …'", async () => {
+        const lease = compile({ svc_schema: '1.0', name: 'lease', fields: [{ name: 'tenant', type: 'string' }] });
+        expect((await readData('LEASE\n\nTenant: J. Jansen\nRent: $950.00\n', lease)).tenant).to.equal('J. Jansen');
+        // Wrapped prose goes on: the name continues on the next line before its definition.
+        const prose =
+            'This Agreement, made and entered into (“Agreement”), by and between Lydall, Inc., a Delaware corporation (“Company”), and David\n' +
+            'Freeman as the Indemnitee: the parties agree as follows.\n';
+        const parties = compile({ svc_schema: '1.0', name: 'nda', fields: [{ name: 'party', type: 'array', items: { type: 'string' } }] });
+        expect((await readData(prose, parties)).party).to.include('David Freeman');
+    });
+
     it('gives the role labels to a name with a role word, in each language, and to a Dutch name read in English', () => {
         const words = (name: string, lang: string): string[] =>
             labelPhrases(

@@ -112,6 +112,10 @@ export interface LocaleProfile {
      * name's other words say which ("start" in `start_date`), these do not.
      */
     typeWords?: readonly string[];
+    /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
+    startWords?: readonly string[];
+    /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
+    rangeWords?: readonly string[];
     /**
      * The words of field names written in another language, as this language's documents write
      * them: a Dutch document labels an English `total` "Totaal" and `invoice_date` "Factuurdatum".

@@ -19,7 +19,9 @@ type WordList =
     | 'renewalWords'
     | 'restrictionWords'
     | 'expiryWords'
-    | 'typeWords';
+    | 'typeWords'
+    | 'startWords'
+    | 'rangeWords';
 /** The lists of single words (`due` holds phrases). */
 type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;
 

@@ -9,6 +9,7 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
+import { endsSomething } from './heuristic-terms.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
@@ -136,12 +137,6 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
     return [...out.values()];
-}
-
-/** Whether a field's name or description asks when something ends or falls due ("due_date", "Date the lease ends"). */
-export function endsSomething(field: CompiledField, locale: LocaleProfile): boolean {
-    const words = wordsOf(locale, 'expiryWords');
-    return labelWords(`${field.name} ${field.description ?? ''}`).some((w) => words.has(w));
 }
 
 function pluralOrSame(a: string, b: string): boolean {

@@ -5,12 +5,13 @@
 import type { CompiledField, FieldType } from '@svc/compiler';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
-import { endsSomething, type LabelHit } from './heuristic-labels.js';
+import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { partyNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
+import { termDates } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, paidAmounts } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
@@ -185,6 +186,21 @@ function labelKind(hit: LabelHit | undefined): Features {
     return hit.kind === 'hint' ? { labelHint: 1 } : hit.kind === 'description' ? { labelDescription: 1 } : { labelName: 1 };
 }
 
+/**
+ * The different values each label points at in one window: a label that points at many ("Total" on
+ * every line of a receipt, "uitspraak van" before every earlier decision quoted) says less about each.
+ */
+function labelValues(contexts: readonly ContextScore[], parsed: readonly (ParsedValue | undefined)[]): Map<string, Set<string>> {
+    const valuesPerLabel = new Map<string, Set<string>>();
+    contexts.forEach((c, i) => {
+        if (!c.hit || c.score < ADJUST.ambiguityFloor) return;
+        let set = valuesPerLabel.get(c.hit.phrase);
+        if (!set) valuesPerLabel.set(c.hit.phrase, (set = new Set()));
+        set.add(parsed[i]!.key);
+    });
+    return valuesPerLabel;
+}
+
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -199,15 +215,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
     const contexts: ContextScore[] = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
-    // A label that points at many different values in one window ("Total" on every line of a
-    // receipt, "uitspraak van" before every earlier decision quoted) says less about each.
-    const valuesPerLabel = new Map<string, Set<string>>();
-    contexts.forEach((c, i) => {
-        if (!c.hit || c.score < ADJUST.ambiguityFloor) return;
-        let set = valuesPerLabel.get(c.hit.phrase);
-        if (!set) valuesPerLabel.set(c.hit.phrase, (set = new Set()));
-        set.add(parsed[i]!.key);
-    });
+    const valuesPerLabel = labelValues(contexts, parsed);
     // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
     let paid: Set<bigint> | undefined;
     let amounts: (bigint | undefined)[] = [];
@@ -219,9 +227,10 @@ export function scoreField(ctx: FieldContext): Scored[] {
         );
     }
     // A date when something ends or falls due is never the document's own (its head's latest, its
-    // signature's: "Date: November 20, 2023" under the signatures is no lease's end). With hints,
-    // the ranker weighs the zones as the labelled sets taught it.
-    const ends = isDate(type) && field.hints.length === 0 && endsSomething(field, win.locale);
+    // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
+    // first or second date is a start's or an end's. With hints, the ranker weighs the zones as the
+    // labelled sets taught it.
+    const { ends, ranged } = isDate(type) && field.hints.length === 0 ? termDates(field, win, found) : { ends: false };
     const dates = isDate(type) && !ends ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
@@ -233,11 +242,14 @@ export function scoreField(ctx: FieldContext): Scored[] {
         if (!p) return;
         const c = contexts[i]!;
         const ambiguity = c.hit ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
-        const context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
+        let context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
+        if (ranged?.has(span)) context = Math.max(context, ADJUST.rangeDate);
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
         if (c.hit && definedAs(win.text, span, c.hit)) f.defined = 1;
+        // The range says which end it is, as the field's name would.
+        if (ranged?.has(span) && !c.hit) f.labelName = 1;
         let score = Math.max(context, base);
         if (type.kind === 'duration' && described) {
             // The words the field is described by, in the candidate's sentence ("renewal" for a

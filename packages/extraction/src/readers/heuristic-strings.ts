@@ -73,6 +73,14 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
             if (!nameGap(gap)) break;
+            // The next line's label is no part of the name ("Tenant: J. Jansen" / "Period: …");
+            // wrapped prose goes on ("and David" / "Freeman (“Indemnitee”):").
+            if (
+                gap.includes('\n') &&
+                !win.wrapped(words[j - 1]!.line) &&
+                LABEL_AHEAD.test(win.text.slice(w.start, w.start + LABEL_AHEAD_CHARS))
+            )
+                break;
             last = j;
         } else if (CONNECTORS.has(w.norm) && /^\s+$/.test(gap) && j + 1 < words.length && words[j + 1]!.capital) {
             continue;
@@ -83,6 +91,10 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     const end = words[last]!.end;
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
+
+/** A label at the start of a line: a few words and a colon. */
+const LABEL_AHEAD_CHARS = 32;
+const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
 
 /**
  * Whether the space between two words may lie inside one name: no blank line (spaces on it or not),

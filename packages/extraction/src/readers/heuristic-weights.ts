@@ -73,6 +73,8 @@ export const ADJUST = {
     labelAmbiguity: 0.3,
     /** Ambiguity is counted for labels at least this well placed. */
     ambiguityFloor: 0.25,
+    /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */
+    rangeDate: 0.6,
     /** A labelled value earlier in the document. */
     labelledEarly: 0.06,
     /** A string found from a label, earlier in the document. */

@@ -1,0 +1,53 @@
+// A term's first and last day, for date fields: which end of a term a field asks for (its name or
+// description says "start", "end", "due"…), and the dates a text writes as a range ("April 1, 2023
+// to March 31, 2024", "1 april 2023 t/m 31 maart 2024"), whose first date starts something and
+// whose second ends it.
+import type { CompiledField } from '@svc/compiler';
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import type { Span } from './heuristic-spans.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+
+/** Text between two dates of a range at most: " through " and "tot en met" fit, a clause does not. */
+const MAX_JOIN = 16;
+
+function asks(field: CompiledField, locale: LocaleProfile, list: 'expiryWords' | 'startWords'): boolean {
+    const words = wordsOf(locale, list);
+    return labelWords(`${field.name} ${field.description ?? ''}`).some((w) => words.has(w));
+}
+
+/** Whether a field's name or description asks when something ends or falls due ("due_date", "Date the lease ends"). */
+export function endsSomething(field: CompiledField, locale: LocaleProfile): boolean {
+    return asks(field, locale, 'expiryWords');
+}
+
+/** Which date of a range a field asks for: the second for an end, the first for a start, else none. */
+export function rangePart(field: CompiledField, locale: LocaleProfile): 0 | 1 | undefined {
+    if (endsSomething(field, locale)) return 1;
+    return asks(field, locale, 'startWords') ? 0 : undefined;
+}
+
+/**
+ * The spans (in text order) that stand in a range as its `part` (0: first, 1: second): two dates
+ * joined by a dash or one of the language's range words ("to", "until", "tot en met") alone.
+ */
+export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1): Set<Span> {
+    const joins = wordsOf(win.locale, 'rangeWords');
+    const out = new Set<Span>();
+    for (let i = 0; i + 1 < found.length; i++) {
+        const [a, b] = [found[i]!, found[i + 1]!];
+        if (b.start - a.end > MAX_JOIN || b.start < a.end) continue;
+        const join = win.text.slice(a.end, b.start).trim().toLowerCase().replace(/\s+/g, ' ');
+        if (/^[-–—]$/.test(join) || joins.has(join)) out.add(part === 0 ? a : b);
+    }
+    return out;
+}
+
+/**
+ * For a date field: whether it asks for an end (`ends`), and the dates of the window's ranges that
+ * stand where it asks (`ranged`: first dates for a start, second ones for an end).
+ */
+export function termDates(field: CompiledField, win: WindowText, found: readonly Span[]): { ends: boolean; ranged?: Set<Span> } {
+    const part = rangePart(field, win.locale);
+    return { ends: part === 1, ranged: part === undefined ? undefined : rangeDates(win, found, part) };
+}
