@@ -65,6 +65,29 @@ describe('layout: labels and values apart', () => {
         expect(await data(doc, ORDER)).to.deep.equal({ subtotal: usd('310.00'), shipping: usd('12.00'), total: usd('322.00') });
     });
 
+    it('a row of column labels names the cell under each: "Vendor:      Ship to:"', async () => {
+        const parties = compile({
+            svc_schema: '1.0',
+            name: 'po',
+            fields: [
+                { name: 'vendor', type: 'string', nullable: true },
+                { name: 'ship_to', type: 'string', nullable: true },
+            ],
+        });
+        const want = { vendor: 'Contoso Office Supply', ship_to: 'Fabrikam Ltd.' };
+        const spaced =
+            'PURCHASE ORDER                     PO-20931\n\nVendor:                      Ship to:\n' +
+            'Contoso Office Supply        Fabrikam Ltd.\n14 Elm Road                  88 Harbor Way\n\nTotal:     $2,039.00\n';
+        expect(await data(spaced, parties)).to.deep.equal(want);
+        // Tab-separated cells seldom line up: the k-th cell under the k-th label.
+        const tabbed = 'PURCHASE ORDER PO-20931\n\nVendor:\tShip to:\nContoso Office Supply\tFabrikam Ltd.\n14 Elm Road\t88 Harbor Way\n';
+        expect(await data(tabbed, parties)).to.deep.equal(want);
+        // A label alone on its line still takes the whole line under it.
+        expect((await data('PURCHASE ORDER PO-20931\n\nVendor:\nContoso Office Supply Ltd.\n', parties)).vendor).to.equal(
+            'Contoso Office Supply Ltd.',
+        );
+    });
+
     it('a label on one line, its value right-aligned on the next', async () => {
         const doc = [
             'RECEIPT',

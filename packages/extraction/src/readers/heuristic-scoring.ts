@@ -138,7 +138,7 @@ function qualified(win: WindowText, hit: LabelHit, until?: number): number {
 }
 
 /** Columns of a line's cells (runs of text between gaps of two or more spaces or a tab), tabs expanded to stops of 8. */
-function cellColumns(line: string): { from: number; to: number; start: number }[] {
+export function cellColumns(line: string): { from: number; to: number; start: number }[] {
     let col = 0;
     const columns: number[] = [];
     for (const ch of line) {

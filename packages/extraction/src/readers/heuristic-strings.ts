@@ -10,6 +10,7 @@ import { compiledPattern } from '../parsers/pattern-cache.js';
 import { withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
+import { cellColumns } from './heuristic-scoring.js';
 import type { WindowText } from './heuristic-text.js';
 
 export interface StringCandidate extends Span {
@@ -29,6 +30,35 @@ function columnEnd(text: string, start: number, end: number): number {
     return m ? start + m.index : end;
 }
 const SENTENCE_END = /[.;!?]\s/;
+/** A label of its own at the start of a text: a few words and a colon. */
+const LABEL_AHEAD_CHARS = 32;
+const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
+/** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:"). */
+const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:(?: {2,}|\t)\s*$/u;
+
+/** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
+function labelAhead(text: string, start: number, end: number): boolean {
+    return LABEL_AHEAD.test(text.slice(start, Math.min(end, start + LABEL_AHEAD_CHARS)));
+}
+
+/**
+ * The cell of line `row` that stands under the label's cell: its left edge within two columns (tabs
+ * expanded), or the same place in a row of as many cells (tab-separated cells seldom line up):
+ * [start, end) in the text, or undefined when no cell does.
+ */
+function cellUnder(win: WindowText, hit: LabelHit, row: number): [number, number] | undefined {
+    const line = win.lines[hit.line]!;
+    const at = hit.start - line.start;
+    const header = cellColumns(line.text);
+    const k = header.findIndex((c) => c.start <= at && at <= c.start + (c.to - c.from));
+    const below = win.lines[row]!;
+    const cells = cellColumns(below.text);
+    const v =
+        k < 0
+            ? undefined
+            : (cells.find((c) => Math.abs(c.from - header[k]!.from) <= 2) ?? (cells.length === header.length ? cells[k] : undefined));
+    return v ? [below.start + v.start, below.start + v.start + (v.to - v.from)] : undefined;
+}
 function trimValue(text: string, start: number, end: number): Span | undefined {
     let s = start;
     let e = end;
@@ -75,12 +105,7 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             if (!nameGap(gap)) break;
             // The next line's label is no part of the name ("Tenant: J. Jansen" / "Period: …");
             // wrapped prose goes on ("and David" / "Freeman (“Indemnitee”):").
-            if (
-                gap.includes('\n') &&
-                !win.wrapped(words[j - 1]!.line) &&
-                LABEL_AHEAD.test(win.text.slice(w.start, w.start + LABEL_AHEAD_CHARS))
-            )
-                break;
+            if (gap.includes('\n') && !win.wrapped(words[j - 1]!.line) && labelAhead(win.text, w.start, win.text.length)) break;
             last = j;
         } else if (CONNECTORS.has(w.norm) && /^\s+$/.test(gap) && j + 1 < words.length && words[j + 1]!.capital) {
             continue;
@@ -91,10 +116,6 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     const end = words[last]!.end;
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
-
-/** A label at the start of a line: a few words and a colon. */
-const LABEL_AHEAD_CHARS = 32;
-const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
 
 /**
  * Whether the space between two words may lie inside one name: no blank line (spaces on it or not),
@@ -303,8 +324,12 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         const restStart = hit.end + sep.length;
         const colon = /[:=]/.test(sep) || /^\s*-\s/.test(sep);
         const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
+        // "Vendor:          Ship to:": the rest of the line is the next column's label, not a value.
+        const restLabel = colon && restStart < endLine.end && /(?: {2}|\t)/.test(sep) && labelAhead(text, restStart, endLine.end);
+        // One of a row of column labels: another label after it on its line, or before it.
+        const headed = restLabel || (colon && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
-        if (restStart < endLine.end) {
+        if (restStart < endLine.end && !restLabel) {
             if (re) {
                 // "rolnr.: 4471 KG 19-33": after a colon, the whole rest of the line when the pattern
                 // takes it; else the shortest run of words it takes.
@@ -326,14 +351,15 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         } else if (!colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several));
-        } else if (startsLine && (colon || hit.kind === 'name')) {
-            // A label alone on its line ("Name:" or the field's own name): the value is the next line.
+        } else if (headed || (startsLine && (colon || hit.kind === 'name'))) {
+            // A label alone on its line ("Name:" or the field's own name): the value is the next
+            // line; one of a row of column labels: its cell of the next line.
             const next = win.nextTextLine(hit.line);
             if (next >= 0 && next - hit.line <= 2) {
                 const nl = win.lines[next]!;
-                const v = re
-                    ? shortestMatch(text, nl.start + (nl.text.length - nl.text.trimStart().length), nl.end, re)
-                    : trimValue(text, nl.start, nl.end);
+                const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
+                const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : [nl.start, nl.end]);
+                const v = to <= from ? undefined : re ? shortestMatch(text, Math.max(from, indent), to, re) : trimValue(text, from, to);
                 if (v && v.quote.length <= 120) out.push({ ...v, context: hit.weight * 0.85, hit });
             }
         }
