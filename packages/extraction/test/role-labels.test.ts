@@ -55,3 +55,46 @@ describe('role labels: a party named by its role', () => {
         expect(words('supplier', 'en')).to.not.include('bill to');
     });
 });
+
+describe('role labels: a party the agreement defines with the role a field is named by', () => {
+    const LEASE = compile({
+        svc_schema: '1.0',
+        name: 'lease',
+        fields: [
+            { name: 'landlord', type: 'string', nullable: true },
+            { name: 'tenant_name', type: 'string', nullable: true },
+        ],
+    });
+    const want = { landlord: 'Green Homes LLC', tenant_name: 'Tom Baker' };
+
+    it('reads "X (the “Tenant”)", "X (Tenant)" and "X, hereinafter referred to as “Tenant”"', async () => {
+        const docs = [
+            'LEASE\n\nThis Lease is made on March 2, 2023 between Green Homes LLC (the “Landlord”) and Tom Baker (the “Tenant”).\n',
+            'LEASE\n\nThis lease is made on March 2, 2023 between Green Homes LLC (Landlord) and Tom Baker (Tenant).\n',
+            'LEASE AGREEMENT\n\nGreen Homes LLC, hereinafter referred to as "Landlord", and Tom Baker, hereinafter referred to as "Tenant", agree as follows.\n',
+            // An apposition between the name and its role: the name, not the state.
+            'LEASE\n\nThis Lease is entered into by Green Homes LLC, a Delaware limited liability company (the “Landlord”), and Tom Baker, an individual (the “Tenant”).\n',
+        ];
+        for (const doc of docs) expect(await readData(doc, LEASE)).to.deep.equal(want);
+    });
+
+    it('reads a Dutch "hierna te noemen" after an apposition, and a connector inside the name', async () => {
+        const doc =
+            'ARBEIDSOVEREENKOMST\n\nDe ondergetekenden:\nBakkerij De Molen B.V., gevestigd te Utrecht, hierna te noemen "werkgever",\nen\n' +
+            'mevrouw Fatima El Amrani, wonende te Utrecht, hierna te noemen "werknemer",\n\nkomen het volgende overeen.\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'arbeid',
+            fields: [
+                { name: 'werkgever', type: 'string', nullable: true },
+                { name: 'werknemer', type: 'string', nullable: true },
+            ],
+        });
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ werkgever: 'Bakkerij De Molen B.V.', werknemer: 'Fatima El Amrani' });
+    });
+
+    it('takes no role the document only uses: "the Tenant shall pay"', async () => {
+        const doc = 'LEASE\n\nThe Tenant shall pay the rent to the Landlord on the first day of each month.\n';
+        expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });
+    });
+});

@@ -281,6 +281,15 @@ export const en = {
         'restrictive',
     ],
     typeWords: ['date', 'day', 'time', 'amount', 'number', 'no', 'nr', 'num', 'value', 'id', 'code', 'count', 'text', 'type'],
+    definitionIntroducers: [
+        'hereinafter referred to as',
+        'hereinafter called',
+        'hereinafter',
+        'hereafter referred to as',
+        'hereafter',
+        'referred to as',
+    ],
+    definitionArticles: ['the'],
     startWords: [
         'start',
         'starts',

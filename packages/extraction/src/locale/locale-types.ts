@@ -112,6 +112,12 @@ export interface LocaleProfile {
      * name's other words say which ("start" in `start_date`), these do not.
      */
     typeWords?: readonly string[];
+    /**
+     * What introduces a defined term after a name ("hereinafter referred to as", Dutch "hierna te
+     * noemen"), and the articles before it ("the"; "de", "het").
+     */
+    definitionIntroducers?: readonly string[];
+    definitionArticles?: readonly string[];
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */

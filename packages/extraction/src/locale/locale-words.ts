@@ -21,6 +21,8 @@ type WordList =
     | 'expiryWords'
     | 'typeWords'
     | 'startWords'
+    | 'definitionIntroducers'
+    | 'definitionArticles'
     | 'rangeWords';
 /** The lists of single words (`due` holds phrases). */
 type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;

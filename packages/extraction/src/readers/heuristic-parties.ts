@@ -3,11 +3,13 @@
 // Delaware corporation, and Y", "is made between X and Y" — and defines each with the role the text
 // then calls it by: "Anne Drapeau (the “Employee”)", "NIKE, Inc. (“NIKE”)". Both ways are read in the
 // document's opening only: later "between" and definitions are about other things.
+import type { CompiledField } from '@svc/compiler';
+import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-strings.js';
 import type { Span } from './heuristic-spans.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** How the name was found: listed after "between" or defined with a role. */
 export interface PartyName extends Span {
@@ -99,4 +101,78 @@ export function partyNames(win: WindowText, offset: number): PartyName[] {
         if (name && name.end <= end && definesParty(win, name, m[1]!)) push(name, 'defined');
     }
     return out;
+}
+
+const definitions = new WeakMap<LocaleProfile, RegExp>();
+
+/**
+ * What stands before a defined role, up to its opening quote: "(the “", "(", "hereinafter referred
+ * to as “", "hierna te noemen “". Built from the locale's words (never from a user's), once.
+ */
+function definitionBefore(locale: LocaleProfile): RegExp {
+    let re = definitions.get(locale);
+    if (!re) {
+        const alt = (list: 'definitionIntroducers' | 'definitionArticles'): string =>
+            [...wordsOf(locale, list)]
+                .sort((a, b) => b.length - a.length)
+                .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+                .join('|') || '(?!)';
+        const intro = `(?:${alt('definitionIntroducers')})\\s*:?\\s*`;
+        re = new RegExp(`(?:\\(\\s*(?:${intro})?|${intro})(?:(?:${alt('definitionArticles')})\\s+)?["“'‘]?$`, 'iu');
+        definitions.set(locale, re);
+    }
+    return re;
+}
+
+/** Characters before a role searched for its definition, and for the start of the defined name's clause. */
+const DEFINITION_REACH = 60;
+const CLAUSE_REACH = 240;
+
+/**
+ * Names the agreement defines with the role a field is named by: `tenant` takes “Tom Baker” from
+ * "Tom Baker (the “Tenant”)" or "Tom Baker (Tenant)", `werknemer` takes "Fatima El Amrani" from
+ * "mevrouw Fatima El Amrani, wonende te Utrecht, hierna te noemen “werknemer”". The name is the
+ * first of the clause the definition closes (after a line break, a bracket, a colon or semicolon,
+ * "between" or "and"), read in the document's opening only.
+ */
+export function roleNames(win: WindowText, offset: number, field: CompiledField): Span[] {
+    const limit = OPENING - offset;
+    if (limit <= 0 || field.type.kind === 'array') return [];
+    const types = wordsOf(win.locale, 'typeWords');
+    const roles = labelWords(field.name).filter((w) => w.length > 2 && !types.has(w) && w !== 'name');
+    const boundaries = new Set([...wordsOf(win.locale, 'partyIntroducers'), ...wordsOf(win.locale, 'listJoiners')]);
+    const before = definitionBefore(win.locale);
+    const out: Span[] = [];
+    for (const role of roles) {
+        for (const i of win.wordIndex.get(role) ?? []) {
+            const w = win.words[i]!;
+            if (w.start >= limit) break;
+            const m = before.exec(win.text.slice(Math.max(0, w.start - DEFINITION_REACH), w.start));
+            if (!m) continue;
+            const at = w.start - m[0].length;
+            // A bracket opened before the role closes after it: "(Tenant)", "(the “Tenant”)".
+            if (m[0].startsWith('(') && !/^["”’']?\s*\)/.test(win.text.slice(w.end, w.end + 4))) continue;
+            const name = clauseName(win, at, boundaries);
+            if (name) out.push(name);
+        }
+    }
+    return out;
+}
+
+/**
+ * The first name of the clause that ends at `at` that only an apposition (after a comma) follows
+ * there: "Green Homes LLC" in "entered into by Green Homes LLC, a Delaware company (".
+ */
+function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>): Span | undefined {
+    let from = Math.max(0, at - CLAUSE_REACH);
+    const mark = Math.max(...['\n', ';', ':', '('].map((c) => win.text.lastIndexOf(c, at - 1)));
+    if (mark >= from) from = mark + 1;
+    for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from; i--)
+        if (boundaries.has(win.words[i]!.norm)) {
+            from = win.words[i]!.end;
+            break;
+        }
+    for (let name = namePhraseAfter(win, from, at - from); name && name.end <= at; name = namePhraseAfter(win, name.end, at - name.end))
+        if (/^\s*(?:,|$)/.test(win.text.slice(name.end, at))) return name;
+    return undefined;
 }

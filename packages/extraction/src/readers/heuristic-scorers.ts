@@ -9,7 +9,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
-import { partyNames, wantsParties } from './heuristic-parties.js';
+import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { termDates } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
@@ -134,21 +134,23 @@ function stringScores(ctx: FieldContext): Scored[] {
         });
     }
     if (pattern !== undefined) return out;
-    if (wantsParties(about, win)) {
-        for (const name of partyNames(win, input.offset)) {
-            const parsed = parseQuote(type, name.quote, input.language);
-            if (!parsed) continue;
-            const early = 1 - position(ctx, name);
-            const context = name.how === 'listed' ? ADJUST.partyListed : ADJUST.partyDefined;
-            out.push({
-                field: field.id,
-                span: name,
-                parsed,
-                score: context + ADJUST.stringEarly * early,
-                features: { context, early, party: 1, defined: name.how === 'defined' ? 1 : 0 },
-            });
-        }
-    }
+    const party = (name: Span, context: number, features: Features): void => {
+        const parsed = parseQuote(type, name.quote, input.language);
+        if (!parsed) return;
+        const early = 1 - position(ctx, name);
+        out.push({
+            field: field.id,
+            span: name,
+            parsed,
+            score: context + ADJUST.stringEarly * early,
+            features: { context, early, party: 1, ...features },
+        });
+    };
+    if (wantsParties(about, win))
+        for (const name of partyNames(win, input.offset))
+            party(name, name.how === 'listed' ? ADJUST.partyListed : ADJUST.partyDefined, { defined: name.how === 'defined' ? 1 : 0 });
+    // A party the agreement defines with the role the field is named by: "Tom Baker (the “Tenant”)".
+    for (const name of roleNames(win, input.offset, field)) party(name, ADJUST.partyDefined, { defined: 1, labelName: 1 });
     if (address) {
         for (const block of addressBlocks(win, input.offset === 0)) {
             const parsed = parseQuote(type, block.quote, input.language);

@@ -36,6 +36,11 @@ const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
 /** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:"). */
 const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:(?: {2,}|\t)\s*$/u;
 
+/** Whether a word is written in capitals only ("THE", not "The" or "De"). */
+function allCaps(word: string): boolean {
+    return word === word.toUpperCase() && word !== word.toLowerCase();
+}
+
 /** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
 function labelAhead(text: string, start: number, end: number): boolean {
     return LABEL_AHEAD.test(text.slice(start, Math.min(end, start + LABEL_AHEAD_CHARS)));
@@ -97,7 +102,14 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
         const w = words[j]!;
         // A function word in capitals ends a name written in capitals ("WASHINGTON WITHOUT GIVING
         // EFFECT"), unless a connector joined it ("BANK OF THE WEST").
-        if (w.capital && FUNCTION_WORDS.has(w.norm) && !CONNECTORS.has(words[j - 1]!.norm)) break;
+        // A connector in title case, one space after the name's word, is the name's own ("Bakkerij De Molen B.V.").
+        if (
+            w.capital &&
+            FUNCTION_WORDS.has(w.norm) &&
+            !CONNECTORS.has(words[j - 1]!.norm) &&
+            !(CONNECTORS.has(w.norm) && gap === ' ' && !allCaps(win.text.slice(w.start, w.end)))
+        )
+            break;
         if (w.capital || /^\d+$/.test(w.norm)) {
             if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
