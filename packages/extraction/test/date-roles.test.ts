@@ -69,6 +69,19 @@ describe('date roles: date fields named without hints', () => {
         expect(await readData(dated, invoice)).to.deep.equal({ invoice_date: '2024-03-01', due_date: '2024-03-31' });
     });
 
+    it('reads the day a payment falls due as prose writes it: "Please pay by", "te betalen voor"', async () => {
+        const invoice = schema(date('invoice_date'), date('due_date'));
+        const en =
+            'INVOICE 2024-117\n\nInvoice date: March 1, 2024\n\nTotal     EUR 1,200.00\n\nPlease pay by March 31, 2024 to IBAN NL91 ABNA 0417 1643 00.\n';
+        expect(await readData(en, invoice)).to.deep.equal({ invoice_date: '2024-03-01', due_date: '2024-03-31' });
+        const nl =
+            'FACTUUR 2024-117\n\nFactuurdatum: 1 maart 2024\n\nTotaal     EUR 1.200,00\n\nGraag te betalen voor 31 maart 2024 op rekening NL91ABNA0417164300.\n';
+        expect(await readData(nl, schema(date('factuurdatum'), date('vervaldatum')), 'nl')).to.deep.equal({
+            factuurdatum: '2024-03-01',
+            vervaldatum: '2024-03-31',
+        });
+    });
+
     it('reads a range: its first date starts the term, its second ends it', async () => {
         const lease =
             'LEASE\n\nThis lease is made on March 2, 2023.\n\nLease term: April 1, 2023 to March 31, 2024.\nRent: $950.00 per month.\n';

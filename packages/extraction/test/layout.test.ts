@@ -88,6 +88,23 @@ describe('layout: labels and values apart', () => {
         );
     });
 
+    it('a line of two cells, a label and its value, needs no colon; labels abbreviate "number"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'invoice',
+            fields: [
+                { name: 'invoice_number', type: 'string', nullable: true },
+                { name: 'customer', type: 'string', nullable: true },
+                { name: 'description', type: 'string', nullable: true },
+            ],
+        });
+        const doc =
+            'INVOICE\n\nInvoice no.   BD-2024-0311\nCustomer      Harbor Coffee Co.\n\n' +
+            'Description                 Hours     Rate      Amount\nLogo redesign                  12    €85.00   €1,020.00\n';
+        // A table's header row is no label and value: "Description" is not "Hours".
+        expect(await data(doc, schema)).to.deep.equal({ invoice_number: 'BD-2024-0311', customer: 'Harbor Coffee Co.', description: null });
+    });
+
     it('a label on one line, its value right-aligned on the next', async () => {
         const doc = [
             'RECEIPT',

@@ -4,6 +4,8 @@ import { noCompounds, suffixStemmer } from './locale-stemming.js';
 
 /** How running text introduces a term's first and last day (dateLabels). */
 const START_LABELS = ['starts on', 'start on', 'starting on', 'commences on', 'commence on', 'commencing on', 'begins on', 'beginning on'];
+/** How running text introduces the day a payment falls due (dateLabels). */
+const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due'];
 const END_LABELS = ['ends on', 'ending on', 'expires on', 'expire on', 'expiring on', 'terminates on', 'terminate on', 'until', 'through'];
 
 export const en = {
@@ -290,6 +292,7 @@ export const en = {
         'referred to as',
     ],
     definitionArticles: ['the'],
+    labelAbbreviations: new Map([['number', ['no', 'nr', 'nbr', 'num']]]),
     startWords: [
         'start',
         'starts',
@@ -347,6 +350,7 @@ export const en = {
         ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
         ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
         ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),
+        ['due', DUE_LABELS],
         ['agreement', ['dated', 'dated as of', 'entered into as of', 'entered into on', 'made as of', 'made on']],
         ['signature', ['signed on', 'signed as of', 'executed on']],
     ]),

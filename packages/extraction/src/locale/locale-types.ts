@@ -117,6 +117,8 @@ export interface LocaleProfile {
      * noemen"), and the articles before it ("the"; "de", "het").
      */
     definitionIntroducers?: readonly string[];
+    /** How labels abbreviate a word after their first ("Invoice no." for "invoice number"); a Map, as `schemaWords`. */
+    labelAbbreviations?: ReadonlyMap<string, readonly string[]>;
     definitionArticles?: readonly string[];
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];

@@ -4,6 +4,8 @@ import { compoundSplitter, suffixStemmer } from './locale-stemming.js';
 
 /** How running text introduces a term's first and last day (dateLabels). */
 const START_LABELS = ['gaat in op', 'ingaande', 'met ingang van', 'vanaf', 'begint op', 'start op', 'aanvangt op'];
+/** How running text introduces the day a payment falls due (dateLabels). */
+const DUE_LABELS = ['te betalen voor', 'betalen voor', 'te voldoen voor', 'uiterlijk op', 'uiterlijk', 'betaling voor'];
 const END_LABELS = ['eindigt op', 'loopt af op', 'vervalt op', 'tot en met', 'tot'];
 
 export const nl = {
@@ -128,14 +130,13 @@ export const nl = {
         ...['start', 'begin', 'aanvang', 'ingang', 'begindatum', 'startdatum', 'ingangsdatum', 'aanvangsdatum'].map(
             (w): [string, readonly string[]] => [w, START_LABELS],
         ),
-        ...['end', 'eind', 'einde', 'einddatum', 'vervaldatum', 'afloop', 'expiration', 'expiry'].map((w): [string, readonly string[]] => [
-            w,
-            END_LABELS,
-        ]),
+        ...['end', 'eind', 'einde', 'einddatum', 'afloop', 'expiration', 'expiry'].map((w): [string, readonly string[]] => [w, END_LABELS]),
+        ...['vervaldatum', 'verval', 'due'].map((w): [string, readonly string[]] => [w, [...DUE_LABELS, ...END_LABELS]]),
     ]),
     typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
     definitionIntroducers: ['hierna te noemen', 'hierna genoemd', 'hierna', 'verder te noemen', 'verder genoemd', 'te noemen'],
     definitionArticles: ['de', 'het'],
+    labelAbbreviations: new Map([['nummer', ['nr', 'no']]]),
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     expiryWords: [

@@ -148,6 +148,11 @@ function sameWord(win: WindowText, a: string, b: string): boolean {
     return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b));
 }
 
+/** Whether a label writes `word` for `full` after its first word: "no" for "number" ("Invoice no."). */
+function abbreviates(win: WindowText, word: string, full: string): boolean {
+    return (win.locale.labelAbbreviations?.get(full) ?? []).includes(word);
+}
+
 /** Compound tails shorter than this are not split off ("nr" is no label inside "januari"). */
 const MIN_COMPOUND_TAIL = 4;
 
@@ -197,7 +202,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     for (const i of wordPositions(win, phrase.words[0]!, known)) {
         if (i + n > words.length) continue;
         let ok = true;
-        for (let k = 1; k < n && ok; k++) ok = sameWord(win, words[i + k]!.norm, phrase.words[k]!) && runsOn(win, i + k - 1);
+        for (let k = 1; k < n && ok; k++)
+            ok =
+                (sameWord(win, words[i + k]!.norm, phrase.words[k]!) || abbreviates(win, words[i + k]!.norm, phrase.words[k]!)) &&
+                runsOn(win, i + k - 1);
         // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
         let literal = true;
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);

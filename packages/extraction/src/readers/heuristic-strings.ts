@@ -334,8 +334,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
         const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
         const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))![0];
         const restStart = hit.end + sep.length;
-        const colon = /[:=]/.test(sep) || /^\s*-\s/.test(sep);
         const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
+        // A label that starts a line of two cells, and the wide gap between them, serve as a colon
+        // ("Invoice no.   BD-2024-0311"; not a table's header row: "Description    Hours    Rate").
+        const colon =
+            /[:=]/.test(sep) ||
+            /^\s*-\s/.test(sep) ||
+            (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && cellColumns(line.text).length === 2);
         // "Vendor:          Ship to:": the rest of the line is the next column's label, not a value.
         const restLabel = colon && restStart < endLine.end && /(?: {2}|\t)/.test(sep) && labelAhead(text, restStart, endLine.end);
         // One of a row of column labels: another label after it on its line, or before it.
