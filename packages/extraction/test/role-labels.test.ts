@@ -98,3 +98,22 @@ describe('role labels: a party the agreement defines with the role a field is na
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });
     });
 });
+
+describe('role labels: a one-word name joined to its value in prose', () => {
+    const position = (name: string, hints: string[] = []) =>
+        compile({ svc_schema: '1.0', name: 'offer', fields: [{ name, type: 'string', nullable: true, hints }] });
+
+    it('reads "the position of Senior Data Analyst", Dutch "de functie van Hoofd Bakkerij"', async () => {
+        const offer = 'Dear Ms. Johnson,\n\nWe offer you the position of Senior Data Analyst at Northwind Traders Inc.\n';
+        expect((await readData(offer, position('position'))).position).to.equal('Senior Data Analyst');
+        const aanbod = 'Geachte mevrouw El Amrani,\n\nHierbij bieden wij u de functie van Hoofd Bakkerij aan.\n';
+        expect((await readData(aanbod, position('functie'), 'nl')).functie).to.equal('Hoofd Bakkerij');
+    });
+
+    it('needs the link word, and only where the author wrote no hints', async () => {
+        const other = 'Dear Ms. Johnson,\n\nThe position will be reviewed by Michael Chen in June.\n';
+        expect((await readData(other, position('position'))).position).to.equal(null);
+        const offer = 'Dear Ms. Johnson,\n\nWe offer you the position of Senior Data Analyst at Northwind Traders Inc.\n';
+        expect((await readData(offer, position('position', ['Job title']))).position).to.equal(null);
+    });
+});

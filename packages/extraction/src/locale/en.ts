@@ -292,6 +292,7 @@ export const en = {
         'referred to as',
     ],
     definitionArticles: ['the'],
+    nameLinks: ['of', 'as'],
     labelAbbreviations: new Map([['number', ['no', 'nr', 'nbr', 'num']]]),
     startWords: [
         'start',

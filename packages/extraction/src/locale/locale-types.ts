@@ -117,6 +117,8 @@ export interface LocaleProfile {
      * noemen"), and the articles before it ("the"; "de", "het").
      */
     definitionIntroducers?: readonly string[];
+    /** Words that join a field's one-word name to its value in prose: "the position of Senior Data Analyst" ("of", "as"). */
+    nameLinks?: readonly string[];
     /** How labels abbreviate a word after their first ("Invoice no." for "invoice number"); a Map, as `schemaWords`. */
     labelAbbreviations?: ReadonlyMap<string, readonly string[]>;
     definitionArticles?: readonly string[];

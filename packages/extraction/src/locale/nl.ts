@@ -136,6 +136,7 @@ export const nl = {
     typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
     definitionIntroducers: ['hierna te noemen', 'hierna genoemd', 'hierna', 'verder te noemen', 'verder genoemd', 'te noemen'],
     definitionArticles: ['de', 'het'],
+    nameLinks: ['van', 'als'],
     labelAbbreviations: new Map([['nummer', ['nr', 'no']]]),
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],

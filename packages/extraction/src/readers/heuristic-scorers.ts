@@ -115,7 +115,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const pattern = type.pattern;
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
-    for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array')) {
+    for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array', field.hints.length === 0)) {
         if (address && labelNotAddress(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;

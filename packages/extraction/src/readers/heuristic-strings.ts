@@ -41,6 +41,18 @@ function allCaps(word: string): boolean {
     return word === word.toUpperCase() && word !== word.toLowerCase();
 }
 
+/**
+ * Whether a one-word name label is joined to what follows by a link word ("position of", "als"),
+ * and a capitalised word follows that: in prose, the name then takes a value ("the position of
+ * Senior Data Analyst"). Only for fields without hints (`bareName`): their name is all there is.
+ */
+function linked(win: WindowText, hit: LabelHit): boolean {
+    if (hit.kind !== 'name' || hit.length !== 1) return false;
+    const i = win.wordAt(hit.end);
+    const [link, next] = [win.words[i], win.words[i + 1]];
+    return !!link && !!next && link.line === win.words[i - 1]?.line && wordsOf(win.locale, 'nameLinks').has(link.norm) && next.capital;
+}
+
 /** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
 function labelAhead(text: string, start: number, end: number): boolean {
     return LABEL_AHEAD.test(text.slice(start, Math.min(end, start + LABEL_AHEAD_CHARS)));
@@ -323,7 +335,13 @@ const MAX_LISTED = 4;
  * list (an array), so a label in running text introduces every name of the list it starts
  * ("by and between X, a Delaware corporation, and Y"), not only the first.
  */
-export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pattern?: string, several = false): StringCandidate[] {
+export function stringCandidates(
+    win: WindowText,
+    hits: readonly LabelHit[],
+    pattern?: string,
+    several = false,
+    bareName = false,
+): StringCandidate[] {
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
@@ -363,7 +381,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], pat
                         ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                         : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
-                if ((hit.length >= 2 || colon) && !sep.includes('.')) out.push(...phraseCandidates(win, hit, restStart, v, several));
+                if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
+                    out.push(...phraseCandidates(win, hit, restStart, v, several));
             }
         } else if (!colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
