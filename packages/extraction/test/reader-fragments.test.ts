@@ -1,0 +1,97 @@
+// The reader on documents pieced together from the fragments its prose and layout rules read
+// (ranges, definitions, column labels, two-cell lines, "pay by", link words), in any order and
+// any number: it never throws, every mention's offsets slice the document to its quote, and a
+// value a field takes is one of its mentions' readings.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { createEngine } from '../src/engine-module.js';
+import { secretRingOf } from '../src/session/secret-ring.js';
+import { compile } from './support/edit-fixtures.js';
+
+const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['fragments-test']) });
+
+const FRAGMENTS = [
+    'April 1, 2023 to March 31, 2024',
+    '1 april 2023 t/m 31 maart 2024',
+    '(the “Tenant”)',
+    '(Tenant)',
+    ', hereinafter referred to as "Landlord",',
+    'hierna te noemen "werknemer"',
+    'Vendor:',
+    'Ship to:',
+    '\t',
+    '      ',
+    'Invoice no.',
+    'Customer',
+    'Please pay by',
+    'te betalen voor',
+    'the position of',
+    'Senior Data Analyst',
+    'Green Homes LLC',
+    'Bakkerij De Molen B.V.',
+    'Date:',
+    'ends on',
+    'commences on',
+    'until',
+    '—',
+    '\n',
+    ':',
+    '"',
+    '(',
+    ')',
+    ',',
+];
+
+const SCHEMA = compile({
+    svc_schema: '1.0',
+    name: 'fragments',
+    fields: [
+        { name: 'start_date', type: 'date', nullable: true },
+        { name: 'end_date', type: 'date', nullable: true },
+        { name: 'due_date', type: 'date', nullable: true },
+        { name: 'tenant', type: 'string', nullable: true },
+        { name: 'landlord', type: 'string', nullable: true },
+        { name: 'vendor', type: 'string', nullable: true },
+        { name: 'ship_to', type: 'string', nullable: true },
+        { name: 'invoice_number', type: 'string', nullable: true },
+        { name: 'position', type: 'string', nullable: true },
+        { name: 'werknemer', type: 'string', nullable: true },
+    ],
+});
+
+interface Read {
+    response: {
+        data: Record<string, unknown>;
+        mentions: { field: string; quote: string; start: number; end: number; value: unknown }[];
+        fields: Record<string, { status: string; mentions: string[] }>;
+    };
+}
+
+describe('reader fragments: prose and layout rules on pieced-together documents', () => {
+    it('never throws; mentions slice to their quotes; a found value is one of its mentions', async () => {
+        await fc.assert(
+            fc.asyncProperty(
+                fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }),
+                fc.constantFrom('en', 'nl'),
+                async (parts, language) => {
+                    const document = parts.join(' ');
+                    const ex = (await engine.extract({
+                        document,
+                        schema: SCHEMA,
+                        language,
+                        reference: null,
+                        options: { on_conflict: 'withhold', fallback: 'off' },
+                    })) as unknown as Read;
+                    const points = Array.from(document);
+                    for (const m of ex.response.mentions) expect(points.slice(m.start, m.end).join('')).to.equal(m.quote);
+                    for (const [name, value] of Object.entries(ex.response.data)) {
+                        if (value === null || ex.response.fields[name]!.status !== 'found') continue;
+                        const values = ex.response.mentions.filter((m) => m.field === name).map((m) => JSON.stringify(m.value));
+                        expect(values).to.include(JSON.stringify(value));
+                    }
+                },
+            ),
+            { numRuns: 150 },
+        );
+    });
+});
