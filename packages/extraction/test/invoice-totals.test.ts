@@ -74,6 +74,13 @@ describe('invoice totals', () => {
         expect(await readData(prose, fee)).to.deep.equal({ fee: usd('1000.00') });
         const spans = amountSpans(prose, 'en', true).map((s) => s.quote);
         expect(spans).to.include('$1,000.00').and.not.include('($1,000.00)');
+        // Nor where wrapped prose puts the figures at the start of the next line.
+        const wrapped =
+            'FOR VALUE RECEIVED, the Borrower promises to pay the principal sum of Eighty-Five Thousand Dollars\n' +
+            '($85,000.00), together with interest on the unpaid principal balance.\n';
+        expect(amountSpans(wrapped, 'en', true).map((s) => s.quote))
+            .to.include('$85,000.00')
+            .and.not.include('($85,000.00)');
     });
 
     it('reads a quote in accounting parentheses as a negative amount, and no double negative', () => {

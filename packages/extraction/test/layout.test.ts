@@ -82,6 +82,14 @@ describe('layout: labels and values apart', () => {
         // Tab-separated cells seldom line up: the k-th cell under the k-th label.
         const tabbed = 'PURCHASE ORDER PO-20931\n\nVendor:\tShip to:\nContoso Office Supply\tFabrikam Ltd.\n14 Elm Road\t88 Harbor Way\n';
         expect(await data(tabbed, parties)).to.deep.equal(want);
+        // Labels in capitals without colons make a row of column labels too.
+        const caps =
+            'INVOICE BH-2024-0117\n\nVENDOR                                    SHIP TO\nContoso Office Supply                     Fabrikam Ltd.\n';
+        expect(await data(caps, parties)).to.deep.equal(want);
+        // A name read after a label ends before the next column's label on its line.
+        const folio = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'guest_name', type: 'string', nullable: true }] });
+        const guest = 'THE GRANVILLE HOTEL - GUEST FOLIO\n\nGuest: Mr. Kenji Watanabe                Room: 1412 (King Deluxe)\n';
+        expect((await data(guest, folio)).guest_name).to.equal('Mr. Kenji Watanabe');
         // A label alone on its line still takes the whole line under it.
         expect((await data('PURCHASE ORDER PO-20931\n\nVendor:\nContoso Office Supply Ltd.\n', parties)).vendor).to.equal(
             'Contoso Office Supply Ltd.',

@@ -93,6 +93,24 @@ describe('role labels: a party the agreement defines with the role a field is na
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ werkgever: 'Bakkerij De Molen B.V.', werknemer: 'Fatima El Amrani' });
     });
 
+    it('reads a name wrapped onto the next line of prose, and not a phrase before the name', async () => {
+        const consulting = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'client', type: 'string', nullable: true },
+                { name: 'consultant', type: 'string', nullable: true },
+            ],
+        });
+        const doc =
+            'This Consulting Agreement is entered into on April 22, 2024, by and between Redwood Capital\n' +
+            'Partners LP ("Client") and Sofia Marchetti, an individual ("Consultant").\n';
+        expect(await readData(doc, consulting)).to.deep.equal({ client: 'Redwood Capital Partners LP', consultant: 'Sofia Marchetti' });
+        const loan = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'borrower', type: 'string', nullable: true }] });
+        const note = 'PROMISSORY NOTE\n\nFOR VALUE RECEIVED, Orchard Lane Bakery LLC (the "Borrower") promises to pay to the Lender.\n';
+        expect((await readData(note, loan)).borrower).to.equal('Orchard Lane Bakery LLC');
+    });
+
     it('takes no role the document only uses: "the Tenant shall pay"', async () => {
         const doc = 'LEASE\n\nThe Tenant shall pay the rent to the Landlord on the first day of each month.\n';
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });

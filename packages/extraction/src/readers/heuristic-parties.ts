@@ -160,19 +160,29 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
 }
 
 /**
- * The first name of the clause that ends at `at` that only an apposition (after a comma) follows
- * there: "Green Homes LLC" in "entered into by Green Homes LLC, a Delaware company (".
+ * The first name of the clause that ends at `at` that only an apposition follows there: "Green
+ * Homes LLC" in "entered into by Green Homes LLC, a Delaware company (".
  */
 function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>): Span | undefined {
     let from = Math.max(0, at - CLAUSE_REACH);
-    const mark = Math.max(...['\n', ';', ':', '('].map((c) => win.text.lastIndexOf(c, at - 1)));
-    if (mark >= from) from = mark + 1;
+    // A clause ends at a bracket, a colon or semicolon, and a line break out of a line that is not
+    // wrapped prose ("by and between Redwood Capital" / "Partners LP (“Client”)" is one clause).
+    const seg = win.text.slice(from, at);
+    for (let k = seg.length - 1; k >= 0; k--) {
+        const c = seg[k]!;
+        if (';:()'.includes(c) || (c === '\n' && !win.wrapped(win.lineOf(from + k - 1)))) {
+            from += k + 1;
+            break;
+        }
+    }
     for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from; i--)
         if (boundaries.has(win.words[i]!.norm)) {
             from = win.words[i]!.end;
             break;
         }
     for (let name = namePhraseAfter(win, from, at - from); name && name.end <= at; name = namePhraseAfter(win, name.end, at - name.end))
-        if (/^\s*(?:,|$)/.test(win.text.slice(name.end, at))) return name;
+        // Only an apposition follows: nothing, or a comma and words in lower case (", a Delaware
+        // corporation", ", gevestigd te Utrecht"), not another name ("FOR VALUE RECEIVED, Orchard …").
+        if (/^\s*(?:,\s*(?:\p{Ll}|$)|$)/u.test(win.text.slice(name.end, at))) return name;
     return undefined;
 }

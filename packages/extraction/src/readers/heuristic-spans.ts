@@ -163,9 +163,23 @@ function accountingNegative(text: string, start: number, end: number): [number, 
     const before = text.slice(lineStart, start - 1);
     const mark = /(?:^|[\s:=])(\S{1,4})\s?$/u.exec(before);
     if (mark && currenciesOfMark(mark[1]!) !== undefined) return [lineStart + before.lastIndexOf(mark[1]!), end + 1, true];
+    if (before.trim() === '' && proseAbove(text, lineStart)) return undefined;
     if (before.trim() === '' || /[:=]\s*$/.test(before) || /(?: {2,}|\t)$/.test(before)) return [start - 1, end + 1, false];
     return undefined;
 }
+
+/**
+ * Whether the line above `lineStart` is wrapped prose that runs on into it: long, ending in a word
+ * ("… the principal sum of Eighty-Five Thousand Dollars" / "($85,000.00), together with …").
+ */
+function proseAbove(text: string, lineStart: number): boolean {
+    if (lineStart === 0 || text[lineStart - 1] !== '\n') return false;
+    const above = text.slice(Math.max(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1 - ACCOUNTING_BEFORE), lineStart - 1);
+    return above.trim().length >= PROSE_LINE && /\p{L}\s*$/u.test(above);
+}
+
+/** Characters from which a line above reads as prose that runs on. */
+const PROSE_LINE = 40;
 
 /** Characters before an amount's parentheses read for what stands before them. */
 const ACCOUNTING_BEFORE = 80;

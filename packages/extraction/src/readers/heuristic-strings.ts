@@ -33,8 +33,8 @@ const SENTENCE_END = /[.;!?]\s/;
 /** A label of its own at the start of a text: a few words and a colon. */
 const LABEL_AHEAD_CHARS = 32;
 const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
-/** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:"). */
-const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:(?: {2,}|\t)\s*$/u;
+/** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:", "BILL TO      SHIP TO"). */
+const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
 function allCaps(word: string): boolean {
@@ -51,6 +51,21 @@ function linked(win: WindowText, hit: LabelHit): boolean {
     const i = win.wordAt(hit.end);
     const [link, next] = [win.words[i], win.words[i + 1]];
     return !!link && !!next && link.line === win.words[i - 1]?.line && wordsOf(win.locale, 'nameLinks').has(link.norm) && next.capital;
+}
+
+/**
+ * Whether a line is a row of column labels written in capitals: two cells or more, each of one to
+ * four words without digits ("BILL TO                SHIP TO").
+ */
+function headerRow(line: string): boolean {
+    const cells = cellColumns(line);
+    return (
+        cells.length >= 2 &&
+        cells.every((c) => {
+            const cell = line.slice(c.start, c.start + (c.to - c.from));
+            return !/\d/.test(cell) && cell.split(' ').length <= 4 && allCaps(cell.replace(/:$/, ''));
+        })
+    );
 }
 
 /** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
@@ -127,9 +142,11 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
             if (!nameGap(gap)) break;
-            // The next line's label is no part of the name ("Tenant: J. Jansen" / "Period: …");
-            // wrapped prose goes on ("and David" / "Freeman (“Indemnitee”):").
-            if (gap.includes('\n') && !win.wrapped(words[j - 1]!.line) && labelAhead(win.text, w.start, win.text.length)) break;
+            // The next line's label is no part of the name ("Tenant: J. Jansen" / "Period: …"), nor
+            // the next column's ("Guest: Mr. Kenji Watanabe      Room: 1412"); wrapped prose goes
+            // on ("and David" / "Freeman (“Indemnitee”):").
+            const apart = gap.includes('\n') ? !win.wrapped(words[j - 1]!.line) : /(?: {3,}|\t)/.test(gap);
+            if (apart && labelAhead(win.text, w.start, win.text.length)) break;
             last = j;
         } else if (CONNECTORS.has(w.norm) && /^\s+$/.test(gap) && j + 1 < words.length && words[j + 1]!.capital) {
             continue;
@@ -360,9 +377,12 @@ export function stringCandidates(
             /^\s*-\s/.test(sep) ||
             (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && cellColumns(line.text).length === 2);
         // "Vendor:          Ship to:": the rest of the line is the next column's label, not a value.
-        const restLabel = colon && restStart < endLine.end && /(?: {2}|\t)/.test(sep) && labelAhead(text, restStart, endLine.end);
+        const restLabel =
+            restStart < endLine.end &&
+            /(?: {2}|\t)/.test(sep) &&
+            ((colon && labelAhead(text, restStart, endLine.end)) || headerRow(line.text));
         // One of a row of column labels: another label after it on its line, or before it.
-        const headed = restLabel || (colon && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
+        const headed = restLabel || ((colon || headerRow(line.text)) && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
@@ -384,7 +404,7 @@ export function stringCandidates(
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several));
             }
-        } else if (!colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
+        } else if (!headed && !colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several));
         } else if (headed || (startsLine && (colon || hit.kind === 'name'))) {
