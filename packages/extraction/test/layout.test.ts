@@ -113,6 +113,34 @@ describe('layout: labels and values apart', () => {
         expect(await data(doc, schema)).to.deep.equal({ invoice_number: 'BD-2024-0311', customer: 'Harbor Coffee Co.', description: null });
     });
 
+    it("a name or code that starts a label's line, before what is said of it; an address keeps its parts", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'p',
+            fields: [
+                { name: 'supplier', type: 'string', nullable: true },
+                { name: 'customer', type: 'string', nullable: true },
+                { name: 'employee', type: 'string', nullable: true },
+                { name: 'original_invoice', type: 'string', nullable: true },
+                { name: 'address', type: 'string', nullable: true },
+            ],
+        });
+        const doc =
+            'CREDIT NOTE CN-00451\n\nSupplier: Bouwbedrijf Kok & De Wit V.O.F., Hoofdweg 201, 9641 AL Veendam\n' +
+            'Customer: Alpine Sports GmbH, Innsbruck\nEmployee: Fatima El Amrani, living in Roermond\n' +
+            'Original invoice: INV-20388 dated 02.08.2024\nAddress: Hoofdweg 201, 9641 AL Veendam\n';
+        expect(await data(doc, schema)).to.deep.equal({
+            supplier: 'Bouwbedrijf Kok & De Wit V.O.F.',
+            customer: 'Alpine Sports GmbH',
+            employee: 'Fatima El Amrani',
+            original_invoice: 'INV-20388',
+            address: 'Hoofdweg 201, 9641 AL Veendam',
+        });
+        // A comma before a legal form is the name's own.
+        const kite = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'customer', type: 'string', nullable: true }] });
+        expect((await data('INVOICE 7\n\nCustomer: Kite Pharma, Inc.\n', kite)).customer).to.match(/^Kite Pharma,? Inc\.$/);
+    });
+
     it('a label on one line, its value right-aligned on the next', async () => {
         const doc = [
             'RECEIPT',

@@ -115,7 +115,8 @@ function stringScores(ctx: FieldContext): Scored[] {
     const pattern = type.pattern;
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
-    for (const c of stringCandidates(win, hits, pattern, field.type.kind === 'array', field.hints.length === 0)) {
+    const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
+    for (const c of stringCandidates(win, hits, options)) {
         if (address && labelNotAddress(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;

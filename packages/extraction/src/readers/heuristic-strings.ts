@@ -3,7 +3,6 @@
 // a label in running text ("governed by the laws of the State of New York"), or — for hints that
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
-import type { RE2JS } from 're2js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
@@ -11,6 +10,18 @@ import { withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns } from './heuristic-scoring.js';
+import {
+    HEAD_PREFERRED,
+    LABEL_BEFORE,
+    allCaps,
+    columnEnd,
+    headerRow,
+    labelAhead,
+    shortestMatch,
+    trimValue,
+    valueBelow,
+    valueHead,
+} from './heuristic-lines.js';
 import type { WindowText } from './heuristic-text.js';
 
 export interface StringCandidate extends Span {
@@ -21,26 +32,7 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
-/** A wide gap (three spaces or a tab) before another label ("Invoice: 2041") ends a column. */
-const NEXT_COLUMN = /(?: {3,}|\t)[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
-
-/** Where a value that starts at `start` ends on its line: before the next column's label, if any. */
-function columnEnd(text: string, start: number, end: number): number {
-    const m = NEXT_COLUMN.exec(text.slice(start, end));
-    return m ? start + m.index : end;
-}
 const SENTENCE_END = /[.;!?]\s/;
-/** A label of its own at the start of a text: a few words and a colon. */
-const LABEL_AHEAD_CHARS = 32;
-const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
-/** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:", "BILL TO      SHIP TO"). */
-const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u;
-
-/** Whether a word is written in capitals only ("THE", not "The" or "De"). */
-function allCaps(word: string): boolean {
-    return word === word.toUpperCase() && word !== word.toLowerCase();
-}
-
 /**
  * Whether a one-word name label is joined to what follows by a link word ("position of", "als"),
  * and a capitalised word follows that: in prose, the name then takes a value ("the position of
@@ -51,58 +43,6 @@ function linked(win: WindowText, hit: LabelHit): boolean {
     const i = win.wordAt(hit.end);
     const [link, next] = [win.words[i], win.words[i + 1]];
     return !!link && !!next && link.line === win.words[i - 1]?.line && wordsOf(win.locale, 'nameLinks').has(link.norm) && next.capital;
-}
-
-/**
- * Whether a line is a row of column labels written in capitals: two cells or more, each of one to
- * four words without digits ("BILL TO                SHIP TO").
- */
-function headerRow(line: string): boolean {
-    const cells = cellColumns(line);
-    return (
-        cells.length >= 2 &&
-        cells.every((c) => {
-            const cell = line.slice(c.start, c.start + (c.to - c.from));
-            return !/\d/.test(cell) && cell.split(' ').length <= 4 && allCaps(cell.replace(/:$/, ''));
-        })
-    );
-}
-
-/** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
-function labelAhead(text: string, start: number, end: number): boolean {
-    return LABEL_AHEAD.test(text.slice(start, Math.min(end, start + LABEL_AHEAD_CHARS)));
-}
-
-/**
- * The cell of line `row` that stands under the label's cell: its left edge within two columns (tabs
- * expanded), or the same place in a row of as many cells (tab-separated cells seldom line up):
- * [start, end) in the text, or undefined when no cell does.
- */
-function cellUnder(win: WindowText, hit: LabelHit, row: number): [number, number] | undefined {
-    const line = win.lines[hit.line]!;
-    const at = hit.start - line.start;
-    const header = cellColumns(line.text);
-    const k = header.findIndex((c) => c.start <= at && at <= c.start + (c.to - c.from));
-    const below = win.lines[row]!;
-    const cells = cellColumns(below.text);
-    const v =
-        k < 0
-            ? undefined
-            : (cells.find((c) => Math.abs(c.from - header[k]!.from) <= 2) ?? (cells.length === header.length ? cells[k] : undefined));
-    return v ? [below.start + v.start, below.start + v.start + (v.to - v.from)] : undefined;
-}
-function trimValue(text: string, start: number, end: number): Span | undefined {
-    let s = start;
-    let e = end;
-    while (s < e && /[\s,;:("“'‘\-–—]/.test(text[s]!)) s++;
-    while (e > s && /[\s,;:)"”'’\-–—]/.test(text[e - 1]!)) {
-        // A closing bracket that closes an opening one inside the value stays.
-        if (text[e - 1] === ')' && text.slice(s, e).includes('(')) break;
-        e--;
-    }
-    // A final full stop ends the sentence unless it ends an abbreviation ("Inc.", "B.V.").
-    if (e > s && text[e - 1] === '.' && !/(?:\b\p{Lu}[\p{L}]{0,3}|\.\p{L})\.$/u.test(text.slice(s, e))) e--;
-    return e > s ? { start: s, end: e, quote: text.slice(s, e) } : undefined;
 }
 
 /**
@@ -265,23 +205,6 @@ function nameBlock(win: WindowText, hit: LabelHit, suffixes: readonly string[] =
     return trimValue(win.text, lines[first]!.start, lines[last]!.end);
 }
 
-/**
- * The shortest run of whole white-space-separated tokens from `start` that the pattern matches
- * whole (a trailing comma, semicolon or full stop is not part of a token).
- */
-function shortestMatch(text: string, start: number, end: number, pattern: RE2JS): Span | undefined {
-    for (let e = start + 1; e <= end; e++) {
-        if (e < end && !/\s/.test(text[e]!)) continue;
-        let stop = e;
-        while (stop > start + 1 && /[,;.:)]/.test(text[stop - 1]!)) stop--;
-        for (const cut of stop === e ? [e] : [e, stop]) {
-            const quote = text.slice(start, cut);
-            if (pattern.testExact(quote)) return { start, end: cut, quote };
-        }
-    }
-    return undefined;
-}
-
 /** A full stop that ends an abbreviation ("Inc.", "L.P.", "Co.") rather than a sentence. */
 function abbreviationStop(text: string, at: number): boolean {
     const before = /[\p{L}.]*$/u.exec(text.slice(Math.max(0, at - 12), at))![0];
@@ -352,13 +275,16 @@ const MAX_LISTED = 4;
  * list (an array), so a label in running text introduces every name of the list it starts
  * ("by and between X, a Delaware corporation, and Y"), not only the first.
  */
-export function stringCandidates(
-    win: WindowText,
-    hits: readonly LabelHit[],
-    pattern?: string,
-    several = false,
-    bareName = false,
-): StringCandidate[] {
+/** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
+export interface StringOptions {
+    pattern?: string;
+    several?: boolean;
+    bareName?: boolean;
+    address?: boolean;
+}
+
+export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
+    const { pattern, several = false, bareName = false, address = false } = options;
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
@@ -401,6 +327,18 @@ export function stringCandidates(
                         ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                         : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
+                // The name or code the line starts with, before what is said of it: "Groenvallei
+                // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
+                // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
+                const head = v && !address && !several ? valueHead(v.quote) : 0;
+                if (v && head)
+                    out.push({
+                        start: v.start,
+                        end: v.start + head,
+                        quote: v.quote.slice(0, head),
+                        context: hit.weight * HEAD_PREFERRED,
+                        hit,
+                    });
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several));
             }
@@ -408,16 +346,8 @@ export function stringCandidates(
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several));
         } else if (headed || (startsLine && (colon || hit.kind === 'name'))) {
-            // A label alone on its line ("Name:" or the field's own name): the value is the next
-            // line; one of a row of column labels: its cell of the next line.
-            const next = win.nextTextLine(hit.line);
-            if (next >= 0 && next - hit.line <= 2) {
-                const nl = win.lines[next]!;
-                const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
-                const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : [nl.start, nl.end]);
-                const v = to <= from ? undefined : re ? shortestMatch(text, Math.max(from, indent), to, re) : trimValue(text, from, to);
-                if (v && v.quote.length <= 120) out.push({ ...v, context: hit.weight * 0.85, hit });
-            }
+            const v = valueBelow(win, hit, headed, re);
+            if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
         }
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
         if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {

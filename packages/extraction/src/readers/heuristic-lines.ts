@@ -1,0 +1,141 @@
+// A label's line and the lines about it, for string values: where a value on the line ends (the
+// next column's label), whether the line is a row of column labels and which cell of the next line
+// stands under a label, the head of a value before what is said of it, and the text a value keeps.
+import type { RE2JS } from 're2js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
+import type { LabelHit } from './heuristic-labels.js';
+import { cellColumns } from './heuristic-scoring.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** A wide gap (three spaces or a tab) before another label ("Invoice: 2041") ends a column. */
+const NEXT_COLUMN = /(?: {3,}|\t)[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
+
+/** Where a value that starts at `start` ends on its line: before the next column's label, if any. */
+export function columnEnd(text: string, start: number, end: number): number {
+    const m = NEXT_COLUMN.exec(text.slice(start, end));
+    return m ? start + m.index : end;
+}
+/** A label of its own at the start of a text: a few words and a colon. */
+const LABEL_AHEAD_CHARS = 32;
+const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
+/** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:", "BILL TO      SHIP TO"). */
+export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u;
+
+/** Whether a word is written in capitals only ("THE", not "The" or "De"). */
+export function allCaps(word: string): boolean {
+    return word === word.toUpperCase() && word !== word.toLowerCase();
+}
+
+/**
+ * Whether a line is a row of column labels written in capitals: two cells or more, each of one to
+ * four words without digits ("BILL TO                SHIP TO").
+ */
+export function headerRow(line: string): boolean {
+    const cells = cellColumns(line);
+    return (
+        cells.length >= 2 &&
+        cells.every((c) => {
+            const cell = line.slice(c.start, c.start + (c.to - c.from));
+            return !/\d/.test(cell) && cell.split(' ').length <= 4 && allCaps(cell.replace(/:$/, ''));
+        })
+    );
+}
+
+/**
+ * The value under a label alone on its line ("Name:" or the field's own name): the next line; under
+ * one of a row of column labels (`headed`): its cell of the next line.
+ */
+export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: RE2JS | undefined): Span | undefined {
+    const next = win.nextTextLine(hit.line);
+    if (next < 0 || next - hit.line > 2) return undefined;
+    const nl = win.lines[next]!;
+    const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
+    const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : [nl.start, nl.end]);
+    const v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
+    return v && v.quote.length <= 120 ? v : undefined;
+}
+
+/** How much a value's head is preferred to the whole rest of its line. */
+export const HEAD_PREFERRED = 1.05;
+/** After a name and a comma: words in lower case (an apposition), or a street and its number. */
+const APPOSITION = /^,\s+(?:\p{Ll}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,3}\s+\d+\p{L}?\b|\d+\s+\p{L})/u;
+/** A code (letters, digits and joiners, at least one digit) and a word in lower case after it. */
+const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\p{N}](?=\s+\p{Ll})/u;
+
+/**
+ * The length of the head of a value read as the rest of a label's line — a name before an
+ * apposition or an address, a code before words about it — or 0 when the whole is the value.
+ */
+export function valueHead(quote: string): number {
+    const comma = quote.indexOf(',');
+    if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma))) {
+        // A legal form ends the name: "Alpine Sports GmbH, Innsbruck" (not ", Inc.", the form itself).
+        const last = quote
+            .slice(0, comma)
+            .match(/(?:\p{L}\.?)+$/u)?.[0]
+            .replace(/\./g, '')
+            .toLowerCase();
+        const after = quote
+            .slice(comma + 1)
+            .match(/^\s*((?:\p{L}\.?)+)/u)?.[1]!
+            .replace(/\./g, '')
+            .toLowerCase();
+        if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
+    }
+    return CODE_HEAD.exec(quote)?.[0].length ?? 0;
+}
+
+/** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
+export function labelAhead(text: string, start: number, end: number): boolean {
+    return LABEL_AHEAD.test(text.slice(start, Math.min(end, start + LABEL_AHEAD_CHARS)));
+}
+
+/**
+ * The cell of line `row` that stands under the label's cell: its left edge within two columns (tabs
+ * expanded), or the same place in a row of as many cells (tab-separated cells seldom line up):
+ * [start, end) in the text, or undefined when no cell does.
+ */
+function cellUnder(win: WindowText, hit: LabelHit, row: number): [number, number] | undefined {
+    const line = win.lines[hit.line]!;
+    const at = hit.start - line.start;
+    const header = cellColumns(line.text);
+    const k = header.findIndex((c) => c.start <= at && at <= c.start + (c.to - c.from));
+    const below = win.lines[row]!;
+    const cells = cellColumns(below.text);
+    const v =
+        k < 0
+            ? undefined
+            : (cells.find((c) => Math.abs(c.from - header[k]!.from) <= 2) ?? (cells.length === header.length ? cells[k] : undefined));
+    return v ? [below.start + v.start, below.start + v.start + (v.to - v.from)] : undefined;
+}
+export function trimValue(text: string, start: number, end: number): Span | undefined {
+    let s = start;
+    let e = end;
+    while (s < e && /[\s,;:("“'‘\-–—]/.test(text[s]!)) s++;
+    while (e > s && /[\s,;:)"”'’\-–—]/.test(text[e - 1]!)) {
+        // A closing bracket that closes an opening one inside the value stays.
+        if (text[e - 1] === ')' && text.slice(s, e).includes('(')) break;
+        e--;
+    }
+    // A final full stop ends the sentence unless it ends an abbreviation ("Inc.", "B.V.").
+    if (e > s && text[e - 1] === '.' && !/(?:\b\p{Lu}[\p{L}]{0,3}|\.\p{L})\.$/u.test(text.slice(s, e))) e--;
+    return e > s ? { start: s, end: e, quote: text.slice(s, e) } : undefined;
+}
+
+/**
+ * The shortest run of whole white-space-separated tokens from `start` that the pattern matches
+ * whole (a trailing comma, semicolon or full stop is not part of a token).
+ */
+export function shortestMatch(text: string, start: number, end: number, pattern: RE2JS): Span | undefined {
+    for (let e = start + 1; e <= end; e++) {
+        if (e < end && !/\s/.test(text[e]!)) continue;
+        let stop = e;
+        while (stop > start + 1 && /[,;.:)]/.test(text[stop - 1]!)) stop--;
+        for (const cut of stop === e ? [e] : [e, stop]) {
+            const quote = text.slice(start, cut);
+            if (pattern.testExact(quote)) return { start, end: cut, quote };
+        }
+    }
+    return undefined;
+}
