@@ -7,6 +7,7 @@
 // Documents written for the test.
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
+import { documentDate } from '../src/readers/heuristic-terms.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
@@ -121,7 +122,15 @@ describe('date roles: date fields named without hints', () => {
             );
         const start = phrases({ name: 'start_date', type: { kind: 'date' } });
         expect(start.get('commences on')?.kind).to.equal('name');
-        expect(start.get('start')?.weight).to.be.greaterThan(start.get('date')!.weight);
+        const invoice = phrases({ name: 'invoice_date', type: { kind: 'date' } });
+        expect(start.get('start')!.weight).to.be.greaterThan(invoice.get('date')!.weight);
+        // A bare "Date" labels the document's own date only: not a start, not a payment's day.
+        expect(start.has('date')).to.equal(false);
+        expect(phrases({ name: 'first_payment_date', type: { kind: 'date' } }).has('date')).to.equal(false);
+        const own = (name: string, lang = 'en') => documentDate({ name, description: '' } as never, localeOf(lang));
+        expect(['invoice_date', 'date_signed', 'order_date'].map((n) => own(n))).to.deep.equal([true, true, true]);
+        expect(['due_date', 'start_date', 'delivery_date'].map((n) => own(n))).to.deep.equal([false, false, false]);
+        expect([own('factuurdatum', 'nl'), own('vervaldatum', 'nl')]).to.deep.equal([true, false]);
         const hinted = phrases({ name: 'start_date', type: { kind: 'date' }, hints: ['Commencement'] });
         expect(hinted.has('commences on')).to.equal(false);
         expect(hinted.get('start')!.weight).to.be.lessThan(start.get('start')!.weight);

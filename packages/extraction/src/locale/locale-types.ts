@@ -122,6 +122,8 @@ export interface LocaleProfile {
     /** How labels abbreviate a word after their first ("Invoice no." for "invoice number"); a Map, as `schemaWords`. */
     labelAbbreviations?: ReadonlyMap<string, readonly string[]>;
     definitionArticles?: readonly string[];
+    /** Kinds of document and their signing ("invoice", "receipt", "agreement", "signed"): a date field named by them asks for the document's own date. */
+    documentWords?: readonly string[];
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */

@@ -21,6 +21,7 @@ type WordList =
     | 'expiryWords'
     | 'typeWords'
     | 'startWords'
+    | 'documentWords'
     | 'nameLinks'
     | 'definitionIntroducers'
     | 'definitionArticles'

@@ -9,7 +9,7 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { endsSomething } from './heuristic-terms.js';
+import { documentDate } from './heuristic-terms.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
@@ -83,8 +83,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     const STOPWORDS = { has: (w: string): boolean => stop.has(w) || NOT_LABELS.includes(w) };
     const types = wordsOf(locale, 'typeWords');
     const unhinted = field.hints.length === 0;
-    // A date when something ends or falls due: a bare "Date:" dates the document, not its end.
-    const ends = unhinted && endsSomething(field, locale);
+    // A bare "Date:" dates the document: it labels no other date (a due date, a lease's start).
+    const otherDate = unhinted && ['date', 'datetime'].includes(scalarType(field.type).kind) && !documentDate(field, locale);
     const out = new Map<string, LabelPhrase>();
     const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
         if (words.length === 0) return;
@@ -113,7 +113,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
                 // Without hints, the name is all the author said: "starts on" labels `start_date`
                 // well (a word another field's name has too, less), a bare "Date:" a little, and no
                 // field of an end at all (it dates the document: an invoice's "Date:" is not its due date).
-                if (ends && types.has(w)) continue;
+                if (otherDate && types.has(w)) continue;
                 add([w], unhinted && !types.has(w) && !shared.has(w) ? LABEL.nameWordDistinct : LABEL.nameWord, 'name-word');
             }
     };

@@ -233,8 +233,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
     // first or second date is a start's or an end's. With hints, the ranker weighs the zones as the
     // labelled sets taught it.
-    const { ends, ranged } = isDate(type) && field.hints.length === 0 ? termDates(field, win, found) : { ends: false };
-    const dates = isDate(type) && !ends ? dateZones(ctx, found, parsed) : undefined;
+    const { other, ranged } = isDate(type) && field.hints.length === 0 ? termDates(field, win, found) : { other: false };
+    const dates = isDate(type) && !other ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
     const aboutAgreement = asksAbout(about, win, 'agreementWords');
@@ -284,7 +284,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
             f.latestEdge = +(zoned && dates.latest !== undefined && p.key === dates.latest && dates.atEdge(span));
             f.closing = +(zoned && span === dates.closing);
             score += ADJUST.edge * f.edge + ADJUST.latestEdge * f.latestEdge + ADJUST.closing * f.closing;
-        } else if (context > 0 && !ends) score += ADJUST.labelledEarly * (1 - pos);
+        } else if (context > 0 && !other) score += ADJUST.labelledEarly * (1 - pos);
         // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
         if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= ADJUST.bareMoney * (f.bareMoney = 1);
         // A document's own reference numbers stand in its heading; numbers in the body cite others.

@@ -21,6 +21,22 @@ export function endsSomething(field: CompiledField, locale: LocaleProfile): bool
     return asks(field, locale, 'expiryWords');
 }
 
+/**
+ * Whether a date field asks for the document's own date: the day an invoice, receipt, order or
+ * agreement was made or signed (`invoice_date`, `factuurdatum`, `date_signed`), the date its head or
+ * closing lines carry and a bare "Date:" labels. Every word of its name names a kind of document or
+ * its signing (the profile's `documentWords`, alone or joined to a type word: "factuur|datum") or a
+ * kind of value; a date when something ends is none (`due_date`), nor one of another event
+ * (`start_date`, `first_payment_date`, `delivery_date`).
+ */
+export function documentDate(field: CompiledField, locale: LocaleProfile): boolean {
+    if (endsSomething(field, locale)) return false;
+    const docs = wordsOf(locale, 'documentWords');
+    const types = wordsOf(locale, 'typeWords');
+    const ofDocument = (w: string): boolean => docs.has(w) || [...types].some((t) => w.endsWith(t) && docs.has(w.slice(0, -t.length)));
+    return labelWords(field.name).every((w) => types.has(w) || ofDocument(w));
+}
+
 /** Which date of a range a field asks for: the second for an end, the first for a start, else none. */
 export function rangePart(field: CompiledField, locale: LocaleProfile): 0 | 1 | undefined {
     if (endsSomething(field, locale)) return 1;
@@ -44,10 +60,11 @@ export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1)
 }
 
 /**
- * For a date field: whether it asks for an end (`ends`), and the dates of the window's ranges that
- * stand where it asks (`ranged`: first dates for a start, second ones for an end).
+ * For a date field without hints: whether it asks for a date other than the document's own
+ * (`other`: documentDate), and the dates of the window's ranges that stand where it asks (`ranged`:
+ * first dates for a start, second ones for an end).
  */
-export function termDates(field: CompiledField, win: WindowText, found: readonly Span[]): { ends: boolean; ranged?: Set<Span> } {
+export function termDates(field: CompiledField, win: WindowText, found: readonly Span[]): { other: boolean; ranged?: Set<Span> } {
     const part = rangePart(field, win.locale);
-    return { ends: part === 1, ranged: part === undefined ? undefined : rangeDates(win, found, part) };
+    return { other: !documentDate(field, win.locale), ranged: part === undefined ? undefined : rangeDates(win, found, part) };
 }
