@@ -21,6 +21,30 @@ describe('invoice totals', () => {
         expect(await readData(doc, totaal, 'nl')).to.deep.equal({ totaal: eur('121.00') });
     });
 
+    it('a total without hints: "Totaal incl. BTW" names one value however many a column headed "Totaal" holds; "30 dagen" is no amount', async () => {
+        const doc = [
+            'Installatiebedrijf Van Leeuwen B.V.',
+            '',
+            'FACTUUR F2024-1187',
+            '',
+            'Omschrijving                                   Aantal   Prijs        Totaal',
+            'Intergas Xtreme 36 CW5 combiketel                   1   1.895,00     1.895,00',
+            'Montage en inbedrijfstelling (uren)                 6      62,50       375,00',
+            'Afvoermateriaal en klein materiaal                  1     148,30       148,30',
+            '',
+            '                                        Totaal excl. BTW           2.418,30',
+            '                                        BTW 21%                      507,84',
+            '                                        Totaal incl. BTW           2.926,14',
+            '',
+            'Gelieve het totaalbedrag binnen 30 dagen over te maken.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'totaal', type: 'money', currency: 'EUR' }] });
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ totaal: eur('2926.14') });
+        // The number of a period is no amount, even after the total's word.
+        const term = 'FACTUUR 17\n\nAdvieswerk                     EUR 120,00\n\nGelieve het totaalbedrag binnen 30 dagen over te maken.\n';
+        expect(await readData(term, schema, 'nl')).to.deep.equal({ totaal: eur('120.00') });
+    });
+
     it('the labels of the amount due serve only a field that asks for a sum and has no hints of its own', () => {
         const en = localeOf('en');
         const field = (name: string, hints: string[] = []) => ({ name, hints, description: '' });

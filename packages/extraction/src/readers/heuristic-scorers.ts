@@ -13,7 +13,7 @@ import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { termDates } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
-import { asksForSum, paidAmounts } from './heuristic-totals.js';
+import { asksForSum, paidAmounts, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -204,21 +204,33 @@ function labelValues(contexts: readonly ContextScore[], parsed: readonly (Parsed
     return valuesPerLabel;
 }
 
-/** Scored candidates of one field in one window. */
-export function scoreField(ctx: FieldContext): Scored[] {
-    const { input, win, field, type, hits } = ctx;
-    const out = stringScores(ctx);
-    if (type.kind === 'string' && type.pattern === undefined) return out;
+/** The spans of a field's type in the window, but numbers that are part of a date or count a period's units. */
+function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     let found = ctx.spans(type);
     if (!isDate(type)) {
         // A number inside a date ("14 MAR 2018") is no amount.
         const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
         if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
     }
+    if (type.kind === 'money') {
+        // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
+        const periods = ctx.spans({ kind: 'duration', basis: 'days' });
+        if (periods.length) found = found.filter((s) => s.marked || !periods.some((d) => d.start <= s.start && s.end <= d.end));
+    }
+    return found;
+}
+
+/** Scored candidates of one field in one window. */
+export function scoreField(ctx: FieldContext): Scored[] {
+    const { input, win, field, type, hits } = ctx;
+    const out = stringScores(ctx);
+    if (type.kind === 'string' && type.pattern === undefined) return out;
+    const found = spansOf(ctx, type);
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
     const contexts: ContextScore[] = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
     const valuesPerLabel = labelValues(contexts, parsed);
+    const unhinted = field.hints.length === 0;
     // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
     let paid: Set<bigint> | undefined;
     let amounts: (bigint | undefined)[] = [];
@@ -244,7 +256,11 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const p = parsed[i];
         if (!p) return;
         const c = contexts[i]!;
-        const ambiguity = c.hit ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
+        // Without hints, a label the final sum's words qualify ("Totaal incl. BTW") names one value,
+        // however many a bare "Totaal" heading a column points at. (With hints, the labelled sets
+        // taught otherwise: a receipt's "TOTAL INCL GST 31.02" is rounded to 31.00 below it.)
+        const final = unhinted && c.hit && sumQualifier(win, c.hit, span.start) === 'final';
+        const ambiguity = c.hit && !final ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
         let context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
         if (ranged?.has(span)) context = Math.max(context, ADJUST.rangeDate);
         const pos = position(ctx, span);
