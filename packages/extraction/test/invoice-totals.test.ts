@@ -45,6 +45,15 @@ describe('invoice totals', () => {
         expect(await readData(term, schema, 'nl')).to.deep.equal({ totaal: eur('120.00') });
     });
 
+    it('a tax is not the amount its rate is charged on: "BTW 9% over 10,86   0,98", "VAT 20% on £450.00   £90.00"', async () => {
+        const btw = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'btw', type: 'money', currency: 'EUR' }] });
+        const bon = 'SUPERMARKT DE VERSHOEK\n\nTOTAAL          11,84\nPIN             11,84\n\nBTW   9%  over 10,86       0,98\n';
+        expect(await readData(bon, btw, 'nl')).to.deep.equal({ btw: eur('0.98') });
+        const vat = compile({ svc_schema: '1.0', name: 'v', fields: [{ name: 'vat', type: 'money', currency: 'GBP' }] });
+        const invoice = 'INVOICE 88\n\nJoinery work         £450.00\nVAT 20% on £450.00   £90.00\nTotal                £540.00\n';
+        expect((await readData(invoice, vat)).vat).to.deep.equal({ amount: '90.00', currency: 'GBP' });
+    });
+
     it('the labels of the amount due serve only a field that asks for a sum and has no hints of its own', () => {
         const en = localeOf('en');
         const field = (name: string, hints: string[] = []) => ({ name, hints, description: '' });

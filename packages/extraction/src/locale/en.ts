@@ -325,6 +325,8 @@ export const en = {
         'application',
         'doc',
     ],
+    taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
+    rateBaseWords: ['on', 'of', 'over'],
     startWords: [
         'start',
         'starts',

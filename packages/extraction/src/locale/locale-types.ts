@@ -124,6 +124,12 @@ export interface LocaleProfile {
     definitionArticles?: readonly string[];
     /** Kinds of document and their signing ("invoice", "receipt", "agreement", "signed"): a date field named by them asks for the document's own date. */
     documentWords?: readonly string[];
+    /**
+     * Words of a tax ("VAT", "BTW") and what joins a tax rate to the amount it is charged on ("BTW 9%
+     * over 10,86", "VAT 20% on 450.00"): that amount is the tax's base, not the tax.
+     */
+    taxWords?: readonly string[];
+    rateBaseWords?: readonly string[];
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */

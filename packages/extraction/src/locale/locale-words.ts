@@ -21,6 +21,8 @@ type WordList =
     | 'expiryWords'
     | 'typeWords'
     | 'startWords'
+    | 'taxWords'
+    | 'rateBaseWords'
     | 'documentWords'
     | 'nameLinks'
     | 'definitionIntroducers'

@@ -167,6 +167,8 @@ export const nl = {
         'vonnis',
         'beschikking',
     ],
+    taxWords: ['btw', 'belasting', 'omzetbelasting'],
+    rateBaseWords: ['over', 'van'],
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     expiryWords: [

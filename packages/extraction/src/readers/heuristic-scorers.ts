@@ -13,7 +13,7 @@ import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { termDates } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
-import { asksForSum, paidAmounts, sumQualifier } from './heuristic-totals.js';
+import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -252,9 +252,11 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const aboutAgreement = asksAbout(about, win, 'agreementWords');
     const aboutRenewal = asksAbout(about, win, 'renewalWords');
     const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
+    // A tax is not the amount its rate is charged on ("BTW 9% over 10,86   0,98").
+    const tax = type.kind === 'money' && asksForTax(field, win.locale);
     found.forEach((span, i) => {
         const p = parsed[i];
-        if (!p) return;
+        if (!p || (tax && rateBase(win, span.start))) return;
         const c = contexts[i]!;
         // Without hints, a label the final sum's words qualify ("Totaal incl. BTW") names one value,
         // however many a bare "Totaal" heading a column points at. (With hints, the labelled sets

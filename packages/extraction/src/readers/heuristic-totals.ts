@@ -8,8 +8,9 @@
 //   "totaal te betalen", "incl. btw") names it;
 // - the amount paid is what was tendered minus the change given back ("CASH 70.30", "CHANGE
 //   10.00": 60.30), so a total candidate equal to that difference is confirmed by the till.
+import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
-import { sumWordsOf } from '../locale/locale-words.js';
+import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
 import { LABEL } from './heuristic-weights.js';
 import type { Span } from './heuristic-spans.js';
@@ -118,4 +119,23 @@ export function paidAmounts(win: WindowText, amounts: readonly { span: Span; val
     const out = new Set<bigint>();
     for (const t of tendered) for (const c of change) if (t - c > 0n) out.add(t - c);
     return out;
+}
+
+/** Characters before an amount read for a tax rate and the word that makes the amount its base. */
+const RATE_BEFORE = 24;
+
+/** Whether a money field asks for a tax (a word of its name is one of the language's tax words: `vat`, `btw`). */
+export function asksForTax(field: CompiledField, locale: LocaleProfile): boolean {
+    const words = wordsOf(locale, 'taxWords');
+    return labelWords(field.name).some((w) => words.has(w));
+}
+
+/**
+ * Whether the amount at `start` is the base a tax rate is charged on: "BTW 9% over 10,86", "VAT
+ * 20% on £450.00" — a percentage, one of the language's base words, at most a currency mark.
+ */
+export function rateBase(win: WindowText, start: number): boolean {
+    const before = win.text.slice(Math.max(0, start - RATE_BEFORE), start);
+    const m = /%\s*(\p{L}+)\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u.exec(before);
+    return !!m && wordsOf(win.locale, 'rateBaseWords').has(m[1]!.toLowerCase());
 }
