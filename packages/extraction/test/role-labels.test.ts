@@ -111,6 +111,28 @@ describe('role labels: a party the agreement defines with the role a field is na
         expect((await readData(note, loan)).borrower).to.equal('Orchard Lane Bakery LLC');
     });
 
+    it('reads a middle initial and a numbered party; a signature blank or the label after it is no name', async () => {
+        const doc =
+            'RESIDENTIAL LEASE AGREEMENT\n\nThis Residential Lease Agreement is made on August 12, 2024 between Margaret A. Collins\n' +
+            '("Landlord") and Daniel Ruiz ("Tenant").\n\nLandlord: ______________________   Date: ____________\n' +
+            'Tenant:   ______________________   Date: ____________\n';
+        expect(await readData(doc, LEASE)).to.deep.equal({ landlord: 'Margaret A. Collins', tenant_name: 'Daniel Ruiz' });
+        const blanks = 'LEASE\n\nLandlord: ______________________   Date: ____________\n';
+        expect(await readData(blanks, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });
+        const huur =
+            'HUUROVEREENKOMST\n\nDe ondergetekenden:\n\n1. Mevrouw J.M. de Vries, wonende te Utrecht, hierna te noemen "verhuurder",\n\nen\n\n' +
+            '2. De heer S. Bakker, geboren op 14 juni 1996, hierna te noemen "huurder",\n\nverklaren te zijn overeengekomen als volgt.\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'huur',
+            fields: [
+                { name: 'verhuurder', type: 'string', nullable: true },
+                { name: 'huurder', type: 'string', nullable: true },
+            ],
+        });
+        expect(await readData(huur, schema, 'nl')).to.deep.equal({ verhuurder: 'Mevrouw J.M. de Vries', huurder: 'S. Bakker' });
+    });
+
     it('takes no role the document only uses: "the Tenant shall pay"', async () => {
         const doc = 'LEASE\n\nThe Tenant shall pay the rent to the Landlord on the first day of each month.\n';
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });

@@ -120,7 +120,8 @@ export function trimValue(text: string, start: number, end: number): Span | unde
     }
     // A final full stop ends the sentence unless it ends an abbreviation ("Inc.", "B.V.").
     if (e > s && text[e - 1] === '.' && !/(?:\b\p{Lu}[\p{L}]{0,3}|\.\p{L})\.$/u.test(text.slice(s, e))) e--;
-    return e > s ? { start: s, end: e, quote: text.slice(s, e) } : undefined;
+    // A blank to fill in ("______", "........") is no value: a value has a letter or a digit.
+    return e > s && /[\p{L}\p{N}]/u.test(text.slice(s, e)) ? { start: s, end: e, quote: text.slice(s, e) } : undefined;
 }
 
 /**

@@ -69,10 +69,13 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
         const w = words[j]!;
         // A function word in capitals ends a name written in capitals ("WASHINGTON WITHOUT GIVING
         // EFFECT"), unless a connector joined it ("BANK OF THE WEST").
-        // A connector in title case, one space after the name's word, is the name's own ("Bakkerij De Molen B.V.").
+        // A connector in title case, one space after the name's word, is the name's own ("Bakkerij De Molen B.V."),
+        // and so is an initial ("Margaret A. Collins": no article "a").
+        const initial = w.end - w.start === 1 && win.text[w.end] === '.';
         if (
             w.capital &&
             FUNCTION_WORDS.has(w.norm) &&
+            !initial &&
             !CONNECTORS.has(words[j - 1]!.norm) &&
             !(CONNECTORS.has(w.norm) && gap === ' ' && !allCaps(win.text.slice(w.start, w.end)))
         )
@@ -88,13 +91,21 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             const apart = gap.includes('\n') ? !win.wrapped(words[j - 1]!.line) : /(?: {3,}|\t)/.test(gap);
             if (apart && labelAhead(win.text, w.start, win.text.length)) break;
             last = j;
-        } else if (CONNECTORS.has(w.norm) && /^\s+$/.test(gap) && j + 1 < words.length && words[j + 1]!.capital) {
+        } else if (
+            CONNECTORS.has(w.norm) &&
+            // After an initial's full stop too: "J.M. de Vries".
+            (/^\s+$/.test(gap) || (/^\.\s+$/.test(gap) && words[j - 1]!.end - words[j - 1]!.start <= 2)) &&
+            j + 1 < words.length &&
+            words[j + 1]!.capital
+        ) {
             continue;
         } else break;
     }
     // One capital letter is no name: the "U" of a registration number ("862725-U") after "SDN BHD".
     if (first === last && words[first]!.end - words[first]!.start < 2) return undefined;
     const end = words[last]!.end;
+    // A word and a colon is a label ("Landlord: ________   Date: ______"), not a name.
+    if (/^[ \t]*:/.test(win.text.slice(end, end + 4))) return undefined;
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
 }
 
