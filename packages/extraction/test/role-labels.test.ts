@@ -133,6 +133,21 @@ describe('role labels: a party the agreement defines with the role a field is na
         expect(await readData(huur, schema, 'nl')).to.deep.equal({ verhuurder: 'Mevrouw J.M. de Vries', huurder: 'S. Bakker' });
     });
 
+    it('an initial is no list letter and its full stop ends no sentence: "M. Visser", "R.A. (Rob) Smits"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'o',
+            fields: [
+                { name: 'opdrachtnemer', type: 'string', nullable: true },
+                { name: 'verzekeringnemer', type: 'string', nullable: true },
+            ],
+        });
+        const doc =
+            'OVEREENKOMST\n\nM. Visser, handelend onder de naam Visser ICT Advies, hierna te noemen "opdrachtnemer",\n\n' +
+            'Verzekeringnemer   R.A. (Rob) Smits\n';
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ opdrachtnemer: 'M. Visser', verzekeringnemer: 'R.A. (Rob) Smits' });
+    });
+
     it('takes no role the document only uses: "the Tenant shall pay"', async () => {
         const doc = 'LEASE\n\nThe Tenant shall pay the rent to the Landlord on the first day of each month.\n';
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });

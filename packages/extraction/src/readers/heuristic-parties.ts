@@ -176,7 +176,8 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
         }
     }
     // A list's number or letter is no part of the clause ("2. De heer S. Bakker, …").
-    from += /^\s*(?:\d{1,3}|\p{L}|[ivxlc]{1,5})[.)]\s+/iu.exec(win.text.slice(from, at))?.[0].length ?? 0;
+    // ("M. Visser" starts with an initial, not a list's letter).
+    from += /^\s*(?:\d{1,3}[.)]|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0;
     for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from; i--)
         if (boundaries.has(win.words[i]!.norm)) {
             from = win.words[i]!.end;

@@ -32,7 +32,8 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
-const SENTENCE_END = /[.;!?]\s/;
+/** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
+const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.;!?]\s/u;
 /**
  * Whether a one-word name label is joined to what follows by a link word ("position of", "als"),
  * and a capitalised word follows that: in prose, the name then takes a value ("the position of
