@@ -165,6 +165,29 @@ describe('role labels: a one-word name joined to its value in prose', () => {
         expect((await readData(aanbod, position('functie'), 'nl')).functie).to.equal('Hoofd Bakkerij');
     });
 
+    it('a word of the name joins its value too, a short word in the plural: "the laws of the State of California"', async () => {
+        const law = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'governing_law', type: 'string', nullable: true }] });
+        const read = async (doc: string) => (await readData(doc, law)).governing_law;
+        expect(await read('This Agreement is governed by the laws of England and Wales.\n')).to.equal('England and Wales');
+        expect(
+            await read('This Agreement shall be governed by the laws of the State of California, without regard to conflicts of law.\n'),
+        ).to.equal('California');
+        expect(await read('The Consultant shall comply with all laws. Payment is due in March.\n')).to.equal(null);
+    });
+
+    it('a number sign joins a code to its label in prose: "your order #WB-558120", "Invoice #1043"', async () => {
+        const codes = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'order_number', type: 'string', nullable: true },
+                { name: 'invoice_number', type: 'string', nullable: true },
+            ],
+        });
+        const mail = 'Hi Sam,\n\nYour order #WB-558120 has shipped. Attached is Invoice #1043 for May.\n';
+        expect(await readData(mail, codes)).to.deep.equal({ order_number: 'WB-558120', invoice_number: '1043' });
+    });
+
     it('needs the link word, and only where the author wrote no hints', async () => {
         const other = 'Dear Ms. Johnson,\n\nThe position will be reviewed by Michael Chen in June.\n';
         expect((await readData(other, position('position'))).position).to.equal(null);

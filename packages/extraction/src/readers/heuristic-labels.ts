@@ -114,7 +114,11 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
                 // well (a word another field's name has too, less), a bare "Date:" a little, and no
                 // field of an end at all (it dates the document: an invoice's "Date:" is not its due date).
                 if (otherDate && types.has(w)) continue;
-                add([w], unhinted && !types.has(w) && !shared.has(w) ? LABEL.nameWordDistinct : LABEL.nameWord, 'name-word');
+                const weight = unhinted && !types.has(w) && !shared.has(w) ? LABEL.nameWordDistinct : LABEL.nameWord;
+                add([w], weight, 'name-word');
+                // Short words match only as written (windows index them so); without hints, the
+                // plural too: "laws of England" for `governing_law`.
+                if (unhinted && w.length === 3) add([`${w}s`], weight, 'name-word');
             }
     };
     addName(name);

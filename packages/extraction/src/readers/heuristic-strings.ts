@@ -32,18 +32,25 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+/** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
+const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
 /** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
 const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.;!?]\s/u;
 /**
- * Whether a one-word name label is joined to what follows by a link word ("position of", "als"),
- * and a capitalised word follows that: in prose, the name then takes a value ("the position of
- * Senior Data Analyst"). Only for fields without hints (`bareName`): their name is all there is.
+ * Whether a one-word name label, or a word of the name, is joined to what follows by a link word
+ * ("position of", "laws of", "als"), and a capitalised word follows that (an article between): in
+ * prose, the name then takes a value ("the position of Senior Data Analyst", "governed by the laws
+ * of England" for `governing_law`). Only for fields without hints (`bareName`): their name is all
+ * there is.
  */
 function linked(win: WindowText, hit: LabelHit): boolean {
-    if (hit.kind !== 'name' || hit.length !== 1) return false;
+    if ((hit.kind !== 'name' && hit.kind !== 'name-word') || hit.length !== 1) return false;
     const i = win.wordAt(hit.end);
-    const [link, next] = [win.words[i], win.words[i + 1]];
-    return !!link && !!next && link.line === win.words[i - 1]?.line && wordsOf(win.locale, 'nameLinks').has(link.norm) && next.capital;
+    const link = win.words[i];
+    if (!link || link.line !== win.words[i - 1]?.line || !wordsOf(win.locale, 'nameLinks').has(link.norm)) return false;
+    // An article may stand between: "the laws of the State of California".
+    const article = wordsOf(win.locale, 'definitionArticles').has(win.words[i + 1]?.norm ?? '') ? 1 : 0;
+    return !!win.words[i + 1 + article]?.capital;
 }
 
 /**
@@ -339,6 +346,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                         ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                         : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
+                // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code (without hints).
+                const code = bareName && /#\s*$/.test(sep) ? HASH_CODE.exec(rest)?.[0] : undefined;
+                if (code) out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight, hit });
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
                 // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
