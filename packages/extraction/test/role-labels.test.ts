@@ -117,6 +117,9 @@ describe('role labels: a party the agreement defines with the role a field is na
             '("Landlord") and Daniel Ruiz ("Tenant").\n\nLandlord: ______________________   Date: ____________\n' +
             'Tenant:   ______________________   Date: ____________\n';
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: 'Margaret A. Collins', tenant_name: 'Daniel Ruiz' });
+        // Two names after another party's definition, joined by "and", are one party.
+        const joint = 'LEASE\n\nThis Lease is made between Margaret A. Collins ("Landlord") and Daniel Ruiz and Priya Ruiz ("Tenant").\n';
+        expect((await readData(joint, LEASE)).tenant_name).to.equal('Daniel Ruiz and Priya Ruiz');
         const blanks = 'LEASE\n\nLandlord: ______________________   Date: ____________\n';
         expect(await readData(blanks, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });
         const huur =

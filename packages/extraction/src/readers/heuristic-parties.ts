@@ -160,6 +160,33 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
 }
 
 /**
+ * Two names one definition follows after another party's: "(“Landlord”) and Daniel Ruiz and Priya
+ * Ruiz (“Tenant”)" — the clause starts with "and", and the names are joined by "and" alone.
+ */
+function jointNames(win: WindowText, from: number, at: number): Span | undefined {
+    const joiners = wordsOf(win.locale, 'listJoiners');
+    const first = win.words[win.wordAt(from)];
+    if (!first || first.start >= at || !joiners.has(first.norm) || win.text.slice(from, first.start).trim() !== '') return undefined;
+    const a = namePhraseAfter(win, first.end, 4);
+    // A name phrase may itself run over "and" ("Daniel Ruiz and Priya Ruiz").
+    if (
+        a &&
+        a.end <= at &&
+        win.text.slice(a.end, at).trim() === '' &&
+        a.quote
+            .toLowerCase()
+            .split(/\s+/)
+            .some((w) => joiners.has(w))
+    )
+        return a;
+    const join = a && win.words[win.wordAt(a.end)];
+    if (!a || !join || !joiners.has(join.norm) || win.text.slice(a.end, join.start).trim() !== '') return undefined;
+    const b = namePhraseAfter(win, join.end, 4);
+    if (!b || b.end > at || win.text.slice(b.end, at).trim() !== '') return undefined;
+    return { start: a.start, end: b.end, quote: win.text.slice(a.start, b.end) };
+}
+
+/**
  * The first name of the clause that ends at `at` that only an apposition follows there: "Green
  * Homes LLC" in "entered into by Green Homes LLC, a Delaware company (".
  */
@@ -178,6 +205,8 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
     // A list's number or letter is no part of the clause ("2. De heer S. Bakker, …").
     // ("M. Visser" starts with an initial, not a list's letter).
     from += /^\s*(?:\d{1,3}[.)]|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0;
+    const joint = jointNames(win, from, at);
+    if (joint) return joint;
     for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from; i--)
         if (boundaries.has(win.words[i]!.norm)) {
             from = win.words[i]!.end;
