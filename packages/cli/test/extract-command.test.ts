@@ -1,4 +1,4 @@
-// `svc extract` end to end on the examples (English and Dutch invoices, a contract), through the
+// `svc extract` end to end on the examples (English and Dutch invoices, a contract, a lease), through the
 // CLI's main with captured output.
 import { expect } from 'chai';
 import { runCli } from './check-golden.test.js';
@@ -81,6 +81,20 @@ describe('svc extract on the examples', function () {
             monthly_fee: { amount: '4500.00', currency: 'USD' },
         });
         expect(x.response.relations.term_end).to.equal('holds');
+    });
+
+    it('lease: a schema without hints reads a lease written in prose (parties by their roles, the term, the law)', async () => {
+        const x = await extract('examples/lease-en.svc.json', 'examples/lease-en.txt');
+        expect(x.response.data).to.deep.include({
+            landlord: 'Margaret A. Collins',
+            tenant: 'Daniel Ruiz and Priya Ruiz',
+            start_date: '2024-09-01',
+            end_date: '2025-08-31',
+            monthly_rent: { amount: '1675.00', currency: 'USD' },
+            security_deposit: { amount: '2500.00', currency: 'USD' },
+            governing_law: 'Ohio',
+        });
+        offsetsSliceToQuotes(x);
     });
 
     it('exits 1 on a schema that does not compile and 2 on a missing document', async () => {

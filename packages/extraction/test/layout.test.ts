@@ -136,6 +136,10 @@ describe('layout: labels and values apart', () => {
             original_invoice: 'INV-20388',
             address: 'Hoofdweg 201, 9641 AL Veendam',
         });
+        // A sentence's full stop is no part of a value; an abbreviation's is.
+        const law = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'state', type: 'string', nullable: true }] });
+        expect((await data('LEASE\n\nState: Ohio.\n', law)).state).to.equal('Ohio');
+        expect((await data('LEASE\n\nState: Washington D.C.\n', law)).state).to.equal('Washington D.C.');
         // A comma before a legal form is the name's own.
         const kite = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'customer', type: 'string', nullable: true }] });
         expect((await data('INVOICE 7\n\nCustomer: Kite Pharma, Inc.\n', kite)).customer).to.match(/^Kite Pharma,? Inc\.$/);

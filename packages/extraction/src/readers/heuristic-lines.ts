@@ -109,6 +109,19 @@ function cellUnder(win: WindowText, hit: LabelHit, row: number): [number, number
             : (cells.find((c) => Math.abs(c.from - header[k]!.from) <= 2) ?? (cells.length === header.length ? cells[k] : undefined));
     return v ? [below.start + v.start, below.start + v.start + (v.to - v.from)] : undefined;
 }
+/** Words written with a full stop that ends no sentence, besides legal forms: "Jr.", "St.", "Bros.". */
+const ABBREVIATIONS = new Set(['jr', 'sr', 'st', 'dr', 'mr', 'mrs', 'ms', 'bros', 'no', 'nr', 'zn', 'gebr', 'fa']);
+
+/**
+ * Whether a value's final full stop is its last word's: an initial or a dotted abbreviation ("R.A.",
+ * "B.V."), a legal form ("Inc.", "Ltd.") or a known abbreviation — not a sentence's ("Ohio.").
+ */
+function abbreviated(value: string): boolean {
+    const last = /(?:\p{L}+\.)*\p{L}+\.$/u.exec(value)?.[0] ?? '';
+    const word = last.slice(0, -1).toLowerCase();
+    return word.length === 1 || word.includes('.') || LEGAL_FORMS.has(word) || ABBREVIATIONS.has(word);
+}
+
 export function trimValue(text: string, start: number, end: number): Span | undefined {
     let s = start;
     let e = end;
@@ -119,7 +132,7 @@ export function trimValue(text: string, start: number, end: number): Span | unde
         e--;
     }
     // A final full stop ends the sentence unless it ends an abbreviation ("Inc.", "B.V.").
-    if (e > s && text[e - 1] === '.' && !/(?:\b\p{Lu}[\p{L}]{0,3}|\.\p{L})\.$/u.test(text.slice(s, e))) e--;
+    if (e > s && text[e - 1] === '.' && !abbreviated(text.slice(s, e))) e--;
     // A blank to fill in ("______", "........") is no value: a value has a letter or a digit.
     return e > s && /[\p{L}\p{N}]/u.test(text.slice(s, e)) ? { start: s, end: e, quote: text.slice(s, e) } : undefined;
 }
