@@ -114,12 +114,12 @@ const ABBREVIATIONS = new Set(['jr', 'sr', 'st', 'dr', 'mr', 'mrs', 'ms', 'bros'
 
 /**
  * Whether a value's final full stop is its last word's: an initial or a dotted abbreviation ("R.A.",
- * "B.V."), a legal form ("Inc.", "Ltd.") or a known abbreviation — not a sentence's ("Ohio.").
+ * "B.V."), a legal form abbreviated ("Inc.", "Ltd.", not "Corporation.") or a known abbreviation — not a sentence's ("Ohio.").
  */
 function abbreviated(value: string): boolean {
     const last = /(?:\p{L}+\.)*\p{L}+\.$/u.exec(value)?.[0] ?? '';
     const word = last.slice(0, -1).toLowerCase();
-    return word.length === 1 || word.includes('.') || LEGAL_FORMS.has(word) || ABBREVIATIONS.has(word);
+    return word.length === 1 || word.includes('.') || (word.length <= 4 && LEGAL_FORMS.has(word)) || ABBREVIATIONS.has(word);
 }
 
 export function trimValue(text: string, start: number, end: number): Span | undefined {
