@@ -90,6 +90,10 @@ describe('layout: labels and values apart', () => {
         const folio = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'guest_name', type: 'string', nullable: true }] });
         const guest = 'THE GRANVILLE HOTEL - GUEST FOLIO\n\nGuest: Mr. Kenji Watanabe                Room: 1412 (King Deluxe)\n';
         expect((await data(guest, folio)).guest_name).to.equal('Mr. Kenji Watanabe');
+        // A row of three labels or more in title case over a row of as many cells with figures.
+        const reminder = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'factuurnummer', type: 'string', nullable: true }] });
+        const table = 'AANMANING\n\nFactuurnummer        Factuurdatum      Bedrag\nF-2024-0315          12-05-2024        € 486,40\n';
+        expect((await data(table, reminder)).factuurnummer).to.equal('F-2024-0315');
         // A label alone on its line still takes the whole line under it.
         expect((await data('PURCHASE ORDER PO-20931\n\nVendor:\nContoso Office Supply Ltd.\n', parties)).vendor).to.equal(
             'Contoso Office Supply Ltd.',
@@ -109,8 +113,12 @@ describe('layout: labels and values apart', () => {
         const doc =
             'INVOICE\n\nInvoice no.   BD-2024-0311\nCustomer      Harbor Coffee Co.\n\n' +
             'Description                 Hours     Rate      Amount\nLogo redesign                  12    €85.00   €1,020.00\n';
-        // A table's header row is no label and value: "Description" is not "Hours".
-        expect(await data(doc, schema)).to.deep.equal({ invoice_number: 'BD-2024-0311', customer: 'Harbor Coffee Co.', description: null });
+        // A table's header row is no label and value ("Description" is not "Hours"): its cell below is.
+        expect(await data(doc, schema)).to.deep.equal({
+            invoice_number: 'BD-2024-0311',
+            customer: 'Harbor Coffee Co.',
+            description: 'Logo redesign',
+        });
     });
 
     it("a name or code that starts a label's line, before what is said of it; an address keeps its parts", async () => {

@@ -151,6 +151,16 @@ describe('role labels: a party the agreement defines with the role a field is na
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ opdrachtnemer: 'M. Visser', verzekeringnemer: 'R.A. (Rob) Smits' });
     });
 
+    it('reads a name set off by commas before its definition, and a name particle: "the undersigned, Daniel Reyes", "Fatima el Amrani"', async () => {
+        const loan = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'borrower', type: 'string', nullable: true }] });
+        const note =
+            'PROMISSORY NOTE\n\nFOR VALUE RECEIVED, the undersigned, Daniel Reyes ("Borrower"), promises to pay to the order of Lone Star Credit Union ("Lender").\n';
+        expect((await readData(note, loan)).borrower).to.equal('Daniel Reyes');
+        const huur = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'huurder', type: 'string', nullable: true }] });
+        const doc = 'HUUROVEREENKOMST\n\n2. Mevrouw Fatima el Amrani, geboren op 14 juli 1991, hierna te noemen: "Huurder",\n';
+        expect((await readData(doc, huur, 'nl')).huurder).to.equal('Mevrouw Fatima el Amrani');
+    });
+
     it('takes no role the document only uses: "the Tenant shall pay"', async () => {
         const doc = 'LEASE\n\nThe Tenant shall pay the rent to the Landlord on the first day of each month.\n';
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });
@@ -189,6 +199,13 @@ describe('role labels: a one-word name joined to its value in prose', () => {
         });
         const mail = 'Hi Sam,\n\nYour order #WB-558120 has shipped. Attached is Invoice #1043 for May.\n';
         expect(await readData(mail, codes)).to.deep.equal({ order_number: 'WB-558120', invoice_number: '1043' });
+    });
+
+    it('a label followed by "and" heads a clause: "Governing Law and Jurisdiction. … the laws of Ireland"', async () => {
+        const law = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'governing_law', type: 'string', nullable: true }] });
+        const doc =
+            '3. Governing Law and Jurisdiction. This Agreement is governed by the laws of Ireland, and the courts of Dublin shall have exclusive jurisdiction.\n';
+        expect((await readData(doc, law)).governing_law).to.equal('Ireland');
     });
 
     it('needs the link word, and only where the author wrote no hints', async () => {

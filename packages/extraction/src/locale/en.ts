@@ -129,7 +129,8 @@ export const en = {
         'name',
         'names',
     ],
-    connectors: ['of', 'and', '&', 'de', 'du', 'la', 'le', 'y', 'del', 'von'],
+    // Particles of names too: "Fatima el Amrani", "Ahmed bin Rashid", "Luca di Marco".
+    connectors: ['of', 'and', '&', 'de', 'du', 'la', 'le', 'y', 'del', 'della', 'von', 'el', 'al', 'bin', 'ibn', 'da', 'di', 'dos', 'das'],
     functionWords: [
         'this',
         'the',

@@ -28,18 +28,18 @@ export function allCaps(word: string): boolean {
 }
 
 /**
- * Whether a line is a row of column labels written in capitals: two cells or more, each of one to
- * four words without digits ("BILL TO                SHIP TO").
+ * Whether a line is a row of column labels: two cells or more, each of one to four words without
+ * digits, written in capitals ("BILL TO                SHIP TO"), or three or more over a row of
+ * as many cells (`below`: the next line) that holds figures.
  */
-export function headerRow(line: string): boolean {
+export function headerRow(line: string, below = ''): boolean {
     const cells = cellColumns(line);
-    return (
-        cells.length >= 2 &&
-        cells.every((c) => {
-            const cell = line.slice(c.start, c.start + (c.to - c.from));
-            return !/\d/.test(cell) && cell.split(' ').length <= 4 && allCaps(cell.replace(/:$/, ''));
-        })
-    );
+    const texts = cells.map((c) => line.slice(c.start, c.start + (c.to - c.from)));
+    if (cells.length < 2 || !texts.every((t) => !/\d/.test(t) && t.split(' ').length <= 4)) return false;
+    if (texts.every((t) => allCaps(t.replace(/:$/, '')))) return true;
+    // In title case, a row of three labels or more over a row of as many cells with figures
+    // ("Factuurnummer   Factuurdatum   Bedrag" over "F-2024-0315   12-05-2024   € 486,40").
+    return cells.length >= 3 && cellColumns(below).length === cells.length && /\d/.test(below);
 }
 
 /**

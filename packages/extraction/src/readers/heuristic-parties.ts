@@ -160,6 +160,19 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
 }
 
 /**
+ * A name set off by a comma right before its definition: "FOR VALUE RECEIVED, the undersigned,
+ * Daniel Reyes (“Borrower”)".
+ */
+function appositiveName(win: WindowText, from: number, at: number): Span | undefined {
+    const i = win.wordAt(at) - 1;
+    if (i < 0 || win.words[i]!.start < from || !win.words[i]!.capital || win.text.slice(win.words[i]!.end, at).trim() !== '')
+        return undefined;
+    const name = namePhraseEndingWith(win, i, win.words[i]!.end);
+    if (!name || name.start < from) return undefined;
+    return /,\s*$/.test(win.text.slice(from, name.start)) && /\s/.test(name.quote) ? name : undefined;
+}
+
+/**
  * Two names one definition follows after another party's: "(“Landlord”) and Daniel Ruiz and Priya
  * Ruiz (“Tenant”)" — the clause starts with "and", and the names are joined by "and" alone.
  */
@@ -205,7 +218,7 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
     // A list's number or letter is no part of the clause ("2. De heer S. Bakker, …").
     // ("M. Visser" starts with an initial, not a list's letter).
     from += /^\s*(?:\d{1,3}[.)]|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0;
-    const joint = jointNames(win, from, at);
+    const joint = jointNames(win, from, at) ?? appositiveName(win, from, at);
     if (joint) return joint;
     for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from; i--)
         if (boundaries.has(win.words[i]!.norm)) {
