@@ -153,6 +153,16 @@ describe('layout: labels and values apart', () => {
         expect((await data('INVOICE 7\n\nCustomer: Kite Pharma, Inc.\n', kite)).customer).to.match(/^Kite Pharma,? Inc\.$/);
     });
 
+    it('a label of a number takes the code after it, and is never part of a name: "Agreement No. RA-558120"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'agreement_number', type: 'string', hints: ['Agreement No.'] }],
+        });
+        const doc = "SWIFTDRIVE CAR RENTAL — RENTAL AGREEMENT\nAgreement No. RA-558120\n\nRenter:            Michael O'Connell\n";
+        expect((await data(doc, schema)).agreement_number).to.equal('RA-558120');
+    });
+
     it('a label on one line, its value right-aligned on the next', async () => {
         const doc = [
             'RECEIPT',

@@ -32,6 +32,16 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+/**
+ * Whether a label ends in a word for "number" ("Agreement No.", "Factuur nr", "Order number"): it
+ * labels a code, and is never part of a name.
+ */
+function numberLabel(win: WindowText, hit: LabelHit): boolean {
+    const last = /(\p{L}+)\.?$/u.exec(win.text.slice(hit.start, hit.end))?.[1]?.toLowerCase() ?? '';
+    const abbreviations = [...(win.locale.labelAbbreviations?.values() ?? [])].flat();
+    return last === 'number' || last === 'nummer' || abbreviations.includes(last);
+}
+
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
 const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
 /** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
@@ -360,8 +370,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                         ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                         : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
-                // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code (without hints).
-                const code = bareName && /#\s*$/.test(sep) ? HASH_CODE.exec(rest)?.[0] : undefined;
+                // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code
+                // (without hints); so does a label of a number ("Agreement No. RA-558120").
+                const code = (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) ? HASH_CODE.exec(rest)?.[0] : undefined;
                 if (code) out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight, hit });
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
@@ -398,7 +409,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             hit.source !== undefined &&
             /^\p{Lu}/u.test(hit.source) &&
             (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
-        if (!re && hit.kind === 'hint' && !colon && asWritten) {
+        if (!re && hit.kind === 'hint' && !colon && asWritten && !numberLabel(win, hit)) {
             const block = nameBlock(win, hit, suffixes);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
             // The same name without the registration number written after it ("… SDN BHD (728515-N)").
