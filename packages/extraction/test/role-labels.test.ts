@@ -161,6 +161,29 @@ describe('role labels: a party the agreement defines with the role a field is na
         expect((await readData(doc, huur, 'nl')).huurder).to.equal('Mevrouw Fatima el Amrani');
     });
 
+    it('reads a party behind a long apposition with "and" in it, an address after "of", and "(together, the “Tenant”)"', async () => {
+        const work = compile({
+            svc_schema: '1.0',
+            name: 'w',
+            fields: [
+                { name: 'employer', type: 'string', nullable: true },
+                { name: 'employee', type: 'string', nullable: true },
+            ],
+        });
+        const contract =
+            'EMPLOYMENT AGREEMENT\n\nThis Employment Agreement is made on 2 April 2024 between Harrow & Finch Analytics Limited, a company registered in ' +
+            'England and Wales under number 11842093, whose registered office is at 5 Bream\'s Buildings, London EC4A 1DY (the "Employer"), and ' +
+            'Priya Raman of 31 Elm Grove, Reading RG1 5QP (the "Employee").\n';
+        expect(await readData(contract, work)).to.deep.equal({ employer: 'Harrow & Finch Analytics Limited', employee: 'Priya Raman' });
+        const tenancy =
+            'TENANCY AGREEMENT\n\nThis agreement is made on 12 August 2024 between Margaret Ellison of 3 Beech Avenue, York YO24 1HD (the "Landlord") ' +
+            'and James Okafor and Hannah Okafor (together, the "Tenant").\n';
+        expect(await readData(tenancy, LEASE)).to.deep.equal({
+            landlord: 'Margaret Ellison',
+            tenant_name: 'James Okafor and Hannah Okafor',
+        });
+    });
+
     it('takes no role the document only uses: "the Tenant shall pay"', async () => {
         const doc = 'LEASE\n\nThe Tenant shall pay the rent to the Landlord on the first day of each month.\n';
         expect(await readData(doc, LEASE)).to.deep.equal({ landlord: null, tenant_name: null });

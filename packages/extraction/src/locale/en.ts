@@ -285,6 +285,9 @@ export const en = {
     ],
     typeWords: ['date', 'day', 'time', 'amount', 'number', 'no', 'nr', 'num', 'value', 'id', 'code', 'count', 'text', 'type'],
     definitionIntroducers: [
+        'together',
+        'collectively',
+        'jointly',
         'hereinafter referred to as',
         'hereinafter called',
         'hereinafter',

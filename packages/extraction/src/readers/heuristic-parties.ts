@@ -117,7 +117,7 @@ function definitionBefore(locale: LocaleProfile): RegExp {
                 .sort((a, b) => b.length - a.length)
                 .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
                 .join('|') || '(?!)';
-        const intro = `(?:${alt('definitionIntroducers')})\\s*:?\\s*`;
+        const intro = `(?:${alt('definitionIntroducers')})\\s*[:,]?\\s*`;
         re = new RegExp(`(?:\\(\\s*(?:${intro})?|${intro})(?:(?:${alt('definitionArticles')})\\s+)?["“'‘]?$`, 'iu');
         definitions.set(locale, re);
     }
@@ -126,7 +126,7 @@ function definitionBefore(locale: LocaleProfile): RegExp {
 
 /** Characters before a role searched for its definition, and for the start of the defined name's clause. */
 const DEFINITION_REACH = 60;
-const CLAUSE_REACH = 240;
+const CLAUSE_REACH = 400;
 
 /**
  * Names the agreement defines with the role a field is named by: `tenant` takes “Tom Baker” from
@@ -220,14 +220,28 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
     from += /^\s*(?:\d{1,3}[.)]|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0;
     const joint = jointNames(win, from, at) ?? appositiveName(win, from, at);
     if (joint) return joint;
-    for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from; i--)
-        if (boundaries.has(win.words[i]!.norm)) {
-            from = win.words[i]!.end;
-            break;
-        }
-    for (let name = namePhraseAfter(win, from, at - from); name && name.end <= at; name = namePhraseAfter(win, name.end, at - name.end))
-        // Only an apposition follows: nothing, or a comma and words in lower case (", a Delaware
-        // corporation", ", gevestigd te Utrecht"), not another name ("FOR VALUE RECEIVED, Orchard …").
-        if (/^\s*(?:,\s*(?:\p{Ll}|$)|$)/u.test(win.text.slice(name.end, at))) return name;
+    // The clause starts after "between" or "and": the nearest such word first, then the ones
+    // before it — an apposition may hold one ("a company registered in England and Wales").
+    const starts: number[] = [];
+    for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from && starts.length < MAX_STARTS; i--)
+        if (boundaries.has(win.words[i]!.norm)) starts.push(win.words[i]!.end);
+    for (const start of [...starts, from]) {
+        const name = firstName(win, start, at);
+        if (name) return name;
+    }
+    return undefined;
+}
+
+/** The clause's starts tried, at most. */
+const MAX_STARTS = 4;
+
+/**
+ * The first name after `start` that only an apposition follows up to `at`: nothing, a comma and
+ * words in lower case (", a Delaware corporation", ", gevestigd te Utrecht"), or an address after
+ * "of" ("Priya Raman of 31 Elm Grove, Reading"); not another name ("FOR VALUE RECEIVED, Orchard …").
+ */
+function firstName(win: WindowText, start: number, at: number): Span | undefined {
+    for (let name = namePhraseAfter(win, start, at - start); name && name.end <= at; name = namePhraseAfter(win, name.end, at - name.end))
+        if (/^\s*(?:,\s*(?:\p{Ll}|$)|of\s+\d|$)/u.test(win.text.slice(name.end, at))) return name;
     return undefined;
 }
