@@ -188,6 +188,32 @@ describe('layout: names, addresses and qualified labels', () => {
         expect((await data(doc, schema)).supplier).to.equal('ACME Office Supplies Ltd.');
     });
 
+    it('a Dutch street of one word and its house number starts an address; a surname after "Van" is no street', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'f',
+            fields: [
+                { name: 'leverancier', type: 'string', nullable: true },
+                { name: 'adres', type: 'string', nullable: true },
+            ],
+        });
+        const read = async (doc: string) => {
+            const ex = (await engine.extract({
+                document: doc,
+                schema,
+                language: 'nl',
+                reference: null,
+                options: { on_conflict: 'withhold', fallback: 'off' },
+            })) as unknown as { response: { data: Record<string, unknown> } };
+            return ex.response.data;
+        };
+        expect(await read('Bureau Van Dijk Tekst & Vertaling\nOudegracht 112\n3511 AX Utrecht\n\nFACTUUR 2024-0087\n')).to.deep.equal({
+            leverancier: 'Bureau Van Dijk Tekst & Vertaling',
+            adres: 'Oudegracht 112 3511 AX Utrecht',
+        });
+        expect((await read('Bakkerij Jansen\nKastanjelaan 9\n7811 AB Emmen\n\nFACTUUR 17\n')).leverancier).to.equal('Bakkerij Jansen');
+    });
+
     it('a label qualified by one word before its colon still labels the value; an address is not cut at a comma', async () => {
         const schema = compile({
             svc_schema: '1.0',

@@ -108,9 +108,18 @@ export function wantsAddress(texts: readonly string[]): boolean {
     return texts.some((t) => ADDRESS_WORDS.test(t));
 }
 
+/** Dutch and German streets are one word: "Oudegracht", "Kastanjelaan", "Industrieweg", "Hauptstraße". */
+const STREET_TAIL = /^\p{L}{2,}(?:straat|laan|weg|plein|gracht|kade|dijk|singel|steeg|dreef|hof|strasse|straße)$/u;
+
+/** A street of one word and its house number: "Oudegracht 112", "Kastanjelaan 9a" (no registration number). */
+function houseLine(t: string): boolean {
+    const m = /^(\p{L}+)\s+\d{1,4}\p{L}?$/u.exec(t);
+    return !!m && STREET_TAIL.test(m[1]!.toLowerCase());
+}
+
 function streetLike(line: string): boolean {
     const words = line.toLowerCase().match(/[\p{L}]+/gu) ?? [];
-    const hasStreetWord = words.some((w) => STREET_WORDS.has(w));
+    const hasStreetWord = words.some((w) => STREET_WORDS.has(w) || STREET_TAIL.test(w));
     const hasNumber = /\d/.test(line);
     return (hasNumber && (hasStreetWord || /,/.test(line))) || (hasStreetWord && words.length >= 2);
 }
@@ -177,7 +186,13 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
     for (let i = 0; i < lines.length; i++) {
         const first = lines[i]!.text;
         // A block starts at a street line with a number, never at a registration line ("(CO. NO. 113821-W)").
-        if (!continuation(first) || !streetLike(first) || !/\d/.test(first) || TILL_WORDS.test(first) || registrationLine(first.trim()))
+        if (
+            !continuation(first) ||
+            !streetLike(first) ||
+            !/\d/.test(first) ||
+            TILL_WORDS.test(first) ||
+            (registrationLine(first.trim()) && !houseLine(first.trim()))
+        )
             continue;
         let end = -1;
         let run = i;
@@ -285,8 +300,17 @@ const BUSINESS_STREET_WORDS = new Set([
 /** A line of place words: a district or a landmark written above the street line, not the issuer's name. */
 function placeLine(t: string): boolean {
     const words = t.toLowerCase().match(/\p{L}+/gu) ?? [];
-    return !/\d/.test(t) && words.some((w) => STREET_WORDS.has(w) && w.length > 2 && !BUSINESS_STREET_WORDS.has(w));
+    // After a name's particle a street word is a surname: "Bureau Van Dijk".
+    return (
+        !/\d/.test(t) &&
+        words.some(
+            (w, k) => STREET_WORDS.has(w) && w.length > 2 && !BUSINESS_STREET_WORDS.has(w) && !NAME_PARTICLES.has(words[k - 1] ?? ''),
+        )
+    );
 }
+
+/** Particles before a surname ("Van Dijk", "De Kade"). */
+const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 'vom']);
 
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
