@@ -6,7 +6,7 @@ import { CURRENCY_MARK_SOURCE, currenciesOfMark, splitCurrencyMark } from '../sr
 import { MAX_TYPED_QUOTE, parseQuote } from '../src/parsers/quote-parser.js';
 import { parseAmount } from '../src/parsers/amount-parser.js';
 import { numberFromWords } from '../src/parsers/number-words.js';
-import { dateSpans } from '../src/readers/heuristic-spans.js';
+import { dateSpans, durationSpans } from '../src/readers/heuristic-spans.js';
 import { date, money } from './support/schema-builder.js';
 
 const json = (type: FieldType, quote: string, language: 'en' | 'nl' = 'en'): unknown => parseQuote(type, quote, language)?.json;
@@ -159,6 +159,15 @@ describe('durations', () => {
         expect(json(months, 'vierentwintig maanden', 'nl')).to.equal('P24M');
         expect(json(months, 'a year')).to.equal('P12M');
         expect(json({ kind: 'duration', basis: 'seconds' }, '2 hours')).to.equal('PT7200S');
+    });
+
+    it('reads payment terms without a unit as days: "Net 30", "NET 45" (English), and finds them in text', () => {
+        expect(json(days, 'Net 30')).to.equal('P30D');
+        expect(json(days, 'NET 45')).to.equal('P45D');
+        expect(json(months, 'Net 30')).to.equal(undefined);
+        expect(json(days, 'Net 30', 'nl')).to.equal(undefined);
+        expect(durationSpans('Terms: Net 45, due on receipt of 2 boxes', 'en').map((s) => s.quote)).to.deep.equal(['Net 45']);
+        expect(durationSpans('The network 30 is new', 'en')).to.deep.equal([]);
     });
 
     it('makes only exact conversions and checks that words and digits agree', () => {

@@ -331,6 +331,7 @@ export const en = {
     ],
     taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
     rateBaseWords: ['on', 'of', 'over'],
+    netTerms: ['net'],
     startWords: [
         'start',
         'starts',

@@ -130,6 +130,8 @@ export interface LocaleProfile {
      */
     taxWords?: readonly string[];
     rateBaseWords?: readonly string[];
+    /** Words of payment terms counted in days without a unit: "Net 30" is thirty days. */
+    netTerms?: readonly string[];
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */

@@ -29,6 +29,26 @@ export function durationSource(language: string): string {
     return `(?:(\\d{1,6}|${s.numberWord}|${s.one})(?:\\s*\\((\\d{1,6})\\))?|\\((\\d{1,6})\\))${qualifier}(?:\\s*-\\s*|\\s+)(${s.durationUnit})`;
 }
 
+/**
+ * Payment terms counted in days without a unit ("Net 30", "NET 45"): the language's net words
+ * before a count of days. Undefined when the language has none.
+ */
+export function netTermsSource(language: string): string | undefined {
+    const words = localeOf(language).netTerms ?? [];
+    return words.length ? `(?:${words.join('|')})\\s+(\\d{1,3})` : undefined;
+}
+
+const nets = new Map<string, RegExp | null>();
+
+function netTerms(language: string): RegExp | null {
+    let re = nets.get(language);
+    if (re === undefined) {
+        const source = netTermsSource(language);
+        nets.set(language, (re = source ? new RegExp(`^${source}$`, 'i') : null));
+    }
+    return re;
+}
+
 const exact = new Map<string, RegExp>();
 
 function written(language: string): RegExp {
@@ -72,6 +92,8 @@ function iso(t: string, basis: DurationBasis): number | undefined {
 export function parseDurationQuote(quote: string, basis: DurationBasis, language: string): number | undefined {
     const t = quote.trim().replace(/\s+/g, ' ');
     if (t.startsWith('P')) return iso(t, basis);
+    const net = netTerms(language)?.exec(t);
+    if (net) return inBasis(Number(net[1]), 'day', basis);
     const m = written(language).exec(t);
     if (!m) return undefined;
     const s = shapesOf(localeOf(language));

@@ -7,7 +7,7 @@ import { localeOf } from '../locale/locale-registry.js';
 import { shapesOf } from '../locale/locale-shapes.js';
 import { CURRENCY_MARK_SOURCE, currenciesOfMark } from '../parsers/currency-marks.js';
 import { parseCivilDate, TIME_OF_DAY } from '../parsers/date-parser.js';
-import { durationSource } from '../parsers/duration-parser.js';
+import { durationSource, netTermsSource } from '../parsers/duration-parser.js';
 
 export interface Span {
     start: number;
@@ -39,6 +39,7 @@ interface Finders {
     dates: RegExp;
     timeAfter: RegExp;
     durations: RegExp;
+    net: RegExp | null;
     booleans: RegExp;
     amounts: Map<string, RegExp>;
 }
@@ -59,6 +60,7 @@ function findersOf(language: string): Finders {
                 'iu',
             ),
             durations: new RegExp(`${L}${durationSource(language)}${R}`, 'giu'),
+            net: netTermsSource(language) ? new RegExp(`${L}${netTermsSource(language)}${R}`, 'giu') : null,
             booleans: new RegExp(`${L}(?:${[...s.booleans.keys()].filter((w) => w.length > 1).join('|')})${R}`, 'giu'),
             amounts: new Map(),
         };
@@ -185,7 +187,10 @@ const PROSE_LINE = 40;
 const ACCOUNTING_BEFORE = 80;
 
 export function durationSpans(text: string, language: string): Span[] {
-    return all(findersOf(language).durations, text);
+    const f = findersOf(language);
+    const spans = all(f.durations, text);
+    // "Net 30": payment terms in days without the unit.
+    return f.net ? [...spans, ...all(f.net, text)].sort((a, b) => a.start - b.start) : spans;
 }
 
 export function booleanSpans(text: string, language: string): Span[] {
