@@ -11,7 +11,7 @@ import { en as EN } from '../src/locale/en.js';
 import { descriptionForms, periodContext, sentenceShare } from '../src/readers/heuristic-clauses.js';
 import { partyNames } from '../src/readers/heuristic-parties.js';
 import { findLabels } from '../src/readers/heuristic-labels.js';
-import { namePhraseAfter } from '../src/readers/heuristic-strings.js';
+import { namePhraseAfter } from '../src/readers/heuristic-names.js';
 import { compile, OPTIONS } from './support/edit-fixtures.js';
 
 /** The extraction's data of a document, and the reader's candidates. */

@@ -1,14 +1,11 @@
 // English, as contracts, agreements and receipts write it.
 import type { LocaleProfile } from './locale-types.js';
 import { noCompounds, suffixStemmer } from './locale-stemming.js';
-
-/** How running text introduces a term's first and last day (dateLabels). */
-const START_LABELS = ['starts on', 'start on', 'starting on', 'commences on', 'commence on', 'commencing on', 'begins on', 'beginning on'];
-/** How running text introduces the day a payment falls due (dateLabels). */
-const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due'];
-const END_LABELS = ['ends on', 'ending on', 'expires on', 'expire on', 'expiring on', 'terminates on', 'terminate on', 'until', 'through'];
+import { enAgreementWords } from './en-agreements.js';
 
 export const en = {
+    // The words of agreements and their clauses (en-agreements.ts).
+    ...enAgreementWords,
     code: 'en' as const,
     name: 'English',
     borrows: [],
@@ -246,56 +243,7 @@ export const en = {
         'firm',
         'restaurant',
     ],
-    partyWords: ['party', 'parties', 'signatory', 'signatories', 'counterparty', 'counterparties'],
-    partyIntroducers: ['between', 'among', 'amongst'],
-    incorporationWords: ['organized', 'organised', 'incorporated', 'existing', 'formed', 'chartered', 'registered', 'standing'],
-    agreementWords: ['agreement', 'contract', 'nda'],
-    lifetimeWords: [
-        'expire',
-        'expires',
-        'expiration',
-        'terminate',
-        'terminates',
-        'remain',
-        'remains',
-        'continue',
-        'continues',
-        'term',
-        'effect',
-        'force',
-    ],
-    afterWords: ['following', 'after', 'from', 'thereafter'],
-    renewalWords: ['renew', 'renews', 'renewed', 'renewal', 'renewals', 'renewable', 'extended', 'extension', 'extensions', 'nonrenewal'],
-    restrictionWords: [
-        'compete',
-        'competes',
-        'competing',
-        'competition',
-        'competitive',
-        'noncompete',
-        'noncompetition',
-        'solicit',
-        'solicits',
-        'soliciting',
-        'solicitation',
-        'nonsolicitation',
-        'hire',
-        'recruit',
-        'restrictive',
-    ],
     typeWords: ['date', 'day', 'time', 'amount', 'number', 'no', 'nr', 'num', 'value', 'id', 'code', 'count', 'text', 'type'],
-    definitionIntroducers: [
-        'together',
-        'collectively',
-        'jointly',
-        'hereinafter referred to as',
-        'hereinafter called',
-        'hereinafter',
-        'hereafter referred to as',
-        'hereafter',
-        'referred to as',
-    ],
-    definitionArticles: ['the'],
     nameLinks: ['of', 'as'],
     labelAbbreviations: new Map([['number', ['no', 'nr', 'nbr', 'num']]]),
     documentWords: [
@@ -332,67 +280,12 @@ export const en = {
     taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
     rateBaseWords: ['on', 'of', 'over'],
     netTerms: ['net'],
-    startWords: [
-        'start',
-        'starts',
-        'starting',
-        'begin',
-        'begins',
-        'beginning',
-        'commence',
-        'commences',
-        'commencement',
-        'effective',
-        'from',
-    ],
-    rangeWords: ['to', 'through', 'thru', 'until', 'till'],
-    expiryWords: [
-        'expire',
-        'expires',
-        'expired',
-        'expiring',
-        'expiration',
-        'expiry',
-        'end',
-        'ends',
-        'ending',
-        'until',
-        'till',
-        'terminate',
-        'terminates',
-        'termination',
-        'due',
-        'deadline',
-        'maturity',
-        'lapse',
-        'lapses',
-    ],
-    endWords: [
-        'termination',
-        'terminated',
-        'expiration',
-        'expiry',
-        'cessation',
-        'employment',
-        'separation',
-        'end',
-        'resignation',
-        'thereafter',
-    ],
     roleLabels: new Map(
         (['customer', 'client', 'buyer', 'purchaser'] as const).map((w) => [
             w,
             ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to'],
         ]),
     ),
-    dateLabels: new Map<string, readonly string[]>([
-        ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
-        ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
-        ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),
-        ['due', DUE_LABELS],
-        ['agreement', ['dated', 'dated as of', 'entered into as of', 'entered into on', 'made as of', 'made on']],
-        ['signature', ['signed on', 'signed as of', 'executed on']],
-    ]),
     // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
     schemaWords: new Map([
         ['adres', 'address'],

@@ -1,0 +1,148 @@
+// Proper names in running text, for string values: the name phrase after a label ("governed by
+// the laws of the State of Ohio"), the one that ends at a word ("… Kite Pharma, Inc."), the
+// further names of a list ("between X, Y and Z"). A name is capitalised words joined by connectors
+// and particles ("Bank of the West", "J.M. de Vries", "Bakkerij De Molen B.V."); it ends at a
+// sentence's end, a wide gap before another label, a line's own label and a blank line.
+import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
+import { allCaps, labelAhead, trimValue } from './heuristic-lines.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
+export const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.;!?]\s/u;
+/**
+ * The proper-name phrase starting at or after `from` (within `limit` characters): capitalised words
+ * joined by connectors, "Inc."-style abbreviations after a comma, across a line break when the name
+ * continues on the next line. Undefined when none starts within the limit.
+ */
+export function namePhraseAfter(win: WindowText, from: number, limit: number): Span | undefined {
+    const words = win.words;
+    const FUNCTION_WORDS = wordsOf(win.locale, 'functionWords');
+    const CONNECTORS = wordsOf(win.locale, 'connectors');
+    let i = win.wordAt(from);
+    // Skip lower-case words (articles, "the laws of") up to the limit, but not past a sentence end.
+    while (i < words.length && (!words[i]!.capital || FUNCTION_WORDS.has(words[i]!.norm))) {
+        if (words[i]!.start - from > limit) return undefined;
+        if (SENTENCE_END.test(win.text.slice(from, words[i]!.start))) return undefined;
+        i++;
+    }
+    if (i >= words.length || words[i]!.start - from > limit || /[.;!?(]/.test(win.text.slice(from, words[i]!.start))) return undefined;
+    const first = i;
+    let last = i;
+    for (let j = i + 1; j < words.length && j - first < 10; j++) {
+        const gap = win.text.slice(words[j - 1]!.end, words[j]!.start);
+        const w = words[j]!;
+        // A function word in capitals ends a name written in capitals ("WASHINGTON WITHOUT GIVING
+        // EFFECT"), unless a connector joined it ("BANK OF THE WEST").
+        // A connector in title case, one space after the name's word, is the name's own ("Bakkerij De Molen B.V."),
+        // and so is an initial ("Margaret A. Collins": no article "a").
+        const initial = w.end - w.start === 1 && win.text[w.end] === '.';
+        if (
+            w.capital &&
+            FUNCTION_WORDS.has(w.norm) &&
+            !initial &&
+            !CONNECTORS.has(words[j - 1]!.norm) &&
+            !(CONNECTORS.has(w.norm) && gap === ' ' && !allCaps(win.text.slice(w.start, w.end)))
+        )
+            break;
+        if (w.capital || /^\d+$/.test(w.norm)) {
+            if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
+            // A full stop after a word longer than an abbreviation ends the sentence, and the name.
+            if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
+            if (!nameGap(gap)) break;
+            // The next line's label is no part of the name ("Tenant: J. Jansen" / "Period: …"), nor
+            // the next column's ("Guest: Mr. Kenji Watanabe      Room: 1412"); wrapped prose goes
+            // on ("and David" / "Freeman (“Indemnitee”):").
+            const apart = gap.includes('\n') ? !win.wrapped(words[j - 1]!.line) : /(?: {3,}|\t)/.test(gap);
+            if (apart && labelAhead(win.text, w.start, win.text.length)) break;
+            last = j;
+        } else if (
+            CONNECTORS.has(w.norm) &&
+            // After an initial's full stop too: "J.M. de Vries".
+            (/^\s+$/.test(gap) || (/^\.\s+$/.test(gap) && words[j - 1]!.end - words[j - 1]!.start <= 2)) &&
+            j + 1 < words.length &&
+            words[j + 1]!.capital
+        ) {
+            continue;
+        } else break;
+    }
+    // One capital letter is no name: the "U" of a registration number ("862725-U") after "SDN BHD".
+    if (first === last && words[first]!.end - words[first]!.start < 2) return undefined;
+    const end = words[last]!.end;
+    // A word and a colon is a label ("Landlord: ________   Date: ______"), not a name.
+    if (/^[ \t]*:/.test(win.text.slice(end, end + 4))) return undefined;
+    return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
+}
+
+/**
+ * Whether the space between two words may lie inside one name: no blank line (spaces on it or not),
+ * and no wide gap (a name's words are not 40 characters apart; a quote across a run of thousands of
+ * spaces would also make every later step slow).
+ */
+function nameGap(gap: string): boolean {
+    return gap.length <= 40 && !/\n[^\S\n]*\n/.test(gap);
+}
+
+/**
+ * The proper-name phrase whose last word is the one at index `i`, ending at `end` (a full stop
+ * after it is kept: "Inc."), walking back over capitalised words and connectors, and over the
+ * comma before a legal form ("NIKE, Inc.").
+ */
+export function namePhraseEndingWith(win: WindowText, i: number, end: number): Span | undefined {
+    const words = win.words;
+    const CONNECTORS = wordsOf(win.locale, 'connectors');
+    const FUNCTION_WORDS = wordsOf(win.locale, 'functionWords');
+    let first = i;
+    for (let j = i - 1; j >= 0 && i - j < 10; j--) {
+        const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
+        if (!nameGap(gap) || /[;:()"“”]/.test(gap)) break;
+        // Across a line break only out of a wrapped line of prose, or after a name's "&" or ",":
+        // a short line above is one of its own (a receipt's brand over its company, "SUSHI MENTAI -
+        // PANDAN INDAH" over "KMF FOODICIOUS SDN BHD").
+        if (gap.includes('\n') && !win.wrapped(words[j]!.line) && !/[&,]\s*$/.test(gap)) break;
+        // "This Agreement", "THIS NON-DISCLOSURE AGREEMENT": a sentence's first word, not a name's.
+        if (FUNCTION_WORDS.has(words[j]!.norm) && !win.locale.dateWords.the.includes(words[j]!.norm)) break;
+        if (/,/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(words[j + 1]!.norm))) break;
+        if (words[j]!.capital || /^\d+$/.test(words[j]!.norm) || (CONNECTORS.has(words[j]!.norm) && j > 0 && words[j - 1]!.capital))
+            first = j;
+        else break;
+    }
+    while (first < i && CONNECTORS.has(words[first]!.norm)) first++;
+    return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);
+}
+
+/** A full stop that ends an abbreviation ("Inc.", "L.P.", "Co.") rather than a sentence. */
+function abbreviationStop(text: string, at: number): boolean {
+    const before = /[\p{L}.]*$/u.exec(text.slice(Math.max(0, at - 12), at))![0];
+    return /^(?:\p{L}\.?)+$/u.test(before) && (before.replace(/\./g, '').length <= 3 || /\p{L}\./u.test(before));
+}
+
+/**
+ * The next item of a list of names: the name after the next "and" (or "en", "&") of the same
+ * sentence, outside brackets, past what describes the name before ("X, a Delaware corporation
+ * (the “Company”), and Y"); the joiners are the language's (locale/). Undefined at the sentence's end or after `limit` characters.
+ */
+export function nextListedName(win: WindowText, from: number, limit = 400): Span | undefined {
+    const text = win.text;
+    const stop = Math.min(text.length, from + limit);
+    const joiners = wordsOf(win.locale, 'listJoiners');
+    let depth = 0;
+    for (let i = from; i < stop; i++) {
+        const ch = text[i]!;
+        if (ch === '(' || ch === '[') depth++;
+        else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+        else if (depth === 0 && (ch === ';' || ch === ':')) return undefined;
+        else if (depth === 0 && ch === '.' && /^\s+[\p{Lu}\d(]/u.test(text.slice(i + 1, i + 4)) && !abbreviationStop(text, i))
+            return undefined;
+        else if (depth === 0 && /\s/.test(ch)) {
+            const m = /^\s+(\S+)\s+/.exec(text.slice(i, i + 12));
+            if (m && joiners.has(m[1]!.toLowerCase())) {
+                const name = namePhraseAfter(win, i + m[0].length, 40);
+                if (name) return name;
+                i += m[0].length - 1;
+            }
+        }
+    }
+    return undefined;
+}
