@@ -83,8 +83,9 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     const STOPWORDS = { has: (w: string): boolean => stop.has(w) || NOT_LABELS.includes(w) };
     const types = wordsOf(locale, 'typeWords');
     const unhinted = field.hints.length === 0;
+    const dated = unhinted && ['date', 'datetime'].includes(scalarType(field.type).kind);
     // A bare "Date:" dates the document: it labels no other date (a due date, a lease's start).
-    const otherDate = unhinted && ['date', 'datetime'].includes(scalarType(field.type).kind) && !documentDate(field, locale);
+    const otherDate = dated && !documentDate(field, locale);
     const out = new Map<string, LabelPhrase>();
     const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
         if (words.length === 0) return;
@@ -111,8 +112,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             for (const w of words) {
                 if (STOPWORDS.has(w) || w.length <= 2) continue;
                 // Without hints, the name is all the author said: "starts on" labels `start_date`
-                // well (a word another field's name has too, less), a bare "Date:" a little, and no
-                // field of an end at all (it dates the document: an invoice's "Date:" is not its due date).
+                // well (a word another field's name has too, less); a bare "Date:" labels the
+                // document's own date a little and no other (an invoice's "Date:" is not its due date).
                 if (otherDate && types.has(w)) continue;
                 const weight = unhinted && !types.has(w) && !shared.has(w) ? LABEL.nameWordDistinct : LABEL.nameWord;
                 add([w], weight, 'name-word');
@@ -132,7 +133,6 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     // A party named by its role, as documents label it ("customer": "Bill to").
     // How running text introduces the date the name asks for ("commences on" for `start_date`);
     // hints, where the author wrote them, say it instead.
-    const dated = unhinted && ['date', 'datetime'].includes(scalarType(field.type).kind);
     for (const w of new Set([...name, ...(translated ?? [])])) {
         for (const label of locale.roleLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
         if (dated) for (const label of locale.dateLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');

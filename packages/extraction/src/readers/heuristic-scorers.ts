@@ -245,7 +245,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
     // first or second date is a start's or an end's. With hints, the ranker weighs the zones as the
     // labelled sets taught it.
-    const { other, ranged } = isDate(type) && field.hints.length === 0 ? termDates(field, win, found) : { other: false };
+    const { other, ranged } = isDate(type) && unhinted ? termDates(field, win, found) : { other: false };
     const dates = isDate(type) && !other ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
