@@ -83,7 +83,7 @@ describe('svc extract on the examples', function () {
         expect(x.response.relations.term_end).to.equal('holds');
     });
 
-    it('lease: a schema without hints reads a lease written in prose (parties by their roles, the term, the law)', async () => {
+    it('lease: a schema with one hint reads a lease written in prose (parties by their roles, the term, the law)', async () => {
         const x = await extract('examples/lease-en.svc.json', 'examples/lease-en.txt');
         expect(x.response.data).to.deep.include({
             landlord: 'Margaret A. Collins',
@@ -92,6 +92,7 @@ describe('svc extract on the examples', function () {
             end_date: '2025-08-31',
             monthly_rent: { amount: '1675.00', currency: 'USD' },
             security_deposit: { amount: '2500.00', currency: 'USD' },
+            notice_period: 'P60D',
             governing_law: 'Ohio',
         });
         offsetsSliceToQuotes(x);
