@@ -54,6 +54,13 @@ describe('invoice totals', () => {
         expect((await readData(invoice, vat)).vat).to.deep.equal({ amount: '90.00', currency: 'GBP' });
     });
 
+    it('a number written many times is a count, no more the field\'s for it: "Tafel 6" over three "1 x" lines', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'tafel', type: 'integer' }] });
+        const bon =
+            'RESTAURANT DE LINDE\n\nTafel 6                  Bon 20418\n\n1 x Saté van de haas             22,50\n1 x Vegetarische burger          17,95\n1 x Cola                          3,40\n';
+        expect(await readData(bon, schema, 'nl')).to.deep.equal({ tafel: 6 });
+    });
+
     it('the labels of the amount due serve only a field that asks for a sum and has no hints of its own', () => {
         const en = localeOf('en');
         const field = (name: string, hints: string[] = []) => ({ name, hints, description: '' });

@@ -167,7 +167,10 @@ export class HeuristicReader implements Reader {
             const kind = valueKind(field);
             // A value seen in several good places is judged by all of them.
             const byValue = new Map<string, number>();
-            for (const s of kept) byValue.set(s.parsed.key, 1 - (1 - (byValue.get(s.parsed.key) ?? 0)) * (1 - Math.min(0.95, s.score)));
+            // A number written many times ("1 x Cola", "1 x Saté") is a count, no more the field's for
+            // it: a number's support is its best sighting. (No labelled set has a number field.)
+            const join = kind === 'number' ? (a: number, b: number) => Math.max(a, b) : (a: number, b: number) => 1 - (1 - a) * (1 - b);
+            for (const s of kept) byValue.set(s.parsed.key, join(byValue.get(s.parsed.key) ?? 0, Math.min(0.95, s.score)));
             const bestValue = Math.max(...byValue.values());
             const count = new Map<string, number>();
             for (const s of list) count.set(s.parsed.key, (count.get(s.parsed.key) ?? 0) + 1);
