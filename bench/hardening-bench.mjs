@@ -236,6 +236,13 @@ const LAYOUTS = {
         'A' + ' '.repeat(40_000) + 'B\nNO 5, JALAN MAWAR 7/1,\n81750 JOHOR BAHRU\nTotal 5.00\n',
     'a postcode line ending in 30,000 spaces': 'LOT 5, JALAN MAWAR 81750\nTAMAN 81751' + ' '.repeat(30_000) + '\nTEL 07-1234\n',
     '15,000 numbers on the line of a street': 'NO 5, JALAN MAWAR 7/1,' + ' 1'.repeat(15_000) + '\n',
+    // Each of these took 1.7 s before (2026-11-26): every label on one long line split the whole line
+    // into cells (a row of column labels, a label and a value in two cells).
+    'a role label 3,500 times on one line (lease schema, no hints)': { schema: 'lease-en.svc.json', text: 'Landlord '.repeat(3_500) },
+    'column labels in capitals 3,000 times on one line (lease schema)': {
+        schema: 'lease-en.svc.json',
+        text: 'LANDLORD   TENANT   '.repeat(1_500) + '\nx   y\n',
+    },
     'a governing-law label over a line of 30,000 spaces (contract schema)': {
         schema: 'contract-en.svc.json',
         text: `${LAW}\n${' '.repeat(30_000)}\n${LAW} New York.\n`,

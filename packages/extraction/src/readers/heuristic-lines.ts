@@ -20,6 +20,8 @@ export function columnEnd(text: string, start: number, end: number): number {
 const LABEL_AHEAD_CHARS = 32;
 const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
 /** A label and a wide gap before a column's label on its line ("Vendor:          Ship to:", "BILL TO      SHIP TO"). */
+/** Characters before a label read for another label before it (LABEL_BEFORE: at most 30 and a gap). */
+export const LABEL_BEFORE_CHARS = 64;
 export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
@@ -33,6 +35,8 @@ export function allCaps(word: string): boolean {
  * as many cells (`below`: the next line) that holds figures.
  */
 export function headerRow(line: string, below = ''): boolean {
+    // A row of labels is short; a long line is read once per label on it, so it is not split.
+    if (line.length > SHORT_LINE || below.length > SHORT_LINE) return false;
     const cells = cellColumns(line);
     const texts = cells.map((c) => line.slice(c.start, c.start + (c.to - c.from)));
     if (cells.length < 2 || !texts.every((t) => !/\d/.test(t) && t.split(' ').length <= 4)) return false;
@@ -41,6 +45,12 @@ export function headerRow(line: string, below = ''): boolean {
     // ("Factuurnummer   Factuurdatum   Bedrag" over "F-2024-0315   12-05-2024   € 486,40").
     return cells.length >= 3 && cellColumns(below).length === cells.length && /\d/.test(below);
 }
+
+/**
+ * Characters of a line at most for the layouts read from its cells (a row of labels, a label and a
+ * value in two cells): each label on a line looks at it, so longer lines are never split.
+ */
+export const SHORT_LINE = 240;
 
 /**
  * The value under a label alone on its line ("Name:" or the field's own name): the next line; under

@@ -51,6 +51,7 @@ function findersOf(language: string): Finders {
     let f = finders.get(language);
     if (!f) {
         const s = shapesOf(localeOf(language));
+        const net = netTermsSource(language);
         // The written forms' groups are not needed here: (?: ) keeps the numeric forms' back-references first.
         const written = [s.dayMonthYear, s.monthDayYear].map((x) => `${L}${x}${R}`);
         f = {
@@ -60,7 +61,7 @@ function findersOf(language: string): Finders {
                 'iu',
             ),
             durations: new RegExp(`${L}${durationSource(language)}${R}`, 'giu'),
-            net: netTermsSource(language) ? new RegExp(`${L}${netTermsSource(language)}${R}`, 'giu') : null,
+            net: net ? new RegExp(`${L}${net}${R}`, 'giu') : null,
             booleans: new RegExp(`${L}(?:${[...s.booleans.keys()].filter((w) => w.length > 1).join('|')})${R}`, 'giu'),
             amounts: new Map(),
         };

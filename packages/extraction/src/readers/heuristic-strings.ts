@@ -12,6 +12,8 @@ import { cellColumns } from './heuristic-scoring.js';
 import {
     HEAD_PREFERRED,
     LABEL_BEFORE,
+    LABEL_BEFORE_CHARS,
+    SHORT_LINE,
     columnEnd,
     headerRow,
     labelAhead,
@@ -177,6 +179,46 @@ const MAX_LISTED = 4;
  * list (an array), so a label in running text introduces every name of the list it starts
  * ("by and between X, a Delaware corporation, and Y"), not only the first.
  */
+/** Where a label stands on its line, and what the line around it says of the value's place. */
+interface LabelLine {
+    line: WindowText['lines'][number];
+    /** The line the label ends on (a label may run over a line break: "the laws of the\nState of"). */
+    endLine: WindowText['lines'][number];
+    /** Separators after the label, and where its rest starts. */
+    sep: string;
+    restStart: number;
+    startsLine: boolean;
+    /** A colon, or what serves as one (a dash; the wide gap of a line of two cells). */
+    colon: boolean;
+    /** The rest of the line is the next column's label ("Vendor:          Ship to:"). */
+    restLabel: boolean;
+    /** One of a row of column labels: another label after it on its line, or before it. */
+    headed: boolean;
+}
+
+function labelLine(win: WindowText, hit: LabelHit): LabelLine {
+    const text = win.text;
+    const line = win.lines[hit.line]!;
+    const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
+    const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))![0];
+    const restStart = hit.end + sep.length;
+    const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
+    // A label that starts a line of two cells, and the wide gap between them, serve as a colon
+    // ("Invoice no.   BD-2024-0311"; not a table's header row: "Description    Hours    Rate").
+    const colon =
+        /[:=]/.test(sep) ||
+        /^\s*-\s/.test(sep) ||
+        (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && cellColumns(line.text).length === 2);
+    const next = win.nextTextLine(hit.line);
+    const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
+    const header = headerRow(line.text, below);
+    const restLabel = restStart < endLine.end && /(?: {2}|\t)/.test(sep) && ((colon && labelAhead(text, restStart, endLine.end)) || header);
+    const headed =
+        restLabel ||
+        ((colon || header) && hit.start - line.start <= LABEL_BEFORE_CHARS && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
+    return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed };
+}
+
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
 export interface StringOptions {
     pattern?: string;
@@ -192,27 +234,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     const suffixes = hits.flatMap((h) => (h.kind === 'hint' && h.source !== undefined && /^\p{Lu}/u.test(h.source) ? [h.source] : []));
     for (const hit of hits) {
-        const line = win.lines[hit.line]!;
-        // A label may run over a line break ("the laws of the\nState of"): its rest is on its last line.
-        const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
-        const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))![0];
-        const restStart = hit.end + sep.length;
-        const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
-        // A label that starts a line of two cells, and the wide gap between them, serve as a colon
-        // ("Invoice no.   BD-2024-0311"; not a table's header row: "Description    Hours    Rate").
-        const colon =
-            /[:=]/.test(sep) ||
-            /^\s*-\s/.test(sep) ||
-            (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && cellColumns(line.text).length === 2);
-        // "Vendor:          Ship to:": the rest of the line is the next column's label, not a value.
-        const next = win.nextTextLine(hit.line);
-        const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
-        const restLabel =
-            restStart < endLine.end &&
-            /(?: {2}|\t)/.test(sep) &&
-            ((colon && labelAhead(text, restStart, endLine.end)) || headerRow(line.text, below));
-        // One of a row of column labels: another label after it on its line, or before it.
-        const headed = restLabel || ((colon || headerRow(line.text, below)) && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
+        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed } = labelLine(win, hit);
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
