@@ -1,28 +1,8 @@
 // Label–value pairing that survives layout: wide gaps, tab stops, right-aligned columns,
 // multi-column headers and labels split from their values across lines. Documents written for the test.
 import { expect } from 'chai';
-import { compileSchemaText, type CompiledSchema } from '@svc/compiler';
-import { createEngine } from '../src/engine-module.js';
-import { secretRingOf } from '../src/session/secret-ring.js';
-
-const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['layout-test']) });
-
-function compile(schema: unknown): CompiledSchema {
-    const r = compileSchemaText(JSON.stringify(schema));
-    if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    return r.schema!;
-}
-
-async function data(document: string, schema: CompiledSchema): Promise<Record<string, unknown>> {
-    const ex = (await engine.extract({
-        document,
-        schema,
-        language: 'en',
-        reference: null,
-        options: { on_conflict: 'withhold', fallback: 'off' },
-    })) as unknown as { response: { data: Record<string, unknown> } };
-    return ex.response.data;
-}
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData as data } from './support/read-data.js';
 
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 const ORDER = compile({
@@ -66,14 +46,7 @@ describe('layout: labels and values apart', () => {
     });
 
     it('a row of column labels names the cell under each: "Vendor:      Ship to:"', async () => {
-        const parties = compile({
-            svc_schema: '1.0',
-            name: 'po',
-            fields: [
-                { name: 'vendor', type: 'string', nullable: true },
-                { name: 'ship_to', type: 'string', nullable: true },
-            ],
-        });
+        const parties = strings('vendor', 'ship_to');
         const want = { vendor: 'Contoso Office Supply', ship_to: 'Fabrikam Ltd.' };
         const spaced =
             'PURCHASE ORDER                     PO-20931\n\nVendor:                      Ship to:\n' +
@@ -87,11 +60,11 @@ describe('layout: labels and values apart', () => {
             'INVOICE BH-2024-0117\n\nVENDOR                                    SHIP TO\nContoso Office Supply                     Fabrikam Ltd.\n';
         expect(await data(caps, parties)).to.deep.equal(want);
         // A name read after a label ends before the next column's label on its line.
-        const folio = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'guest_name', type: 'string', nullable: true }] });
+        const folio = strings('guest_name');
         const guest = 'THE GRANVILLE HOTEL - GUEST FOLIO\n\nGuest: Mr. Kenji Watanabe                Room: 1412 (King Deluxe)\n';
         expect((await data(guest, folio)).guest_name).to.equal('Mr. Kenji Watanabe');
         // A row of three labels or more in title case over a row of as many cells with figures.
-        const reminder = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'factuurnummer', type: 'string', nullable: true }] });
+        const reminder = strings('factuurnummer');
         const table = 'AANMANING\n\nFactuurnummer        Factuurdatum      Bedrag\nF-2024-0315          12-05-2024        € 486,40\n';
         expect((await data(table, reminder)).factuurnummer).to.equal('F-2024-0315');
         // A label alone on its line still takes the whole line under it.
@@ -101,15 +74,7 @@ describe('layout: labels and values apart', () => {
     });
 
     it('a line of two cells, a label and its value, needs no colon; labels abbreviate "number"', async () => {
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'invoice',
-            fields: [
-                { name: 'invoice_number', type: 'string', nullable: true },
-                { name: 'customer', type: 'string', nullable: true },
-                { name: 'description', type: 'string', nullable: true },
-            ],
-        });
+        const schema = strings('invoice_number', 'customer', 'description');
         const doc =
             'INVOICE\n\nInvoice no.   BD-2024-0311\nCustomer      Harbor Coffee Co.\n\n' +
             'Description                 Hours     Rate      Amount\nLogo redesign                  12    €85.00   €1,020.00\n';
@@ -122,17 +87,7 @@ describe('layout: labels and values apart', () => {
     });
 
     it("a name or code that starts a label's line, before what is said of it; an address keeps its parts", async () => {
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'p',
-            fields: [
-                { name: 'supplier', type: 'string', nullable: true },
-                { name: 'customer', type: 'string', nullable: true },
-                { name: 'employee', type: 'string', nullable: true },
-                { name: 'original_invoice', type: 'string', nullable: true },
-                { name: 'address', type: 'string', nullable: true },
-            ],
-        });
+        const schema = strings('supplier', 'customer', 'employee', 'original_invoice', 'address');
         const doc =
             'CREDIT NOTE CN-00451\n\nSupplier: Bouwbedrijf Kok & De Wit V.O.F., Hoofdweg 201, 9641 AL Veendam\n' +
             'Customer: Alpine Sports GmbH, Innsbruck\nEmployee: Fatima El Amrani, living in Roermond\n' +
@@ -145,11 +100,11 @@ describe('layout: labels and values apart', () => {
             address: 'Hoofdweg 201, 9641 AL Veendam',
         });
         // A sentence's full stop is no part of a value; an abbreviation's is.
-        const law = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'state', type: 'string', nullable: true }] });
+        const law = strings('state');
         expect((await data('LEASE\n\nState: Ohio.\n', law)).state).to.equal('Ohio');
         expect((await data('LEASE\n\nState: Washington D.C.\n', law)).state).to.equal('Washington D.C.');
         // A comma before a legal form is the name's own.
-        const kite = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'customer', type: 'string', nullable: true }] });
+        const kite = strings('customer');
         expect((await data('INVOICE 7\n\nCustomer: Kite Pharma, Inc.\n', kite)).customer).to.match(/^Kite Pharma,? Inc\.$/);
     });
 
@@ -189,29 +144,16 @@ describe('layout: names, addresses and qualified labels', () => {
     });
 
     it('a Dutch street of one word and its house number starts an address; a surname after "Van" is no street', async () => {
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'f',
-            fields: [
-                { name: 'leverancier', type: 'string', nullable: true },
-                { name: 'adres', type: 'string', nullable: true },
-            ],
-        });
-        const read = async (doc: string) => {
-            const ex = (await engine.extract({
-                document: doc,
-                schema,
-                language: 'nl',
-                reference: null,
-                options: { on_conflict: 'withhold', fallback: 'off' },
-            })) as unknown as { response: { data: Record<string, unknown> } };
-            return ex.response.data;
-        };
-        expect(await read('Bureau Van Dijk Tekst & Vertaling\nOudegracht 112\n3511 AX Utrecht\n\nFACTUUR 2024-0087\n')).to.deep.equal({
+        const schema = strings('leverancier', 'adres');
+        expect(
+            await data('Bureau Van Dijk Tekst & Vertaling\nOudegracht 112\n3511 AX Utrecht\n\nFACTUUR 2024-0087\n', schema, 'nl'),
+        ).to.deep.equal({
             leverancier: 'Bureau Van Dijk Tekst & Vertaling',
             adres: 'Oudegracht 112 3511 AX Utrecht',
         });
-        expect((await read('Bakkerij Jansen\nKastanjelaan 9\n7811 AB Emmen\n\nFACTUUR 17\n')).leverancier).to.equal('Bakkerij Jansen');
+        expect((await data('Bakkerij Jansen\nKastanjelaan 9\n7811 AB Emmen\n\nFACTUUR 17\n', schema, 'nl')).leverancier).to.equal(
+            'Bakkerij Jansen',
+        );
     });
 
     it('a label qualified by one word before its colon still labels the value; an address is not cut at a comma', async () => {
@@ -224,14 +166,7 @@ describe('layout: names, addresses and qualified labels', () => {
             ],
         });
         const doc = 'HUUROVEREENKOMST\n\nAdres: Dorpsstraat 8, 3811 AB Amersfoort\nOpzegtermijn huurder: één maand\n';
-        const ex = (await engine.extract({
-            document: doc,
-            schema,
-            language: 'nl',
-            reference: null,
-            options: { on_conflict: 'withhold', fallback: 'off' },
-        })) as unknown as { response: { data: Record<string, unknown> } };
-        expect(ex.response.data).to.deep.equal({ opzegtermijn: 'P1M', adres: 'Dorpsstraat 8, 3811 AB Amersfoort' });
+        expect(await data(doc, schema, 'nl')).to.deep.equal({ opzegtermijn: 'P1M', adres: 'Dorpsstraat 8, 3811 AB Amersfoort' });
     });
 });
 

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
 import { localeOf } from '../src/locale/locale-registry.js';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 
 const CUSTOMER = compile({
@@ -57,14 +57,7 @@ describe('role labels: a party named by its role', () => {
 });
 
 describe('role labels: a party the agreement defines with the role a field is named by', () => {
-    const LEASE = compile({
-        svc_schema: '1.0',
-        name: 'lease',
-        fields: [
-            { name: 'landlord', type: 'string', nullable: true },
-            { name: 'tenant_name', type: 'string', nullable: true },
-        ],
-    });
+    const LEASE = strings('landlord', 'tenant_name');
     const want = { landlord: 'Green Homes LLC', tenant_name: 'Tom Baker' };
 
     it('reads "X (the “Tenant”)", "X (Tenant)" and "X, hereinafter referred to as “Tenant”"', async () => {
@@ -82,31 +75,17 @@ describe('role labels: a party the agreement defines with the role a field is na
         const doc =
             'ARBEIDSOVEREENKOMST\n\nDe ondergetekenden:\nBakkerij De Molen B.V., gevestigd te Utrecht, hierna te noemen "werkgever",\nen\n' +
             'mevrouw Fatima El Amrani, wonende te Utrecht, hierna te noemen "werknemer",\n\nkomen het volgende overeen.\n';
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'arbeid',
-            fields: [
-                { name: 'werkgever', type: 'string', nullable: true },
-                { name: 'werknemer', type: 'string', nullable: true },
-            ],
-        });
+        const schema = strings('werkgever', 'werknemer');
         expect(await readData(doc, schema, 'nl')).to.deep.equal({ werkgever: 'Bakkerij De Molen B.V.', werknemer: 'Fatima El Amrani' });
     });
 
     it('reads a name wrapped onto the next line of prose, and not a phrase before the name', async () => {
-        const consulting = compile({
-            svc_schema: '1.0',
-            name: 'c',
-            fields: [
-                { name: 'client', type: 'string', nullable: true },
-                { name: 'consultant', type: 'string', nullable: true },
-            ],
-        });
+        const consulting = strings('client', 'consultant');
         const doc =
             'This Consulting Agreement is entered into on April 22, 2024, by and between Redwood Capital\n' +
             'Partners LP ("Client") and Sofia Marchetti, an individual ("Consultant").\n';
         expect(await readData(doc, consulting)).to.deep.equal({ client: 'Redwood Capital Partners LP', consultant: 'Sofia Marchetti' });
-        const loan = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'borrower', type: 'string', nullable: true }] });
+        const loan = strings('borrower');
         const note = 'PROMISSORY NOTE\n\nFOR VALUE RECEIVED, Orchard Lane Bakery LLC (the "Borrower") promises to pay to the Lender.\n';
         expect((await readData(note, loan)).borrower).to.equal('Orchard Lane Bakery LLC');
     });
@@ -125,26 +104,12 @@ describe('role labels: a party the agreement defines with the role a field is na
         const huur =
             'HUUROVEREENKOMST\n\nDe ondergetekenden:\n\n1. Mevrouw J.M. de Vries, wonende te Utrecht, hierna te noemen "verhuurder",\n\nen\n\n' +
             '2. De heer S. Bakker, geboren op 14 juni 1996, hierna te noemen "huurder",\n\nverklaren te zijn overeengekomen als volgt.\n';
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'huur',
-            fields: [
-                { name: 'verhuurder', type: 'string', nullable: true },
-                { name: 'huurder', type: 'string', nullable: true },
-            ],
-        });
+        const schema = strings('verhuurder', 'huurder');
         expect(await readData(huur, schema, 'nl')).to.deep.equal({ verhuurder: 'Mevrouw J.M. de Vries', huurder: 'S. Bakker' });
     });
 
     it('an initial is no list letter and its full stop ends no sentence: "M. Visser", "R.A. (Rob) Smits"', async () => {
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'o',
-            fields: [
-                { name: 'opdrachtnemer', type: 'string', nullable: true },
-                { name: 'verzekeringnemer', type: 'string', nullable: true },
-            ],
-        });
+        const schema = strings('opdrachtnemer', 'verzekeringnemer');
         const doc =
             'OVEREENKOMST\n\nM. Visser, handelend onder de naam Visser ICT Advies, hierna te noemen "opdrachtnemer",\n\n' +
             'Verzekeringnemer   R.A. (Rob) Smits\n';
@@ -152,24 +117,17 @@ describe('role labels: a party the agreement defines with the role a field is na
     });
 
     it('reads a name set off by commas before its definition, and a name particle: "the undersigned, Daniel Reyes", "Fatima el Amrani"', async () => {
-        const loan = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'borrower', type: 'string', nullable: true }] });
+        const loan = strings('borrower');
         const note =
             'PROMISSORY NOTE\n\nFOR VALUE RECEIVED, the undersigned, Daniel Reyes ("Borrower"), promises to pay to the order of Lone Star Credit Union ("Lender").\n';
         expect((await readData(note, loan)).borrower).to.equal('Daniel Reyes');
-        const huur = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'huurder', type: 'string', nullable: true }] });
+        const huur = strings('huurder');
         const doc = 'HUUROVEREENKOMST\n\n2. Mevrouw Fatima el Amrani, geboren op 14 juli 1991, hierna te noemen: "Huurder",\n';
         expect((await readData(doc, huur, 'nl')).huurder).to.equal('Mevrouw Fatima el Amrani');
     });
 
     it('reads a party behind a long apposition with "and" in it, an address after "of", and "(together, the “Tenant”)"', async () => {
-        const work = compile({
-            svc_schema: '1.0',
-            name: 'w',
-            fields: [
-                { name: 'employer', type: 'string', nullable: true },
-                { name: 'employee', type: 'string', nullable: true },
-            ],
-        });
+        const work = strings('employer', 'employee');
         const contract =
             'EMPLOYMENT AGREEMENT\n\nThis Employment Agreement is made on 2 April 2024 between Harrow & Finch Analytics Limited, a company registered in ' +
             'England and Wales under number 11842093, whose registered office is at 5 Bream\'s Buildings, London EC4A 1DY (the "Employer"), and ' +
@@ -202,7 +160,7 @@ describe('role labels: a one-word name joined to its value in prose', () => {
     });
 
     it('a word of the name joins its value too, a short word in the plural: "the laws of the State of California"', async () => {
-        const law = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'governing_law', type: 'string', nullable: true }] });
+        const law = strings('governing_law');
         const read = async (doc: string) => (await readData(doc, law)).governing_law;
         expect(await read('This Agreement is governed by the laws of England and Wales.\n')).to.equal('England and Wales');
         expect(
@@ -212,20 +170,13 @@ describe('role labels: a one-word name joined to its value in prose', () => {
     });
 
     it('a number sign joins a code to its label in prose: "your order #WB-558120", "Invoice #1043"', async () => {
-        const codes = compile({
-            svc_schema: '1.0',
-            name: 'c',
-            fields: [
-                { name: 'order_number', type: 'string', nullable: true },
-                { name: 'invoice_number', type: 'string', nullable: true },
-            ],
-        });
+        const codes = strings('order_number', 'invoice_number');
         const mail = 'Hi Sam,\n\nYour order #WB-558120 has shipped. Attached is Invoice #1043 for May.\n';
         expect(await readData(mail, codes)).to.deep.equal({ order_number: 'WB-558120', invoice_number: '1043' });
     });
 
     it('a label followed by "and" heads a clause: "Governing Law and Jurisdiction. … the laws of Ireland"', async () => {
-        const law = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'governing_law', type: 'string', nullable: true }] });
+        const law = strings('governing_law');
         const doc =
             '3. Governing Law and Jurisdiction. This Agreement is governed by the laws of Ireland, and the courts of Dublin shall have exclusive jurisdiction.\n';
         expect((await readData(doc, law)).governing_law).to.equal('Ireland');

@@ -92,3 +92,8 @@ export const cpIndexOf = (s: string, needle: string, fromUtf16 = 0): number => {
     const i = s.indexOf(needle, fromUtf16);
     return i < 0 ? -1 : Array.from(s.slice(0, i)).length;
 };
+
+/** A schema of nullable string fields, as a user writes one without hints: `strings('tenant', 'landlord')`. */
+export function strings(...names: string[]): CompiledSchema {
+    return compile({ svc_schema: '1.0', name: 'strings', fields: names.map((name) => ({ name, type: 'string', nullable: true })) });
+}
