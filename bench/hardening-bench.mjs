@@ -243,6 +243,11 @@ const LAYOUTS = {
         schema: 'lease-en.svc.json',
         text: 'LANDLORD   TENANT   '.repeat(1_500) + '\nx   y\n',
     },
+    // 2.3 s before (2026-11-26): a value's final full stop was tested from every start of the value.
+    'a 30,000-letter word ending a sentence under a label (lease schema)': {
+        schema: 'lease-en.svc.json',
+        text: 'Landlord:\n' + 'a'.repeat(30_000) + ' b.\n',
+    },
     'a governing-law label over a line of 30,000 spaces (contract schema)': {
         schema: 'contract-en.svc.json',
         text: `${LAW}\n${' '.repeat(30_000)}\n${LAW} New York.\n`,

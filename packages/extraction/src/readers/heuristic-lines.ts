@@ -126,8 +126,14 @@ const ABBREVIATIONS = new Set(['jr', 'sr', 'st', 'dr', 'mr', 'mrs', 'ms', 'bros'
  * Whether a value's final full stop is its last word's: an initial or a dotted abbreviation ("R.A.",
  * "B.V."), a legal form abbreviated ("Inc.", "Ltd.", not "Corporation.") or a known abbreviation — not a sentence's ("Ohio.").
  */
+/** Characters at the end of a value read for its last word ("U.S.A.", "Bros."). */
+const ABBREVIATION_TAIL = 16;
+
 function abbreviated(value: string): boolean {
-    const last = /(?:\p{L}+\.)*\p{L}+\.$/u.exec(value)?.[0] ?? '';
+    // Only the value's last few characters: an expression anchored at the end would try every start
+    // of a long value (30,000 letters and " b." took 2 s).
+    const tail = value.slice(-ABBREVIATION_TAIL);
+    const last = /(?:\p{L}+\.)*\p{L}+\.$/u.exec(tail.slice(tail.search(/\S*$/)))?.[0] ?? '';
     const word = last.slice(0, -1).toLowerCase();
     return word.length === 1 || word.includes('.') || (word.length <= 4 && LEGAL_FORMS.has(word)) || ABBREVIATIONS.has(word);
 }
