@@ -3,7 +3,8 @@
 // hints), read by the embedded reader and compared with the values a careful reader expects.
 // `first/` was used to find the failures the reader now handles; `second/` was written afterwards
 // by someone who saw neither (docs/extraction.md, "Users' documents"). Not a test: the counts are
-// a measurement, printed with every wrong value.  Usage: node bench/user-docs-report.mjs [set ...]
+// a measurement, printed with every wrong value (and every missing one with MISSING=1).
+// Usage: node bench/user-docs-report.mjs [set ...]
 import '../scripts/polyfill.mjs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -35,6 +36,7 @@ function same(want, got) {
     return text(want) === text(got);
 }
 
+const listMissing = process.env.MISSING === '1'; // MISSING=1 lists missing values too
 const sets = process.argv.slice(2).length ? process.argv.slice(2) : readdirSync(root).sort();
 for (const set of sets) {
     const dir = join(root, set);
@@ -58,8 +60,11 @@ for (const set of sets) {
             const got = ex.response.data[field] ?? null;
             const confidence = ex.response.fields[field]?.confidence ?? 0;
             if (same(want, got)) counts.right++;
-            else if (got === null) counts.missing++;
-            else {
+            else if (got === null) {
+                counts.missing++;
+                if (listMissing)
+                    wrong.push(`  ${name.slice(0, -4)} ${field}: want ${JSON.stringify(want)}, ${ex.response.fields[field]?.status}`);
+            } else {
                 counts.wrong++;
                 if (confidence >= 0.8) counts.confident++;
                 wrong.push(`  ${name.slice(0, -4)} ${field}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)} at ${confidence}`);

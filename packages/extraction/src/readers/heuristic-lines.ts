@@ -11,10 +11,23 @@ import type { WindowText } from './heuristic-text.js';
 /** A wide gap (three spaces or a tab) before another label ("Invoice: 2041") ends a column. */
 const NEXT_COLUMN = /(?: {3,}|\t)[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
 
-/** Where a value that starts at `start` ends on its line: before the next column's label, if any. */
+/**
+ * Where a value that starts at `start` ends on its line: before the next column's label, if any,
+ * and at a wide gap after its first cell when that cell holds a digit (a code or a number goes on
+ * in no other cell: "Case Number:  SCV-25-004187          FILED") or the next cell starts with no
+ * letter ("Patient: Emily Kowalczyk   (DOB 06/14/2012)"); a name may keep words a wide gap apart
+ * ("Sold To: Globex     Corporation").
+ */
 export function columnEnd(text: string, start: number, end: number): number {
-    const m = NEXT_COLUMN.exec(text.slice(start, end));
-    return m ? start + m.index : end;
+    const rest = text.slice(start, end);
+    const m = NEXT_COLUMN.exec(rest);
+    const stop = m ? m.index : rest.length;
+    const first = rest.search(/\S/);
+    const gap = first < 0 ? -1 : rest.slice(first, stop).search(/ {3}|\t/);
+    if (gap < 0) return start + stop;
+    const cell = rest.slice(first, first + gap);
+    const after = rest.slice(first + gap, stop).trimStart();
+    return start + (/\d/.test(cell) || /^[^\p{L}]/u.test(after) ? first + gap : stop);
 }
 /** A label of its own at the start of a text: a few words and a colon. */
 const LABEL_AHEAD_CHARS = 32;
@@ -23,6 +36,9 @@ const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
 /** Characters before a label read for another label before it (LABEL_BEFORE: at most 30 and a gap). */
 export const LABEL_BEFORE_CHARS = 64;
 export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u;
+
+/** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
+export const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.;!?]\s/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
 export function allCaps(word: string): boolean {
@@ -44,6 +60,42 @@ export function headerRow(line: string, below = ''): boolean {
     // In title case, a row of three labels or more over a row of as many cells with figures
     // ("Factuurnummer   Factuurdatum   Bedrag" over "F-2024-0315   12-05-2024   € 486,40").
     return cells.length >= 3 && cellColumns(below).length === cells.length && /\d/.test(below);
+}
+
+/** A list's number before a label on its line: "1.", "12)", "(3)", "a.", "(b)". */
+const LIST_NUMBER = /^(?:\(?(?:\d{1,2}|[a-z])[.)]|\((?:\d{1,2}|[a-z])\))$/;
+/** A cell that reads as a label: one to four words, no digit. */
+const labelCell = (t: string): boolean => !/\d/.test(t) && t.split(' ').length <= 4;
+
+/**
+ * The value cell of a label in a row of label–value pairs, as [start, end) on the line: the label
+ * fills its cell, and the cells after it pair up ("Sort code   40-22-17   Account number   61839204",
+ * "1.  Landlord      CALDER VALE PROPERTIES LIMITED …", "Mevrouw A. de Boer   Dagtekening   28
+ * februari 2025"). Not in a table's header row: with more than one pair after the label, every
+ * label cell reads as one and a value cell has a digit; a last pair after other cells needs a digit
+ * too, unless only a list's number stands before the label ("Date   Tooth   Provider   Fee" pairs
+ * nothing). `at`, `end`: the label on the line.
+ */
+export function pairedCell(line: string, at: number, end: number): [number, number] | undefined {
+    if (line.length > SHORT_LINE) return undefined;
+    const cells = cellColumns(line);
+    const k = cells.findIndex((c) => c.start === at);
+    if (k < 0 || (cells.length - k) % 2 !== 0) return undefined;
+    const text = (c: (typeof cells)[number]): string => line.slice(c.start, c.start + (c.to - c.from));
+    if (!/^[\s:.#]*$/.test(line.slice(end, cells[k]!.start + (cells[k]!.to - cells[k]!.from)))) return undefined;
+    const value = cells[k + 1]!;
+    // A clause's heading and its first sentence ("23.   Governing Law.   This Agreement shall be
+    // governed …") are no label and value: a value is short and no sentence.
+    const said = text(value);
+    if (said.length > 80 || SENTENCE_END.test(said) || (said.split(' ').length > 8 && said.endsWith('.'))) return undefined;
+    const alternatesFrom = (from: number): boolean => {
+        const row = cells.slice(from);
+        return row.every((c, i) => i % 2 === 1 || labelCell(text(c))) && row.some((c, i) => i % 2 === 1 && /\d/.test(text(c)));
+    };
+    const alternating = alternatesFrom(k) || (k % 2 === 0 && alternatesFrom(0));
+    const alone = k === 0 || (k === 1 && LIST_NUMBER.test(text(cells[0]!)));
+    const ok = cells.length - k > 2 ? alternating : alone || /\d/.test(text(value)) || alternating;
+    return ok ? [value.start, value.start + (value.to - value.from)] : undefined;
 }
 
 /**
@@ -92,6 +144,12 @@ export function valueHead(quote: string): number {
             .replace(/\./g, '')
             .toLowerCase();
         if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
+    }
+    // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose".
+    const bracket = quote.indexOf(' (');
+    if (bracket >= 3) {
+        const form = /(?:\p{L}\.?)+$/u.exec(quote.slice(0, bracket))?.[0].replace(/\./g, '').toLowerCase();
+        if (form && LEGAL_FORMS.has(form)) return bracket;
     }
     return CODE_HEAD.exec(quote)?.[0].length ?? 0;
 }

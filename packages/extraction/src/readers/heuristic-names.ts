@@ -5,12 +5,10 @@
 // sentence's end, a wide gap before another label, a line's own label and a blank line.
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
-import { allCaps, labelAhead, trimValue } from './heuristic-lines.js';
+import { SENTENCE_END, allCaps, labelAhead, trimValue } from './heuristic-lines.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
-/** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
-export const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.;!?]\s/u;
 /**
  * The proper-name phrase starting at or after `from` (within `limit` characters): capitalised words
  * joined by connectors, "Inc."-style abbreviations after a comma, across a line break when the name
@@ -56,6 +54,9 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             // on ("and David" / "Freeman (“Indemnitee”):").
             const apart = gap.includes('\n') ? !win.wrapped(words[j - 1]!.line) : /(?: {3,}|\t)/.test(gap);
             if (apart && labelAhead(win.text, w.start, win.text.length)) break;
+            // Nor is a number starting the next line of a line of its own: an address ("REPAIR ORDER #
+            // RO-25-06131" / "4815 Route 9").
+            if (apart && gap.includes('\n') && /^\d/.test(w.norm)) break;
             last = j;
         } else if (
             CONNECTORS.has(w.norm) &&

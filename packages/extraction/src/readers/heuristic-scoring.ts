@@ -153,6 +153,19 @@ export function cellColumns(line: string): { from: number; to: number; start: nu
 }
 
 /**
+ * Whether the span's line is the next line of text, one cell that starts where the label's cell
+ * starts, and the label's cell ends its row ("FILED" at the end of "Case Number: SCV-25-004187
+ * FILED", over "FEB 19 2025").
+ */
+function underLastCell(win: WindowText, hit: LabelHit, spanLine: number): boolean {
+    if (spanLine !== win.nextTextLine(hit.line)) return false;
+    const header = cellColumns(win.lines[hit.line]!.text);
+    const last = header[header.length - 1]!;
+    const row = cellColumns(win.lines[spanLine]!.text);
+    return hit.start - win.lines[hit.line]!.start >= last.start && row.length === 1 && Math.abs(row[0]!.from - last.from) <= 2;
+}
+
+/**
  * A header cell over the span's column: the cells overlap (tabs expanded), or the span's cell is
  * nearer the header cell than any other header cell is (right-aligned amounts under a left-aligned
  * header, "Qty   Unit price   Total").
@@ -235,14 +248,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     // A column of labels read before the column of their values (OCR of receipts).
     if (win.stackedValueLine(hit.line) === spanLine && startsOwnLine) return hit.weight * LABEL.stacked * qualified(win, hit);
     // Table: label in a header row above, over the same columns, both rows having several cells.
-    if (
-        spanLine - hit.line <= 8 &&
-        line.end - line.start <= 400 &&
-        hitLine.end - hitLine.start <= 400 &&
-        cells(hitLine.text) >= 2 &&
-        cells(line.text) >= 2
-    ) {
-        if (sameColumn(win, hit, span, hitLine.start, line.start))
+    if (spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400 && cells(hitLine.text) >= 2) {
+        if (cells(line.text) >= 2 ? sameColumn(win, hit, span, hitLine.start, line.start) : underLastCell(win, hit, spanLine))
             return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }
     // Running text across a line break: a label a few words before, in prose (long lines).

@@ -13,16 +13,18 @@ import {
     HEAD_PREFERRED,
     LABEL_BEFORE,
     LABEL_BEFORE_CHARS,
+    SENTENCE_END,
     SHORT_LINE,
     columnEnd,
     headerRow,
     labelAhead,
+    pairedCell,
     shortestMatch,
     trimValue,
     valueBelow,
     valueHead,
 } from './heuristic-lines.js';
-import { SENTENCE_END, namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
+import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
 import type { WindowText } from './heuristic-text.js';
 
 export interface StringCandidate extends Span {
@@ -194,6 +196,8 @@ interface LabelLine {
     restLabel: boolean;
     /** One of a row of column labels: another label after it on its line, or before it. */
     headed: boolean;
+    /** In a row of label–value pairs: the value's cell (`pairedCell`). */
+    pair?: { start: number; end: number };
 }
 
 function labelLine(win: WindowText, hit: LabelHit): LabelLine {
@@ -205,18 +209,26 @@ function labelLine(win: WindowText, hit: LabelHit): LabelLine {
     const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
     // A label that starts a line of two cells, and the wide gap between them, serve as a colon
     // ("Invoice no.   BD-2024-0311"; not a table's header row: "Description    Hours    Rate").
-    const colon =
+    let colon =
         /[:=]/.test(sep) ||
         /^\s*-\s/.test(sep) ||
         (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && cellColumns(line.text).length === 2);
     const next = win.nextTextLine(hit.line);
     const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
     const header = headerRow(line.text, below);
-    const restLabel = restStart < endLine.end && /(?: {2}|\t)/.test(sep) && ((colon && labelAhead(text, restStart, endLine.end)) || header);
+    // A label in a row of label–value pairs: its value is the next cell.
+    const cell =
+        !colon && !header && endLine === line && /^\.?(?: {2,}|\t)\s*$/.test(sep)
+            ? pairedCell(line.text, hit.start - line.start, hit.end - line.start)
+            : undefined;
+    const pair = cell ? { start: line.start + cell[0], end: line.start + cell[1] } : undefined;
+    if (pair) colon = true;
+    const restLabel =
+        !pair && restStart < endLine.end && /(?: {2}|\t)/.test(sep) && ((colon && labelAhead(text, restStart, endLine.end)) || header);
     const headed =
         restLabel ||
         ((colon || header) && hit.start - line.start <= LABEL_BEFORE_CHARS && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
-    return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed };
+    return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair };
 }
 
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
@@ -234,13 +246,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     const suffixes = hits.flatMap((h) => (h.kind === 'hint' && h.source !== undefined && /^\p{Lu}/u.test(h.source) ? [h.source] : []));
     for (const hit of hits) {
-        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed } = labelLine(win, hit);
+        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair } = labelLine(win, hit);
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
                 // "rolnr.: 4471 KG 19-33": after a colon, the whole rest of the line when the pattern
                 // takes it; else the shortest run of words it takes.
-                const whole = colon ? trimValue(text, restStart, line.end) : undefined;
+                const whole = pair ? trimValue(text, pair.start, pair.end) : colon ? trimValue(text, restStart, line.end) : undefined;
                 const m =
                     whole && whole.end - whole.start <= 80 && re.testExact(whole.quote)
                         ? whole
@@ -248,10 +260,11 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
                 const rest = text.slice(restStart, Math.min(endLine.end, restStart + 81));
-                const v =
-                    colon && rest.length <= 80 && !SENTENCE_END.test(rest)
-                        ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
-                        : undefined;
+                const v = pair
+                    ? trimValue(text, pair.start, pair.end)
+                    : colon && rest.length <= 80 && !SENTENCE_END.test(rest)
+                      ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
+                      : undefined;
                 if (v) out.push({ ...v, context: hit.weight, hit });
                 // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code
                 // (without hints); so does a label of a number ("Agreement No. RA-558120").

@@ -28,9 +28,13 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
 /** Characters from which a line reads as wrapped running text (WindowText.wrapped). */
 const WRAPPED_LINE = 40;
+/** A wide gap between two pieces of text on a line: the line is a row of cells. */
+const CELL_GAP = /\S(?: {3}|\t)/;
 
 export class WindowText {
     readonly lines: Line[] = [];
+    /** Per line, once asked: 1 when it is a row of cells (`wrapped`). */
+    private readonly cellLines: (0 | 1 | undefined)[] = [];
     readonly words: Word[] = [];
     /** Word positions by normalised word. */
     readonly wordIndex = new Map<string, number[]>();
@@ -136,7 +140,12 @@ export class WindowText {
      */
     wrapped(line: number): boolean {
         const l = this.lines[line]!;
-        return l.end - l.start >= WRAPPED_LINE;
+        if (l.end - l.start < WRAPPED_LINE) return false;
+        // A line of cells ("TRI-COUNTY AUTO & TIRE      REPAIR ORDER #  RO-25-06131") is no prose:
+        // its last cell does not run on into the next line.
+        let cells = this.cellLines[line];
+        if (cells === undefined) cells = this.cellLines[line] = CELL_GAP.test(l.text.trimEnd()) ? 1 : 0;
+        return cells === 0;
     }
 
     /** Line index of an offset. */

@@ -6,13 +6,23 @@ import { secretRingOf } from '../../src/session/secret-ring.js';
 
 const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['read-data-test']) });
 
-export async function readData(document: string, schema: CompiledSchema, language: Language = 'en'): Promise<Record<string, unknown>> {
+export interface ReadResponse {
+    data: Record<string, unknown>;
+    fields: Record<string, { status: string; confidence: number }>;
+}
+
+/** The response of reading a document: its data and each field's status and confidence. */
+export async function readResponse(document: string, schema: CompiledSchema, language: Language = 'en'): Promise<ReadResponse> {
     const ex = (await engine.extract({
         document,
         schema,
         language,
         reference: null,
         options: { on_conflict: 'withhold', fallback: 'off' },
-    })) as unknown as { response: { data: Record<string, unknown> } };
-    return ex.response.data;
+    })) as unknown as { response: ReadResponse };
+    return ex.response;
+}
+
+export async function readData(document: string, schema: CompiledSchema, language: Language = 'en'): Promise<Record<string, unknown>> {
+    return (await readResponse(document, schema, language)).data;
 }

@@ -1,0 +1,127 @@
+// Rows of cells, as statements, payslips and particulars print them: a label's value is the next
+// cell ("Sort code   40-22-17   Account number   61839204"), a value read after a colon ends at a
+// wide gap where a code ends or a bracket opens, a label at the end of a row labels the cell under
+// it, and such a row is no prose whose last name runs on into the next line. Documents written for
+// the test (bench/user-docs/third has the documents these were seen in).
+import { expect } from 'chai';
+import { pairedCell } from '../src/readers/heuristic-lines.js';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData, readResponse } from './support/read-data.js';
+
+const STATEMENT = [
+    'NORTHGATE BANK PLC',
+    '',
+    'Account name     DR WHITCOMBE',
+    'Sort code        40-22-17              Account number   61839204',
+    'IBAN             GB71 NTHB 4022 1761 8392 04        BIC  NTHBGB2L',
+    '',
+    'Closing balance  £3,962.01',
+].join('\n');
+
+describe('rows of label–value cells', () => {
+    it('reads each label of a row of pairs as the label of the next cell', async () => {
+        const data = await readData(STATEMENT, strings('sort_code', 'account_number', 'bic'));
+        expect(data).to.deep.equal({ sort_code: '40-22-17', account_number: '61839204', bic: 'NTHBGB2L' });
+    });
+
+    it('reads a payslip row whose left half is a name and right half a pair, also in Dutch', async () => {
+        const slip = [
+            'Bakkerij Van der Wiel B.V.',
+            '',
+            'Werknemer      M.J. (Marieke) Hoogendoorn          Personeelsnr    1047',
+            'Adres          Kanaalstraat 88-bis                 Functie         Productieleider',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'loonstrook',
+            fields: [
+                { name: 'personeelsnummer', type: 'string', hints: ['Personeelsnr'] },
+                { name: 'functie', type: 'string', nullable: true },
+            ],
+        });
+        expect(await readData(slip, schema, 'nl')).to.deep.equal({ personeelsnummer: '1047', functie: 'Productieleider' });
+    });
+
+    it("takes a party from a list of particulars, its name before the bracket of its company's number", async () => {
+        const lease = [
+            'THIS LEASE is dated 17 March 2025',
+            '',
+            '1.  Landlord        CALDER VALE PROPERTIES LIMITED (company number 08811342) whose',
+            '                    registered office is at 9 Park Row, Leeds LS1 4AP',
+            '',
+            '2.  Tenant          MOORLAND COFFEE ROASTERS LTD (company number 12990471) whose',
+            '                    registered office is at 2 Old Gate, Hebden Bridge HX7 8JP',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'lease',
+            fields: [
+                { name: 'landlord', type: 'string', hints: ['Landlord'] },
+                { name: 'tenant', type: 'string', hints: ['Tenant'] },
+            ],
+        });
+        expect(await readData(lease, schema)).to.deep.equal({
+            landlord: 'CALDER VALE PROPERTIES LIMITED',
+            tenant: 'MOORLAND COFFEE ROASTERS LTD',
+        });
+    });
+
+    it("pairs no cells of a table's header, nor a clause's heading with its first sentence", () => {
+        const header = 'Date      Code   Description        Tooth  Provider        Fee';
+        expect(pairedCell(header, header.indexOf('Provider'), header.indexOf('Provider') + 8)).to.equal(undefined);
+        expect(pairedCell(header, 0, 4)).to.equal(undefined);
+        const clause = '      23.   Governing Law.  This Agreement shall be governed and construed according to the law of Tennessee.';
+        const at = clause.indexOf('Governing');
+        expect(pairedCell(clause, at, at + 'Governing Law'.length)).to.equal(undefined);
+        const row = 'Sort code        40-22-17              Account number   61839204';
+        expect(pairedCell(row, 0, 9)).to.deep.equal([17, 25]);
+    });
+});
+
+describe('a value on its label’s line ends at a wide gap', () => {
+    it('where a code ends, or a bracket opens; a name keeps words a wide gap apart', async () => {
+        const summons =
+            'SMALL CLAIMS\n\nCase Number:  SCV-25-004187                      FILED\n\nPatient: Emily Kowalczyk   (DOB 06/14/2012)\n';
+        expect(await readData(summons, strings('case_number', 'patient'))).to.deep.equal({
+            case_number: 'SCV-25-004187',
+            patient: 'Emily Kowalczyk',
+        });
+        expect((await readData('ACME Ltd\n\nSold To: Globex     Corporation\n', strings('sold_to'))).sold_to).to.equal(
+            'Globex Corporation',
+        );
+    });
+});
+
+describe('a label at the end of a row', () => {
+    it('labels the one cell under it on the next line', async () => {
+        const doc = [
+            'SUPERIOR COURT OF CALIFORNIA',
+            '',
+            'Case Number:  SCV-25-004187                      FILED',
+            '                                                 FEB 19 2025',
+            '                                                 Clerk of the Superior Court',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'summons',
+            fields: [{ name: 'filing_date', type: 'date', nullable: true, hints: ['FILED'] }],
+        });
+        const { data, fields } = await readResponse(doc, schema);
+        expect(data.filing_date).to.equal('2025-02-19');
+        // Read as labelled: a date under no label is reported found but unsure (about 1 in 3).
+        expect(fields.filing_date!.confidence).to.be.greaterThan(0.5);
+    });
+
+    it('ends a name after it at the line: the next line of a row of cells is an address, not more name', async () => {
+        const order = [
+            'TRI-COUNTY AUTO & TIRE                                   REPAIR ORDER #  RO-25-06131',
+            '4815 Route 9, Freehold, NJ 07728                         Page 1 of 1',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'repair',
+            fields: [{ name: 'repair_order_number', type: 'string', hints: ['REPAIR ORDER #'] }],
+        });
+        expect((await readData(order, schema)).repair_order_number).to.equal('RO-25-06131');
+    });
+});
