@@ -7,6 +7,7 @@ import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
+import { valueHead } from './heuristic-lines.js';
 import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
@@ -139,7 +140,8 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
     const limit = OPENING - offset;
     if (limit <= 0 || field.type.kind === 'array') return [];
     const types = wordsOf(win.locale, 'typeWords');
-    const roles = labelWords(field.name).filter((w) => w.length > 2 && !types.has(w) && w !== 'name');
+    // A word of three letters is an acronym ("ein", "vin", "vat"), no role: "Federal Tax ID (EIN)".
+    const roles = labelWords(field.name).filter((w) => w.length > 3 && !types.has(w) && w !== 'name');
     const boundaries = new Set([...wordsOf(win.locale, 'partyIntroducers'), ...wordsOf(win.locale, 'listJoiners')]);
     const before = definitionBefore(win.locale);
     const out: Span[] = [];
@@ -168,7 +170,8 @@ function appositiveName(win: WindowText, from: number, at: number): Span | undef
     if (i < 0 || win.words[i]!.start < from || !win.words[i]!.capital || win.text.slice(win.words[i]!.end, at).trim() !== '')
         return undefined;
     const name = namePhraseEndingWith(win, i, win.words[i]!.end);
-    if (!name || name.start < from) return undefined;
+    // A postcode and its place end an address, no name: ", 81671 München (“Licensor”)".
+    if (!name || name.start < from || /^\d/.test(name.quote)) return undefined;
     return /,\s*$/.test(win.text.slice(from, name.start)) && /\s/.test(name.quote) ? name : undefined;
 }
 
@@ -205,19 +208,25 @@ function jointNames(win: WindowText, from: number, at: number): Span | undefined
  */
 function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>): Span | undefined {
     let from = Math.max(0, at - CLAUSE_REACH);
-    // A clause ends at a bracket, a colon or semicolon, and a line break out of a line that is not
-    // wrapped prose ("by and between Redwood Capital" / "Partners LP (“Client”)" is one clause).
+    // A clause ends at a bracket, a colon or semicolon, a bullet or bar, and a line break out of a line that is not
+    // wrapped prose ("by and between Redwood Capital" / "Partners LP (“Client”)" is one clause); a
+    // bracket without quotes closed inside it is part of an apposition ("(HRB 241187, Amtsgericht
+    // München)"), one with them another party's definition ("(“Landlord”) and Daniel Ruiz").
     const seg = win.text.slice(from, at);
-    for (let k = seg.length - 1; k >= 0; k--) {
+    for (let k = seg.length - 1, depth = 0; k >= 0; k--) {
         const c = seg[k]!;
-        if (';:()'.includes(c) || (c === '\n' && !win.wrapped(win.lineOf(from + k - 1)))) {
+        if (c === ')' && (depth > 0 || !/["“”'‘’]/.test(seg.slice(Math.max(0, seg.lastIndexOf('(', k)), k)))) depth++;
+        else if (c === '(' && depth > 0) depth--;
+        else if (
+            ';:()•|'.includes(c) ||
+            // A definition on a line of its own ("- hereinafter the “Buyer” -") defines the lines above.
+            (depth === 0 && c === '\n' && !win.wrapped(win.lineOf(from + k - 1)) && /\p{L}/u.test(seg.slice(k + 1)))
+        ) {
             from += k + 1;
             break;
         }
     }
-    // A list's number or letter is no part of the clause ("2. De heer S. Bakker, …").
-    // ("M. Visser" starts with an initial, not a list's letter).
-    from += /^\s*(?:\d{1,3}[.)]|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0;
+    from = afterListNumber(win, from, at);
     const joint = jointNames(win, from, at) ?? appositiveName(win, from, at);
     if (joint) return joint;
     // The clause starts after "between" or "and": the nearest such word first, then the ones
@@ -226,10 +235,18 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
     for (let i = win.wordAt(at) - 1; i >= 0 && win.words[i]!.start >= from && starts.length < MAX_STARTS; i--)
         if (boundaries.has(win.words[i]!.norm)) starts.push(win.words[i]!.end);
     for (const start of [...starts, from]) {
-        const name = firstName(win, start, at);
+        const name = firstName(win, afterListNumber(win, start, at), at);
         if (name) return name;
     }
     return undefined;
+}
+
+/**
+ * Past a list's number or letter, which is no part of a clause ("2. De heer S. Bakker, …", "and
+ * (2) BALTIC FREIGHT …"; "M. Visser" starts with an initial, not a list's letter).
+ */
+function afterListNumber(win: WindowText, from: number, at: number): number {
+    return from + (/^\s*(?:\d{1,3}[.)]|\(\d{1,3}\)|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0);
 }
 
 /** The clause's starts tried, at most. */
@@ -241,7 +258,10 @@ const MAX_STARTS = 4;
  * "of" ("Priya Raman of 31 Elm Grove, Reading"); not another name ("FOR VALUE RECEIVED, Orchard …").
  */
 function firstName(win: WindowText, start: number, at: number): Span | undefined {
-    for (let name = namePhraseAfter(win, start, at - start); name && name.end <= at; name = namePhraseAfter(win, name.end, at - name.end))
-        if (/^\s*(?:,\s*(?:\p{Ll}|$)|of\s+\d|$)/u.test(win.text.slice(name.end, at))) return name;
+    for (let name = namePhraseAfter(win, start, at - start); name && name.end <= at; name = namePhraseAfter(win, name.end, at - name.end)) {
+        const after = win.text.slice(name.end, at);
+        if (/^\s*(?:,\s*(?:\p{Ll}|$)|of\s+\d|$)/u.test(after) || (valueHead(name.quote + after) === name.quote.length && /^,/.test(after)))
+            return name;
+    }
     return undefined;
 }

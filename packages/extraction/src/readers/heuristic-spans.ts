@@ -131,6 +131,7 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
     for (const m of text.matchAll(re)) {
         let start = m.index!;
         let end = start + m[0].length;
+        if (clauseNumber(text, start, end)) continue;
         if (money) {
             const before = m[1];
             const after = m[3];
@@ -151,6 +152,18 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
         } else out.push({ start, end, quote: m[0] });
     }
     return out;
+}
+
+/**
+ * Whether an amount is a clause's number: first on its line, one decimal ("3.1") or several levels
+ * ("3.1.2"), and a capitalised word after it ("3.1 Annual subscription fee: EUR 13,950.00").
+ */
+function clauseNumber(text: string, start: number, end: number): boolean {
+    const quote = text.slice(start, end);
+    if (!/^\d{1,2}(?:\.\d{1,2}){2,3}$|^\d{1,2}\.\d$/.test(quote) || !/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 8))) return false;
+    // Only the few characters before it are read: a long line of such numbers stays linear.
+    const before = text.slice(Math.max(0, start - 12), start);
+    return /\n[ \t]*$/.test(before) || (start <= 12 && /^[ \t]*$/.test(before));
 }
 
 /**

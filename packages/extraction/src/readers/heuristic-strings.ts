@@ -47,6 +47,12 @@ function numberLabel(win: WindowText, hit: LabelHit): boolean {
 
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
 const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
+/** Whether a code after a label and a space is the rest of its cell, with three digits or more. */
+function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
+    return (
+        code !== undefined && /^[ \t]+$/.test(sep) && code.replace(/\D/g, '').length >= 3 && /^(?:$| {2}|\t)/.test(rest.slice(code.length))
+    );
+}
 /**
  * Whether a one-word name label, or a word of the name, is joined to what follows by a link word
  * ("position of", "laws of", "als"), and a capitalised word follows that (an article between): in
@@ -268,7 +274,14 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 if (v) out.push({ ...v, context: hit.weight, hit });
                 // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code
                 // (without hints); so does a label of a number ("Agreement No. RA-558120").
-                const code = (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) ? HASH_CODE.exec(rest)?.[0] : undefined;
+                // So does a label that starts a cell, followed by a code alone in its cell ("VIN
+                // 2HKRW2H53HH612884", "Till 2    Trans 40871"; not a name's "SDN BHD 862725-U").
+                const found = HASH_CODE.exec(rest)?.[0];
+                const cellStart = /(?:^|\s{2}|\t)$/.test(text.slice(Math.max(line.start, hit.start - 2), hit.start));
+                const code =
+                    (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest))
+                        ? found
+                        : undefined;
                 if (code) out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight, hit });
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
@@ -306,7 +319,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             /^\p{Lu}/u.test(hit.source) &&
             (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
         if (!re && hit.kind === 'hint' && !colon && asWritten && !numberLabel(win, hit)) {
-            const block = nameBlock(win, hit, suffixes);
+            let block = nameBlock(win, hit, suffixes);
+            // A block that starts with the hint is labelled by it ("Dear Ms Okafor,"): the name is the rest.
+            if (block && block.start === hit.start && block.end > hit.end) block = trimValue(text, hit.end, block.end);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
             // The same name without the registration number written after it ("… SDN BHD (728515-N)").
             const bare = block && withoutRegistration(block.quote);

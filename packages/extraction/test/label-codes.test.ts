@@ -1,0 +1,54 @@
+// Small layouts of labels: a code alone in the cell after a label that starts a cell ("VIN
+// 2HKRW2H53HH612884"), a salutation's hint before the name it labels ("Dear Ms Okafor,"), and a
+// clause's number that is no amount ("3.1 Annual subscription fee: EUR 13,950.00"). Documents
+// written for the test.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const hinted = (fields: Record<string, unknown>[]) => compile({ svc_schema: '1.0', name: 'doc', fields });
+
+describe('labels of codes, names and amounts', () => {
+    it('reads the code alone in the cell after a label that starts a cell, not the name a suffix ends', async () => {
+        const order = [
+            'CUSTOMER                                  VEHICLE',
+            'Renata Sokol                              2017 Honda CR-V EX AWD',
+            '19 Orchard Lane                           VIN 2HKRW2H53HH612884',
+            '',
+            'Till 2    Trans 40871     Served by: Aisha',
+        ].join('\n');
+        const schema = hinted([
+            { name: 'vin', type: 'string', hints: ['VIN'] },
+            { name: 'transaction_number', type: 'string', hints: ['Trans'] },
+        ]);
+        expect(await readData(order, schema)).to.deep.equal({ vin: '2HKRW2H53HH612884', transaction_number: '40871' });
+        // A company's registration number after its legal form is no code of the hint's.
+        const receipt = 'MOONLIGHT CAKE HOUSE SDN BHD 862725-U\nNO.1, JALAN PERMAS 10/5\n\nTOTAL 12.00\n';
+        const company = hinted([{ name: 'company', type: 'string', hints: ['SDN BHD'] }]);
+        expect((await readData(receipt, company)).company).to.equal('MOONLIGHT CAKE HOUSE SDN BHD');
+    });
+
+    it("reads the name after a salutation's hint, without the hint", async () => {
+        const letter =
+            'Harcourt & Lane Lettings\n\nMs Tamsin Okafor\nFlat 2, 9 Gloucester Road\n\nDear Ms Okafor,\n\nRe: Return of your deposit\n';
+        const schema = hinted([{ name: 'tenant', type: 'string', hints: ['Dear'] }]);
+        expect((await readData(letter, schema)).tenant).to.equal('Ms Okafor');
+    });
+
+    it("takes no clause's number for an amount", async () => {
+        const fees = [
+            '2. LICENCE',
+            '   Additional Named Users may be added at EUR 310.00 per user per year, pro rata.',
+            '',
+            '3. FEES',
+            '   3.1 Annual subscription fee: EUR 13,950.00 (45 Named Users x EUR 310.00), exclusive',
+            '       of VAT.',
+            '   3.2 One-time implementation and data migration fee: EUR 4,800.00, exclusive of VAT.',
+        ].join('\n');
+        const schema = hinted([
+            { name: 'annual_fee', type: 'money', currency: 'EUR' },
+            { name: 'implementation_fee', type: 'money', currency: 'EUR', nullable: true },
+        ]);
+        expect((await readData(fees, schema)).annual_fee).to.deep.equal({ amount: '13950.00', currency: 'EUR' });
+    });
+});

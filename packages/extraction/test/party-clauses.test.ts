@@ -1,0 +1,56 @@
+// A party an agreement defines with a role (`licensor` from "VERITRACK SOFTWARE GMBH, a company
+// registered in Germany (HRB 241187, Amtsgericht München), Rosenheimer Straße 141, 81671 München
+// ("Licensor")"): the name starts its clause, whatever apposition follows it — lower-case words,
+// brackets closed inside it, an address —; a definition on a line of its own defines the lines above.
+// Documents written for the test.
+import { expect } from 'chai';
+import { strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe('parties defined after long appositions', () => {
+    it('reads each numbered party past the brackets and the address of its apposition', async () => {
+        const licence = [
+            'SOFTWARE LICENCE AGREEMENT',
+            '',
+            'This Agreement is made on 2 June 2025 between:',
+            '',
+            '(1) VERITRACK SOFTWARE GMBH, a company registered in Germany (HRB 241187, Amtsgericht',
+            '    München), Rosenheimer Straße 141, 81671 München ("Licensor"); and',
+            '',
+            '(2) BALTIC FREIGHT SOLUTIONS SIA, a company registered in Latvia (reg. no. 40103988211),',
+            '    Krasta iela 52, Rīga, LV-1003 ("Licensee").',
+        ].join('\n');
+        expect(await readData(licence, strings('licensor', 'licensee'))).to.deep.equal({
+            licensor: 'VERITRACK SOFTWARE GMBH',
+            licensee: 'BALTIC FREIGHT SOLUTIONS SIA',
+        });
+    });
+
+    it('reads a party whose address follows its name, defined on a line of its own below', async () => {
+        const framework = [
+            'FRAMEWORK SUPPLY AGREEMENT',
+            '',
+            'between',
+            '',
+            'Nordwerk Components GmbH, Heilbronner Straße 310, 70469 Stuttgart, Germany,',
+            'represented by its managing director Mr. Tobias Renner',
+            '- hereinafter the "Supplier" -',
+            '',
+            'and',
+            '',
+            'Atlantic Marine Systems Ltd, Ringaskiddy Business Park, Co. Cork, Ireland,',
+            'represented by its CFO Ms. Siobhán Daly',
+            '- hereinafter the "Buyer" -',
+        ].join('\n');
+        expect(await readData(framework, strings('supplier', 'buyer'))).to.deep.equal({
+            supplier: 'Nordwerk Components GmbH',
+            buyer: 'Atlantic Marine Systems Ltd',
+        });
+    });
+
+    it('takes no acronym in brackets for a role: "Federal Tax ID (EIN) 46-2817730"', async () => {
+        const receipt =
+            'HARBOR LIGHT FOOD BANK\n512 Wharf Street  •  Portland, ME 04101\nA nonprofit organization  •  Federal Tax ID (EIN) 46-2817730\n';
+        expect((await readData(receipt, strings('ein'))).ein).to.not.equal('Portland');
+    });
+});
