@@ -189,6 +189,30 @@ describe('svc command-line conventions', function () {
         expect((html.match(/<section>/g) ?? []).length).to.equal(2);
     });
 
+    it('--html never overwrites an input of the run, nor an existing file that is not a page (exit 2, the file unchanged)', async () => {
+        const text = 'Invoice number: INV-20417\nTotal: €1,089.00\n';
+        const doc = file('first.txt', text);
+        const other = file('second.txt', text);
+        const schema = example('invoice-en.svc.json');
+        for (const args of [
+            ['--html', doc, doc, other], // "--html" read as a flag before two documents
+            ['--html', other, doc, other],
+            ['--html', schema, doc],
+            ['--html', file('notes.md', '# notes\n'), doc],
+        ]) {
+            const r = await run(['extract', '--schema', schema, ...args], { env });
+            expect(r.code, args.join(' ')).to.equal(2);
+            expect(r.stderr).to.match(/--html .* (is an input of this run|exists and is not an \.html file)/);
+        }
+        expect(readFileSync(doc, 'utf8')).to.equal(text);
+        expect(readFileSync(other, 'utf8')).to.equal(text);
+        expect(readFileSync(join(dir, 'notes.md'), 'utf8')).to.equal('# notes\n');
+        // An existing page is replaced: the command's own output.
+        const page = file('old.html', '<p>old</p>');
+        expect((await run(['extract', '--schema', schema, '--html', page, doc], { env })).code).to.equal(0);
+        expect(readFileSync(page, 'utf8')).to.contain('<!doctype html>');
+    });
+
     it('names a data folder that is a file or cannot be created in one line, without a stack (exit 2)', async () => {
         const plain = file('plain-file', 'x');
         for (const bad of [plain, join(plain, 'below')]) {

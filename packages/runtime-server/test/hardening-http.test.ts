@@ -145,6 +145,31 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         });
     });
 
+    it('a client that hangs up while its request is being answered is logged: status 499, path, key prefix, time', async () => {
+        const engine = new ScriptedEngine();
+        engine.delayMs = 400;
+        const slow = await startTestServer({ limits: OPEN, overrides: { engine } });
+        try {
+            const { key: k } = await newKey(slow, { credit: 100 });
+            const body = JSON.stringify({ schema: SCHEMA, document: DOC });
+            const socket = rawRequest(
+                slow,
+                `POST /v1/extractions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${k}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+                body,
+            );
+            await new Promise((r) => setTimeout(r, 100));
+            socket.destroy();
+            for (let i = 0; i < 50 && !slow.logs.some((l) => l.includes('"status":499')); i++) await new Promise((r) => setTimeout(r, 20));
+            await new Promise((r) => setTimeout(r, 500)); // the answer would have been sent by now
+            const lines = slow.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.path === '/v1/extractions');
+            expect(lines, JSON.stringify(slow.logs)).to.have.length(1);
+            expect(lines[0]).to.include({ method: 'POST', status: 499, key: k.slice(0, 12) });
+            expect(lines[0]!.ms).to.be.a('number');
+        } finally {
+            await slow.stop();
+        }
+    });
+
     describe('timeouts (9.7)', () => {
         it('a stalled body is cut off with a 400 and the connection closed', async () => {
             const socket = rawRequest(

@@ -2,6 +2,7 @@
 // extracts locally with the embedded heuristic reader — no server, no key — through the same engine
 // the server uses, so an extraction made here can be edited through the API (its session is signed
 // with the secret of the same data directory).
+import { existsSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { renderDiagnostic } from '@svc/compiler/core';
@@ -52,6 +53,7 @@ export const extractCommand: Command = {
             throw new UsageError(`--language must be one of ${languages().join(', ')}, not ${JSON.stringify(language)}`);
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no document file given');
+        if (html) refuseToOverwrite(io.cwd, html, [schemaFile, ...files]);
 
         // Read everything first: a bad file is an error (exit 2) before any output.
         const schemaRead = await readTextFile(io, schemaFile);
@@ -98,3 +100,19 @@ export const extractCommand: Command = {
         return 0;
     },
 };
+
+/**
+ * `--html PAGE` never overwrites an input ("--html doc1.txt doc2.txt", read as a flag, would
+ * replace doc1.txt), nor an existing file that is not a page.
+ */
+function refuseToOverwrite(cwd: string, html: string, inputs: readonly string[]): void {
+    const real = (f: string): string => {
+        const p = resolve(cwd, f);
+        return existsSync(p) ? realpathSync(p) : p;
+    };
+    const page = real(html);
+    const input = inputs.find((f) => real(f) === page);
+    if (input !== undefined) throw new UsageError(`--html ${html} is an input of this run; name a new .html file for the page`);
+    if (existsSync(page) && !/\.html?$/i.test(page))
+        throw new UsageError(`--html ${html} exists and is not an .html file; name a new .html file for the page`);
+}

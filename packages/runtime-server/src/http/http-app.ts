@@ -60,8 +60,27 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     registerRawBodyParser(app, config.maxBodyBytes);
     app.decorateRequest('principal', null);
 
+    // A client that hangs up before its answer still gets a line (status 499, as nginx logs it):
+    // otherwise a request that held a worker and was then abandoned leaves no trace. (Fastify's
+    // onRequestAbort fires only while the body is still arriving.)
+    const aborted = new WeakSet<object>();
+    app.addHook('onRequest', async (request, reply) => {
+        const began = performance.now();
+        reply.raw.once('close', () => {
+            if (reply.raw.writableFinished) return;
+            aborted.add(request);
+            log.request({
+                method: request.method,
+                url: request.url,
+                status: CLIENT_CLOSED,
+                ms: performance.now() - began,
+                keyPrefix: request.principal?.keyPrefix ?? null,
+            });
+        });
+    });
     app.addHook('onResponse', async (request, reply) => {
         services.metrics?.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime);
+        if (aborted.has(request)) return; // logged when the client hung up
         log.request({
             method: request.method,
             url: request.url,
@@ -100,6 +119,9 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     });
     return app;
 }
+
+/** The status logged for a request whose client closed the connection before the answer. */
+const CLIENT_CLOSED = 499;
 
 function send(reply: FastifyReply, error: ApiError): FastifyReply {
     return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.body());
