@@ -60,35 +60,7 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     registerRawBodyParser(app, config.maxBodyBytes);
     app.decorateRequest('principal', null);
 
-    // A client that hangs up before its answer still gets a line (status 499, as nginx logs it):
-    // otherwise a request that held a worker and was then abandoned leaves no trace. (Fastify's
-    // onRequestAbort fires only while the body is still arriving.)
-    const aborted = new WeakSet<object>();
-    app.addHook('onRequest', async (request, reply) => {
-        const began = performance.now();
-        reply.raw.once('close', () => {
-            if (reply.raw.writableFinished) return;
-            aborted.add(request);
-            log.request({
-                method: request.method,
-                url: request.url,
-                status: CLIENT_CLOSED,
-                ms: performance.now() - began,
-                keyPrefix: request.principal?.keyPrefix ?? null,
-            });
-        });
-    });
-    app.addHook('onResponse', async (request, reply) => {
-        services.metrics?.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime);
-        if (aborted.has(request)) return; // logged when the client hung up
-        log.request({
-            method: request.method,
-            url: request.url,
-            status: reply.statusCode,
-            ms: reply.elapsedTime,
-            keyPrefix: request.principal?.keyPrefix ?? null,
-        });
-    });
+    logRequests(app, services);
     app.setNotFoundHandler((_request, reply) => send(reply, notFound()));
     app.setErrorHandler((error: FastifyError, request, reply) => send(reply, toApiError(error, request, services)));
 
@@ -118,6 +90,41 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
         registerMcpRoutes(limited, v1Routes, services); // docs/mcp.md: its tool calls go through the /v1 routes above
     });
     return app;
+}
+
+/**
+ * One log line and one metric per request. A client that hangs up before its answer still gets a
+ * line (status 499, as nginx logs it): otherwise a request that held a worker and was then
+ * abandoned leaves no trace. (Fastify's onRequestAbort fires only while the body is still arriving.)
+ */
+function logRequests(app: FastifyInstance, services: ServerServices): void {
+    const log = services.log;
+    const aborted = new WeakSet<object>();
+    app.addHook('onRequest', async (request, reply) => {
+        const began = performance.now();
+        reply.raw.once('close', () => {
+            if (reply.raw.writableFinished) return;
+            aborted.add(request);
+            log.request({
+                method: request.method,
+                url: request.url,
+                status: CLIENT_CLOSED,
+                ms: performance.now() - began,
+                keyPrefix: request.principal?.keyPrefix ?? null,
+            });
+        });
+    });
+    app.addHook('onResponse', async (request, reply) => {
+        services.metrics?.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime);
+        if (aborted.has(request)) return; // logged when the client hung up
+        log.request({
+            method: request.method,
+            url: request.url,
+            status: reply.statusCode,
+            ms: reply.elapsedTime,
+            keyPrefix: request.principal?.keyPrefix ?? null,
+        });
+    });
 }
 
 /** The status logged for a request whose client closed the connection before the answer. */
