@@ -113,7 +113,6 @@ export class Engine implements ExtractionEngine {
                     form: 'window',
                     tokens: rendering.tokens,
                     window: WINDOW_TOKENS,
-                    room,
                     min: MIN_DOCUMENT_TOKENS,
                 }),
             };

@@ -272,12 +272,21 @@ describe('errors (docs/runtime-server.md)', () => {
             });
             detail(r, 'invalid_value', ['edit', 'candidate', 'quote']);
         });
-        it("the engine's window-room check (E-LIMIT at /fields) is a 400 with the diagnostic", async () => {
+        it("the engine's window-room check (E-LIMIT at /fields) is a 400 with the diagnostic, in validation too", async () => {
             engine.planError = { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' };
-            const r = await extract({ document: DOC, schema: SCHEMA });
-            expect(expectError(r, 400, 'invalid_request').details).to.deep.equal([
-                { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' },
-            ]);
+            try {
+                const r = await extract({ document: DOC, schema: SCHEMA });
+                expect(expectError(r, 400, 'invalid_request').details).to.deep.equal([
+                    { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' },
+                ]);
+                // A schema every extraction refuses is no valid schema: validation says so first.
+                const v = await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: { ...SCHEMA, name: 'roomless' } } });
+                expect(expectError(v, 400, 'invalid_request').details).to.deep.equal([
+                    { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' },
+                ]);
+            } finally {
+                engine.planError = undefined;
+            }
         });
     });
 

@@ -164,7 +164,7 @@ export const CODES = {
             relations: 'at most {max} relations, this schema has {n}',
             bytes: 'schema is {bytes} bytes; the limit is {max} (1 MiB)',
             registers: 'this expression needs {n} registers; the limit is {max}',
-            window: "the schema's rendering takes {tokens} of the {window} tokens of a reading window, leaving {room} for the document; at least {min} are needed (shorten descriptions, hints or labels)",
+            window: "the schema's rendering takes {tokens} of the {window} tokens of a reading window; at least {min} must be left for the document (shorten descriptions, hints or labels)",
         },
         explanation:
             "Limits keep compile and extraction time bounded: 1 to 32 fields, at most 10,000 relations, 1 MiB of schema JSON, 255 registers in one relation's compiled code, and room for at least 1,024 document tokens in a reading window.",
