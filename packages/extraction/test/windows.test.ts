@@ -87,7 +87,9 @@ describe('windows', () => {
             expect(refused.error.code).to.equal('E-LIMIT');
             expect(refused.error.pointer).to.equal('/fields');
             // The message says what is needed, never a negative number of tokens left.
-            expect(refused.error.message).to.match(/rendering takes \d+ of the 4096 tokens of a reading window; at least 1024 must be left/);
+            expect(refused.error.message).to.match(
+                /rendering takes \d+ of the 4096 tokens of a reading window; at least 1024 must be left/,
+            );
             expect(refused.error.message).not.to.match(/-\d/);
         }
         expect(MIN_DOCUMENT_TOKENS).to.equal(1024);

@@ -43,7 +43,13 @@ export class RequestPipeline implements Pipeline {
             const { compiled } = this.checkAndCompile('validate', body);
             // A schema every extraction would refuse (its rendering leaves too little of a reading
             // window for the document: E-LIMIT at /fields) is refused here too.
-            const plan = this.parts.engine?.plan({ document: '.', schema: compiled.schema, language: 'en', reference: null, options: DEFAULT_OPTIONS });
+            const plan = this.parts.engine?.plan({
+                document: '.',
+                schema: compiled.schema,
+                language: 'en',
+                reference: null,
+                options: DEFAULT_OPTIONS,
+            });
             if (plan && 'error' in plan) throw invalidRequest(MESSAGES.schemaInvalid, [{ ...plan.error }]);
             return { json: JSON.stringify({ schema_hash: compiled.schemaHash, warnings: compiled.warnings }) };
         });
