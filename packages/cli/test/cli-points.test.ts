@@ -73,6 +73,12 @@ describe('svc command-line conventions', function () {
         const r = await run(['accounts', 'credit', '--email', 'n@x.org', '--reads', '-1000'], { env });
         expect(r.code, r.stderr).to.equal(0);
         expect(r.stdout).to.contain('now has 0 reads');
+        // At most 1,000,000,000 reads either way at once: a balance stays an exact number.
+        for (const n of ['9007199254740991', '-1000000001']) {
+            const big = await run(['accounts', 'credit', '--email', 'n@x.org', '--reads', n], { env });
+            expect(big.code, n).to.equal(2);
+            expect(big.stderr).to.contain('at most 1,000,000,000');
+        }
     });
 
     it('svc keys create says which data folder holds the key (SVC_DATA_DIR is relative to the folder)', async () => {

@@ -138,6 +138,24 @@ describe('diagnostic registry', () => {
         expect(formatMessage('E-DIV-UNROUNDED')).to.match(/^division must be/);
     });
 
+    it('quotes at most 160 characters of one argument, never half a surrogate pair', () => {
+        const number = `{"svc_schema": "1.0", "name": "n", "fields": [{"name": "a", "type": "integer", "min": 1${'0'.repeat(100_000)}}]}`;
+        const bangs = JSON.stringify({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [{ name: 'a', type: 'boolean' }],
+            relations: [{ id: 'r', expr: `${'!'.repeat(16_000)}a` }],
+        });
+        for (const text of [number, bangs]) {
+            const r = compileSchemaText(text);
+            expect(r.ok).to.equal(false);
+            for (const e of r.errors) expect(e.message.length, e.message.slice(0, 300)).to.be.below(600);
+        }
+        const emoji = formatMessage('E-NAME-UNKNOWN', { name: '😀'.repeat(200) });
+        expect(emoji).to.match(/… \(400 characters\)/);
+        expect(emoji).not.to.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    });
+
     it('builds details in the API shape, with a span only for expressions', () => {
         expect(diagnostic('E-TYPE', '/relations/0/expr', { form: 'not-boolean', type: 'integer' }, [0, 3])).to.deep.equal({
             code: 'E-TYPE',

@@ -96,6 +96,8 @@ describe('payment callbacks', () => {
             JSON.stringify({ id: 'x3', email, reads: 5, amount_eur: 1 }),
             JSON.stringify({ id: 'x4', email, reads: 5 }),
             JSON.stringify({ id: 'x5', email: 'nobody@example.test', reads: 5, amount_eur: '1.00' }),
+            // More than 1,000,000,000 reads at once: balances stay exact (far below 2^53).
+            JSON.stringify({ id: 'x6', email, reads: Number.MAX_SAFE_INTEGER, amount_eur: '1.00' }),
             '{"id":',
         ];
         for (const b of bodies) expect((await post(b, `t=${ts()},v1=${sign('whsec_new', b, ts())}`)).status, b).to.equal(400);

@@ -64,6 +64,8 @@ describe('keys and store', () => {
         const bad = [
             { name: '' },
             { name: 'n'.repeat(65) },
+            { name: 'ci\tkey' }, // a control character would break the lines of `svc keys list`
+            { name: 'ci\nsvc_fake' },
             { name: 'n', expiresDays: 0 },
             { name: 'n', expiresDays: 366 },
             { name: 'n', scopes: ['admin'] },

@@ -1,4 +1,4 @@
-import { AccountExistsError, KeyRequestError, createAccount } from '@svc/runtime-server';
+import { AccountExistsError, KeyRequestError, MAX_CREDIT_CHANGE, createAccount } from '@svc/runtime-server';
 import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 import { accountsPassword } from './accounts-password.js';
@@ -25,8 +25,8 @@ export const accountsCommand: Command = {
         if (!email) throw new UsageError('--email is required');
         let amount = 0;
         if (sub === 'credit') {
-            if (reads === undefined || !/^-?\d+$/.test(reads) || !Number.isSafeInteger(Number(reads)))
-                throw new UsageError('--reads N (an integer) is required');
+            if (reads === undefined || !/^-?\d+$/.test(reads) || !(Math.abs(Number(reads)) <= MAX_CREDIT_CHANGE))
+                throw new UsageError('--reads N (an integer of at most 1,000,000,000 either way) is required');
             amount = Number(reads);
         } else if (reads !== undefined) {
             throw new UsageError('--reads belongs to `accounts credit`');

@@ -71,7 +71,17 @@ export function formatMessage<C extends DiagnosticCode>(code: C, ...args: ArgsPa
 export function formatAny(code: DiagnosticCode, args: AnyArgs): string {
     const messages = CODES[code].messages as Record<string, string>;
     const template = messages[args.form ?? 'main'] ?? Object.values(messages)[0]!;
-    return template.replace(/\{([a-z]\w*)\??\}/g, (_, k: string) => (args[k] === undefined ? '' : String(args[k])));
+    return template.replace(/\{([a-z]\w*)\??\}/g, (_, k: string) => (args[k] === undefined ? '' : clip(String(args[k]))));
+}
+
+/** Characters of one argument a message quotes at most: a 2 MB number or a run of 16,000 "!" is cut. */
+const ARG_CHARS = 160;
+
+function clip(s: string): string {
+    if (s.length <= ARG_CHARS) return s;
+    let cut = ARG_CHARS - 1;
+    if (/[\uD800-\uDBFF]/.test(s[cut - 1]!)) cut--; // not between the halves of a pair
+    return `${s.slice(0, cut)}… (${s.length} characters)`;
 }
 
 export function diagnostic<C extends DiagnosticCode>(code: C, pointer: string, args: MessageArgs<C>, span?: [number, number]): Diagnostic {

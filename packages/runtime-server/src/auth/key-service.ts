@@ -6,6 +6,11 @@ import { generateApiKey } from './api-key.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
 
 export const FREE_CREDIT_READS = 10;
+/**
+ * Reads one payment or one `svc accounts credit` may add or take at most: balances then stay far
+ * below 2^53, where numbers stop being exact (two payments of 2^53 − 1 reads summed wrongly).
+ */
+export const MAX_CREDIT_CHANGE = 1_000_000_000;
 const DAY_MS = 86_400_000;
 
 /** A request the rules refuse (the CLI exits 2). */
@@ -37,6 +42,8 @@ export async function createAccount(store: Store, email: string, creditReads = F
 export async function createKey(store: Store, input: CreateKeyInput, now = Date.now()): Promise<CreatedKey> {
     const n = codePointLength(input.name);
     if (n < 1 || n > 64) throw new KeyRequestError('a key name has 1 to 64 characters');
+    // A name is one line of `svc keys list` and of the panel: no tab, line break or other control.
+    if (/\p{Cc}/u.test(input.name)) throw new KeyRequestError('a key name has no tab, line break or other control character');
     const scopes = input.scopes === undefined ? [...SCOPES] : [...new Set(input.scopes)];
     if (scopes.length === 0) throw new KeyRequestError(`give at least one scope of ${SCOPES.join(', ')}`);
     for (const s of scopes)

@@ -4,6 +4,7 @@
 // rotation on either side. Each payment id is credited once (the store's transaction decides).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { MAX_CREDIT_CHANGE } from '../auth/key-service.js';
 import { invalidRequest } from '../http/api-errors.js';
 import type { ServerServices } from '../server-module.js';
 import { bodyText } from './route-support.js';
@@ -50,7 +51,7 @@ function parseBody(text: string): PaymentBody | undefined {
     if (keys.length !== 4 || !['id', 'email', 'reads', 'amount_eur'].every((k) => keys.includes(k))) return undefined;
     if (typeof b.id !== 'string' || b.id.length < 1 || b.id.length > 200) return undefined;
     if (typeof b.email !== 'string' || b.email.length > 254) return undefined;
-    if (typeof b.reads !== 'number' || !Number.isSafeInteger(b.reads) || b.reads <= 0) return undefined;
+    if (typeof b.reads !== 'number' || !Number.isSafeInteger(b.reads) || b.reads <= 0 || b.reads > MAX_CREDIT_CHANGE) return undefined;
     if (typeof b.amount_eur !== 'string' || !/^\d{1,12}(\.\d{1,2})?$/.test(b.amount_eur)) return undefined;
     return b as unknown as PaymentBody;
 }
@@ -63,7 +64,8 @@ export function registerPaymentRoute(app: FastifyInstance, services: ServerServi
         if (!verifySignature(request.headers['svc-signature'], text, secrets, services.now()))
             throw invalidRequest('Missing, stale or invalid Svc-Signature.');
         const body = parseBody(text);
-        if (!body) throw invalidRequest('The body must be {"id", "email", "reads" (integer > 0), "amount_eur" (decimal string)}.');
+        if (!body)
+            throw invalidRequest('The body must be {"id", "email", "reads" (integer 1 to 1,000,000,000), "amount_eur" (decimal string)}.');
         const result = await services.store.creditPayment(body.id, body.email, body.reads, body.amount_eur);
         if (!result) throw invalidRequest('No account with that email.');
         // Logged without the body: the id and the outcome only.
