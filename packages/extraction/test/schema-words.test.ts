@@ -81,6 +81,43 @@ describe('schema words: field names in another language than the document', () =
         expect(await readData(doc, schema)).to.deep.equal({ factuurdatum: '2024-01-03', vervaldatum: '2024-02-02', totaal: eur('121.00') });
     });
 
+    it('reads a Dutch packing slip and payslip with English names: sender, ship_date, total_weight_kg, employee', async () => {
+        const slip = [
+            'TUINHOUT DIRECT B.V.                                               PAKBON',
+            '',
+            'Afzender:                                 Afleveradres:',
+            'Tuinhout Direct B.V.                      Hoveniersbedrijf Groenrijk',
+            '',
+            'Ordernummer        TD-418822              Klantnummer      K-10772',
+            'Verzenddatum       5 juni 2025            Verwachte levering  6 juni 2025',
+            'Vervoerder         DHL Freight',
+            '',
+            'Totaal gewicht:   612,5 kg',
+            '',
+            'Werknemer      M.J. Hoogendoorn',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'packing_slip',
+            fields: [
+                { name: 'sender', type: 'string' },
+                { name: 'order_number', type: 'string' },
+                { name: 'ship_date', type: 'date' },
+                { name: 'carrier', type: 'string' },
+                { name: 'total_weight_kg', type: 'decimal', scale: 2 },
+                { name: 'employee', type: 'string' },
+            ],
+        });
+        expect(await readData(slip, schema, 'nl')).to.deep.equal({
+            sender: 'Tuinhout Direct B.V.',
+            order_number: 'TD-418822',
+            ship_date: '2025-06-05',
+            carrier: 'DHL Freight',
+            total_weight_kg: '612.50',
+            employee: 'M.J. Hoogendoorn',
+        });
+    });
+
     it('translatedName: the longest known key first, other words kept, undefined when no word is known', () => {
         const nl = localeOf('nl').schemaWords;
         expect(translatedName(['due', 'date'], nl)).to.deep.equal(['vervaldatum']);
