@@ -118,6 +118,29 @@ describe('schema words: field names in another language than the document', () =
         });
     });
 
+    it('reads a name of two words written the other way round with "of": "Amount of loan" for loan_amount', async () => {
+        const offer = [
+            'LOAN DETAILS',
+            '  Purchase price                          £385,000.00',
+            '  Valuation of the property               £380,000.00',
+            '  Amount of loan                          £308,000.00',
+            '',
+            'The overall cost for comparison (APRC) is 6.3%. Total amount payable: £696,656.80.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'mortgage',
+            fields: [
+                { name: 'loan_amount', type: 'money', currency: 'GBP' },
+                { name: 'property_valuation', type: 'money', currency: 'GBP', nullable: true },
+            ],
+        });
+        const data = await readData(offer, schema);
+        expect(data.property_valuation).to.deep.equal({ amount: '380000.00', currency: 'GBP' });
+        // The loan's own line competes with "Total amount payable" (left in conflict), never loses to it.
+        expect(data.loan_amount).to.not.deep.equal({ amount: '696656.80', currency: 'GBP' });
+    });
+
     it('translatedName: the longest known key first, other words kept, undefined when no word is known', () => {
         const nl = localeOf('nl').schemaWords;
         expect(translatedName(['due', 'date'], nl)).to.deep.equal(['vervaldatum']);
@@ -139,7 +162,7 @@ describe('schema words: field names in another language than the document', () =
     it('a name of the document’s own language gets no other labels', () => {
         const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'invoice_date', type: 'date' }] });
         const phrases = labelPhrases(schema.fields[0]!, localeOf('en')).map((p) => p.words.join(' '));
-        expect(phrases).to.have.members(['invoice date', 'invoice', 'date']);
+        expect(phrases).to.have.members(['invoice date', 'invoice', 'date', 'date of invoice', 'date of the invoice']);
         const dutch = labelPhrases(schema.fields[0]!, localeOf('nl')).map((p) => p.words.join(' '));
         expect(dutch).to.include.members(['invoice date', 'factuur datum', 'factuurdatum', 'factuur', 'datum']);
     });

@@ -123,6 +123,13 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
+    // Without hints, a name of two words is also written the other way round with "of" ("Amount of
+    // loan" for `loan_amount`, "Valuation of the property" for `property_valuation`).
+    const link = locale.nameLinks?.[0];
+    if (unhinted && link && name.length === 2 && !name.some((w) => STOPWORDS.has(w))) {
+        add([name[1]!, link, name[0]!], LABEL.nameWords, 'name');
+        for (const article of locale.definitionArticles ?? []) add([name[1]!, link, article, name[0]!], LABEL.nameWords, 'name');
+    }
     // A name in another language, as this one writes it ("total" in a Dutch invoice: "Totaal"); a
     // language that joins compounds writes a name of several words as one ("factuurdatum").
     const translated = translatedName(name, locale.schemaWords);
