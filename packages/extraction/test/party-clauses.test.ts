@@ -48,6 +48,12 @@ describe('parties defined after long appositions', () => {
         });
     });
 
+    it('takes a role bracketed alone in lower case for a remark, not a definition: "9:12 AM (customer)"', async () => {
+        const order = 'REPAIR ORDER\n\nEstimate approved: $780.00 by phone 06/03/2025 9:12 AM (customer)\n';
+        expect((await readData(order, strings('customer'))).customer).to.equal(null);
+        expect((await readData('Tom Baker (Customer) agrees to pay.\n', strings('customer'))).customer).to.equal('Tom Baker');
+    });
+
     it('takes no acronym in brackets for a role: "Federal Tax ID (EIN) 46-2817730"', async () => {
         const receipt =
             'HARBOR LIGHT FOOD BANK\n512 Wharf Street  •  Portland, ME 04101\nA nonprofit organization  •  Federal Tax ID (EIN) 46-2817730\n';

@@ -154,6 +154,8 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
             const at = w.start - m[0].length;
             // A bracket opened before the role closes after it: "(Tenant)", "(the “Tenant”)".
             if (m[0].startsWith('(') && !/^["”’']?\s*\)/.test(win.text.slice(w.end, w.end + 4))) continue;
+            // A role bracketed alone defines only capitalised: "9:12 AM (customer)" is a remark.
+            if (!w.capital && /^\(\s*$/.test(m[0])) continue;
             const name = clauseName(win, at, boundaries);
             if (name) out.push(name);
         }
