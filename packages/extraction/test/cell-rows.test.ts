@@ -125,3 +125,21 @@ describe('a label at the end of a row', () => {
         expect((await readData(order, schema)).repair_order_number).to.equal('RO-25-06131');
     });
 });
+
+describe('a label alone on its line, without hints', () => {
+    it('heads the first cell of the line below, a word of the name in capitals too; a bracket may qualify a label', async () => {
+        const ticket = [
+            'Dear Ms Okonkwo,',
+            '',
+            '  BOOKING REFERENCE (PNR):  X7KQ2P',
+            '  E-TICKET NUMBER:          157-2418803391',
+            '',
+            'PASSENGER',
+            '  OKONKWO/ADAEZE MS        Adult        Frequent flyer: MA 4471902 (Silver)',
+        ].join('\n');
+        expect(await readData(ticket, strings('booking_reference', 'passenger_name'))).to.deep.equal({
+            booking_reference: 'X7KQ2P',
+            passenger_name: 'OKONKWO/ADAEZE MS',
+        });
+    });
+});

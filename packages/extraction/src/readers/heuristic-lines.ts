@@ -113,9 +113,21 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
     if (next < 0 || next - hit.line > 2) return undefined;
     const nl = win.lines[next]!;
     const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
-    const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : [nl.start, nl.end]);
+    const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : firstCell(win, next));
     const v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
     return v && v.quote.length <= 120 ? v : undefined;
+}
+
+/**
+ * The line under a label alone on its line, or its first cell when a gap of three spaces or more
+ * parts it ("PASSENGER" over "OKONKWO/ADAEZE MS        Adult        Frequent flyer: …").
+ */
+function firstCell(win: WindowText, row: number): [number, number] {
+    const line = win.lines[row]!;
+    if (line.text.length > SHORT_LINE) return [line.start, line.end];
+    const first = line.text.search(/\S/);
+    const gap = first < 0 ? -1 : line.text.slice(first).search(/ {3}|\t/);
+    return gap < 0 ? [line.start, line.end] : [line.start, line.start + first + gap];
 }
 
 /** How much a value's head is preferred to the whole rest of its line. */

@@ -206,11 +206,15 @@ interface LabelLine {
     pair?: { start: number; end: number };
 }
 
-function labelLine(win: WindowText, hit: LabelHit): LabelLine {
+function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine {
     const text = win.text;
     const line = win.lines[hit.line]!;
     const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
-    const sep = SEPARATORS.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))![0];
+    // Without hints, a short bracket between a label and its colon qualifies the label: "BOOKING
+    // REFERENCE (PNR):". (With them it moved a ruling's "Rolnummer (oud):", and the ranker's data.)
+    const qualifier =
+        (bareName && /^[ \t]*\([^()\n]{1,24}\)(?=[ \t]*[:=])/.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))?.[0]) || '';
+    const sep = qualifier + SEPARATORS.exec(text.slice(hit.end + qualifier.length, Math.min(endLine.end, hit.end + 40)))![0];
     const restStart = hit.end + sep.length;
     const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
     // A label that starts a line of two cells, and the wide gap between them, serve as a colon
@@ -252,7 +256,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     const suffixes = hits.flatMap((h) => (h.kind === 'hint' && h.source !== undefined && /^\p{Lu}/u.test(h.source) ? [h.source] : []));
     for (const hit of hits) {
-        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair } = labelLine(win, hit);
+        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair } = labelLine(win, hit, bareName);
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
@@ -301,7 +305,12 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         } else if (!headed && !colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several, bareName));
-        } else if (headed || (startsLine && (colon || hit.kind === 'name'))) {
+        } else if (
+            headed ||
+            (startsLine && (colon || hit.kind === 'name' || (bareName && hit.kind === 'name-word' && restStart >= line.end)))
+        ) {
+            // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
+            // over "OKONKWO/ADAEZE MS" for `passenger_name`.)
             const v = valueBelow(win, hit, headed, re);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
         }
