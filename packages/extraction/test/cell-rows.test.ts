@@ -143,3 +143,38 @@ describe('a label alone on its line, without hints', () => {
         });
     });
 });
+
+describe('forms: dot leaders, a label ending a row, a heading over labelled lines, brackets with numbers', () => {
+    it('reads values after dot leaders and under a heading whose line below is labelled', async () => {
+        const form = [
+            'ATTENDEE',
+            '   Name ............ Priya Raghunathan',
+            '   Company ......... Helix Biometrics, Inc.',
+            '',
+            'VESSEL',
+            '  Name: SEA ANEMONE II              Type: sailing yacht',
+        ].join('\n');
+        expect(await readData(form, strings('company', 'vessel_name'))).to.deep.equal({
+            company: 'Helix Biometrics Inc.', // one spelling of a company: the comma before its legal form folded
+            vessel_name: 'SEA ANEMONE II',
+        });
+    });
+
+    it('reads the cell under a label that ends a row of cells, not under a clause heading after its number', async () => {
+        const declaration =
+            'Box 2   Exporter\n        Shenzhen Lumatek Electronics Co., Ltd\n\nBox 8   Importer\n        Brightwell Home Supplies Ltd\n';
+        expect((await readData(declaration, strings('importer'))).importer).to.equal('Brightwell Home Supplies Ltd');
+        const clause = '10.4              Governing Law\n\nThis Agreement  will be governed by the law of British  Columbia.\n';
+        expect((await readData(clause, strings('governing_law'))).governing_law).to.not.match(/will be governed/);
+    });
+
+    it('ends a name or a code before a bracket with a number in it, not before a name of its own', async () => {
+        const doc =
+            'Child: Freya Carter (DOB 14 June 2022)\nZaaknummer: Z2025-004187 (Omgevingsloket: 9921834)\nWerknemer: M.J. (Marieke) Hoogendoorn\n';
+        expect(await readData(doc, strings('child', 'zaaknummer', 'werknemer'))).to.deep.equal({
+            child: 'Freya Carter',
+            zaaknummer: 'Z2025-004187',
+            werknemer: 'M.J. (Marieke) Hoogendoorn',
+        });
+    });
+});

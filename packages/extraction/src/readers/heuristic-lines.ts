@@ -108,13 +108,17 @@ export const SHORT_LINE = 240;
  * The value under a label alone on its line ("Name:" or the field's own name): the next line; under
  * one of a row of column labels (`headed`): its cell of the next line.
  */
-export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: RE2JS | undefined): Span | undefined {
+export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: RE2JS | undefined, bareName = false): Span | undefined {
     const next = win.nextTextLine(hit.line);
     if (next < 0 || next - hit.line > 2) return undefined;
     const nl = win.lines[next]!;
     const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
     const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : firstCell(win, next));
-    const v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
+    let v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
+    // Without hints, a heading over a labelled line ("VESSEL" over "Name: SEA ANEMONE II"): the
+    // value after its label. (With hints this moved receipts' candidates, and the ranker's data.)
+    const inner = v && !re && bareName ? /^[\p{L}][\p{L} .'/-]{0,20}?(?::|\s\.{3,})\s*/u.exec(v.quote) : null;
+    if (v && inner && inner[0].length < v.quote.length) v = trimValue(win.text, v.start + inner[0].length, v.end);
     return v && v.quote.length <= 120 ? v : undefined;
 }
 
@@ -157,11 +161,14 @@ export function valueHead(quote: string): number {
             .toLowerCase();
         if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
     }
-    // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose".
+    // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";
+    // a bracket with a number after a name or a code says something of it: "Freya Carter (DOB 14
+    // June 2022)", "Z2025-004187 (Omgevingsloket: 9921834)" ("M.J. (Marieke) Hoogendoorn" keeps its own).
     const bracket = quote.indexOf(' (');
     if (bracket >= 3) {
         const form = /(?:\p{L}\.?)+$/u.exec(quote.slice(0, bracket))?.[0].replace(/\./g, '').toLowerCase();
         if (form && LEGAL_FORMS.has(form)) return bracket;
+        if (/^ \([^()]*\d[^()]*\)[.,;]?$/.test(quote.slice(bracket))) return bracket;
     }
     return CODE_HEAD.exec(quote)?.[0].length ?? 0;
 }

@@ -222,7 +222,9 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
     let colon =
         /[:=]/.test(sep) ||
         /^\s*-\s/.test(sep) ||
-        (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && cellColumns(line.text).length === 2);
+        (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && cellColumns(line.text).length === 2) ||
+        // Dot leaders, as forms print them: "Company ......... Helix Biometrics, Inc.".
+        /\.{3,}\s*$/.test(sep);
     const next = win.nextTextLine(hit.line);
     const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
     const header = headerRow(line.text, below);
@@ -255,8 +257,21 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     const suffixes = hits.flatMap((h) => (h.kind === 'hint' && h.source !== undefined && /^\p{Lu}/u.test(h.source) ? [h.source] : []));
+    // A field's own label is no value of it ("Box 8   Importer" for the hints "Box 8" and "Importer").
+    const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
     for (const hit of hits) {
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair } = labelLine(win, hit, bareName);
+        // A label that ends a row of cells heads the cell under it ("Box 8   Importer" over
+        // "        Brightwell Home Supplies Ltd").
+        const lastCell =
+            !startsLine &&
+            restStart >= endLine.end &&
+            line.text.length <= SHORT_LINE &&
+            cellColumns(line.text).some(
+                // (Not a clause's heading after its number: "10.4     Governing Law" over prose.)
+                (c, k, all) =>
+                    k > 0 && line.start + c.start === hit.start && !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
+            );
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
@@ -275,7 +290,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                     : colon && rest.length <= 80 && !SENTENCE_END.test(rest)
                       ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                       : undefined;
-                if (v) out.push({ ...v, context: hit.weight, hit });
+                if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight, hit });
                 // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code
                 // (without hints); so does a label of a number ("Agreement No. RA-558120").
                 // So does a label that starts a cell, followed by a code alone in its cell ("VIN
@@ -307,11 +322,12 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             out.push(...phraseCandidates(win, hit, restStart, undefined, several, bareName));
         } else if (
             headed ||
-            (startsLine && (colon || hit.kind === 'name' || (bareName && hit.kind === 'name-word' && restStart >= line.end)))
+            (startsLine && (colon || hit.kind === 'name' || (bareName && hit.kind === 'name-word' && restStart >= line.end))) ||
+            lastCell
         ) {
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
             // over "OKONKWO/ADAEZE MS" for `passenger_name`.)
-            const v = valueBelow(win, hit, headed, re);
+            const v = valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
         }
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
