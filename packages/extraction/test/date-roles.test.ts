@@ -141,3 +141,61 @@ describe('date roles: date fields named without hints', () => {
         expect(phrases({ name: 'einddatum', type: { kind: 'date' } }, 'nl').has('eindigt op')).to.equal(true);
     });
 });
+
+describe('date roles: date fields named with hints', () => {
+    it("reads a labelled due or end date, not the statement's own date at its head (the zones date only the document)", async () => {
+        // bench/user-docs/fourth/en15_loan_statement.txt, as a user wrote it.
+        const statement = [
+            'Summit Ridge Credit Union',
+            'P.O. Box 2290, Boise, ID 83701  |  Member Services 1-800-555-0177  |  summitridgecu.org',
+            '',
+            'AUTO LOAN STATEMENT',
+            '',
+            'Member:   Alicia M. Fernandez                   Statement Date:  April 18, 2025',
+            '          611 W Hays St                          Member #:        0048812',
+            '          Boise, ID 83702                        Loan #:          0048812-L04',
+            '',
+            'Collateral: 2022 Toyota RAV4 Hybrid XLE, VIN JTMRWRFV4ND117734',
+            '',
+            'LOAN SUMMARY',
+            'Original loan amount ........ $32,500.00     Original loan date ..... June 2, 2022',
+            'Interest rate (APR) ......... 5.49%          Term ................... 72 months',
+            'Maturity date ............... June 2, 2028   Payments remaining ..... 38',
+            '',
+            'PAYMENT INFORMATION',
+            'Payment due date ............................................ May 2, 2025',
+            'Regular payment ................................................ $530.84',
+            'Past due amount .................................................. $0.00',
+            'Late charges ...................................................... $0.00',
+            'TOTAL AMOUNT DUE ............................................... $530.84',
+            '',
+            'If payment is received after May 12, 2025, a late fee of $25.00 will be charged.',
+            '',
+            'ACTIVITY SINCE LAST STATEMENT',
+            'Date         Description             Amount    Principal   Interest       Balance',
+            '03/19/2025   Beginning balance                                          18,455.62',
+            '04/02/2025   Payment - thank you     530.84       446.41      84.43     18,009.21',
+            '04/18/2025   Ending balance                                             18,009.21',
+            '',
+            'Year-to-date interest paid: $341.27',
+            'Interest paid in 2024 (reported on Form 1098): $1,148.90',
+            '',
+            'Want to pay off early? Call us for a 10-day payoff quote. There is no prepayment penalty.',
+            'Federally insured by NCUA.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'loan_statement',
+            fields: [
+                { name: 'statement_date', type: 'date', hints: ['Statement Date'] },
+                { name: 'maturity_date', type: 'date', hints: ['Maturity date'] },
+                { name: 'payment_due_date', type: 'date', hints: ['Payment due date'] },
+            ],
+        });
+        expect(await readData(statement, schema)).to.deep.equal({
+            statement_date: '2025-04-18',
+            maturity_date: '2028-06-02',
+            payment_due_date: '2025-05-02',
+        });
+    });
+});

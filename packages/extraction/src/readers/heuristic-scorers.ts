@@ -11,7 +11,7 @@ import type { Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
-import { termDates } from './heuristic-terms.js';
+import { endsSomething, termDates } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
@@ -245,7 +245,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
     // first or second date is a start's or an end's. With hints, the ranker weighs the zones as the
     // labelled sets taught it.
-    const { other, ranged } = isDate(type) && unhinted ? termDates(field, win, found) : { other: false };
+    const terms = isDate(type) ? termDates(field, win, found) : undefined;
+    const other = (unhinted ? terms?.other : isDate(type) && endsSomething(field, win.locale)) ?? false;
+    const ranged = unhinted ? terms?.ranged : undefined;
     const dates = isDate(type) && !other ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
