@@ -97,7 +97,8 @@ export function namePhraseEndingWith(win: WindowText, i: number, end: number): S
     let first = i;
     for (let j = i - 1; j >= 0 && i - j < 10; j--) {
         const gap = win.text.slice(words[j]!.end, words[j + 1]!.start);
-        if (!nameGap(gap) || /[;:()"“”]/.test(gap)) break;
+        // A wide gap parts cells: "REPAIR INVOICE        RO# 58821" names no "REPAIR INVOICE RO".
+        if (!nameGap(gap) || /[;:()"“”]/.test(gap) || / {3}|\t/.test(gap)) break;
         // Across a line break only out of a wrapped line of prose, or after a name's "&" or ",":
         // a short line above is one of its own (a receipt's brand over its company, "SUSHI MENTAI -
         // PANDAN INDAH" over "KMF FOODICIOUS SDN BHD").

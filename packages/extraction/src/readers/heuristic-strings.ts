@@ -47,10 +47,13 @@ function numberLabel(win: WindowText, hit: LabelHit): boolean {
 
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
 const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
-/** Whether a code after a label and a space is the rest of its cell, with three digits or more. */
+/** Whether a code after a label and a space or a number sign ("RO# 58821") is the rest of its cell, with three digits or more. */
 function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
     return (
-        code !== undefined && /^[ \t]+$/.test(sep) && code.replace(/\D/g, '').length >= 3 && /^(?:$| {2}|\t)/.test(rest.slice(code.length))
+        code !== undefined &&
+        /^(?:[ \t]+|#[ \t]*)$/.test(sep) &&
+        code.replace(/\D/g, '').length >= 3 &&
+        /^(?:$| {2}|\t)/.test(rest.slice(code.length))
     );
 }
 /**
