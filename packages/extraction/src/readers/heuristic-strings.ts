@@ -207,6 +207,8 @@ interface LabelLine {
     headed: boolean;
     /** In a row of label–value pairs: the value's cell (`pairedCell`). */
     pair?: { start: number; end: number };
+    /** The label ends a row of cells, after another cell: it heads the cell under it. */
+    lastCell: boolean;
 }
 
 function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine {
@@ -243,7 +245,17 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
     const headed =
         restLabel ||
         ((colon || header) && hit.start - line.start <= LABEL_BEFORE_CHARS && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
-    return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair };
+    // A label that ends a row of cells heads the cell under it ("Box 8   Importer" over
+    // "        Brightwell Home Supplies Ltd"); not a clause's heading after its number ("10.4     Governing Law").
+    const lastCell =
+        !startsLine &&
+        restStart >= endLine.end &&
+        line.text.length <= SHORT_LINE &&
+        cellColumns(line.text).some(
+            (c, k, all) =>
+                k > 0 && line.start + c.start === hit.start && !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
+        );
+    return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell };
 }
 
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
@@ -263,18 +275,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     // A field's own label is no value of it ("Box 8   Importer" for the hints "Box 8" and "Importer").
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
     for (const hit of hits) {
-        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair } = labelLine(win, hit, bareName);
-        // A label that ends a row of cells heads the cell under it ("Box 8   Importer" over
-        // "        Brightwell Home Supplies Ltd").
-        const lastCell =
-            !startsLine &&
-            restStart >= endLine.end &&
-            line.text.length <= SHORT_LINE &&
-            cellColumns(line.text).some(
-                // (Not a clause's heading after its number: "10.4     Governing Law" over prose.)
-                (c, k, all) =>
-                    k > 0 && line.start + c.start === hit.start && !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
-            );
+        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName);
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
