@@ -215,18 +215,19 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
     // bracket without quotes closed inside it is part of an apposition ("(HRB 241187, Amtsgericht
     // München)"), one with them another party's definition ("(“Landlord”) and Daniel Ruiz").
     const seg = win.text.slice(from, at);
-    for (let k = seg.length - 1, depth = 0; k >= 0; k--) {
+    for (let k = seg.length - 1, depth = 0, letter = false; k >= 0; k--) {
         const c = seg[k]!;
-        if (c === ')' && (depth > 0 || !/["“”'‘’]/.test(seg.slice(Math.max(0, seg.lastIndexOf('(', k)), k)))) depth++;
+        if (c === ')' && (depth > 0 || !definition(seg, k))) depth++;
         else if (c === '(' && depth > 0) depth--;
         else if (
             ';:()•|'.includes(c) ||
             // A definition on a line of its own ("- hereinafter the “Buyer” -") defines the lines above.
-            (depth === 0 && c === '\n' && !win.wrapped(win.lineOf(from + k - 1)) && /\p{L}/u.test(seg.slice(k + 1)))
+            (depth === 0 && c === '\n' && letter && !win.wrapped(win.lineOf(from + k - 1)))
         ) {
             from += k + 1;
             break;
         }
+        if (!letter && /\p{L}/u.test(c)) letter = true;
     }
     from = afterListNumber(win, from, at);
     const joint = jointNames(win, from, at) ?? appositiveName(win, from, at);
@@ -249,6 +250,15 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
  */
 function afterListNumber(win: WindowText, from: number, at: number): number {
     return from + (/^\s*(?:\d{1,3}[.)]|\(\d{1,3}\)|\(?\p{L}\)|[a-z]\.|[ivx]{1,4}[.)])\s+/u.exec(win.text.slice(from, at))?.[0].length ?? 0);
+}
+
+/** Characters before a closing bracket read for the opening one and the quotes of a definition. */
+const BRACKET_REACH = 60;
+
+/** Whether the bracket closing at `k` holds a definition's quotes ("(“Landlord”)"), read within a few characters. */
+function definition(seg: string, k: number): boolean {
+    const inner = seg.slice(Math.max(0, k - BRACKET_REACH), k);
+    return /["“”'‘’]/.test(inner.slice(inner.lastIndexOf('(') + 1));
 }
 
 /** The clause's starts tried, at most. */
