@@ -243,11 +243,12 @@ export function scoreField(ctx: FieldContext): Scored[] {
     }
     // A date when something ends or falls due is never the document's own (its head's latest, its
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
-    // first or second date is a start's or an end's. With hints, the ranker weighs the zones as the
-    // labelled sets taught it.
-    const terms = isDate(type) ? termDates(field, win, found) : undefined;
-    const other = (unhinted ? terms?.other : isDate(type) && endsSomething(field, win.locale)) ?? false;
-    const ranged = unhinted ? terms?.ranged : undefined;
+    // first or second date is a start's or an end's. With hints, only a date of an end or a due day
+    // loses the zones; another date keeps them (an NDA's effective date is mostly its own date, and
+    // the ranker weighs the zones as the labelled sets taught it).
+    const terms = isDate(type) && unhinted ? termDates(field, win, found) : undefined;
+    const other = isDate(type) && (terms ? terms.other : endsSomething(field, win.locale));
+    const ranged = terms?.ranged;
     const dates = isDate(type) && !other ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
