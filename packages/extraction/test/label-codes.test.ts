@@ -54,4 +54,13 @@ describe('labels of codes, names and amounts', () => {
         ]);
         expect((await readData(fees, schema)).annual_fee).to.deep.equal({ amount: '13950.00', currency: 'EUR' });
     });
+
+    it('takes no measure for an amount of money: "12.01 - 13.00 m", "612,5 kg" (a receipt\'s "1 M COKE" stays a count)', async () => {
+        const berth = 'BERTH CONTRACT\n\nThe annual berth fee for vessels of 12.01 - 13.00 m LOA is EUR 5,840.00 including VAT.\n';
+        const schema = hinted([{ name: 'annual_fee', type: 'money', currency: 'EUR' }]);
+        expect((await readData(berth, schema)).annual_fee).to.deep.equal({ amount: '5840.00', currency: 'EUR' });
+        const slip = 'PAKBON\n\nTotaal gewicht:   612,5 kg\nTe betalen: € 48,00\n';
+        const nl = hinted([{ name: 'bedrag', type: 'money', currency: 'EUR' }]);
+        expect((await readData(slip, nl, 'nl')).bedrag).to.deep.equal({ amount: '48.00', currency: 'EUR' });
+    });
 });

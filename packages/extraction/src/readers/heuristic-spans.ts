@@ -132,6 +132,8 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
         let start = m.index!;
         let end = start + m[0].length;
         if (clauseNumber(text, start, end)) continue;
+        // A measure is no sum of money: "12.01 - 13.00 m LOA", "612,5 kg", "2,150 sq ft".
+        if (money && m[1] === undefined && m[3] === undefined && MEASURE.test(text.slice(end, end + 24))) continue;
         if (money) {
             const before = m[1];
             const after = m[3];
@@ -153,6 +155,11 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
     }
     return out;
 }
+
+/** A unit of measure after a number, or after the second number of a range of them. */
+// (Written as units are, in lower case but for a few: a receipt's "1 M COKE" is a medium cola.)
+const MEASURE =
+    /^(?:\s*[-–]\s*\d[\d.,]*)?\s?(?:m|cm|mm|km|m2|m²|m3|kg|KG|Kg|g|lb|lbs|ft|sq ft|ltr|ml|kWh|kwh|KWH|MB|GB|TB|Mbit|uur|hrs?|km\/h|mph)(?![\p{L}\p{N}])/u;
 
 /**
  * Whether an amount is a clause's number: first on its line, one decimal ("3.1") or several levels
