@@ -25,6 +25,9 @@ describe('labels of codes, names and amounts', () => {
         // A number sign after the label joins its code too, and a name never reaches back across a wide gap.
         const invoice = 'PINECREST AUTO CARE\n\nREPAIR INVOICE        RO# 58821                   Date: 09/22/2025\n';
         expect((await readData(invoice, hinted([{ name: 'ro_number', type: 'string', hints: ['RO#'] }]))).ro_number).to.equal('58821');
+        // A number written in groups of digits is one code.
+        const letter = 'Re:  Mr Peter John Trevithick    DOB 02 November 1961    NHS No. 485 777 3456\n';
+        expect((await readData(letter, hinted([{ name: 'nhs_number', type: 'string' }]))).nhs_number).to.equal('485 777 3456');
         // A company's registration number after its legal form is no code of the hint's.
         const receipt = 'MOONLIGHT CAKE HOUSE SDN BHD 862725-U\nNO.1, JALAN PERMAS 10/5\n\nTOTAL 12.00\n';
         const company = hinted([{ name: 'company', type: 'string', hints: ['SDN BHD'] }]);

@@ -47,6 +47,8 @@ function numberLabel(win: WindowText, hit: LabelHit): boolean {
 
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
 const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
+/** A number written in groups of digits, to its cell's end ("NHS No. 485 777 3456"). */
+const GROUPED_DIGITS = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$| {2}|\t|[,;.)]?\s*$)/;
 /** Whether a code after a label and a space or a number sign ("RO# 58821") is the rest of its cell, with three digits or more. */
 function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
     return (
@@ -299,7 +301,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 // (without hints); so does a label of a number ("Agreement No. RA-558120").
                 // So does a label that starts a cell, followed by a code alone in its cell ("VIN
                 // 2HKRW2H53HH612884", "Till 2    Trans 40871"; not a name's "SDN BHD 862725-U").
-                const found = HASH_CODE.exec(rest)?.[0];
+                const found = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
                 const cellStart = /(?:^|\s{2}|\t)$/.test(text.slice(Math.max(line.start, hit.start - 2), hit.start));
                 const code =
                     (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest))
