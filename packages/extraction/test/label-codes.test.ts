@@ -39,6 +39,10 @@ describe('labels of codes, names and amounts', () => {
             'Harcourt & Lane Lettings\n\nMs Tamsin Okafor\nFlat 2, 9 Gloucester Road\n\nDear Ms Okafor,\n\nRe: Return of your deposit\n';
         const schema = hinted([{ name: 'tenant', type: 'string', hints: ['Dear'] }]);
         expect((await readData(letter, schema)).tenant).to.equal('Ms Okafor');
+        // A name may start with its hint: only a salutation's line, ending in a comma, is labelled by it.
+        const landlord = 'Woonstichting De Linde\nPostbus 1024\n3800 BA Amersfoort\n\nAmersfoort, 14 maart 2025\n';
+        const nl = hinted([{ name: 'verhuurder', type: 'string', hints: ['Woonstichting'] }]);
+        expect((await readData(landlord, nl, 'nl')).verhuurder).to.equal('Woonstichting De Linde');
     });
 
     it("takes no clause's number for an amount", async () => {

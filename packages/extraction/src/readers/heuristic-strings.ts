@@ -351,8 +351,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
         if (!re && hit.kind === 'hint' && !colon && asWritten && !numberLabel(win, hit)) {
             let block = nameBlock(win, hit, suffixes);
-            // A block that starts with the hint is labelled by it ("Dear Ms Okafor,"): the name is the rest.
-            if (block && block.start === hit.start && block.end > hit.end) block = trimValue(text, hit.end, block.end);
+            // A salutation's block starts with the hint, which labels it ("Dear Ms Okafor,"): the name
+            // is the rest. (A name may start with its hint too: "Woonstichting De Linde".)
+            if (block && block.start === hit.start && block.end > hit.end && /,\s*$/.test(line.text))
+                block = trimValue(text, hit.end, block.end);
             if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
             // The same name without the registration number written after it ("… SDN BHD (728515-N)").
             const bare = block && withoutRegistration(block.quote);
