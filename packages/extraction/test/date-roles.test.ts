@@ -7,7 +7,7 @@
 // Documents written for the test.
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
-import { documentDate } from '../src/readers/heuristic-terms.js';
+import { documentDate, notOwnDate } from '../src/readers/heuristic-terms.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
@@ -197,5 +197,39 @@ describe('date roles: date fields named with hints', () => {
             maturity_date: '2028-06-02',
             payment_due_date: '2025-05-02',
         });
+    });
+
+    it("reads a labelled start date, not the signatures' dates at the foot; an agreement's effective date keeps the zones", async () => {
+        const lease = [
+            'EQUIPMENT LEASE AGREEMENT',
+            'Agreement No. ELA-IE-21754',
+            '',
+            'SCHEDULE',
+            '   Commencement date ............................ 1 September 2025',
+            '   Primary period ............................... 48 months',
+            '',
+            ...Array.from(
+                { length: 20 },
+                (_, i) => `${i + 1}. The Lessee shall keep the Equipment insured and in good repair at its own cost.`,
+            ),
+            '',
+            'For the Lessor                              For the Lessee',
+            'Date: 14 August 2025                        Date: 12 August 2025',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'lease',
+            fields: [{ name: 'commencement_date', type: 'date', hints: ['Commencement date'] }],
+        });
+        expect((await readData(lease, schema)).commencement_date).to.equal('2025-09-01');
+        const en = localeOf('en');
+        const own = (name: string) => !notOwnDate({ name, description: '', hints: ['x'] } as never, en);
+        expect(['commencement_date', 'start_date', 'payment_due_date', 'maturity_date'].map(own)).to.deep.equal([
+            false,
+            false,
+            false,
+            false,
+        ]);
+        expect(['effective_date', 'agreement_date', 'signing_date'].map(own)).to.deep.equal([true, true, true]);
     });
 });

@@ -72,6 +72,7 @@ export const enAgreementWords = {
         'effective',
         'from',
     ],
+    ownStartWords: ['effective'],
     rangeWords: ['to', 'through', 'thru', 'until', 'till'],
     expiryWords: [
         'expire',

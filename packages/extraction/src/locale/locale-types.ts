@@ -134,6 +134,12 @@ export interface LocaleProfile {
     netTerms?: readonly string[];
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];
+    /**
+     * Start words whose date is mostly the document's own ("effective": an agreement takes effect
+     * when it is signed). A field with hints and another start word (`commencement_date`) takes
+     * none of the document's own date features; one with these keeps them.
+     */
+    ownStartWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
     rangeWords?: readonly string[];
     /**

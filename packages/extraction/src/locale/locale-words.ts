@@ -21,6 +21,7 @@ type WordList =
     | 'expiryWords'
     | 'typeWords'
     | 'startWords'
+    | 'ownStartWords'
     | 'taxWords'
     | 'rateBaseWords'
     | 'documentWords'

@@ -11,7 +11,7 @@ import type { Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
-import { endsSomething, termDates } from './heuristic-terms.js';
+import { notOwnDate, termDates } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
@@ -243,11 +243,11 @@ export function scoreField(ctx: FieldContext): Scored[] {
     }
     // A date when something ends or falls due is never the document's own (its head's latest, its
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
-    // first or second date is a start's or an end's. With hints, only a date of an end or a due day
-    // loses the zones; another date keeps them (an NDA's effective date is mostly its own date, and
-    // the ranker weighs the zones as the labelled sets taught it).
+    // first or second date is a start's or an end's. With hints, only a date of an end, a due day or
+    // a start loses the zones; another date keeps them (an NDA's effective date is mostly its own
+    // date, and the ranker weighs the zones as the labelled sets taught it).
     const terms = isDate(type) && unhinted ? termDates(field, win, found) : undefined;
-    const other = isDate(type) && (terms ? terms.other : endsSomething(field, win.locale));
+    const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
     const dates = isDate(type) && !other ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;

@@ -11,7 +11,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 /** Text between two dates of a range at most: " through " and "tot en met" fit, a clause does not. */
 const MAX_JOIN = 16;
 
-function asks(field: CompiledField, locale: LocaleProfile, list: 'expiryWords' | 'startWords'): boolean {
+function asks(field: CompiledField, locale: LocaleProfile, list: 'expiryWords' | 'startWords' | 'ownStartWords'): boolean {
     const words = wordsOf(locale, list);
     return labelWords(`${field.name} ${field.description ?? ''}`).some((w) => words.has(w));
 }
@@ -19,6 +19,15 @@ function asks(field: CompiledField, locale: LocaleProfile, list: 'expiryWords' |
 /** Whether a field's name or description asks when something ends or falls due ("due_date", "Date the lease ends"). */
 export function endsSomething(field: CompiledField, locale: LocaleProfile): boolean {
     return asks(field, locale, 'expiryWords');
+}
+
+/**
+ * Whether a field with hints asks for a date of its own, never the document's: when something ends
+ * or falls due, or starts (`commencement_date`; not an agreement's `effective_date`, mostly the
+ * day it was signed: the profile's `ownStartWords`).
+ */
+export function notOwnDate(field: CompiledField, locale: LocaleProfile): boolean {
+    return endsSomething(field, locale) || (asks(field, locale, 'startWords') && !asks(field, locale, 'ownStartWords'));
 }
 
 /**
