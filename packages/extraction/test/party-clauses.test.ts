@@ -54,6 +54,28 @@ describe('parties defined after long appositions', () => {
         expect((await readData('Tom Baker (Customer) agrees to pay.\n', strings('customer'))).customer).to.equal('Tom Baker');
     });
 
+    it('reads parties a Dutch agreement defines for a schema with English names (employer: "werkgever")', async () => {
+        const contract = [
+            'ARBEIDSOVEREENKOMST VOOR BEPAALDE TIJD',
+            '',
+            'De ondergetekenden:',
+            '',
+            '1. Bakkerij Van Houten B.V., gevestigd aan de Rijnkade 52, 6811 AA Arnhem,',
+            '   vertegenwoordigd door mevrouw C.A. van Houten, directeur,',
+            '   hierna te noemen: "werkgever",',
+            '',
+            'en',
+            '',
+            '2. de heer Daan Kuipers, geboren op 11 oktober 1999 te Nijmegen, wonende aan de',
+            '   Sonsbeekweg 19, 6821 BR Arnhem,',
+            '   hierna te noemen: "werknemer",',
+        ].join('\n');
+        expect(await readData(contract, strings('employer', 'employee'), 'nl')).to.deep.equal({
+            employer: 'Bakkerij Van Houten B.V.',
+            employee: 'Daan Kuipers',
+        });
+    });
+
     it('takes no acronym in brackets for a role: "Federal Tax ID (EIN) 46-2817730"', async () => {
         const receipt =
             'HARBOR LIGHT FOOD BANK\n512 Wharf Street  •  Portland, ME 04101\nA nonprofit organization  •  Federal Tax ID (EIN) 46-2817730\n';

@@ -7,6 +7,7 @@ import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
+import { translatedName } from './heuristic-labels.js';
 import { valueHead } from './heuristic-lines.js';
 import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
 import type { Span } from './heuristic-spans.js';
@@ -141,7 +142,11 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
     if (limit <= 0 || field.type.kind === 'array') return [];
     const types = wordsOf(win.locale, 'typeWords');
     // A word of three letters is an acronym ("ein", "vin", "vat"), no role: "Federal Tax ID (EIN)".
-    const roles = labelWords(field.name).filter((w) => w.length > 3 && !types.has(w) && w !== 'name');
+    // A name in another language defines by the document's word ("employer": "werkgever").
+    const name = labelWords(field.name);
+    const roles = [...new Set([...name, ...(translatedName(name, win.locale.schemaWords) ?? [])])].filter(
+        (w) => w.length > 3 && !types.has(w) && w !== 'name',
+    );
     const boundaries = new Set([...wordsOf(win.locale, 'partyIntroducers'), ...wordsOf(win.locale, 'listJoiners')]);
     const before = definitionBefore(win.locale);
     const out: Span[] = [];
