@@ -1,9 +1,9 @@
 // Documents written as users write them (bench/user-docs: plain invoices, receipts, leases,
 // employment and loan agreements, purchase orders; a third Dutch; about half the schemas without
 // hints), read by the embedded reader and compared with the values a careful reader expects.
-// `first/` was used to find the failures the reader now handles; `second/`, `third/` and `fourth/`
-// were each written blind, scored, then used for fixes; `fifth/` was written blind and is used for
-// none (docs/extraction.md, "Users' documents"). Not a test: the counts are
+// `first/` was used to find the failures the reader now handles; `second/`, `third/`, `fourth/`
+// and `fifth/` were each written blind, scored, then used for fixes; `sixth/` was written blind and
+// is used for none (docs/extraction.md, "Users' documents"). Not a test: the counts are
 // a measurement, printed with every wrong value (and every missing one with MISSING=1).
 // Usage: node bench/user-docs-report.mjs [set ...]
 import '../scripts/polyfill.mjs';
