@@ -105,7 +105,26 @@ export function labelNotAddress(quote: string): boolean {
 
 /** Whether a field asks for an address. */
 export function wantsAddress(texts: readonly string[]): boolean {
-    return texts.some((t) => ADDRESS_WORDS.test(t));
+    // A field's name is one word to `\b`: "property_address", "billingAddress" are split first.
+    return texts.some((t) => ADDRESS_WORDS.test(t.replace(/_/g, ' ').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')));
+}
+
+/** Words that qualify an address without saying whose it is ("full_address", "postal_address"). */
+const NEUTRAL_QUALIFIERS = new Set(['full', 'postal', 'street', 'complete', 'main', 'volledig', 'volledige']);
+
+/**
+ * Whether a field asks for an address its name gives to someone other than the document's issuer
+ * ("property_address", "new_address", "billing_address"; not "address", "store_address"): the
+ * letterhead's address is not its value.
+ */
+export function wantsOthersAddress(name: string, locale: LocaleProfile): boolean {
+    const issuer = wordsOf(locale, 'issuerWords');
+    const words =
+        name
+            .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+            .toLowerCase()
+            .match(/\p{L}+/gu) ?? [];
+    return words.some((w) => !ADDRESS_WORDS.test(w) && !issuer.has(w) && !NEUTRAL_QUALIFIERS.has(w));
 }
 
 /** Dutch and German streets are one word: "Oudegracht", "Kastanjelaan", "Industrieweg", "Hauptstraße". */
@@ -117,7 +136,8 @@ function houseLine(t: string): boolean {
     return !!m && STREET_TAIL.test(m[1]!.toLowerCase());
 }
 
-function streetLike(line: string): boolean {
+/** A street's line: a street word and a number or another word, or a number and a comma. */
+export function streetLike(line: string): boolean {
     const words = line.toLowerCase().match(/[\p{L}]+/gu) ?? [];
     const hasStreetWord = words.some((w) => STREET_WORDS.has(w) || STREET_TAIL.test(w));
     const hasNumber = /\d/.test(line);
@@ -127,8 +147,31 @@ function streetLike(line: string): boolean {
 function continuation(line: string): boolean {
     // "NO: 28, JALAN ..." is a house number, not a label.
     const t = line.trim().replace(/^no\s*[:.]/i, 'NO ');
-    return t.length > 0 && t.length <= 80 && !LABELLED.test(t) && /[\p{L}]{2,}/u.test(t) && !/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(t);
+    return (
+        t.length > 0 &&
+        t.length <= 80 &&
+        !LABELLED.test(t) &&
+        /[\p{L}]{2,}/u.test(t) &&
+        !/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/.test(t) &&
+        !prose(t)
+    );
 }
+
+/**
+ * A line of running text, not of an address: more than four words in lower case ("offerte van 12
+ * augustus 2025, die u op 20 augustus …", "possession under Section 8 of the Housing Act 1988, and
+ * any …"), or a date in words ("25 september 2025", "October 28, 2024"), whose year reads as a postcode.
+ */
+function prose(t: string): boolean {
+    return (t.match(/(?:^|\s)\p{Ll}{2,}(?=[\s,.;]|$)/gu)?.length ?? 0) > 4 || WORDED_DATE.test(t);
+}
+
+const MONTH_WORDS =
+    'jan(?:uary|uari)?|feb(?:ruary|ruari)?|mar(?:ch)?|maart|apr(?:il)?|may|mei|june?|juni|july?|juli|aug(?:ust|ustus)?|sep(?:t|tember)?|oct(?:ober)?|okt(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const WORDED_DATE = new RegExp(
+    `\\b\\d{1,2}\\.?\\s+(?:${MONTH_WORDS})\\.?\\s+(?:19|20)\\d{2}\\b|\\b(?:${MONTH_WORDS})\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}\\b`,
+    'i',
+);
 
 /**
  * A line's postcode: a number that is not a house, lot or unit number ("LOT 2811", "PT17920",

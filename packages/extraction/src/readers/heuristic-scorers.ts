@@ -4,7 +4,7 @@
 // into the heuristic score that decides which candidates a window proposes.
 import type { CompiledField, FieldType } from '@svc/compiler';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
-import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer } from './heuristic-address.js';
+import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
@@ -107,6 +107,9 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
     return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** Lines of a document's head that hold its letterhead. */
+const LETTERHEAD_LINES = 4;
+
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -153,7 +156,10 @@ function stringScores(ctx: FieldContext): Scored[] {
     // A party the agreement defines with the role the field is named by: "Tom Baker (the “Tenant”)".
     for (const name of roleNames(win, input.offset, field)) party(name, ADJUST.partyDefined, { defined: 1, labelName: 1 });
     if (address) {
+        const others = wantsOthersAddress(field.name, win.locale);
         for (const block of addressBlocks(win, input.offset === 0)) {
+            // The letterhead's address is the issuer's, not the one a qualified name asks for.
+            if (others && input.offset === 0 && win.lineOf(block.start) < LETTERHEAD_LINES) continue;
             const parsed = parseQuote(type, block.quote, input.language);
             const context = contextScore(win, hits, block).score;
             // The issuer's address stands in the letterhead, before a customer's or a branch's.

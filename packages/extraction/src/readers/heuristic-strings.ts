@@ -5,7 +5,7 @@
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
 import { wordsOf } from '../locale/locale-words.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
-import { withoutRegistration } from './heuristic-address.js';
+import { streetLike, withoutRegistration } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns } from './heuristic-scoring.js';
@@ -184,6 +184,20 @@ function phraseCandidates(
     return out;
 }
 
+/** An address after a subject's dash outranks the whole subject line. */
+const SUBJECT_ADDRESS = 1.05;
+
+/**
+ * A subject line names the address after what it is about ("RE: RENT ARREARS - FLAT 2, 19
+ * BRINKSWAY TERRACE, STOCKPORT SK3 0BJ"): the address is the part after the dash.
+ */
+function subjectAddress(v: Span, hit: LabelHit): StringCandidate | undefined {
+    const dash = /\s[-–]\s+/.exec(v.quote);
+    if (!dash || streetLike(v.quote.slice(0, dash.index)) || !streetLike(v.quote.slice(dash.index + dash[0].length))) return undefined;
+    const at = dash.index + dash[0].length;
+    return { start: v.start + at, end: v.end, quote: v.quote.slice(at), context: hit.weight * SUBJECT_ADDRESS, hit };
+}
+
 /** Names listed after the first one in running text: at most this many. */
 const MAX_LISTED = 4;
 
@@ -320,6 +334,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                         context: hit.weight * HEAD_PREFERRED,
                         hit,
                     });
+                const subject = address && v ? subjectAddress(v, hit) : undefined;
+                if (subject) out.push(subject);
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several, bareName));
             }

@@ -1,0 +1,67 @@
+// Address fields named as users name them ("property_address", "billingAddress"), the address a
+// qualified name asks for (not the letterhead's), and lines that only look like addresses. Documents
+// written for the test (names, streets and postcodes are made up).
+import { expect } from 'chai';
+import { addressBlocks, wantsAddress, wantsOthersAddress } from '../src/readers/heuristic-address.js';
+import { WindowText } from '../src/readers/heuristic-text.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const LETTER = compile({
+    svc_schema: '1.0',
+    name: 'arrears_letter',
+    fields: [
+        { name: 'property_address', type: 'string', hints: ['RE:', 'Property'] },
+        { name: 'letter_date', type: 'date' },
+    ],
+});
+
+const LETTERHEAD = 'Holloway Lettings\n22 Market Street, Stockport SK1 1EG\nTel: 0161 555 0100\n\n';
+
+describe('address fields: names', () => {
+    it('a snake_case or camelCase name with an address word asks for an address', () => {
+        expect(wantsAddress(['property_address'])).to.equal(true);
+        expect(wantsAddress(['billingAddress'])).to.equal(true);
+        expect(wantsAddress(['addressee'])).to.equal(false);
+    });
+
+    it("a name that gives the address to someone else than the issuer does not take the letterhead's", () => {
+        const en = localeOf('en');
+        expect(wantsOthersAddress('property_address', en)).to.equal(true);
+        expect(wantsOthersAddress('newAddress', en)).to.equal(true);
+        expect(wantsOthersAddress('address', en)).to.equal(false);
+        expect(wantsOthersAddress('store_address', en)).to.equal(false);
+        expect(wantsOthersAddress('full_address', en)).to.equal(false);
+    });
+});
+
+describe('address fields: values', () => {
+    it("reads the address after a subject's dash, over its commas", async () => {
+        const doc = `${LETTERHEAD}Date: 14 October 2024\n\nDear Ms Dawes,\n\nRE: RENT ARREARS - FLAT 4, 7 ORCHARD ROW, STOCKPORT SK3 0AB\n\nYour rent is in arrears.\n`;
+        expect((await readData(doc, LETTER)).property_address).to.equal('FLAT 4, 7 ORCHARD ROW, STOCKPORT SK3 0AB');
+    });
+
+    it('a subject line that is all address is read whole, not cut at its first comma', async () => {
+        const doc = `${LETTERHEAD}Date: 14 October 2024\n\nRE: Flat 4, 7 Orchard Row, Stockport SK3 0AB\n\nYour rent is in arrears.\n`;
+        expect((await readData(doc, LETTER)).property_address).to.equal('Flat 4, 7 Orchard Row, Stockport SK3 0AB');
+    });
+
+    it("a qualified address is not the letterhead's: the addressee's block, not the issuer's", async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'letter', fields: [{ name: 'property_address', type: 'string' }] });
+        const doc = `${LETTERHEAD}Ms Kay Dawes\nFlat 4, 7 Orchard Row\nStockport SK3 0AB\n\nDear Ms Dawes,\n\nYour rent is in arrears.\n`;
+        expect((await readData(doc, schema)).property_address).to.equal('Flat 4, 7 Orchard Row Stockport SK3 0AB');
+        // An unqualified address keeps the letterhead's.
+        const plain = compile({ svc_schema: '1.0', name: 'letter', fields: [{ name: 'address', type: 'string' }] });
+        expect((await readData(doc, plain)).address).to.equal('22 Market Street, Stockport SK1 1EG');
+    });
+
+    it('a sentence or a date with a year is no address block; a street line with its postcode is', () => {
+        const blocks = (text: string, language: 'en' | 'nl'): string[] =>
+            addressBlocks(new WindowText(text, localeOf(language))).map((b) => b.quote);
+        expect(blocks('Bevestiging\n\nofferte van 12 augustus 2025, die u op 20 augustus heeft ondertekend.\n', 'nl')).to.deep.equal([]);
+        expect(blocks('Notice\n\nunder Section 8 of the Housing Act 1988, and any court costs\n', 'en')).to.deep.equal([]);
+        expect(blocks('Notice\n\nDue on 28 October 2024, at the office.\n', 'en')).to.deep.equal([]);
+        expect(blocks('Notice\n\nVughterweg 52, 5211 CL Den Bosch\n', 'nl')).to.deep.equal(['Vughterweg 52, 5211 CL Den Bosch']);
+    });
+});
