@@ -4,7 +4,7 @@
 // brackets closed inside it, an address —; a definition on a line of its own defines the lines above.
 // Documents written for the test.
 import { expect } from 'chai';
-import { strings } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 
 describe('parties defined after long appositions', () => {
@@ -80,5 +80,19 @@ describe('parties defined after long appositions', () => {
         const receipt =
             'HARBOR LIGHT FOOD BANK\n512 Wharf Street  •  Portland, ME 04101\nA nonprofit organization  •  Federal Tax ID (EIN) 46-2817730\n';
         expect((await readData(receipt, strings('ein'))).ein).to.not.equal('Portland');
+    });
+
+    it('ends a name before a connector that ends its sentence: "met Van Dijk Techniek B.V. op. Sinds 1 …"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'ontslag',
+            fields: [{ name: 'werkgever', type: 'string', hints: ['arbeidsovereenkomst met'] }],
+        });
+        const letter =
+            'Geachte heer Smits,\n\nHierbij zeg ik mijn arbeidsovereenkomst met Van Dijk\nTechniek B.V. op. Sinds 1 maart 2020 ben ik bij u in\ndienst.\n';
+        expect((await readData(letter, schema, 'nl')).werkgever).to.equal('Van Dijk Techniek B.V.');
+        // A connector inside a name stays: "J.M. de Vries".
+        const signed = 'Hierbij zeg ik mijn arbeidsovereenkomst met J.M. de Vries op.\n';
+        expect((await readData(signed, schema, 'nl')).werkgever).to.equal('J.M. de Vries');
     });
 });

@@ -63,7 +63,9 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             // After an initial's full stop too: "J.M. de Vries".
             (/^\s+$/.test(gap) || (/^\.\s+$/.test(gap) && words[j - 1]!.end - words[j - 1]!.start <= 2)) &&
             j + 1 < words.length &&
-            words[j + 1]!.capital
+            words[j + 1]!.capital &&
+            // A connector ending a sentence is the verb's ("… met Van Houten B.V. op. Sinds 1 …").
+            /^\s+$/.test(win.text.slice(w.end, words[j + 1]!.start))
         ) {
             continue;
         } else break;
