@@ -142,6 +142,15 @@ export interface LocaleProfile {
     ownStartWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
     rangeWords?: readonly string[];
+    /** Words that open a letter's salutation ("dear"; Dutch "geachte", "beste"). */
+    salutations?: readonly string[];
+    /** Titles and forms of address before a name ("ms", "mr", "dr"; Dutch "mevrouw", "dhr"). */
+    personTitles?: readonly string[];
+    /**
+     * Roles by which a field asks for the person a letter is addressed to ("applicant", "tenant",
+     * "student"): the name its salutation greets, as the address block writes it in full.
+     */
+    addresseeWords?: readonly string[];
     /**
      * The words of field names written in another language, as this language's documents write
      * them: a Dutch document labels an English `total` "Totaal" and `invoice_date` "Factuurdatum".

@@ -28,7 +28,10 @@ type WordList =
     | 'nameLinks'
     | 'definitionIntroducers'
     | 'definitionArticles'
-    | 'rangeWords';
+    | 'rangeWords'
+    | 'salutations'
+    | 'personTitles'
+    | 'addresseeWords';
 /** The lists of single words (`due` holds phrases). */
 type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;
 

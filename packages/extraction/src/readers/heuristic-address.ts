@@ -8,7 +8,7 @@
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import type { Span } from './heuristic-spans.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 const ADDRESS_WORDS = /\b(?:address|addr|adres|adresse|dirección|indirizzo|alamat|location|vestigingsadres|postadres)\b/i;
 
@@ -119,12 +119,7 @@ const NEUTRAL_QUALIFIERS = new Set(['full', 'postal', 'street', 'complete', 'mai
  */
 export function wantsOthersAddress(name: string, locale: LocaleProfile): boolean {
     const issuer = wordsOf(locale, 'issuerWords');
-    const words =
-        name
-            .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-            .toLowerCase()
-            .match(/\p{L}+/gu) ?? [];
-    return words.some((w) => !ADDRESS_WORDS.test(w) && !issuer.has(w) && !NEUTRAL_QUALIFIERS.has(w));
+    return labelWords(name).some((w) => /\p{L}/u.test(w) && !ADDRESS_WORDS.test(w) && !issuer.has(w) && !NEUTRAL_QUALIFIERS.has(w));
 }
 
 /** Dutch and German streets are one word: "Oudegracht", "Kastanjelaan", "Industrieweg", "Hauptstraße". */

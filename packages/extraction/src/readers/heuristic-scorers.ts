@@ -9,6 +9,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
+import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { notOwnDate, termDates } from './heuristic-terms.js';
@@ -155,6 +156,9 @@ function stringScores(ctx: FieldContext): Scored[] {
             party(name, name.how === 'listed' ? ADJUST.partyListed : ADJUST.partyDefined, { defined: name.how === 'defined' ? 1 : 0 });
     // A party the agreement defines with the role the field is named by: "Tom Baker (the “Tenant”)".
     for (const name of roleNames(win, input.offset, field)) party(name, ADJUST.partyDefined, { defined: 1, labelName: 1 });
+    // The person a letter greets, for a field named by a role letters are sent to ("applicant_name").
+    if (input.offset === 0 && field.type.kind !== 'array' && wantsAddressee(field.name, win.locale))
+        for (const name of addresseeNames(win)) party(name, ADJUST.partyDefined, { labelName: 1 });
     if (address) {
         const others = wantsOthersAddress(field.name, win.locale);
         for (const block of addressBlocks(win, input.offset === 0)) {

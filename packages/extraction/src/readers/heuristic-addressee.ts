@@ -1,0 +1,74 @@
+// The person a letter is addressed to, for a field that asks for them by a role ("applicant_name",
+// "tenant", Dutch "huurder"): the salutation greets them by part of their name ("Dear Ms
+// Raghunathan,", "Dear Jordan,"), and the address block above it writes the name in full ("Ms
+// Priya Raghunathan" over "Flat 6, 41 Queen's Drive"). The salutation is what makes the line a
+// name and the person the addressee: a name line alone could be anyone's (a letterhead's contact).
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import type { Span } from './heuristic-spans.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+
+/** Lines of a letter's head searched for its salutation, and lines above it for the name. */
+const SALUTATION_LINES = 60;
+const ADDRESSEE_LINES = 30;
+/** A salutation is a short line ("Dear Ms Raghunathan,"). */
+const SALUTATION_CHARS = 100;
+/** A name line is short: a title, a few given names or initials and a surname. */
+const NAME_LINE_CHARS = 60;
+const NAME_LINE_WORDS = 6;
+
+/** Whether a field asks for a letter's addressee: a word of its name is a role letters are sent to. */
+export function wantsAddressee(name: string, locale: LocaleProfile): boolean {
+    const roles = wordsOf(locale, 'addresseeWords');
+    return labelWords(name).some((w) => roles.has(w));
+}
+
+/** The addressee's name as the address block writes it, when the salutation greets that name. */
+export function addresseeNames(win: WindowText): Span[] {
+    const salutations = wordsOf(win.locale, 'salutations');
+    const titles = wordsOf(win.locale, 'personTitles');
+    const lines = win.lines;
+    for (let i = 0; i < Math.min(lines.length, SALUTATION_LINES); i++) {
+        const text = lines[i]!.text;
+        const m = text.length <= SALUTATION_CHARS ? /^\s*(\p{L}+)\s+([^,:\n]{1,60}?)\s*[,:]?\s*$/u.exec(text) : null;
+        if (!m || !salutations.has(m[1]!.toLowerCase())) continue;
+        // The names it greets by: capitalised words that are no title ("Dear Sir or Madam": none).
+        const greeted = m[2]!
+            .split(/\s+/)
+            .filter((w) => /^\p{Lu}/u.test(w) && !titles.has(w.replace(/\.$/, '').toLowerCase()))
+            .map((w) => w.toLowerCase());
+        if (!greeted.length) return [];
+        for (let k = i - 1; k >= 0 && k >= i - ADDRESSEE_LINES; k--) {
+            const line = lines[k]!;
+            const t = line.text.trim();
+            if (!nameLine(t, titles, win.locale)) continue;
+            const own = new Set(t.toLowerCase().split(/\s+/));
+            if (!greeted.every((w) => own.has(w))) continue;
+            const start = line.start + line.text.indexOf(t);
+            return [{ start, end: start + t.length, quote: t }];
+        }
+        return [];
+    }
+    return [];
+}
+
+/**
+ * A line that is a person's name and nothing else: a few words, each a title, an initial ("T.",
+ * "L.M."), a bracketed given name ("(Lotte)"), a capitalised word ("Jansen-Bakker") or a particle
+ * ("van", "de"); no digits, colons or commas.
+ */
+function nameLine(t: string, titles: ReadonlySet<string>, locale: LocaleProfile): boolean {
+    if (!t || t.length > NAME_LINE_CHARS || /[\d:,@]/.test(t)) return false;
+    const words = t.split(/\s+/);
+    if (words.length < 2 || words.length > NAME_LINE_WORDS) return false;
+    const particles = wordsOf(locale, 'connectors');
+    let named = 0;
+    for (const w of words) {
+        const bare = w.replace(/\.$/, '').toLowerCase();
+        if (titles.has(bare) || /^(?:\p{Lu}\.)+$/u.test(w) || /^\(\p{Lu}\p{Ll}+\)$/u.test(w)) continue;
+        if (particles.has(w)) continue;
+        if (!/^\p{Lu}[\p{L}'’-]*\p{L}$/u.test(w)) return false;
+        named++;
+    }
+    return named >= 1;
+}

@@ -1,0 +1,53 @@
+// The person a letter is addressed to, for fields named by a role letters are sent to: the name the
+// salutation greets, as the address block writes it in full. Letters written for the test (people,
+// streets and numbers are made up).
+import { expect } from 'chai';
+import { wantsAddressee } from '../src/readers/heuristic-addressee.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const OFFER = compile({
+    svc_schema: '1.0',
+    name: 'offer_letter',
+    fields: [
+        { name: 'applicant_name', type: 'string' },
+        { name: 'start_date', type: 'date' },
+    ],
+});
+
+const HEAD = 'UNIVERSITY OF EASTMOOR\nAdmissions Office\n4 Castle Road, Eastmoor EM3 9QX\n\n';
+
+describe('addressee: the person a letter greets', () => {
+    it('a role letters are sent to asks for the addressee; other names do not', () => {
+        const en = localeOf('en');
+        expect(wantsAddressee('applicant_name', en)).to.equal(true);
+        expect(wantsAddressee('tenantName', en)).to.equal(true);
+        expect(wantsAddressee('supplier', en)).to.equal(false);
+        expect(wantsAddressee('huurder', localeOf('nl'))).to.equal(true);
+    });
+
+    it('reads the name in full from the address block the salutation greets by surname', async () => {
+        const doc = `${HEAD}Ms Anjali Raman\nFlat 6, 41 Queen's Drive\nGlasgow G42 8DT\n\nDear Ms Raman,\n\nWe offer you a place starting on 22 September 2025.\n`;
+        expect((await readData(doc, OFFER)).applicant_name).to.equal('Ms Anjali Raman');
+    });
+
+    it('a salutation by first name matches too, over lines between the name and its street', async () => {
+        const doc = `${HEAD}April 8, 2025\n\nMr. Jordan T. Whitfield\nStudent ID: LSU-0094417\n3307 N. Frederick Ave\nMilwaukee, WI 53211\n\nDear Jordan,\n\nCongratulations!\n`;
+        expect((await readData(doc, OFFER)).applicant_name).to.equal('Mr. Jordan T. Whitfield');
+    });
+
+    it('Dutch: titles, initials and a bracketed given name', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'brief', fields: [{ name: 'huurder', type: 'string' }] });
+        const doc =
+            'Woonstichting De Linde\nPostbus 12, 3500 AA Utrecht\n\nmevr. L.M. (Lotte) Jansen-Bakker\nKastanjelaan 5\n2267 AB Leidschendam\n\nGeachte mevrouw Jansen-Bakker,\n\nHierbij ontvangt u de huurverhoging.\n';
+        expect((await readData(doc, schema, 'nl')).huurder).to.equal('mevr. L.M. (Lotte) Jansen-Bakker');
+    });
+
+    it('no name the salutation does not greet: "Dear Sir or Madam", a contact in the letterhead', async () => {
+        const sir = `${HEAD}Ms Anjali Raman\nFlat 6, 41 Queen's Drive\n\nDear Sir or Madam,\n\nWe write about your application.\n`;
+        expect((await readData(sir, OFFER)).applicant_name).to.not.equal('Ms Anjali Raman');
+        const contact = `${HEAD}Mr Tom Price\n9 Mill Lane\n\nYour adviser:\nDr Helen Marsh\n\nDear Mr Price,\n\nWe write about your application.\n`;
+        expect((await readData(contact, OFFER)).applicant_name).to.equal('Mr Tom Price');
+    });
+});
