@@ -7,7 +7,7 @@ import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
-import type { Span } from './heuristic-spans.js';
+import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -271,6 +271,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const p = parsed[i];
         if (!p || (tax && rateBase(win, span.start))) return;
         const c = contexts[i]!;
+        if (type.kind === 'boolean' && !c.hit && inRunningText(win.text, span)) return;
         // Without hints, a label the final sum's words qualify ("Totaal incl. BTW") names one value,
         // however many a bare "Totaal" heading a column points at. (With hints, the labelled sets
         // taught otherwise: a receipt's "TOTAL INCL GST 31.02" is rounded to 31.00 below it.)

@@ -214,8 +214,21 @@ export function durationSpans(text: string, language: string): Span[] {
     return f.net ? [...spans, ...all(f.net, text)].sort((a, b) => a.start - b.start) : spans;
 }
 
+/** Yes/no words, but not an abbreviation of "number" ("receipt no. R-2025-0112", "Borrower no.: 2 1187"). */
 export function booleanSpans(text: string, language: string): Span[] {
-    return all(findersOf(language).booleans, text);
+    return all(findersOf(language).booleans, text).filter((s) => !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)));
+}
+
+/** A full stop, maybe a colon, and on the same line a number or a code. */
+const NUMBER_SIGN = /^\.\s?:?[^\S\n]*[^\s]*\d/u;
+const ANSWER_AHEAD = 40;
+
+/**
+ * A yes/no word that runs on into a word in lower case is a word of running text ("at no additional
+ * charge", "no later than"): an answer only where a label of the field points at it ("No pets are permitted").
+ */
+export function inRunningText(text: string, s: Span): boolean {
+    return /^[ \t]\p{Ll}/u.test(text.slice(s.end, s.end + 2));
 }
 
 const enumRegexes = new WeakMap<object, RegExp>();

@@ -1,0 +1,41 @@
+// Yes/no words that are no answers: "no." abbreviating "number", and "no" running on into a word of
+// running text where no label of the field points at it. Documents written for the test.
+import { expect } from 'chai';
+import { booleanSpans } from '../src/readers/heuristic-spans.js';
+import { compile } from './support/edit-fixtures.js';
+import { readResponse } from './support/read-data.js';
+
+const flag = (name: string, hints: string[] = []) =>
+    compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'boolean', ...(hints.length ? { hints } : {}) }] });
+
+describe('boolean answers', () => {
+    it('"no." before a number or a code is no answer', () => {
+        const quotes = (text: string) => booleanSpans(text, 'en').map((s) => s.quote);
+        expect(quotes('Payment status:   Paid in full - receipt no. R-2025-0112')).to.deep.equal([]);
+        expect(quotes('Borrower no.:     2 1187 00433 9126')).to.deep.equal([]);
+        expect(quotes('Claimed before? No.\nNext question: yes')).to.deep.equal(['No', 'yes']);
+    });
+
+    it('"no" in running text is no answer unless a label of the field points at it', async () => {
+        const doc =
+            'PHOTOGRAPHY AGREEMENT\n\nA second photographer will attend at no additional charge. Please sign no later than 1 May.\n';
+        const read = await readResponse(doc, flag('assistant_included'));
+        expect(read.fields.assistant_included!.status).to.equal('missing');
+        // A label of the field before it: the same words answer it ("No pets are permitted").
+        const lease = 'LEASE\n\n5. Pets. No pets are permitted in the flat.\n';
+        expect((await readResponse(lease, flag('pets_allowed'))).data.pets_allowed).to.equal(false);
+    });
+
+    it('a yes/no word written as an answer is still read', async () => {
+        const doc = 'CLAIM FORM\n\nPreviously claimed:   No\nVet paid directly:    Yes\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'claim',
+            fields: [
+                { name: 'previously_claimed', type: 'boolean' },
+                { name: 'vet_paid_directly', type: 'boolean' },
+            ],
+        });
+        expect((await readResponse(doc, schema)).data).to.deep.equal({ previously_claimed: false, vet_paid_directly: true });
+    });
+});
