@@ -36,7 +36,7 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
     before(async () => {
         t = await startTestServer({
             limits: OPEN,
-            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100 } },
+            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100, sendMs: 60_000 } },
             overrides: { engine: new ScriptedEngine() },
         });
         key = (await newKey(t, { credit: 100 })).key;
@@ -170,6 +170,40 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         }
     });
 
+    it('a client that does not take its answer in time has its connection closed, and is logged', async () => {
+        const engine = new ScriptedEngine();
+        engine.padding = 40_000_000; // more than the socket buffers hold
+        const slow = await startTestServer({
+            limits: OPEN,
+            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100, sendMs: 300 } },
+            overrides: { engine },
+        });
+        try {
+            const { key: k } = await newKey(slow, { credit: 100 });
+            const body = JSON.stringify({ schema: SCHEMA, document: DOC });
+            const socket = rawRequest(
+                slow,
+                `POST /v1/extractions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${k}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+                body,
+            );
+            socket.pause(); // never reads
+            const closed = new Promise<void>((r) => socket.once('close', () => r()));
+            socket.on('error', () => undefined);
+            for (let i = 0; i < 100 && !slow.logs.some((l) => l.includes('answer not taken in time')); i++)
+                await new Promise((r) => setTimeout(r, 50));
+            expect(
+                slow.logs.some((l) => l.includes('answer not taken in time')),
+                slow.logs.join(''),
+            ).to.equal(true);
+            socket.resume();
+            await closed;
+            const line = slow.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.path === '/v1/extractions');
+            expect(line).to.include({ status: 499 });
+        } finally {
+            await slow.stop();
+        }
+    });
+
     describe('timeouts (9.7)', () => {
         it('a stalled body is cut off with a 400 and the connection closed', async () => {
             const socket = rawRequest(
@@ -194,6 +228,7 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
             expect(c.timeouts.requestMs + c.timeouts.checkIntervalMs).to.be.at.most(60_000);
             expect(c.timeouts.headersMs).to.be.at.most(c.timeouts.requestMs);
             expect(c.timeouts.keepAliveMs).to.be.greaterThan(0);
+            expect(c.timeouts.sendMs).to.be.within(1, 120_000);
             expect(t.server.app.server.requestTimeout).to.equal(500);
             expect(t.server.app.server.headersTimeout).to.equal(400);
         });

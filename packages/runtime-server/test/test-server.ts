@@ -117,6 +117,8 @@ export class ScriptedEngine implements ExtractionEngine {
     delayMs = 0;
     failWith?: Error;
     planError?: Diagnostic;
+    /** Characters of padding in the answer's data (a large answer). */
+    padding = 0;
     extracted = 0;
 
     plan(request: ExtractionRequest): ReadPlan | { error: Diagnostic } {
@@ -137,7 +139,13 @@ export class ScriptedEngine implements ExtractionEngine {
             document: request.document,
             schema: request.schema.normalized,
             options: request.options,
-            response: { svc_response: '1.0', schema_hash: request.schema.schemaHash, data: {}, fields: {}, components: [] },
+            response: {
+                svc_response: '1.0',
+                schema_hash: request.schema.schemaHash,
+                data: this.padding ? { padding: 'x'.repeat(this.padding) } : {},
+                fields: {},
+                components: [],
+            },
             active_bundles: [0],
             revision: 0,
             session: 'v1.test.test',

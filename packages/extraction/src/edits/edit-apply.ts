@@ -38,6 +38,39 @@ function addBundle(payload: SessionPayload, mentions: Mention[], grounded: Groun
     return bundle;
 }
 
+/**
+ * What a session's active mentions may hold in all. Each response quotes every active mention, so an
+ * edit of a few kilobytes that adds a long quote again and again would make every later answer
+ * megabytes larger; within these the largest answer stays a few megabytes.
+ */
+export const MAX_SESSION_QUOTED = 1_000_000;
+export const MAX_SESSION_MENTIONS = 10_000;
+
+/** The detail refusing a new mention the session has no room for, or undefined. */
+export function roomProblem(state: EditState, grounded: GroundedMention, path: Array<string | number>): EditDetail | undefined {
+    let quoted = grounded.end - grounded.start;
+    for (const m of state.mentions) quoted += m.end - m.start;
+    if (state.mentions.length + 1 > MAX_SESSION_MENTIONS)
+        return {
+            code: 'too_big',
+            path,
+            message: `a session holds at most ${MAX_SESSION_MENTIONS} active mentions; retract a bundle or start a new extraction`,
+            origin: 'array',
+            maximum: MAX_SESSION_MENTIONS,
+            inclusive: true,
+        };
+    if (quoted > MAX_SESSION_QUOTED)
+        return {
+            code: 'too_big',
+            path,
+            message: `a session's active mentions quote at most ${MAX_SESSION_QUOTED} characters in all (this one would make ${quoted}); retract a bundle or start a new extraction`,
+            origin: 'string',
+            maximum: MAX_SESSION_QUOTED,
+            inclusive: true,
+        };
+    return undefined;
+}
+
 /** `insert`: the candidate becomes new evidence in a bundle of its own. */
 export function insertState(state: EditState, grounded: GroundedMention): { state: EditState; bundle: number } {
     const payload = nextRevision(state);

@@ -11,7 +11,7 @@ import { settle } from '../settling/settle-extraction.js';
 import { fieldValue } from '../response/response-builder.js';
 import type { SecretRing } from '../session/secret-ring.js';
 import { groundCandidate } from './edit-candidate.js';
-import { insertState, reconcileState, retractState, withdrawProblems, type EditState } from './edit-apply.js';
+import { insertState, reconcileState, retractState, roomProblem, withdrawProblems, type EditState } from './edit-apply.js';
 import { openPlan, encodePlan, sessionDigest } from './edit-plan.js';
 import { openSession, type OpenSession } from './edit-session.js';
 import {
@@ -91,7 +91,10 @@ export class SessionEditService implements EditService {
                 { code: 'invalid_type', path: ['edit', 'candidate'], message: 'a candidate object is required', expected: 'object' },
             ]);
         }
-        return this.extraction(stored, insertState(open, this.ground(stored, open, candidate)).state);
+        const grounded = this.ground(stored, open, candidate);
+        const full = roomProblem(open, grounded, ['edit', 'candidate', 'quote']);
+        if (full) throw new EditRejectedError(CANNOT_APPLY, [full]);
+        return this.extraction(stored, insertState(open, grounded).state);
     }
 
     private retract(stored: StoredExtraction, open: OpenSession, bundle: number): ExtractionObject {
@@ -134,6 +137,8 @@ export class SessionEditService implements EditService {
             const g = groundCandidate(stored.schema, stored.language, open.doc, candidate);
             if (g.ok) grounded = g.mention;
             else details.push(...g.details);
+            const full = grounded && roomProblem(open, grounded, ['edit', 'candidate', 'quote']);
+            if (full) details.push(full);
         }
         if (typeof intent !== 'string' || intent.length === 0)
             details.push({

@@ -69,6 +69,11 @@ export interface TimeoutConfig {
     keepAliveMs: number;
     /** How often the two above are checked (Node checks them in sweeps, not per socket). */
     checkIntervalMs: number;
+    /**
+     * Time a client has to take its whole answer once it is sent: a client that never reads would
+     * otherwise hold the answer in memory for as long as it keeps the connection open.
+     */
+    sendMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: Readonly<TimeoutConfig> = Object.freeze({
@@ -76,6 +81,7 @@ export const DEFAULT_TIMEOUTS: Readonly<TimeoutConfig> = Object.freeze({
     requestMs: 30_000,
     keepAliveMs: 5_000,
     checkIntervalMs: 1_000,
+    sendMs: 60_000,
 });
 
 export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({

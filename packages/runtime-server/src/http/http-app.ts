@@ -61,6 +61,7 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     app.decorateRequest('principal', null);
 
     logRequests(app, services);
+    boundSending(app, services);
     app.setNotFoundHandler((_request, reply) => send(reply, notFound()));
     app.setErrorHandler((error: FastifyError, request, reply) => send(reply, toApiError(error, request, services)));
 
@@ -120,12 +121,40 @@ function logRequests(app: FastifyInstance, services: ServerServices): void {
         log.request({
             method: request.method,
             url: request.url,
-            status: reply.statusCode,
+            // An answer cut off before the client took it all (boundSending) was not delivered.
+            status: cutOff.has(request) ? CLIENT_CLOSED : reply.statusCode,
             ms: reply.elapsedTime,
             keyPrefix: request.principal?.keyPrefix ?? null,
         });
     });
 }
+
+/**
+ * A client has `timeouts.sendMs` to take its answer: past that its connection is closed, so a client
+ * that never reads cannot hold answers in memory (40 such connections held gigabytes). The timer
+ * starts when the answer is handed to the socket; a client that reads at all takes a few megabytes
+ * in far less.
+ */
+function boundSending(app: FastifyInstance, services: ServerServices): void {
+    const ms = services.config.timeouts.sendMs;
+    app.addHook('onSend', async (request, reply, payload) => {
+        const raw = reply.raw;
+        const timer = setTimeout(() => {
+            if (raw.writableFinished) return;
+            cutOff.add(request);
+            services.log.event('info', 'answer not taken in time: connection closed', { route: request.routeOptions.url ?? 'unmatched' });
+            raw.destroy();
+        }, ms);
+        timer.unref();
+        const done = (): void => clearTimeout(timer);
+        raw.once('finish', done);
+        raw.once('close', done);
+        return payload;
+    });
+}
+
+/** Requests whose answers boundSending cut off: logged as not delivered. */
+const cutOff = new WeakSet<object>();
 
 /** The status logged for a request whose client closed the connection before the answer. */
 const CLIENT_CLOSED = 499;
