@@ -18,6 +18,13 @@ function rawRequest(t: TestServer, head: string, body: Buffer | string): Socket 
     return socket;
 }
 
+/** An extraction request on a raw socket, for a client that hangs up or never reads. */
+function rawExtraction(t: TestServer, key: string): Socket {
+    const body = JSON.stringify({ schema: SCHEMA, document: DOC });
+    const head = `POST /v1/extractions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    return rawRequest(t, head, body);
+}
+
 function readAll(socket: Socket): Promise<string> {
     return new Promise((resolve) => {
         let text = '';
@@ -151,12 +158,7 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         const slow = await startTestServer({ limits: OPEN, overrides: { engine } });
         try {
             const { key: k } = await newKey(slow, { credit: 100 });
-            const body = JSON.stringify({ schema: SCHEMA, document: DOC });
-            const socket = rawRequest(
-                slow,
-                `POST /v1/extractions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${k}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
-                body,
-            );
+            const socket = rawExtraction(slow, k);
             await new Promise((r) => setTimeout(r, 100));
             socket.destroy();
             for (let i = 0; i < 50 && !slow.logs.some((l) => l.includes('"status":499')); i++) await new Promise((r) => setTimeout(r, 20));
@@ -180,12 +182,7 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         });
         try {
             const { key: k } = await newKey(slow, { credit: 100 });
-            const body = JSON.stringify({ schema: SCHEMA, document: DOC });
-            const socket = rawRequest(
-                slow,
-                `POST /v1/extractions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${k}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
-                body,
-            );
+            const socket = rawExtraction(slow, k);
             socket.pause(); // never reads
             const closed = new Promise<void>((r) => socket.once('close', () => r()));
             socket.on('error', () => undefined);
