@@ -179,6 +179,25 @@ describe('panel security', function () {
         expect((await c.signIn(address, PASSWORD)).status).to.equal(303);
     });
 
+    it('guesses sent at once do not pass the limit: of 40 parallel attempts at most 10 are checked', async () => {
+        const { address } = await signedIn();
+        const c = new PanelClient(t);
+        const guesses = Array.from({ length: 39 }, (_, i) => c.signIn(address, `wrong guess ${i}`));
+        const statuses = await Promise.all([...guesses, c.signIn(address, PASSWORD)]);
+        expect(statuses.filter((r) => r.status === 401 || r.status === 303).length).to.be.at.most(10);
+        expect(statuses.filter((r) => r.status === 429).length).to.be.at.least(30);
+        expect((await c.signIn(address, PASSWORD)).status).to.equal(429);
+    });
+
+    it('the right password forgets earlier failures: nine wrong, one right, nine wrong again still sign in', async () => {
+        const { address } = await signedIn();
+        const c = new PanelClient(t);
+        for (let i = 0; i < 9; i++) expect((await c.signIn(address, 'wrong password!!')).status).to.equal(401);
+        expect((await c.signIn(address, PASSWORD)).status).to.equal(303);
+        for (let i = 0; i < 9; i++) expect((await c.signIn(address, 'wrong password!!')).status).to.equal(401);
+        expect((await c.signIn(address, PASSWORD)).status).to.equal(303);
+    });
+
     it('sign-up refuses short passwords and existing emails; the account gets the free credit', async () => {
         const c = new PanelClient(t);
         const short = await c.signUp(email(), 'elevenchars');

@@ -15,6 +15,12 @@ export const SIGN_IN_FAILED = 'Wrong email or password.';
 
 type Form = Record<string, string | undefined> | undefined;
 
+function tooManyFailures(): ApiError {
+    return new ApiError(429, 'rate_limited', 'Too many failed sign-ins; retry in 15 minutes.', undefined, {
+        'retry-after': String(FAILURE_WINDOW_MS / 1000),
+    });
+}
+
 function credentials(body: unknown): { email: string; password: string } {
     const form = (typeof body === 'object' && body !== null ? body : {}) as Form;
     const email = typeof form?.email === 'string' ? form.email.trim() : '';
@@ -80,18 +86,18 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const login = email && password.length <= 1024 ? await store.findLogin(email) : undefined;
         const now = services.now();
         if (login) {
+            // The attempt counts as a failure before the password is checked, and the count is read
+            // after it is recorded: attempts sent at once each see the others (checked first and
+            // recorded after, 60 parallel guesses all passed a limit of 10). The right password
+            // forgets the account's failures.
             const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
-            if ((await store.countLoginFailures(login.account.id, since)) >= MAX_FAILURES) {
-                throw new ApiError(429, 'rate_limited', 'Too many failed sign-ins; retry in 15 minutes.', undefined, {
-                    'retry-after': String(FAILURE_WINDOW_MS / 1000),
-                });
-            }
+            if ((await store.countLoginFailures(login.account.id, since)) >= MAX_FAILURES) throw tooManyFailures();
+            await store.recordLoginFailure(login.account.id, new Date(now).toISOString());
+            if ((await store.countLoginFailures(login.account.id, since)) > MAX_FAILURES) throw tooManyFailures();
         }
         const ok = await verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null);
-        if (!login || !ok) {
-            if (login) await store.recordLoginFailure(login.account.id, new Date(now).toISOString());
-            return form(reply, 401, 'in', email, SIGN_IN_FAILED);
-        }
+        if (!login || !ok) return form(reply, 401, 'in', email, SIGN_IN_FAILED);
+        await store.clearLoginFailures(login.account.id);
         await ctx.sessions.start(request, reply, login.account.id);
         return reply.redirect('/panel/keys', 303);
     });

@@ -32,6 +32,8 @@ export interface PanelStore {
     /** Sign-in failures: record one, count those at or after `since` (ISO time). */
     recordLoginFailure(accountId: string, at: string): Promise<void>;
     countLoginFailures(accountId: string, since: string): Promise<number>;
+    /** Forgets an account's sign-in failures (a sign-in with the right password). */
+    clearLoginFailures(accountId: string): Promise<void>;
     /** Browser sessions, stored by the SHA-256 of their random id only. */
     createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void>;
     findPanelSession(hash: Buffer): Promise<PanelSessionRecord | undefined>;

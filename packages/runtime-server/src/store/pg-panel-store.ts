@@ -53,6 +53,10 @@ export class PgPanelStore implements PanelStore {
         ).rows[0]!.n;
     }
 
+    async clearLoginFailures(accountId: string): Promise<void> {
+        await this.db.query('DELETE FROM login_failures WHERE account_id = $1', [accountId]);
+    }
+
     async createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void> {
         await this.db.query(
             `WITH pruned AS (DELETE FROM panel_sessions WHERE last_seen_at < $4)

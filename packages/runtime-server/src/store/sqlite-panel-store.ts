@@ -30,6 +30,7 @@ export class SqlitePanelStore implements PanelStore {
             setPassword: db.prepare('UPDATE accounts SET password_hash = ? WHERE email = ?'),
             login: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
             addFailure: db.prepare('INSERT INTO login_failures (account_id, at) VALUES (?, ?)'),
+            clearFailures: db.prepare('DELETE FROM login_failures WHERE account_id = ?'),
             pruneFailures: db.prepare('DELETE FROM login_failures WHERE account_id = ? AND at < ?'),
             countFailures: db
                 .prepare<[string, string], number>('SELECT count(*) FROM login_failures WHERE account_id = ? AND at >= ?')
@@ -79,6 +80,10 @@ export class SqlitePanelStore implements PanelStore {
 
     async countLoginFailures(accountId: string, since: string): Promise<number> {
         return this.panel.countFailures.get(accountId, iso(since))!;
+    }
+
+    async clearLoginFailures(accountId: string): Promise<void> {
+        this.panel.clearFailures.run(accountId);
     }
 
     async createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void> {

@@ -119,6 +119,9 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect(await store.countLoginFailures(a.id, '2025-01-01T00:10:00.000Z')).to.equal(2);
             expect(await store.countLoginFailures(a.id, '2025-01-01T01:00:00.000Z')).to.equal(0);
             expect(await store.countLoginFailures(b.id, '2025-01-01T00:00:00.000Z')).to.equal(1);
+            await store.clearLoginFailures(a.id);
+            expect(await store.countLoginFailures(a.id, '2025-01-01T00:00:00.000Z')).to.equal(0);
+            expect(await store.countLoginFailures(b.id, '2025-01-01T00:00:00.000Z')).to.equal(1);
         });
 
         it('panel sessions: created, found, touched, deleted by hash; another connection sees them', async () => {
