@@ -25,10 +25,14 @@ export class PgPanelStore implements PanelStore {
     constructor(protected readonly db: PgPool) {}
 
     async setPasswordHash(email: string, passwordHash: string): Promise<boolean> {
-        return (
-            (await this.db.query('UPDATE accounts SET password_hash = $1 WHERE lower(email) = lower($2)', [passwordHash, email]))
-                .rowCount === 1
+        // A new password ends every browser session of the account (one signed in with the old one).
+        const r = await this.db.query<{ n: number }>(
+            `WITH changed AS (UPDATE accounts SET password_hash = $1 WHERE lower(email) = lower($2) RETURNING id),
+            ended AS (DELETE FROM panel_sessions WHERE account_id IN (SELECT id FROM changed))
+            SELECT count(*)::int AS n FROM changed`,
+            [passwordHash, email],
         );
+        return r.rows[0]!.n === 1;
     }
 
     async findLogin(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {

@@ -28,6 +28,7 @@ export class SqlitePanelStore implements PanelStore {
         migrate(db);
         this.panel = {
             setPassword: db.prepare('UPDATE accounts SET password_hash = ? WHERE email = ?'),
+            endSessionsOf: db.prepare('DELETE FROM panel_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = ?)'),
             login: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
             addFailure: db.prepare('INSERT INTO login_failures (account_id, at) VALUES (?, ?)'),
             clearFailures: db.prepare('DELETE FROM login_failures WHERE account_id = ?'),
@@ -63,7 +64,11 @@ export class SqlitePanelStore implements PanelStore {
     }
 
     async setPasswordHash(email: string, passwordHash: string): Promise<boolean> {
-        return this.panel.setPassword.run(passwordHash, email).changes === 1;
+        // A new password ends every browser session of the account (one signed in with the old one).
+        return this.db.transaction(() => {
+            this.panel.endSessionsOf.run(email);
+            return this.panel.setPassword.run(passwordHash, email).changes === 1;
+        })();
     }
 
     async findLogin(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {

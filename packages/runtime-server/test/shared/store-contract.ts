@@ -144,6 +144,19 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             }
         });
 
+        it("a new password ends the account's browser sessions, not another account's", async () => {
+            const address = email();
+            const a = await createAccount(store, address);
+            const b = await createAccount(store, email());
+            const [mine, theirs] = [randomBytes(32), randomBytes(32)];
+            const now = new Date().toISOString();
+            await store.createPanelSession(mine, a.id, now);
+            await store.createPanelSession(theirs, b.id, now);
+            expect(await store.setPasswordHash(address.toUpperCase(), 'scrypt$new')).to.equal(true);
+            expect(await store.findPanelSession(mine)).to.equal(undefined);
+            expect((await store.findPanelSession(theirs))?.accountId).to.equal(b.id);
+        });
+
         it('reads per UTC day: summed, ascending, from a day on, days without reads omitted', async () => {
             const a = await createAccount(store, email());
             await store.recordReads(a.id, 2, '2025-01-01T23:59:59.000Z');
