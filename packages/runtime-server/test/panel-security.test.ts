@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { PanelClient } from './panel-client.js';
-import { DOC, SCHEMA, ScriptedEngine, startTestServer, type TestServer } from './test-server.js';
+import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestServer } from './test-server.js';
 
 const PASSWORD = 'a long enough password';
 let seq = 0;
@@ -263,12 +263,23 @@ describe('panel limits', () => {
         await t.stop();
     });
 
-    it("panel requests count towards the account's per-minute limit", async () => {
+    it("panel requests count towards the account's per-minute limit, on a counter of their own", async () => {
         const c = new PanelClient(t);
         await c.signUp(email(), PASSWORD); // not yet signed in: not counted
         const statuses = [];
         for (let i = 0; i < 6; i++) statuses.push((await c.get('/panel/keys')).status);
         expect(statuses).to.deep.equal([200, 200, 200, 200, 429, 429]);
+    });
+
+    it("the account's API keys cannot use up the panel's requests: the owner can still revoke them", async () => {
+        const c = new PanelClient(t);
+        const address = email();
+        await c.signUp(address, PASSWORD);
+        const { key } = await newKey(t, { email: address });
+        const api = [];
+        for (let i = 0; i < 6; i++) api.push((await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: SCHEMA } })).status);
+        expect(api.slice(-2)).to.deep.equal([429, 429]);
+        expect((await c.get('/panel/keys')).status).to.equal(200);
     });
 });
 

@@ -50,9 +50,13 @@ export class RateLimiter {
         await this.take([['extr', accountId, this.limits.extractionsPerAccount]]);
     }
 
-    /** Per account only: browser-session requests of the panel, which have no key. */
-    async checkAccount(accountId: string): Promise<void> {
-        await this.take([['acct', accountId, this.limits.perAccount]]);
+    /**
+     * Per account, for the browser-session requests of the panel, which have no key: a counter of
+     * their own with the account's limit, so the account's API keys (leaked ones too) cannot use it
+     * up and lock the owner out of the page where they are revoked.
+     */
+    async checkPanel(accountId: string): Promise<void> {
+        await this.take([['panel', accountId, this.limits.perAccount]]);
     }
 
     /** This window's counts (the panel's usage page): per account and model extractions, and per key and IP when given. */

@@ -84,7 +84,7 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
                 await services.limiter.checkIp(request.ip);
                 if (request.url.startsWith('/panel/assets/')) return; // static files: no session needed
                 request.panelAccountId = (await ctx.sessions.accountOf(request)) ?? null;
-                if (request.panelAccountId !== null) await services.limiter.checkAccount(request.panelAccountId);
+                if (request.panelAccountId !== null) await services.limiter.checkPanel(request.panelAccountId);
             });
             panel.addHook('preHandler', (request, reply, done) => {
                 if (request.method === 'GET' || request.method === 'HEAD') return done();
