@@ -31,7 +31,8 @@ async function child(options) {
     const { createServer, loadConfig, createAccount, createKey } = await import('@svc/runtime-server');
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-cbench-'));
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
-    const env = { SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+    // One key is every client here: load, not a tenant's share of the queue (limits/account-gate.ts).
+    const env = { SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_WORKER_QUEUE_PER_ACCOUNT: '100000' };
     if (options.databaseUrl)
         Object.assign(env, { SVC_DATABASE_URL: options.databaseUrl, SVC_REDIS_URL: options.redisUrl, SVC_SESSION_SECRET: 'bench-secret' });
     const server = createServer(loadConfig(env, root, { limits: unlimited }), { editor: null, env: {}, logSink: () => {} });

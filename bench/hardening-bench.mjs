@@ -126,7 +126,15 @@ async function child(workers) {
     const { createServer, loadConfig, createAccount, createKey } = await import('@svc/runtime-server');
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-hardening-bench-'));
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
-    const env = { SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_SESSION_SECRET: 'bench', SVC_WORKERS: workers };
+    // One key is every client here: load, not a tenant's share of the queue (limits/account-gate.ts).
+    const env = {
+        SVC_DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SVC_SESSION_SECRET: 'bench',
+        SVC_WORKERS: workers,
+        SVC_WORKER_QUEUE_PER_ACCOUNT: '100000',
+    };
     const server = createServer(loadConfig(env, root, { limits: unlimited }), { logSink: () => {}, env });
     const url = await server.listen();
     await createAccount(server.services.store, 'bench@example.test');

@@ -43,11 +43,16 @@ async function child() {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
     const unlimited = { perIp: 1e12, perKey: 1e12, perAccount: 1e12, extractionsPerAccount: 1e12 };
     // Log lines are formatted as in production and then dropped, so both routes pay for them.
-    const server = createServer(loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, root, { limits: unlimited }), {
-        engine: null,
-        editor: null,
-        logSink: () => {},
-    });
+    const server = createServer(
+        loadConfig({ SVC_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SVC_WORKER_QUEUE_PER_ACCOUNT: '100000' }, root, {
+            limits: unlimited,
+        }),
+        {
+            engine: null,
+            editor: null,
+            logSink: () => {},
+        },
+    );
     server.app.post('/bench/bare', async () => ({ status: 'ok' }));
     server.app.get('/bench/rss', async () => {
         globalThis.gc?.();

@@ -19,6 +19,7 @@ import { RateLimiter } from './limits/rate-limiter.js';
 import { SqliteStore, openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store-types.js';
 import type { Pipeline } from './pipeline/pipeline-types.js';
+import { AccountGate } from './limits/account-gate.js';
 import { RequestPipeline } from './pipeline/request-pipeline.js';
 import { WorkerPipeline } from './pipeline/worker-pool.js';
 import { BodyValidator } from './validation/body-validator.js';
@@ -55,6 +56,8 @@ export interface ServerServices {
      * threads (config.workers > 0) or inline on the event loop. Every face uses this, not the engine.
      */
     pipeline: Pipeline;
+    /** How many pipeline tasks one account may have at once (a share of the queue). */
+    gate: AccountGate;
 }
 
 export interface ServiceOverrides {
@@ -102,6 +105,7 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
             ),
         validator: () => new BodyValidator(),
         pipeline: (s) => createPipeline(config, overrides, env, s),
+        gate: () => new AccountGate(config.workerQueuePerAccount),
         limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
         auth: (s) =>
             new KeyAuthenticator(s.store, s.now, (e) =>
@@ -141,6 +145,7 @@ const EAGER: ReadonlyArray<keyof ServerServices> = [
     'ledger',
     'validator',
     'pipeline',
+    'gate',
     'limiter',
     'auth',
     'keyCache',

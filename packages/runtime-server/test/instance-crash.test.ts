@@ -20,6 +20,7 @@ async function spawnInstance(b: Backends): Promise<{ child: ChildProcess; t: Tes
             PORT: '0',
             HOST: '127.0.0.1',
             SVC_TEST_SLOW_MS: '20000',
+            SVC_WORKER_QUEUE_PER_ACCOUNT: '100',
         },
         stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -49,6 +50,7 @@ describe('kill -9 of one instance under load', function () {
             config: {
                 limits: { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000, windowMs: 60_000 },
                 reservations: { heartbeatMs: 100, deadAfterMs: 1000, maxHoldMs: 600_000 },
+                workerQueuePerAccount: 100, // 20 at once from one account: load, not a tenant's share
             },
             overrides: { engine },
         });

@@ -176,3 +176,41 @@ describe('order of checks (docs/runtime-server.md)', () => {
         expect(engine.extracted).to.equal(0);
     });
 });
+
+describe('one account at a time: its share of the worker queue (docs/runtime-server.md)', () => {
+    const OPEN = { perIp: 1e9, perKey: 1e9, perAccount: 1e9, extractionsPerAccount: 1e9 };
+    let t: TestServer;
+    const engine = new ScriptedEngine();
+    before(async () => {
+        engine.delayMs = 300;
+        t = await startTestServer({ limits: OPEN, config: { workerQueuePerAccount: 2 }, overrides: { engine } });
+    });
+    after(async () => {
+        await t.stop();
+    });
+
+    it('an account past its share gets 429 with Retry-After 1; another account is answered meanwhile', async () => {
+        const a = await newKey(t, { credit: 1000 });
+        const b = await newKey(t, { credit: 1000 });
+        const extract = (key: string) => call(t, 'POST', '/v1/extractions', { key, body: { schema: SCHEMA, document: DOC } });
+        const flood = Array.from({ length: 6 }, () => extract(a.key));
+        await new Promise((r) => setTimeout(r, 50));
+        const other = await extract(b.key);
+        const answers = await Promise.all(flood);
+        expect(other.status, other.text).to.equal(200);
+        expect(answers.filter((r) => r.status === 200)).to.have.length(2);
+        const refused = answers.filter((r) => r.status === 429);
+        expect(refused).to.have.length(4);
+        expect(refused[0]!.json.error.code).to.equal('rate_limited');
+        expect(refused[0]!.headers.get('retry-after')).to.equal('1');
+        // Refused extractions used no credit; the share is free again once answered.
+        expect((await t.server.services.store.findAccountByEmail(a.email))!.creditReads).to.equal(998);
+        expect(t.server.services.gate.holding(a.accountId)).to.equal(0);
+        expect((await extract(a.key)).status).to.equal(200);
+    });
+
+    it('the default share is a quarter of the queue, at least 2', async () => {
+        const { accountShare } = await import('../src/limits/account-gate.js');
+        expect([accountShare(64), accountShare(8), accountShare(1)]).to.deep.equal([16, 2, 2]);
+    });
+});

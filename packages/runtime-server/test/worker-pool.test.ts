@@ -91,8 +91,14 @@ describe('worker pool (issue 9.4)', function () {
     });
 
     it('small validate bodies sent at once (so they share tasks) answer each like the inline pipeline', async () => {
-        const pooled = await startTestServer({ limits: OPEN, config: { workers: 1 }, overrides: { engine: null, editor: null, env: {} } });
-        const inline = await startTestServer({ limits: OPEN, overrides: { engine: null, editor: null, env: {} } });
+        // 48 at once from one account: a batch, not a tenant's share of the queue.
+        const config = { workerQueuePerAccount: 100 };
+        const pooled = await startTestServer({
+            limits: OPEN,
+            config: { ...config, workers: 1 },
+            overrides: { engine: null, editor: null, env: {} },
+        });
+        const inline = await startTestServer({ limits: OPEN, config, overrides: { engine: null, editor: null, env: {} } });
         try {
             const [pk, ik] = [(await newKey(pooled)).key, (await newKey(inline)).key];
             // Valid, invalid, a JSON error inside the schema and one in the body around it, all new.

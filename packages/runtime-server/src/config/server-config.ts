@@ -3,6 +3,7 @@
 // server-module.ts is built from this and nothing else reads process.env.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { accountShare } from '../limits/account-gate.js';
 import { DEFAULT_LEDGER_TIMINGS, type LedgerTimings } from '../credit/credit-ledger.js';
 
 export interface LimitConfig {
@@ -39,6 +40,8 @@ export interface ServerConfig {
     workers: number;
     /** Tasks that may wait for a worker; one more is answered 503 pipeline_unavailable. */
     workerQueue: number;
+    /** Tasks one account may have running or waiting at once; one more is answered 429 (limits/account-gate.ts). */
+    workerQueuePerAccount: number;
     /** A worker task running longer is stopped and answered 503 (not possible with workers 0). */
     taskTimeoutMs: number;
     /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
@@ -120,6 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         // One core stays with the event loop (HTTP, authentication, limits, cache hits).
         workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
         workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
+        workerQueuePerAccount: intFromEnv(
+            env,
+            'SVC_WORKER_QUEUE_PER_ACCOUNT',
+            accountShare(intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000)),
+            1,
+            100_000,
+        ),
         taskTimeoutMs: 120_000,
         timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',

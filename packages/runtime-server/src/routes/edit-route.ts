@@ -7,7 +7,8 @@ import { bodyText, sendJson, settle } from './route-support.js';
 
 export function registerEditRoute(app: FastifyInstance, services: ServerServices): void {
     app.post('/v1/extractions/edit', { config: { scope: 'extractions:edit' } }, async (request, reply) => {
-        const { json } = settle(await services.pipeline.edit(bodyText(request.body)));
+        const text = bodyText(request.body);
+        const { json } = settle(await services.gate.run(request.principal!.accountId, () => services.pipeline.edit(text)));
         return sendJson(reply, json);
     });
 }

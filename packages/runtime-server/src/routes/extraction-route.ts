@@ -11,9 +11,9 @@ import { bodyText, sendJson, settle } from './route-support.js';
 export function registerExtractionRoute(app: FastifyInstance, services: ServerServices): void {
     app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request, reply) => {
         const text = bodyText(request.body);
-        const plan = settle(await services.pipeline.plan(text));
-
         const accountId = request.principal!.accountId;
+        const plan = settle(await services.gate.run(accountId, () => services.pipeline.plan(text)));
+
         // A durable reservation (credit/credit-ledger.ts): if this process dies while reading, another
         // instance (or the next start) refunds it.
         const reservation = await services.ledger.reserve(accountId, plan.reads);
@@ -22,7 +22,7 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         let json: string;
         try {
             await services.limiter.checkExtraction(accountId);
-            const result = settle(await services.pipeline.extract(text));
+            const result = settle(await services.gate.run(accountId, () => services.pipeline.extract(text)));
             // The plan is what was promised; a cheaper run gives the difference back.
             used = Math.max(0, Math.min(result.reads, plan.reads));
             json = result.json;

@@ -23,7 +23,7 @@ export function registerValidateRoute(app: FastifyInstance, services: ServerServ
             return sendJson(reply, hit.json);
         }
         try {
-            const { json } = settle(await services.pipeline.validate(text));
+            const { json } = settle(await services.gate.run(request.principal!.accountId, () => services.pipeline.validate(text)));
             outcomes.set(key, { json }, text.length);
             return sendJson(reply, json);
         } catch (e) {
