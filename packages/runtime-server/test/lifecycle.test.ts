@@ -14,7 +14,14 @@ describe('configuration and lifecycle', () => {
         const e = loadConfig({ HOST: '0.0.0.0', PORT: '9000', SVC_DATA_DIR: '/var/svc', SVC_SESSION_SECRET: 'a, b' }, '/srv');
         expect([e.host, e.port, e.dataDir, e.sessionSecrets]).to.deep.equal(['0.0.0.0', 9000, '/var/svc', ['a', 'b']]);
         expect(() => loadConfig({ PORT: 'eighty' })).to.throw(/PORT/);
-        expect(d.limits).to.deep.equal({ perIp: 300, perKey: 60, perAccount: 120, extractionsPerAccount: 30, windowMs: 60_000 });
+        expect(d.limits).to.deep.equal({
+            perIp: 300,
+            perKey: 60,
+            perAccount: 120,
+            extractionsPerAccount: 30,
+            windowMs: 60_000,
+            signUpsPerIpHour: 10,
+        });
     });
 
     it('creates a missing data directory', async () => {

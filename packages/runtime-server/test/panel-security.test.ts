@@ -271,6 +271,20 @@ describe('panel limits', () => {
         expect(statuses).to.deep.equal([200, 200, 200, 200, 429, 429]);
     });
 
+    it('sign-ups are limited per IP and hour: each account comes with free credit', async () => {
+        const limited = await startTestServer({ limits: { ...HIGH, signUpsPerIpHour: 2 } });
+        try {
+            const statuses = [];
+            for (let i = 0; i < 3; i++) statuses.push((await new PanelClient(limited).signUp(email(), PASSWORD)).status);
+            expect(statuses.slice(0, 2)).to.deep.equal([303, 303]);
+            expect(statuses[2]).to.equal(429);
+            const retry = Number((await new PanelClient(limited).signUp(email(), PASSWORD)).headers.get('retry-after'));
+            expect(retry).to.be.within(1, 3600);
+        } finally {
+            await limited.stop();
+        }
+    });
+
     it("the account's API keys cannot use up the panel's requests: the owner can still revoke them", async () => {
         const c = new PanelClient(t);
         const address = email();

@@ -30,13 +30,18 @@ function longDocument(): string {
 }
 
 /** Sends the heavy request, then the light ones, and tells which answered before the heavy one. */
-async function answeredDuring(heavy: Promise<Res>, light: () => Promise<Res>[]): Promise<{ heavy: Res; light: Res[]; before: boolean[] }> {
+async function answeredDuring(
+    t: TestServer,
+    heavy: Promise<Res>,
+    light: () => Promise<Res>[],
+): Promise<{ heavy: Res; light: Res[]; before: boolean[] }> {
     let heavyDone = false;
     const h = heavy.then((r) => {
         heavyDone = true;
         return r;
     });
-    await new Promise((r) => setTimeout(r, 50)); // the heavy body is sent and handed to a worker
+    // The light requests go out once the heavy one runs in a worker (a fixed wait raced a fast read).
+    while (!heavyDone && t.server.services.pipeline.load().running < 1) await new Promise((r) => setTimeout(r, 2));
     const before: boolean[] = [];
     const results = await Promise.all(
         light().map((p, i) =>
@@ -137,7 +142,7 @@ describe('worker pool (issue 9.4)', function () {
         expect((await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: SCHEMA } })).status).to.equal(200); // now cached
         const raw = `{"schema":${heavySchema()}}`;
         expect(Buffer.byteLength(raw)).to.be.greaterThan(900_000);
-        const { heavy, light, before } = await answeredDuring(call(t, 'POST', '/v1/schemas/validate', { key, raw }), () => [
+        const { heavy, light, before } = await answeredDuring(t, call(t, 'POST', '/v1/schemas/validate', { key, raw }), () => [
             call(t, 'GET', '/healthz'),
             call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: SCHEMA } }),
         ]);
@@ -154,6 +159,7 @@ describe('worker pool (issue 9.4)', function () {
         };
         const doc = longDocument();
         const { heavy, light, before } = await answeredDuring(
+            t,
             call(t, 'POST', '/v1/extractions', { key, body: { schema, document: doc } }),
             () => [call(t, 'GET', '/healthz')],
         );

@@ -17,6 +17,8 @@ export interface LimitConfig {
     extractionsPerAccount: number;
     /** Window length in milliseconds; windows are aligned to the UTC clock (epoch multiples). */
     windowMs: number;
+    /** Panel sign-ups per client IP per hour (UTC clock hours): each account comes with free credit. Default 10. */
+    signUpsPerIpHour?: number;
 }
 
 export interface ServerConfig {
@@ -93,6 +95,7 @@ export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({
     perAccount: 120,
     extractionsPerAccount: 30,
     windowMs: 60_000,
+    signUpsPerIpHour: 10,
 });
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // (docs/runtime-server.md): the window of a moment is floor(epoch ms / 60,000). Window ids are part of
 // the counter names, so a new minute starts from zero without any reset.
 import type { LimitConfig } from '../config/server-config.js';
-import { rateLimited } from '../http/api-errors.js';
+import { ApiError, rateLimited } from '../http/api-errors.js';
 import type { AdmissionResult, CounterCharge, Counters } from './counters-types.js';
 
 export class RateLimiter {
@@ -59,6 +59,22 @@ export class RateLimiter {
         await this.take([['panel', accountId, this.limits.perAccount]]);
     }
 
+    /**
+     * Panel sign-ups per client IP per UTC hour: every account comes with free credit, and free
+     * accounts multiply every per-account limit (a hostile review made 8 in a row from one address).
+     */
+    async checkSignUp(ip: string): Promise<void> {
+        const hour = Math.floor(this.now() / HOUR);
+        const expiresAt = (hour + 1) * HOUR;
+        const charge = { name: counterName('signup', ip, hour), limit: this.limits.signUpsPerIpHour ?? DEFAULT_SIGN_UPS, expiresAt };
+        if (await this.counters.consume([charge])) return;
+        this.onReject('signup');
+        const wait = Math.max(1, Math.ceil((expiresAt - this.now()) / 1000));
+        throw new ApiError(429, 'rate_limited', 'Too many sign-ups from this address; retry later.', undefined, {
+            'retry-after': String(wait),
+        });
+    }
+
     /** This window's counts (the panel's usage page): per account and model extractions, and per key and IP when given. */
     async currentCounts(subject: {
         accountId: string;
@@ -102,6 +118,9 @@ export class RateLimiter {
         return specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
     }
 }
+
+const HOUR = 3_600_000;
+const DEFAULT_SIGN_UPS = 10;
 
 /** A counter's name: limit, subject and window (e.g. `key:key_abc:29000000`). */
 function counterName(kind: string, id: string, window: number): string {

@@ -67,6 +67,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const { email, password } = credentials(request.body);
         const problem = passwordProblem(password);
         if (problem) return form(reply, 400, 'up', email, problem);
+        await services.limiter.checkSignUp(request.ip);
         let accountId: string;
         try {
             accountId = (await createAccount(store, email, services.config.freeCreditReads)).id;
