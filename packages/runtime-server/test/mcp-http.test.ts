@@ -272,4 +272,16 @@ describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
         expect(r.json.result.isError).to.equal(true);
         expect(JSON.parse(r.json.result.content[0].text).error.details[0].code).to.equal('E-JSON-SYNTAX');
     });
+
+    it('tools/call whose arguments are no object, or without a name: -32602 invalid params, not -32603', async () => {
+        const k = await newKey(t);
+        for (const [i, params] of [
+            { name: 'validate_schema', arguments: null },
+            { name: 'validate_schema', arguments: [1] },
+            { arguments: {} },
+        ].entries()) {
+            const r = await rawMcp(t, { jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params }, bearer(k.key));
+            expect(r.json.error?.code, JSON.stringify(r.json)).to.equal(-32602);
+        }
+    });
 });

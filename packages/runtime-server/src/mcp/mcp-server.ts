@@ -11,6 +11,7 @@ import {
     ListToolsRequestSchema,
     McpError,
     ReadResourceRequestSchema,
+    type CallToolRequest,
     type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
@@ -55,6 +56,9 @@ const RESOURCE = {
     mimeType: 'text/markdown',
 };
 
+/** tools/call by its method only (the SDK's wrapper validates the params: see createMcpServer). */
+const CALL_TOOL_METHOD = CallToolRequestSchema.pick({ method: true }).passthrough();
+
 // The SDK builds a fresh Ajv per Server unless given one (milliseconds each); the servers of a process
 // (tests start many) share this one (it only validates elicitation answers, which svc never asks for).
 let sharedValidator: AjvJsonSchemaValidator | undefined;
@@ -67,7 +71,11 @@ export function createMcpServer(options: McpServerOptions): Server {
         jsonSchemaValidator: sharedValidator,
     });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED_TOOLS }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    // Registered with the method alone: the SDK's tools/call wrapper checks the params and answers a
+    // bad one -32602 invalid params; with the full schema the protocol layer parsed them first and
+    // answered -32603 internal error ("arguments": null, or a list).
+    server.setRequestHandler(CALL_TOOL_METHOD, async (loose, extra): Promise<CallToolResult> => {
+        const request = loose as unknown as CallToolRequest;
         const tool = findTool(request.params.name);
         if (!tool) {
             return errorResult(
