@@ -143,6 +143,39 @@ describe('date roles: date fields named without hints', () => {
 });
 
 describe('date roles: date fields named with hints', () => {
+    it("a hint that labels a date outright beats the signature's date at a short form's foot", async () => {
+        const estimate = [
+            'BLUEBONNET RELOCATION CO.',
+            'Estimate #: BR-24-06518                    Date of estimate: 04/22/2025',
+            '',
+            'Requested pickup date: 06/09/2025',
+            'Delivery spread:       06/13/2025 - 06/17/2025',
+            '',
+            'Estimated weight: 8,400 lbs             Total estimate: $10,094.48',
+            '',
+            'Packing materials and labour are included. Items of extraordinary value must be',
+            'declared in writing before loading; the carrier is not liable for undeclared items.',
+            'Storage in transit is charged per hundredweight per day after the delivery spread.',
+            'Claims for loss or damage must be filed in writing within nine months of delivery.',
+            'A binding not-to-exceed estimate cannot increase unless the shipper adds services or',
+            'items; the final price is the lower of the estimate and the actual weight charge.',
+            'A deposit of $1,000.00 secures the pickup date and is applied to the final invoice.',
+            '',
+            'I accept this estimate and the terms on its reverse, and I have received the booklet',
+            '"Your Rights and Responsibilities When You Move".',
+            '',
+            'Shipper signature: Alicia Delgado                  Date: 05/02/2025',
+            'Carrier representative: Trevor Haynes, Move Coordinator',
+        ].join('\n');
+        expect(estimate.length).to.be.within(1000, 2000); // zones count, and the form is short
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'moving_estimate',
+            fields: [{ name: 'move_date', type: 'date', hints: ['Requested pickup date', 'Move date'] }],
+        });
+        expect((await readData(estimate, schema)).move_date).to.equal('2025-06-09');
+    });
+
     it("reads a labelled due or end date, not the statement's own date at its head (the zones date only the document)", async () => {
         // bench/user-docs/fourth/en15_loan_statement.txt, as a user wrote it.
         const statement = [

@@ -230,6 +230,18 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     return found;
 }
 
+/**
+ * A hint labels a date outright ("Requested pickup date: 06/09/2025") in a short document (a form,
+ * an estimate, a letter): that says more than any date's place, so the document's own date (its
+ * signature's) is not the field's. Long documents keep the zones, where the ranker learnt them.
+ */
+function labelledOutright(input: ReaderInput, contexts: readonly ContextScore[], parsed: readonly (ParsedValue | undefined)[]): boolean {
+    return (
+        input.documentLength <= ZONES.longDocument &&
+        contexts.some((c, i) => parsed[i] !== undefined && c.hit?.kind === 'hint' && c.score >= ADJUST.exactLabel)
+    );
+}
+
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -259,7 +271,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const terms = isDate(type) && unhinted ? termDates(field, win, found) : undefined;
     const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
-    const dates = isDate(type) && !other ? dateZones(ctx, found, parsed) : undefined;
+    const hintLabelled = isDate(type) && labelledOutright(input, contexts, parsed);
+    const dates = isDate(type) && !other && !hintLabelled ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
     const aboutAgreement = asksAbout(about, win, 'agreementWords');

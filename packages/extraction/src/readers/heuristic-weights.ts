@@ -76,6 +76,8 @@ export const ADJUST = {
     /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */
     rangeDate: 0.6,
     /** A labelled value earlier in the document. */
+    /** A hint's context at which it labels a value outright (a `label:` on the value's line). */
+    exactLabel: 0.95,
     labelledEarly: 0.06,
     /** A string found from a label, earlier in the document. */
     stringEarly: 0.1,
