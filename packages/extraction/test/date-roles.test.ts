@@ -143,6 +143,54 @@ describe('date roles: date fields named without hints', () => {
 });
 
 describe('date roles: date fields named with hints', () => {
+    it('a deadline\'s word in the name ("pay_by_date") asks for no date of the document\'s own', async () => {
+        const letter = [
+            'Thornfield Lettings',
+            '22 High Street, Stockport SK1 1EG',
+            '',
+            'Date: 14 October 2024',
+            'Tenancy ref: TL/BRK/0220',
+            '',
+            'Dear Ms Dawes,',
+            '',
+            'Our records show that the rent for the above property is in arrears. Your rent of',
+            '£875.00 per calendar month is payable in advance on the 1st of each month under the',
+            'terms of your assured shorthold tenancy. The following payments have not been received:',
+            'the rent due in August was part paid, and the rents due in September and October were',
+            'not received at all, so that the arrears at the date of this letter are £2,225.00.',
+            '',
+            'Please pay the full amount of £2,225.00 by 28 October 2024 to the account shown on your',
+            'tenancy agreement, quoting your tenancy ref. If you cannot pay in full, contact us to',
+            'agree a repayment arrangement before that date.',
+            '',
+            'If the arrears are not cleared or an arrangement agreed, we may serve notice seeking',
+            'possession under Section 8 of the Housing Act 1988, and any court costs would be added',
+            'to the amount you owe. Free and impartial advice is available from Citizens Advice.',
+            '',
+            'Yours sincerely,',
+            '',
+            'Gareth Pryce',
+            'Property Manager',
+        ].join('\n');
+        expect(letter.length).to.be.above(1000); // long enough for its head and foot to date it
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'arrears',
+            fields: [
+                { name: 'letter_date', type: 'date', hints: ['Date'] },
+                { name: 'pay_by_date', type: 'date', hints: ['Please pay the full amount', 'pay by'] },
+            ],
+        });
+        expect(await readData(letter, schema)).to.deep.equal({ letter_date: '2024-10-14', pay_by_date: '2024-10-28' });
+        const description = compile({
+            svc_schema: '1.0',
+            name: 'x',
+            fields: [{ name: 'signed_on', type: 'date', description: 'Date signed by both parties', hints: ['Date'] }],
+        });
+        expect(notOwnDate(description.fields[0]!, localeOf('en'))).to.equal(false); // "by" counts in the name only
+        expect(notOwnDate(schema.fields[1]!, localeOf('en'))).to.equal(true);
+    });
+
     it("a hint that labels a date outright beats the signature's date at a short form's foot", async () => {
         const estimate = [
             'BLUEBONNET RELOCATION CO.',

@@ -228,6 +228,7 @@ export const en = {
             'amount including',
         ],
     },
+    deadlineNameWords: ['by', 'before'],
     salutations: ['dear'],
     personTitles: ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam'],
     addresseeWords: [

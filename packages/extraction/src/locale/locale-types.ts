@@ -142,6 +142,8 @@ export interface LocaleProfile {
     ownStartWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
     rangeWords?: readonly string[];
+    /** Words of a deadline in a date field's name only ("pay_by_date"; Dutch "uiterlijk"): it ends something. */
+    deadlineNameWords?: readonly string[];
     /** Words that open a letter's salutation ("dear"; Dutch "geachte", "beste"). */
     salutations?: readonly string[];
     /** Titles and forms of address before a name ("ms", "mr", "dr"; Dutch "mevrouw", "dhr"). */

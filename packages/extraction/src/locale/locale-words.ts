@@ -29,6 +29,7 @@ type WordList =
     | 'definitionIntroducers'
     | 'definitionArticles'
     | 'rangeWords'
+    | 'deadlineNameWords'
     | 'salutations'
     | 'personTitles'
     | 'addresseeWords';

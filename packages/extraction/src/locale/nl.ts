@@ -171,6 +171,7 @@ export const nl = {
     rateBaseWords: ['over', 'van'],
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
+    deadlineNameWords: ['voor', 'uiterlijk'],
     salutations: ['geachte', 'beste'],
     personTitles: ['heer', 'mevrouw', 'dhr', 'mevr', 'mw', 'mr', 'dr', 'ir', 'drs', 'ing', 'prof'],
     addresseeWords: [

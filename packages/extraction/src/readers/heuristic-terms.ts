@@ -18,7 +18,10 @@ function asks(field: CompiledField, locale: LocaleProfile, list: 'expiryWords' |
 
 /** Whether a field's name or description asks when something ends or falls due ("due_date", "Date the lease ends"). */
 export function endsSomething(field: CompiledField, locale: LocaleProfile): boolean {
-    return asks(field, locale, 'expiryWords');
+    // A deadline's word in the name ("pay_by_date", "respond_by"); only the name, as a description
+    // says "by" of anything ("Date signed by both parties").
+    const deadline = wordsOf(locale, 'deadlineNameWords');
+    return asks(field, locale, 'expiryWords') || labelWords(field.name).some((w) => deadline.has(w));
 }
 
 /**
