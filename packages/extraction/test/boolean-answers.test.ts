@@ -38,4 +38,18 @@ describe('boolean answers', () => {
         });
         expect((await readResponse(doc, schema)).data).to.deep.equal({ previously_claimed: false, vet_paid_directly: true });
     });
+
+    it('of the options of a row of check boxes, the ticked one answers', async () => {
+        const form = (row: string) => `CLAIM FORM\n\nHas this condition been claimed for before?      ${row}\n`;
+        const schema = flag('previously_claimed');
+        expect((await readResponse(form('[ ] Yes   [X] No'), schema)).data.previously_claimed).to.equal(false);
+        expect((await readResponse(form('[x] Yes   [ ] No'), schema)).data.previously_claimed).to.equal(true);
+        const nl = 'SCHADEFORMULIER\n\nIs er aangifte gedaan bij de politie?   ☐ Ja   ☒ Nee\n';
+        const aangifte = compile({
+            svc_schema: '1.0',
+            name: 'schade',
+            fields: [{ name: 'aangifte_politie', type: 'boolean', hints: ['aangifte'] }],
+        });
+        expect((await readResponse(nl, aangifte, 'nl')).data.aangifte_politie).to.equal(false);
+    });
 });

@@ -214,10 +214,18 @@ export function durationSpans(text: string, language: string): Span[] {
     return f.net ? [...spans, ...all(f.net, text)].sort((a, b) => a.start - b.start) : spans;
 }
 
-/** Yes/no words, but not an abbreviation of "number" ("receipt no. R-2025-0112", "Borrower no.: 2 1187"). */
+/**
+ * Yes/no words, but not an abbreviation of "number" ("receipt no. R-2025-0112", "Borrower no.: 2
+ * 1187"), nor an option whose box is left empty ("[ ] Yes   [X] No": the answer is the ticked one).
+ */
 export function booleanSpans(text: string, language: string): Span[] {
-    return all(findersOf(language).booleans, text).filter((s) => !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)));
+    return all(findersOf(language).booleans, text).filter(
+        (s) => !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)) && !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)),
+    );
 }
+
+/** An empty check box just before an option: "[ ]", "( )", "☐". */
+const EMPTY_BOX = /(?:\[\s?\]|\(\s?\)|☐)[^\S\n]*$/u;
 
 /** A full stop, maybe a colon, and on the same line a number or a code. */
 const NUMBER_SIGN = /^\.\s?:?[^\S\n]*[^\s]*\d/u;
