@@ -143,6 +143,36 @@ describe('date roles: date fields named without hints', () => {
 });
 
 describe('date roles: date fields named with hints', () => {
+    it("a hint heading a date's cell on a booking beats the date of issue at its head", async () => {
+        const terms = Array.from(
+            { length: 22 },
+            (_, i) => `${i + 1}. The booking terms apply to every traveller named above; see the conditions, clause ${i + 1}.`,
+        );
+        const booking = [
+            'SUNWARD HOLIDAYS LTD            ATOL 11921',
+            'BOOKING CONFIRMATION',
+            '',
+            'Booking reference:  SWH-448214',
+            'Date of issue:      12 February 2025',
+            'Lead passenger:     Mr Daniel Okoro',
+            '',
+            'FLIGHTS',
+            'Outbound   Sat 14 June 2025   LGW 06:40 -> FAO 09:25   Flight EZY8931',
+            'Return     Sat 28 June 2025   FAO 10:10 -> LGW 12:55   Flight EZY8932',
+            '',
+            'Final payment by:   15 April 2025',
+            '',
+            ...terms,
+        ].join('\n');
+        expect(booking.length).to.be.within(2000, 3000); // a short form, past the 2,000 characters of the zones' own rule
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'booking',
+            fields: [{ name: 'departure_date', type: 'date', hints: ['Outbound', 'Departure'] }],
+        });
+        expect((await readData(booking, schema)).departure_date).to.equal('2025-06-14');
+    });
+
     it('a deadline\'s word in the name ("pay_by_date") asks for no date of the document\'s own', async () => {
         const letter = [
             'Thornfield Lettings',

@@ -231,13 +231,13 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
 }
 
 /**
- * A hint labels a date outright ("Requested pickup date: 06/09/2025") in a short document (a form,
- * an estimate, a letter): that says more than any date's place, so the document's own date (its
+ * A hint labels a date ("Requested pickup date: 06/09/2025", "Outbound   Sat 14 June 2025") in a
+ * short document (a form, an estimate, a booking, a letter): that says more than any date's place, so the document's own date (its
  * signature's) is not the field's. Long documents keep the zones, where the ranker learnt them.
  */
 function labelledOutright(input: ReaderInput, contexts: readonly ContextScore[], parsed: readonly (ParsedValue | undefined)[]): boolean {
     return (
-        input.documentLength <= ZONES.longDocument &&
+        input.documentLength <= ZONES.shortForm &&
         contexts.some((c, i) => parsed[i] !== undefined && c.hit?.kind === 'hint' && c.score >= ADJUST.exactLabel)
     );
 }

@@ -76,8 +76,8 @@ export const ADJUST = {
     /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */
     rangeDate: 0.6,
     /** A labelled value earlier in the document. */
-    /** A hint's context at which it labels a value outright (a `label:` on the value's line). */
-    exactLabel: 0.95,
+    /** A hint's context at which it labels a date on a short form (a label on the value's line or a cell before it). */
+    exactLabel: 0.7,
     labelledEarly: 0.06,
     /** A string found from a label, earlier in the document. */
     stringEarly: 0.1,
@@ -132,6 +132,8 @@ export const ZONES = {
     closing: 300,
     /** Edge bonus for documents longer than this, within these shares. */
     longDocument: 2000,
+    /** A document this short is a form, an estimate, a booking or a letter, not an agreement (ranker-final's split). */
+    shortForm: 3000,
     edgeHead: 0.03,
     edgeFoot: 0.94,
 } as const;
