@@ -25,6 +25,8 @@ describe('addressee: the person a letter greets', () => {
         expect(wantsAddressee('tenantName', en)).to.equal(true);
         expect(wantsAddressee('supplier', en)).to.equal(false);
         expect(wantsAddressee('huurder', localeOf('nl'))).to.equal(true);
+        expect(wantsAddressee('student_id', en)).to.equal(false); // the role's code, not the person
+        expect(wantsAddressee('tenant_address', en)).to.equal(false);
     });
 
     it('reads the name in full from the address block the salutation greets by surname', async () => {
@@ -49,5 +51,16 @@ describe('addressee: the person a letter greets', () => {
         expect((await readData(sir, OFFER)).applicant_name).to.not.equal('Ms Anjali Raman');
         const contact = `${HEAD}Mr Tom Price\n9 Mill Lane\n\nYour adviser:\nDr Helen Marsh\n\nDear Mr Price,\n\nWe write about your application.\n`;
         expect((await readData(contact, OFFER)).applicant_name).to.equal('Mr Tom Price');
+    });
+
+    it("the name in full beats the salutation's hint, which greets part of it", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'permit',
+            fields: [{ name: 'holder', type: 'string', hints: ['Mevrouw', 'Beste mevrouw'] }],
+        });
+        const doc =
+            'Gemeente Leiden\nPostbus 9100, 2300 PC Leiden\n\nMevrouw L.M. Koster\nKleverparkweg 12\n2023 AB Haarlem\n\nBeste mevrouw Koster,\n\nHierbij ontvangt u uw parkeervergunning.\n';
+        expect((await readData(doc, schema, 'nl')).holder).to.equal('Mevrouw L.M. Koster');
     });
 });

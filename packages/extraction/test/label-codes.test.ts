@@ -73,4 +73,12 @@ describe('labels of codes, names and amounts', () => {
         const nl = hinted([{ name: 'bedrag', type: 'money', currency: 'EUR' }]);
         expect((await readData(slip, nl, 'nl')).bedrag).to.deep.equal({ amount: '48.00', currency: 'EUR' });
     });
+
+    it('takes no date alone for a name or a place, unless the field asks for a date', async () => {
+        const lading = 'BILL OF LADING\n\nSHIPPED ON BOARD the vessel named above at the port of loading: 12-Jan-2025\n';
+        const port = hinted([{ name: 'port_of_loading', type: 'string' }]);
+        expect((await readData(lading, port)).port_of_loading).to.not.equal('12-Jan-2025');
+        const when = hinted([{ name: 'loading_date', type: 'string', hints: ['port of loading'] }]);
+        expect((await readData(lading, when)).loading_date).to.equal('12-Jan-2025');
+    });
 });

@@ -252,6 +252,7 @@ export const en = {
         'resident',
         'awardee',
         'winner',
+        'holder',
     ],
     issuerWords: [
         'company',

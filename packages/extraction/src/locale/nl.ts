@@ -192,6 +192,7 @@ export const nl = {
         'debiteur',
         'bewoner',
         'verzoeker',
+        'houder',
     ],
     expiryWords: [
         'vervaldatum',

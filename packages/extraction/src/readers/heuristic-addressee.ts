@@ -17,10 +17,35 @@ const SALUTATION_CHARS = 100;
 const NAME_LINE_CHARS = 60;
 const NAME_LINE_WORDS = 6;
 
+/** Words of a name that asks for a code or an amount of the person, not the person. */
+const CODE_WORDS = new Set([
+    'id',
+    'number',
+    'no',
+    'nr',
+    'num',
+    'code',
+    'ref',
+    'reference',
+    'nummer',
+    'account',
+    'iban',
+    'amount',
+    'bedrag',
+    'date',
+    'datum',
+    'address',
+    'adres',
+    'email',
+    'phone',
+]);
+
 /** Whether a field asks for a letter's addressee: a word of its name is a role letters are sent to. */
 export function wantsAddressee(name: string, locale: LocaleProfile): boolean {
     const roles = wordsOf(locale, 'addresseeWords');
-    return labelWords(name).some((w) => roles.has(w));
+    const words = labelWords(name);
+    // "student_id", "tenant_number": the role's code, not the person.
+    return words.some((w) => roles.has(w)) && !words.some((w) => CODE_WORDS.has(w));
 }
 
 /** The addressee's name as the address block writes it, when the salutation greets that name. */

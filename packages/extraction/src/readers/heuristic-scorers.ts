@@ -12,7 +12,7 @@ import { asksAbout, descriptionForms, inIncorporationClause, periodContext, rene
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
-import { notOwnDate, termDates } from './heuristic-terms.js';
+import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
@@ -120,8 +120,12 @@ function stringScores(ctx: FieldContext): Scored[] {
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
+    const dateAsked = asksForDate(field);
     for (const c of stringCandidates(win, hits, options)) {
         if (address && labelNotAddress(c.quote)) continue;
+        // A date alone is no name, place or description ("at the port of loading: 12-Jan-2025"),
+        // unless the field asks for one.
+        if (pattern === undefined && !dateAsked && wholeDate(c.quote, input.language)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
         // A piece of a sentence the pattern happens to allow is no code: not proposed at all.
@@ -158,7 +162,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     for (const name of roleNames(win, input.offset, field)) party(name, ADJUST.partyDefined, { defined: 1, labelName: 1 });
     // The person a letter greets, for a field named by a role letters are sent to ("applicant_name").
     if (input.offset === 0 && field.type.kind !== 'array' && wantsAddressee(field.name, win.locale))
-        for (const name of addresseeNames(win)) party(name, ADJUST.partyDefined, { labelName: 1 });
+        for (const name of addresseeNames(win)) party(name, ADJUST.addressee, { labelName: 1 });
     if (address) {
         const others = wantsOthersAddress(field.name, win.locale);
         for (const block of addressBlocks(win, input.offset === 0)) {

@@ -5,7 +5,7 @@
 import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
-import type { Span } from './heuristic-spans.js';
+import { dateSpans, type Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** Text between two dates of a range at most: " through " and "tot en met" fit, a clause does not. */
@@ -80,3 +80,17 @@ export function termDates(field: CompiledField, win: WindowText, found: readonly
     const part = rangePart(field, win.locale);
     return { other: !documentDate(field, win.locale), ranged: part === undefined ? undefined : rangeDates(win, found, part) };
 }
+
+/** Whether a quote is one date and nothing else ("12-Jan-2025"). */
+export function wholeDate(quote: string, language: string): boolean {
+    if (quote.length > 40) return false;
+    const dates = dateSpans(quote, language, false);
+    return dates.length === 1 && quote.trim().replace(/[\s,./-]+$/, '') === dates[0]!.quote;
+}
+
+/** Whether a string field asks for a date written as text: a date's word in its name or description. */
+export function asksForDate(field: CompiledField): boolean {
+    return labelWords(`${field.name} ${field.description ?? ''}`).some((w) => DATE_WORDS.has(w));
+}
+
+const DATE_WORDS = new Set(['date', 'dates', 'day', 'when', 'dob', 'birthday', 'datum', 'dag', 'wanneer', 'geboortedatum']);

@@ -105,6 +105,8 @@ export const ADJUST = {
     /** A party named in an agreement's opening: listed after "between", defined with a role (heuristic-parties.ts). */
     partyListed: 0.7,
     partyDefined: 0.65,
+    /** The addressee a salutation greets, written in full by the address block: as good as a label. */
+    addressee: 0.9,
     /** A label in a company's incorporation clause ("organized under the laws of"): this share of its pull. */
     incorporation: 0.4,
     /** A period in a sentence about the agreement's own life (plus); one that runs after something ends (share). */
