@@ -142,6 +142,51 @@ describe('date roles: date fields named without hints', () => {
     });
 });
 
+describe("date roles: the document's own date", () => {
+    it('a date another label names at the foot ("Uw volgende afspraak:") is not the document\'s own', async () => {
+        // bench/user-docs/third/nl02_zorgnota.txt, as a user wrote it.
+        const nota = [
+            'Fysiotherapie Lindenhof',
+            'praktijk voor fysiotherapie en manuele therapie',
+            'Lindenlaan 3, 6711 KB Ede  |  0318 - 55 41 20  |  info@fysiolindenhof.nl',
+            'AGB-code praktijk 04-012345  |  KvK 09172834  |  IBAN NL18 RABO 0312 4477 90',
+            '',
+            '                                                  NOTA',
+            '                                                  Notadatum:   4 april 2025',
+            '                                                  Notanummer:  2025-0412',
+            '                                                  Debiteurnr:  D-3381',
+            'Dhr. S. (Sander) Veldkamp',
+            'Bosrand 17',
+            '6717 HG Ede',
+            '',
+            'Patiënt:       S. Veldkamp, geb. 02-11-1978',
+            'Verzekeraar:   Zilveren Kruis, basisverzekering (geen aanvullende dekking fysiotherapie)',
+            'Verwijzing:    huisarts dr. A. Mulder, d.d. 27-02-2025',
+            'Behandelaar:   J. Kortenhorst, fysiotherapeut/manueel therapeut (BIG 19053221604)',
+            '',
+            'Behandeldatum   Prestatie                                    Code     Bedrag',
+            '04-03-2025      Screening, intake en onderzoek               1864     € 52,00',
+            '06-03-2025      Reguliere zitting fysiotherapie              1000     € 41,50',
+            '13-03-2025      Reguliere zitting fysiotherapie              1000     € 41,50',
+            '20-03-2025      Zitting manuele therapie                     1200     € 52,50',
+            '27-03-2025      Zitting manuele therapie                     1200     € 52,50',
+            '                                                                    ----------',
+            '                                                   Totaal            € 240,00',
+            '',
+            'Deze nota is vrijgesteld van btw (art. 11 lid 1 sub g Wet OB).',
+            '',
+            'Omdat u geen aanvullende verzekering voor fysiotherapie heeft, kunnen wij deze nota niet',
+            'rechtstreeks bij uw zorgverzekeraar declareren. Wij verzoeken u het totaalbedrag binnen',
+            '30 dagen na notadatum over te maken op bovenstaand IBAN onder vermelding van het',
+            'notanummer. U kunt de nota eventueel zelf indienen bij uw verzekeraar.',
+            '',
+            'Uw volgende afspraak: donderdag 10 april 2025 om 08:45 uur.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'nota', fields: [{ name: 'invoice_date', type: 'date' }] });
+        expect((await readData(nota, schema, 'nl')).invoice_date).to.equal('2025-04-04');
+    });
+});
+
 describe('date roles: date fields named with hints', () => {
     it("a hint heading a date's cell on a booking beats the date of issue at its head", async () => {
         const terms = Array.from(

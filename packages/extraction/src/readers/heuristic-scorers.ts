@@ -13,7 +13,7 @@ import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -374,6 +374,18 @@ function preferLargest(out: Scored[]): void {
  * decision quotes the earlier decisions in its heading; a signature line dates the whole); the
  * last date in the closing lines ("uitgesproken op ...", a signature's date) dates it too.
  */
+/** The label before a date on its line ("gepland:", "Next service due:"), if it names no date of the document's own. */
+function namedOther(win: WindowText, s: Span): boolean {
+    const line = win.lines[win.lineOf(s.start)]!;
+    const before = win.text.slice(Math.max(line.start, s.start - OTHER_LABEL_CHARS), s.start);
+    const m = /(\p{L}[\p{L}\p{N} ()'’./-]{0,40}):[^\S\n]*$/u.exec(before);
+    return !!m && !labelWords(m[1]!).some((w) => OWN_DATE_WORDS.has(w));
+}
+
+const OTHER_LABEL_CHARS = 60;
+/** Words of a label of the document's own date: "Date:", "Datum:", "Plaats en datum:", "Signed:". */
+const OWN_DATE_WORDS = new Set(['date', 'dated', 'datum', 'signed', 'issued', 'getekend', 'ondertekend', 'dd', 'd']);
+
 function dateZones(
     ctx: FieldContext,
     found: Span[],
@@ -385,16 +397,17 @@ function dateZones(
         const at = input.offset + s.start;
         return at < Math.max(ZONES.head, ZONES.headShare * n) || at > Math.min(n - ZONES.foot, ZONES.footShare * n);
     };
+    // A date another label names ("Jaarlijkse vaccinatie gepland: 14 september 2025", "Next
+    // inspection: …") is that thing's, not the document's own, wherever it stands.
+    const own = (s: Span): boolean => !win.isFurniture(win.lineOf(s.start)) && !namedOther(win, s);
     let latest: string | undefined;
     for (let i = 0; i < found.length; i++) {
         const p = parsed[i];
-        if (p && atEdge(found[i]!) && !win.isFurniture(win.lineOf(found[i]!.start)) && (latest === undefined || p.key > latest))
-            latest = p.key;
+        if (p && atEdge(found[i]!) && own(found[i]!) && (latest === undefined || p.key > latest)) latest = p.key;
     }
     let closing: Span | undefined;
     if (input.offset + input.text.length >= n) {
-        for (let i = found.length - 1; i >= 0 && !closing; i--)
-            if (parsed[i] && !win.isFurniture(win.lineOf(found[i]!.start))) closing = found[i];
+        for (let i = found.length - 1; i >= 0 && !closing; i--) if (parsed[i] && own(found[i]!)) closing = found[i];
         if (closing && input.offset + closing.start < n - ZONES.closing) closing = undefined;
     }
     const values = new Set(parsed.map((v) => v?.key).filter((k) => k !== undefined));
