@@ -229,6 +229,7 @@ export const en = {
         ],
     },
     deadlineNameWords: ['by', 'before'],
+    earlierColumnWords: ['last', 'previous', 'prior', 'old', 'ytd', 'cumulative', 'earlier'],
     salutations: ['dear'],
     personTitles: ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam'],
     addresseeWords: [

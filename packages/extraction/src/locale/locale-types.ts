@@ -142,6 +142,11 @@ export interface LocaleProfile {
     ownStartWords?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
     rangeWords?: readonly string[];
+    /**
+     * Words of a column header over an earlier or cumulative figure ("last", "previous", "ytd";
+     * Dutch "vorig", "oud"): an amount under it is not the field's unless its name asks for one.
+     */
+    earlierColumnWords?: readonly string[];
     /** Words of a deadline in a date field's name only ("pay_by_date"; Dutch "uiterlijk"): it ends something. */
     deadlineNameWords?: readonly string[];
     /** Words that open a letter's salutation ("dear"; Dutch "geachte", "beste"). */

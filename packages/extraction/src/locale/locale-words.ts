@@ -30,6 +30,7 @@ type WordList =
     | 'definitionArticles'
     | 'rangeWords'
     | 'deadlineNameWords'
+    | 'earlierColumnWords'
     | 'salutations'
     | 'personTitles'
     | 'addresseeWords';

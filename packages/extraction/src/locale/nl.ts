@@ -172,6 +172,7 @@ export const nl = {
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     deadlineNameWords: ['voor', 'uiterlijk'],
+    earlierColumnWords: ['vorig', 'vorige', 'oud', 'oude', 'cumulatief', 'eerder', 'eerdere'],
     salutations: ['geachte', 'beste'],
     personTitles: ['heer', 'mevrouw', 'dhr', 'mevr', 'mw', 'mr', 'dr', 'ir', 'drs', 'ing', 'prof'],
     addresseeWords: [

@@ -10,6 +10,7 @@ import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.
 import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
+import { earlierFigure } from './heuristic-columns.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
@@ -275,8 +276,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const terms = isDate(type) && unhinted ? termDates(field, win, found) : undefined;
     const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
-    const hintLabelled = isDate(type) && labelledOutright(input, contexts, parsed);
-    const dates = isDate(type) && !other && !hintLabelled ? dateZones(ctx, found, parsed) : undefined;
+    const dates = isDate(type) && !other && !labelledOutright(input, contexts, parsed) ? dateZones(ctx, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
     const aboutAgreement = asksAbout(about, win, 'agreementWords');
@@ -345,6 +345,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
         if (win.isFurniture(win.lineOf(span.start))) score *= ADJUST.furniture * (f.furniture = 1);
         if (paid?.has(amounts[i]!)) score = Math.max(score, ADJUST.paidFloor) + ADJUST.paidBonus * (f.paid = 1);
+        if (earlierFigure(win, span, field, type.kind)) score *= ADJUST.earlierColumn; // last year's premium, the year to date
         out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);

@@ -203,7 +203,10 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
             const gap = folded(text.slice(hit.end, span.start));
-            if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap))) return hit.weight * qualified(win, hit, span.start);
+            // A short bracket qualifies the label, as a colon would end it: "Annual premium (incl. IPT)   £568.08".
+            const unbracketed = gap.replace(/\([^()]{0,20}\)/g, ' ');
+            if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap) || labelTail(unbracketed)))
+                return hit.weight * qualified(win, hit, span.start);
             // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
             // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
             // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.
@@ -217,7 +220,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             // are due on July 1"): not across a sentence's end.
             // The full stop of an abbreviation that qualifies a sum ("Totaal incl. BTW   € 314,60")
             // ends no sentence.
-            if (/[.;!?]\s+[\p{Lu}\d]/u.test(gap) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
+            // Nor does one in a short bracket that qualifies the label.
+            if (/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
             return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * LABEL.inRunningText;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.

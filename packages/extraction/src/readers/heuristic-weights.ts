@@ -122,6 +122,8 @@ export const ADJUST = {
     renewal: 0.15,
     /** A span claimed more strongly (by this margin) by another field counts this share. */
     claimed: 0.5,
+    /** An amount under a header cell of an earlier or cumulative figure ("Last year", "Year to date") counts this share. */
+    earlierColumn: 0.5,
     claimedMargin: 0.1,
 } as const;
 

@@ -1,0 +1,56 @@
+// Columns of an earlier or cumulative figure ("Last year   This year", "This period   Year to
+// date", "Oude huur   Nieuwe huur"), and a short bracket that qualifies a label ("Annual premium
+// (incl. IPT)"). Documents written for the test.
+import { expect } from 'chai';
+import { asksForEarlier } from '../src/readers/heuristic-columns.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const money = (name: string, currency = 'GBP') => compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'money', currency }] });
+
+describe('earlier columns', () => {
+    it("reads this year's figure, not last year's, under a bracket that qualifies the label", async () => {
+        const renewal = [
+            'RENEWAL NOTICE',
+            '',
+            'Your premium                               Last year          This year',
+            'Annual premium (incl. IPT)                   £512.40            £568.08',
+            'Monthly Direct Debit (x 12)                   £42.70             £47.34',
+        ].join('\n');
+        expect((await readData(renewal, money('annual_premium'))).annual_premium).to.deep.equal({ amount: '568.08', currency: 'GBP' });
+    });
+
+    it("reads this period's figure, not the year to date; Dutch: the new rent, not the old", async () => {
+        const payslip =
+            'PAYSLIP\n\n                         This period      Year to date\nGross pay                   3,250.00         9,750.00\n';
+        expect((await readData(payslip, money('gross_pay', 'EUR'))).gross_pay).to.deep.equal({ amount: '3250.00', currency: 'EUR' });
+        const huur =
+            'HUURAANPASSING\n\n                      Oude huur       Nieuwe huur\nKale huur             € 812,40        € 841,80\n';
+        expect((await readData(huur, money('kale_huur', 'EUR'), 'nl')).kale_huur).to.deep.equal({ amount: '841.80', currency: 'EUR' });
+    });
+
+    it('a field that asks for the earlier figure is not turned away from it', () => {
+        expect(asksForEarlier('previous_premium', localeOf('en'))).to.equal(true);
+        expect(asksForEarlier('ytd_gross', localeOf('en'))).to.equal(true);
+        expect(asksForEarlier('annual_premium', localeOf('en'))).to.equal(false);
+    });
+
+    it('a short bracket between a label and its colon qualifies the label: "Policy excess (from schedule):  €150.00"', async () => {
+        const claim = [
+            'CLAIM FORM',
+            '',
+            'Invoice no.      Date           Amount (incl. VAT)',
+            'LV-22871         08/01/2025     €   186.50',
+            '                        Total   € 3,229.25',
+            '',
+            'Policy excess (from schedule):  €150.00',
+        ].join('\n');
+        const excess = compile({
+            svc_schema: '1.0',
+            name: 'claim',
+            fields: [{ name: 'excess', type: 'money', currency: 'EUR', nullable: true }],
+        });
+        expect((await readData(claim, excess)).excess).to.deep.equal({ amount: '150.00', currency: 'EUR' });
+    });
+});
