@@ -143,6 +143,37 @@ describe('date roles: date fields named without hints', () => {
 });
 
 describe("date roles: the document's own date", () => {
+    it('a letter\'s date alone on a line of its head, or after its place, outranks a date its text calls "dated"', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'letter', fields: [{ name: 'letter_date', type: 'date' }] });
+        const en = [
+            'Northwind Analytics, Inc.',
+            '400 Pine Street, Seattle, WA 98101',
+            '',
+            'March 3, 2025',
+            '',
+            'Dear Ms. Ruiz,',
+            '',
+            "I'm pleased to let you know that your base salary will increase to $102,240.00, effective",
+            'April 1, 2025. All other terms of your employment remain as set out in your offer letter',
+            'dated August 22, 2022.',
+        ].join('\n');
+        expect((await readData(en, schema)).letter_date).to.equal('2025-03-03');
+        const nl = [
+            'Incassobureau Domstad B.V.',
+            'Postbus 2100, 3500 GC Utrecht',
+            '',
+            'Utrecht, 9 september 2025',
+            '',
+            'Geachte heer Boukhari,',
+            '',
+            'Kunt u niet in één keer betalen? Neem dan vóór 23 september 2025 contact met ons op.',
+        ].join('\n');
+        expect(
+            (await readData(nl, compile({ svc_schema: '1.0', name: 'brief', fields: [{ name: 'letter_date', type: 'date' }] }), 'nl'))
+                .letter_date,
+        ).to.equal('2025-09-09');
+    });
+
     it('a date another label names at the foot ("Uw volgende afspraak:") is not the document\'s own', async () => {
         // bench/user-docs/third/nl02_zorgnota.txt, as a user wrote it.
         const nota = [

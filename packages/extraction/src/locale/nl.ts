@@ -166,6 +166,7 @@ export const nl = {
         'uitspraak',
         'vonnis',
         'beschikking',
+        'besluit',
     ],
     taxWords: ['btw', 'belasting', 'omzetbelasting'],
     rateBaseWords: ['over', 'van'],

@@ -273,7 +273,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // first or second date is a start's or an end's. With hints, only a date of an end, a due day or
     // a start loses the zones; another date keeps them (an NDA's effective date is mostly its own
     // date, and the ranker weighs the zones as the labelled sets taught it).
-    const terms = isDate(type) && unhinted ? termDates(field, win, found) : undefined;
+    const terms = isDate(type) && unhinted ? termDates(field, win, found, input.offset === 0) : undefined;
     const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
     const dates = isDate(type) && !other && !labelledOutright(input, contexts, parsed) ? dateZones(ctx, found, parsed) : undefined;
@@ -295,7 +295,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const final = unhinted && c.hit && sumQualifier(win, c.hit, span.start) === 'final';
         const ambiguity = c.hit && !final ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
         let context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
-        if (ranged?.has(span)) context = Math.max(context, ADJUST.rangeDate);
+        if (ranged?.has(span)) context = Math.max(context, terms!.own ? ADJUST.headingDate : ADJUST.rangeDate);
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };

@@ -74,11 +74,38 @@ export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1)
 /**
  * For a date field without hints: whether it asks for a date other than the document's own
  * (`other`: documentDate), and the dates of the window's ranges that stand where it asks (`ranged`:
- * first dates for a start, second ones for an end).
+ * first dates for a start, second ones for an end), or, for the document's own date (`own`), the
+ * dates its head writes alone (headingDates).
  */
-export function termDates(field: CompiledField, win: WindowText, found: readonly Span[]): { other: boolean; ranged?: Set<Span> } {
+export function termDates(
+    field: CompiledField,
+    win: WindowText,
+    found: readonly Span[],
+    documentHead: boolean,
+): { other: boolean; own?: boolean; ranged?: Set<Span> } {
+    const own = documentDate(field, win.locale);
+    // The document's own date where a letter writes it: alone on a line of its head, or after its
+    // place ("March 3, 2025", "Utrecht, 9 september 2025"), as good as a range's end for an end.
+    if (own) return { other: false, own, ranged: documentHead ? headingDates(win, found) : undefined };
     const part = rangePart(field, win.locale);
-    return { other: !documentDate(field, win.locale), ranged: part === undefined ? undefined : rangeDates(win, found, part) };
+    return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part) };
+}
+
+/** Text lines of a document's head where a letter's date stands. */
+const HEADING_LINES = 20;
+
+/** Dates alone on a line of the document's head, or after a place and a comma ("Utrecht, 9 september 2025"). */
+function headingDates(win: WindowText, found: readonly Span[]): Set<Span> {
+    const out = new Set<Span>();
+    for (const s of found) {
+        const lineNo = win.lineOf(s.start);
+        if (lineNo >= HEADING_LINES) break;
+        const line = win.lines[lineNo]!;
+        const before = win.text.slice(line.start, s.start).trim();
+        const after = win.text.slice(s.end, line.end).trim();
+        if (after === '' && (before === '' || /^\p{Lu}[\p{L}' .-]{1,40},$/u.test(before))) out.add(s);
+    }
+    return out;
 }
 
 /** Whether a quote is one date and nothing else ("12-Jan-2025"). */

@@ -75,6 +75,8 @@ export const ADJUST = {
     ambiguityFloor: 0.25,
     /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */
     rangeDate: 0.6,
+    /** A date alone on a line of the document's head, for a field of its own date (heuristic-terms.ts headingDates). */
+    headingDate: 0.8,
     /** A labelled value earlier in the document. */
     /** A hint's context at which it labels a date on a short form (a label on the value's line or a cell before it). */
     exactLabel: 0.7,
