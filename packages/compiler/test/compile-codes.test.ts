@@ -89,6 +89,19 @@ const STRUCTURE: Case[] = [
         good: doc('{"name": "s", "type": "enum", "labels": ["a", "b"], "aliases": {"b": ["x"]}}'),
     },
     {
+        // Every value of an enum writes its label: a label of 350,000 spaces made answers of 168 MB.
+        code: 'E-SCHEMA-VALUE',
+        bad: doc(`{"name": "s", "type": "enum", "labels": ["a", "${'b'.repeat(129)}"]}`),
+        pointer: '/fields/0/labels/1',
+        good: doc(`{"name": "s", "type": "enum", "labels": ["a", "${'b'.repeat(128)}"]}`),
+    },
+    {
+        code: 'E-SCHEMA-VALUE',
+        bad: doc(`{"name": "s", "type": "enum", "labels": ["a"], "aliases": {"a": ["${' '.repeat(200)}x"]}}`),
+        pointer: '/fields/0/aliases/a/0',
+        good: doc('{"name": "s", "type": "enum", "labels": ["a"], "aliases": {"a": ["x"]}}'),
+    },
+    {
         code: 'E-SCHEMA-VALUE',
         bad: doc('{"name": "s", "type": "enum", "labels": []}'),
         pointer: '/fields/0/labels',

@@ -201,6 +201,34 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
         }
     });
 
+    it('a client that reads slowly but steadily gets its whole answer', async () => {
+        const engine = new ScriptedEngine();
+        engine.padding = 20_000_000;
+        const slow = await startTestServer({
+            limits: OPEN,
+            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100, sendMs: 300 } },
+            overrides: { engine },
+        });
+        try {
+            const { key: k } = await newKey(slow, { credit: 100 });
+            const socket = rawExtraction(slow, k);
+            socket.pause();
+            let got = 0;
+            // About 6 MB a second: the answer takes several times sendMs, but bytes keep moving.
+            const reading = setInterval(() => {
+                const chunk = socket.read() as Buffer | null;
+                if (chunk) got += chunk.length;
+            }, 10);
+            await new Promise<void>((r) => socket.once('close', () => r()));
+            clearInterval(reading);
+            for (let c = socket.read() as Buffer | null; c; c = socket.read() as Buffer | null) got += c.length;
+            expect(got).to.be.greaterThan(20_000_000);
+            expect(slow.logs.some((l) => l.includes('answer not taken in time'))).to.equal(false);
+        } finally {
+            await slow.stop();
+        }
+    });
+
     describe('timeouts (9.7)', () => {
         it('a stalled body is cut off with a 400 and the connection closed', async () => {
             const socket = rawRequest(

@@ -103,12 +103,13 @@ export const CODES = {
             currency: '"{currency}" is not an ISO 4217 currency code{suggestion?}',
             'label-count': 'an enum needs 1..{max} labels, not {n}',
             'label-empty': 'labels must not be empty',
+            'label-length': '{what} has at most {max} characters, not {n}',
             'label-dup': 'label "{label}" appears more than once',
             'alias-label': '"{label}" is not a label of this enum{suggestion?}',
             'alias-empty': 'aliases must not be empty',
         },
         explanation:
-            'The JSON type is right but the value is not allowed: an unknown type name, an invalid RE2 pattern, a key on a type that does not take it (pattern on a date), a scale outside 0..28, an unknown eom, basis or date_order, labels that are empty or not distinct, or a text over its length.',
+            'The JSON type is right but the value is not allowed: an unknown type name, an invalid RE2 pattern, a key on a type that does not take it (pattern on a date), a scale outside 0..28, an unknown eom, basis or date_order, labels that are empty, not distinct or over 128 characters (as are aliases), or a text over its length.',
     },
     'E-FIELD-DUP': {
         severity: 'error',

@@ -94,7 +94,7 @@ function limitsTable(): string {
         ['schema `description`', `at most ${LIMITS.schemaDescription.toLocaleString('en')} characters`],
         ['field `description`', `at most ${LIMITS.fieldDescription} characters`],
         ['`hints`', `at most ${LIMITS.hints}, each 1 to ${LIMITS.hintLength} characters`],
-        ['enum `labels`', `1 to ${LIMITS.labels}, distinct and non-empty`],
+        ['enum `labels`', `1 to ${LIMITS.labels}, distinct and non-empty, each (and each alias) at most ${LIMITS.labelLength} characters`],
         ['relation `id`', `1 to ${LIMITS.relationId} characters`],
         ['relation `description`', `at most ${LIMITS.relationDescription} characters`],
         ['`scale`', `0 to ${LIMITS.scaleMax}`],

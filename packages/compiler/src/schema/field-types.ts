@@ -12,7 +12,7 @@ import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { DateOrder, EomRule } from '../values/value-types.js';
 import { checkBounds } from './bound-checker.js';
 import { kindName } from './json-kinds.js';
-import { LIMITS } from './schema-keys.js';
+import { LIMITS, codePoints } from './schema-keys.js';
 
 export type DecBounds = { min?: Decimal; max?: Decimal };
 
@@ -174,6 +174,15 @@ export function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink)
         if (l === '') {
             sink.report('E-SCHEMA-VALUE', childPointer(lp, k), lm.value.start, { form: 'label-empty' });
             ok = false;
+        } else if (codePoints(l) > LIMITS.labelLength) {
+            // Every mention's value writes its label: an enum label of 350,000 spaces made answers of 168 MB.
+            sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, {
+                form: 'label-length',
+                what: 'a label',
+                max: LIMITS.labelLength,
+                n: codePoints(l),
+            });
+            ok = false;
         } else if (seen.has(l)) {
             sink.report('E-SCHEMA-VALUE', childPointer(lp, k), (lm.value as JsonArray).items[k]!.start, { form: 'label-dup', label: l });
             ok = false;
@@ -214,16 +223,31 @@ export function enumType(obj: JsonObject, pointer: string, sink: DiagnosticSink)
                 ok = false;
                 continue;
             }
-            words.forEach((w, k) => {
-                if (w.trim() === '') {
-                    sink.report('E-SCHEMA-VALUE', childPointer(p, k), m.value.start, { form: 'alias-empty' });
-                    ok = false;
-                }
-            });
+            if (!aliasesFit(words, p, m.value.start, sink)) ok = false;
             aliases[m.key] = words;
         }
     }
     return ok ? { kind: 'enum', labels, aliases } : undefined;
+}
+
+/** Aliases are non-empty and no longer than a label (each value writes its label, each alias is searched for). */
+function aliasesFit(words: readonly string[], pointer: string, start: number, sink: DiagnosticSink): boolean {
+    let ok = true;
+    words.forEach((w, k) => {
+        if (w.trim() === '') {
+            sink.report('E-SCHEMA-VALUE', childPointer(pointer, k), start, { form: 'alias-empty' });
+            ok = false;
+        } else if (codePoints(w) > LIMITS.labelLength) {
+            sink.report('E-SCHEMA-VALUE', childPointer(pointer, k), start, {
+                form: 'label-length',
+                what: 'an alias',
+                max: LIMITS.labelLength,
+                n: codePoints(w),
+            });
+            ok = false;
+        }
+    });
+    return ok;
 }
 
 function stringItems(arr: JsonArray, pointer: string, what: string, sink: DiagnosticSink): string[] | undefined {

@@ -84,6 +84,7 @@ export const LIMITS = {
     hints: 16,
     hintLength: 64,
     labels: 256,
+    labelLength: 128,
     relations: 10_000,
     relationId: 64,
     relationDescription: 500,

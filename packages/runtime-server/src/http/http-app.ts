@@ -5,6 +5,7 @@
 //   → authentication and scope, then per-key and per-account limits (/v1 routes)
 //   → body size, JSON, validation, compilation, credit, extraction limit, reading (the handlers).
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerMcpRoutes } from '../mcp/mcp-http-route.js';
 import { registerPanel } from '../panel/panel-plugin.js';
@@ -130,27 +131,67 @@ function logRequests(app: FastifyInstance, services: ServerServices): void {
 }
 
 /**
- * A client has `timeouts.sendMs` to take its answer: past that its connection is closed, so a client
- * that never reads cannot hold answers in memory (40 such connections held gigabytes). The timer
- * starts when the answer is handed to the socket; a client that reads at all takes a few megabytes
- * in far less.
+ * A client must keep taking its answer, so that one that never reads (or reads a byte a second)
+ * cannot hold answers in memory: 40 such connections held gigabytes. An answer up to STREAM_FROM
+ * bytes must be taken within `timeouts.sendMs`; a larger one is sent in chunks and must move at
+ * MIN_SEND_RATE bytes a second at least, measured over `sendMs` (an absolute limit cut a client
+ * reading at 470 KB/s off 99.9% through a 31 MB answer). A socket takes a whole string in one
+ * write, so only chunks show how much of it the client has taken.
  */
 function boundSending(app: FastifyInstance, services: ServerServices): void {
     const ms = services.config.timeouts.sendMs;
+    const every = Math.max(25, Math.floor(ms / 6));
     app.addHook('onSend', async (request, reply, payload) => {
         const raw = reply.raw;
-        const timer = setTimeout(() => {
+        const cut = (): void => {
             if (raw.writableFinished) return;
             cutOff.add(request);
             services.log.event('info', 'answer not taken in time: connection closed', { route: request.routeOptions.url ?? 'unmatched' });
             raw.destroy();
-        }, ms);
+        };
+        const large = typeof payload === 'string' && payload.length > STREAM_FROM;
+        const body = large ? chunked(payload) : undefined;
+        let taken = 0;
+        let takenAt = Date.now();
+        const timer = setInterval(() => {
+            if (raw.writableFinished) return clearInterval(timer);
+            const moved = body ? body.sent() - taken : 0;
+            if (body && moved >= (MIN_SEND_RATE * every) / 1000) takenAt = Date.now();
+            taken += moved;
+            if (Date.now() - takenAt > ms) {
+                clearInterval(timer);
+                cut();
+            }
+        }, every);
         timer.unref();
-        const done = (): void => clearTimeout(timer);
+        const done = (): void => clearInterval(timer);
         raw.once('finish', done);
         raw.once('close', done);
-        return payload;
+        if (!body) return payload;
+        reply.header('content-length', body.length);
+        return body.stream;
     });
+}
+
+/** Answers larger than this are sent in chunks (pipeline answers are JSON text). */
+const STREAM_FROM = 1024 * 1024;
+const CHUNK = 64 * 1024;
+/** Bytes a second a client must take of a large answer (far below any real link). */
+const MIN_SEND_RATE = 4096;
+
+/** A text as a stream of chunks, and how many bytes of it have been handed on. */
+function chunked(text: string): { stream: Readable; length: number; sent(): number } {
+    const bytes = Buffer.from(text, 'utf8');
+    let offset = 0;
+    const stream = new Readable({
+        read() {
+            const end = Math.min(bytes.length, offset + CHUNK);
+            this.push(bytes.subarray(offset, end));
+            offset = end;
+            if (offset >= bytes.length) this.push(null);
+        },
+    });
+    return { stream, length: bytes.length, sent: () => offset };
 }
 
 /** Requests whose answers boundSending cut off: logged as not delivered. */

@@ -12,6 +12,7 @@ import { hashPassword, passwordProblem, verifyPassword } from './panel-password.
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES = 10;
 export const SIGN_IN_FAILED = 'Wrong email or password.';
+const ACCOUNT_EXISTS = 'An account with this email exists; sign in instead.';
 
 type Form = Record<string, string | undefined> | undefined;
 
@@ -67,14 +68,15 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const { email, password } = credentials(request.body);
         const problem = passwordProblem(password);
         if (problem) return form(reply, 400, 'up', email, problem);
+        // Counted only for an email that has no account yet: a 409 spends nothing of the IP's hour.
+        if (email && (await store.findLogin(email))) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
         await services.limiter.checkSignUp(request.ip);
         let accountId: string;
         try {
             accountId = (await createAccount(store, email, services.config.freeCreditReads)).id;
         } catch (e) {
             if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, 'Enter a valid email address.');
-            if (e instanceof AccountExistsError)
-                return form(reply, 409, 'up', email, 'An account with this email exists; sign in instead.');
+            if (e instanceof AccountExistsError) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
             throw e;
         }
         await store.setPasswordHash(email, await hashPassword(password));
@@ -86,19 +88,21 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const { email, password } = credentials(request.body);
         const login = email && password.length <= 1024 ? await store.findLogin(email) : undefined;
         const now = services.now();
+        const attemptAt = new Date(now).toISOString();
         if (login) {
             // The attempt counts as a failure before the password is checked, and the count is read
             // after it is recorded: attempts sent at once each see the others (checked first and
             // recorded after, 60 parallel guesses all passed a limit of 10). The right password
-            // forgets the account's failures.
+            // forgets its own attempt only: clearing every failure gave a guesser 10 more tries each
+            // time the owner signed in.
             const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
             if ((await store.countLoginFailures(login.account.id, since)) >= MAX_FAILURES) throw tooManyFailures();
-            await store.recordLoginFailure(login.account.id, new Date(now).toISOString());
+            await store.recordLoginFailure(login.account.id, attemptAt);
             if ((await store.countLoginFailures(login.account.id, since)) > MAX_FAILURES) throw tooManyFailures();
         }
         const ok = await verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null);
         if (!login || !ok) return form(reply, 401, 'in', email, SIGN_IN_FAILED);
-        await store.clearLoginFailures(login.account.id);
+        await store.forgetLoginFailure(login.account.id, attemptAt);
         await ctx.sessions.start(request, reply, login.account.id);
         return reply.redirect('/panel/keys', 303);
     });

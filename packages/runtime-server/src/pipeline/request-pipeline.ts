@@ -20,6 +20,25 @@ import type { BodyValidator } from '../validation/body-validator.js';
 import type { BodyKind } from '../validation/request-schemas.js';
 import type { Answer, ExtractionAnswer, Outcome, Pipeline } from './pipeline-types.js';
 
+/**
+ * Characters of JSON an edit may answer with. Each answer writes every active mention's quote and
+ * value (and repairs' values again), so a session grown by edits could answer a request of 755 KB
+ * with 168 MB; the session's own caps (edit-apply.ts) bound quotes, this bounds what is written.
+ */
+export const MAX_EDIT_ANSWER = 8_000_000;
+
+function answerTooBig(n: number): ApiError {
+    const detail = {
+        code: 'too_big',
+        path: ['edit'],
+        message: `the extraction this edit makes would be ${n} characters of JSON, over the ${MAX_EDIT_ANSWER} an answer may have; retract a bundle or start a new extraction`,
+        origin: 'string',
+        maximum: MAX_EDIT_ANSWER,
+        inclusive: true,
+    };
+    return invalidRequest('the edit cannot be applied to this extraction', [detail]);
+}
+
 export const DEFAULT_OPTIONS: Readonly<ExtractionOptions> = Object.freeze({ on_conflict: 'withhold', fallback: 'off' });
 
 export interface PipelineParts {
@@ -97,12 +116,15 @@ export class RequestPipeline implements Pipeline {
                 options: { ...DEFAULT_OPTIONS, ...(x.options as Partial<ExtractionOptions> | undefined) },
                 session: x.session as string,
             };
+            let json: string;
             try {
-                return { json: JSON.stringify(await editor.edit(extraction, plain.edit as EditAction)) };
+                json = JSON.stringify(await editor.edit(extraction, plain.edit as EditAction));
             } catch (e) {
                 if (e instanceof EditRejectedError) throw invalidRequest(e.message, e.details?.length ? e.details : undefined);
                 throw engineFailure(e);
             }
+            if (json.length > MAX_EDIT_ANSWER) throw answerTooBig(json.length);
+            return { json };
         });
     }
 

@@ -32,8 +32,8 @@ export interface PanelStore {
     /** Sign-in failures: record one, count those at or after `since` (ISO time). */
     recordLoginFailure(accountId: string, at: string): Promise<void>;
     countLoginFailures(accountId: string, since: string): Promise<number>;
-    /** Forgets an account's sign-in failures (a sign-in with the right password). */
-    clearLoginFailures(accountId: string): Promise<void>;
+    /** Forgets one sign-in failure recorded at `at` (the attempt that turned out right). */
+    forgetLoginFailure(accountId: string, at: string): Promise<void>;
     /** Browser sessions, stored by the SHA-256 of their random id only. */
     createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void>;
     findPanelSession(hash: Buffer): Promise<PanelSessionRecord | undefined>;

@@ -57,8 +57,11 @@ export class PgPanelStore implements PanelStore {
         ).rows[0]!.n;
     }
 
-    async clearLoginFailures(accountId: string): Promise<void> {
-        await this.db.query('DELETE FROM login_failures WHERE account_id = $1', [accountId]);
+    async forgetLoginFailure(accountId: string, at: string): Promise<void> {
+        await this.db.query(
+            'DELETE FROM login_failures WHERE ctid IN (SELECT ctid FROM login_failures WHERE account_id = $1 AND at = $2 LIMIT 1)',
+            [accountId, at],
+        );
     }
 
     async createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void> {

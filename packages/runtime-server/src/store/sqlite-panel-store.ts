@@ -31,7 +31,9 @@ export class SqlitePanelStore implements PanelStore {
             endSessionsOf: db.prepare('DELETE FROM panel_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = ?)'),
             login: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
             addFailure: db.prepare('INSERT INTO login_failures (account_id, at) VALUES (?, ?)'),
-            clearFailures: db.prepare('DELETE FROM login_failures WHERE account_id = ?'),
+            forgetFailure: db.prepare(
+                'DELETE FROM login_failures WHERE rowid IN (SELECT rowid FROM login_failures WHERE account_id = ? AND at = ? LIMIT 1)',
+            ),
             pruneFailures: db.prepare('DELETE FROM login_failures WHERE account_id = ? AND at < ?'),
             countFailures: db
                 .prepare<[string, string], number>('SELECT count(*) FROM login_failures WHERE account_id = ? AND at >= ?')
@@ -87,8 +89,8 @@ export class SqlitePanelStore implements PanelStore {
         return this.panel.countFailures.get(accountId, iso(since))!;
     }
 
-    async clearLoginFailures(accountId: string): Promise<void> {
-        this.panel.clearFailures.run(accountId);
+    async forgetLoginFailure(accountId: string, at: string): Promise<void> {
+        this.panel.forgetFailure.run(accountId, iso(at));
     }
 
     async createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void> {
