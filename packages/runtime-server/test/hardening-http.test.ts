@@ -25,6 +25,18 @@ function rawExtraction(t: TestServer, key: string): Socket {
     return rawRequest(t, head, body);
 }
 
+/** A server whose extractions answer `padding` characters more, sendMs 300, and a key of it. */
+async function answering(padding: number): Promise<{ slow: TestServer; k: string }> {
+    const engine = new ScriptedEngine();
+    engine.padding = padding;
+    const slow = await startTestServer({
+        limits: OPEN,
+        config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100, sendMs: 300 } },
+        overrides: { engine },
+    });
+    return { slow, k: (await newKey(slow, { credit: 100 })).key };
+}
+
 function readAll(socket: Socket): Promise<string> {
     return new Promise((resolve) => {
         let text = '';
@@ -173,15 +185,8 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
     });
 
     it('a client that does not take its answer in time has its connection closed, and is logged', async () => {
-        const engine = new ScriptedEngine();
-        engine.padding = 40_000_000; // more than the socket buffers hold
-        const slow = await startTestServer({
-            limits: OPEN,
-            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100, sendMs: 300 } },
-            overrides: { engine },
-        });
+        const { slow, k } = await answering(40_000_000); // more than the socket buffers hold
         try {
-            const { key: k } = await newKey(slow, { credit: 100 });
             const socket = rawExtraction(slow, k);
             socket.pause(); // never reads
             const closed = new Promise<void>((r) => socket.once('close', () => r()));
@@ -202,15 +207,8 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
     });
 
     it('a client that reads slowly but steadily gets its whole answer', async () => {
-        const engine = new ScriptedEngine();
-        engine.padding = 20_000_000;
-        const slow = await startTestServer({
-            limits: OPEN,
-            config: { timeouts: { headersMs: 400, requestMs: 500, keepAliveMs: 5_000, checkIntervalMs: 100, sendMs: 300 } },
-            overrides: { engine },
-        });
+        const { slow, k } = await answering(20_000_000);
         try {
-            const { key: k } = await newKey(slow, { credit: 100 });
             const socket = rawExtraction(slow, k);
             socket.pause();
             let got = 0;
