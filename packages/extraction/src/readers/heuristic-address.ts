@@ -224,10 +224,12 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
     for (let i = 0; i < lines.length; i++) {
         const first = lines[i]!.text;
         // A block starts at a street line with a number, never at a registration line ("(CO. NO. 113821-W)").
+        // (Cheapest tests first: most lines have no digit.)
         if (
-            !continuation(first) ||
-            !streetLike(first) ||
             !/\d/.test(first) ||
+            first.length > 160 ||
+            !streetLike(first) ||
+            !continuation(first) ||
             TILL_WORDS.test(first) ||
             (registrationLine(first.trim()) && !houseLine(first.trim()))
         )
