@@ -11,10 +11,11 @@ import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { earlierFigure } from './heuristic-columns.js';
+import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
-import { labelWords, type WindowText } from './heuristic-text.js';
+import type { WindowText } from './heuristic-text.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -235,18 +236,6 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     return found;
 }
 
-/**
- * A hint labels a date ("Requested pickup date: 06/09/2025", "Outbound   Sat 14 June 2025") in a
- * short document (a form, an estimate, a booking, a letter): that says more than any date's place, so the document's own date (its
- * signature's) is not the field's. Long documents keep the zones, where the ranker learnt them.
- */
-function labelledOutright(input: ReaderInput, contexts: readonly ContextScore[], parsed: readonly (ParsedValue | undefined)[]): boolean {
-    return (
-        input.documentLength <= ZONES.shortForm &&
-        contexts.some((c, i) => parsed[i] !== undefined && c.hit?.kind === 'hint' && c.score >= ADJUST.exactLabel)
-    );
-}
-
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -276,7 +265,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const terms = isDate(type) && unhinted ? termDates(field, win, found, input.offset === 0) : undefined;
     const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
-    const dates = isDate(type) && !other && !labelledOutright(input, contexts, parsed) ? dateZones(ctx, found, parsed) : undefined;
+    const dates = isDate(type) && !other && !labelledOutright(input, contexts, parsed) ? dateZones(input, win, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
     const aboutAgreement = asksAbout(about, win, 'agreementWords');
@@ -368,49 +357,4 @@ function preferLargest(out: Scored[]): void {
         s.score += ADJUST.largest;
         s.features.largest = 1;
     }
-}
-
-/**
- * Of the dates at the head or foot of a document, the latest is most often the document's own (a
- * decision quotes the earlier decisions in its heading; a signature line dates the whole); the
- * last date in the closing lines ("uitgesproken op ...", a signature's date) dates it too.
- */
-/** The label before a date on its line ("gepland:", "Next service due:"), if it names no date of the document's own. */
-function namedOther(win: WindowText, s: Span): boolean {
-    const line = win.lines[win.lineOf(s.start)]!;
-    const before = win.text.slice(Math.max(line.start, s.start - OTHER_LABEL_CHARS), s.start);
-    const m = /(\p{L}[\p{L}\p{N} ()'’./-]{0,40}):[^\S\n]*$/u.exec(before);
-    return !!m && !labelWords(m[1]!).some((w) => OWN_DATE_WORDS.has(w));
-}
-
-const OTHER_LABEL_CHARS = 60;
-/** Words of a label of the document's own date: "Date:", "Datum:", "Plaats en datum:", "Signed:". */
-const OWN_DATE_WORDS = new Set(['date', 'dated', 'datum', 'signed', 'issued', 'getekend', 'ondertekend', 'dd', 'd']);
-
-function dateZones(
-    ctx: FieldContext,
-    found: Span[],
-    parsed: (ParsedValue | undefined)[],
-): { latest?: string; closing?: Span; single: boolean; atEdge(s: Span): boolean } {
-    const { input, win } = ctx;
-    const n = input.documentLength;
-    const atEdge = (s: Span): boolean => {
-        const at = input.offset + s.start;
-        return at < Math.max(ZONES.head, ZONES.headShare * n) || at > Math.min(n - ZONES.foot, ZONES.footShare * n);
-    };
-    // A date another label names ("Jaarlijkse vaccinatie gepland: 14 september 2025", "Next
-    // inspection: …") is that thing's, not the document's own, wherever it stands.
-    const own = (s: Span): boolean => !win.isFurniture(win.lineOf(s.start)) && !namedOther(win, s);
-    let latest: string | undefined;
-    for (let i = 0; i < found.length; i++) {
-        const p = parsed[i];
-        if (p && atEdge(found[i]!) && own(found[i]!) && (latest === undefined || p.key > latest)) latest = p.key;
-    }
-    let closing: Span | undefined;
-    if (input.offset + input.text.length >= n) {
-        for (let i = found.length - 1; i >= 0 && !closing; i--) if (parsed[i] && own(found[i]!)) closing = found[i];
-        if (closing && input.offset + closing.start < n - ZONES.closing) closing = undefined;
-    }
-    const values = new Set(parsed.map((v) => v?.key).filter((k) => k !== undefined));
-    return { latest, closing, single: values.size <= 1, atEdge };
 }
