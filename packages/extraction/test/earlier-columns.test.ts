@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { asksForEarlier } from '../src/readers/heuristic-columns.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readData, readResponse } from './support/read-data.js';
 
 const money = (name: string, currency = 'GBP') => compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'money', currency }] });
 
@@ -52,5 +52,20 @@ describe('earlier columns', () => {
             fields: [{ name: 'excess', type: 'money', currency: 'EUR', nullable: true }],
         });
         expect((await readData(claim, excess)).excess).to.deep.equal({ amount: '150.00', currency: 'EUR' });
+    });
+
+    it('an amount written twice on one row (unit price and total of one item) is one sighting, not two', async () => {
+        const invoice = [
+            'COMMERCIAL INVOICE / CN23',
+            '',
+            'Qty  Description                      HS code   Origin  Unit value   Total',
+            ' 2   Hand-knitted wool scarf          6117.10   GB        £35.00    £70.00',
+            ' 1   Hardback book "Yorkshire Walks"  4901.99   GB        £18.50    £18.50',
+            ' 3   Stoneware mug, boxed             6912.00   GB        £12.00    £36.00',
+            '                                                                 --------',
+            'Total quantity: 6                       Total declared value:     £124.50',
+        ].join('\n');
+        const read = await readResponse(invoice, money('total_value'));
+        expect(read.data.total_value).to.not.deep.equal({ amount: '18.50', currency: 'GBP' });
     });
 });

@@ -166,11 +166,7 @@ export class HeuristicReader implements Reader {
             const field = schema.fields[kept[0]!.field]!;
             const kind = valueKind(field);
             // A value seen in several good places is judged by all of them.
-            const byValue = new Map<string, number>();
-            // A number written many times ("1 x Cola", "1 x Saté") is a count, no more the field's for
-            // it: a number's support is its best sighting. (No labelled set has a number field.)
-            const join = kind === 'number' ? (a: number, b: number) => Math.max(a, b) : (a: number, b: number) => 1 - (1 - a) * (1 - b);
-            for (const s of kept) byValue.set(s.parsed.key, join(byValue.get(s.parsed.key) ?? 0, Math.min(0.95, s.score)));
+            const byValue = supportOf(kept, kind, input.text);
             const bestValue = Math.max(...byValue.values());
             const count = new Map<string, number>();
             for (const s of list) count.set(s.parsed.key, (count.get(s.parsed.key) ?? 0) + 1);
@@ -276,6 +272,24 @@ function proposed(schema: CompiledSchema, list: readonly Scored[]): Scored[] {
     const best = ranked[0]?.score ?? 0;
     const floor = ranked[0] && needsContext(schema.fields[ranked[0].field]!) ? PROPOSE.nullableMinScore : PROPOSE.minScore;
     return ranked.slice(0, PROPOSE.perField).filter((s) => s.score >= floor && s.score >= PROPOSE.keepShare * best);
+}
+
+/** Each value's support: the noisy-or of its sightings (a number's: its best one). */
+function supportOf(kept: readonly Scored[], kind: ValueKind, text: string): Map<string, number> {
+    // A number written many times ("1 x Cola", "1 x Saté") is a count, no more the field's for it.
+    // (No labelled set has a number field.)
+    const join = kind === 'number' ? (a: number, b: number) => Math.max(a, b) : (a: number, b: number) => 1 - (1 - a) * (1 - b);
+    // An amount written twice on one line (a row's unit price and its total, one item bought) is
+    // one sighting: the line counts once, at its best.
+    const sightings = new Map<string, Scored>();
+    for (const s of kept) {
+        const k = `${s.parsed.key}\u0000${kind === 'money' ? text.lastIndexOf('\n', s.span.start) : s.span.start}`;
+        const seen = sightings.get(k);
+        if (!seen || s.score > seen.score) sightings.set(k, s);
+    }
+    const byValue = new Map<string, number>();
+    for (const s of sightings.values()) byValue.set(s.parsed.key, join(byValue.get(s.parsed.key) ?? 0, Math.min(0.95, s.score)));
+    return byValue;
 }
 
 function valueKind(field: CompiledField): ValueKind {
