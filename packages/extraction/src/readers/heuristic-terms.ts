@@ -91,8 +91,9 @@ export function termDates(
     return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part) };
 }
 
-/** Text lines of a document's head where a letter's date stands. */
+/** Text lines of a document's head where a letter's date stands, and how long its line may be. */
 const HEADING_LINES = 20;
+const HEADING_LINE_CHARS = 120;
 
 /** Dates alone on a line of the document's head, or after a place and a comma ("Utrecht, 9 september 2025"). */
 function headingDates(win: WindowText, found: readonly Span[]): Set<Span> {
@@ -101,6 +102,7 @@ function headingDates(win: WindowText, found: readonly Span[]): Set<Span> {
         const lineNo = win.lineOf(s.start);
         if (lineNo >= HEADING_LINES) break;
         const line = win.lines[lineNo]!;
+        if (line.end - line.start > HEADING_LINE_CHARS) continue; // a heading's date stands on a short line
         const before = win.text.slice(line.start, s.start).trim();
         const after = win.text.slice(s.end, line.end).trim();
         if (after === '' && (before === '' || /^\p{Lu}[\p{L}' .-]{1,40},$/u.test(before))) out.add(s);

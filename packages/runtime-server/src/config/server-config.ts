@@ -75,7 +75,8 @@ export interface TimeoutConfig {
     /** How often the two above are checked (Node checks them in sweeps, not per socket). */
     checkIntervalMs: number;
     /**
-     * Time a client has to take its whole answer once it is sent: a client that never reads would
+     * Time a client has to take an answer of up to 1 MiB once it is sent, and the window over which a
+     * larger one must move at 4 KiB/s (http-app.ts boundSending): a client that never reads would
      * otherwise hold the answer in memory for as long as it keeps the connection open.
      */
     sendMs: number;
@@ -107,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new ConfigError(`PORT must be an integer 0..65535, not ${JSON.stringify(env.PORT)}`);
+    const workerQueue = intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000);
     const config: ServerConfig = {
         host: env.HOST || '127.0.0.1',
         port,
@@ -125,14 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             .filter(Boolean),
         // One core stays with the event loop (HTTP, authentication, limits, cache hits).
         workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
-        workerQueue: intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000),
-        workerQueuePerAccount: intFromEnv(
-            env,
-            'SVC_WORKER_QUEUE_PER_ACCOUNT',
-            accountShare(intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000)),
-            1,
-            100_000,
-        ),
+        workerQueue,
+        workerQueuePerAccount: intFromEnv(env, 'SVC_WORKER_QUEUE_PER_ACCOUNT', accountShare(workerQueue), 1, 100_000),
         taskTimeoutMs: 120_000,
         timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',

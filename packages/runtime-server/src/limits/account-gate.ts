@@ -5,7 +5,7 @@
 // many; the others keep the rest of the queue. Counted per instance, as the pool is.
 import { ApiError } from '../http/api-errors.js';
 
-export const TOO_MANY_AT_ONCE = 'Too many requests of this account are being processed at once; retry shortly.';
+const TOO_MANY_AT_ONCE = 'Too many requests of this account are being processed at once; retry shortly.';
 
 export class AccountGate {
     private readonly held = new Map<string, number>();
@@ -27,7 +27,7 @@ export class AccountGate {
         }
     }
 
-    /** Tasks the account holds now (tests, the panel's usage page could show it). */
+    /** Tasks the account holds now. */
     holding(accountId: string): number {
         return this.held.get(accountId) ?? 0;
     }
