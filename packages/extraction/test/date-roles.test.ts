@@ -232,4 +232,30 @@ describe('date roles: date fields named with hints', () => {
         ]);
         expect(['effective_date', 'agreement_date', 'signing_date'].map(own)).to.deep.equal([true, true, true]);
     });
+
+    it("reads a hinted date of another event from its hint, not the signed slip's date at the foot", async () => {
+        const letter = [
+            'Dear Parent/Carer,',
+            '',
+            'The group will depart on Wednesday 14 May 2025 at 8:15am from the main gate and',
+            'return on Friday 16 May 2025 in the afternoon. The cost of the trip is £145.00.',
+            '',
+            ...Array.from({ length: 12 }, () => 'Pupils will carry out river and woodland fieldwork during the stay.'),
+            '',
+            'CONSENT SLIP',
+            'Pupil name: Oliver Pennington',
+            'Signed: C. Pennington                                  Date: 21/03/2025',
+        ].join('\n');
+        const trip = compile({
+            svc_schema: '1.0',
+            name: 'trip',
+            fields: [{ name: 'departure_date', type: 'date', hints: ['depart', 'Departure'] }],
+        });
+        expect((await readData(letter, trip)).departure_date).to.equal('2025-05-14');
+        const own = (name: string, lang = 'en') => !notOwnDate({ name, description: '', hints: ['x'] } as never, localeOf(lang));
+        expect(['departure_date', 'event_date', 'test_date'].map((n) => own(n))).to.deep.equal([false, false, false]);
+        expect(['eerste_termijn', 'afleverdatum'].map((n) => own(n, 'nl'))).to.deep.equal([false, false]);
+        expect(['purchase_date', 'letter_date', 'issue_date', 'signed_on'].map((n) => own(n))).to.deep.equal([true, true, true, true]);
+        expect(['factuurdatum', 'uitspraakdatum', 'datum_verkoop'].map((n) => own(n, 'nl'))).to.deep.equal([true, true, true]);
+    });
 });

@@ -27,10 +27,13 @@ export function endsSomething(field: CompiledField, locale: LocaleProfile): bool
 /**
  * Whether a field with hints asks for a date of its own, never the document's: when something ends
  * or falls due, or starts (`commencement_date`; not an agreement's `effective_date`, mostly the
- * day it was signed: the profile's `ownStartWords`).
+ * day it was signed: the profile's `ownStartWords`), or the date of another event its name names
+ * (`departure_date`, `eerste_termijn`: not every word names a kind of document, its signing or a
+ * kind of value).
  */
 export function notOwnDate(field: CompiledField, locale: LocaleProfile): boolean {
-    return endsSomething(field, locale) || (asks(field, locale, 'startWords') && !asks(field, locale, 'ownStartWords'));
+    if (asks(field, locale, 'ownStartWords')) return false;
+    return endsSomething(field, locale) || asks(field, locale, 'startWords') || !documentDate(field, locale);
 }
 
 /**
@@ -45,8 +48,9 @@ export function documentDate(field: CompiledField, locale: LocaleProfile): boole
     if (endsSomething(field, locale)) return false;
     const docs = wordsOf(locale, 'documentWords');
     const types = wordsOf(locale, 'typeWords');
+    const stop = wordsOf(locale, 'stopwords'); // "signed_on", "date_of_issue"
     const ofDocument = (w: string): boolean => docs.has(w) || [...types].some((t) => w.endsWith(t) && docs.has(w.slice(0, -t.length)));
-    return labelWords(field.name).every((w) => types.has(w) || ofDocument(w));
+    return labelWords(field.name).every((w) => types.has(w) || stop.has(w) || ofDocument(w));
 }
 
 /** Which date of a range a field asks for: the second for an end, the first for a start, else none. */
