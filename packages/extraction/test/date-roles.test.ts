@@ -111,6 +111,36 @@ describe('date roles: date fields named without hints', () => {
         expect(Object.values(await readData(doc, LEASE, 'nl'))).to.deep.equal(want);
     });
 
+    it('reads the date a label says the document was issued, for a name that says only the kind of document', async () => {
+        const quote = [
+            'NORTHGATE FREIGHT SOLUTIONS LTD',
+            '',
+            'Quotation No:   NFS-Q-25-04417                  Date of issue:  11 March 2025',
+            'Customer ref:   PO-REQ 8812                     Valid until:    10 April 2025',
+            '',
+            ...Array.from({ length: 12 }, () => '  Ocean freight LCL, Felixstowe - Rotterdam                  612.40'),
+            '',
+            'NOTES',
+            '- Surcharges may be revised if the booking is made after 31 March 2025.',
+        ].join('\n');
+        expect((await readData(quote, schema(date('quote_date')))).quote_date).to.equal('2025-03-11');
+        const brief = [
+            'Gemeente Zuidhaven',
+            'Dagtekening:   4 februari 2025',
+            '',
+            ...Array.from({ length: 12 }, () => 'U kunt bezwaar maken binnen zes weken na de dagtekening van deze brief.'),
+            '',
+            'Dit besluit is verzonden op verzoek; een kopie volgt op 28 februari 2025.',
+        ].join('\n');
+        expect((await readData(brief, schema(date('briefdatum')), 'nl')).briefdatum).to.equal('2025-02-04');
+        const en = localeOf('en');
+        const words = (name: string, hints: string[] = []) =>
+            labelPhrases({ name, description: '', hints, type: { kind: 'date' } } as never, en).map((p) => p.words.join(' '));
+        expect(words('quote_date')).to.include('date of issue');
+        expect(words('due_date')).to.not.include('date of issue');
+        expect(words('quote_date', ['Quote date'])).to.not.include('date of issue');
+    });
+
     it('gives these labels only to date fields without hints; hints say how the documents write it', () => {
         const phrases = (field: object, lang = 'en') =>
             new Map(

@@ -177,6 +177,12 @@ export interface LocaleProfile {
      * `roleLabels`.
      */
     dateLabels?: ReadonlyMap<string, readonly string[]>;
+    /**
+     * How a document labels its own date ("Date of issue", Dutch "Dagtekening"), for date fields
+     * without hints that ask for it (`quote_date`, `letter_date`): their names say only the kind of
+     * document.
+     */
+    ownDateLabels?: readonly string[];
     /** The form inflections and derivations of a word share ("renewal" → "renew"). */
     stem(word: string): string;
     /**

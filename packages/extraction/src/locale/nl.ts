@@ -126,6 +126,7 @@ export const nl = {
             'bedrag inclusief',
         ],
     },
+    ownDateLabels: ['dagtekening', 'datum van uitgifte', 'uitgiftedatum', 'datum van afgifte', 'afgiftedatum', 'datum van deze brief'],
     dateLabels: new Map<string, readonly string[]>([
         ...['start', 'begin', 'aanvang', 'ingang', 'begindatum', 'startdatum', 'ingangsdatum', 'aanvangsdatum'].map(
             (w): [string, readonly string[]] => [w, START_LABELS],

@@ -144,6 +144,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
         for (const label of locale.roleLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
         if (dated) for (const label of locale.dateLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
     }
+    // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
+    if (dated && !otherDate) for (const label of locale.ownDateLabels ?? []) add(labelWords(label), LABEL.nameWords, 'name');
     for (const w of labelWords(field.description ?? '')) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
