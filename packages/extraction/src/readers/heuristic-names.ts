@@ -6,6 +6,7 @@
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { SENTENCE_END, allCaps, labelAhead, trimValue } from './heuristic-lines.js';
+import { cellColumns } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
@@ -149,4 +150,34 @@ export function nextListedName(win: WindowText, from: number, limit = 400): Span
         }
     }
     return undefined;
+}
+
+/** A person's name as a signature block or a column of names writes it: two to five capitalised words. */
+const PERSON_CELL = /^(?:\p{Lu}[\p{L}'’.-]*\s)(?:\p{Lu}[\p{L}'’.-]*\s|\p{Ll}{1,3}\s){0,3}\p{Lu}[\p{L}'’-]+$/u;
+
+/** A role as a signature writes it: at most four words in title case, short joiners between ("Head of Sales", "Instructor / Assessor"). */
+const ROLE_CELL = /^(?!(?:\S+\s+){5})\p{Lu}[\p{L}'’.-]*(?:\s+(?:\p{Lu}[\p{L}'’.-]*|\p{Ll}{1,3}|[/&]))*$/u;
+
+/**
+ * The name a role stands under ("Jennifer Riley" over "Partner", "Gareth Lumb" over "Instructor /
+ * Assessor" in a row of signatures): the role starts its cell, written in title case (a heading
+ * in capitals is none), and the line just above has a person's name in the same column. A role is
+ * no part of the name (as a company's "SDN BHD" under its first line is).
+ */
+export function nameAbove(win: WindowText, start: number, end: number): Span | undefined {
+    const row = win.lineOf(start);
+    const line = win.lines[row]!;
+    const above = win.lines[row - 1];
+    const role = win.text.slice(start, end);
+    if (!above || allCaps(role) || LEGAL_FORMS.has(role.replace(/\./g, '').toLowerCase())) return undefined;
+    const cell = cellColumns(line.text).find((c) => c.start === start - line.start);
+    if (!cell || !ROLE_CELL.test(line.text.slice(cell.start, cell.start + (cell.to - cell.from)))) return undefined;
+    const name = cellColumns(above.text).find((c) => Math.abs(c.from - cell.from) <= 2);
+    if (!name) return undefined;
+    const span = trimValue(win.text, above.start + name.start, above.start + name.start + (name.to - name.from));
+    if (!span) return undefined;
+    const person = PERSON_CELL.test(span.quote) && !allCaps(span.quote.replace(/\s/g, ''));
+    // A firm's name ends at its legal form: "Solicitors" under "ASHCOMBE & RILEY LLP" says what it is.
+    const firm = LEGAL_FORMS.has(span.quote.split(/\s+/).pop()!.replace(/\./g, '').toLowerCase());
+    return person || firm ? span : undefined;
 }

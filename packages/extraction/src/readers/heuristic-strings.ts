@@ -24,7 +24,7 @@ import {
     valueBelow,
     valueHead,
 } from './heuristic-lines.js';
-import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
+import { nameAbove, namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
 import type { WindowText } from './heuristic-text.js';
 
 export interface StringCandidate extends Span {
@@ -357,31 +357,40 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             const m = shortestMatch(text, hit.start, Math.min(line.end, hit.start + 80), re);
             if (m && m.end > hit.end) out.push({ ...m, context: hit.weight * 0.8, hit });
         }
-        // A hint that is part of the value ("... SDN BHD", "Kite Pharma, Inc."): the name around it.
-        // Only where the hint is written as the schema writes it, or in capitals ("Inc.", "SDN BHD";
-        // not the "corporation" of "a Delaware corporation").
-        // A hint in lower case ("by and between") is a label, never part of a name.
-        const asWritten =
-            hit.source !== undefined &&
-            /^\p{Lu}/u.test(hit.source) &&
-            (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
-        if (!re && hit.kind === 'hint' && !colon && asWritten && !numberLabel(win, hit)) {
-            let block = nameBlock(win, hit, suffixes);
-            // A salutation's block starts with the hint, which labels it ("Dear Ms Okafor,"): the name
-            // is the rest. (A name may start with its hint too: "Woonstichting De Linde".)
-            if (block && block.start === hit.start && block.end > hit.end && /,\s*$/.test(line.text))
-                block = trimValue(text, hit.end, block.end);
-            if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
-            // The same name without the registration number written after it ("… SDN BHD (728515-N)").
-            const bare = block && withoutRegistration(block.quote);
-            if (block && bare && bare !== block.quote && bare.length > hit.end - hit.start)
-                out.push({ start: block.start, end: block.start + bare.length, quote: bare, context: hit.weight * 0.8, hit });
-            const phrase = namePhraseEndingAt(win, hit);
-            // A shorter name inside the block is the same name cut short, not another reading.
-            const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
-            if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1)
-                out.push({ ...phrase, context: hit.weight * 0.7, hit });
-        }
+        if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes));
     }
+    return out;
+}
+
+/**
+ * A hint that is part of the value ("... SDN BHD", "Kite Pharma, Inc."): the name around it. Only
+ * where the hint is written as the schema writes it, or in capitals ("Inc.", "SDN BHD"; not the
+ * "corporation" of "a Delaware corporation"); a hint in lower case ("by and between") is a label,
+ * never part of a name. A role under a name labels that name instead (`nameAbove`).
+ */
+function hintNameCandidates(win: WindowText, hit: LabelHit, lineText: string, suffixes: readonly string[]): StringCandidate[] {
+    const text = win.text;
+    const asWritten =
+        hit.source !== undefined &&
+        /^\p{Lu}/u.test(hit.source) &&
+        (text.startsWith(hit.source, hit.start) || text.startsWith(hit.source.toUpperCase(), hit.start));
+    if (!asWritten) return [];
+    const person = nameAbove(win, hit.start, hit.end);
+    if (person) return [{ ...person, context: hit.weight * 0.75, hit }];
+    if (numberLabel(win, hit)) return [];
+    const out: StringCandidate[] = [];
+    let block = nameBlock(win, hit, suffixes);
+    // A salutation's block starts with the hint, which labels it ("Dear Ms Okafor,"): the name
+    // is the rest. (A name may start with its hint too: "Woonstichting De Linde".)
+    if (block && block.start === hit.start && block.end > hit.end && /,\s*$/.test(lineText)) block = trimValue(text, hit.end, block.end);
+    if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
+    // The same name without the registration number written after it ("… SDN BHD (728515-N)").
+    const bare = block && withoutRegistration(block.quote);
+    if (block && bare && bare !== block.quote && bare.length > hit.end - hit.start)
+        out.push({ start: block.start, end: block.start + bare.length, quote: bare, context: hit.weight * 0.8, hit });
+    const phrase = namePhraseEndingAt(win, hit);
+    // A shorter name inside the block is the same name cut short, not another reading.
+    const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
+    if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1) out.push({ ...phrase, context: hit.weight * 0.7, hit });
     return out;
 }

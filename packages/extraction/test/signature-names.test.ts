@@ -1,0 +1,70 @@
+// Names under which a role stands, as letters and certificates sign them: "Jennifer Riley" over
+// "Partner", a row of signatures with each name over its role, a firm's name over what it is
+// ("ASHCOMBE & RILEY LLP" over "Solicitors"). A hint that names the role labels the name above
+// it, and is no part of it. Documents written for the test.
+import { expect } from 'chai';
+import { nameAbove } from '../src/readers/heuristic-names.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+import { WindowText } from '../src/readers/heuristic-text.js';
+import { localeOf } from '../src/locale/locale-registry.js';
+
+const hinted = (name: string, ...hints: string[]) => ({ name, type: 'string', nullable: true, hints });
+const schema = (...fields: object[]) => compile({ svc_schema: '1.0', name: 'names', fields });
+
+const LETTER = [
+    'ASHCOMBE & RILEY LLP',
+    'Solicitors',
+    '4 Cathedral Close, Exeter EX1 1EZ',
+    '',
+    'Dear Mrs McAllister,',
+    '',
+    'Thank you for instructing us in the administration of your late husband’s estate.',
+    '',
+    'Yours sincerely,',
+    '',
+    'Jennifer Riley',
+    'Partner',
+    'Ashcombe & Riley LLP',
+].join('\n');
+
+const CERTIFICATE = [
+    'FIRST AID AT WORK - CERTIFICATE OF COMPETENCE',
+    '',
+    'This is to certify that Daniel Frost has completed the course.',
+    '',
+    '   ______________________                      ______________________',
+    '   Gareth Lumb                                 Rachel Okafor',
+    '   Instructor / Assessor                       Centre Manager',
+].join('\n');
+
+describe('names under which a role stands', () => {
+    it('reads the signer over the role a hint names, not the name and its role as one', async () => {
+        const data = await readData(LETTER, schema(hinted('responsible_lawyer', 'Partner'), hinted('firm_name', 'Solicitors')));
+        expect(data).to.deep.equal({ responsible_lawyer: 'Jennifer Riley', firm_name: 'ASHCOMBE & RILEY LLP' });
+    });
+
+    it('reads the name in the role’s column of a row of signatures', async () => {
+        const data = await readData(CERTIFICATE, schema(hinted('instructor', 'Instructor'), hinted('centre_manager', 'Centre Manager')));
+        expect(data).to.deep.equal({ instructor: 'Gareth Lumb', centre_manager: 'Rachel Okafor' });
+    });
+
+    it('takes no caption, heading in capitals or legal form for a role', () => {
+        const form = [
+            'Date: 02/18/2025          Teresa Ruiz                       ____________________',
+            '                          Plaintiff types or prints name    Plaintiff signs here',
+            'PASARAYA BORONG PINTAR',
+            'SDN BHD',
+            'Jane Smith',
+            'PARTNER',
+        ].join('\n');
+        const win = new WindowText(form, localeOf('en'));
+        const at = (word: string, from = 0) => {
+            const start = form.indexOf(word, from);
+            return nameAbove(win, start, start + word.length);
+        };
+        expect(at('Plaintiff')).to.equal(undefined);
+        expect(at('SDN BHD')).to.equal(undefined);
+        expect(at('PARTNER')).to.equal(undefined);
+    });
+});
