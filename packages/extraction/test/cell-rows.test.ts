@@ -90,6 +90,16 @@ describe('a value on its label’s line ends at a wide gap', () => {
             'Globex Corporation',
         );
     });
+
+    it('before a cell with a figure: a name does not run on into the next column’s date', async () => {
+        const order = [
+            'CLIENT                                     EVENT',
+            'Brightwater Analytics, Inc.                Q1 All-Hands Luncheon',
+            'Contact: Naomi Castellanos,                Thursday, March 6, 2025',
+            '         Office Manager                    Service 11:30 AM - 1:30 PM',
+        ].join('\n');
+        expect((await readData(order, strings('contact'))).contact).to.equal('Naomi Castellanos');
+    });
 });
 
 describe('a label at the end of a row', () => {

@@ -27,7 +27,9 @@ export function columnEnd(text: string, start: number, end: number): number {
     if (gap < 0) return start + stop;
     const cell = rest.slice(first, first + gap);
     const after = rest.slice(first + gap, stop).trimStart();
-    return start + (/\d/.test(cell) || /^[^\p{L}]/u.test(after) ? first + gap : stop);
+    // Nor does a name go on into a cell with a figure ("Contact: Naomi Castellanos,     Thursday, March 6, 2025").
+    const nextCell = after.split(/ {3}|\t/)[0]!;
+    return start + (/\d/.test(cell) || /^[^\p{L}]/u.test(after) || /\d/.test(nextCell) ? first + gap : stop);
 }
 /** A label of its own at the start of a text: a few words and a colon. */
 const LABEL_AHEAD_CHARS = 32;
