@@ -4,7 +4,7 @@
 // it, and such a row is no prose whose last name runs on into the next line. Documents written for
 // the test (bench/user-docs/third has the documents these were seen in).
 import { expect } from 'chai';
-import { pairedCell } from '../src/readers/heuristic-lines.js';
+import { headerRow, pairedCell } from '../src/readers/heuristic-lines.js';
 import { compile, strings } from './support/edit-fixtures.js';
 import { readData, readResponse } from './support/read-data.js';
 
@@ -186,5 +186,33 @@ describe('forms: dot leaders, a label ending a row, a heading over labelled line
             zaaknummer: 'Z2025-004187',
             werknemer: 'M.J. (Marieke) Hoogendoorn',
         });
+    });
+});
+
+describe('two labels over two values in their columns', () => {
+    it('reads each label’s value in its column of the next line, when the first is a figure or code', async () => {
+        const certificate = [
+            'MOT test certificate',
+            '',
+            'Vehicle registration mark           Make and model',
+            'FN16 UWT                            FORD FIESTA ZETEC',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'mot',
+            fields: [
+                { name: 'registration', type: 'string', hints: ['Vehicle registration mark'] },
+                { name: 'model', type: 'string', hints: ['Make and model'] },
+            ],
+        });
+        expect(await readData(certificate, schema)).to.deep.equal({ registration: 'FN16 UWT', model: 'FORD FIESTA ZETEC' });
+    });
+
+    it('not a row of label–value pairs, whose next line starts with a label again', () => {
+        expect(headerRow('Vehicle registration mark           Make and model', 'FN16 UWT                            FORD FIESTA')).to.equal(
+            true,
+        );
+        expect(headerRow('Name          Jane Doe', 'Phone         0113 274 8810')).to.equal(false);
+        expect(headerRow('Name          Jane Doe', 'Acme 2 Ltd')).to.equal(false);
     });
 });

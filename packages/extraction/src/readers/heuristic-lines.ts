@@ -61,7 +61,16 @@ export function headerRow(line: string, below = ''): boolean {
     if (texts.every((t) => allCaps(t.replace(/:$/, '')))) return true;
     // In title case, a row of three labels or more over a row of as many cells with figures
     // ("Factuurnummer   Factuurdatum   Bedrag" over "F-2024-0315   12-05-2024   € 486,40").
-    return cells.length >= 3 && cellColumns(below).length === cells.length && /\d/.test(below);
+    const row = cellColumns(below);
+    if (cells.length >= 3) return row.length === cells.length && /\d/.test(below);
+    // Two labels over two values in their columns, the first a figure or code ("Vehicle registration
+    // mark   Make and model" over "FN16 UWT   FORD FIESTA ZETEC"); a row of label–value pairs has a
+    // label there ("Name   Jane Doe" over "Phone   0113 274 8810").
+    return (
+        row.length === 2 &&
+        row.every((c, k) => Math.abs(c.from - cells[k]!.from) <= 2) &&
+        /\d/.test(below.slice(row[0]!.start, row[0]!.start + (row[0]!.to - row[0]!.from)))
+    );
 }
 
 /** A list's number before a label on its line: "1.", "12)", "(3)", "a.", "(b)". */
