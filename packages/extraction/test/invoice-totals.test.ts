@@ -45,6 +45,30 @@ describe('invoice totals', () => {
         expect(await readData(term, schema, 'nl')).to.deep.equal({ totaal: eur('120.00') });
     });
 
+    it('a year is no amount where the document marks its amounts: "Voorschot zorgtoeslag 2025" beside "€ 1.476"', async () => {
+        const brief = [
+            'Belastingdienst/Toeslagen',
+            '',
+            'Datum                    12 december 2024',
+            'Onderwerp                Voorschot zorgtoeslag 2025',
+            '',
+            'U krijgt in 2025 een voorschot zorgtoeslag.',
+            '',
+            'Uw voorschot',
+            'U krijgt een voorschot zorgtoeslag van € 1.476 voor het jaar 2025. Dat is € 123 per',
+            'maand. Wij betalen het voorschot rond de 20e van de maand.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'z',
+            fields: [{ name: 'voorschot_per_jaar', type: 'money', currency: 'EUR' }],
+        });
+        expect(await readData(brief, schema, 'nl')).to.deep.equal({ voorschot_per_jaar: eur('1476.00') });
+        // Without a marked amount, a bare number may be one.
+        const bare = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'bedrag', type: 'money', currency: 'EUR' }] });
+        expect(await readData('Bon 17\n\nBedrag: 2000\n', bare, 'nl')).to.deep.equal({ bedrag: eur('2000.00') });
+    });
+
     it('a tax is not the amount its rate is charged on: "BTW 9% over 10,86   0,98", "VAT 20% on £450.00   £90.00"', async () => {
         const btw = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'btw', type: 'money', currency: 'EUR' }] });
         const bon = 'SUPERMARKT DE VERSHOEK\n\nTOTAAL          11,84\nPIN             11,84\n\nBTW   9%  over 10,86       0,98\n';

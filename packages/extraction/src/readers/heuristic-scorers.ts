@@ -232,9 +232,14 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
         const periods = ctx.spans({ kind: 'duration', basis: 'days' });
         if (periods.length) found = found.filter((s) => s.marked || !periods.some((d) => d.start <= s.start && s.end <= d.end));
+        // Nor a year, where the document marks its amounts ("Voorschot zorgtoeslag 2025" beside "€ 1.476").
+        if (found.some((s) => s.marked)) found = found.filter((s) => s.marked || !YEAR.test(s.quote));
     }
     return found;
 }
+
+/** A year as a bare number. */
+const YEAR = /^(?:19|20)\d\d$/;
 
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
