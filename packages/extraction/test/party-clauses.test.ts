@@ -96,3 +96,35 @@ describe('parties defined after long appositions', () => {
         expect((await readData(signed, schema, 'nl')).werkgever).to.equal('J.M. de Vries');
     });
 });
+
+describe('a role defined with its article inside the quotes', () => {
+    const SPONSORSHIP = [
+        '                              SPONSORSHIP AGREEMENT',
+        '',
+        'This Sponsorship Agreement is dated 20 January 2025 and is made between:',
+        '',
+        '(1) RIVERSIDE FOOD & DRINK FESTIVAL CIC, a community interest company registered in',
+        '    England and Wales whose registered office is at The Old Maltings, Wharf Street,',
+        '    Shrewsbury SY1 2BU ("the Organiser"); and',
+        '',
+        '(2) MERCIAN CRAFT BREWING CO. LIMITED, a company registered in England and Wales',
+        '    (company no. 09117354) whose registered office is at Unit 3, Longden Road',
+        '    Industrial Estate, Shrewsbury SY3 9DW ("the Sponsor").',
+        '',
+        '1. THE EVENT',
+        '1.1 The Organiser will stage the Riverside Food & Drink Festival 2025 at Quarry Park on',
+        '    Saturday 14 and Sunday 15 June 2025 ("the Event").',
+        '2.1 The Sponsor is appointed Headline Bar Sponsor of the Event.',
+    ].join('\n');
+
+    it('reads each party (“the Sponsor”) defines, and no defined term for a name', async () => {
+        expect(await readData(SPONSORSHIP, strings('organiser', 'sponsor'))).to.deep.equal({
+            organiser: 'RIVERSIDE FOOD & DRINK FESTIVAL CIC',
+            sponsor: 'MERCIAN CRAFT BREWING CO. LIMITED',
+        });
+    });
+
+    it('reads no party for the one who signs for it, nor “the Event” for a name', async () => {
+        expect(await readData(SPONSORSHIP, strings('sponsor_signatory'))).to.deep.equal({ sponsor_signatory: null });
+    });
+});

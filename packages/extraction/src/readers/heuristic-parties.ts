@@ -55,7 +55,19 @@ function definesParty(win: WindowText, name: Span, term: string): boolean {
 }
 
 /** A term the document defines or quotes: “Company”, “Executive”, “Confidential Information”. */
-const TERM = /["“]([\p{Lu}][^"“”\n]{1,30})["”]/gu;
+const TERM = /["“](?:the\s+)?([\p{Lu}][^"“”\n]{1,30})["”]/gu;
+
+const termsOf = new WeakMap<WindowText, ReadonlySet<string>>();
+
+/**
+ * The terms a window defines or quotes, folded ("Event" of (“the Event”), "Company"): a name in
+ * prose that is one of them ("Headline Bar Sponsor of the Event") stands for what it defines.
+ */
+export function definedTerms(win: WindowText): ReadonlySet<string> {
+    let terms = termsOf.get(win);
+    if (!terms) termsOf.set(win, (terms = new Set([...win.text.matchAll(TERM)].map((m) => fold(m[1]!)))));
+    return terms;
+}
 
 /** Whether a field asks for the parties (a word of its name, description or hints is a party word). */
 export function wantsParties(about: readonly string[], win: WindowText): boolean {
@@ -72,7 +84,7 @@ export function partyNames(win: WindowText, offset: number): PartyName[] {
     if (limit <= 0) return [];
     const out: PartyName[] = [];
     // "between the Company and the Executive": the roles the document defines are no names.
-    const roles = new Set([...win.text.matchAll(TERM)].map((m) => fold(m[1]!)));
+    const roles = definedTerms(win);
     const articles = win.locale.dateWords.the;
     const push = (name: Span, how: PartyName['how']): void => {
         if (roles.has(fold(name.quote))) return;
@@ -120,7 +132,9 @@ function definitionBefore(locale: LocaleProfile): RegExp {
                 .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
                 .join('|') || '(?!)';
         const intro = `(?:${alt('definitionIntroducers')})\\s*[:,]?\\s*`;
-        re = new RegExp(`(?:\\(\\s*(?:${intro})?|${intro})(?:(?:${alt('definitionArticles')})\\s+)?["“'‘]?$`, 'iu');
+        // The article before its quote or inside it: (the “Sponsor”), (“the Sponsor”).
+        const article = `(?:${alt('definitionArticles')})\\s+`;
+        re = new RegExp(`(?:\\(\\s*(?:${intro})?|${intro})(?:${article}["“'‘]?|["“'‘]${article}|["“'‘])?$`, 'iu');
         definitions.set(locale, re);
     }
     return re;
@@ -147,6 +161,9 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
     const roles = [...new Set([...name, ...(translatedName(name, win.locale.schemaWords) ?? [])])].filter(
         (w) => w.length > 3 && !types.has(w) && w !== 'name',
     );
+    // `sponsor_signatory` asks for the one who signs for the Sponsor, not the Sponsor.
+    const parties = wordsOf(win.locale, 'partyWords');
+    if (roles.length > 1 && roles.some((w) => parties.has(w))) return [];
     const boundaries = new Set([...wordsOf(win.locale, 'partyIntroducers'), ...wordsOf(win.locale, 'listJoiners')]);
     const before = definitionBefore(win.locale);
     const out: Span[] = [];

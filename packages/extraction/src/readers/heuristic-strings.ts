@@ -25,6 +25,7 @@ import {
     valueHead,
 } from './heuristic-lines.js';
 import { nameAbove, namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
+import { definedTerms } from './heuristic-parties.js';
 import type { WindowText } from './heuristic-text.js';
 
 export interface StringCandidate extends Span {
@@ -166,7 +167,7 @@ function phraseCandidates(
     if (bareName && after && wordsOf(win.locale, 'listJoiners').has(after.norm) && win.text.slice(hit.end, after.start).trim() === '')
         return out;
     const phrase = namePhraseAfter(win, restStart, 60);
-    if (!phrase || (v && phrase.start === v.start && phrase.end === v.end)) return out;
+    if (!phrase || (v && phrase.start === v.start && phrase.end === v.end) || definedTerms(win).has(phrase.quote.toLowerCase())) return out;
     const between = win.wordsBetween(hit.end, phrase.start);
     const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
