@@ -216,3 +216,18 @@ describe('two labels over two values in their columns', () => {
         expect(headerRow('Name          Jane Doe', 'Acme 2 Ltd')).to.equal(false);
     });
 });
+
+describe('a value with a colon of its own', () => {
+    it('is the value where the lines around write their values in its column, not the next label', async () => {
+        const pledge = [
+            'Backer name:         Priya Raman',
+            'Project:             Tidewater: A Cooperative Board Game of Coastal Rescue',
+            'Creator:             Saltmarsh Games LLC, Portland, Maine',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'project_name', type: 'string', hints: ['Project'] }] });
+        expect((await readData(pledge, schema)).project_name).to.equal('Tidewater: A Cooperative Board Game of Coastal Rescue');
+        // A label past the values' column is the next column's ("Vendor:          Ship to:").
+        const order = 'Vendor:     Ship to:\nAcme Ltd    Beta Corp\nRef:        PO-4471\n';
+        expect((await readData(order, strings('vendor'))).vendor).to.equal('Acme Ltd');
+    });
+});

@@ -189,6 +189,21 @@ export function labelAhead(text: string, start: number, end: number): boolean {
     return LABEL_AHEAD.test(text.slice(start, Math.min(end, start + LABEL_AHEAD_CHARS)));
 }
 
+/** A label, its colon and the gap before its value, at a line's start ("Creator:             "). */
+const LABEL_GAP = /^[ \t]*\p{L}[^:\n]{0,30}:[ \t]+(?=\S)/u;
+
+/**
+ * Whether the value of the line above or below a label's line starts in the column `at` starts in
+ * ("Project:   Tidewater: A Cooperative Board Game" over "Creator:   Saltmarsh Games LLC"): what
+ * stands there is a value, whatever colon it holds, not the next column's label.
+ */
+export function valueColumn(win: WindowText, row: number, at: number): boolean {
+    const col = at - win.lines[row]!.start;
+    return [win.previousTextLine(row), win.nextTextLine(row)].some(
+        (r) => r >= 0 && Math.abs(r - row) <= 2 && LABEL_GAP.exec(win.lines[r]!.text)?.[0].length === col,
+    );
+}
+
 /**
  * The cell of line `row` that stands under the label's cell: its left edge within two columns (tabs
  * expanded), or the same place in a row of as many cells (tab-separated cells seldom line up):

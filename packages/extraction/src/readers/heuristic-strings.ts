@@ -19,6 +19,7 @@ import {
     headerRow,
     labelAhead,
     pairedCell,
+    valueColumn,
     shortestMatch,
     trimValue,
     valueBelow,
@@ -258,7 +259,10 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
     const pair = cell ? { start: line.start + cell[0], end: line.start + cell[1] } : undefined;
     if (pair) colon = true;
     const restLabel =
-        !pair && restStart < endLine.end && /(?: {2}|\t)/.test(sep) && ((colon && labelAhead(text, restStart, endLine.end)) || header);
+        !pair &&
+        restStart < endLine.end &&
+        /(?: {2}|\t)/.test(sep) &&
+        ((colon && labelAhead(text, restStart, endLine.end) && !valueColumn(win, hit.line, restStart)) || header);
     const headed =
         restLabel ||
         ((colon || header) && hit.start - line.start <= LABEL_BEFORE_CHARS && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
