@@ -30,6 +30,22 @@ describe('earlier columns', () => {
         expect((await readData(huur, money('kale_huur', 'EUR'), 'nl')).kale_huur).to.deep.equal({ amount: '841.80', currency: 'EUR' });
     });
 
+    it("reads the latest date's column of figures, in either order; Dutch too", async () => {
+        const statement = [
+            'ANNUAL PENSION STATEMENT',
+            '',
+            'YOUR POT AT A GLANCE                          6 April 2024        5 April 2025',
+            'Value of your pension pot                     £48,912.06          £57,304.88',
+            'Transfer value                                £48,912.06          £57,304.88',
+        ].join('\n');
+        const pot = money('pot_value');
+        expect((await readData(statement, pot)).pot_value).to.deep.equal({ amount: '57304.88', currency: 'GBP' });
+        const swapped = statement.replace('6 April 2024        5 April 2025', '5 April 2025        6 April 2024');
+        expect((await readData(swapped, pot)).pot_value).to.deep.equal({ amount: '48912.06', currency: 'GBP' });
+        const jaar = 'JAAROVERZICHT\n\n                     31-12-2023      31-12-2024\nSaldo spaarrekening  € 4.120,00      € 5.310,50\n';
+        expect((await readData(jaar, money('saldo', 'EUR'), 'nl')).saldo).to.deep.equal({ amount: '5310.50', currency: 'EUR' });
+    });
+
     it('a field that asks for the earlier figure is not turned away from it', () => {
         expect(asksForEarlier('previous_premium', localeOf('en'))).to.equal(true);
         expect(asksForEarlier('ytd_gross', localeOf('en'))).to.equal(true);

@@ -1,17 +1,23 @@
 // Columns that hold an earlier figure: a renewal's "Last year   This year", a rent increase's "Oude
-// huur   Nieuwe huur", a payslip's "This period   Year to date". An amount under a header cell of
+// huur   Nieuwe huur", a payslip's "This period   Year to date", a statement's "6 April 2024   5
+// April 2025" (columns headed by dates: all but the latest). An amount under a header cell of
 // an earlier or cumulative figure is not the field's unless the field's name asks for one
 // (`previous_premium`, `ytd_gross`). The header is the nearest row of cells without figures above
 // the amount's line, at most a few lines up; its cell over the amount is the one whose centre is
 // nearest (adjacent header cells may both overlap a right-aligned amount).
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
+import { parseDateQuote } from '../parsers/date-parser.js';
 import { cellColumns } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
+import { wholeDate } from './heuristic-terms.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** "Year to date", "Period-to-date": a cumulative figure. */
 const TO_DATE = /\bto[- ]date\b/i;
+
+/** Years written in full ("2024"). */
+const YEARS = /\b(?:19|20)\d\d\b/g;
 
 /** Lines above an amount searched for its header row. */
 const HEADER_LINES = 4;
@@ -39,15 +45,31 @@ export function underEarlierColumn(win: WindowText, span: Span): boolean {
         const text = win.lines[k]!.text;
         if (!text.trim()) continue;
         seen++;
-        if (text.length > HEADER_CHARS || /\d/.test(text)) continue;
+        // (A row with figures is a header only of dates, each with its year: cheap to tell first.)
+        if (text.length > HEADER_CHARS || (/\d/.test(text) && (text.match(YEARS)?.length ?? 0) < 2)) continue;
         const header = cellColumns(text);
         if (header.length < 2) continue;
         const centre = (c: { from: number; to: number }): number => (c.from + c.to) / 2;
         const over = header.reduce((a, h) => (Math.abs(centre(h) - centre(cell)) < Math.abs(centre(a) - centre(cell)) ? h : a));
-        const head = text.slice(over.start, over.start + (over.to - over.from));
+        const texts = header.map((h) => text.slice(h.start, h.start + (h.to - h.from)));
+        const head = texts[header.indexOf(over)]!;
+        if (/\d/.test(text)) {
+            // Columns headed by dates ("6 April 2024    5 April 2025"): all but the latest are earlier.
+            const days = texts.map((t) => cellDay(t, win.locale.code));
+            const dated = days.filter((d) => d !== undefined);
+            if (dated.length < 2) continue;
+            const day = days[header.indexOf(over)];
+            return day !== undefined && day < Math.max(...dated);
+        }
         return TO_DATE.test(head) || labelWords(head).some((w) => earlier.has(w));
     }
     return false;
+}
+
+/** The day a header cell writes as one date and nothing else ("5 April 2025"), in days. */
+function cellDay(cell: string, language: string): number | undefined {
+    const t = cell.trim().replace(/[\s,./-]+$/, '');
+    return wholeDate(t, language) ? parseDateQuote(t, language === 'en' ? 'auto' : 'dmy', language) : undefined;
 }
 
 /** An amount or number under an earlier column, for a field whose name does not ask for one. */
