@@ -231,3 +231,25 @@ describe('a value with a colon of its own', () => {
         expect((await readData(order, strings('vendor'))).vendor).to.equal('Acme Ltd');
     });
 });
+
+describe('a hint alone on its line', () => {
+    it('heads the line below when it has two words or more, not in capitals', async () => {
+        const certificate = [
+            'MOT test certificate',
+            '',
+            'Expiry date',
+            '7 April 2026',
+            '',
+            'MOT test number',
+            '4172 8839 0514',
+            '',
+            'Testing station number: V41187',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'm',
+            fields: [{ name: 'test_number', type: 'string', hints: ['MOT test number'] }],
+        });
+        expect((await readData(certificate, schema)).test_number).to.equal('4172 8839 0514');
+    });
+});

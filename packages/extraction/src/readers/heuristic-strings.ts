@@ -15,6 +15,7 @@ import {
     LABEL_BEFORE_CHARS,
     SENTENCE_END,
     SHORT_LINE,
+    allCaps,
     columnEnd,
     headerRow,
     labelAhead,
@@ -297,6 +298,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
     for (const hit of hits) {
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName);
+        // A label alone on its line: a word of the name without hints, or a hint of two words or
+        // more not in capitals (which may be a name's own line, "SDN BHD").
+        const alone = restStart >= line.end && (bareName ? hit.kind === 'name-word' : hintPhrase(win, hit));
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
@@ -347,13 +351,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         } else if (!headed && !colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several, bareName));
-        } else if (
-            headed ||
-            (startsLine && (colon || hit.kind === 'name' || (bareName && hit.kind === 'name-word' && restStart >= line.end))) ||
-            lastCell
-        ) {
+        } else if (headed || (startsLine && (colon || hit.kind === 'name' || alone)) || lastCell) {
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
-            // over "OKONKWO/ADAEZE MS" for `passenger_name`.)
+            // over "OKONKWO/ADAEZE MS" for `passenger_name`; so does a hint of two words or more, not
+            // in capitals, which may be a name's own line: "MOT test number" over "4172 8839 0514".)
             const v = valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
         }
@@ -398,4 +399,9 @@ function hintNameCandidates(win: WindowText, hit: LabelHit, lineText: string, su
     const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
     if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1) out.push({ ...phrase, context: hit.weight * 0.7, hit });
     return out;
+}
+
+/** A hint of two words or more, not written in capitals. */
+function hintPhrase(win: WindowText, hit: LabelHit): boolean {
+    return hit.kind === 'hint' && hit.length >= 2 && !allCaps(win.text.slice(hit.start, hit.end).replace(/\s/g, ''));
 }
