@@ -141,6 +141,26 @@ describe('date roles: date fields named without hints', () => {
         expect(words('quote_date', ['Quote date'])).to.not.include('date of issue');
     });
 
+    it('reads the date a section\'s heading names over a bare \'Date:\' ("APPOINTMENT" / "Date: …")', async () => {
+        const confirmation = [
+            'APPOINTMENT CONFIRMATION                         Printed: 02 Apr 2025 16:42',
+            '',
+            'Reference number:       IT-MAN-2504-118735',
+            '',
+            'APPOINTMENT',
+            '-----------',
+            'Date:                   Tuesday, 22 April 2025',
+            'Time:                   10:45',
+            '',
+            'INTENDED TRAVEL',
+            'Date of arrival:        12 June 2025',
+        ].join('\n');
+        expect((await readData(confirmation, schema(date('appointment_date')))).appointment_date).to.equal('2025-04-22');
+        // Not across a line of other text.
+        const prose = confirmation.replace('-----------', 'Please bring your passport and two photographs.');
+        expect((await readData(prose, schema(date('appointment_date')))).appointment_date).to.not.equal('2025-04-22');
+    });
+
     it('gives these labels only to date fields without hints; hints say how the documents write it', () => {
         const phrases = (field: object, lang = 'en') =>
             new Map(

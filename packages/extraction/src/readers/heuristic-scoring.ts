@@ -2,7 +2,7 @@
 // 12.50"), on the line above when the span starts its line, in the column above it (tables), just
 // after it, or a few words before it in running text ("effective as of March 3, 2024"). The best
 // single label counts, scaled by its weight (hint > name > description) and by distance.
-import { sumWordsOf } from '../locale/locale-words.js';
+import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
@@ -90,6 +90,35 @@ export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | und
         hitFacts.set(hit, (facts = { tail, alone }));
     }
     return facts;
+}
+
+/** Lines a section's heading stands above its labelled value at most. */
+const SECTION_LINES = 4;
+const RULE_LINE = /^[\s\-=_*~]+$/;
+const KIND_LABEL = /^\s*(\p{L}[\p{L} ]{0,20}?)\s*:\s*$/u;
+const LABELLED_LINE = /^\s*\p{L}[^:\n]{0,30}:\s+\S/u;
+
+/**
+ * Whether the span's line labels it by its kind alone ("Date:", "Datum:", "Amount:": the profile's
+ * `typeWords`) and only rule lines or other labelled lines stand between it and the heading's line.
+ */
+function sectionValue(win: WindowText, head: number, spanLine: number, spanStart: number): boolean {
+    if (spanLine - head > SECTION_LINES) return false;
+    const kind = KIND_LABEL.exec(win.text.slice(win.lines[spanLine]!.start, spanStart))?.[1];
+    const types = wordsOf(win.locale, 'typeWords');
+    if (
+        !kind ||
+        !kind
+            .toLowerCase()
+            .split(/\s+/)
+            .every((w) => types.has(w))
+    )
+        return false;
+    for (let k = head + 1; k < spanLine; k++) {
+        const t = win.lines[k]!.text;
+        if (t.trim() && !RULE_LINE.test(t) && !LABELLED_LINE.test(t)) return false;
+    }
+    return true;
 }
 
 /** Nothing but separators, or a currency mark ("TOTAL (RM):", "RM"), after a label on its line. */
@@ -256,6 +285,10 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
         if (cells(line.text) >= 2 ? sameColumn(win, hit, span, hitLine.start, line.start) : underLastCell(win, hit, spanLine))
             return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }
+    // A section's heading over a line that labels the value by its kind alone ("APPOINTMENT" /
+    // "-----" / "Date:   Tuesday, 22 April 2025"): the heading says which date it is.
+    if (labelAlone && (hit.kind === 'name-word' || hit.kind === 'name') && sectionValue(win, hit.line, spanLine, span.start))
+        return hit.weight * LABEL.section;
     // Running text across a line break: a label a few words before, in prose (long lines).
     if (span.start - hit.end <= 160 && win.wrapped(hit.line) && !text.slice(hit.end, span.start).includes('\n\n')) {
         const words = win.wordsBetween(hit.end, span.start);

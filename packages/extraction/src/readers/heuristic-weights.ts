@@ -32,6 +32,8 @@ export const LABEL = {
     definition: 1,
     /** Label alone on the line above. */
     lineAbove: 0.85,
+    /** A section's heading over a line that labels the value by its kind alone ("APPOINTMENT" / "Date:"). */
+    section: 0.8,
     /** Label continued by a few words and a colon on the line above. */
     continuedAbove: 0.3,
     /** Label two lines up with a currency-only line between. */
