@@ -74,6 +74,9 @@ export const enAgreementWords = {
     ],
     ownStartWords: ['effective'],
     rangeWords: ['to', 'through', 'thru', 'until', 'till'],
+    maximumWords: ['max', 'maximum', 'upper', 'highest', 'ceiling'],
+    minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
+    rangeIntroducers: ['between'],
     expiryWords: [
         'expire',
         'expires',

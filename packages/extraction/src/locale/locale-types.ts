@@ -140,6 +140,13 @@ export interface LocaleProfile {
      * none of the document's own date features; one with these keeps them.
      */
     ownStartWords?: readonly string[];
+    /**
+     * Words of a field's name that ask for the most or the least of a range of figures
+     * (`maximum_salary`, `min_order`), and what introduces a range joined by "and" ("between").
+     */
+    maximumWords?: readonly string[];
+    minimumWords?: readonly string[];
+    rangeIntroducers?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
     rangeWords?: readonly string[];
     /**

@@ -77,4 +77,5 @@ export function earlierFigure(win: WindowText, span: Span, field: { name: string
     return FIGURES.has(kind) && underEarlierColumn(win, span) && !asksForEarlier(field.name, win.locale);
 }
 
-const FIGURES = new Set(['money', 'decimal', 'integer']);
+/** Kinds of value that are figures. */
+export const FIGURES: ReadonlySet<string> = new Set(['money', 'decimal', 'integer']);

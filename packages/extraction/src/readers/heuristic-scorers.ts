@@ -10,11 +10,12 @@ import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.
 import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
-import { earlierFigure } from './heuristic-columns.js';
+import { FIGURES, earlierFigure } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
+import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
@@ -241,6 +242,21 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
 /** A year as a bare number. */
 const YEAR = /^(?:19|20)\d\d$/;
 
+/** The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total: the amounts paid, and each span's in cents. */
+function tillPaid(
+    ctx: FieldContext,
+    found: readonly Span[],
+    parsed: readonly (ParsedValue | undefined)[],
+): { paid?: Set<bigint>; amounts: (bigint | undefined)[] } {
+    if (ctx.type.kind !== 'money' || !asksForSum(ctx.field, ctx.win.locale)) return { amounts: [] };
+    const amounts = parsed.map((p) => (p ? cents(p) : undefined));
+    const paid = paidAmounts(
+        ctx.win,
+        found.flatMap((span, i) => (amounts[i] !== undefined ? [{ span, value: amounts[i]! }] : [])),
+    );
+    return { paid, amounts };
+}
+
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -252,16 +268,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const contexts: ContextScore[] = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
     const valuesPerLabel = labelValues(contexts, parsed);
     const unhinted = field.hints.length === 0;
-    // The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total.
-    let paid: Set<bigint> | undefined;
-    let amounts: (bigint | undefined)[] = [];
-    if (type.kind === 'money' && asksForSum(field, win.locale)) {
-        amounts = parsed.map((p) => (p ? cents(p) : undefined));
-        paid = paidAmounts(
-            win,
-            found.flatMap((span, i) => (amounts[i] !== undefined ? [{ span, value: amounts[i]! }] : [])),
-        );
-    }
+    const { paid, amounts } = tillPaid(ctx, found, parsed);
     // A date when something ends or falls due is never the document's own (its head's latest, its
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
     // first or second date is a start's or an end's. With hints, only a date of an end, a due day or
@@ -278,6 +285,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
     // A tax is not the amount its rate is charged on ("BTW 9% over 10,86   0,98").
     const tax = type.kind === 'money' && asksForTax(field, win.locale);
+    // The other end of a range than the one the name asks for ("tussen € 3.450 en € 4.780" for `maximum_salaris`).
+    const others = FIGURES.has(type.kind) ? otherBounds(win, found, field) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p || (tax && rateBase(win, span.start))) return;
@@ -339,7 +348,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
         // A value in a line repeated on every page is page furniture (a filing stamp, a running head).
         if (win.isFurniture(win.lineOf(span.start))) score *= ADJUST.furniture * (f.furniture = 1);
         if (paid?.has(amounts[i]!)) score = Math.max(score, ADJUST.paidFloor) + ADJUST.paidBonus * (f.paid = 1);
-        if (earlierFigure(win, span, field, type.kind)) score *= ADJUST.earlierColumn; // last year's premium, the year to date
+        // Last year's premium, the year to date; the other end of a range.
+        if (earlierFigure(win, span, field, type.kind)) score *= ADJUST.earlierColumn;
+        if (others?.has(span)) score *= ADJUST.otherBound;
         out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);

@@ -144,7 +144,8 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
             start = okBefore ? start : amountStart;
             end = okAfter ? end : amountStart + m[2]!.length;
             // A sign before the mark is the amount's ("-EUR 50.00" on a credit note): not dropped.
-            if (okBefore && !m[2]!.startsWith('-')) {
+            // A dash after another figure joins a range ("£1,200 - £1,450"): no sign.
+            if (okBefore && !m[2]!.startsWith('-') && !/\d[ \t]+-[ \t]?$/.test(text.slice(Math.max(0, start - 8), start))) {
                 const sign = /(?<![\p{L}\p{N}.,-])-\s?$/u.exec(text.slice(Math.max(0, start - 3), start));
                 if (sign) start -= sign[0].length;
             }

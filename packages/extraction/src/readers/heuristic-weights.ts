@@ -128,6 +128,8 @@ export const ADJUST = {
     claimed: 0.5,
     /** An amount under a header cell of an earlier or cumulative figure ("Last year", "Year to date") counts this share. */
     earlierColumn: 0.5,
+    /** A figure at the other end of a range than the field's name asks for ("minimum" of "between X and Y" for a maximum). */
+    otherBound: 0.5,
     claimedMargin: 0.1,
 } as const;
 

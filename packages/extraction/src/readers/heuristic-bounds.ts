@@ -1,0 +1,43 @@
+// Which end of a range of figures a field asks for: its name says the most or the least
+// (`maximum_salaris`, `fee_estimate_max`, `minimum_order`), and the text writes two figures as a
+// range ("£6,500 - £9,000", "£6,500 to £9,000", "between £6,500 and £9,000", "tussen € 3.450 en
+// € 4.780"). The other end is not the field's.
+import type { CompiledField } from '@svc/compiler';
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import type { Span } from './heuristic-spans.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+
+/** Text between two figures of a range at most ("  and  ", " tot en met "). */
+const MAX_JOIN = 16;
+/** Characters before a range's first figure searched for its introducer ("between "). */
+const INTRODUCER_REACH = 12;
+
+/** The end of a range the field's name asks for: 1 for the most, 0 for the least, else none. */
+export function boundPart(field: CompiledField, locale: LocaleProfile): 0 | 1 | undefined {
+    const words = labelWords(field.name);
+    if (words.some((w) => wordsOf(locale, 'maximumWords').has(w))) return 1;
+    return words.some((w) => wordsOf(locale, 'minimumWords').has(w)) ? 0 : undefined;
+}
+
+/** The figures (in text order) that stand as the other end of a range than the field's name asks for. */
+export function otherBounds(win: WindowText, found: readonly Span[], field: CompiledField): Set<Span> | undefined {
+    const part = boundPart(field, win.locale);
+    if (part === undefined) return undefined;
+    const joins = wordsOf(win.locale, 'rangeWords');
+    const pairs = wordsOf(win.locale, 'listJoiners');
+    const introducers = wordsOf(win.locale, 'rangeIntroducers');
+    const out = new Set<Span>();
+    for (let i = 0; i + 1 < found.length; i++) {
+        const [a, b] = [found[i]!, found[i + 1]!];
+        if (b.start - a.end > MAX_JOIN || b.start < a.end) continue;
+        const join = win.text.slice(a.end, b.start).trim().toLowerCase().replace(/\s+/g, ' ');
+        const before = win.text
+            .slice(Math.max(0, a.start - INTRODUCER_REACH), a.start)
+            .toLowerCase()
+            .match(/\p{L}+(?=\s*$)/u)?.[0];
+        const between = pairs.has(join) && before !== undefined && introducers.has(before);
+        if (/^[-–—]$/.test(join) || joins.has(join) || between) out.add(part === 0 ? b : a);
+    }
+    return out;
+}
