@@ -6,10 +6,9 @@ import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import type { Span } from './heuristic-spans.js';
+import { rangePairs } from './heuristic-terms.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
-/** Text between two figures of a range at most ("  and  ", " tot en met "). */
-const MAX_JOIN = 16;
 /** Characters before a range's first figure searched for its introducer ("between "). */
 const INTRODUCER_REACH = 12;
 
@@ -24,20 +23,15 @@ export function boundPart(field: CompiledField, locale: LocaleProfile): 0 | 1 | 
 export function otherBounds(win: WindowText, found: readonly Span[], field: CompiledField): Set<Span> | undefined {
     const part = boundPart(field, win.locale);
     if (part === undefined) return undefined;
-    const joins = wordsOf(win.locale, 'rangeWords');
     const pairs = wordsOf(win.locale, 'listJoiners');
     const introducers = wordsOf(win.locale, 'rangeIntroducers');
-    const out = new Set<Span>();
-    for (let i = 0; i + 1 < found.length; i++) {
-        const [a, b] = [found[i]!, found[i + 1]!];
-        if (b.start - a.end > MAX_JOIN || b.start < a.end) continue;
-        const join = win.text.slice(a.end, b.start).trim().toLowerCase().replace(/\s+/g, ' ');
+    const between = (a: Span, join: string): boolean => {
+        if (!pairs.has(join)) return false;
         const before = win.text
             .slice(Math.max(0, a.start - INTRODUCER_REACH), a.start)
             .toLowerCase()
             .match(/\p{L}+(?=\s*$)/u)?.[0];
-        const between = pairs.has(join) && before !== undefined && introducers.has(before);
-        if (/^[-–—]$/.test(join) || joins.has(join) || between) out.add(part === 0 ? b : a);
-    }
-    return out;
+        return before !== undefined && introducers.has(before);
+    };
+    return new Set(rangePairs(win, found, between).map((pair) => pair[1 - part]!));
 }

@@ -64,13 +64,21 @@ export function rangePart(field: CompiledField, locale: LocaleProfile): 0 | 1 | 
  * joined by a dash or one of the language's range words ("to", "until", "tot en met") alone.
  */
 export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1): Set<Span> {
+    return new Set(rangePairs(win, found).map((pair) => pair[part]));
+}
+
+/**
+ * Neighbouring spans (in text order) joined as a range: by a dash or one of the language's range
+ * words alone, or (`joined`) as the caller also accepts ("between X and Y").
+ */
+export function rangePairs(win: WindowText, found: readonly Span[], joined?: (a: Span, join: string) => boolean): [Span, Span][] {
     const joins = wordsOf(win.locale, 'rangeWords');
-    const out = new Set<Span>();
+    const out: [Span, Span][] = [];
     for (let i = 0; i + 1 < found.length; i++) {
         const [a, b] = [found[i]!, found[i + 1]!];
         if (b.start - a.end > MAX_JOIN || b.start < a.end) continue;
         const join = win.text.slice(a.end, b.start).trim().toLowerCase().replace(/\s+/g, ' ');
-        if (/^[-–—]$/.test(join) || joins.has(join)) out.add(part === 0 ? a : b);
+        if (/^[-–—]$/.test(join) || joins.has(join) || joined?.(a, join)) out.push([a, b]);
     }
     return out;
 }
