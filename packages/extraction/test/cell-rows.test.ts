@@ -253,3 +253,24 @@ describe('a hint alone on its line', () => {
         expect((await readData(certificate, schema)).test_number).to.equal('4172 8839 0514');
     });
 });
+
+describe('a label and its value under a heading', () => {
+    it('reads the value cell, not the label cell, under a heading that names the field', async () => {
+        const rental = [
+            'PACIFIC COAST CAR RENTAL                                  RENTAL AGREEMENT',
+            '',
+            'RENTER                                          VEHICLE',
+            'Name       HOLLOWAY, MARCUS D                   Unit #       48217',
+            'Address    915 Elm Ridge Ct                     Plate        WA CKT8841',
+        ].join('\n');
+        expect((await readData(rental, strings('renter_name'))).renter_name).to.equal('HOLLOWAY, MARCUS D');
+        const lab = [
+            'PATIENT                                  | SPECIMEN',
+            'Name:    WHITAKER, JOANNE M              | Accession:   SCL-25-3318406',
+        ].join('\n');
+        expect((await readData(lab, strings('patient_name'))).patient_name).to.equal('WHITAKER, JOANNE M');
+        // Two headings over two values: each its own.
+        const parties = 'BILL TO             SHIP TO\nAcme Ltd            Beta Corp\n';
+        expect(await readData(parties, strings('bill_to', 'ship_to'))).to.deep.equal({ bill_to: 'Acme Ltd', ship_to: 'Beta Corp' });
+    });
+});

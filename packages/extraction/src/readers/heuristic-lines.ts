@@ -216,10 +216,17 @@ function cellUnder(win: WindowText, hit: LabelHit, row: number): [number, number
     const k = header.findIndex((c) => c.start <= at && at <= c.start + (c.to - c.from));
     const below = win.lines[row]!;
     const cells = cellColumns(below.text);
-    const v =
+    let v =
         k < 0
             ? undefined
             : (cells.find((c) => Math.abs(c.from - header[k]!.from) <= 2) ?? (cells.length === header.length ? cells[k] : undefined));
+    // A label and its value under one heading ("PATIENT" over "Name:    WHITAKER, JOANNE M", "RENTER"
+    // over "Name       HOLLOWAY, MARCUS D"): the value is the next cell, when it starts before the
+    // next heading's column.
+    const after = v && cells[cells.indexOf(v) + 1];
+    const nextHead = header[k + 1];
+    const text = (c: (typeof cells)[number]): string => below.text.slice(c.start, c.start + (c.to - c.from));
+    if (v && after && (!nextHead || after.from < nextHead.from - 2) && labelCell(text(v).replace(/[:#]$/, ''))) v = after;
     return v ? [below.start + v.start, below.start + v.start + (v.to - v.from)] : undefined;
 }
 /** Words written with a full stop that ends no sentence, besides legal forms: "Jr.", "St.", "Bros.". */
