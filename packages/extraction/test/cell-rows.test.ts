@@ -214,6 +214,10 @@ describe('two labels over two values in their columns', () => {
         );
         expect(headerRow('Name          Jane Doe', 'Phone         0113 274 8810')).to.equal(false);
         expect(headerRow('Name          Jane Doe', 'Acme 2 Ltd')).to.equal(false);
+        // Labels with their colons before values are pairs, however many; labels alone are a header.
+        const pairs = ' Customer:   Halvorsen Marine Supply Co.       Name:   Dana Whitfield';
+        expect(headerRow(pairs, ' Address:    2140 Harbor View Dr               Title:  Controller')).to.equal(false);
+        expect(headerRow('BILL TO:          SHIP TO:', 'Acme Ltd          Beta Corp')).to.equal(true);
     });
 });
 
@@ -251,6 +255,18 @@ describe('a hint alone on its line', () => {
             fields: [{ name: 'test_number', type: 'string', hints: ['MOT test number'] }],
         });
         expect((await readData(certificate, schema)).test_number).to.equal('4172 8839 0514');
+    });
+});
+
+describe('a row of label–value pairs under a row of headings', () => {
+    it('reads each label’s own value, not the next row’s label', async () => {
+        const order = [
+            ' CUSTOMER INFORMATION                          BILLING CONTACT',
+            ' Customer:   Halvorsen Marine Supply Co.       Name:   Dana Whitfield',
+            ' Address:    2140 Harbor View Dr               Title:  Controller',
+            ' Phone:      (253) 555-0187                    Phone:  (253) 555-0142',
+        ].join('\n');
+        expect((await readData(order, strings('customer_name'))).customer_name).to.equal('Halvorsen Marine Supply Co.');
     });
 });
 

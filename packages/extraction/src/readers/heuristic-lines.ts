@@ -58,6 +58,9 @@ export function headerRow(line: string, below = ''): boolean {
     const cells = cellColumns(line);
     const texts = cells.map((c) => line.slice(c.start, c.start + (c.to - c.from)));
     if (cells.length < 2 || !texts.every((t) => !/\d/.test(t) && t.split(' ').length <= 4)) return false;
+    // A label with its colon before a cell that is none is a row of label–value pairs
+    // ("Customer:   Halvorsen Marine Supply Co.   Name:   Dana Whitfield"), not of column labels.
+    if (texts.some((t, i) => t.endsWith(':') && i + 1 < texts.length && !texts[i + 1]!.endsWith(':'))) return false;
     if (texts.every((t) => allCaps(t.replace(/:$/, '')))) return true;
     // In title case, a row of three labels or more over a row of as many cells with figures
     // ("Factuurnummer   Factuurdatum   Bedrag" over "F-2024-0315   12-05-2024   € 486,40").
