@@ -290,3 +290,20 @@ describe('a label and its value under a heading', () => {
         expect(await readData(parties, strings('bill_to', 'ship_to'))).to.deep.equal({ bill_to: 'Acme Ltd', ship_to: 'Beta Corp' });
     });
 });
+
+describe('a label with its value on its line', () => {
+    const FOLIO = [
+        '                                 GUEST FOLIO',
+        '',
+        'Linden Pharma Ltd                                  Room Type     : Superior Double',
+        '27 Kingsbridge Road                                Arrival       : 09-Mar-2025',
+        '                                                   Guests        : 1',
+        '                                                   Rate Code     : CORP-LP',
+    ].join('\n');
+
+    it('names nothing on the next line, and a number is no name', async () => {
+        expect((await readData(FOLIO, strings('guest_name'))).guest_name).to.equal(null);
+        // A field that asks for no name takes the number.
+        expect((await readData(FOLIO, strings('guests'))).guests).to.equal('1');
+    });
+});

@@ -75,6 +75,7 @@ export const enAgreementWords = {
     ownStartWords: ['effective'],
     rangeWords: ['to', 'through', 'thru', 'until', 'till'],
     maximumWords: ['max', 'maximum', 'upper', 'highest', 'ceiling'],
+    nameWords: ['name', 'names', 'surname', 'forename'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
     rangeIntroducers: ['between'],
     expiryWords: [

@@ -145,6 +145,8 @@ export interface LocaleProfile {
      * (`maximum_salary`, `min_order`), and what introduces a range joined by "and" ("between").
      */
     maximumWords?: readonly string[];
+    /** Words of a field's name that ask for a name (`guest_name`, `klantnaam`): a value without a letter is none. */
+    nameWords?: readonly string[];
     minimumWords?: readonly string[];
     rangeIntroducers?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */

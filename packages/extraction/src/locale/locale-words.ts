@@ -30,6 +30,7 @@ type WordList =
     | 'definitionArticles'
     | 'rangeWords'
     | 'maximumWords'
+    | 'nameWords'
     | 'minimumWords'
     | 'rangeIntroducers'
     | 'deadlineNameWords'

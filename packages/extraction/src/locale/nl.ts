@@ -174,6 +174,7 @@ export const nl = {
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
+    nameWords: ['naam', 'namen'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
     rangeIntroducers: ['tussen'],
     deadlineNameWords: ['voor', 'uiterlijk'],

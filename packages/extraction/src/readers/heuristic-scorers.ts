@@ -16,7 +16,9 @@ import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
 import { otherBounds } from './heuristic-bounds.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+import { wordsOf } from '../locale/locale-words.js';
+import type { LocaleProfile } from '../locale/locale-types.js';
 import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -115,6 +117,12 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
 const LETTERHEAD_LINES = 4;
 
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
+/** Whether a word of the field's name asks for a name (`guest_name`, `klantnaam`: the profile's `nameWords`). */
+function asksForName(field: CompiledField, locale: LocaleProfile): boolean {
+    const names = [...wordsOf(locale, 'nameWords')];
+    return labelWords(field.name).some((w) => names.some((n) => w.endsWith(n)));
+}
+
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
     if (type.kind !== 'string') return [];
@@ -124,8 +132,11 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
     const dateAsked = asksForDate(field);
+    const named = pattern === undefined && asksForName(field, win.locale);
     for (const c of stringCandidates(win, hits, options)) {
         if (address && labelNotAddress(c.quote)) continue;
+        // A name has letters ("Guests        : 1" is no guest's name; "klantnaam" asks for one too).
+        if (named && !/\p{L}/u.test(c.quote)) continue;
         // A date alone is no name, place or description ("at the port of loading: 12-Jan-2025"),
         // unless the field asks for one.
         if (pattern === undefined && !dateAsked && wholeDate(c.quote, input.language)) continue;

@@ -169,6 +169,10 @@ function phraseCandidates(
     if (bareName && after && wordsOf(win.locale, 'listJoiners').has(after.norm) && win.text.slice(hit.end, after.start).trim() === '')
         return out;
     const phrase = namePhraseAfter(win, restStart, 60);
+    // A label whose line holds its value ("Guests        : 1") names nothing on the next line ("Rate Code").
+    const line = win.lines[win.lineOf(restStart)]!;
+    if (phrase && phrase.start > line.end && /:/.test(win.text.slice(hit.end, restStart)) && win.text.slice(restStart, line.end).trim())
+        return out;
     if (!phrase || (v && phrase.start === v.start && phrase.end === v.end) || definedTerms(win).has(phrase.quote.toLowerCase())) return out;
     const between = win.wordsBetween(hit.end, phrase.start);
     const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
