@@ -307,3 +307,19 @@ describe('a label with its value on its line', () => {
         expect((await readData(FOLIO, strings('guests'))).guests).to.equal('1');
     });
 });
+
+describe('a heading over a cell that repeats its word', () => {
+    it('reads the cell after that label', async () => {
+        const gym = [
+            'LIDMAATSCHAP',
+            '',
+            'Abonnement',
+            '  Abonnementsvorm       All-in Plus (alle clubs, groepslessen, sauna)',
+            '  Ingangsdatum          1 april 2025',
+        ].join('\n');
+        expect((await readData(gym, strings('abonnement'), 'nl')).abonnement).to.equal('All-in Plus (alle clubs, groepslessen, sauna)');
+        // A first cell that is the value stays the value ("PASSENGER" over "OKONKWO/ADAEZE MS   Adult").
+        const ticket = 'E-TICKET\n\nPASSENGER\nOKONKWO/ADAEZE MS        Adult        Frequent flyer: none\n';
+        expect((await readData(ticket, strings('passenger_name'))).passenger_name).to.equal('OKONKWO/ADAEZE MS');
+    });
+});

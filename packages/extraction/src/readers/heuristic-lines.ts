@@ -127,13 +127,26 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
     if (next < 0 || next - hit.line > 2) return undefined;
     const nl = win.lines[next]!;
     const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
-    const [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : firstCell(win, next));
+    let [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : firstCell(win, next));
+    // A first cell that repeats the heading's word is the label of the cell after it ("Abonnement"
+    // over "Abonnementsvorm       All-in Plus (alle clubs, …)").
+    const heading = win.text.slice(hit.start, hit.end).toLowerCase();
+    if (!headed && to < nl.end && win.text.slice(from, to).trim().toLowerCase().startsWith(heading)) [from, to] = nextCell(win, next, to);
     let v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
     // Without hints, a heading over a labelled line ("VESSEL" over "Name: SEA ANEMONE II"): the
     // value after its label. (With hints this moved receipts' candidates, and the ranker's data.)
     const inner = v && !re && bareName ? /^[\p{L}][\p{L} .'/-]{0,20}?(?::|\s\.{3,})\s*/u.exec(v.quote) : null;
     if (v && inner && inner[0].length < v.quote.length) v = trimValue(win.text, v.start + inner[0].length, v.end);
     return v && v.quote.length <= 120 ? v : undefined;
+}
+
+/** The cell of line `row` after position `at` (a wide gap or a tab parts cells), to the next gap or the line's end. */
+function nextCell(win: WindowText, row: number, at: number): [number, number] {
+    const line = win.lines[row]!;
+    const rest = win.text.slice(at, line.end);
+    const start = at + rest.search(/\S|$/);
+    const gap = win.text.slice(start, line.end).search(/ {3}|\t/);
+    return [start, gap < 0 ? line.end : start + gap];
 }
 
 /**
