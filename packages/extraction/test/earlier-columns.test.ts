@@ -46,6 +46,23 @@ describe('earlier columns', () => {
         expect((await readData(jaar, money('saldo', 'EUR'), 'nl')).saldo).to.deep.equal({ amount: '5310.50', currency: 'EUR' });
     });
 
+    it("reads the line's own figure, not the one in brackets that details it", async () => {
+        const vve = [
+            'JAARAFREKENING SERVICEKOSTEN 2024',
+            '',
+            'Werkelijke kosten 2024                                                      3.664,29',
+            'Door u betaalde voorschotten 2024 (12 x € 285,00)                             3.420,00',
+            '                                                                            --------',
+            'Bij te betalen                                                                244,29',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'v',
+            fields: [{ name: 'betaalde_voorschotten', type: 'money', currency: 'EUR', hints: ['Voorschotten', 'betaald'] }],
+        });
+        expect((await readData(vve, schema, 'nl')).betaalde_voorschotten).to.deep.equal({ amount: '3420.00', currency: 'EUR' });
+    });
+
     it('a field that asks for the earlier figure is not turned away from it', () => {
         expect(asksForEarlier('previous_premium', localeOf('en'))).to.equal(true);
         expect(asksForEarlier('ytd_gross', localeOf('en'))).to.equal(true);

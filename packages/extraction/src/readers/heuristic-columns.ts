@@ -1,4 +1,4 @@
-// Columns that hold an earlier figure: a renewal's "Last year   This year", a rent increase's "Oude
+// Figures that are not the line's own: those in columns that hold an earlier figure: a renewal's "Last year   This year", a rent increase's "Oude
 // huur   Nieuwe huur", a payslip's "This period   Year to date", a statement's "6 April 2024   5
 // April 2025" (columns headed by dates: all but the latest). An amount under a header cell of
 // an earlier or cumulative figure is not the field's unless the field's name asks for one
@@ -70,6 +70,23 @@ export function underEarlierColumn(win: WindowText, span: Span): boolean {
 function cellDay(cell: string, language: string): number | undefined {
     const t = cell.trim().replace(/[\s,./-]+$/, '');
     return wholeDate(t, language) ? parseDateQuote(t, language === 'en' ? 'auto' : 'dmy', language) : undefined;
+}
+
+/** Characters of a line at most for a bracket's detail to be read (a row of a statement, not a paragraph). */
+const DETAIL_LINE = 240;
+
+/**
+ * A figure in brackets before another figure on its line ("Door u betaalde voorschotten (12 x €
+ * 285,00)   3.420,00", "Deposit (10% of £5,000)   £500.00"): a detail of that figure, not it.
+ */
+export function bracketDetail(win: WindowText, span: Span): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    if (line.end - line.start > DETAIL_LINE) return false;
+    const before = win.text.slice(line.start, span.start);
+    const open = before.lastIndexOf('(');
+    if (open < 0 || before.indexOf(')', open) >= 0) return false;
+    const close = win.text.indexOf(')', span.end);
+    return close >= 0 && close < line.end && /\d/.test(win.text.slice(close + 1, line.end));
 }
 
 /** An amount or number under an earlier column, for a field whose name does not ask for one. */

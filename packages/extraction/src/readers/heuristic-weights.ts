@@ -130,6 +130,8 @@ export const ADJUST = {
     earlierColumn: 0.5,
     /** A figure at the other end of a range than the field's name asks for ("minimum" of "between X and Y" for a maximum). */
     otherBound: 0.5,
+    /** A figure in brackets before the line's own figure ("(12 x € 285,00)   3.420,00"). */
+    bracketDetail: 0.5,
     claimedMargin: 0.1,
 } as const;
 
