@@ -323,3 +323,21 @@ describe('a heading over a cell that repeats its word', () => {
         expect((await readData(ticket, strings('passenger_name'))).passenger_name).to.equal('OKONKWO/ADAEZE MS');
     });
 });
+
+describe('a letterhead line of items', () => {
+    it('gives a label no value past a bullet or bar', async () => {
+        const receipt = [
+            'HARBOR LIGHT FOOD BANK',
+            '512 Wharf Street  •  Portland, ME 04101  •  (207) 555-0133',
+            'A 501(c)(3) nonprofit organization  •  Federal Tax ID (EIN) 46-2817730',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [{ name: 'organization', type: 'string', nullable: true, hints: ['nonprofit organization'] }],
+        });
+        expect((await readData(receipt, schema)).organization).to.not.equal('Federal Tax ID');
+        const bar = receipt.replace(/•/g, '|');
+        expect((await readData(bar, schema)).organization).to.not.equal('Federal Tax ID');
+    });
+});

@@ -174,6 +174,9 @@ function phraseCandidates(
     if (phrase && phrase.start > line.end && /:/.test(win.text.slice(hit.end, restStart)) && win.text.slice(restStart, line.end).trim())
         return out;
     if (!phrase || (v && phrase.start === v.start && phrase.end === v.end) || definedTerms(win).has(phrase.quote.toLowerCase())) return out;
+    // A bullet or bar between parts an item of a letterhead line from the next ("nonprofit
+    // organization  •  Federal Tax ID"): what follows is no value of the label.
+    if (/[•·|]/.test(win.text.slice(hit.end, phrase.start))) return out;
     const between = win.wordsBetween(hit.end, phrase.start);
     const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
