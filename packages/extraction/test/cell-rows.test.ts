@@ -341,3 +341,13 @@ describe('a letterhead line of items', () => {
         expect((await readData(bar, schema)).organization).to.not.equal('Federal Tax ID');
     });
 });
+
+describe('a title before a name', () => {
+    it('ends no sentence: the whole name after a label is the value', async () => {
+        const sale = 'KOPER\nNaam:          Dhr. R.J. (Rutger) Veldkamp\nAdres:         Hoofdweg 212\n';
+        const schema = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'koper', type: 'string', hints: ['Koper', 'Naam'] }] });
+        expect((await readData(sale, schema, 'nl')).koper).to.equal('Dhr. R.J. (Rutger) Veldkamp');
+        const english = 'BUYER\nName:   Mr. Tobias Renner\n';
+        expect((await readData(english, strings('buyer_name'))).buyer_name).to.equal('Mr. Tobias Renner');
+    });
+});

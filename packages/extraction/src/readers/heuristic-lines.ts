@@ -39,8 +39,12 @@ const LABEL_AHEAD = /^[\p{L}\p{N} .'’/&-]{0,30}:/u;
 export const LABEL_BEFORE_CHARS = 64;
 export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u;
 
-/** A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits"). */
-export const SENTENCE_END = /(?<!(?:^|[\s.])\p{Lu})[.;!?]\s/u;
+/**
+ * A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits") nor of a title before a
+ * name ("Dhr. R.J. Veldkamp", "Mr. Tobias Renner", "Mevr. drs. A. de Boer").
+ */
+export const SENTENCE_END =
+    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r))[.;!?]\s/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
 export function allCaps(word: string): boolean {
@@ -128,10 +132,12 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
     const nl = win.lines[next]!;
     const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
     let [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : firstCell(win, next));
-    // A first cell that repeats the heading's word is the label of the cell after it ("Abonnement"
-    // over "Abonnementsvorm       All-in Plus (alle clubs, …)").
+    // A first cell that repeats the heading's word, or ends with a colon, is the label of the cell
+    // after it ("Abonnement" over "Abonnementsvorm       All-in Plus (alle clubs, …)", "BUYER" over
+    // "Name:   Mr. Tobias Renner").
     const heading = win.text.slice(hit.start, hit.end).toLowerCase();
-    if (!headed && to < nl.end && win.text.slice(from, to).trim().toLowerCase().startsWith(heading)) [from, to] = nextCell(win, next, to);
+    const first = win.text.slice(from, to).trim().toLowerCase();
+    if (!headed && to < nl.end && (first.startsWith(heading) || first.endsWith(':'))) [from, to] = nextCell(win, next, to);
     let v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
     // Without hints, a heading over a labelled line ("VESSEL" over "Name: SEA ANEMONE II"): the
     // value after its label. (With hints this moved receipts' candidates, and the ranker's data.)
