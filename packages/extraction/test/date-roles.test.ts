@@ -161,6 +161,17 @@ describe('date roles: date fields named without hints', () => {
         expect((await readData(prose, schema(date('appointment_date')))).appointment_date).to.not.equal('2025-04-22');
     });
 
+    it('reads the start prose writes after "from" ("held a policy with us from 14 November 2019 until …")', async () => {
+        const letter = [
+            'Date:       6 January 2025',
+            '',
+            'Thank you for your request of 2 January 2025. We confirm that you held a private car',
+            'insurance policy with us, as policyholder and main driver, from 14 November 2019 until',
+            'the policy was cancelled at your request on 13 November 2024.',
+        ].join('\n');
+        expect((await readData(letter, schema(date('cover_start_date')))).cover_start_date).to.equal('2019-11-14');
+    });
+
     it('gives these labels only to date fields without hints; hints say how the documents write it', () => {
         const phrases = (field: object, lang = 'en') =>
             new Map(

@@ -4,7 +4,17 @@
 import type { LocaleProfile } from './locale-types.js';
 
 /** How running text introduces a term's first and last day (dateLabels). */
-const START_LABELS = ['starts on', 'start on', 'starting on', 'commences on', 'commence on', 'commencing on', 'begins on', 'beginning on'];
+const START_LABELS = [
+    'starts on',
+    'start on',
+    'starting on',
+    'commences on',
+    'commence on',
+    'commencing on',
+    'begins on',
+    'beginning on',
+    'from',
+];
 /** How running text introduces the day a payment falls due (dateLabels). */
 const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due'];
 const END_LABELS = ['ends on', 'ending on', 'expires on', 'expire on', 'expiring on', 'terminates on', 'terminate on', 'until', 'through'];
