@@ -78,6 +78,16 @@ describe('rows of label–value cells', () => {
     });
 });
 
+describe('a label–value pair before one more cell', () => {
+    it('pairs the label that starts its line with a value that has a figure', async () => {
+        const line = 'Certificate number     PMS-C-2025-11482                            Page 1 of 2';
+        expect(pairedCell(line, 0, 18)).to.deep.equal([23, 39]);
+        expect(pairedCell('Description   Hours   Rate', 0, 11)).to.equal(undefined);
+        const doc = `CERTIFICATE OF CALIBRATION\n\n${line}\nDate of issue          24 June 2025\n`;
+        expect((await readData(doc, strings('certificate_number'))).certificate_number).to.equal('PMS-C-2025-11482');
+    });
+});
+
 describe('a value on its label’s line ends at a wide gap', () => {
     it('where a code ends, or a bracket opens; a name keeps words a wide gap apart', async () => {
         const summons =

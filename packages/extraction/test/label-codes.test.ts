@@ -82,3 +82,25 @@ describe('labels of codes, names and amounts', () => {
         expect((await readData(lading, when)).loading_date).to.equal('12-Jan-2025');
     });
 });
+
+describe('numbers and identifiers have digits', () => {
+    it('takes no words for a field that asks for a number or an identifier', async () => {
+        const certificate = [
+            '                          CERTIFICATE OF CALIBRATION',
+            '',
+            'Certificate number     PMS-C-2025-11482                            Page 1 of 2',
+            '',
+            '  CVE                   Not applicable - vulnerability was in a hosted',
+            '                        service and no CVE will be requested',
+        ].join('\n');
+        const schema = hinted([
+            { name: 'certificate_no', type: 'string' },
+            { name: 'cve_id', type: 'string', nullable: true },
+        ]);
+        expect(await readData(certificate, schema)).to.deep.equal({ certificate_no: 'PMS-C-2025-11482', cve_id: null });
+        // Dutch compounds too: "dossiernummer".
+        const brief = 'Dossiernummer:   zie bijlage\nKenmerk:         VI-2025-118402\n';
+        const nl = hinted([{ name: 'dossiernummer', type: 'string', nullable: true }]);
+        expect((await readData(brief, nl, 'nl')).dossiernummer).to.not.equal('zie bijlage');
+    });
+});

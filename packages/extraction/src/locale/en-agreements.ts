@@ -86,6 +86,7 @@ export const enAgreementWords = {
     rangeWords: ['to', 'through', 'thru', 'until', 'till'],
     maximumWords: ['max', 'maximum', 'upper', 'highest', 'ceiling'],
     nameWords: ['name', 'names', 'surname', 'forename'],
+    identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
     rangeIntroducers: ['between'],
     expiryWords: [

@@ -147,6 +147,8 @@ export interface LocaleProfile {
     maximumWords?: readonly string[];
     /** Words of a field's name that ask for a name (`guest_name`, `klantnaam`): a value without a letter is none. */
     nameWords?: readonly string[];
+    /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
+    identifierWords?: readonly string[];
     minimumWords?: readonly string[];
     rangeIntroducers?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */

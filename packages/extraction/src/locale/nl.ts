@@ -175,6 +175,7 @@ export const nl = {
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
+    identifierWords: ['nummer', 'nr', 'no', 'id'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
     rangeIntroducers: ['tussen'],
     deadlineNameWords: ['voor', 'uiterlijk'],

@@ -163,7 +163,9 @@ function sameWord(win: WindowText, a: string, b: string): boolean {
 
 /** Whether a label writes `word` for `full` after its first word: "no" for "number" ("Invoice no."). */
 function abbreviates(win: WindowText, word: string, full: string): boolean {
-    return (win.locale.labelAbbreviations?.get(full) ?? []).includes(word);
+    const abbreviations = win.locale.labelAbbreviations;
+    // Either way round: a name's "no" is the label's "number" too (`certificate_no`: "Certificate number").
+    return (abbreviations?.get(full) ?? []).includes(word) || (abbreviations?.get(word) ?? []).includes(full);
 }
 
 /** Compound tails shorter than this are not split off ("nr" is no label inside "januari"). */

@@ -98,8 +98,11 @@ export function pairedCell(line: string, at: number, end: number): [number, numb
     if (line.length > SHORT_LINE) return undefined;
     const cells = cellColumns(line);
     const k = cells.findIndex((c) => c.start === at);
-    if (k < 0 || (cells.length - k) % 2 !== 0) return undefined;
     const text = (c: (typeof cells)[number]): string => line.slice(c.start, c.start + (c.to - c.from));
+    // An odd cell after the pair, when the label starts the line and its value has a figure
+    // ("Certificate number     PMS-C-2025-11482          Page 1 of 2").
+    const odd = k >= 0 && (cells.length - k) % 2 !== 0;
+    if (k < 0 || (odd && !(k === 0 && cells.length === 3 && /\d/.test(text(cells[1]!))))) return undefined;
     if (!/^[\s:.#]*$/.test(line.slice(end, cells[k]!.start + (cells[k]!.to - cells[k]!.from)))) return undefined;
     const value = cells[k + 1]!;
     // A clause's heading and its first sentence ("23.   Governing Law.   This Agreement shall be
@@ -112,7 +115,7 @@ export function pairedCell(line: string, at: number, end: number): [number, numb
     };
     const alternating = alternatesFrom(k) || (k % 2 === 0 && alternatesFrom(0));
     const alone = k === 0 || (k === 1 && LIST_NUMBER.test(text(cells[0]!)));
-    const ok = cells.length - k > 2 ? alternating : alone || /\d/.test(text(value)) || alternating;
+    const ok = odd || (cells.length - k > 2 ? alternating : alone || /\d/.test(text(value)) || alternating);
     return ok ? [value.start, value.start + (value.to - value.from)] : undefined;
 }
 

@@ -117,10 +117,30 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
 const LETTERHEAD_LINES = 4;
 
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
-/** Whether a word of the field's name asks for a name (`guest_name`, `klantnaam`: the profile's `nameWords`). */
-function asksForName(field: CompiledField, locale: LocaleProfile): boolean {
-    const names = [...wordsOf(locale, 'nameWords')];
-    return labelWords(field.name).some((w) => names.some((n) => w.endsWith(n)));
+/**
+ * Whether a word of the field's name asks for a name (`guest_name`, `klantnaam`: the profile's
+ * `nameWords`) or a number (`certificate_no`, `dossiernummer`: its `identifierWords`); a word of five
+ * letters or more also ends a compound.
+ */
+function asksFor(field: CompiledField, locale: LocaleProfile, list: 'nameWords' | 'identifierWords'): boolean {
+    const words = [...wordsOf(locale, list)];
+    return labelWords(field.name).some((w) => words.some((n) => w === n || (n.length >= 4 && w.endsWith(n))));
+}
+
+/**
+ * What a string field's value must look like, by what its name asks for: a name has letters
+ * ("Guests        : 1" is no guest's name), a number digits ("CERTIFICATE OF CALIBRATION" is no
+ * `certificate_no`, "Not applicable" no `cve_id`), and a date alone is no name, place or
+ * description ("at the port of loading: 12-Jan-2025") unless the field asks for one.
+ */
+function shapeOf(ctx: FieldContext): (quote: string) => boolean {
+    const { input, win, field, type } = ctx;
+    if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
+    const dateAsked = asksForDate(field);
+    const named = asksFor(field, win.locale, 'nameWords');
+    const numbered = asksFor(field, win.locale, 'identifierWords');
+    return (quote) =>
+        (!named || /\p{L}/u.test(quote)) && (!numbered || /\d/.test(quote)) && (dateAsked || !wholeDate(quote, input.language));
 }
 
 function stringScores(ctx: FieldContext): Scored[] {
@@ -131,15 +151,10 @@ function stringScores(ctx: FieldContext): Scored[] {
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
-    const dateAsked = asksForDate(field);
-    const named = pattern === undefined && asksForName(field, win.locale);
+    const fits = shapeOf(ctx);
     for (const c of stringCandidates(win, hits, options)) {
         if (address && labelNotAddress(c.quote)) continue;
-        // A name has letters ("Guests        : 1" is no guest's name; "klantnaam" asks for one too).
-        if (named && !/\p{L}/u.test(c.quote)) continue;
-        // A date alone is no name, place or description ("at the port of loading: 12-Jan-2025"),
-        // unless the field asks for one.
-        if (pattern === undefined && !dateAsked && wholeDate(c.quote, input.language)) continue;
+        if (!fits(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
         // A piece of a sentence the pattern happens to allow is no code: not proposed at all.
