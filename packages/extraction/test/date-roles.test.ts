@@ -111,6 +111,20 @@ describe('date roles: date fields named without hints', () => {
         expect(Object.values(await readData(doc, LEASE, 'nl'))).to.deep.equal(want);
     });
 
+    it('reads a Dutch start from its first occasion ("Eerste les   dinsdag 23 september 2025")', async () => {
+        const mail = [
+            'Datum:    vr 29 aug 2025, 14:07',
+            '',
+            'Beste Sanne,',
+            '',
+            'Je inschrijving voor de cursus Italiaans voor beginners is bevestigd.',
+            '',
+            '  Eerste les      dinsdag 23 september 2025',
+            '  Laatste les     dinsdag 9 december 2025',
+        ].join('\n');
+        expect((await readData(mail, schema(date('startdatum')), 'nl')).startdatum).to.equal('2025-09-23');
+    });
+
     it('reads the date a label says the document was issued, for a name that says only the kind of document', async () => {
         const quote = [
             'NORTHGATE FREIGHT SOLUTIONS LTD',
