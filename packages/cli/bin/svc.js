@@ -3,6 +3,14 @@
 import '@svc/language/polyfill';
 import { main } from '../dist/src/cli-main.js';
 
+// A reader that went away (`svc check *.svc.json | head -1`): stop quietly, as a program that
+// SIGPIPE ends does (status 141), not with a stack trace; any other write error is one line.
+for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (err) => {
+        if (err.code !== 'EPIPE') process.stderr.write(`svc: cannot write output: ${err.message}\n`);
+        process.exit(err.code === 'EPIPE' ? 141 : 2);
+    });
+
 main(process.argv.slice(2)).then(
     (code) => {
         process.exitCode = code;

@@ -24,9 +24,9 @@ export class UsageError extends Error {}
 export class CliError extends Error {}
 
 /**
- * node:util parseArgs, with its errors (unknown option, missing value) as usage errors. A negative
- * number after a string option is its value (`--reads -1000`), as users expect; parseArgs alone
- * would take it for an option.
+ * node:util parseArgs, with its errors (unknown option, missing value) as usage errors, and an
+ * option given twice as one too. A negative number after a string option is its value (`--reads
+ * -1000`), as users expect; parseArgs alone would take it for an option.
  */
 export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
     const options = (config.options ?? {}) as Record<string, { type: string; short?: string }>;
@@ -37,9 +37,18 @@ export function parseCommandArgs<T extends ParseArgsConfig>(config: T): ReturnTy
             args.splice(i, 2, `--${name}=${args[i + 1]}`);
         }
     }
+    let parsed: ReturnType<typeof parseArgs<T>>;
     try {
-        return parseArgs({ ...config, args } as T);
+        parsed = parseArgs({ ...config, args, tokens: true } as T);
     } catch (e) {
         throw new UsageError((e as Error).message);
     }
+    // An option of one value given twice is a mistake, not a choice of the last (`--language en --language nl`).
+    const seen = new Set<string>();
+    for (const t of (parsed as { tokens?: { kind: string; name?: string }[] }).tokens ?? []) {
+        if (t.kind !== 'option' || t.name === undefined || (options[t.name] as { multiple?: boolean } | undefined)?.multiple) continue;
+        if (seen.has(t.name)) throw new UsageError(`--${t.name} is given more than once`);
+        seen.add(t.name);
+    }
+    return parsed;
 }

@@ -1,6 +1,5 @@
 import { renderDiagnostic, type CompileResult } from '@svc/compiler/core';
-import { compileSchema } from '../cli-compile.js';
-import { readTextFile } from '../cli-files.js';
+import { compileSchemaFile } from '../cli-compile.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 interface FileReport {
@@ -17,8 +16,6 @@ function plural(n: number, word: string): string {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-const NO_EXPRESSIONS = { expressions: new Map<string, string>() };
-
 export const checkCommand: Command = {
     name: 'check',
     usage: 'svc check FILE... [--json]',
@@ -27,19 +24,20 @@ export const checkCommand: Command = {
         const files = parsed.positionals;
         if (files.length === 0) throw new UsageError('no schema file given');
         // Every file is checked and reported; one that cannot be read is named (exit 2), the others
-        // are still checked. A file that is not UTF-8 is a schema error (E-JSON-SYNTAX, exit 1).
+        // are still checked. A file that is not UTF-8 is a schema error (E-JSON-SYNTAX, exit 1), and
+        // so is one over 1 MiB (E-LIMIT), found before reading it.
         const reports: FileReport[] = [];
         let text = '';
         let unreadable = 0;
         for (const file of files) {
-            const read = await readTextFile(io, file);
-            if (!read.ok && 'io' in read) {
+            const read = await compileSchemaFile(io, file);
+            if ('io' in read) {
                 unreadable++;
                 reports.push({ file, ok: false, io_error: read.io, errors: [], warnings: [] });
                 if (!parsed.values.json) io.stderr(`svc check: cannot read ${file}: ${read.io}\n`);
                 continue;
             }
-            const result = read.ok ? await compileSchema(read.text) : { ok: false, errors: [read.utf8], warnings: [], ...NO_EXPRESSIONS };
+            const result = read.result;
             const report: FileReport = { file, ok: result.ok, errors: result.errors, warnings: result.warnings };
             if ('schemaHash' in result && result.schemaHash) report.schema_hash = result.schemaHash;
             reports.push(report);

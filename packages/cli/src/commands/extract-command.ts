@@ -6,10 +6,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { renderDiagnostic } from '@svc/compiler/core';
-import { compileSchema } from '../cli-compile.js';
+import { compileSchemaFile } from '../cli-compile.js';
 import { createEngine, isLanguage, languages, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
 import { ensureDataDir } from '../cli-data-dir.js';
-import { readTextFile } from '../cli-files.js';
+import { MAX_DOCUMENT_FILE_BYTES, readTextFile } from '../cli-files.js';
 import { CliError, parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 import { documentWarnings } from './extract-checks.js';
 import { evidencePage } from './extract-html.js';
@@ -24,12 +24,16 @@ function progress(io: CliIO, done: number, total: number): void {
 
 /** A document's text, or a usage error naming the file (unreadable, not UTF-8, empty). */
 async function readDocument(io: CliIO, file: string): Promise<string> {
-    const read = await readTextFile(io, file);
+    const read = await readTextFile(io, file, MAX_DOCUMENT_FILE_BYTES);
     if (read.ok) {
         if (read.text.length === 0) throw new UsageError(`${file} is empty; a document needs at least one character`);
         return read.text;
     }
     if ('io' in read) throw new CliError(`cannot read ${file}: ${read.io}`);
+    if ('tooBig' in read)
+        throw new CliError(
+            `${file} has ${read.tooBig.toLocaleString('en')} bytes; svc extract reads documents of at most ${MAX_DOCUMENT_FILE_BYTES.toLocaleString('en')} bytes`,
+        );
     throw new UsageError(`${file} is not valid UTF-8 (byte offset ${read.offset}); save it as UTF-8 text`);
 }
 
@@ -56,13 +60,11 @@ export const extractCommand: Command = {
         if (html) refuseToOverwrite(io.cwd, html, [schemaFile, ...files]);
 
         // Read everything first: a bad file is an error (exit 2) before any output.
-        const schemaRead = await readTextFile(io, schemaFile);
-        if (!schemaRead.ok && 'io' in schemaRead) throw new CliError(`cannot read ${schemaFile}: ${schemaRead.io}`);
+        const schemaRead = await compileSchemaFile(io, schemaFile);
+        if ('io' in schemaRead) throw new CliError(`cannot read ${schemaFile}: ${schemaRead.io}`);
         const documents: string[] = [];
         for (const file of files) documents.push(await readDocument(io, file));
-        const compiled = schemaRead.ok
-            ? await compileSchema(schemaRead.text)
-            : { ok: false, errors: [schemaRead.utf8], expressions: new Map<string, string>(), schema: undefined };
+        const compiled = schemaRead.result;
         if (!compiled.ok || !compiled.schema) {
             for (const d of compiled.errors) io.stderr(renderDiagnostic(d, schemaFile, compiled) + '\n');
             io.stderr(`${schemaFile}: ${compiled.errors.length} error(s)\n`);
