@@ -101,6 +101,22 @@ describe('a value on its label’s line ends at a wide gap', () => {
         );
     });
 
+    it('before an address or a word in lower case, and a code before its bracket', async () => {
+        const tenants = [
+            'TENANT(S)',
+            '  Lead tenant:     Ms Hannah Okafor        h.okafor@mailbox.org      07712 604 118',
+            '  Joint tenant:    Mr Daniel Reyes         dreyes88@gmail.com        07845 221 907',
+        ].join('\n');
+        expect((await readData(tenants, strings('lead_tenant'))).lead_tenant).to.equal('Ms Hannah Okafor');
+        const installer = 'INSTALLER\nEngineer:          Tom Pryce\nGas Safe reg. no:  571203 (business)\n';
+        const gas = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [{ name: 'gas_safe_number', type: 'string', hints: ['Gas Safe reg. no'] }],
+        });
+        expect((await readData(installer, gas)).gas_safe_number).to.equal('571203');
+    });
+
     it('before a cell with a figure: a name does not run on into the next column’s date', async () => {
         const order = [
             'CLIENT                                     EVENT',

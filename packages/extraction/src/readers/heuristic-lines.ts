@@ -27,9 +27,10 @@ export function columnEnd(text: string, start: number, end: number): number {
     if (gap < 0) return start + stop;
     const cell = rest.slice(first, first + gap);
     const after = rest.slice(first + gap, stop).trimStart();
-    // Nor does a name go on into a cell with a figure ("Contact: Naomi Castellanos,     Thursday, March 6, 2025").
+    // Nor does a name go on into a cell with a figure, an address or a word in lower case
+    // ("Contact: Naomi Castellanos,     Thursday, March 6, 2025", "Ms Hannah Okafor     h.okafor@mailbox.org").
     const nextCell = after.split(/ {3}|\t/)[0]!;
-    return start + (/\d/.test(cell) || /^[^\p{L}]/u.test(after) || /\d/.test(nextCell) ? first + gap : stop);
+    return start + (/\d/.test(cell) || /^[^\p{L}]/u.test(after) || /[\d@]|^\p{Ll}/u.test(nextCell) ? first + gap : stop);
 }
 /** A label of its own at the start of a text: a few words and a colon. */
 const LABEL_AHEAD_CHARS = 32;
@@ -204,6 +205,8 @@ export function valueHead(quote: string): number {
     if (bracket >= 3) {
         const form = /(?:\p{L}\.?)+$/u.exec(quote.slice(0, bracket))?.[0].replace(/\./g, '').toLowerCase();
         if (form && LEGAL_FORMS.has(form)) return bracket;
+        // A code says nothing more in brackets: "571203 (business)", "GB612883401000 (EORI)".
+        if (/^(?=\S*\d)[\p{L}\p{N}\-/.]+$/u.test(quote.slice(0, bracket))) return bracket;
         if (/^ \([^()]*\d[^()]*\)[.,;]?$/.test(quote.slice(bracket))) return bracket;
     }
     return CODE_HEAD.exec(quote)?.[0].length ?? 0;
