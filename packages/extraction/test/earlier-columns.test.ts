@@ -87,6 +87,34 @@ describe('earlier columns', () => {
         expect((await readData(claim, excess)).excess).to.deep.equal({ amount: '150.00', currency: 'EUR' });
     });
 
+    it('a word and a bracket continuing a label keep its sense: "Weekly storage charge (3 containers):   £37.50"', async () => {
+        const storage = [
+            'STORAGE TERMS',
+            '  Weekly storage charge (3 containers):      £37.50',
+            '  Minimum period of storage:                 three months',
+            '  Storage is invoiced 4-weekly in advance. The current rate of £12.50 per container',
+            '  per week is reviewed each April.',
+            '',
+            'CHARGES PAID TODAY                                              £',
+            '  Collection and transport to store (3 men, 1 vehicle)      640.00',
+            '  Packing materials (wardrobe cartons, paper, tape)          86.50',
+            "  First 4 weeks' storage in advance                         150.00",
+            '                                                          --------',
+            '  Total paid (all prices include VAT at 20%)                876.50',
+        ].join('\n');
+        // ("storage" is another field's word too: the label is the two words and what qualifies them.)
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [
+                { name: 'weekly_storage', type: 'money', currency: 'GBP' },
+                { name: 'min_storage_period', type: 'duration', basis: 'months' },
+                { name: 'total_paid', type: 'money', currency: 'GBP' },
+            ],
+        });
+        expect((await readData(storage, schema)).weekly_storage).to.deep.equal({ amount: '37.50', currency: 'GBP' });
+    });
+
     it('an amount written twice on one row (unit price and total of one item) is one sighting, not two', async () => {
         const invoice = [
             'COMMERCIAL INVOICE / CN23',

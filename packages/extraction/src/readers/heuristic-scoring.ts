@@ -242,7 +242,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             if (/[:=]\s*$/.test(gap)) {
                 const sum = sumQualifier(win, hit, span.start);
                 if (sum === 'final') return hit.weight * LABEL.continuedFinal;
-                const oneWord = sum === undefined && (gap.match(/\p{L}+/gu)?.length ?? 0) === 1;
+                // (A short bracket qualifies too: "Weekly storage charge (3 containers):   £37.50".)
+                const oneWord = sum === undefined && (unbracketed.match(/\p{L}+/gu)?.length ?? 0) === 1;
                 return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
             }
             // In running text a label speaks of its own sentence ("… of the Effective Date. Reports
