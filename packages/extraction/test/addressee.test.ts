@@ -63,4 +63,27 @@ describe('addressee: the person a letter greets', () => {
             'Gemeente Leiden\nPostbus 9100, 2300 PC Leiden\n\nMevrouw L.M. Koster\nKleverparkweg 12\n2023 AB Haarlem\n\nBeste mevrouw Koster,\n\nHierbij ontvangt u uw parkeervergunning.\n';
         expect((await readData(doc, schema, 'nl')).holder).to.equal('Mevrouw L.M. Koster');
     });
+
+    it('reads the organisation under the greeted name for a field that asks for one', async () => {
+        const letter = [
+            'THE ASHCOMBE FOUNDATION',
+            'Level 2, 40 Bedford Row, London WC1R 4LL',
+            '',
+            '2 September 2025',
+            '',
+            'Ms Adaeze Nwosu',
+            'Director',
+            'Riverside Young Makers CIC',
+            'Unit 5, The Old Tannery',
+            'Nottingham NG1 7EH',
+            '',
+            'Dear Ms Nwosu,',
+            '',
+            'I am delighted to let you know that the Trustees have agreed a grant of £29,700.',
+        ].join('\n');
+        const fields = (description: string) =>
+            compile({ svc_schema: '1.0', name: 'grant', fields: [{ name: 'recipient', type: 'string', description }] });
+        expect((await readData(letter, fields('Organisation receiving the grant'))).recipient).to.equal('Riverside Young Makers CIC');
+        expect((await readData(letter, fields('Person the letter is sent to'))).recipient).to.equal('Ms Adaeze Nwosu');
+    });
 });

@@ -23,6 +23,8 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
     'pte',
     'pty',
     'bhd',
+    'cic',
+    'vof',
 ]);
 
 /** ", Inc." and the like: a comma, then a legal form ending the name or followed by another one. */

@@ -5,6 +5,7 @@
 // name and the person the addressee: a name line alone could be anyone's (a letterhead's contact).
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
@@ -48,8 +49,13 @@ export function wantsAddressee(name: string, locale: LocaleProfile): boolean {
     return words.some((w) => roles.has(w)) && !words.some((w) => CODE_WORDS.has(w));
 }
 
-/** The addressee's name as the address block writes it, when the salutation greets that name. */
-export function addresseeNames(win: WindowText): Span[] {
+/**
+ * The addressee's name as the address block writes it, when the salutation greets that name; or,
+ * for a field that asks for an organisation (`organisation`: "Organisation receiving the grant"),
+ * the line under the name that ends in a legal form ("Ms Adaeze Nwosu" / "Director" / "Riverside
+ * Young Makers CIC").
+ */
+export function addresseeNames(win: WindowText, organisation = false): Span[] {
     const salutations = wordsOf(win.locale, 'salutations');
     const titles = wordsOf(win.locale, 'personTitles');
     const lines = win.lines;
@@ -69,6 +75,7 @@ export function addresseeNames(win: WindowText): Span[] {
             if (!nameLine(t, titles, win.locale)) continue;
             const own = new Set(t.toLowerCase().split(/\s+/));
             if (!greeted.every((w) => own.has(w))) continue;
+            if (organisation) return organisationUnder(win, k);
             const start = line.start + line.text.indexOf(t);
             return [{ start, end: start + t.length, quote: t }];
         }
@@ -96,4 +103,27 @@ function nameLine(t: string, titles: ReadonlySet<string>, locale: LocaleProfile)
         named++;
     }
     return named >= 1;
+}
+
+/** Lines under an addressee's name searched for their organisation (a title may stand between). */
+const ORGANISATION_LINES = 3;
+
+/** The first of the lines under line `k` that ends in a legal form ("Riverside Young Makers CIC"). */
+function organisationUnder(win: WindowText, k: number): Span[] {
+    for (let j = k + 1; j <= k + ORGANISATION_LINES && j < win.lines.length; j++) {
+        const line = win.lines[j]!;
+        const t = line.text.trim();
+        if (!t || t.length > NAME_LINE_CHARS * 2) return [];
+        const last = t.split(/\s+/).pop()!.replace(/\./g, '').toLowerCase();
+        if (!LEGAL_FORMS.has(last)) continue;
+        const start = line.start + line.text.indexOf(t);
+        return [{ start, end: start + t.length, quote: t }];
+    }
+    return [];
+}
+
+/** Whether a field asks for an organisation, not a person: its name or description names one (the profile's `issuerWords`). */
+export function asksForOrganisation(about: string, locale: LocaleProfile): boolean {
+    const words = wordsOf(locale, 'issuerWords');
+    return labelWords(about).some((w) => words.has(w));
 }
