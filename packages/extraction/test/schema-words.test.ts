@@ -169,4 +169,17 @@ describe('schema words: field names in another language than the document', () =
         const dutch = labelPhrases(schema.fields[0]!, localeOf('nl')).map((p) => p.words.join(' '));
         expect(dutch).to.include.members(['invoice date', 'factuur datum', 'factuurdatum', 'factuur', 'datum']);
     });
+
+    it('a Dutch compound ending in a kind of value is labelled by its head too ("maandbedrag": "per maand")', async () => {
+        const contract = [
+            'Artikel 3 - Tarief en betaling',
+            '3.1  Het uurtarief bedraagt € 31,75 exclusief 21% btw.',
+            '3.2  Opdrachtnemer factureert maandelijks achteraf een vast bedrag op basis van',
+            '     32,5 uur per maand: € 1.031,88 exclusief btw (€ 1.248,57 inclusief btw).',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'maandbedrag', type: 'money', currency: 'EUR' }] });
+        expect((await readData(contract, schema, 'nl')).maandbedrag).to.deep.equal({ amount: '1031.88', currency: 'EUR' });
+        const phrases = labelPhrases(schema.fields[0]!, localeOf('nl')).map((p) => p.words.join(' '));
+        expect(phrases).to.include('maand');
+    });
 });

@@ -123,6 +123,14 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
+    // Without hints, a compound ending in a kind of value says which by its head ("maandbedrag":
+    // "per maand: € 1.031,88"; "huurbedrag": "huur").
+    if (unhinted)
+        for (const w of name) {
+            const type = [...types].find((t) => w.length >= t.length + 4 && w.endsWith(t));
+            const head = type && w.slice(0, -type.length);
+            if (head && !STOPWORDS.has(head) && !shared.has(head)) add([head], LABEL.nameWord, 'name-word');
+        }
     // Without hints, a name of two words is also written the other way round with "of" ("Amount of
     // loan" for `loan_amount`, "Valuation of the property" for `property_valuation`).
     const link = locale.nameLinks?.[0];
