@@ -1,4 +1,5 @@
 // Stages 2–5 of the compiler on a read JSON value: structure, expressions, constant analysis, IR.
+import { cycleTexts } from './analysis/applicability-cycles.js';
 import { findApplicabilityCycles } from './analysis/applicability-order.js';
 import { DiagnosticSink } from './diagnostics/diagnostic-sink.js';
 import type { AnyArgs } from './diagnostics/diagnostic-registry.js';
@@ -95,10 +96,10 @@ export function runPipeline(
     // applicable_when: typed, then ordered; a cycle is reported on each field on it.
     const applicable = new Map<number, Typed>();
     for (const f of checked.fields) if (f.applicableWhen) applicable.set(f.index, typeExpr(f.applicableWhen, 'applicable', f.index));
-    const order = findApplicabilityCycles(checked.fields.length, applicable, (fieldIndex, cycle) => {
+    const cycleText = cycleTexts((i) => checked.fields[i]!.name ?? `/fields/${i}`);
+    const order = findApplicabilityCycles(checked.fields.length, applicable, (fieldIndex, cycle, at) => {
         const src = checked.fields[fieldIndex]!.applicableWhen!;
-        const names = cycle.map((i) => checked.fields[i]!.name ?? `/fields/${i}`).join(' → ');
-        sink.report('E-APPLICABLE-CYCLE', src.pointer, src.offset, { cycle: names });
+        sink.report('E-APPLICABLE-CYCLE', src.pointer, src.offset, { cycle: cycleText(cycle, at) });
     });
 
     const fields: CompiledField[] = checked.fields.map((f) => compiledField(f, applicable.get(f.index), sink));

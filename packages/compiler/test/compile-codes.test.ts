@@ -216,6 +216,26 @@ describe('compile codes: structure', () => {
         const r = compileSchemaText(doc('{"name": "a", "type": "integer"}', `, "relations": [${rels}]`));
         expect(r.errors.map((e) => `${e.code} ${e.pointer}`)).to.deep.equal(['E-LIMIT /relations']);
     });
+
+    it('E-LIMIT for too many fields: the first 32 are checked, the rest only named', () => {
+        const fields = (n: number, extra = '') =>
+            Array.from({ length: n }, (_, i) => `{"name": "f${i}", "type": "integer", "applicable_when": "f${(i + 1) % n} > 0"${extra}}`);
+        const bad = [...fields(40), '{"name": "g", "type": "bogus", "max": "x"}', '{"name": "g", "type": "integer"}'];
+        bad[3] = '{"name": "f3", "type": "integer", "bogus": 1}';
+        const rels = ', "relations": [{"id": "r", "expr": "f39 > 0 and f0 > \'x\'"}]';
+        // f31 reads f32, past the limit: no cycle, no unknown name; within the limit all is checked.
+        expect(codesOf(compileSchemaText(doc(bad.join(', '), rels)))).to.deep.equal([
+            'E-LIMIT /fields',
+            'E-SCHEMA-UNKNOWN-KEY /fields/3/bogus',
+            'E-TYPE /relations/0/expr [12,20]',
+        ]);
+        // The work past the limit does not grow: only the first 32 conditions are compiled.
+        for (const n of [33, 64, 1000]) {
+            const r = compileSchemaText(doc(fields(n, ', "nullable": 7').join(', ')));
+            expect(r.expressions.size, `${n}`).to.equal(32);
+            expect(r.errors.filter((e) => e.code === 'E-SCHEMA-TYPE')).to.have.length(32);
+        }
+    });
 });
 
 // Expression codes: «…» marks the expected span in the bad expression.

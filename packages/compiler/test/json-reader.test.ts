@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { readJson } from '../src/json/json-reader.js';
+import { lineColumn, offsetOfLineColumn, readJson } from '../src/json/json-reader.js';
 import { findByPointer } from '../src/json/json-pointer.js';
 import { toPlain, type JsonObject } from '../src/json/json-types.js';
 
@@ -89,6 +89,24 @@ describe('readJson', () => {
         const r = readJson('{\n  "fields": [\n    1,\n  ]\n}');
         expect(r.diagnostics[0]).to.include({ code: 'E-JSON-SYNTAX', pointer: '/fields' });
         expect(r.diagnostics[0]!.message).to.contain('line 4, column 3');
+    });
+
+    it('counts "\\r\\n", "\\r" and "\\n" each as one line break, as editors do', () => {
+        for (const eol of ['\n', '\r\n', '\r']) {
+            const message = readJson(['{', '  "svc_schema": "1.0",', '  "name": x', '}'].join(eol)).diagnostics[0]!.message;
+            expect(message, JSON.stringify(eol)).to.contain('line 3, column 11');
+        }
+        expect(readJson('{\r\n"a": 1,\r\r  "b": x}').diagnostics[0]!.message).to.contain('line 4, column 8');
+        // An unclosed string: where it starts, on its own line.
+        const unclosed = readJson('{\r  "a": "bc').diagnostics[0]!.message;
+        expect(unclosed).to.contain('line 2, column 11').and.to.contain('starts at column 8');
+        // Editors find the offset back by the same rule, at every offset of a text of mixed line ends.
+        const text = 'a\r\nb\rc\n\r\r\nd\n';
+        for (let offset = 0; offset <= text.length; offset++) {
+            const { line, column } = lineColumn(text, offset);
+            expect(offsetOfLineColumn(text, line, column), `${offset}`).to.equal(offset);
+        }
+        expect(lineColumn(text, text.indexOf('d'))).to.deep.equal({ line: 6, column: 1 });
     });
 
     it('allows exactly 64 open containers and rejects 65 without recursion', () => {

@@ -31,7 +31,17 @@ export const didYouMeanHint = (word: string): string => `; did you mean "${word}
 /** `; write the date as date'2024-01-01'` for a date or datetime compared with a plain string. */
 export const typedLiteralHint = (kind: string, text: string): string => `; write the ${kind} as ${kind}'${text}'`;
 
-type Arg = string | number;
+/**
+ * A long text given by its beginning and its length, so a message can quote it without the text
+ * being built: `head` is the whole text when `length` is at most ARG_CHARS, else at least its first
+ * ARG_CHARS characters (an applicable_when cycle through 10,000 fields, reported on each of them).
+ */
+export interface LongText {
+    head: string;
+    length: number;
+}
+
+type Arg = string | number | LongText;
 /** The placeholders of a template as an object type: `{a}` required, `{b?}` optional. */
 type Holes<T extends string> = T extends `${string}{${infer K}}${infer R}`
     ? (K extends `${infer O}?` ? { [P in O]?: Arg } : { [P in K]: Arg }) & Holes<R>
@@ -71,17 +81,19 @@ export function formatMessage<C extends DiagnosticCode>(code: C, ...args: ArgsPa
 export function formatAny(code: DiagnosticCode, args: AnyArgs): string {
     const messages = CODES[code].messages as Record<string, string>;
     const template = messages[args.form ?? 'main'] ?? Object.values(messages)[0]!;
-    return template.replace(/\{([a-z]\w*)\??\}/g, (_, k: string) => (args[k] === undefined ? '' : clip(String(args[k]))));
+    return template.replace(/\{([a-z]\w*)\??\}/g, (_, k: string) => (args[k] === undefined ? '' : clip(args[k]!)));
 }
 
 /** Characters of one argument a message quotes at most: a 2 MB number or a run of 16,000 "!" is cut. */
-const ARG_CHARS = 160;
+export const ARG_CHARS = 160;
 
-function clip(s: string): string {
-    if (s.length <= ARG_CHARS) return s;
+function clip(arg: Arg): string {
+    const s = typeof arg === 'object' ? arg.head : String(arg);
+    const length = typeof arg === 'object' ? arg.length : s.length;
+    if (length <= ARG_CHARS) return s;
     let cut = ARG_CHARS - 1;
     if (/[\uD800-\uDBFF]/.test(s[cut - 1]!)) cut--; // not between the halves of a pair
-    return `${s.slice(0, cut)}… (${s.length} characters)`;
+    return `${s.slice(0, cut)}… (${length} characters)`;
 }
 
 export function diagnostic<C extends DiagnosticCode>(code: C, pointer: string, args: MessageArgs<C>, span?: [number, number]): Diagnostic {

@@ -23,17 +23,23 @@ export function emitCode(root: TExpr, source: string): CompiledCode {
 class Emitter {
     readonly code: Instr[] = [];
     next = 0;
-    // By field id (small numbers): a sparse array, no Map or Set per emission.
+    // By field id: sparse arrays, no Map or Set per emission. `readIds` lists the fields read, so
+    // listing them costs what the expression reads, not the highest field id.
     private readonly read: boolean[] = [];
+    private readonly readIds: number[] = [];
     private readonly fieldRegs: number[] = [];
     private readonly constRegs = new Map<string, number>();
     private divOperands?: Map<TExpr, [number, number]>;
 
     /** The ids of the fields read, ascending. */
     fieldsRead(): number[] {
-        const ids: number[] = [];
-        this.read.forEach((r, id) => r && ids.push(id));
-        return ids;
+        return this.readIds.sort((a, b) => a - b);
+    }
+
+    private markRead(field: number): void {
+        if (this.read[field]) return;
+        this.read[field] = true;
+        this.readIds.push(field);
     }
 
     /** The register of a node whose operands' registers are `a` and `b`. */
@@ -44,7 +50,7 @@ class Emitter {
             case 'const':
                 return this.constant(`${t.type.kind}|${constKey(t.value)}`, t.value);
             case 'present':
-                this.read[t.field] = true;
+                this.markRead(t.field);
                 return this.push({ op: 'present', dst: this.next, field: t.field });
             case 'not':
                 return this.push({ op: 'not', dst: this.next, a: a! });
@@ -92,7 +98,7 @@ class Emitter {
         if (r === undefined) {
             r = this.push({ op: 'field', dst: this.next, field });
             this.fieldRegs[field] = r;
-            this.read[field] = true;
+            this.markRead(field);
         }
         return r;
     }

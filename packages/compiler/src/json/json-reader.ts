@@ -6,6 +6,9 @@ import { childPointer, type Diagnostic } from '../diagnostics/diagnostic-types.j
 import { anyDiagnostic, diagnostic, HINTS } from '../diagnostics/diagnostic-registry.js';
 import { isDuplicate, type Frame } from './json-frame.js';
 import type { JsonArray, JsonNode, JsonObject } from './json-types.js';
+import { lineColumn } from './json-lines.js';
+
+export { lineColumn, offsetOfLineColumn } from './json-lines.js';
 
 export interface JsonReadOptions {
     /** Most containers open at once (default 64, docs/schema-language.md). */
@@ -197,8 +200,7 @@ class JsonReader {
         let out = '';
         let chunk = pos;
         for (;;) {
-            if (pos >= text.length)
-                throw new SyntaxFault(pos, { form: 'unclosed-string', start: start - text.lastIndexOf('\n', start - 1) });
+            if (pos >= text.length) throw new SyntaxFault(pos, { form: 'unclosed-string', start: lineColumn(text, start).column });
             const c = text.charCodeAt(pos);
             if (c === 0x22) {
                 out += text.slice(chunk, pos);
@@ -359,17 +361,4 @@ class JsonReader {
         if (this.text[this.pos] !== ':') throw new SyntaxFault(this.pos, { form: 'colon' });
         this.pos++;
     }
-}
-
-/** 1-based line and column (in UTF-16 code units) of an offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < offset && i < text.length; i++) {
-        if (text.charCodeAt(i) === 0x0a) {
-            line++;
-            lineStart = i + 1;
-        }
-    }
-    return { line, column: offset - lineStart + 1 };
 }

@@ -89,10 +89,11 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
     } else {
         const n = fm.value.items.length;
         if (n < 1 || n > maxFields) sink.report('E-LIMIT', '/fields', fm.value.start, { form: 'fields', max: maxFields, n });
-        fm.value.items.forEach((item, i) => fields.push(checkField(item, i, sink)));
+        // Over the limit only the first maxFields fields are checked: the limit bounds the work too.
+        fm.value.items.forEach((item, i) => fields.push(i < maxFields ? checkField(item, i, sink) : uncheckedField(item, i)));
         // Expressions resolve a duplicated name to its first field.
         reportDuplicates(
-            fields,
+            fields.slice(0, maxFields),
             fm.value.items,
             'name',
             (f) => f.name,
@@ -179,6 +180,17 @@ function checkField(node: JsonNode, index: number, sink: DiagnosticSink): Checke
         applicableWhen,
         normalized,
     };
+}
+
+/**
+ * A field past the limit, not checked: only its name, if well formed, so that an expression naming
+ * it is not told the name is unknown. Without a type, expressions reading it are not judged.
+ */
+function uncheckedField(node: JsonNode, index: number): CheckedField {
+    const field: CheckedField = { index, pointer: childPointer('/fields', index), nullable: false, hints: [], normalized: {} };
+    const name = node.kind === 'object' ? getMember(node, 'name')?.value : undefined;
+    if (name?.kind === 'string' && FIELD_NAME_RE.test(name.value) && !RESERVED_WORDS.has(name.value)) field.name = name.value;
+    return field;
 }
 
 function checkRelation(node: JsonNode, index: number, sink: DiagnosticSink): CheckedRelation {
