@@ -90,11 +90,12 @@ export function registerHandlers(services: SvcLspServices): void {
     connection.onCodeAction((p) => on(p.textDocument.uri, [], (doc) => f.codeActions.actions(doc, p)));
 
     // Diagnostics of the server itself, for the bench and tests: memory after a forced GC when the
-    // process runs with --expose-gc, and the publisher's counters.
-    connection.onRequest('svc/serverStats', async () => {
+    // process runs with --expose-gc, and the publisher's counters. The worker answers only between
+    // compiles, so `{worker: false}` leaves it out to see the counters while a compile runs.
+    connection.onRequest('svc/serverStats', async (params?: { worker?: boolean }) => {
         (globalThis as { gc?: () => void }).gc?.();
         const { runner } = services.compile;
-        const worker = await runner.workerStats();
+        const worker = params?.worker === false ? undefined : await runner.workerStats();
         return {
             memory: process.memoryUsage(),
             publisher: { ...publisher.stats },
@@ -102,5 +103,8 @@ export function registerHandlers(services: SvcLspServices): void {
             compile: { ...runner.stats, workerHeapUsed: worker?.heapUsed, workerTrees: worker?.trees },
         };
     });
-    connection.onShutdown(() => services.compile.runner.dispose());
+    connection.onShutdown(() => {
+        services.compile.runner.dispose();
+        services.diagnostics.pages.dispose();
+    });
 }

@@ -54,7 +54,7 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
         documents: {
             store: (s) => new DocumentStore(s.text.encoder),
             analyzer: () => new DocumentAnalyzer(),
-            detector: (s) => new SchemaDetector(s.documents.analyzer),
+            detector: () => new SchemaDetector(),
         },
         diagnostics: {
             mapper: () => new DiagnosticMapper(),

@@ -2,7 +2,7 @@
 // completion answer, and what is published equals a compile on the server's own thread.
 import { expect } from 'chai';
 import type { Connection, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
-import { createSvcLspServices, type SvcLspOptions } from '../src/index.js';
+import { CompileRunner, createSvcLspServices, type SvcLspOptions } from '../src/index.js';
 import { positionAt } from './test-text.js';
 
 /** 32 fields and 10,000 relations padded with descriptions to just under 1 MiB; relation 7 has an unknown name. */
@@ -76,5 +76,45 @@ describe('compiles on the worker thread', function () {
         } finally {
             s.compile.runner.dispose();
         }
+    });
+
+    it('runs one compile per document at a time and only the latest waiting version: the versions between are dropped unrun', async () => {
+        const runner = new CompileRunner({});
+        try {
+            const versions = [0, 1, 2, 3, 4].map((i) => text.replace(' nope ', ` nope${i} `));
+            const results = versions.map((v) => runner.compile(v, uri)); // sent while the first compiles
+            const other = runner.compile(versions[1]!, 'file:///other.svc.json'); // another document has its own turn
+            const placed = await Promise.all(results);
+            expect(placed.map((p) => p?.map((d) => d.diagnostic.message.slice(0, 7)))).to.deep.equal([
+                ['"nope0"'],
+                undefined,
+                undefined,
+                undefined,
+                ['"nope4"'],
+            ]);
+            expect((await other)!.map((d) => d.diagnostic.code)).to.deep.equal(['E-NAME-UNKNOWN']);
+            expect(runner.stats).to.include({ inWorker: 3, superseded: 3, inThread: 0 });
+
+            // A closed document's waiting version is dropped too.
+            const running = runner.compile(versions[0]!, uri);
+            const waiting = runner.compile(versions[1]!, uri);
+            runner.forget(uri);
+            expect(await waiting).to.equal(undefined);
+            expect(await running).to.have.length(1);
+            expect(runner.stats).to.include({ inWorker: 4, superseded: 4 });
+        } finally {
+            runner.dispose();
+        }
+    });
+});
+
+describe('which documents compile on the worker', () => {
+    it('counts the threshold in bytes of UTF-8, as documented, not in UTF-16 units', () => {
+        const runner = new CompileRunner({ workerThresholdBytes: 65_536 });
+        expect(runner.isLarge('€'.repeat(22_000)), '22,000 units, 66,000 bytes').to.equal(true);
+        expect(runner.isLarge('€'.repeat(21_845)), '65,535 bytes').to.equal(false);
+        expect(runner.isLarge('a'.repeat(65_536))).to.equal(true);
+        expect(runner.isLarge('a'.repeat(65_535))).to.equal(false);
+        expect(runner.isLarge('\u{1F600}'.repeat(16_384)), '32,768 units, 65,536 bytes').to.equal(true);
     });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Diagnostic } from '@svc/compiler';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { PlacedDiagnostic } from '../src/diagnostics/diagnostic-mapper.js';
 import { DiagnosticPublisher, type PublisherDeps } from '../src/diagnostics/diagnostic-publisher.js';
 
 // A result whose document changed while it compiled is dropped, never published. The compile here is
@@ -48,5 +49,57 @@ describe('diagnostic publisher', () => {
 
         expect(published).to.deep.equal([3]);
         expect(publisher.stats).to.deep.include({ stale: 1, compiles: 2, published: 1 });
+    });
+
+    it('never publishes nor keeps a compile of a closed document for the one reopened under its URI', async () => {
+        const uri = 'file:///work/reopened.svc.json';
+        const big = TextDocument.create(uri, 'json', 1, '{"svc_schema": "1.0", "big": true}');
+        let doc: TextDocument | undefined = big;
+        const compiles: Array<(d: PlacedDiagnostic[]) => void> = [];
+        const published: Array<{ version?: number; diagnostics: unknown[] }> = [];
+        const old: PlacedDiagnostic = {
+            diagnostic: { code: 'E-DIV-UNROUNDED', message: 'old', pointer: '' },
+            severity: 'error',
+            start: 0,
+            end: 1,
+        };
+        const deps = {
+            connection: {
+                sendDiagnostics: async (p: { version?: number; diagnostics: unknown[] }) => void published.push(p),
+                console: { error: () => {} },
+            },
+            analyzer: { get: (d: TextDocument) => ({ text: d.getText() }) },
+            mapper: { place: () => [] }, // the reopened document is valid
+            encoder: { positions: (_: TextDocument, offsets: number[]) => offsets.map(() => ({ line: 0, character: 0 })) },
+            pages: { href: () => undefined },
+            runner: {
+                isLarge: (text: string) => text === big.getText(), // the closed one on the worker, the new one here
+                compileNow: () => [],
+                compile: () => new Promise<PlacedDiagnostic[]>((resolve) => compiles.push(resolve)),
+                forget: () => {},
+            },
+            options: { debounceMs: 0 },
+        } as unknown as PublisherDeps;
+        const publisher = new DiagnosticPublisher(deps, () => doc);
+        const until = async (ok: () => boolean): Promise<void> => {
+            while (!ok()) await new Promise((r) => setTimeout(r, 1));
+        };
+
+        publisher.schedule(uri, true);
+        await until(() => compiles.length === 1); // the large version 1 compiles on the worker
+        doc = undefined;
+        publisher.clear(uri); // closed
+        const small = TextDocument.create(uri, 'json', 1, '{"svc_schema": "1.0"}');
+        doc = small; // reopened, version 1 again
+        publisher.schedule(uri, true);
+        await until(() => published.length === 2);
+        compiles[0]!([old]); // the closed document's result arrives last
+        await until(() => publisher.stats.stale + publisher.stats.published === 2); // its run has ended, one way or the other
+
+        expect(published.map((p) => [p.version, p.diagnostics.length])).to.deep.equal([
+            [undefined, 0],
+            [1, 0],
+        ]);
+        expect(publisher.current(small)).to.deep.equal([]);
     });
 });

@@ -16,6 +16,8 @@ export interface SessionOptions {
     nodeArgs?: string[];
     /** Another server entry (the esbuild bundle). */
     serverPath?: string;
+    /** Environment variables added to this process's for the server (e.g. TMPDIR). */
+    env?: Record<string, string>;
 }
 
 export class LspSession {
@@ -43,6 +45,7 @@ export class LspSession {
     static async start(options: SessionOptions = {}): Promise<LspSession> {
         const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.serverPath ?? SERVER_BIN, '--stdio'], {
             stdio: ['pipe', 'pipe', 'inherit'],
+            env: { ...process.env, ...options.env },
         });
         const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
         const session = new LspSession(child, connection);

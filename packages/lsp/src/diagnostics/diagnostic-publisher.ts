@@ -3,7 +3,9 @@
 // once; a 1 MiB one waits for typing to pause). A small schema compiles on this thread, a large one
 // on the compile worker (`compile/compile-runner.ts`) while requests keep being answered; either
 // way the server then yields to the event loop so that changes which arrived meanwhile are applied,
-// and a result whose document version has moved on is dropped rather than published.
+// and a result whose document has moved on is dropped rather than published. "The document" is the
+// very `TextDocument` object, not only its version: a document closed and reopened under the same
+// URI starts again at version 1, and a compile of the closed one must not pass for the new one.
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompileRunner } from '../compile/compile-runner.js';
@@ -13,6 +15,8 @@ import type { DiagnosticMapper, PlacedDiagnostic } from './diagnostic-mapper.js'
 import type { ExplainPages } from './explain-pages.js';
 
 export interface CompiledVersion {
+    /** The open document it was compiled for: a reopened URI is another object. */
+    doc: TextDocument;
     version: number;
     placed: PlacedDiagnostic[];
     ms: number;
@@ -78,7 +82,7 @@ export class DiagnosticPublisher {
      */
     current(doc: TextDocument): PlacedDiagnostic[] {
         const hit = this.compiled.get(doc.uri);
-        if (hit && hit.version === doc.version) return hit.placed;
+        if (hit && isFor(hit, doc)) return hit.placed;
         return this.deps.runner.isLarge(doc.getText()) ? [] : this.compileHere(doc).placed;
     }
 
@@ -120,10 +124,10 @@ export class DiagnosticPublisher {
         return this.keep(doc, this.deps.mapper.place(analysis, this.deps.runner.compileNow(analysis.text)), t0);
     }
 
-    /** Compiles the document's current version; undefined if it moved on meanwhile. */
+    /** Compiles the document's current version; undefined if it moved on (or was closed) meanwhile. */
     private async compile(doc: TextDocument): Promise<CompiledVersion | undefined> {
         const hit = this.compiled.get(doc.uri);
-        if (hit && hit.version === doc.version) return hit;
+        if (hit && isFor(hit, doc)) return hit;
         // A small document compiles here and is placed on the analysis the features share.
         if (!this.deps.runner.isLarge(doc.getText())) return this.compileHere(doc);
         const t0 = performance.now();
@@ -131,8 +135,9 @@ export class DiagnosticPublisher {
         // A large one compiles on the worker, which places the diagnostics on the compiler's own
         // tree: this thread neither waits nor reads the text again.
         const placed = await this.deps.runner.compile(doc.getText(), doc.uri);
-        if (this.getDoc(doc.uri)?.version !== version) {
-            this.stats.compiles++; // run, but its version has moved on: dropped
+        if (placed === undefined) return undefined; // superseded by a later version before it ran
+        if (this.getDoc(doc.uri) !== doc || doc.version !== version) {
+            this.stats.compiles++; // run, but its document has moved on or was closed: dropped, not kept
             return undefined;
         }
         return this.keep(doc, placed, t0);
@@ -143,7 +148,7 @@ export class DiagnosticPublisher {
         this.stats.compiles++;
         this.lastMs.set(doc.uri, ms);
         // Only the placed diagnostics are kept: the IR and expression map of a large schema are big.
-        const entry = { version: doc.version, placed, ms };
+        const entry = { doc, version: doc.version, placed, ms };
         this.compiled.set(doc.uri, entry);
         return entry;
     }
@@ -154,12 +159,16 @@ export class DiagnosticPublisher {
         const version = doc.version;
         const entry = await this.compile(doc);
         await yieldToEvents();
-        const now = this.getDoc(uri);
-        if (!entry || !now || now.version !== version || this.timers.has(uri)) {
+        if (!entry || this.getDoc(uri) !== doc || doc.version !== version || this.timers.has(uri)) {
             this.stats.stale++;
             return;
         }
         this.stats.published++;
         await this.deps.connection.sendDiagnostics({ uri, version, diagnostics: this.toLsp(doc, entry.placed) });
     }
+}
+
+/** The entry was compiled for this very document (not one closed and reopened under its URI) at its current version. */
+function isFor(entry: CompiledVersion, doc: TextDocument): boolean {
+    return entry.doc === doc && entry.version === doc.version;
 }

@@ -45,11 +45,6 @@ export class SchemaAnalysis {
         return this.json.root;
     }
 
-    /** True when the top level is an object with an `svc_schema` key. */
-    get declaresSchema(): boolean {
-        return this.root?.kind === 'object' && this.root.members.some((m) => m.key === 'svc_schema');
-    }
-
     get fields(): FieldDecl[] {
         return (this.fieldCache ??= this.items('fields').map(([node, index]) => {
             const pointer = childPointer('/fields', index);
@@ -135,13 +130,15 @@ export class SchemaAnalysis {
 
 /** Caches the analysis of each open document's current version. */
 export class DocumentAnalyzer {
-    private readonly cache = new Map<string, SchemaAnalysis>();
+    // Keyed by URI but checked against the document object: a URI closed and reopened starts again
+    // at version 1 with another text.
+    private readonly cache = new Map<string, { doc: TextDocument; analysis: SchemaAnalysis }>();
 
     get(doc: TextDocument): SchemaAnalysis {
         const hit = this.cache.get(doc.uri);
-        if (hit && hit.version === doc.version) return hit;
+        if (hit && hit.doc === doc && hit.analysis.version === doc.version) return hit.analysis;
         const analysis = new SchemaAnalysis(doc.uri, doc);
-        this.cache.set(doc.uri, analysis);
+        this.cache.set(doc.uri, { doc, analysis });
         return analysis;
     }
 

@@ -4,6 +4,9 @@
 // replace an unknown key by a close valid one (E-SCHEMA-UNKNOWN-KEY), and the mistakes the messages
 // teach about (code-action-teaching.ts). Fixes are computed from the
 // server's own diagnostics of the current version, not from the client's copy, which may be stale.
+// A request computes fixes for at most MAX_FIXED_DIAGNOSTICS diagnostics in its range (the first in
+// the document), converts all their positions in one pass, and compares names by an edit distance
+// that gives up beyond a typo's reach, so selecting a whole document of errors stays cheap.
 import { findByPointer, getMember, unescapePointerToken } from '@svc/compiler';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -20,7 +23,19 @@ interface Fix {
     preferred?: boolean;
 }
 
-const ALL_KEYS = [...new Set<string>([...TOP_KEYS, ...RELATION_KEYS, ...COMMON_FIELD_KEYS, ...Object.values(TYPE_KEYS).flat()])];
+/** Diagnostics one request computes fixes for (a selection of a whole document of errors stops here). */
+export const MAX_FIXED_DIAGNOSTICS = 50;
+
+/** A name to suggest, lower-cased once per request rather than once per comparison. */
+interface Candidate {
+    name: string;
+    lower: string;
+}
+const candidatesOf = (names: readonly string[]): Candidate[] => names.map((name) => ({ name, lower: name.toLowerCase() }));
+
+const ALL_KEYS = candidatesOf([
+    ...new Set<string>([...TOP_KEYS, ...RELATION_KEYS, ...COMMON_FIELD_KEYS, ...Object.values(TYPE_KEYS).flat()]),
+]);
 
 export class CodeActionProvider {
     constructor(
@@ -33,27 +48,42 @@ export class CodeActionProvider {
         if (params.context.only && !params.context.only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
         const from = this.encoder.offset(doc, params.range.start);
         const to = this.encoder.offset(doc, params.range.end);
+        const hits = this.publisher
+            .current(doc)
+            .filter((p) => p.end >= from && p.start <= to)
+            .sort((a, b) => a.start - b.start || a.end - b.end)
+            .slice(0, MAX_FIXED_DIAGNOSTICS);
+        if (hits.length === 0) return [];
         const analysis = this.analyzer.get(doc);
-        const out: CodeAction[] = [];
-        for (const placed of this.publisher.current(doc)) {
-            if (placed.end < from || placed.start > to) continue;
-            const lsp = this.publisher.toLsp(doc, [placed])[0]!;
-            for (const fix of fixesFor(analysis, placed)) {
-                const edits: TextEdit[] = fix.edits.map((e) => ({ range: this.encoder.range(doc, e.start, e.end), newText: e.text }));
-                out.push({
+        let names: Candidate[] | undefined;
+        const fieldNames = (): Candidate[] =>
+            (names ??= candidatesOf(analysis.fields.flatMap((f) => (f.name && f.typeName !== 'array' ? [f.name] : []))));
+        const fixes = hits.map((placed) => fixesFor(analysis, placed, fieldNames));
+        const lsp = this.publisher.toLsp(doc, hits);
+        const positions = this.encoder.positions(
+            doc,
+            fixes.flatMap((list) => list.flatMap((fix) => fix.edits.flatMap((e) => [e.start, e.end]))),
+        );
+        let k = 0;
+        return fixes.flatMap((list, i) =>
+            list.map((fix): CodeAction => {
+                const edits: TextEdit[] = fix.edits.map((e) => ({
+                    range: { start: positions[k++]!, end: positions[k++]! },
+                    newText: e.text,
+                }));
+                return {
                     title: fix.title,
                     kind: CodeActionKind.QuickFix,
-                    diagnostics: [lsp],
+                    diagnostics: [lsp[i]!],
                     isPreferred: fix.preferred,
                     edit: { changes: { [doc.uri]: edits } },
-                });
-            }
-        }
-        return out;
+                };
+            }),
+        );
     }
 }
 
-function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic): Fix[] {
+function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic, fieldNames: () => Candidate[]): Fix[] {
     const { start, end } = placed;
     const d = placed.diagnostic;
     switch (d.code) {
@@ -71,8 +101,7 @@ function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic): Fix[] {
         case 'E-NAME-UNKNOWN': {
             const name = analysis.text.slice(start, end);
             const suggested = /did you mean "([^"]+)"/.exec(d.message)?.[1];
-            const names = analysis.fields.flatMap((f) => (f.name && f.typeName !== 'array' ? [f.name] : []));
-            const close = closest(name, names, 3);
+            const close = closest(name, fieldNames(), 3);
             const order = suggested ? [suggested, ...close.filter((n) => n !== suggested)] : close;
             return order.map((n, i) => ({ title: `Change to "${n}"`, preferred: i === 0, edits: [{ start, end, text: n }] }));
         }
@@ -121,24 +150,62 @@ function duplicateFieldFixes(analysis: SchemaAnalysis, pointer: string, start: n
     return fixes;
 }
 
-/** Up to `max` candidates within a typo's distance (one edit per three characters, at least one). */
-function closest(word: string, candidates: readonly string[], max: number): string[] {
-    const limit = Math.max(1, Math.floor(word.length / 3)) + 1;
-    return candidates
-        .map((c) => ({ c, d: distance(word.toLowerCase(), c.toLowerCase()) }))
-        .filter((x) => x.d < limit && x.c !== word)
-        .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
-        .slice(0, max)
-        .map((x) => x.c);
+/**
+ * Up to `max` candidates within a typo's distance (one edit per three characters, at least one),
+ * closest first, then by name. Once `max` are found the limit drops to the worst of them, so the
+ * remaining candidates are compared only as far as they could still take a place.
+ */
+function closest(word: string, candidates: readonly Candidate[], max: number): string[] {
+    let limit = Math.max(1, Math.floor(word.length / 3)) + 1;
+    const lower = word.toLowerCase();
+    const best: Array<{ c: string; d: number }> = [];
+    const before = (a: { c: string; d: number }, b: { c: string; d: number }): boolean =>
+        a.d < b.d || (a.d === b.d && a.c.localeCompare(b.c) < 0);
+    for (const { name, lower: other } of candidates) {
+        if (name === word || Math.abs(other.length - lower.length) >= limit) continue;
+        const d = distanceBelow(lower, other, limit);
+        if (d >= limit) continue;
+        const hit = { c: name, d };
+        if (best.length === max && !before(hit, best[max - 1]!)) continue;
+        let at = best.length;
+        while (at > 0 && before(hit, best[at - 1]!)) at--;
+        best.splice(at, 0, hit);
+        if (best.length > max) best.pop();
+        if (best.length === max) limit = best[max - 1]!.d + 1;
+    }
+    return best.map((x) => x.c);
 }
 
-function distance(a: string, b: string): number {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Rows of the distance table, reused across comparisons (grown as needed). */
+let prevRow = new Int32Array(64);
+let curRow = new Int32Array(64);
+
+/**
+ * Levenshtein distance of `a` and `b` when it is below `limit`, else `limit`. Only the band of cells
+ * within `limit` of the diagonal is computed (a cell outside it is at least `limit`), and a row whose
+ * cells all reach the limit ends the comparison: O(length x limit), not O(length^2).
+ */
+export function distanceBelow(a: string, b: string, limit: number): number {
+    if (Math.abs(a.length - b.length) >= limit) return limit;
+    if (prevRow.length <= b.length) [prevRow, curRow] = [new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
+    let prev = prevRow;
+    let cur = curRow;
+    for (let j = 0; j <= b.length; j++) prev[j] = Math.min(j, limit);
     for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++)
-            cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-        prev = cur;
+        const lo = Math.max(1, i - limit + 1);
+        const hi = Math.min(b.length, i + limit - 1);
+        // The band's neighbours, which the next cells read, stand for every cell outside it.
+        cur[lo - 1] = lo === 1 ? Math.min(i, limit) : limit;
+        if (hi < b.length) cur[hi + 1] = limit;
+        let rowMin = cur[lo - 1]!;
+        const ca = a.charCodeAt(i - 1);
+        for (let j = lo; j <= hi; j++) {
+            const d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1), limit);
+            cur[j] = d;
+            if (d < rowMin) rowMin = d;
+        }
+        if (rowMin >= limit) return limit;
+        [prev, cur] = [cur, prev];
     }
     return prev[b.length]!;
 }
