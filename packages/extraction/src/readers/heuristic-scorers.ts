@@ -19,7 +19,7 @@ import { otherBounds } from './heuristic-bounds.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { wordsOf } from '../locale/locale-words.js';
 import type { LocaleProfile } from '../locale/locale-types.js';
-import { asksForSum, asksForTax, paidAmounts, rateBase, sumQualifier } from './heuristic-totals.js';
+import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -100,12 +100,6 @@ function labelLine(win: WindowText, hit: LabelHit): string {
     return words;
 }
 const labelLines = new WeakMap<WindowText, Map<number, string>>();
-
-/** Cents of a money value, exactly (decimal digits, never a float). */
-export function cents(p: ParsedValue): bigint {
-    const [whole, fraction = ''] = (p.json as { amount: string }).amount.split('.');
-    return BigInt(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`);
-}
 
 function compareAmounts(a: ParsedValue, b: ParsedValue): number {
     const x = cents(a);
@@ -269,21 +263,6 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
 /** A year as a bare number. */
 const YEAR = /^(?:19|20)\d\d$/;
 
-/** The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total: the amounts paid, and each span's in cents. */
-function tillPaid(
-    ctx: FieldContext,
-    found: readonly Span[],
-    parsed: readonly (ParsedValue | undefined)[],
-): { paid?: Set<bigint>; amounts: (bigint | undefined)[] } {
-    if (ctx.type.kind !== 'money' || !asksForSum(ctx.field, ctx.win.locale)) return { amounts: [] };
-    const amounts = parsed.map((p) => (p ? cents(p) : undefined));
-    const paid = paidAmounts(
-        ctx.win,
-        found.flatMap((span, i) => (amounts[i] !== undefined ? [{ span, value: amounts[i]! }] : [])),
-    );
-    return { paid, amounts };
-}
-
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -295,7 +274,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const contexts: ContextScore[] = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
     const valuesPerLabel = labelValues(contexts, parsed);
     const unhinted = field.hints.length === 0;
-    const { paid, amounts } = tillPaid(ctx, found, parsed);
+    const { paid, amounts } = tillPaid(field, type.kind, win, found, parsed);
     // A date when something ends or falls due is never the document's own (its head's latest, its
     // signature's: "Date: November 20, 2023" under the signatures is no lease's end); a range's
     // first or second date is a start's or an end's. With hints, only a date of an end, a due day or

@@ -14,6 +14,7 @@ import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
 import { LABEL } from './heuristic-weights.js';
 import type { Span } from './heuristic-spans.js';
+import type { ParsedValue } from '../parsers/quote-parser.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** Whether a field asks for a total: its name, hints or description use a word of a sum or of paying. */
@@ -138,4 +139,27 @@ export function rateBase(win: WindowText, start: number): boolean {
     const before = win.text.slice(Math.max(0, start - RATE_BEFORE), start);
     const m = /%\s*(\p{L}+)\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u.exec(before);
     return !!m && wordsOf(win.locale, 'rateBaseWords').has(m[1]!.toLowerCase());
+}
+
+/** Cents of a money value, exactly (decimal digits, never a float). */
+export function cents(p: ParsedValue): bigint {
+    const [whole, fraction = ''] = (p.json as { amount: string }).amount.split('.');
+    return BigInt(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`);
+}
+
+/** The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total: the amounts paid, and each span's in cents. */
+export function tillPaid(
+    field: CompiledField,
+    kind: string,
+    win: WindowText,
+    found: readonly Span[],
+    parsed: readonly (ParsedValue | undefined)[],
+): { paid?: Set<bigint>; amounts: (bigint | undefined)[] } {
+    if (kind !== 'money' || !asksForSum(field, win.locale)) return { amounts: [] };
+    const amounts = parsed.map((p) => (p ? cents(p) : undefined));
+    const paid = paidAmounts(
+        win,
+        found.flatMap((span, i) => (amounts[i] !== undefined ? [{ span, value: amounts[i]! }] : [])),
+    );
+    return { paid, amounts };
 }
