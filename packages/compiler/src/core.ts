@@ -4,7 +4,7 @@
 export * from './diagnostics/diagnostic-types.js';
 export * from './diagnostics/diagnostic-registry.js';
 export * from './diagnostics/diagnostic-examples.js';
-export { closest, didYouMean } from './diagnostics/diagnostic-suggest.js';
+export { closest, didYouMean, distanceBelow } from './diagnostics/diagnostic-suggest.js';
 export * from './json/json-types.js';
 export * from './json/json-reader.js';
 export * from './diagnostics/diagnostic-renderer.js';

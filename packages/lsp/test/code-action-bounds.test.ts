@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import type { CodeAction, Connection, Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { createSvcLspServices } from '../src/index.js';
-import { distanceBelow, MAX_FIXED_DIAGNOSTICS } from '../src/features/code-action-provider.js';
+import { distanceBelow } from '@svc/compiler';
+import { MAX_FIXED_DIAGNOSTICS } from '../src/features/code-action-provider.js';
 import { PositionEncoder } from '../src/text/position-encoding.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 10_000);

@@ -7,7 +7,7 @@
 // A request computes fixes for at most MAX_FIXED_DIAGNOSTICS diagnostics in its range (the first in
 // the document), converts all their positions in one pass, and compares names by an edit distance
 // that gives up beyond a typo's reach, so selecting a whole document of errors stays cheap.
-import { findByPointer, getMember, unescapePointerToken } from '@svc/compiler';
+import { distanceBelow, findByPointer, getMember, unescapePointerToken } from '@svc/compiler';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, SchemaAnalysis } from '../documents/document-analysis.js';
@@ -174,38 +174,4 @@ function closest(word: string, candidates: readonly Candidate[], max: number): s
         if (best.length === max) limit = best[max - 1]!.d + 1;
     }
     return best.map((x) => x.c);
-}
-
-/** Rows of the distance table, reused across comparisons (grown as needed). */
-let prevRow = new Int32Array(64);
-let curRow = new Int32Array(64);
-
-/**
- * Levenshtein distance of `a` and `b` when it is below `limit`, else `limit`. Only the band of cells
- * within `limit` of the diagonal is computed (a cell outside it is at least `limit`), and a row whose
- * cells all reach the limit ends the comparison: O(length x limit), not O(length^2).
- */
-export function distanceBelow(a: string, b: string, limit: number): number {
-    if (Math.abs(a.length - b.length) >= limit) return limit;
-    if (prevRow.length <= b.length) [prevRow, curRow] = [new Int32Array(b.length + 1), new Int32Array(b.length + 1)];
-    let prev = prevRow;
-    let cur = curRow;
-    for (let j = 0; j <= b.length; j++) prev[j] = Math.min(j, limit);
-    for (let i = 1; i <= a.length; i++) {
-        const lo = Math.max(1, i - limit + 1);
-        const hi = Math.min(b.length, i + limit - 1);
-        // The band's neighbours, which the next cells read, stand for every cell outside it.
-        cur[lo - 1] = lo === 1 ? Math.min(i, limit) : limit;
-        if (hi < b.length) cur[hi + 1] = limit;
-        let rowMin = cur[lo - 1]!;
-        const ca = a.charCodeAt(i - 1);
-        for (let j = lo; j <= hi; j++) {
-            const d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1), limit);
-            cur[j] = d;
-            if (d < rowMin) rowMin = d;
-        }
-        if (rowMin >= limit) return limit;
-        [prev, cur] = [cur, prev];
-    }
-    return prev[b.length]!;
 }
