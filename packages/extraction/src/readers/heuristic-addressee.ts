@@ -121,9 +121,3 @@ function organisationUnder(win: WindowText, k: number): Span[] {
     }
     return [];
 }
-
-/** Whether a field asks for an organisation, not a person: its name or description names one (the profile's `issuerWords`). */
-export function asksForOrganisation(about: string, locale: LocaleProfile): boolean {
-    const words = wordsOf(locale, 'issuerWords');
-    return labelWords(about).some((w) => words.has(w));
-}

@@ -9,7 +9,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
-import { addresseeNames, asksForOrganisation, wantsAddressee } from './heuristic-addressee.js';
+import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { FIGURES, bracketDetail, earlierFigure } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -185,7 +185,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     for (const name of roleNames(win, input.offset, field)) party(name, ADJUST.partyDefined, { defined: 1, labelName: 1 });
     // The person a letter greets, for a field named by a role letters are sent to ("applicant_name").
     if (input.offset === 0 && field.type.kind !== 'array' && wantsAddressee(field.name, win.locale))
-        for (const name of addresseeNames(win, asksForOrganisation(`${field.name} ${field.description ?? ''}`, win.locale)))
+        for (const name of addresseeNames(win, wantsIssuer([field.name, field.description ?? ''], win.locale)))
             party(name, ADJUST.addressee, { labelName: 1 });
     if (address) {
         const others = wantsOthersAddress(field.name, win.locale);
