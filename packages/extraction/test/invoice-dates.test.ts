@@ -7,6 +7,22 @@ import { HeuristicReader } from '../src/readers/heuristic-reader.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
 
 describe('invoice dates', () => {
+    /** Each candidate's features, by its quote, for a `purchase_date` field. */
+    const features = async (doc: string, language: 'en' | 'nl' = 'en'): Promise<Map<string, Record<string, number | undefined>>> => {
+        const out = new Map<string, Record<string, number | undefined>>();
+        const reader = new HeuristicReader({ collect: (c) => out.set(c.quote, c.features) });
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'purchase_date', type: 'date' }] });
+        const engine = new Engine({ reader, secrets: secretRingOf(['t']), concurrency: 1 });
+        await engine.extract({
+            document: doc,
+            schema,
+            language,
+            reference: null,
+            options: { on_conflict: 'withhold', fallback: 'off' },
+        });
+        return out;
+    };
+
     it('an invoice date is not its due date, the later one (a page has no head and foot zones to date it)', async () => {
         // Before, the latest date "at the document's edge" won: a conflict in English, the due date at 0.89 in Dutch.
         const en = compile({ svc_schema: '1.0', name: 'i', fields: [{ name: 'invoice_date', type: 'date' }] });
@@ -19,20 +35,6 @@ describe('invoice dates', () => {
     });
 
     it('a single date still dates a short document: only where a page writes several is the latest not its own', async () => {
-        const features = async (doc: string): Promise<Map<string, Record<string, number | undefined>>> => {
-            const out = new Map<string, Record<string, number | undefined>>();
-            const reader = new HeuristicReader({ collect: (c) => out.set(c.quote, c.features) });
-            const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'purchase_date', type: 'date' }] });
-            const engine = new Engine({ reader, secrets: secretRingOf(['t']), concurrency: 1 });
-            await engine.extract({
-                document: doc,
-                schema,
-                language: 'en',
-                reference: null,
-                options: { on_conflict: 'withhold', fallback: 'off' },
-            });
-            return out;
-        };
         const single = await features('CORNER SHOP\n12/03/2024 10:41\nTOTAL 4.50\nTHANK YOU\n');
         expect(single.get('12/03/2024')).to.include({ latestEdge: 1, closing: 1 });
         const two = await features('Invoice date: 1 February 2024\nDue date: 2 March 2024\n');
@@ -43,5 +45,19 @@ describe('invoice dates', () => {
             `Invoice date: 1 February 2024\n${'Terms and conditions apply to every order. '.repeat(30)}\nDue date: 2 March 2024\n`,
         );
         expect(long.get('2 March 2024')).to.include({ latestEdge: 1 });
+    });
+
+    it('a date something must happen by is no closing date ("due within 15 days (by March 29, 2025)")', async () => {
+        const body = '  Tuning, pitch raise and regulation of a grand piano.\n'.repeat(36);
+        const tail = '  Checks payable to Harbour Piano Service, or a transfer to our account.\n  Thank you for your custom.\n';
+        const head = 'HARBOUR PIANO SERVICE\n\nINVOICE                          No. 2025-0090\n                  Date: March 14, 2025\n\n';
+        const due = await features(`${head}${body}\nPAYMENT\n  Terms: due within 15 days (by March 29, 2025).\n${tail}`);
+        expect(due.get('March 29, 2025')?.closing).to.equal(0);
+        // The same place without the deadline's word: a signature's date closes the document.
+        const signed = await features(`${head}${body}\nSigned for Harbour Piano Service, March 29, 2025.\n${tail}`);
+        expect(signed.get('March 29, 2025')?.closing).to.equal(1);
+        // Running text may break its line between the word and the date (Dutch "uiterlijk").
+        const factuur = `FACTUUR 2025-0091\nDatum: 14 maart 2025\n\n${body}\nGraag betaling uiterlijk\n29 maart 2025.\n${tail}`;
+        expect((await features(factuur, 'nl')).get('29 maart 2025')?.closing).to.equal(0);
     });
 });

@@ -1,6 +1,7 @@
 // Where a document dates itself: the dates at its head and foot, the latest of them and the one in
 // its closing lines (the document's own date features of the ranker), and when a date field gives
 // them up — a hint that labels a date on a short form, a date another label names.
+import { wordsOf } from '../locale/locale-words.js';
 import type { ParsedValue } from '../parsers/quote-parser.js';
 import type { ContextScore } from './heuristic-scoring.js';
 import type { Span } from './heuristic-spans.js';
@@ -33,6 +34,15 @@ function namedOther(win: WindowText, s: Span): boolean {
 }
 
 const OTHER_LABEL_CHARS = 60;
+
+/** A deadline's word just before a date ("due within 15 days (by March 29, 2025)", "uiterlijk 1 mei"): a date something must happen by. */
+function deadline(win: WindowText, s: Span): boolean {
+    // (Running text may break its line between: "… due within seven days of the sale, by\nFebruary 22".)
+    const before = win.text.slice(Math.max(0, s.start - DEADLINE_CHARS), s.start);
+    const m = /(\p{L}+)[^\S\n]*\(?\n?[^\S\n]*$/u.exec(before);
+    return !!m && wordsOf(win.locale, 'deadlineNameWords').has(m[1]!.toLowerCase());
+}
+const DEADLINE_CHARS = 24;
 /** Words of a label of the document's own date: "Date:", "Datum:", "Plaats en datum:", "Signed:". */
 const OWN_DATE_WORDS = new Set(['date', 'dated', 'datum', 'signed', 'issued', 'getekend', 'ondertekend', 'dd', 'd']);
 
@@ -60,9 +70,12 @@ export function dateZones(
         const p = parsed[i];
         if (p && atEdge(found[i]!) && own(found[i]!) && (latest === undefined || p.key > latest)) latest = p.key;
     }
+    // The closing lines' date is a signature's, not one something must happen by ("due within 15
+    // days (by March 29, 2025)."); the edges' latest keeps such dates, where the ranker learnt them.
     let closing: Span | undefined;
     if (input.offset + input.text.length >= n) {
-        for (let i = found.length - 1; i >= 0 && !closing; i--) if (parsed[i] && own(found[i]!)) closing = found[i];
+        for (let i = found.length - 1; i >= 0 && !closing; i--)
+            if (parsed[i] && own(found[i]!) && !deadline(win, found[i]!)) closing = found[i];
         if (closing && input.offset + closing.start < n - ZONES.closing) closing = undefined;
     }
     const values = new Set(parsed.map((v) => v?.key).filter((k) => k !== undefined));
