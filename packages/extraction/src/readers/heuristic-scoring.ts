@@ -81,12 +81,25 @@ export function headBefore(win: WindowText, line: number, pos: number, max: numb
  * characters) and whether the label stands alone on its line: at most 16 folded characters before
  * it and nothing after it but separators or a currency mark ("TOTAL (RM):").
  */
+/**
+ * A label's line that ends in a lone dash after its gap or colon ("Team                    -"): the
+ * form's way of writing "none", so the line below is not the label's value.
+ */
+export function emptyMark(tail: string): boolean {
+    return /^\s*[:=]?\s+[-–—]\s*$|^\s*[:=][-–—]\s*$/.test(tail);
+}
+
 export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | undefined; alone: boolean } {
     let facts = hitFacts.get(hit);
     if (!facts) {
         const folded = foldedUnits(win.text, hit.end, win.lines[hit.line]!.end, TAIL_UNITS + 1).folded;
         const tail = folded.length > TAIL_UNITS ? undefined : folded;
-        const alone = headBefore(win, hit.line, hit.start, 16) !== undefined && tail !== undefined && tail.length <= 24 && labelTail(tail);
+        const alone =
+            headBefore(win, hit.line, hit.start, 16) !== undefined &&
+            tail !== undefined &&
+            tail.length <= 24 &&
+            labelTail(tail) &&
+            !emptyMark(tail);
         hitFacts.set(hit, (facts = { tail, alone }));
     }
     return facts;

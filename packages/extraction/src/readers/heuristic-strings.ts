@@ -8,7 +8,7 @@ import { compiledPattern } from '../parsers/pattern-cache.js';
 import { streetLike } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
-import { cellColumns } from './heuristic-scoring.js';
+import { cellColumns, emptyMark } from './heuristic-scoring.js';
 import {
     HEAD_PREFERRED,
     LABEL_BEFORE,
@@ -289,7 +289,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         } else if (!headed && !colon && hit.length >= 2 && win.wrapped(win.lineOf(hit.end))) {
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several, bareName));
-        } else if (headed || (startsLine && (colon || hit.kind === 'name' || alone)) || lastCell) {
+        } else if (
+            (headed || (startsLine && (colon || hit.kind === 'name' || alone)) || lastCell) &&
+            !emptyMark(text.slice(hit.end, line.end))
+        ) {
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
             // over "OKONKWO/ADAEZE MS" for `passenger_name`; so does a hint of two words or more, not
             // in capitals, which may be a name's own line: "MOT test number" over "4172 8839 0514".)
