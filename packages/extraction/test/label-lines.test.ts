@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { localeOf } from '../src/locale/locale-registry.js';
 import type { LabelHit } from '../src/readers/heuristic-labels.js';
-import { factsOfHit, folded, headBefore, labelTail } from '../src/readers/heuristic-scoring.js';
+import { emptyMark, factsOfHit, folded, headBefore, labelTail } from '../src/readers/heuristic-scoring.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 
 const PIECES = [' ', '  ', '\t', '\u3000', '\u00a0', '\u2003', 'a', 'Total', ':', '(RM)', 'RM', '1.00', '😀', '\n', '-', '|'];
@@ -38,7 +38,9 @@ describe('label lines', () => {
                     const hit = hitAt(win, w.start, w.end);
                     const line = win.lines[hit.line]!;
                     const tail = folded(t.slice(hit.end, line.end));
-                    const alone = folded(t.slice(line.start, hit.start)).length <= 16 && tail.length <= 24 && labelTail(tail);
+                    // (A lone dash for the value is the form's "none": test/empty-values.test.ts.)
+                    const alone =
+                        folded(t.slice(line.start, hit.start)).length <= 16 && tail.length <= 24 && labelTail(tail) && !emptyMark(tail);
                     const facts = factsOfHit(win, hit);
                     expect(facts.tail).to.equal(tail.length <= 48 ? tail : undefined);
                     expect(facts.alone).to.equal(alone);
