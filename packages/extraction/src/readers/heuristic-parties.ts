@@ -251,6 +251,9 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
         }
         if (!letter && /\p{L}/u.test(c)) letter = true;
     }
+    // A definition on its own line under a name and address block defines the block's name, not its last line's street.
+    const block = blockName(win, at);
+    if (block) return block;
     from = afterListNumber(win, from, at);
     const joint = jointNames(win, from, at) ?? appositiveName(win, from, at);
     if (joint) return joint;
@@ -264,6 +267,30 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
         if (name) return name;
     }
     return undefined;
+}
+
+/** Lines of a name and address block read upward from a definition on a line of its own, at most. */
+const BLOCK_LINES = 6;
+
+/**
+ * A definition that starts its own line after a block of short lines, a name over its address
+ * ("paid by" / "    Mr Raymond Arthur Bellamy" / "    3 Sandsfield Lane" / "    DN21 1DD" /
+ * "(“the Grantee”), HEREBY GRANTS …"), defines the name on the block's first line.
+ */
+function blockName(win: WindowText, at: number): Span | undefined {
+    let line = win.lineOf(at);
+    if (win.text.slice(win.lines[line]!.start, at).trim() !== '') return undefined;
+    line = win.previousTextLine(line);
+    if (line < 0 || win.wrapped(line)) return undefined;
+    let top = line;
+    for (
+        let k = win.previousTextLine(top);
+        k >= 0 && k === top - 1 && line - k < BLOCK_LINES && !win.wrapped(k);
+        k = win.previousTextLine(k)
+    )
+        top = k;
+    const first = win.lines[top]!;
+    return line > top ? firstName(win, first.start, first.end) : undefined;
 }
 
 /**

@@ -306,7 +306,15 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         }
         if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes, numberLabel(win, hit)));
     }
-    return out;
+    // A label that a link word continues with one space is the head of a longer name, not a label:
+    // "GRANT OF EXCLUSIVE RIGHT OF BURIAL" names no grantee. Not a word in title case: a surname
+    // ("arbeidsovereenkomst met Van Dijk Techniek B.V.", "Werkgever:   Van Leeuwen …").
+    const links = wordsOf(win.locale, 'nameLinks');
+    const continued = (c: StringCandidate): boolean => {
+        const word = /^(\p{L}+) /u.exec(c.quote)?.[1];
+        return c.hit !== undefined && c.start - c.hit.end <= 1 && !!word && !/^\p{Lu}\p{Ll}/u.test(word) && links.has(word.toLowerCase());
+    };
+    return out.filter((c) => !continued(c));
 }
 
 /** A hint of two words or more, not written in capitals. */

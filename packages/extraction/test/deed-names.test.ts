@@ -1,0 +1,44 @@
+// A deed's grantee: the name a definition on its own line follows, over its address, and never the
+// rest of a heading that a link word continues ("GRANT OF EXCLUSIVE RIGHT OF BURIAL"). Documents
+// written for the test.
+import { expect } from 'chai';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const DEED = [
+    '                    MALVERN HILLS DISTRICT COUNCIL',
+    '',
+    '          GRANT OF A RIGHT TO PLACE A MEMORIAL BENCH',
+    '',
+    'Grant No.     MHDC/MB/2025/0017',
+    '',
+    'Know all persons by these presents that MALVERN HILLS DISTRICT COUNCIL',
+    '("the Council"), in consideration of the sum of £640.00 paid by',
+    '',
+    '    Ms Harriet Jane Cole',
+    '    17 Orchard Row',
+    '    Ledbury',
+    '    HR8 1AB',
+    '',
+    '("the Grantee"), HEREBY GRANTS unto the Grantee the right to place one',
+    'memorial bench at the site described below for a period of ten years.',
+].join('\n');
+
+describe('names in deeds', () => {
+    it('a definition on its own line under a name and address block defines the name on its first line', async () => {
+        const data = await readData(DEED, strings('grantee'));
+        expect(data.grantee).to.be.oneOf(['Ms Harriet Jane Cole', 'Harriet Jane Cole']);
+        // A block that starts the document (the fuzz test's "Invoice no." / "(Tenant)" once threw).
+        for (const doc of ['(Tenant)', 'Invoice no.\n\n(Tenant)', 'Ann Lee\n4 Elm Row\n(Tenant)'])
+            expect(await readData(doc, strings('tenant')), doc).to.have.property('tenant');
+        expect(await readData('Ann Lee\n4 Elm Row\n(Tenant)', strings('tenant'))).to.deep.equal({ tenant: 'Ann Lee' });
+    });
+
+    it('a label continued by a link word heads a longer name: no value of it', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'grant', type: 'string' }] });
+        expect(await readData(DEED, schema)).to.deep.equal({ grant: null });
+        // A surname may start with such a word ("Van Leeuwen"; right after a hint: test/party-clauses.test.ts).
+        const contract = 'ARBEIDSOVEREENKOMST\n\nWerkgever:   Van Leeuwen Installatietechniek B.V.\nWerknemer:   mevrouw F. El Amrani\n';
+        expect(await readData(contract, strings('werkgever'), 'nl')).to.deep.equal({ werkgever: 'Van Leeuwen Installatietechniek B.V.' });
+    });
+});
