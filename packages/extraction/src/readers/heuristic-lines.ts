@@ -182,7 +182,7 @@ const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\
  * The length of the head of a value read as the rest of a label's line — a name before an
  * apposition or an address, a code before words about it — or 0 when the whole is the value.
  */
-export function valueHead(quote: string): number {
+export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set()): number {
     const comma = quote.indexOf(',');
     if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma))) {
         // A legal form ends the name: "Alpine Sports GmbH, Innsbruck" (not ", Inc.", the form itself).
@@ -209,7 +209,10 @@ export function valueHead(quote: string): number {
         if (/^(?=\S*\d)[\p{L}\p{N}\-/.]+$/u.test(quote.slice(0, bracket))) return bracket;
         if (/^ \([^()]*\d[^()]*\)[.,;]?$/.test(quote.slice(bracket))) return bracket;
     }
-    return CODE_HEAD.exec(quote)?.[0].length ?? 0;
+    const code = CODE_HEAD.exec(quote)?.[0];
+    // Not the first figure of a range: "7am to 10pm", "09:00 tot 17:00".
+    const join = code && /^\s+(\S+)\s+\d/u.exec(quote.slice(code.length))?.[1]!.toLowerCase();
+    return code && !(join && rangeWords.has(join)) ? code.length : 0;
 }
 
 /** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */

@@ -213,7 +213,14 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
         line.text.length <= SHORT_LINE &&
         cellColumns(line.text).some(
             (c, k, all) =>
-                k > 0 && line.start + c.start === hit.start && !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
+                k > 0 &&
+                // The cell starts with the label, or a word or two before it when its colon ends the
+                // cell ("To:   Your elector number:"; not "West Coker   Day pupil").
+                (line.start + c.start === hit.start ||
+                    (line.start + c.start < hit.start &&
+                        /^\p{L}+(?: \p{L}+)? $/u.test(text.slice(line.start + c.start, hit.start)) &&
+                        /^[^:]*:$/.test(text.slice(hit.end, line.start + c.start + (c.to - c.from))))) &&
+                !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
         );
     return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell };
 }
@@ -272,7 +279,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
                 // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
-                const head = v && !address && !several ? valueHead(v.quote) : 0;
+                const head = v && !address && !several ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) : 0;
                 if (v && head)
                     out.push({
                         start: v.start,

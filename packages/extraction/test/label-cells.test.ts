@@ -1,0 +1,64 @@
+// A label cell that ends a row with its colon after a word or two ("To:   Your elector number:")
+// heads the cell under it; a range of times is one value, not a code and its remark ("7am to
+// 10pm"). Documents written for the test.
+import { expect } from 'chai';
+import { Engine } from '../src/extraction-engine.js';
+import { HeuristicReader } from '../src/readers/heuristic-reader.js';
+import { secretRingOf } from '../src/session/secret-ring.js';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe('label cells and ranges in values', () => {
+    it('a label cell that a word or two begin and its colon ends heads the cell under it', async () => {
+        const card = [
+            'NOTICE OF COLLECTION',
+            '',
+            'To:                                    Your customer number:',
+            'MR DANIEL OKAFOR                       WST-4471-09',
+            '14 Brook Lane',
+            'Taunton TA1 2QE',
+        ].join('\n');
+        expect(await readData(card, strings('customer_number'))).to.deep.equal({ customer_number: 'WST-4471-09' });
+        // Without its colon a cell is a remark, not a label ("Day pupil" under an address).
+        const statement = [
+            "ST BRENDAN'S SCHOOL",
+            'Fees Office  ·  Abbey Road  ·  Sherborne  ·  Dorset DT9 3LQ',
+            '',
+            '                    FEES STATEMENT - SUMMER TERM 2026',
+            '',
+            'Statement date:   1 April 2026                    Account no:   SBS-11872',
+            '',
+            'Parent / guardian                                 Pupil',
+            'Mr & Mrs T. Hale                                  Thomas Hale',
+            'Mill Cottage                                      Year 9 (Form 9S)',
+            'East Coker                                        Day pupil',
+            'Yeovil BA22 9BT                                   Pupil no. 41102',
+            '',
+            ' Date        Description                                      Debit £     Credit £',
+            ' 01/04/2026  Tuition, summer term                             7,185.00',
+        ].join('\n');
+        const pupil = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'pupil_name', type: 'string', hints: ['Pupil', 'Child'] }],
+        });
+        const quotes: string[] = [];
+        const reader = new HeuristicReader({ collect: (c) => quotes.push(c.quote) });
+        const engine = new Engine({ reader, secrets: secretRingOf(['t']), concurrency: 1 });
+        const options = { on_conflict: 'withhold', fallback: 'off' } as const;
+        const read = await engine.extract({ document: statement, schema: pupil, language: 'en', reference: null, options });
+        expect(read.response.data).to.deep.equal({ pupil_name: 'Thomas Hale' });
+        expect(quotes).to.not.include('Pupil no. 41102');
+    });
+
+    it('reads a range of times after a label whole', async () => {
+        const card = 'RECYCLING CENTRE\n\nOpening hours: 8am to 4pm\nClosed on bank holidays.\n';
+        expect(await readData(card, strings('opening_hours'))).to.deep.equal({ opening_hours: '8am to 4pm' });
+        const kaart = 'MILIEUSTRAAT\n\nOpeningstijden: 08.30u tot 16.00u\nGesloten op feestdagen.\n';
+        expect(await readData(kaart, strings('openingstijden'), 'nl')).to.deep.equal({ openingstijden: '08.30u tot 16.00u' });
+        // A code and a word about it still part: "INV-20388 dated 02.08.2024".
+        expect(await readData('Invoice no.: INV-20388 dated 02.08.2024\n', strings('invoice_no'))).to.deep.equal({
+            invoice_no: 'INV-20388',
+        });
+    });
+});
