@@ -61,4 +61,28 @@ describe('label cells and ranges in values', () => {
             invoice_no: 'INV-20388',
         });
     });
+
+    it('two blocks side by side under their labels: each label heads its column, not the next label', async () => {
+        const contract = [
+            'SUPPLY AND FITTING CONTRACT                        Contract no: BK-2210',
+            '',
+            'Client                                  Delivery address',
+            'Mr Peter Hollis                         Unit 4, Riverside Park',
+            '22 Station Road                         Marsh Lane',
+            'Bath BA1 1AA                            Bristol BS3 4AB',
+            '',
+            'Date of contract:    12 May 2025',
+        ].join('\n');
+        expect((await readData(contract, strings('client'))).client).to.be.oneOf(['Mr Peter Hollis', 'Peter Hollis']);
+        // Rows of label–value pairs keep their pairs: no first cell of theirs has a figure.
+        const card = [
+            'CONTACT CARD',
+            '',
+            'Name            Jane Doe',
+            'Phone           0113 274 8810',
+            'Email           jane.doe@example.org',
+            'Town            Leeds',
+        ].join('\n');
+        expect(await readData(card, strings('name'))).to.deep.equal({ name: 'Jane Doe' });
+    });
 });

@@ -57,7 +57,7 @@ export function allCaps(word: string): boolean {
  * digits, written in capitals ("BILL TO                SHIP TO"), or three or more over a row of
  * as many cells (`below`: the next line) that holds figures.
  */
-export function headerRow(line: string, below = ''): boolean {
+export function headerRow(line: string, below = '', further: readonly string[] = []): boolean {
     // A row of labels is short; a long line is read once per label on it, so it is not split.
     if (line.length > SHORT_LINE || below.length > SHORT_LINE) return false;
     const cells = cellColumns(line);
@@ -74,11 +74,17 @@ export function headerRow(line: string, below = ''): boolean {
     // Two labels over two values in their columns, the first a figure or code ("Vehicle registration
     // mark   Make and model" over "FN16 UWT   FORD FIESTA ZETEC"); a row of label–value pairs has a
     // label there ("Name   Jane Doe" over "Phone   0113 274 8810").
-    return (
-        row.length === 2 &&
-        row.every((c, k) => Math.abs(c.from - cells[k]!.from) <= 2) &&
-        /\d/.test(below.slice(row[0]!.start, row[0]!.start + (row[0]!.to - row[0]!.from)))
-    );
+    const aligned = (r: ReturnType<typeof cellColumns>): boolean =>
+        r.length === 2 && r.every((c, k) => Math.abs(c.from - cells[k]!.from) <= 2);
+    const firstHasDigit = (text: string, r: ReturnType<typeof cellColumns>): boolean =>
+        /\d/.test(text.slice(r[0]!.start, r[0]!.start + (r[0]!.to - r[0]!.from)));
+    if (!aligned(row)) return false;
+    if (firstHasDigit(below, row)) return true;
+    // Two blocks side by side, each under its label ("Customer   Installation address" over a name
+    // and an address in each column): the lines under them stay in both columns and the first
+    // column's address has a figure, as no column of labels has.
+    const rows = further.map((l) => [l, cellColumns(l)] as const);
+    return rows.length >= 2 && rows.every(([, r]) => aligned(r)) && rows.some(([l, r]) => firstHasDigit(l, r));
 }
 
 /** A list's number before a label on its line: "1.", "12)", "(3)", "a.", "(b)". */

@@ -189,7 +189,7 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
         /\.{3,}\s*$/.test(sep);
     const next = win.nextTextLine(hit.line);
     const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
-    const header = headerRow(line.text, below);
+    const header = headerRow(line.text, below, below ? blockAfter(win, next) : []);
     // A label in a row of label–value pairs: its value is the next cell.
     const cell =
         !colon && !header && endLine === line && /^\.?(?: {2,}|\t)\s*$/.test(sep)
@@ -223,6 +223,17 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
                 !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
         );
     return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell };
+}
+
+/** Lines of a block read after a header row's first row, at most. */
+const BLOCK_AFTER = 3;
+
+/** The lines right after line `at` up to a blank line, at most BLOCK_AFTER of them. */
+function blockAfter(win: WindowText, at: number): string[] {
+    const out: string[] = [];
+    for (let k = at + 1; k < win.lines.length && out.length < BLOCK_AFTER && win.lines[k]!.text.trim() !== ''; k++)
+        out.push(win.lines[k]!.text);
+    return out;
 }
 
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
