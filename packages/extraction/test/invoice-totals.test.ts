@@ -167,4 +167,18 @@ describe('invoice totals', () => {
         const en = 'Amount excl. VAT: EUR 100.00\nVAT 21%: EUR 21.00\nAmount incl. VAT: EUR 121.00\n';
         expect(await readData(en, SUM)).to.deep.equal({ net: eur('100.00'), vat: eur('21.00'), total: eur('121.00') });
     });
+
+    it('"(before rebate)" does not label the rebate either: the amount it labels is counted without it', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'rebate', type: 'money', currency: 'GBP' }] });
+        const letter = [
+            'SETTLEMENT FIGURE',
+            '',
+            '  Payments remaining                          19',
+            '  Balance outstanding (before rebate)         £6,480.00',
+            '  Less rebate of charges for early payment    £402.50 CR',
+            '                                              ----------',
+            '  SETTLEMENT AMOUNT                           £6,077.50',
+        ].join('\n');
+        expect(await readData(letter, schema)).to.deep.equal({ rebate: { amount: '402.50', currency: 'GBP' } });
+    });
 });

@@ -215,7 +215,7 @@ export const en = {
         tender: ['cash', 'tendered', 'tender', 'paid', 'payment'],
         change: ['change'],
         // Not "inc": "ACME Inc. Total" is a company and its total.
-        apart: ['excl', 'excluding', 'exclusive', 'ex', 'incl', 'including', 'inclusive'],
+        apart: ['excl', 'excluding', 'exclusive', 'ex', 'incl', 'including', 'inclusive', 'before', 'after', 'without'],
         due: [
             'amount due',
             'balance due',

@@ -305,9 +305,9 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
 }
 
 /**
- * A label after "excl." or "incl." on its line ("Bedrag excl. btw: € 100,00", "Total incl. VAT")
- * names the part an amount is counted without or with, so the amount is not that part: no label of
- * a money field it names ("btw" of `vat`).
+ * A label after "excl." or "incl." on its line ("Bedrag excl. btw: € 100,00", "Total incl. VAT",
+ * "Balance outstanding (before rebate)") names the part an amount is counted without or with, so
+ * the amount is not that part: no label of a money field it names ("btw" of `vat`).
  */
 function countedApart(win: WindowText, hit: LabelHit): boolean {
     const i = win.wordAt(hit.start);
