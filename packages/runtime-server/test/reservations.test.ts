@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { createAccount, openSqliteStore } from '../src/index.js';
+import { DependencyUnavailableError, createAccount, openSqliteStore, type Store } from '../src/index.js';
 import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer } from './test-server.js';
 import { eventually } from './support/cluster.js';
 
@@ -55,6 +55,40 @@ describe('credit reservations', () => {
         } finally {
             engine.delayMs = 0;
             await t.stop();
+        }
+    });
+
+    it('a settlement that committed but whose answer was lost is sent again and charges once', async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'svc-res-'));
+        const real = openSqliteStore(dataDir);
+        let lost = 0;
+        // The store commits the settlement, then the caller hears only a timeout (PostgreSQL's answer lost).
+        const store = new Proxy(real, {
+            get(target, prop) {
+                if (prop === 'settleReservation')
+                    return async (...args: Parameters<Store['settleReservation']>) => {
+                        const done = await target.settleReservation(...args);
+                        if (lost++ === 0) throw new DependencyUnavailableError('database', new Error('Query read timeout'));
+                        return done;
+                    };
+                const v = Reflect.get(target, prop, target) as unknown;
+                return typeof v === 'function' ? v.bind(target) : v;
+            },
+        }) as Store;
+        const t = await startTestServer({ limits: UNLIMITED, overrides: { engine: new ScriptedEngine(), store } });
+        try {
+            const k = await newKey(t, { credit: 10 });
+            const r = await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } });
+            expect(r.status).to.equal(200);
+            expect(r.json.usage.reads).to.equal(1);
+            expect(t.logs.some((l) => l.includes('could not settle a credit reservation'))).to.equal(true);
+            await t.server.services.ledger.stop(); // sends what is unsettled again
+            expect(lost).to.equal(2);
+            expect((await real.getAccount(k.accountId))?.creditReads).to.equal(9);
+            expect((await real.readsByDay(k.accountId, '2000-01-01')).map((d) => d.reads)).to.deep.equal([1]);
+        } finally {
+            await t.stop();
+            rmSync(dataDir, { recursive: true, force: true });
         }
     });
 

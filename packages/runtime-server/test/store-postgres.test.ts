@@ -3,10 +3,18 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { DependencyUnavailableError, openPgStore } from '../src/index.js';
+import { reservationContract } from './shared/reservation-contract.js';
 import { storeContract } from './shared/store-contract.js';
 import { sharedPg } from './support/pg-server.js';
 
 storeContract('PostgreSQL', async () => {
+    const pg = await sharedPg();
+    if (!pg) return undefined;
+    const url = await pg.createDatabase();
+    return { open: async () => openPgStore(url), openAnother: async () => openPgStore(url), cleanup: async () => {} };
+});
+
+reservationContract('PostgreSQL', async () => {
     const pg = await sharedPg();
     if (!pg) return undefined;
     const url = await pg.createDatabase();
@@ -25,7 +33,7 @@ describe('PostgreSQL store start-up', () => {
             await c.connect();
             try {
                 const { rows } = await c.query('SELECT version FROM svc_migrations ORDER BY version');
-                expect(rows.map((r) => r.version)).to.deep.equal([1]);
+                expect(rows.map((r) => r.version)).to.deep.equal([1, 2]);
             } finally {
                 await c.end();
             }

@@ -74,7 +74,7 @@ export class CreditLedger {
     async settle(r: Reservation, used: number): Promise<void> {
         const at = this.iso(this.now());
         try {
-            await this.finish(r, Math.max(0, Math.min(used, r.reads)), at);
+            if (!(await this.finish(r, Math.max(0, Math.min(used, r.reads)), at))) this.unsettled.set(r.id, { r, used, at });
         } catch (e) {
             this.unsettled.set(r.id, { r, used, at });
             this.log.event('error', 'could not settle a credit reservation; will retry', { error: describe(e) });
@@ -88,17 +88,14 @@ export class CreditLedger {
         await this.store.retireInstance(this.instanceId).catch(() => {});
     }
 
-    private async finish(r: Reservation, used: number, at: string): Promise<void> {
-        if (await this.store.settleReservation(r.id, used, at)) {
-            this.onCharged(used);
-            return;
-        }
-        // Refunded by reconciliation meanwhile (this instance looked dead, or held it too long):
-        // charge what was used again if the credit is there; otherwise the reads were free.
-        if (used > 0 && (await this.store.reserveCredit(r.accountId, used))) {
-            await this.store.recordReads(r.accountId, used, at);
-            this.onCharged(used);
-        }
+    /** True once the store has the settlement; false to send it again later. */
+    private async finish(r: Reservation, used: number, at: string): Promise<boolean> {
+        // The store's settlement is idempotent and charges a reservation that reconciliation refunded
+        // meanwhile again, once (store-types.ts): a settlement whose answer was lost is sent again
+        // as it is, never turned into a second charge here.
+        const s = await this.store.settleReservation(r, used, at);
+        if (s.charged > 0) this.onCharged(s.charged);
+        return s.done;
     }
 
     private markAlive(): Promise<void> {
@@ -126,8 +123,7 @@ export class CreditLedger {
     private async retryUnsettled(): Promise<void> {
         for (const [id, u] of this.unsettled) {
             try {
-                await this.finish(u.r, Math.max(0, Math.min(u.used, u.r.reads)), u.at);
-                this.unsettled.delete(id);
+                if (await this.finish(u.r, Math.max(0, Math.min(u.used, u.r.reads)), u.at)) this.unsettled.delete(id);
             } catch {
                 return; // still unreachable; the next heartbeat tries again
             }

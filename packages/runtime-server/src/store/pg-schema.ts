@@ -61,4 +61,12 @@ export const PG_MIGRATIONS: readonly string[] = [
         id text PRIMARY KEY,
         seen_at timestamptz NOT NULL
     );`,
+    // 2: a reservation that reconciliation refunds is kept, marked, so that its extraction's
+    // settlement, or a retry of a settlement whose answer was lost, charges exactly once
+    // (pg-reservations.ts). Closed rows hold 0 reads: an earlier version's reconciliation, which
+    // deletes rows and refunds their reads, gives nothing back for them.
+    `ALTER TABLE credit_reservations
+        ADD COLUMN outcome text CHECK (outcome IN ('refunded', 'recharged', 'cancelled')),
+        ADD COLUMN closed_reads bigint,
+        ADD COLUMN closed_at timestamptz;`,
 ];

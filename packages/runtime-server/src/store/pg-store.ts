@@ -4,10 +4,10 @@
 // under the key epoch kept in Redis: a revocation here replaces that epoch (keyEpoch), so a key
 // revoked through any instance or the CLI is refused everywhere on the next request.
 import { randomBase62 } from '../text/random-base62.js';
-import { utcDay } from './panel-store-support.js';
 import { PgPanelStore, isoOf, pgAccount, type PgAccountRow } from './pg-panel-store.js';
 import type { KeyEpoch } from '../limits/counters-types.js';
 import { PgPool, type PgPoolOptions } from './pg-pool.js';
+import { pgReconcileReservations, pgSettleReservation } from './pg-reservations.js';
 import {
     AccountExistsError,
     type Account,
@@ -15,6 +15,7 @@ import {
     type KeyRecord,
     type NewKey,
     type NewReservation,
+    type Settlement,
     type Store,
 } from './store-types.js';
 
@@ -158,18 +159,8 @@ export class PgStore extends PgPanelStore implements Store {
         return res.rowCount === 1;
     }
 
-    async settleReservation(id: string, usedReads: number, at: string): Promise<boolean> {
-        // The DELETE locks the row, so a concurrent reconciliation refunds it or this settles it, never both.
-        const res = await this.db.query<{ n: number }>(
-            `WITH r AS (DELETE FROM credit_reservations WHERE id = $1 RETURNING account_id, reads, least(greatest($2::bigint, 0), reads) AS used),
-            refund AS (UPDATE accounts a SET credit_reads = a.credit_reads + (r.reads - r.used) FROM r WHERE a.id = r.account_id AND r.reads > r.used RETURNING 1),
-            usage AS (INSERT INTO usage_daily (account_id, day, reads) SELECT account_id, $3::date, used FROM r WHERE used > 0
-                ON CONFLICT (account_id, day) DO UPDATE SET reads = usage_daily.reads + excluded.reads RETURNING 1)
-            SELECT count(*)::int AS n FROM r`,
-            [id, usedReads, utcDay(at)],
-            'svc_settle_reservation',
-        );
-        return res.rows[0]!.n === 1;
+    async settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement> {
+        return pgSettleReservation(this.db, r, usedReads, at);
     }
 
     async heartbeat(instanceId: string, at: string): Promise<void> {
@@ -184,18 +175,7 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
-        const res = await this.db.query<{ n: number }>(
-            `WITH gone AS (
-                DELETE FROM credit_reservations r WHERE r.opened_at < $2
-                    OR NOT EXISTS (SELECT 1 FROM svc_instances i WHERE i.id = r.instance_id AND i.seen_at >= $1)
-                RETURNING account_id, reads),
-            per AS (SELECT account_id, sum(reads) AS reads, count(*) AS n FROM gone GROUP BY account_id),
-            refund AS (UPDATE accounts a SET credit_reads = a.credit_reads + per.reads FROM per WHERE a.id = per.account_id RETURNING per.n),
-            pruned AS (DELETE FROM svc_instances WHERE seen_at < $1)
-            SELECT coalesce(sum(n), 0)::int AS n FROM refund`,
-            [deadBefore, openedBefore],
-        );
-        return res.rows[0]!.n;
+        return pgReconcileReservations(this.db, deadBefore, openedBefore);
     }
 
     async ping(): Promise<void> {

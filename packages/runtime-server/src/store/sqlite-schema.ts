@@ -62,4 +62,9 @@ export const MIGRATIONS: readonly string[] = [
         id TEXT PRIMARY KEY,
         seen_at TEXT NOT NULL
     );`,
+    // 4: reservations that reconciliation refunds are kept, marked, so a settlement charges exactly
+    // once (sqlite-reservations.ts, as pg-schema.ts's migration 2).
+    `ALTER TABLE credit_reservations ADD COLUMN outcome TEXT;
+    ALTER TABLE credit_reservations ADD COLUMN closed_reads INTEGER;
+    ALTER TABLE credit_reservations ADD COLUMN closed_at TEXT;`,
 ];

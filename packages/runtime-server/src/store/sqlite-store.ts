@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { randomBase62 } from '../text/random-base62.js';
 import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
+import { SqliteReservations } from './sqlite-reservations.js';
 import {
     AccountExistsError,
     type Account,
@@ -13,6 +14,7 @@ import {
     type KeyRecord,
     type NewKey,
     type NewReservation,
+    type Settlement,
     type Store,
 } from './store-types.js';
 
@@ -54,6 +56,7 @@ const KEY_CACHE_MAX = 10_000;
 
 export class SqliteStore extends SqlitePanelStore implements Store {
     private readonly stmts;
+    private readonly reservations: SqliteReservations;
     // Key lookups are cached until the database changes. `PRAGMA data_version` changes whenever
     // another connection (the CLI revoking a key) commits, and this connection's own writes clear
     // the cache, so a revocation still counts on the very next request.
@@ -62,6 +65,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     constructor(db: Database.Database) {
         super(db);
+        this.reservations = new SqliteReservations(db);
         this.stmts = {
             insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at) VALUES (?, ?, ?, ?)'),
             accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
@@ -76,22 +80,10 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
-            insertReservation: db.prepare(
-                'INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) VALUES (?, ?, ?, ?, ?)',
-            ),
-            takeReservation: db.prepare<[string], { account_id: string; reads: number }>(
-                'DELETE FROM credit_reservations WHERE id = ? RETURNING account_id, reads',
-            ),
             heartbeat: db.prepare(
                 'INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
             ),
             retire: db.prepare('DELETE FROM svc_instances WHERE id = ?'),
-            abandoned: db.prepare<
-                [string, string],
-                { id: string; account_id: string; reads: number }
-            >(`SELECT r.id, r.account_id, r.reads FROM credit_reservations r
-                LEFT JOIN svc_instances i ON i.id = r.instance_id WHERE i.id IS NULL OR i.seen_at < ? OR r.opened_at < ?`),
-            pruneInstances: db.prepare('DELETE FROM svc_instances WHERE seen_at < ?'),
         };
     }
 
@@ -181,26 +173,11 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     async openReservation(r: NewReservation): Promise<boolean> {
-        return this.db
-            .transaction(() => {
-                if (this.stmts.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
-                this.stmts.insertReservation.run(r.id, r.accountId, r.reads, r.instanceId, new Date(Date.parse(r.at)).toISOString());
-                return true;
-            })
-            .immediate();
+        return this.reservations.open(r);
     }
 
-    async settleReservation(id: string, usedReads: number, at: string): Promise<boolean> {
-        return this.db
-            .transaction(() => {
-                const held = this.stmts.takeReservation.get(id);
-                if (!held) return false;
-                const used = Math.max(0, Math.min(usedReads, held.reads));
-                if (held.reads > used) this.stmts.refund.run(held.reads - used, held.account_id);
-                this.addReads(held.account_id, used, at);
-                return true;
-            })
-            .immediate();
+    async settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement> {
+        return this.reservations.settle(r.id, usedReads, at);
     }
 
     async heartbeat(instanceId: string, at: string): Promise<void> {
@@ -212,20 +189,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
-        const dead = new Date(Date.parse(deadBefore)).toISOString();
-        return this.db
-            .transaction(() => {
-                let n = 0;
-                for (const r of this.stmts.abandoned.all(dead, new Date(Date.parse(openedBefore)).toISOString())) {
-                    if (this.stmts.takeReservation.get(r.id)) {
-                        this.stmts.refund.run(r.reads, r.account_id);
-                        n++;
-                    }
-                }
-                this.stmts.pruneInstances.run(dead);
-                return n;
-            })
-            .immediate();
+        return this.reservations.reconcile(deadBefore, openedBefore);
     }
 
     async ping(): Promise<void> {

@@ -53,6 +53,14 @@ export interface NewReservation {
     at: string;
 }
 
+/** What one settleReservation did. */
+export interface Settlement {
+    /** Reads charged by this call (0 when an earlier call, or nobody, charged them). */
+    charged: number;
+    /** False when a concurrent change to the reservation was seen: send the settlement again later. */
+    done: boolean;
+}
+
 export interface Store extends PanelStore {
     createAccount(email: string, creditReads: number): Promise<Account>;
     findAccountByEmail(email: string): Promise<Account | undefined>;
@@ -77,10 +85,12 @@ export interface Store extends PanelStore {
     openReservation(r: NewReservation): Promise<boolean>;
     /**
      * Ends a reservation: keeps `usedReads` (at most the reads held), refunds the rest and adds the used
-     * reads to the day of `at`, atomically. False when the reservation no longer exists (refunded by
-     * reconciliation), in which case nothing changes.
+     * reads to the day of `at`, atomically. Idempotent, so a settlement whose answer was lost (it
+     * committed, the client timed out) can be sent again: a reservation that reconciliation refunded
+     * meanwhile is charged `usedReads` again once (if the credit is there, else the reads are free),
+     * and one already settled or unknown charges nothing.
      */
-    settleReservation(id: string, usedReads: number, at: string): Promise<boolean>;
+    settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement>;
     /** Marks an instance alive at `at`. */
     heartbeat(instanceId: string, at: string): Promise<void>;
     /** Forgets an instance that stops cleanly. */

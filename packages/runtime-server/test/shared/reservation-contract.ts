@@ -1,0 +1,132 @@
+// Credit reservations, one suite for every Store (SQLite and PostgreSQL): opened with the credit,
+// settled once however often the settlement is sent (an answer lost to a timeout is sent again), and
+// refunded by reconciliation exactly once, after which the settlement charges again exactly once.
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { createAccount, type Store } from '../../src/index.js';
+import type { StoreHarness } from './store-contract.js';
+
+const email = (): string => `r-${process.pid}-${randomBytes(4).toString('hex')}@example.test`;
+
+export function reservationContract(name: string, makeHarness: () => Promise<StoreHarness | undefined>): void {
+    describe(`Store contract, credit reservations: ${name}`, function () {
+        let h: StoreHarness;
+        let store: Store;
+        let other: Store;
+        before(async function () {
+            const made = await makeHarness();
+            if (!made) return this.skip();
+            h = made;
+            store = await h.open();
+            other = await h.openAnother();
+        });
+        after(async () => {
+            await other?.close();
+            await store?.close();
+            await h?.cleanup();
+        });
+        const credit = async (id: string): Promise<number> => (await store.getAccount(id))!.creditReads;
+        const usage = async (id: string): Promise<number> =>
+            (await store.readsByDay(id, '2000-01-01')).reduce((sum, d) => sum + d.reads, 0);
+
+        it('opened atomically with the credit, settled once (rest refunded, used reads recorded)', async () => {
+            const a = await createAccount(store, email(), 5);
+            const at = '2025-02-03T04:05:06.000Z';
+            const r = (n: number) => ({ id: `res_${a.id}_${n}`, accountId: a.id });
+            await store.heartbeat('inst_a', at);
+            expect(await store.openReservation({ ...r(1), reads: 3, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.openReservation({ ...r(2), reads: 3, instanceId: 'inst_a', at })).to.equal(false);
+            expect(await credit(a.id)).to.equal(2);
+            expect(await store.settleReservation(r(1), 2, at)).to.deep.equal({ charged: 2, done: true });
+            expect(await store.settleReservation(r(1), 0, at)).to.deep.equal({ charged: 0, done: true });
+            expect(await store.settleReservation(r(2), 1, at)).to.deep.equal({ charged: 0, done: true });
+            expect(await credit(a.id)).to.equal(3);
+            expect(await store.readsByDay(a.id, '2025-02-01')).to.deep.equal([{ day: '2025-02-03', reads: 2 }]);
+            // used reads above the reservation are clamped to it
+            expect(await store.openReservation({ ...r(3), reads: 1, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.settleReservation(r(3), 9, at)).to.deep.equal({ charged: 1, done: true });
+            expect(await credit(a.id)).to.equal(2);
+            expect(await store.readsByDay(a.id, '2025-02-03')).to.deep.equal([{ day: '2025-02-03', reads: 3 }]);
+        });
+
+        it('a settlement sent again (its answer lost) charges nothing more, also sent from two connections at once', async () => {
+            const a = await createAccount(store, email(), 10);
+            const at = new Date().toISOString();
+            const r = { id: `res_${a.id}`, accountId: a.id };
+            await store.heartbeat('inst_b', at);
+            expect(await store.openReservation({ ...r, reads: 3, instanceId: 'inst_b', at })).to.equal(true);
+            expect((await store.settleReservation(r, 1, at)).charged).to.equal(1);
+            const again = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).settleReservation(r, 1, at)));
+            expect(again.map((s) => s.charged)).to.deep.equal([0, 0, 0, 0, 0, 0]);
+            expect([await credit(a.id), await usage(a.id)]).to.deep.equal([9, 1]);
+        });
+
+        it('a reservation refunded by reconciliation is charged again exactly once, however often its settlement is sent', async () => {
+            const a = await createAccount(store, email(), 10);
+            const at = new Date().toISOString();
+            const r = { id: `res_${a.id}`, accountId: a.id };
+            // an instance never seen: its reservation is abandoned at the next reconciliation
+            expect(await store.openReservation({ ...r, reads: 3, instanceId: `gone_${a.id}`, at })).to.equal(true);
+            expect(await credit(a.id)).to.equal(7);
+            const far = new Date(Date.now() - 3_600_000).toISOString();
+            expect(await store.reconcileReservations(far, far)).to.be.at.least(1);
+            expect(await credit(a.id)).to.equal(10);
+            const settled = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).settleReservation(r, 2, at)));
+            expect(settled.map((s) => s.charged).sort()).to.deep.equal([0, 0, 0, 0, 0, 2]);
+            expect([await credit(a.id), await usage(a.id)]).to.deep.equal([8, 2]);
+            // reconciling again gives nothing back
+            expect(await store.reconcileReservations(far, far)).to.equal(0);
+            expect(await credit(a.id)).to.equal(8);
+        });
+
+        it('a refunded reservation whose credit is gone when it settles is free, and stays free', async () => {
+            const a = await createAccount(store, email(), 2);
+            const at = new Date().toISOString();
+            const r = { id: `res_${a.id}`, accountId: a.id };
+            expect(await store.openReservation({ ...r, reads: 2, instanceId: `gone_${a.id}`, at })).to.equal(true);
+            const far = new Date(Date.now() - 3_600_000).toISOString();
+            await store.reconcileReservations(far, far);
+            expect(await store.reserveCredit(a.id, 2)).to.equal(true); // spent by another extraction meanwhile
+            expect(await store.settleReservation(r, 2, at)).to.deep.equal({ charged: 0, done: true });
+            await store.refundCredit(a.id, 5);
+            expect(await store.settleReservation(r, 2, at)).to.deep.equal({ charged: 0, done: true });
+            expect([await credit(a.id), await usage(a.id)]).to.deep.equal([5, 0]);
+        });
+
+        it('reconciliation refunds reservations of dead instances and overdue ones, exactly once across connections', async () => {
+            const a = await createAccount(store, email(), 10);
+            const t0 = Date.parse('2025-05-05T10:00:00.000Z');
+            const iso = (ms: number): string => new Date(t0 + ms).toISOString();
+            const live = `live_${a.id}`;
+            const dead = `dead_${a.id}`;
+            await store.heartbeat(live, iso(0));
+            await store.heartbeat(dead, iso(0));
+            const open = (id: string, instanceId: string, reads: number, at: number) =>
+                store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId, at: iso(at) });
+            expect(await open('r1', live, 1, 0)).to.equal(true);
+            expect(await open('r2', dead, 2, 0)).to.equal(true);
+            expect(await open('r3', `never_${a.id}`, 3, 0)).to.equal(true);
+            expect(await open('r4', live, 1, -700_000)).to.equal(true);
+            expect(await credit(a.id)).to.equal(3);
+            await store.heartbeat(live, iso(60_000));
+            // dead: not seen in the 30 s before 60 s; overdue: opened over 10 minutes before 60 s
+            const args = [iso(30_000), iso(60_000 - 600_000)] as const;
+            const counts = await Promise.all([
+                store.reconcileReservations(...args),
+                other.reconcileReservations(...args),
+                store.reconcileReservations(...args),
+            ]);
+            expect(counts.reduce((x, y) => x + y, 0)).to.equal(3);
+            expect(await credit(a.id)).to.equal(9);
+            expect(await other.settleReservation({ id: `r1_${a.id}`, accountId: a.id }, 1, iso(60_000))).to.deep.equal({
+                charged: 1,
+                done: true,
+            });
+            expect(await credit(a.id)).to.equal(9);
+            await store.retireInstance(live);
+            expect(await open('r5', live, 1, 60_000)).to.equal(true);
+            expect(await store.reconcileReservations(iso(30_000), iso(0))).to.equal(1);
+            expect(await credit(a.id)).to.equal(9);
+        });
+    });
+}
