@@ -28,6 +28,10 @@ describe('labels of codes, names and amounts', () => {
         // A number written in groups of digits is one code.
         const letter = 'Re:  Mr Peter John Trevithick    DOB 02 November 1961    NHS No. 485 777 3456\n';
         expect((await readData(letter, hinted([{ name: 'nhs_number', type: 'string' }]))).nhs_number).to.equal('485 777 3456');
+        // In prose, after a Dutch compound that ends in "kenmerk" or "nummer", up to the sentence's end.
+        const brief = 'Maak het bedrag over onder vermelding van betalingskenmerk 3100 2288 4107 9921. U kunt ook via de app betalen.\n';
+        const kenmerk = hinted([{ name: 'betalingskenmerk', type: 'string' }]);
+        expect(await readData(brief, kenmerk, 'nl')).to.deep.equal({ betalingskenmerk: '3100 2288 4107 9921' });
         // A company's registration number after its legal form is no code of the hint's.
         const receipt = 'MOONLIGHT CAKE HOUSE SDN BHD 862725-U\nNO.1, JALAN PERMAS 10/5\n\nTOTAL 12.00\n';
         const company = hinted([{ name: 'company', type: 'string', hints: ['SDN BHD'] }]);

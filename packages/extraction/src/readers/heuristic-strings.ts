@@ -46,13 +46,14 @@ const SEPARATORS = /^[\s:=#.\-–—>|]*/;
 function numberLabel(win: WindowText, hit: LabelHit): boolean {
     const last = /(\p{L}+)\.?$/u.exec(win.text.slice(hit.start, hit.end))?.[1]?.toLowerCase() ?? '';
     const abbreviations = [...(win.locale.labelAbbreviations?.values() ?? [])].flat();
-    return last === 'number' || last === 'nummer' || abbreviations.includes(last);
+    // Dutch compounds end in theirs: "relatienummer", "betalingskenmerk".
+    return last === 'number' || /(?:nummer|kenmerk)$/.test(last) || abbreviations.includes(last);
 }
 
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
 const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
 /** A number written in groups of digits, to its cell's end ("NHS No. 485 777 3456"). */
-const GROUPED_DIGITS = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$| {2}|\t|[,;.)]?\s*$)/;
+const GROUPED_DIGITS = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$| {2}|\t|[,;.)]?\s*$|[,;.]\s)/;
 /** Whether a code after a label and a space or a number sign ("RO# 58821") is the rest of its cell, with three digits or more. */
 function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
     return (
