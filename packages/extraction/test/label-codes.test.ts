@@ -3,6 +3,9 @@
 // clause's number that is no amount ("3.1 Annual subscription fee: EUR 13,950.00"). Documents
 // written for the test.
 import { expect } from 'chai';
+import { Engine } from '../src/extraction-engine.js';
+import { HeuristicReader } from '../src/readers/heuristic-reader.js';
+import { secretRingOf } from '../src/session/secret-ring.js';
 import { compile } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 
@@ -50,6 +53,35 @@ describe('labels of codes, names and amounts', () => {
         const landlord = 'Woonstichting De Linde\nPostbus 1024\n3800 BA Amersfoort\n\nAmersfoort, 14 maart 2025\n';
         const nl = hinted([{ name: 'verhuurder', type: 'string', hints: ['Woonstichting'] }]);
         expect((await readData(landlord, nl, 'nl')).verhuurder).to.equal('Woonstichting De Linde');
+    });
+
+    it('takes no year of a month for a count, unless the name asks for a year', async () => {
+        const brief = [
+            'Datum           10 maart 2025',
+            '',
+            'Wij hebben de premie voor uw verzekering over de maanden januari en',
+            'februari 2025 nog niet van u ontvangen.',
+            '',
+            '  Periode           Omschrijving                Bedrag',
+            '  januari 2025      premie basis              € 131,20',
+            '  februari 2025     premie basis              € 131,20',
+            '',
+            'Als u een betalingsachterstand van 3 maanden premie heeft, bieden wij u',
+            'een regeling aan.',
+        ].join('\n');
+        const count = hinted([{ name: 'aantal_maanden_achterstand', type: 'integer' }]);
+        const quotes: string[] = [];
+        const engine = new Engine({
+            reader: new HeuristicReader({ collect: (c) => quotes.push(c.quote) }),
+            secrets: secretRingOf(['t']),
+            concurrency: 1,
+        });
+        const options = { on_conflict: 'withhold', fallback: 'off' } as const;
+        const read = await engine.extract({ document: brief, schema: count, language: 'nl', reference: null, options });
+        expect(read.response.data).to.deep.equal({ aantal_maanden_achterstand: 3 });
+        expect(quotes).to.not.include('2025');
+        const auto = hinted([{ name: 'bouwjaar', type: 'integer' }]);
+        expect(await readData('Kenteken: 12-ABC-3\nBouwjaar: mei 1998\n', auto, 'nl')).to.deep.equal({ bouwjaar: 1998 });
     });
 
     it("takes no clause's number for an amount", async () => {

@@ -96,3 +96,18 @@ export function earlierFigure(win: WindowText, span: Span, field: { name: string
 
 /** Kinds of value that are figures. */
 export const FIGURES: ReadonlySet<string> = new Set(['money', 'decimal', 'integer']);
+
+/** Characters before a year read for its month's name ("februari 2025", "March 2025"). */
+const MONTH_REACH = 12;
+
+/**
+ * A bare year after a month's name ("over de maanden januari en februari 2025") is part of a
+ * period, no count or amount, unless the field's name asks for a year (`bouwjaar`, `tax_year`).
+ */
+export function monthYear(win: WindowText, span: Span, field: { name: string }): boolean {
+    if (!/^(?:19|20)\d\d$/.test(span.quote)) return false;
+    const years = win.locale.durationUnits.year ?? [];
+    if (labelWords(field.name).some((w) => years.some((y) => w.endsWith(y)))) return false;
+    const month = /(\p{L}+)\.?\s+$/u.exec(win.text.slice(Math.max(0, span.start - MONTH_REACH), span.start))?.[1]?.toLowerCase();
+    return month !== undefined && win.locale.months.some((names) => names.includes(month));
+}
