@@ -15,10 +15,20 @@ storeContract('PostgreSQL', async () => {
 });
 
 reservationContract('PostgreSQL', async () => {
-    const pg = await sharedPg();
-    if (!pg) return undefined;
-    const url = await pg.createDatabase();
-    return { open: async () => openPgStore(url), openAnother: async () => openPgStore(url), cleanup: async () => {} };
+    const server = await sharedPg();
+    if (!server) return undefined;
+    const url = await server.createDatabase();
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    return {
+        open: async () => openPgStore(url),
+        openAnother: async () => openPgStore(url),
+        cleanup: async () => db.end(),
+        async age(what, id, ms) {
+            const [table, column] = what === 'instance' ? ['svc_instances', 'seen_at'] : ['credit_reservations', 'opened_at'];
+            await db.query(`UPDATE ${table} SET ${column} = ${column} - $2::float8 * interval '1 millisecond' WHERE id = $1`, [id, ms]);
+        },
+    };
 });
 
 describe('PostgreSQL store start-up', () => {

@@ -115,6 +115,8 @@ export const DOC = 'Invoice number: INV-1\nTotal: EUR 10.00';
 /** A scripted engine: one read per started 1,000 code points, a configurable delay and failure. */
 export class ScriptedEngine implements ExtractionEngine {
     delayMs = 0;
+    /** When set, every extraction waits for it (a test releases the reads when it has seen what it needs). */
+    gate?: Promise<void>;
     failWith?: Error;
     planError?: Diagnostic;
     /** Characters of padding in the answer's data (a large answer). */
@@ -129,6 +131,7 @@ export class ScriptedEngine implements ExtractionEngine {
 
     async extract(request: ExtractionRequest): Promise<ExtractionObject> {
         if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+        if (this.gate) await this.gate;
         if (this.failWith) throw this.failWith;
         this.extracted++;
         const plan = this.plan(request) as ReadPlan;

@@ -33,6 +33,8 @@ export interface Reservation {
 export class CreditLedger {
     readonly instanceId = `inst_${randomBase62(16)}`;
     private alive?: Promise<void>;
+    /** Reconciliation passes completed (tests wait for one to have seen a state). */
+    reconciled = 0;
     private timer?: NodeJS.Timeout;
     /** Settlements the store refused while unreachable, retried at every heartbeat. */
     private readonly unsettled = new Map<string, { r: Reservation; used: number; at: string }>();
@@ -52,11 +54,7 @@ export class CreditLedger {
         this.timer ??= setInterval(() => void this.tick(), this.timings.heartbeatMs).unref();
         try {
             await this.markAlive();
-            const t = this.now();
-            const refunded = await this.store.reconcileReservations(
-                this.iso(this.exclusive ? t : t - this.timings.deadAfterMs),
-                this.iso(t - this.timings.maxHoldMs),
-            );
+            const refunded = await this.store.reconcileReservations(this.exclusive ? 0 : this.timings.deadAfterMs, this.timings.maxHoldMs);
             if (refunded > 0) this.log.event('info', 'refunded abandoned credit reservations', { count: refunded });
         } catch (e) {
             this.log.event('error', 'could not reconcile credit reservations at start-up', { error: describe(e) });
@@ -67,7 +65,7 @@ export class CreditLedger {
     async reserve(accountId: string, reads: number): Promise<Reservation | undefined> {
         await this.markAlive(); // a reservation must never exist before its instance's heartbeat
         const r = { id: `res_${randomBase62(20)}`, accountId, reads };
-        return (await this.store.openReservation({ ...r, instanceId: this.instanceId, at: this.iso(this.now()) })) ? r : undefined;
+        return (await this.store.openReservation({ ...r, instanceId: this.instanceId })) ? r : undefined;
     }
 
     /** Keeps `used` reads (0: all refunded). Never throws: an unreachable store is retried later. */
@@ -99,7 +97,7 @@ export class CreditLedger {
     }
 
     private markAlive(): Promise<void> {
-        return (this.alive ??= this.store.heartbeat(this.instanceId, this.iso(this.now())).catch((e) => {
+        return (this.alive ??= this.store.heartbeat(this.instanceId).catch((e) => {
             this.alive = undefined;
             throw e;
         }));
@@ -107,13 +105,10 @@ export class CreditLedger {
 
     private async tick(): Promise<void> {
         try {
-            await this.store.heartbeat(this.instanceId, this.iso(this.now()));
+            await this.store.heartbeat(this.instanceId);
             await this.retryUnsettled();
-            const t = this.now();
-            const refunded = await this.store.reconcileReservations(
-                this.iso(t - this.timings.deadAfterMs),
-                this.iso(t - this.timings.maxHoldMs),
-            );
+            const refunded = await this.store.reconcileReservations(this.timings.deadAfterMs, this.timings.maxHoldMs);
+            this.reconciled++;
             if (refunded > 0) this.log.event('info', 'refunded abandoned credit reservations', { count: refunded });
         } catch (e) {
             if (!(e instanceof DependencyUnavailableError)) this.log.event('error', 'credit reconciliation failed', { error: describe(e) });

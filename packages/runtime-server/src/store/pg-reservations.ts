@@ -45,21 +45,24 @@ export async function pgSettleReservation(db: PgPool, r: { id: string }, usedRea
 /** How long a closed reservation is remembered (a settlement retried later than this charges nothing). */
 export const CLOSED_RESERVATION_RETENTION = '1 day';
 
-export async function pgReconcileReservations(db: PgPool, deadBefore: string, openedBefore: string): Promise<number> {
+export async function pgReconcileReservations(db: PgPool, deadAfterMs: number, maxHoldMs: number): Promise<number> {
     // The UPDATE locks each row: of instances reconciling at once, and of a settlement at the same
-    // moment, one closes it; the others see it closed when they recheck `outcome IS NULL`.
+    // moment, one closes it; the others see it closed when they recheck `outcome IS NULL`. Both
+    // cut-offs are PostgreSQL's now() minus a duration, as heartbeats and opened_at are its now():
+    // the instances' own clocks never enter.
     const res = await db.query<{ n: number }>(
-        `WITH gone AS (
-            UPDATE credit_reservations r SET outcome = 'refunded', closed_reads = r.reads, reads = 0, closed_at = now()
-            WHERE r.outcome IS NULL AND (r.opened_at < $2
-                OR NOT EXISTS (SELECT 1 FROM svc_instances i WHERE i.id = r.instance_id AND i.seen_at >= $1))
+        `WITH cut AS (SELECT now() - $1::float8 * interval '1 millisecond' AS dead, now() - $2::float8 * interval '1 millisecond' AS held),
+        gone AS (
+            UPDATE credit_reservations r SET outcome = 'refunded', closed_reads = r.reads, reads = 0, closed_at = now() FROM cut
+            WHERE r.outcome IS NULL AND (r.opened_at < cut.held
+                OR NOT EXISTS (SELECT 1 FROM svc_instances i WHERE i.id = r.instance_id AND i.seen_at >= cut.dead))
             RETURNING r.account_id, r.closed_reads AS reads),
         per AS (SELECT account_id, sum(reads) AS reads, count(*) AS n FROM gone GROUP BY account_id),
         refund AS (UPDATE accounts a SET credit_reads = a.credit_reads + per.reads FROM per WHERE a.id = per.account_id RETURNING per.n),
-        pruned AS (DELETE FROM svc_instances WHERE seen_at < $1),
+        pruned AS (DELETE FROM svc_instances USING cut WHERE seen_at < cut.dead),
         forgotten AS (DELETE FROM credit_reservations WHERE outcome IS NOT NULL AND closed_at < now() - interval '${CLOSED_RESERVATION_RETENTION}')
         SELECT coalesce(sum(n), 0)::int AS n FROM refund`,
-        [deadBefore, openedBefore],
+        [deadAfterMs, maxHoldMs],
     );
     return res.rows[0]!.n;
 }

@@ -152,8 +152,8 @@ export class PgStore extends PgPanelStore implements Store {
         // The conditional UPDATE … RETURNING feeds the INSERT: both happen, or (short credit) neither.
         const res = await this.db.query(
             `WITH taken AS (UPDATE accounts SET credit_reads = credit_reads - $3 WHERE id = $2 AND credit_reads >= $3 RETURNING id)
-            INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) SELECT $1, id, $3, $4, $5 FROM taken RETURNING id`,
-            [r.id, r.accountId, r.reads, r.instanceId, r.at],
+            INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) SELECT $1, id, $3, $4, now() FROM taken RETURNING id`,
+            [r.id, r.accountId, r.reads, r.instanceId],
             'svc_open_reservation',
         );
         return res.rowCount === 1;
@@ -163,10 +163,11 @@ export class PgStore extends PgPanelStore implements Store {
         return pgSettleReservation(this.db, r, usedReads, at);
     }
 
-    async heartbeat(instanceId: string, at: string): Promise<void> {
+    async heartbeat(instanceId: string): Promise<void> {
+        // PostgreSQL's clock, as every time of the reservations (a skewed instance is not taken for dead).
         await this.db.query(
-            'INSERT INTO svc_instances (id, seen_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
-            [instanceId, at],
+            'INSERT INTO svc_instances (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
+            [instanceId],
         );
     }
 
@@ -174,8 +175,8 @@ export class PgStore extends PgPanelStore implements Store {
         await this.db.query('DELETE FROM svc_instances WHERE id = $1', [instanceId]);
     }
 
-    async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
-        return pgReconcileReservations(this.db, deadBefore, openedBefore);
+    async reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number> {
+        return pgReconcileReservations(this.db, deadAfterMs, maxHoldMs);
     }
 
     async ping(): Promise<void> {

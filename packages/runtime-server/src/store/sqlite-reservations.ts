@@ -6,8 +6,9 @@ import type Database from 'better-sqlite3';
 import type { NewReservation, Settlement } from './store-types.js';
 import { utcDay } from './panel-store-support.js';
 
-const iso = (at: string): string => new Date(Date.parse(at)).toISOString();
 const DAY_MS = 86_400_000;
+/** The database's clock: one process owns a SQLite file, so the process's clock (store-types.ts). */
+const isoAgo = (ms: number): string => new Date(Date.now() - ms).toISOString();
 
 export class SqliteReservations {
     private readonly s;
@@ -43,7 +44,7 @@ export class SqliteReservations {
         return this.db
             .transaction(() => {
                 if (this.s.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
-                this.s.insert.run(r.id, r.accountId, r.reads, r.instanceId, iso(r.at));
+                this.s.insert.run(r.id, r.accountId, r.reads, r.instanceId, isoAgo(0));
                 return true;
             })
             .immediate();
@@ -61,7 +62,7 @@ export class SqliteReservations {
                 }
                 const row = this.s.closed.get(id);
                 if (row?.outcome !== 'refunded') return { charged: 0, done: true };
-                this.s.recharged.run(new Date().toISOString(), id);
+                this.s.recharged.run(isoAgo(0), id);
                 const used = Math.max(0, Math.min(usedReads, row.closed_reads ?? 0));
                 if (used === 0 || this.s.reserve.run(used, row.account_id, used).changes !== 1) return { charged: 0, done: true };
                 this.addReads(row.account_id, used, at);
@@ -70,20 +71,20 @@ export class SqliteReservations {
             .immediate();
     }
 
-    reconcile(deadBefore: string, openedBefore: string): number {
-        const dead = iso(deadBefore);
+    reconcile(deadAfterMs: number, maxHoldMs: number): number {
         return this.db
             .transaction(() => {
-                const now = new Date().toISOString();
+                const dead = isoAgo(deadAfterMs);
+                const now = isoAgo(0);
                 let n = 0;
-                for (const r of this.s.abandoned.all(dead, iso(openedBefore))) {
+                for (const r of this.s.abandoned.all(dead, isoAgo(maxHoldMs))) {
                     if (this.s.markRefunded.run(now, r.id).changes === 1) {
                         this.s.refund.run(r.reads, r.account_id);
                         n++;
                     }
                 }
                 this.s.pruneInstances.run(dead);
-                this.s.forget.run(new Date(Date.now() - DAY_MS).toISOString());
+                this.s.forget.run(isoAgo(DAY_MS));
                 return n;
             })
             .immediate();

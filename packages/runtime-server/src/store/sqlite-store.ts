@@ -180,16 +180,17 @@ export class SqliteStore extends SqlitePanelStore implements Store {
         return this.reservations.settle(r.id, usedReads, at);
     }
 
-    async heartbeat(instanceId: string, at: string): Promise<void> {
-        this.stmts.heartbeat.run(instanceId, new Date(Date.parse(at)).toISOString());
+    async heartbeat(instanceId: string): Promise<void> {
+        // One process owns the file: its clock is the database's (store-types.ts).
+        this.stmts.heartbeat.run(instanceId, new Date().toISOString());
     }
 
     async retireInstance(instanceId: string): Promise<void> {
         this.stmts.retire.run(instanceId);
     }
 
-    async reconcileReservations(deadBefore: string, openedBefore: string): Promise<number> {
-        return this.reservations.reconcile(deadBefore, openedBefore);
+    async reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number> {
+        return this.reservations.reconcile(deadAfterMs, maxHoldMs);
     }
 
     async ping(): Promise<void> {

@@ -49,8 +49,6 @@ export interface NewReservation {
     reads: number;
     /** The server instance holding it; its heartbeat keeps the reservation alive. */
     instanceId: string;
-    /** ISO time. */
-    at: string;
 }
 
 /** What one settleReservation did. */
@@ -91,16 +89,20 @@ export interface Store extends PanelStore {
      * and one already settled or unknown charges nothing.
      */
     settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement>;
-    /** Marks an instance alive at `at`. */
-    heartbeat(instanceId: string, at: string): Promise<void>;
+    /**
+     * Marks an instance alive now. "Now" is always the database's clock (PostgreSQL's now(); SQLite,
+     * one process per file, the process's): heartbeats, reservation times and the cut-offs of
+     * reconcileReservations are compared on one clock, whatever the instances' own clocks say.
+     */
+    heartbeat(instanceId: string): Promise<void>;
     /** Forgets an instance that stops cleanly. */
     retireInstance(instanceId: string): Promise<void>;
     /**
-     * Refunds every reservation whose instance was last seen before `deadBefore` (or never), or that
-     * was opened before `openedBefore`, exactly once even when instances reconcile concurrently;
-     * answers how many were refunded.
+     * Refunds every open reservation whose instance was last seen more than `deadAfterMs` ago (or
+     * never), or that was opened more than `maxHoldMs` ago (the database's clock), exactly once even
+     * when instances reconcile concurrently; answers how many were refunded.
      */
-    reconcileReservations(deadBefore: string, openedBefore: string): Promise<number>;
+    reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number>;
     /** Resolves when the database answers (readiness); throws DependencyUnavailableError otherwise. */
     ping(): Promise<void>;
     close(): Promise<void>;

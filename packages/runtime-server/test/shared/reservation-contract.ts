@@ -33,9 +33,9 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
             const a = await createAccount(store, email(), 5);
             const at = '2025-02-03T04:05:06.000Z';
             const r = (n: number) => ({ id: `res_${a.id}_${n}`, accountId: a.id });
-            await store.heartbeat('inst_a', at);
-            expect(await store.openReservation({ ...r(1), reads: 3, instanceId: 'inst_a', at })).to.equal(true);
-            expect(await store.openReservation({ ...r(2), reads: 3, instanceId: 'inst_a', at })).to.equal(false);
+            await store.heartbeat('inst_a');
+            expect(await store.openReservation({ ...r(1), reads: 3, instanceId: 'inst_a' })).to.equal(true);
+            expect(await store.openReservation({ ...r(2), reads: 3, instanceId: 'inst_a' })).to.equal(false);
             expect(await credit(a.id)).to.equal(2);
             expect(await store.settleReservation(r(1), 2, at)).to.deep.equal({ charged: 2, done: true });
             expect(await store.settleReservation(r(1), 0, at)).to.deep.equal({ charged: 0, done: true });
@@ -43,7 +43,7 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
             expect(await credit(a.id)).to.equal(3);
             expect(await store.readsByDay(a.id, '2025-02-01')).to.deep.equal([{ day: '2025-02-03', reads: 2 }]);
             // used reads above the reservation are clamped to it
-            expect(await store.openReservation({ ...r(3), reads: 1, instanceId: 'inst_a', at })).to.equal(true);
+            expect(await store.openReservation({ ...r(3), reads: 1, instanceId: 'inst_a' })).to.equal(true);
             expect(await store.settleReservation(r(3), 9, at)).to.deep.equal({ charged: 1, done: true });
             expect(await credit(a.id)).to.equal(2);
             expect(await store.readsByDay(a.id, '2025-02-03')).to.deep.equal([{ day: '2025-02-03', reads: 3 }]);
@@ -53,8 +53,8 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
             const a = await createAccount(store, email(), 10);
             const at = new Date().toISOString();
             const r = { id: `res_${a.id}`, accountId: a.id };
-            await store.heartbeat('inst_b', at);
-            expect(await store.openReservation({ ...r, reads: 3, instanceId: 'inst_b', at })).to.equal(true);
+            await store.heartbeat('inst_b');
+            expect(await store.openReservation({ ...r, reads: 3, instanceId: 'inst_b' })).to.equal(true);
             expect((await store.settleReservation(r, 1, at)).charged).to.equal(1);
             const again = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).settleReservation(r, 1, at)));
             expect(again.map((s) => s.charged)).to.deep.equal([0, 0, 0, 0, 0, 0]);
@@ -66,26 +66,25 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
             const at = new Date().toISOString();
             const r = { id: `res_${a.id}`, accountId: a.id };
             // an instance never seen: its reservation is abandoned at the next reconciliation
-            expect(await store.openReservation({ ...r, reads: 3, instanceId: `gone_${a.id}`, at })).to.equal(true);
+            expect(await store.openReservation({ ...r, reads: 3, instanceId: `gone_${a.id}` })).to.equal(true);
             expect(await credit(a.id)).to.equal(7);
-            const far = new Date(Date.now() - 3_600_000).toISOString();
-            expect(await store.reconcileReservations(far, far)).to.be.at.least(1);
+            expect(await store.reconcileReservations(30_000, 600_000)).to.be.at.least(1);
             expect(await credit(a.id)).to.equal(10);
             const settled = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).settleReservation(r, 2, at)));
             expect(settled.map((s) => s.charged).sort()).to.deep.equal([0, 0, 0, 0, 0, 2]);
             expect([await credit(a.id), await usage(a.id)]).to.deep.equal([8, 2]);
             // reconciling again gives nothing back
-            expect(await store.reconcileReservations(far, far)).to.equal(0);
+            expect(await store.reconcileReservations(30_000, 600_000)).to.equal(0);
             expect(await credit(a.id)).to.equal(8);
+            // seen 40 s ago and opened 400 s ago: alive for a 60 s bound, overdue for a 300 s one
         });
 
         it('a refunded reservation whose credit is gone when it settles is free, and stays free', async () => {
             const a = await createAccount(store, email(), 2);
             const at = new Date().toISOString();
             const r = { id: `res_${a.id}`, accountId: a.id };
-            expect(await store.openReservation({ ...r, reads: 2, instanceId: `gone_${a.id}`, at })).to.equal(true);
-            const far = new Date(Date.now() - 3_600_000).toISOString();
-            await store.reconcileReservations(far, far);
+            expect(await store.openReservation({ ...r, reads: 2, instanceId: `gone_${a.id}` })).to.equal(true);
+            await store.reconcileReservations(30_000, 600_000);
             expect(await store.reserveCredit(a.id, 2)).to.equal(true); // spent by another extraction meanwhile
             expect(await store.settleReservation(r, 2, at)).to.deep.equal({ charged: 0, done: true });
             await store.refundCredit(a.id, 5);
@@ -95,38 +94,49 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
 
         it('reconciliation refunds reservations of dead instances and overdue ones, exactly once across connections', async () => {
             const a = await createAccount(store, email(), 10);
-            const t0 = Date.parse('2025-05-05T10:00:00.000Z');
-            const iso = (ms: number): string => new Date(t0 + ms).toISOString();
+            const at = new Date().toISOString();
             const live = `live_${a.id}`;
             const dead = `dead_${a.id}`;
-            await store.heartbeat(live, iso(0));
-            await store.heartbeat(dead, iso(0));
-            const open = (id: string, instanceId: string, reads: number, at: number) =>
-                store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId, at: iso(at) });
-            expect(await open('r1', live, 1, 0)).to.equal(true);
-            expect(await open('r2', dead, 2, 0)).to.equal(true);
-            expect(await open('r3', `never_${a.id}`, 3, 0)).to.equal(true);
-            expect(await open('r4', live, 1, -700_000)).to.equal(true);
+            await store.heartbeat(live);
+            await store.heartbeat(dead);
+            const open = (id: string, instanceId: string, reads: number) =>
+                store.openReservation({ id: `${id}_${a.id}`, accountId: a.id, reads, instanceId });
+            expect(await open('r1', live, 1)).to.equal(true);
+            expect(await open('r2', dead, 2)).to.equal(true);
+            expect(await open('r3', `never_${a.id}`, 3)).to.equal(true);
+            expect(await open('r4', live, 1)).to.equal(true);
             expect(await credit(a.id)).to.equal(3);
-            await store.heartbeat(live, iso(60_000));
-            // dead: not seen in the 30 s before 60 s; overdue: opened over 10 minutes before 60 s
-            const args = [iso(30_000), iso(60_000 - 600_000)] as const;
+            // dead: last seen 60 s ago (dead after 30 s); overdue: opened 700 s ago (held at most 600 s)
+            await h.age!('instance', dead, 60_000);
+            await h.age!('reservation', `r4_${a.id}`, 700_000);
             const counts = await Promise.all([
-                store.reconcileReservations(...args),
-                other.reconcileReservations(...args),
-                store.reconcileReservations(...args),
+                store.reconcileReservations(30_000, 600_000),
+                other.reconcileReservations(30_000, 600_000),
+                store.reconcileReservations(30_000, 600_000),
             ]);
             expect(counts.reduce((x, y) => x + y, 0)).to.equal(3);
             expect(await credit(a.id)).to.equal(9);
-            expect(await other.settleReservation({ id: `r1_${a.id}`, accountId: a.id }, 1, iso(60_000))).to.deep.equal({
-                charged: 1,
-                done: true,
-            });
+            expect(await other.settleReservation({ id: `r1_${a.id}`, accountId: a.id }, 1, at)).to.deep.equal({ charged: 1, done: true });
             expect(await credit(a.id)).to.equal(9);
             await store.retireInstance(live);
-            expect(await open('r5', live, 1, 60_000)).to.equal(true);
-            expect(await store.reconcileReservations(iso(30_000), iso(0))).to.equal(1);
+            expect(await open('r5', live, 1)).to.equal(true);
+            expect(await store.reconcileReservations(30_000, 600_000)).to.equal(1);
             expect(await credit(a.id)).to.equal(9);
+        });
+
+        it("times are the database's: a heartbeat just written is alive and a reservation just opened is not overdue", async () => {
+            const a = await createAccount(store, email(), 10);
+            const inst = `fresh_${a.id}`;
+            await store.heartbeat(inst);
+            expect(await store.openReservation({ id: `r_${a.id}`, accountId: a.id, reads: 2, instanceId: inst })).to.equal(true);
+            expect(await store.reconcileReservations(30_000, 600_000)).to.equal(0);
+            expect(await credit(a.id)).to.equal(8);
+            // seen 40 s ago and opened 400 s ago: alive for a 60 s bound, overdue for a 300 s one
+            await h.age!('instance', inst, 40_000);
+            await h.age!('reservation', `r_${a.id}`, 400_000);
+            expect(await store.reconcileReservations(60_000, 600_000)).to.equal(0);
+            expect(await store.reconcileReservations(60_000, 300_000)).to.equal(1);
+            expect(await credit(a.id)).to.equal(10);
         });
     });
 }

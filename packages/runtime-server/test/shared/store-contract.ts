@@ -10,6 +10,8 @@ export interface StoreHarness {
     /** A second connection to the same database (another instance, or the CLI). */
     openAnother(): Promise<Store>;
     cleanup(): Promise<void>;
+    /** Moves an instance's last heartbeat, or a reservation's opening, `ms` into the past (the reservation tests). */
+    age?(what: 'instance' | 'reservation', id: string, ms: number): Promise<void>;
 }
 
 let seq = 0;
