@@ -86,6 +86,9 @@ export const enAgreementWords = {
     rangeWords: ['to', 'through', 'thru', 'until', 'till'],
     maximumWords: ['max', 'maximum', 'upper', 'highest', 'ceiling'],
     nameWords: ['name', 'names', 'surname', 'forename'],
+    // (Not "from" and "to": `bill_to`, `ship_to` ask for no route's end.)
+    routeStartWords: ['origin', 'departure'],
+    routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
     rangeIntroducers: ['between'],

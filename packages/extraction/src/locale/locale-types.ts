@@ -147,6 +147,9 @@ export interface LocaleProfile {
     maximumWords?: readonly string[];
     /** Words of a field's name that ask for a name (`guest_name`, `klantnaam`): a value without a letter is none. */
     nameWords?: readonly string[];
+    /** Words of a string field's name that ask for a route's first end ("origin"; Dutch "vertrek") or its last ("destination"). */
+    routeStartWords?: readonly string[];
+    routeEndWords?: readonly string[];
     /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
     identifierWords?: readonly string[];
     minimumWords?: readonly string[];

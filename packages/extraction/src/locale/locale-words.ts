@@ -31,6 +31,8 @@ type WordList =
     | 'rangeWords'
     | 'maximumWords'
     | 'nameWords'
+    | 'routeStartWords'
+    | 'routeEndWords'
     | 'identifierWords'
     | 'minimumWords'
     | 'rangeIntroducers'

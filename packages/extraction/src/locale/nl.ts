@@ -175,6 +175,8 @@ export const nl = {
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
+    routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
+    routeEndWords: ['bestemming', 'aankomst', 'eindbestemming'],
     identifierWords: ['nummer', 'nr', 'no', 'id'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
     rangeIntroducers: ['tussen'],

@@ -14,11 +14,10 @@ import { FIGURES, bracketDetail, earlierFigure, monthYear } from './heuristic-co
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
-import { asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
+import { asksFor, asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
+import { routeEnd, routeParts } from './heuristic-routes.js';
 import { otherBounds } from './heuristic-bounds.js';
-import { labelWords, type WindowText } from './heuristic-text.js';
-import { wordsOf } from '../locale/locale-words.js';
-import type { LocaleProfile } from '../locale/locale-types.js';
+import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -111,15 +110,6 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
 const LETTERHEAD_LINES = 4;
 
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
-/**
- * Whether a word of the field's name asks for a name (`guest_name`, `klantnaam`: the profile's
- * `nameWords`) or a number (`certificate_no`, `dossiernummer`: its `identifierWords`); a word of five
- * letters or more also ends a compound.
- */
-function asksFor(field: CompiledField, locale: LocaleProfile, list: 'nameWords' | 'identifierWords'): boolean {
-    const words = [...wordsOf(locale, list)];
-    return labelWords(field.name).some((w) => words.some((n) => w === n || (n.length >= 4 && w.endsWith(n))));
-}
 
 /**
  * What a string field's value must look like, by what its name asks for: a name has letters
@@ -146,7 +136,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
     const fits = shapeOf(ctx);
-    for (const c of stringCandidates(win, hits, options)) {
+    for (const c of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
         if (address && labelNotAddress(c.quote)) continue;
         if (!fits(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);

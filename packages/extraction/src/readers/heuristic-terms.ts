@@ -135,3 +135,18 @@ export function asksForDate(field: CompiledField): boolean {
 }
 
 const DATE_WORDS = new Set(['date', 'dates', 'day', 'when', 'dob', 'birthday', 'datum', 'dag', 'wanneer', 'geboortedatum']);
+
+/**
+ * Whether a word of the field's name asks for a name (`guest_name`, `klantnaam`: the profile's
+ * `nameWords`), a number (`certificate_no`, `dossiernummer`: its `identifierWords`) or a route's end
+ * (`origin_station`: its `routeStartWords`, `routeEndWords`); a word of four letters or more also
+ * ends a compound.
+ */
+export function asksFor(
+    field: CompiledField,
+    locale: LocaleProfile,
+    list: 'nameWords' | 'identifierWords' | 'routeStartWords' | 'routeEndWords',
+): boolean {
+    const words = [...wordsOf(locale, list)];
+    return labelWords(field.name).some((w) => words.some((n) => w === n || (n.length >= 4 && w.endsWith(n))));
+}
