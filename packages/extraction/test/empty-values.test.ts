@@ -52,4 +52,13 @@ describe("a form's empty value", () => {
         // Without the dash the amount under the label is its value.
         expect(await read('')).to.be.greaterThan(0.5);
     });
+
+    it('a placeholder where the value is still to come is no value ("TBC", "wordt nog ingedeeld")', async () => {
+        const booking = 'COURSE BOOKING\n\nCourse:     Pottery for beginners\nRoom:       TBC\nTutor:      Ms A. Grant\n';
+        expect(await readData(booking, strings('room', 'tutor'))).to.deep.equal({ room: null, tutor: 'Ms A. Grant' });
+        expect(await readData(booking.replace('TBC', 'B12'), strings('room'))).to.deep.equal({ room: 'B12' });
+        const inschrijving =
+            'INSCHRIJVING\n\n    Instrument ........................... cello\n    Docent ............................... wordt nog ingedeeld\n';
+        expect(await readData(inschrijving, strings('docent'), 'nl')).to.deep.equal({ docent: null });
+    });
 });

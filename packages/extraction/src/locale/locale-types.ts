@@ -149,6 +149,8 @@ export interface LocaleProfile {
     nameWords?: readonly string[];
     /** Words of a string field's name that ask for a route's first end ("origin"; Dutch "vertrek") or its last ("destination"). */
     routeStartWords?: readonly string[];
+    /** What a form writes where a value is still to come ("to be confirmed", Dutch "wordt nog ingedeeld"): no value. */
+    placeholders?: readonly string[];
     routeEndWords?: readonly string[];
     /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
     identifierWords?: readonly string[];

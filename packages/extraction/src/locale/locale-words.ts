@@ -32,6 +32,7 @@ type WordList =
     | 'maximumWords'
     | 'nameWords'
     | 'routeStartWords'
+    | 'placeholders'
     | 'routeEndWords'
     | 'identifierWords'
     | 'minimumWords'

@@ -333,7 +333,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const word = /^(\p{L}+) /u.exec(c.quote)?.[1];
         return c.hit !== undefined && c.start - c.hit.end <= 1 && !!word && !/^\p{Lu}\p{Ll}/u.test(word) && links.has(word.toLowerCase());
     };
-    return out.filter((c) => !continued(c));
+    // A placeholder is no value: "Docent ........ wordt nog ingedeeld", "Room: TBC".
+    const placeholders = wordsOf(win.locale, 'placeholders');
+    const placeholder = (quote: string): boolean => {
+        const said = quote.toLowerCase().replace(/\s+/g, ' ').trim();
+        return placeholders.has(said) || placeholders.has(said.replace(/[.,;:!]+$/, ''));
+    };
+    return out.filter((c) => !continued(c) && !placeholder(c.quote));
 }
 
 /** A hint of two words or more, not written in capitals. */
