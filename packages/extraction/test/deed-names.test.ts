@@ -41,4 +41,25 @@ describe('names in deeds', () => {
         const contract = 'ARBEIDSOVEREENKOMST\n\nWerkgever:   Van Leeuwen Installatietechniek B.V.\nWerknemer:   mevrouw F. El Amrani\n';
         expect(await readData(contract, strings('werkgever'), 'nl')).to.deep.equal({ werkgever: 'Van Leeuwen Installatietechniek B.V.' });
     });
+
+    it('a name written with initials reads as its full form elsewhere in the document', async () => {
+        const agreement = [
+            'TRAINING AGREEMENT',
+            '',
+            'Provider                                  Learner',
+            'Harbourside Skills Ltd                    Priya Anand Raman',
+            '',
+            'The learner agrees to attend every scheduled session.',
+            '',
+            'Signed by the learner: P. A. Raman        Date: 4 August 2025',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 't',
+            fields: [{ name: 'learner', type: 'string', hints: ['Signed by the learner'] }],
+        });
+        expect(await readData(agreement, schema)).to.deep.equal({ learner: 'Priya Anand Raman' });
+        // Initials that match no full name stay as written.
+        expect(await readData(agreement.replace('Priya Anand Raman', 'Priya Raman'), schema)).to.deep.equal({ learner: 'P. A. Raman' });
+    });
 });

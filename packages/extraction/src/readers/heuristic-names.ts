@@ -181,3 +181,37 @@ export function nameAbove(win: WindowText, start: number, end: number): Span | u
     const firm = LEGAL_FORMS.has(span.quote.split(/\s+/).pop()!.replace(/\./g, '').toLowerCase());
     return person || firm ? span : undefined;
 }
+
+/** A name written with initials: "C. J. Whitfield", "C.J. Whitfield", "H. Osei". */
+const INITIALLED = /^((?:\p{Lu}\.\s*){1,3})(\p{Lu}[\p{L}'’]+)$/u;
+
+/**
+ * The name written in full elsewhere in the window for one written with initials ("Signed by the
+ * apprentice: C. J. Whitfield" and "Callum James Whitfield" in the particulars): the same surname
+ * after as many given names as initials, each starting with its initial. The full form is the
+ * value a reader writes down; the candidate keeps its context.
+ */
+export function fullName<T extends Span>(win: WindowText, c: T): T {
+    const m = INITIALLED.exec(c.quote);
+    if (!m) return c;
+    const initials = m[1]!.match(/\p{Lu}/gu)!;
+    const n = initials.length;
+    for (const i of win.wordIndex.get(m[2]!.toLowerCase()) ?? []) {
+        if (i < n) continue;
+        const given = win.words.slice(i - n, i);
+        const same = given.every(
+            (w, k) =>
+                w.line === win.words[i]!.line &&
+                w.capital &&
+                w.end - w.start >= 2 &&
+                win.text[w.start] === initials[k] &&
+                win.text[w.end] !== '.',
+        );
+        // Only spaces between the words: a name, not the tail of a list or sentence.
+        if (!same || !/^[\p{L}'’]+(?: [\p{L}'’]+)*$/u.test(win.text.slice(given[0]!.start, win.words[i]!.end))) continue;
+        const start = given[0]!.start;
+        const end = win.words[i]!.end;
+        return { ...c, start, end, quote: win.text.slice(start, end) };
+    }
+    return c;
+}

@@ -16,6 +16,7 @@ import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksFor, asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
+import { fullName } from './heuristic-names.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
@@ -136,7 +137,8 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
     const fits = shapeOf(ctx);
-    for (const c of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
+    for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
+        const c = fullName(win, found);
         if (address && labelNotAddress(c.quote)) continue;
         if (!fits(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
