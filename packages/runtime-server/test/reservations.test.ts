@@ -9,6 +9,17 @@ import { DependencyUnavailableError, createAccount, openSqliteStore, type Store 
 import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer } from './test-server.js';
 import { eventually } from './support/cluster.js';
 
+/** `store` with one method replaced (a store whose answers get lost). */
+function withStore<K extends keyof Store>(store: Store, name: K, method: Store[K]): Store {
+    return new Proxy(store, {
+        get(target, prop) {
+            if (prop === name) return method;
+            const v = Reflect.get(target, prop, target) as unknown;
+            return typeof v === 'function' ? v.bind(target) : v;
+        },
+    });
+}
+
 const UNLIMITED = { perIp: 100_000, perKey: 100_000, perAccount: 100_000, extractionsPerAccount: 100_000 };
 
 describe('credit reservations', () => {
@@ -62,18 +73,11 @@ describe('credit reservations', () => {
         const real = openSqliteStore(dataDir);
         let lost = 0;
         // The store commits the settlement, then the caller hears only a timeout (PostgreSQL's answer lost).
-        const store = new Proxy(real, {
-            get(target, prop) {
-                if (prop === 'settleReservation')
-                    return async (...args: Parameters<Store['settleReservation']>) => {
-                        const done = await target.settleReservation(...args);
-                        if (lost++ === 0) throw new DependencyUnavailableError('database', new Error('Query read timeout'));
-                        return done;
-                    };
-                const v = Reflect.get(target, prop, target) as unknown;
-                return typeof v === 'function' ? v.bind(target) : v;
-            },
-        }) as Store;
+        const store = withStore(real, 'settleReservation', async (...args: Parameters<Store['settleReservation']>) => {
+            const done = await real.settleReservation(...args);
+            if (lost++ === 0) throw new DependencyUnavailableError('database', new Error('Query read timeout'), true);
+            return done;
+        });
         const t = await startTestServer({ limits: UNLIMITED, overrides: { engine: new ScriptedEngine(), store } });
         try {
             const k = await newKey(t, { credit: 10 });
@@ -85,6 +89,30 @@ describe('credit reservations', () => {
             expect(lost).to.equal(2);
             expect((await real.getAccount(k.accountId))?.creditReads).to.equal(9);
             expect((await real.readsByDay(k.accountId, '2000-01-01')).map((d) => d.reads)).to.deep.equal([1]);
+        } finally {
+            await t.stop();
+            rmSync(dataDir, { recursive: true, force: true });
+        }
+    });
+
+    it('a reservation that committed but whose answer was lost (503) is given back once the store answers, not after 10 minutes', async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'svc-res-'));
+        const real = openSqliteStore(dataDir);
+        const store = withStore(real, 'openReservation', async (...args: Parameters<Store['openReservation']>) => {
+            await real.openReservation(...args);
+            throw new DependencyUnavailableError('database', new Error('Query read timeout'), true);
+        });
+        const t = await startTestServer({ limits: UNLIMITED, overrides: { engine: new ScriptedEngine(), store } });
+        try {
+            const k = await newKey(t, { credit: 10 });
+            const r = await call(t, 'POST', '/v1/extractions', { key: k.key, body: { document: DOC, schema: SCHEMA } });
+            expect(r.status).to.equal(503);
+            expect((await real.getAccount(k.accountId))?.creditReads, 'held by the reservation').to.equal(9);
+            expect(t.server.services.ledger.pendingSettlements).to.equal(1);
+            await t.server.services.ledger.stop(); // what a heartbeat does: sends what is unsettled again
+            expect((await real.getAccount(k.accountId))?.creditReads).to.equal(10);
+            expect(t.server.services.ledger.pendingSettlements).to.equal(0);
+            expect(await real.readsByDay(k.accountId, '2000-01-01')).to.deep.equal([]);
         } finally {
             await t.stop();
             rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { DependencyUnavailableError, openPgStore } from '../src/index.js';
 import { reservationContract } from './shared/reservation-contract.js';
 import { storeContract } from './shared/store-contract.js';
+import { PgPool } from '../src/store/pg-pool.js';
 import { sharedPg } from './support/pg-server.js';
 
 storeContract('PostgreSQL', async () => {
@@ -67,5 +68,33 @@ describe('PostgreSQL store start-up', () => {
         } finally {
             await store.close();
         }
+    });
+
+    it('a statement too slow on the server is cancelled there (no doubt); one whose answer never comes is in doubt', async function () {
+        const server = await sharedPg();
+        if (!server) return this.skip();
+        const url = await server.createDatabase();
+        const failure = async (pool: PgPool): Promise<unknown> => {
+            try {
+                await pool.query('SELECT pg_sleep(5)');
+            } catch (e) {
+                return e;
+            } finally {
+                await pool.close();
+            }
+            return undefined;
+        };
+        // The server's statement_timeout: PostgreSQL cancels it and says so (57014): it did not commit.
+        const cancelled = await failure(new PgPool(url, { statementTimeoutMs: 100 }));
+        expect(cancelled).to.be.instanceOf(DependencyUnavailableError);
+        expect((cancelled as DependencyUnavailableError).inDoubt).to.equal(false);
+        // The client stops waiting first (as when the server or the network is frozen): it may still commit.
+        const unanswered = await failure(new PgPool(url, { statementTimeoutMs: 60_000, queryTimeoutMs: 100 }));
+        expect(unanswered).to.be.instanceOf(DependencyUnavailableError);
+        expect((unanswered as DependencyUnavailableError).inDoubt).to.equal(true);
+        // Unreachable before sending: never in doubt.
+        const refused = await failure(new PgPool('postgres://svc@127.0.0.1:1/none'));
+        expect(refused).to.be.instanceOf(DependencyUnavailableError);
+        expect((refused as DependencyUnavailableError).inDoubt).to.equal(false);
     });
 });

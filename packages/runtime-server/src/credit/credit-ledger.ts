@@ -65,16 +65,24 @@ export class CreditLedger {
     async reserve(accountId: string, reads: number): Promise<Reservation | undefined> {
         await this.markAlive(); // a reservation must never exist before its instance's heartbeat
         const r = { id: `res_${randomBase62(20)}`, accountId, reads };
-        return (await this.store.openReservation({ ...r, instanceId: this.instanceId })) ? r : undefined;
+        try {
+            return (await this.store.openReservation({ ...r, instanceId: this.instanceId })) ? r : undefined;
+        } catch (e) {
+            // Sent but unanswered (a timeout): it may have committed and would hold the credit until
+            // maxHoldMs. Settled with 0 reads used as soon as the store answers, which refunds it if
+            // it exists and otherwise leaves a mark that refuses it should it arrive later.
+            if (e instanceof DependencyUnavailableError && e.inDoubt) this.retryLater(r, 0, this.iso(this.now()));
+            throw e;
+        }
     }
 
     /** Keeps `used` reads (0: all refunded). Never throws: an unreachable store is retried later. */
     async settle(r: Reservation, used: number): Promise<void> {
         const at = this.iso(this.now());
         try {
-            if (!(await this.finish(r, Math.max(0, Math.min(used, r.reads)), at))) this.unsettled.set(r.id, { r, used, at });
+            if (!(await this.finish(r, Math.max(0, Math.min(used, r.reads)), at))) this.retryLater(r, used, at);
         } catch (e) {
-            this.unsettled.set(r.id, { r, used, at });
+            this.retryLater(r, used, at);
             this.log.event('error', 'could not settle a credit reservation; will retry', { error: describe(e) });
         }
     }
@@ -94,6 +102,19 @@ export class CreditLedger {
         const s = await this.store.settleReservation(r, used, at);
         if (s.charged > 0) this.onCharged(s.charged);
         return s.done;
+    }
+
+    /** Settlements still to send, at most MAX_UNSETTLED (past it, reconciliation refunds at maxHoldMs). */
+    get pendingSettlements(): number {
+        return this.unsettled.size;
+    }
+
+    private retryLater(r: Reservation, used: number, at: string): void {
+        if (this.unsettled.size >= MAX_UNSETTLED && !this.unsettled.has(r.id)) {
+            this.log.event('error', 'too many unsettled credit reservations; one is left to reconciliation', { reservation: r.id });
+            return;
+        }
+        this.unsettled.set(r.id, { r, used, at });
     }
 
     private markAlive(): Promise<void> {
@@ -129,5 +150,8 @@ export class CreditLedger {
         return new Date(ms).toISOString();
     }
 }
+
+/** Settlements kept for retrying while the database is away (each is a few hundred bytes). */
+const MAX_UNSETTLED = 10_000;
 
 const describe = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 200);

@@ -6,6 +6,12 @@ export class DependencyUnavailableError extends Error {
     constructor(
         readonly dependency: 'database' | 'redis',
         cause?: unknown,
+        /**
+         * The statement reached the server and no answer came back (a client-side timeout, a connection
+         * lost mid-query): it may have committed all the same. False when it was never sent, or the
+         * server answered with an error (then it did not commit).
+         */
+        readonly inDoubt = false,
     ) {
         super(`${dependency} unavailable${cause instanceof Error ? `: ${cause.message.slice(0, 200)}` : ''}`, { cause });
         this.name = 'DependencyUnavailableError';
@@ -33,6 +39,7 @@ export function isUnreachable(e: unknown): boolean {
     const code = typeof err?.code === 'string' ? err.code : '';
     // SQLSTATE classes 08 (connection), 57P (shut down, cannot connect now), 53 (out of resources),
     // 28 (credentials refused) and 3D000 (no such database): the server cannot serve us, whatever the query.
-    if (NETWORK_CODES.has(code) || /^08|^57P|^53|^28|^3D000$/.test(code)) return true;
+    // 57014: the server cancelled a statement past statement_timeout (store/pg-pool.ts), too slow now.
+    if (NETWORK_CODES.has(code) || /^08|^57P|^53|^28|^3D000$|^57014$/.test(code)) return true;
     return typeof err?.message === 'string' && LOST.test(err.message);
 }

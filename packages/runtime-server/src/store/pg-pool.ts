@@ -22,6 +22,10 @@ const TYPES = {
 export interface PgPoolOptions {
     /** Most connections this instance opens (SVC_PG_POOL_MAX, default 10). */
     max?: number;
+    /** How long the server may run one statement before it cancels it (default 5 s; tests shorten it). */
+    statementTimeoutMs?: number;
+    /** How long this client waits for an answer (default 10 s: longer, so a slow statement is the server's to cancel). */
+    queryTimeoutMs?: number;
     onError?: (e: unknown) => void;
 }
 
@@ -36,20 +40,44 @@ export class PgPool {
             types: TYPES as pg.CustomTypesConfig,
             connectionTimeoutMillis: 3000,
             idleTimeoutMillis: 30_000,
-            query_timeout: 10_000,
-            statement_timeout: 10_000,
+            // The server gives up on a statement before the client does: a statement slow on the server
+            // (a lock wait, load) is cancelled there and answered with an error, so it cannot commit
+            // after the client stopped waiting. Only an answer that never arrives (a frozen server or
+            // network) leaves a statement in doubt; the credit ledger settles those again by id.
+            statement_timeout: options.statementTimeoutMs ?? 5_000,
+            query_timeout: options.queryTimeoutMs ?? 10_000,
         });
         // An idle connection that dies (the server restarted) must not crash the process.
         this.pool.on('error', (e) => options.onError?.(e));
     }
 
-    /** One statement; a `name` makes it a prepared statement, parsed and planned once per connection (hot paths). */
+    /**
+     * One statement; a `name` makes it a prepared statement, parsed and planned once per connection
+     * (hot paths). What pool.query does, in two steps so a failure tells whether the statement was
+     * sent: one that was, and got no answer, may have committed (DependencyUnavailableError.inDoubt).
+     */
     async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
+        let client: pg.PoolClient;
         try {
             await this.ready();
-            return await this.pool.query<R>({ text, values, name });
+            client = await this.pool.connect();
         } catch (e) {
             throw isUnreachable(e) ? new DependencyUnavailableError('database', e) : e;
+        }
+        // As pool.query: a connection lost while checked out emits 'error' (the query fails too), which
+        // must not go unheard; and a connection that failed a query is closed, not reused.
+        const ignore = (): void => {};
+        client.on('error', ignore);
+        try {
+            const result = await client.query<R>({ text, values, name });
+            client.release();
+            return result;
+        } catch (e) {
+            client.release(e as Error);
+            // The server's own error (a DatabaseError) means the statement did not commit.
+            throw isUnreachable(e) ? new DependencyUnavailableError('database', e, !(e instanceof pg.DatabaseError)) : e;
+        } finally {
+            client.removeListener('error', ignore);
         }
     }
 

@@ -6,7 +6,7 @@
 // and charges nothing. Closed rows are forgotten a day after they closed. Rows of open reservations
 // keep `reads`, and closed ones hold 0, so a server of an earlier version, which deletes and refunds
 // rows by `reads`, never refunds a closed one again.
-import type { Settlement } from './store-types.js';
+import type { NewReservation, Settlement } from './store-types.js';
 import { utcDay } from './panel-store-support.js';
 import type { PgPool } from './pg-pool.js';
 
@@ -22,7 +22,10 @@ const SETTLE_OPEN = `WITH r AS (DELETE FROM credit_reservations WHERE id = $1 AN
  * No open row: a reservation that reconciliation refunded is charged again (when the credit is
  * there) and marked `recharged`, in one statement, so only one of several retries charges. The
  * UPDATE's `outcome = 'refunded'` is checked again on the row's latest version when it waits for
- * another transaction, so two retries at once charge once.
+ * another transaction, so two retries at once charge once. No row at all: the reservation was
+ * settled already, or its opening statement has not arrived (it timed out on the client, and this
+ * settles it with 0 reads to give the credit back): a `cancelled` row under its id makes that
+ * statement fail on the primary key should it arrive later, so it never takes the credit.
  */
 const SETTLE_CLOSED = `WITH prior AS (SELECT coalesce(outcome, 'open') AS outcome FROM credit_reservations WHERE id = $1),
     again AS (UPDATE credit_reservations SET outcome = 'recharged', closed_at = now() WHERE id = $1 AND outcome = 'refunded'
@@ -30,16 +33,45 @@ const SETTLE_CLOSED = `WITH prior AS (SELECT coalesce(outcome, 'open') AS outcom
     taken AS (UPDATE accounts a SET credit_reads = a.credit_reads - again.used FROM again
         WHERE a.id = again.account_id AND again.used > 0 AND a.credit_reads >= again.used RETURNING a.id, again.used),
     usage AS (INSERT INTO usage_daily (account_id, day, reads) SELECT id, $3::date, used FROM taken
-        ON CONFLICT (account_id, day) DO UPDATE SET reads = usage_daily.reads + excluded.reads RETURNING 1)
-    SELECT (SELECT outcome FROM prior) AS prior, coalesce((SELECT used FROM taken), 0)::int AS charged`;
+        ON CONFLICT (account_id, day) DO UPDATE SET reads = usage_daily.reads + excluded.reads RETURNING 1),
+    mark AS (INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at, outcome, closed_at)
+        SELECT $1, $4, 0, '', now(), 'cancelled', now() WHERE NOT EXISTS (SELECT 1 FROM prior) ON CONFLICT (id) DO NOTHING RETURNING 1)
+    SELECT (SELECT outcome FROM prior) AS prior, (SELECT count(*) FROM mark)::int AS marked, coalesce((SELECT used FROM taken), 0)::int AS charged`;
 
-export async function pgSettleReservation(db: PgPool, r: { id: string }, usedReads: number, at: string): Promise<Settlement> {
+export async function pgSettleReservation(
+    db: PgPool,
+    r: { id: string; accountId: string },
+    usedReads: number,
+    at: string,
+): Promise<Settlement> {
     const day = utcDay(at);
     const open = (await db.query<{ n: number; used: number }>(SETTLE_OPEN, [r.id, usedReads, day], 'svc_settle_reservation')).rows[0]!;
     if (open.n === 1) return { charged: open.used, done: true };
-    const closed = (await db.query<{ prior: string | null; charged: number }>(SETTLE_CLOSED, [r.id, usedReads, day])).rows[0]!;
-    // An open row here was opened after the first statement looked: settle it on the next attempt.
-    return { charged: closed.charged, done: closed.prior !== 'open' };
+    const closed = (
+        await db.query<{ prior: string | null; marked: number; charged: number }>(SETTLE_CLOSED, [r.id, usedReads, day, r.accountId])
+    ).rows[0]!;
+    // A row opened after the first statement looked (or committed while this one ran, so the mark
+    // met it on the primary key) is settled on the next attempt.
+    const done = closed.prior === null ? closed.marked === 1 : closed.prior !== 'open';
+    return { charged: closed.charged, done };
+}
+
+/** Takes the reads and records the reservation in one statement; false when the credit is short. */
+export async function pgOpenReservation(db: PgPool, r: NewReservation): Promise<boolean> {
+    try {
+        // The conditional UPDATE … RETURNING feeds the INSERT: both happen, or (short credit) neither.
+        const res = await db.query(
+            `WITH taken AS (UPDATE accounts SET credit_reads = credit_reads - $3 WHERE id = $2 AND credit_reads >= $3 RETURNING id)
+            INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) SELECT $1, id, $3, $4, now() FROM taken RETURNING id`,
+            [r.id, r.accountId, r.reads, r.instanceId],
+            'svc_open_reservation',
+        );
+        return res.rowCount === 1;
+    } catch (e) {
+        // Its id is taken by a `cancelled` mark (SETTLE_CLOSED): the statement did nothing.
+        if ((e as { code?: string }).code === '23505') return false;
+        throw e;
+    }
 }
 
 /** How long a closed reservation is remembered (a settlement retried later than this charges nothing). */

@@ -7,7 +7,7 @@ import { randomBase62 } from '../text/random-base62.js';
 import { PgPanelStore, isoOf, pgAccount, type PgAccountRow } from './pg-panel-store.js';
 import type { KeyEpoch } from '../limits/counters-types.js';
 import { PgPool, type PgPoolOptions } from './pg-pool.js';
-import { pgReconcileReservations, pgSettleReservation } from './pg-reservations.js';
+import { pgOpenReservation, pgReconcileReservations, pgSettleReservation } from './pg-reservations.js';
 import {
     AccountExistsError,
     type Account,
@@ -149,14 +149,7 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async openReservation(r: NewReservation): Promise<boolean> {
-        // The conditional UPDATE … RETURNING feeds the INSERT: both happen, or (short credit) neither.
-        const res = await this.db.query(
-            `WITH taken AS (UPDATE accounts SET credit_reads = credit_reads - $3 WHERE id = $2 AND credit_reads >= $3 RETURNING id)
-            INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at) SELECT $1, id, $3, $4, now() FROM taken RETURNING id`,
-            [r.id, r.accountId, r.reads, r.instanceId],
-            'svc_open_reservation',
-        );
-        return res.rowCount === 1;
+        return pgOpenReservation(this.db, r);
     }
 
     async settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement> {

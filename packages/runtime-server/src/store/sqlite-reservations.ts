@@ -28,6 +28,9 @@ export class SqliteReservations {
                 'SELECT account_id, outcome, closed_reads FROM credit_reservations WHERE id = ?',
             ),
             recharged: db.prepare("UPDATE credit_reservations SET outcome = 'recharged', closed_at = ? WHERE id = ?"),
+            mark: db.prepare(
+                "INSERT INTO credit_reservations (id, account_id, reads, instance_id, opened_at, outcome, closed_at) VALUES (?, ?, 0, '', ?, 'cancelled', ?)",
+            ),
             abandoned: db.prepare<[string, string], { id: string; account_id: string; reads: number }>(
                 `SELECT r.id, r.account_id, r.reads FROM credit_reservations r LEFT JOIN svc_instances i ON i.id = r.instance_id
                 WHERE r.outcome IS NULL AND (i.id IS NULL OR i.seen_at < ? OR r.opened_at < ?)`,
@@ -41,16 +44,23 @@ export class SqliteReservations {
     }
 
     open(r: NewReservation): boolean {
-        return this.db
-            .transaction(() => {
-                if (this.s.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
-                this.s.insert.run(r.id, r.accountId, r.reads, r.instanceId, isoAgo(0));
-                return true;
-            })
-            .immediate();
+        try {
+            return this.db
+                .transaction(() => {
+                    if (this.s.reserve.run(r.reads, r.accountId, r.reads).changes !== 1) return false;
+                    this.s.insert.run(r.id, r.accountId, r.reads, r.instanceId, isoAgo(0));
+                    return true;
+                })
+                .immediate();
+        } catch (e) {
+            // Its id is taken by a `cancelled` mark (settled before it was opened): nothing was taken.
+            if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
+            throw e;
+        }
     }
 
-    settle(id: string, usedReads: number, at: string): Settlement {
+    settle(r: { id: string; accountId: string }, usedReads: number, at: string): Settlement {
+        const id = r.id;
         return this.db
             .transaction((): Settlement => {
                 const held = this.s.takeOpen.get(id);
@@ -61,6 +71,7 @@ export class SqliteReservations {
                     return { charged: used, done: true };
                 }
                 const row = this.s.closed.get(id);
+                if (!row) this.s.mark.run(id, r.accountId, isoAgo(0), isoAgo(0)); // a later open is refused
                 if (row?.outcome !== 'refunded') return { charged: 0, done: true };
                 this.s.recharged.run(isoAgo(0), id);
                 const used = Math.max(0, Math.min(usedReads, row.closed_reads ?? 0));

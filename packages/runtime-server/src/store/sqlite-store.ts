@@ -177,7 +177,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     async settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement> {
-        return this.reservations.settle(r.id, usedReads, at);
+        return this.reservations.settle(r, usedReads, at);
     }
 
     async heartbeat(instanceId: string): Promise<void> {

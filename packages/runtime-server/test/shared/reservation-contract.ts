@@ -92,6 +92,17 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
             expect([await credit(a.id), await usage(a.id)]).to.deep.equal([5, 0]);
         });
 
+        it('a settlement that arrives before its reservation (the opening timed out on the client) makes the late opening take nothing', async () => {
+            const a = await createAccount(store, email(), 5);
+            const r = { id: `res_${a.id}`, accountId: a.id };
+            expect(await store.settleReservation(r, 0, new Date().toISOString())).to.deep.equal({ charged: 0, done: true });
+            await store.heartbeat('inst_late');
+            expect(await other.openReservation({ ...r, reads: 2, instanceId: 'inst_late' })).to.equal(false);
+            expect(await store.settleReservation(r, 0, new Date().toISOString())).to.deep.equal({ charged: 0, done: true });
+            expect([await credit(a.id), await usage(a.id)]).to.deep.equal([5, 0]);
+            expect(await store.reconcileReservations(-3_600_000, -3_600_000)).to.equal(0); // nothing held anywhere
+        });
+
         it('reconciliation refunds reservations of dead instances and overdue ones, exactly once across connections', async () => {
             const a = await createAccount(store, email(), 10);
             const at = new Date().toISOString();
