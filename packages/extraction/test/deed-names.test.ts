@@ -62,4 +62,22 @@ describe('names in deeds', () => {
         // Initials that match no full name stay as written.
         expect(await readData(agreement.replace('Priya Anand Raman', 'Priya Raman'), schema)).to.deep.equal({ learner: 'P. A. Raman' });
     });
+
+    it('a legal form alone is no name ("… ASSOCIATION, INC." for the hint "Residents Association")', async () => {
+        const notice = [
+            'HARBOUR VIEW RESIDENTS ASSOCIATION, INC.',
+            'c/o Lakeside Community Management, LLC',
+            '',
+            'Date:        June 2, 2025',
+            '',
+            'Managing Agent for Harbour View Residents Association, Inc.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'h',
+            fields: [{ name: 'association', type: 'string', hints: ['Residents Association'] }],
+        });
+        // (A company's value is written without the comma before its form, as registers write it.)
+        expect(await readData(notice, schema)).to.deep.equal({ association: 'HARBOUR VIEW RESIDENTS ASSOCIATION INC.' });
+    });
 });

@@ -4,6 +4,7 @@
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
 import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { streetLike } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
@@ -339,7 +340,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const said = quote.toLowerCase().replace(/\s+/g, ' ').trim();
         return placeholders.has(said) || placeholders.has(said.replace(/[.,;:!]+$/, ''));
     };
-    return out.filter((c) => !continued(c) && !placeholder(c.quote));
+    // Nor is a legal form alone ("HOMEOWNERS ASSOCIATION, INC." for the hint "Homeowners Association").
+    // (Not "NA" or "SA", which are codes as often.)
+    const formOnly = (quote: string): boolean => {
+        const form = quote.replace(/[.,\s]/g, '').toLowerCase();
+        return LEGAL_FORMS.has(form) && form !== 'na' && form !== 'sa';
+    };
+    return out.filter((c) => !continued(c) && !placeholder(c.quote) && !formOnly(c.quote));
 }
 
 /** A hint of two words or more, not written in capitals. */
