@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { DependencyUnavailableError, createAccount, openSqliteStore, type Store } from '../src/index.js';
+import { CreditLedger } from '../src/credit/credit-ledger.js';
+import { RequestLog } from '../src/http/request-log.js';
 import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer } from './test-server.js';
 import { eventually } from './support/cluster.js';
 
@@ -115,6 +117,35 @@ describe('credit reservations', () => {
             expect(await real.readsByDay(k.accountId, '2000-01-01')).to.deep.equal([]);
         } finally {
             await t.stop();
+            rmSync(dataDir, { recursive: true, force: true });
+        }
+    });
+
+    it('a reservation made a heartbeat interval after the last heartbeat writes one first (the first is not enough)', async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'svc-res-'));
+        const real = openSqliteStore(dataDir);
+        let beats = 0;
+        const store = withStore(real, 'heartbeat', async (id: string) => {
+            beats++;
+            await real.heartbeat(id);
+        });
+        let now = 1_000_000;
+        const timings = { heartbeatMs: 10_000, deadAfterMs: 30_000, maxHoldMs: 600_000 };
+        const ledger = new CreditLedger(store, () => now, timings, new RequestLog(() => {}), false);
+        try {
+            const a = await createAccount(real, 'beats@example.test', 10);
+            await Promise.all([ledger.reserve(a.id, 1), ledger.reserve(a.id, 1)]);
+            expect(beats).to.equal(1);
+            now += 5_000;
+            await ledger.reserve(a.id, 1);
+            expect(beats).to.equal(1);
+            now += 40_000; // heartbeats stalled meanwhile: the others may have pruned this instance
+            await ledger.reserve(a.id, 1);
+            expect(beats).to.equal(2);
+            expect((await real.getAccount(a.id))?.creditReads).to.equal(6);
+        } finally {
+            await ledger.stop();
+            await real.close();
             rmSync(dataDir, { recursive: true, force: true });
         }
     });

@@ -32,7 +32,10 @@ export interface Reservation {
 
 export class CreditLedger {
     readonly instanceId = `inst_${randomBase62(16)}`;
-    private alive?: Promise<void>;
+    /** The heartbeat being written for a reservation, shared by the requests that wait for it. */
+    private beating?: Promise<void>;
+    /** When (this.now) the last heartbeat that succeeded was sent. */
+    private aliveAt = -Infinity;
     /** Reconciliation passes completed (tests wait for one to have seen a state). */
     reconciled = 0;
     private timer?: NodeJS.Timeout;
@@ -117,16 +120,25 @@ export class CreditLedger {
         this.unsettled.set(r.id, { r, used, at });
     }
 
-    private markAlive(): Promise<void> {
-        return (this.alive ??= this.store.heartbeat(this.instanceId).catch((e) => {
-            this.alive = undefined;
-            throw e;
-        }));
+    /**
+     * A reservation is opened only within a heartbeat interval of a heartbeat that succeeded, never
+     * on the strength of the first one only: after heartbeats failed for deadAfterMs (the others
+     * then prune this instance), a reservation made without a fresh one would be refunded by them.
+     */
+    private async markAlive(): Promise<void> {
+        if (this.now() - this.aliveAt < this.timings.heartbeatMs) return;
+        await (this.beating ??= this.beat().finally(() => (this.beating = undefined)));
+    }
+
+    private async beat(): Promise<void> {
+        const sent = this.now();
+        await this.store.heartbeat(this.instanceId);
+        this.aliveAt = Math.max(this.aliveAt, sent);
     }
 
     private async tick(): Promise<void> {
         try {
-            await this.store.heartbeat(this.instanceId);
+            await this.beat();
             await this.retryUnsettled();
             const refunded = await this.store.reconcileReservations(this.timings.deadAfterMs, this.timings.maxHoldMs);
             this.reconciled++;
