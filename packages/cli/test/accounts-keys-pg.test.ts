@@ -2,13 +2,17 @@
 // real throwaway PostgreSQL (started by @svc/runtime-server's test support; skipped, with the reason
 // printed, when its binaries are absent).
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, hashApiKey, loadConfig, openPgStore, type SvcServer } from '@svc/runtime-server';
+import { fileURLToPath } from 'node:url';
+import { createServer, hashApiKey, loadConfig, openPgStore, verifyPassword, type SvcServer } from '@svc/runtime-server';
 import { sharedPg, sharedRedis } from '@svc/runtime-server/test-support';
 import { main } from '../src/cli-main.js';
 import type { CliIO } from '../src/cli-types.js';
+
+const bin = fileURLToPath(new URL('../../bin/svc.js', import.meta.url));
 
 describe('svc accounts and svc keys on PostgreSQL', function () {
     this.timeout(60_000);
@@ -65,6 +69,37 @@ describe('svc accounts and svc keys on PostgreSQL', function () {
             expect((await store.findKeyByHash(hashApiKey(key.key)))?.revokedAt).to.be.a('string');
         } finally {
             await store.close();
+        }
+    });
+
+    it('svc accounts password sets the password in the database, and writes no SQLite file', async () => {
+        expect((await svc('accounts', 'create', '--email', 'panel-pg@example.test')).code).to.equal(0);
+        const dir = mkdtempSync(join(tmpdir(), 'svc-cli-pg-pw-'));
+        try {
+            const r = spawnSync(process.execPath, [bin, 'accounts', 'password', '--email', 'panel-pg@example.test'], {
+                input: 'a password for postgres\n',
+                encoding: 'utf8',
+                cwd: dir,
+                env: { ...process.env, SVC_DATABASE_URL: url, SVC_DATA_DIR: join(dir, 'data') },
+            });
+            expect(r.status, r.stderr).to.equal(0);
+            expect(readdirSync(dir), 'no stray data folder or svc.sqlite').to.deep.equal([]);
+            const store = openPgStore(url, { max: 1 });
+            try {
+                const login = await store.findLogin('panel-pg@example.test');
+                expect(await verifyPassword('a password for postgres', login!.passwordHash)).to.equal(true);
+            } finally {
+                await store.close();
+            }
+            const unknown = spawnSync(process.execPath, [bin, 'accounts', 'password', '--email', 'nobody-pg@example.test'], {
+                input: 'a password for postgres\n',
+                encoding: 'utf8',
+                cwd: dir,
+                env: { ...process.env, SVC_DATABASE_URL: url, SVC_DATA_DIR: join(dir, 'data') },
+            });
+            expect(unknown.status).to.equal(1);
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
         }
     });
 

@@ -1,7 +1,8 @@
 // `svc accounts password --email E`: sets the panel password of an account (made with `svc accounts
 // create`), read from standard input, never from an argument (arguments show in `ps` and shell
 // history). One trailing newline is dropped, so `printf` and `echo` both work.
-import { hashPassword, openSqliteStore, passwordProblem, resolveDataDir } from '@svc/runtime-server';
+import { hashPassword, passwordProblem } from '@svc/runtime-server';
+import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO } from '../cli-types.js';
 
 async function readStdin(): Promise<string> {
@@ -25,7 +26,7 @@ export async function accountsPassword(args: string[], io: CliIO): Promise<numbe
     const password = await readStdin();
     const problem = passwordProblem(password);
     if (problem) throw new UsageError(problem.toLowerCase().replace(/\.$/, ''));
-    const store = openSqliteStore(resolveDataDir(io.env, io.cwd));
+    const store = await openDataStore(io); // PostgreSQL with SVC_DATABASE_URL, as the other account commands
     try {
         if (!(await store.setPasswordHash(email, await hashPassword(password)))) {
             io.stderr(`svc accounts: no account with email ${email}\n`);
