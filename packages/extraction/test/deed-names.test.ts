@@ -80,4 +80,23 @@ describe('names in deeds', () => {
         // (A company's value is written without the comma before its form, as registers write it.)
         expect(await readData(notice, schema)).to.deep.equal({ association: 'HARBOUR VIEW RESIDENTS ASSOCIATION INC.' });
     });
+
+    it('a name without the words in lower case around it: "the late …", "(daughter) - client"', async () => {
+        const estimate = [
+            'FUNERAL ESTIMATE                              Ref: FE-2025-0412',
+            '',
+            'Arranged by:         Ms Alice Porter (daughter) - client',
+            'In respect of:       the late Mr Henry Porter, aged 91',
+            'Funeral date:        to be confirmed',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'f',
+            fields: [
+                { name: 'client_name', type: 'string', hints: ['Arranged by'] },
+                { name: 'deceased_name', type: 'string', hints: ['In respect of'] },
+            ],
+        });
+        expect(await readData(estimate, schema)).to.deep.equal({ client_name: 'Ms Alice Porter', deceased_name: 'Mr Henry Porter' });
+    });
 });

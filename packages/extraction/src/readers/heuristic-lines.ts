@@ -214,6 +214,8 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         // A code says nothing more in brackets: "571203 (business)", "GB612883401000 (EORI)".
         if (/^(?=\S*\d)[\p{L}\p{N}\-/.]+$/u.test(quote.slice(0, bracket))) return bracket;
         if (/^ \([^()]*\d[^()]*\)[.,;]?$/.test(quote.slice(bracket))) return bracket;
+        // Nor does a name in a bracket of words in lower case: "Mr Gareth Winstanley (son) - client".
+        if (/\p{Lu}/u.test(quote.slice(0, bracket)) && /^ \(\p{Ll}[\p{Ll} ]*\)/u.test(quote.slice(bracket))) return bracket;
     }
     const code = CODE_HEAD.exec(quote)?.[0];
     // Not the first figure of a range: "7am to 10pm", "09:00 tot 17:00".

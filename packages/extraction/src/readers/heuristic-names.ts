@@ -215,3 +215,19 @@ export function fullName<T extends Span>(win: WindowText, c: T): T {
     }
     return c;
 }
+
+/** Words in lower case before a name, at most three ("the late Mrs Doreen Winstanley"). */
+const LEAD = /^((?:\p{Ll}+\s+){1,3})(?=\p{Lu})/u;
+
+/**
+ * A name without the words in lower case that lead into it ("the late Mrs Doreen Winstanley, aged
+ * 84" for `deceased_name`; `named`: the field asks for a name); a name's own particle or title
+ * stays ("van Oosterom", "de heer Wolters").
+ */
+export function nameFromCapital<T extends Span>(win: WindowText, c: T, named = true): T {
+    const m = named ? LEAD.exec(c.quote) : null;
+    if (!m) return c;
+    const own = (w: string): boolean => wordsOf(win.locale, 'connectors').has(w) || wordsOf(win.locale, 'personTitles').has(w);
+    if (m[1]!.trim().split(/\s+/).some(own)) return c;
+    return { ...c, start: c.start + m[1]!.length, quote: c.quote.slice(m[1]!.length) };
+}

@@ -16,7 +16,7 @@ import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
 import { asksFor, asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
-import { fullName } from './heuristic-names.js';
+import { fullName, nameFromCapital } from './heuristic-names.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
@@ -137,10 +137,10 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
     const fits = shapeOf(ctx);
+    const named = asksFor(field, win.locale, 'nameWords');
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
-        const c = fullName(win, found);
-        if (address && labelNotAddress(c.quote)) continue;
-        if (!fits(c.quote)) continue;
+        const c = nameFromCapital(win, fullName(win, found), named);
+        if ((address && labelNotAddress(c.quote)) || !fits(c.quote)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
         // A piece of a sentence the pattern happens to allow is no code: not proposed at all.
