@@ -34,9 +34,10 @@ export interface CreatedKey {
     expires_at: string | null;
 }
 
-export async function createAccount(store: Store, email: string, creditReads = FREE_CREDIT_READS): Promise<Account> {
+/** An account; with `passwordHash` (a panel sign-up) the password is set in the same step, never after. */
+export async function createAccount(store: Store, email: string, creditReads = FREE_CREDIT_READS, passwordHash?: string): Promise<Account> {
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new KeyRequestError(`not an email address: ${JSON.stringify(email)}`);
-    return store.createAccount(email, creditReads);
+    return store.createAccount(email, creditReads, passwordHash);
 }
 
 export async function createKey(store: Store, input: CreateKeyInput, now = Date.now()): Promise<CreatedKey> {

@@ -73,13 +73,14 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         await services.limiter.checkSignUp(request.ip);
         let accountId: string;
         try {
-            accountId = (await createAccount(store, email, services.config.freeCreditReads)).id;
+            // The account and its password in one statement: a failure between two steps left an
+            // account without a password that could neither sign in nor sign up again.
+            accountId = (await createAccount(store, email, services.config.freeCreditReads, await hashPassword(password))).id;
         } catch (e) {
             if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, 'Enter a valid email address.');
             if (e instanceof AccountExistsError) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
             throw e;
         }
-        await store.setPasswordHash(email, await hashPassword(password));
         await ctx.sessions.start(request, reply, accountId);
         return reply.redirect('/panel/keys', 303);
     });

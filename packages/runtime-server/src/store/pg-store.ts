@@ -66,12 +66,12 @@ export class PgStore extends PgPanelStore implements Store {
         super(db);
     }
 
-    async createAccount(email: string, creditReads: number): Promise<Account> {
+    async createAccount(email: string, creditReads: number, passwordHash?: string): Promise<Account> {
         const id = `acct_${randomBase62(16)}`;
         try {
             const r = await this.db.query<PgAccountRow>(
-                'INSERT INTO accounts (id, email, credit_reads, created_at) VALUES ($1, $2, $3, now()) RETURNING *',
-                [id, email, creditReads],
+                'INSERT INTO accounts (id, email, credit_reads, created_at, password_hash) VALUES ($1, $2, $3, now(), $4) RETURNING *',
+                [id, email, creditReads, passwordHash ?? null],
             );
             return pgAccount(r.rows[0]!);
         } catch (e) {

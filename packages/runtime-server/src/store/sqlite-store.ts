@@ -67,7 +67,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
         super(db);
         this.reservations = new SqliteReservations(db);
         this.stmts = {
-            insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at) VALUES (?, ?, ?, ?)'),
+            insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at, password_hash) VALUES (?, ?, ?, ?, ?)'),
             accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
             accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
             addCredit: db.prepare('UPDATE accounts SET credit_reads = MAX(0, credit_reads + ?) WHERE email = ?'),
@@ -87,10 +87,10 @@ export class SqliteStore extends SqlitePanelStore implements Store {
         };
     }
 
-    async createAccount(email: string, creditReads: number): Promise<Account> {
+    async createAccount(email: string, creditReads: number, passwordHash?: string): Promise<Account> {
         const row: AccountRow = { id: `acct_${randomBase62(16)}`, email, credit_reads: creditReads, created_at: new Date().toISOString() };
         try {
-            this.stmts.insertAccount.run(row.id, row.email, row.credit_reads, row.created_at);
+            this.stmts.insertAccount.run(row.id, row.email, row.credit_reads, row.created_at, passwordHash ?? null);
         } catch (e) {
             if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
                 throw new AccountExistsError(`an account with email ${email} exists`);

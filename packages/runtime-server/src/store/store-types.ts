@@ -60,7 +60,8 @@ export interface Settlement {
 }
 
 export interface Store extends PanelStore {
-    createAccount(email: string, creditReads: number): Promise<Account>;
+    /** Creates an account, with its panel password's hash when given, in one atomic step. */
+    createAccount(email: string, creditReads: number, passwordHash?: string): Promise<Account>;
     findAccountByEmail(email: string): Promise<Account | undefined>;
     getAccount(id: string): Promise<Account | undefined>;
     /** Adds (or, with a negative number, removes down to 0) credit; undefined for an unknown email. */

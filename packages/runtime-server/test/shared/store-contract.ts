@@ -110,6 +110,9 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect((await store.findLogin(e.toUpperCase()))?.passwordHash).to.equal('scrypt$abc');
             expect(await store.setPasswordHash('nobody@example.test', 'x')).to.equal(false);
             expect(await store.findLogin('nobody@example.test')).to.equal(undefined);
+            // made with its password in one step (a panel sign-up)
+            const withPassword = await createAccount(store, email(), 10, 'scrypt$def');
+            expect((await store.findLogin(withPassword.email))?.passwordHash).to.equal('scrypt$def');
         });
 
         it('sign-in failures are counted from a given time, per account', async () => {
