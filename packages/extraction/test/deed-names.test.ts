@@ -99,4 +99,17 @@ describe('names in deeds', () => {
         });
         expect(await readData(estimate, schema)).to.deep.equal({ client_name: 'Ms Alice Porter', deceased_name: 'Mr Henry Porter' });
     });
+
+    it('a word of a name in title case labels nothing after its link word: "Superior Court of Arizona"', async () => {
+        const summons = 'Superior Court of Arizona, County of Pima\n\nSUMMONS FOR JURY SERVICE\n\nJuror number: 5521 0093\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'courtName', type: 'string', description: 'Court that issued the summons' }],
+        });
+        expect(await readData(summons, schema)).to.deep.equal({ courtName: null });
+        // In prose the link still reads the name: "the position of Senior Data Analyst".
+        const offer = 'We are pleased to offer you the position of Senior Data Analyst at Northwind.\n';
+        expect(await readData(offer, strings('position'))).to.deep.equal({ position: 'Senior Data Analyst' });
+    });
 });

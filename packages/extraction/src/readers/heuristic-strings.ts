@@ -76,6 +76,10 @@ function linked(win: WindowText, hit: LabelHit): boolean {
     const i = win.wordAt(hit.end);
     const link = win.words[i];
     if (!link || link.line !== win.words[i - 1]?.line || !wordsOf(win.locale, 'nameLinks').has(link.norm)) return false;
+    // A word of a name in title case is no label of what follows it: "Superior Court of California"
+    // names the court, not California.
+    const before = win.words[win.wordAt(hit.start) - 1];
+    if (win.words[i - 1]!.capital && before?.capital && before.line === link.line) return false;
     // An article may stand between: "the laws of the State of California".
     const article = wordsOf(win.locale, 'definitionArticles').has(win.words[i + 1]?.norm ?? '') ? 1 : 0;
     return !!win.words[i + 1 + article]?.capital;
