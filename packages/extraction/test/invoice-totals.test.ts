@@ -181,4 +181,21 @@ describe('invoice totals', () => {
         ].join('\n');
         expect(await readData(letter, schema)).to.deep.equal({ rebate: { amount: '402.50', currency: 'GBP' } });
     });
+
+    it('a tax\'s amount takes no label of the amount to pay: `vat_amount` is no "BALANCE DUE"', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'i', fields: [{ name: 'vat_amount', type: 'money', currency: 'GBP' }] });
+        const invoice = [
+            'CALL-OUT INVOICE                                   No. LS-2291',
+            '',
+            ' 1   Emergency call-out, first hour                    85.00       85.00',
+            ' 1   Replacement euro cylinder                          42.00       42.00',
+            '--------------------------------------------------------------------------',
+            '                                              Subtotal               127.00',
+            '                                              VAT @ 20%               25.40',
+            '                                              TOTAL                  152.40',
+            '                                              Paid on site            50.00',
+            '                                              BALANCE DUE            102.40',
+        ].join('\n');
+        expect(await readData(invoice, schema)).to.deep.equal({ vat_amount: { amount: '25.40', currency: 'GBP' } });
+    });
 });

@@ -35,7 +35,8 @@ export function withDueLabels(
     locale: LocaleProfile,
     phrases: LabelPhrase[],
 ): LabelPhrase[] {
-    if (field.hints.length || !locale.sums.due?.length || !asksForSum(field, locale)) return phrases;
+    // (Not for a tax's amount: `vat_amount` is no "Balance due".)
+    if (field.hints.length || !locale.sums.due?.length || !asksForSum(field, locale) || asksForTax(field, locale)) return phrases;
     const seen = new Set(phrases.map((p) => p.words.join(' ')));
     const due = locale.sums.due.map(labelWords).filter((words) => !seen.has(words.join(' ')));
     return [...phrases, ...due.map((words) => ({ words, weight: LABEL.name, kind: 'name' as const }))];
@@ -126,7 +127,7 @@ export function paidAmounts(win: WindowText, amounts: readonly { span: Span; val
 const RATE_BEFORE = 24;
 
 /** Whether a money field asks for a tax (a word of its name is one of the language's tax words: `vat`, `btw`). */
-export function asksForTax(field: CompiledField, locale: LocaleProfile): boolean {
+export function asksForTax(field: { name: string }, locale: LocaleProfile): boolean {
     const words = wordsOf(locale, 'taxWords');
     return labelWords(field.name).some((w) => words.has(w));
 }
