@@ -1,6 +1,7 @@
-// PostgreSQL or Redis out of reach. Stores and counters throw this instead of their drivers' errors,
-// so the error handler answers 503 pipeline_unavailable (never a 500, never an uncounted request)
-// and the next request tries again: the drivers reconnect by themselves.
+// PostgreSQL or Redis out of reach, or answering that it cannot serve now (out of memory, read-only).
+// Stores and counters throw this instead of their drivers' errors, so the error handler answers 503
+// pipeline_unavailable (never a 500, never an uncounted request) and the next request tries again:
+// the drivers reconnect by themselves.
 
 export class DependencyUnavailableError extends Error {
     constructor(
@@ -40,6 +41,13 @@ export function isUnreachable(e: unknown): boolean {
     // SQLSTATE classes 08 (connection), 57P (shut down, cannot connect now), 53 (out of resources),
     // 28 (credentials refused) and 3D000 (no such database): the server cannot serve us, whatever the query.
     // 57014: the server cancelled a statement past statement_timeout (store/pg-pool.ts), too slow now.
-    if (NETWORK_CODES.has(code) || /^08|^57P|^53|^28|^3D000$|^57014$/.test(code)) return true;
-    return typeof err?.message === 'string' && LOST.test(err.message);
+    // 25006: a write in a read-only transaction (a standby, or default_transaction_read_only).
+    if (NETWORK_CODES.has(code) || /^08|^57P|^53|^28|^3D000$|^57014$|^25006$/.test(code)) return true;
+    const message = typeof err?.message === 'string' ? err.message : '';
+    return LOST.test(message) || (err instanceof Error && err.name === 'ReplyError' && REDIS_CANNOT_SERVE.test(message));
 }
+
+// Redis replies (ioredis's ReplyError, its text led by the error code) that mean this Redis cannot
+// serve now, whatever the command: out of memory under noeviction, a read-only replica or one cut
+// off from its master, loading its data, a script running too long, a failed save refusing writes.
+const REDIS_CANNOT_SERVE = /^(OOM|READONLY|LOADING|BUSY|MASTERDOWN|NOREPLICAS|MISCONF|TRYAGAIN|CLUSTERDOWN)\b/;

@@ -1,4 +1,5 @@
-// What operators need beside the API: GET /readyz (503 until PostgreSQL and Redis both answer; /healthz
+// What operators need beside the API: GET /readyz (503 until PostgreSQL and Redis both answer and may
+// be written: Redis takes a small write, PostgreSQL says it is not read-only; /healthz
 // stays a liveness check) and GET /metrics when SVC_METRICS=1. Neither needs a key nor counts against
 // the per-IP limit (that limit itself needs Redis); bind /metrics behind the proxy (docs/deploy.md).
 import type { FastifyInstance } from 'fastify';

@@ -50,7 +50,7 @@ export interface Counters extends KeyEpoch {
     admit(check: AdmissionCheck): Promise<AdmissionResult>;
     /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
     peek(names: readonly string[]): Promise<number[]>;
-    /** Resolves when the counters' store answers (readiness); throws DependencyUnavailableError otherwise. */
+    /** Resolves when the counters' store takes a write (readiness); throws DependencyUnavailableError otherwise. */
     ping(): Promise<void>;
     close(): Promise<void>;
 }

@@ -110,7 +110,7 @@ export class RedisCounters implements Counters {
 
     /** Waits a moment for a first connection (the CLI revokes right after starting). */
     async bumpKeyEpoch(): Promise<void> {
-        await this.ping(2000);
+        await this.connected(2000);
         await this.call(() => this.redis.set(this.epochKey, randomUUID()));
     }
 
@@ -127,18 +127,27 @@ export class RedisCounters implements Counters {
         return values.map((v) => (v === null ? 0 : Number(v)));
     }
 
-    /** Resolves once Redis answers; waits up to `ms` for the first connection. */
+    /**
+     * Readiness: resolves once Redis takes a write, as every counted request needs. A PING is answered
+     * by a Redis that refuses writes (out of memory, a read-only replica), so this writes a key of
+     * its own that expires at once (no colon: it cannot collide with a counter). Waits up to `ms`
+     * for the first connection.
+     */
     async ping(ms = 0): Promise<void> {
-        if (ms > 0 && this.redis.status !== 'ready') {
-            await new Promise<void>((resolve) => {
-                const timer = setTimeout(resolve, ms);
-                this.redis.once('ready', () => {
-                    clearTimeout(timer);
-                    resolve();
-                });
+        if (ms > 0) await this.connected(ms);
+        await this.call(() => this.redis.set(`${this.prefix}ready`, '1', 'PX', 10_000));
+    }
+
+    /** Waits up to `ms` for the first connection. */
+    private async connected(ms: number): Promise<void> {
+        if (this.redis.status === 'ready') return;
+        await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, ms);
+            this.redis.once('ready', () => {
+                clearTimeout(timer);
+                resolve();
             });
-        }
-        await this.call(() => this.redis.ping());
+        });
     }
 
     async close(): Promise<void> {

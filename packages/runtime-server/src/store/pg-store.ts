@@ -3,6 +3,7 @@
 // RETURNING), so instances never need a lock of their own. Instances may remember keys (auth/key-cache.ts)
 // under the key epoch kept in Redis: a revocation here replaces that epoch (keyEpoch), so a key
 // revoked through any instance or the CLI is refused everywhere on the next request.
+import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 import { randomBase62 } from '../text/random-base62.js';
 import { PgPanelStore, isoOf, pgAccount, type PgAccountRow } from './pg-panel-store.js';
 import type { KeyEpoch } from '../limits/counters-types.js';
@@ -172,8 +173,17 @@ export class PgStore extends PgPanelStore implements Store {
         return pgReconcileReservations(this.db, deadAfterMs, maxHoldMs);
     }
 
+    /**
+     * Readiness: the database answers and this session may write (not a standby, not
+     * default_transaction_read_only): every extraction, sign-in and key use writes. Asked, not
+     * tried, so a check never leaves anything behind.
+     */
     async ping(): Promise<void> {
-        await this.db.query('SELECT 1');
+        const r = await this.db.query<{ recovery: boolean; read_only: string }>(
+            "SELECT pg_is_in_recovery() AS recovery, current_setting('transaction_read_only') AS read_only",
+        );
+        if (r.rows[0]!.recovery || r.rows[0]!.read_only === 'on')
+            throw new DependencyUnavailableError('database', new Error('the database is read-only'));
     }
 
     async close(): Promise<void> {

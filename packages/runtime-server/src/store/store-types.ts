@@ -104,7 +104,7 @@ export interface Store extends PanelStore {
      * when instances reconcile concurrently; answers how many were refunded.
      */
     reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number>;
-    /** Resolves when the database answers (readiness); throws DependencyUnavailableError otherwise. */
+    /** Resolves when the database answers and may be written (readiness); throws DependencyUnavailableError otherwise. */
     ping(): Promise<void>;
     close(): Promise<void>;
 }
