@@ -84,6 +84,19 @@ describe('labels of codes, names and amounts', () => {
         expect(await readData('Kenteken: 12-ABC-3\nBouwjaar: mei 1998\n', auto, 'nl')).to.deep.equal({ bouwjaar: 1998 });
     });
 
+    it('"number of" counts: alone "number" labels no count ("Account number:  300188274")', async () => {
+        const letter = [
+            'HILLSIDE ROVERS FC                              Season 2025/26',
+            '',
+            'Account number:  418820117                 Member since: 2011',
+            '',
+            'You chose to pay by Direct Debit in 8 monthly instalments of £52.40,',
+            'first collection on or around 1 July 2025.',
+        ].join('\n');
+        const schema = hinted([{ name: 'number_of_instalments', type: 'integer' }]);
+        expect(await readData(letter, schema)).to.deep.equal({ number_of_instalments: 8 });
+    });
+
     it("takes no clause's number for an amount", async () => {
         const fees = [
             '2. LICENCE',

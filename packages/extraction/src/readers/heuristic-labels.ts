@@ -106,11 +106,15 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
         }
     }
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
+    const links = wordsOf(locale, 'nameLinks');
     const addName = (words: string[]): void => {
         add(words, words.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
         if (words.length > 1)
-            for (const w of words) {
+            for (const [k, w] of words.entries()) {
                 if (STOPWORDS.has(w) || w.length <= 2) continue;
+                // "number of" counts (`number_of_tickets`): alone it is no label of the count ("Account
+                // number:  300188274").
+                if (links.has(words[k + 1] ?? '') && wordsOf(locale, 'identifierWords').has(w)) continue;
                 // Without hints, the name is all the author said: "starts on" labels `start_date`
                 // well (a word another field's name has too, less); a bare "Date:" labels the
                 // document's own date a little and no other (an invoice's "Date:" is not its due date).
