@@ -36,8 +36,17 @@ export interface CreatedKey {
 
 /** An account; with `passwordHash` (a panel sign-up) the password is set in the same step, never after. */
 export async function createAccount(store: Store, email: string, creditReads = FREE_CREDIT_READS, passwordHash?: string): Promise<Account> {
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new KeyRequestError(`not an email address: ${JSON.stringify(email)}`);
+    if (!isEmailAddress(email)) throw new KeyRequestError(`not an email address: ${JSON.stringify(email)}`);
     return store.createAccount(email, creditReads, passwordHash);
+}
+
+/**
+ * What accounts accept as an email: something@something, at most 254 characters, no white space and
+ * no control character (NUL, a bell, DEL, C1 controls: PostgreSQL cannot even store NUL, and an
+ * address is one line of every listing).
+ */
+export function isEmailAddress(email: string): boolean {
+    return email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) && !/\p{Cc}/u.test(email);
 }
 
 export async function createKey(store: Store, input: CreateKeyInput, now = Date.now()): Promise<CreatedKey> {

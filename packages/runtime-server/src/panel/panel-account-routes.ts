@@ -3,7 +3,7 @@
 // 15 minutes sign-in answers 429 with Retry-After, whatever the password.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AccountExistsError } from '../store/store-types.js';
-import { KeyRequestError, createAccount } from '../auth/key-service.js';
+import { KeyRequestError, createAccount, isEmailAddress } from '../auth/key-service.js';
 import { ApiError } from '../http/api-errors.js';
 import { csrfToken, sendPage, type PanelContext } from './panel-context.js';
 import { csrfField, html } from './panel-html.js';
@@ -13,6 +13,7 @@ export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES = 10;
 export const SIGN_IN_FAILED = 'Wrong email or password.';
 const ACCOUNT_EXISTS = 'An account with this email exists; sign in instead.';
+const INVALID_EMAIL = 'Enter a valid email address.';
 
 type Form = Record<string, string | undefined> | undefined;
 
@@ -52,6 +53,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
     const { store, services } = ctx;
     const form = (reply: FastifyReply, status: number, kind: 'in' | 'up', email = '', message?: string): FastifyReply => {
         const csrf = csrfToken(reply);
+        email = email.replace(/\p{Cc}/gu, ''); // echoed in the form: no NUL or other control in the page
         return sendPage(
             reply,
             status,
@@ -68,6 +70,8 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const { email, password } = credentials(request.body);
         const problem = passwordProblem(password);
         if (problem) return form(reply, 400, 'up', email, problem);
+        // Before any query (PostgreSQL refuses a NUL with an error) and before the sign-up is counted.
+        if (email && !isEmailAddress(email)) return form(reply, 400, 'up', email, INVALID_EMAIL);
         // Counted only for an email that has no account yet: a 409 spends nothing of the IP's hour.
         if (email && (await store.findLogin(email))) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
         await services.limiter.checkSignUp(request.ip);
@@ -77,7 +81,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
             // account without a password that could neither sign in nor sign up again.
             accountId = (await createAccount(store, email, services.config.freeCreditReads, await hashPassword(password))).id;
         } catch (e) {
-            if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, 'Enter a valid email address.');
+            if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, INVALID_EMAIL);
             if (e instanceof AccountExistsError) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
             throw e;
         }
@@ -87,6 +91,8 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
 
     panel.post('/sign-in', async (request, reply) => {
         const { email, password } = credentials(request.body);
+        // No account has a control character in its email (isEmailAddress): refused before any query.
+        if (/\p{Cc}/u.test(email)) return form(reply, 400, 'in', email, INVALID_EMAIL);
         const login = email && password.length <= 1024 ? await store.findLogin(email) : undefined;
         const now = services.now();
         const attemptAt = new Date(now).toISOString();

@@ -49,8 +49,9 @@ function parseBody(text: string): PaymentBody | undefined {
     const b = v as Record<string, unknown>;
     const keys = Object.keys(b);
     if (keys.length !== 4 || !['id', 'email', 'reads', 'amount_eur'].every((k) => keys.includes(k))) return undefined;
-    if (typeof b.id !== 'string' || b.id.length < 1 || b.id.length > 200) return undefined;
-    if (typeof b.email !== 'string' || b.email.length > 254) return undefined;
+    // No control characters (PostgreSQL cannot store NUL; no account's email has one).
+    if (typeof b.id !== 'string' || b.id.length < 1 || b.id.length > 200 || /\p{Cc}/u.test(b.id)) return undefined;
+    if (typeof b.email !== 'string' || b.email.length > 254 || /\p{Cc}/u.test(b.email)) return undefined;
     if (typeof b.reads !== 'number' || !Number.isSafeInteger(b.reads) || b.reads <= 0 || b.reads > MAX_CREDIT_CHANGE) return undefined;
     if (typeof b.amount_eur !== 'string' || !/^\d{1,12}(\.\d{1,2})?$/.test(b.amount_eur)) return undefined;
     return b as unknown as PaymentBody;

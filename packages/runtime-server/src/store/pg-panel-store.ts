@@ -20,11 +20,14 @@ export const pgAccount = (r: PgAccountRow): Account => ({
     createdAt: r.created_at.toISOString(),
 });
 export const isoOf = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+/** PostgreSQL text cannot hold NUL (it refuses the query, 22021): no account's email has one. */
+export const unstorable = (text: string): boolean => text.includes('\0');
 
 export class PgPanelStore implements PanelStore {
     constructor(protected readonly db: PgPool) {}
 
     async setPasswordHash(email: string, passwordHash: string): Promise<boolean> {
+        if (unstorable(email)) return false;
         // A new password ends every browser session of the account (one signed in with the old one).
         const r = await this.db.query<{ n: number }>(
             `WITH changed AS (UPDATE accounts SET password_hash = $1 WHERE lower(email) = lower($2) RETURNING id),
@@ -36,6 +39,7 @@ export class PgPanelStore implements PanelStore {
     }
 
     async findLogin(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {
+        if (unstorable(email)) return undefined;
         const r = (await this.db.query<PgAccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email])).rows[0];
         return r && { account: pgAccount(r), passwordHash: r.password_hash };
     }
@@ -105,6 +109,7 @@ export class PgPanelStore implements PanelStore {
     }
 
     async creditPayment(paymentId: string, email: string, reads: number, amountEur: string): Promise<PaymentResult | undefined> {
+        if (unstorable(email)) return undefined;
         // One statement: a concurrent delivery of the same id waits on the primary key and inserts nothing.
         const r = (
             await this.db.query<{ known: number; credit: number | null }>(

@@ -5,7 +5,7 @@
 // revoked through any instance or the CLI is refused everywhere on the next request.
 import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 import { randomBase62 } from '../text/random-base62.js';
-import { PgPanelStore, isoOf, pgAccount, type PgAccountRow } from './pg-panel-store.js';
+import { PgPanelStore, isoOf, pgAccount, unstorable, type PgAccountRow } from './pg-panel-store.js';
 import type { KeyEpoch } from '../limits/counters-types.js';
 import { PgPool, type PgPoolOptions } from './pg-pool.js';
 import { pgOpenReservation, pgReconcileReservations, pgSettleReservation } from './pg-reservations.js';
@@ -82,6 +82,7 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async findAccountByEmail(email: string): Promise<Account | undefined> {
+        if (unstorable(email)) return undefined;
         const r = (await this.db.query<PgAccountRow>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email])).rows[0];
         return r && pgAccount(r);
     }
@@ -92,6 +93,7 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async addCredit(email: string, reads: number): Promise<Account | undefined> {
+        if (unstorable(email)) return undefined;
         const r = (
             await this.db.query<PgAccountRow>(
                 'UPDATE accounts SET credit_reads = greatest(0, credit_reads + $1) WHERE lower(email) = lower($2) RETURNING *',

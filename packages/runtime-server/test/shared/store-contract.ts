@@ -2,7 +2,7 @@
 // accounts, keys, atomic credit, and the panel's data (panel-store-types.ts).
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { AccountExistsError, createAccount, createKey, hashApiKey, type Store } from '../../src/index.js';
+import { AccountExistsError, KeyRequestError, createAccount, createKey, hashApiKey, type Store } from '../../src/index.js';
 
 export interface StoreHarness {
     /** A store on a fresh, empty database. */
@@ -110,6 +110,17 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect((await store.findLogin(e.toUpperCase()))?.passwordHash).to.equal('scrypt$abc');
             expect(await store.setPasswordHash('nobody@example.test', 'x')).to.equal(false);
             expect(await store.findLogin('nobody@example.test')).to.equal(undefined);
+            // an email with NUL is no account (PostgreSQL cannot even take it in a query)
+            expect(await store.findLogin('a\u0000b@example.test')).to.equal(undefined);
+            expect(await store.findAccountByEmail('a\u0000b@example.test')).to.equal(undefined);
+            expect(await store.addCredit('a\u0000b@example.test', 1)).to.equal(undefined);
+            expect(await store.setPasswordHash('a\u0000b@example.test', 'x')).to.equal(false);
+            expect(await store.creditPayment('pay_nul', 'a\u0000b@example.test', 1, '1.00')).to.equal(undefined);
+            for (const bad of ['a\u0000b@example.test', 'a\u0007b@example.test', 'ab\u007f@example.test'])
+                await createAccount(store, bad).then(
+                    () => expect.fail(`${JSON.stringify(bad)} was accepted`),
+                    (e: unknown) => expect(e).to.be.instanceOf(KeyRequestError),
+                );
             // made with its password in one step (a panel sign-up)
             const withPassword = await createAccount(store, email(), 10, 'scrypt$def');
             expect((await store.findLogin(withPassword.email))?.passwordHash).to.equal('scrypt$def');
