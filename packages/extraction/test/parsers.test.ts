@@ -6,7 +6,7 @@ import { CURRENCY_MARK_SOURCE, currenciesOfMark, splitCurrencyMark } from '../sr
 import { MAX_TYPED_QUOTE, parseQuote } from '../src/parsers/quote-parser.js';
 import { parseAmount } from '../src/parsers/amount-parser.js';
 import { numberFromWords } from '../src/parsers/number-words.js';
-import { dateSpans, durationSpans } from '../src/readers/heuristic-spans.js';
+import { dateSpans, durationSpans, enumSpans } from '../src/readers/heuristic-spans.js';
 import { date, money } from './support/schema-builder.js';
 
 const json = (type: FieldType, quote: string, language: 'en' | 'nl' = 'en'): unknown => parseQuote(type, quote, language)?.json;
@@ -187,6 +187,16 @@ describe('enums, booleans and strings', () => {
         expect(json(t, 'closed')).to.equal(undefined);
         const court: FieldType = { kind: 'enum', labels: ["Gerechtshof 's-Hertogenbosch"], aliases: {} };
         expect(json(court, 'GERECHTSHOF ’S-HERTOGENBOSCH')).to.equal("Gerechtshof 's-Hertogenbosch");
+    });
+
+    it('finds no enum label that is part of a word joined by a hyphen ("first-class mail")', () => {
+        const level: FieldType = { kind: 'enum', labels: ['first', 'second', 'final'], aliases: {} };
+        const text =
+            'NOTICE OF VIOLATION - SECOND NOTICE\nSent by first-class mail. A self-addressed envelope is enclosed. Final-stage notices follow.\n';
+        expect(enumSpans(text, level).map((s) => s.quote)).to.deep.equal(['SECOND']);
+        // A label with a hyphen of its own still matches whole.
+        const court: FieldType = { kind: 'enum', labels: ["Gerechtshof 's-Hertogenbosch"], aliases: {} };
+        expect(enumSpans("Gerechtshof 's-Hertogenbosch, zittingsplaats Arnhem", court).map((s) => s.quote)).to.have.length(1);
     });
 
     it('reads booleans in the document language', () => {

@@ -254,7 +254,8 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
             .filter((w) => w.trim() !== '')
             .sort((a, b) => b.length - a.length)
             .map((w) => escape(w.trim()).replace(/\s+/g, '\\s+').replace(/['’‘]/g, "['’‘]"));
-        re = new RegExp(`${L}(?:${words.join('|')})${R}`, 'giu');
+        // Not a part of a word joined by a hyphen: "first-class mail" says no notice is the first.
+        re = new RegExp(`${L}(?<!\\p{L}-)(?:${words.join('|')})${R}(?!-\\p{L})`, 'giu');
         enumRegexes.set(type, re);
     }
     return all(re, text);
