@@ -17,6 +17,7 @@ import type { ServerServices } from '../server-module.js';
 import { ApiError, MESSAGES, internalError, invalidRequest, notFound, pipelineUnavailable } from './api-errors.js';
 import './http-types.js';
 import { buildOpenApiDocument } from './openapi-document.js';
+import { keepForwardedAddresses } from './client-ip.js';
 import { ClientAbortError, registerRawBodyParser } from './raw-body.js';
 import { registerOpsRoutes } from './ops-routes.js';
 import { DependencyUnavailableError } from '../deps/dependency-errors.js';
@@ -60,6 +61,8 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     });
     registerRawBodyParser(app, config.maxBodyBytes);
     app.decorateRequest('principal', null);
+    // First of all hooks: whatever reads request.ip sees a valid address (client-ip.ts).
+    if (config.trustProxy) app.addHook('onRequest', async (request) => keepForwardedAddresses(request.raw.headers));
 
     logRequests(app, services);
     boundSending(app, services);
