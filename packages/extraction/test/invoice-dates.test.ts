@@ -1,26 +1,13 @@
 // The date of a short document: an invoice's date and its due date. Documents written for the test.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
-import { Engine } from '../src/extraction-engine.js';
-import { HeuristicReader } from '../src/readers/heuristic-reader.js';
-import { secretRingOf } from '../src/session/secret-ring.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe('invoice dates', () => {
     /** Each candidate's features, by its quote, for a `purchase_date` field. */
     const features = async (doc: string, language: 'en' | 'nl' = 'en'): Promise<Map<string, Record<string, number | undefined>>> => {
-        const out = new Map<string, Record<string, number | undefined>>();
-        const reader = new HeuristicReader({ collect: (c) => out.set(c.quote, c.features) });
         const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'purchase_date', type: 'date' }] });
-        const engine = new Engine({ reader, secrets: secretRingOf(['t']), concurrency: 1 });
-        await engine.extract({
-            document: doc,
-            schema,
-            language,
-            reference: null,
-            options: { on_conflict: 'withhold', fallback: 'off' },
-        });
-        return out;
+        return new Map((await readCandidates(doc, schema, language)).candidates.map((c) => [c.quote, c.features]));
     };
 
     it('an invoice date is not its due date, the later one (a page has no head and foot zones to date it)', async () => {

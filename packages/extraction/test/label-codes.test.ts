@@ -3,11 +3,8 @@
 // clause's number that is no amount ("3.1 Annual subscription fee: EUR 13,950.00"). Documents
 // written for the test.
 import { expect } from 'chai';
-import { Engine } from '../src/extraction-engine.js';
-import { HeuristicReader } from '../src/readers/heuristic-reader.js';
-import { secretRingOf } from '../src/session/secret-ring.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const hinted = (fields: Record<string, unknown>[]) => compile({ svc_schema: '1.0', name: 'doc', fields });
 
@@ -70,16 +67,9 @@ describe('labels of codes, names and amounts', () => {
             'een regeling aan.',
         ].join('\n');
         const count = hinted([{ name: 'aantal_maanden_achterstand', type: 'integer' }]);
-        const quotes: string[] = [];
-        const engine = new Engine({
-            reader: new HeuristicReader({ collect: (c) => quotes.push(c.quote) }),
-            secrets: secretRingOf(['t']),
-            concurrency: 1,
-        });
-        const options = { on_conflict: 'withhold', fallback: 'off' } as const;
-        const read = await engine.extract({ document: brief, schema: count, language: 'nl', reference: null, options });
-        expect(read.response.data).to.deep.equal({ aantal_maanden_achterstand: 3 });
-        expect(quotes).to.not.include('2025');
+        const read = await readCandidates(brief, count, 'nl');
+        expect(read.data).to.deep.equal({ aantal_maanden_achterstand: 3 });
+        expect(read.candidates.map((c) => c.quote)).to.not.include('2025');
         const auto = hinted([{ name: 'bouwjaar', type: 'integer' }]);
         expect(await readData('Kenteken: 12-ABC-3\nBouwjaar: mei 1998\n', auto, 'nl')).to.deep.equal({ bouwjaar: 1998 });
     });
