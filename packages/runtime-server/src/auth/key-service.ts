@@ -6,6 +6,8 @@ import { generateApiKey } from './api-key.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
 
 export const FREE_CREDIT_READS = 10;
+/** Active (not revoked, not expired) keys an account may have: its keys are listed on one page. */
+export const MAX_ACTIVE_KEYS = 100;
 /**
  * Reads one payment or one `svc accounts credit` may add or take at most: balances then stay far
  * below 2^53, where numbers stop being exact (two payments of 2^53 − 1 reads summed wrongly).
@@ -71,7 +73,9 @@ export async function createKey(store: Store, input: CreateKeyInput, now = Date.
         hash: generated.hash,
         scopes: scopes as Scope[],
         expiresAt,
+        maxActive: MAX_ACTIVE_KEYS,
     });
+    if (!record) throw new KeyRequestError(`an account has at most ${MAX_ACTIVE_KEYS} active keys; revoke one first`);
     return { id: record.id, key: generated.key, prefix: record.prefix, scopes: record.scopes as Scope[], expires_at: record.expiresAt };
 }
 

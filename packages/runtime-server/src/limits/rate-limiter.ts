@@ -92,6 +92,12 @@ export class RateLimiter {
         return { account: account!, extractions: extractions!, key: key!, ip: ip! };
     }
 
+    /** This window's count of each key (the usage page's busiest key): one read for all of them. */
+    async keyCounts(keyIds: readonly string[]): Promise<number[]> {
+        const window = this.window();
+        return this.counters.peek(keyIds.map((id) => counterName('key', id, window)));
+    }
+
     private window(): number {
         return Math.floor(this.now() / this.limits.windowMs);
     }

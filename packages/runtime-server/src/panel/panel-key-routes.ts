@@ -18,14 +18,24 @@ export function keyState(k: KeyRecord, now: number): 'active' | 'expired' | 'rev
 
 const day = (iso: string | null | undefined, none: string): string => (iso ? iso.slice(0, 10) : none);
 
-function keyTable(keys: KeyRecord[], csrf: string, now: number): Safe {
-    if (keys.length === 0) return html`<p>No keys yet.</p>`;
+/** Revoked and expired keys shown, the latest; older ones are listed by `svc keys list`. */
+export const SHOWN_INACTIVE_KEYS = 50;
+
+function keyTable(all: KeyRecord[], csrf: string, now: number, email: string): Safe {
+    if (all.length === 0) return html`<p>No keys yet.</p>`;
+    // Active keys are at most MAX_ACTIVE_KEYS; revoked ones accumulate, so only the latest are shown.
+    const inactive = all.filter((k) => keyState(k, now) !== 'active');
+    const hidden = new Set(inactive.slice(0, Math.max(0, inactive.length - SHOWN_INACTIVE_KEYS)));
+    const keys = all.filter((k) => !hidden.has(k));
+    const note = hidden.size
+        ? html`<p class="hint">${hidden.size} older revoked or expired keys are not shown; <code>svc keys list --email ${email}</code> lists every key.</p>`
+        : '';
     const rows = keys.map((k) => {
         const state = keyState(k, now);
         return html`<tr><th scope="row" id="key-${k.id}">${k.name}</th><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td>${day(k.createdAt, '')}</td><td>${day(k.expiresAt, 'never')}</td><td>${day(k.lastUsedAt, 'never')}</td><td><span class="state ${state}">${state}</span></td>
 <td>${state === 'revoked' ? '' : html`<form method="post" action="/panel/keys/${k.id}/revoke">${csrfField(csrf)}<button type="submit" class="danger" aria-describedby="key-${k.id}">Revoke</button></form>`}</td></tr>`;
     });
-    return html`<div class="scroll"><table><caption>Your API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    return html`${note}<div class="scroll"><table><caption>Your API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function createForm(csrf: string, values: { name?: string; days?: string; scopes?: readonly string[] }, message?: string): Safe {
@@ -65,7 +75,7 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
     ) => {
         const csrf = csrfToken(reply);
         const keys = await store.listKeys(account.id);
-        const body = html`${extra.created ? newKeyBox(extra.created) : ''}${createForm(csrf, extra.created ? {} : (extra.form ?? {}), extra.message)}<h2>Keys</h2>${keyTable(keys, csrf, services.now())}`;
+        const body = html`${extra.created ? newKeyBox(extra.created) : ''}${createForm(csrf, extra.created ? {} : (extra.form ?? {}), extra.message)}<h2>Keys</h2>${keyTable(keys, csrf, services.now(), account.email)}`;
         return sendPage(reply, status, { title: 'API keys', signedIn: { email: account.email, current: 'keys' }, body }, ctx);
     };
 

@@ -90,16 +90,21 @@ export class PgPool {
         } catch (e) {
             throw isUnreachable(e) ? new DependencyUnavailableError('database', e) : e;
         }
+        const ignore = (): void => {}; // as in query(): a connection lost meanwhile fails the work instead
+        client.on('error', ignore);
+        let failed: Error | undefined;
         try {
             await client.query('BEGIN');
             const result = await work(client);
             await client.query('COMMIT');
             return result;
         } catch (e) {
+            failed = e as Error;
             await client.query('ROLLBACK').catch(() => {});
-            throw isUnreachable(e) ? new DependencyUnavailableError('database', e) : e;
+            throw isUnreachable(e) ? new DependencyUnavailableError('database', e, !(e instanceof pg.DatabaseError)) : e;
         } finally {
-            client.release();
+            client.removeListener('error', ignore);
+            client.release(failed !== undefined && !(failed instanceof pg.DatabaseError) ? failed : undefined);
         }
     }
 

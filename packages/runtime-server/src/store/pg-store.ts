@@ -103,13 +103,25 @@ export class PgStore extends PgPanelStore implements Store {
         return r && pgAccount(r);
     }
 
-    async createKey(key: NewKey): Promise<KeyRecord> {
-        const r = await this.db.query<PgKeyRow>(
-            `INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at)
-            VALUES ($1, $2, $3, $4, $5, $6, now(), $7) RETURNING *`,
-            [`key_${randomBase62(16)}`, key.accountId, key.name, key.prefix, key.hash, key.scopes, key.expiresAt],
-        );
-        return toKey(r.rows[0]!);
+    async createKey(key: NewKey): Promise<KeyRecord | undefined> {
+        return this.db.transaction(async (c) => {
+            // The account's row lock orders the creations of one account: each counts the others' keys.
+            await c.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [key.accountId]);
+            if (key.maxActive !== undefined) {
+                const active = await c.query<{ n: number }>(
+                    `SELECT count(*)::int AS n FROM api_keys
+                    WHERE account_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+                    [key.accountId],
+                );
+                if (active.rows[0]!.n >= key.maxActive) return undefined;
+            }
+            const r = await c.query<PgKeyRow>(
+                `INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at)
+                VALUES ($1, $2, $3, $4, $5, $6, now(), $7) RETURNING *`,
+                [`key_${randomBase62(16)}`, key.accountId, key.name, key.prefix, key.hash, key.scopes, key.expiresAt],
+            );
+            return toKey(r.rows[0]!);
+        });
     }
 
     async listKeys(accountId: string): Promise<KeyRecord[]> {

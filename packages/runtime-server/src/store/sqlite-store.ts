@@ -77,6 +77,11 @@ export class SqliteStore extends SqlitePanelStore implements Store {
                 'INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
             ),
             keysOf: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id'),
+            activeKeys: db
+                .prepare<[string, string], number>(
+                    'SELECT count(*) FROM api_keys WHERE account_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)',
+                )
+                .pluck(),
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
@@ -114,7 +119,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
         return this.findAccountByEmail(email);
     }
 
-    async createKey(key: NewKey): Promise<KeyRecord> {
+    async createKey(key: NewKey): Promise<KeyRecord | undefined> {
         const row: KeyRow = {
             id: `key_${randomBase62(16)}`,
             account_id: key.accountId,
@@ -127,10 +132,23 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             revoked_at: null,
             last_used_at: null,
         };
-        this.ownWrite(
-            this.stmts.insertKey.run(row.id, row.account_id, row.name, row.prefix, row.hash, row.scopes, row.created_at, row.expires_at),
-        );
-        return toKey(row);
+        const inserted = this.db
+            .transaction(() => {
+                if (key.maxActive !== undefined && this.stmts.activeKeys.get(key.accountId, row.created_at)! >= key.maxActive) return false;
+                this.stmts.insertKey.run(
+                    row.id,
+                    row.account_id,
+                    row.name,
+                    row.prefix,
+                    row.hash,
+                    row.scopes,
+                    row.created_at,
+                    row.expires_at,
+                );
+                return true;
+            })
+            .immediate();
+        return inserted ? this.ownWrite(toKey(row)) : undefined;
     }
 
     async listKeys(accountId: string): Promise<KeyRecord[]> {

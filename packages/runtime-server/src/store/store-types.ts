@@ -38,6 +38,8 @@ export interface NewKey {
     hash: Buffer;
     scopes: string[];
     expiresAt: string | null;
+    /** Refuse (createKey answers undefined) when the account already has this many active keys. */
+    maxActive?: number;
 }
 
 export class AccountExistsError extends Error {}
@@ -66,7 +68,11 @@ export interface Store extends PanelStore {
     getAccount(id: string): Promise<Account | undefined>;
     /** Adds (or, with a negative number, removes down to 0) credit; undefined for an unknown email. */
     addCredit(email: string, reads: number): Promise<Account | undefined>;
-    createKey(key: NewKey): Promise<KeyRecord>;
+    /**
+     * Stores a key; undefined when the account already has `key.maxActive` active keys (not revoked,
+     * not expired), counted and inserted atomically so keys created at once cannot pass the limit.
+     */
+    createKey(key: NewKey): Promise<KeyRecord | undefined>;
     listKeys(accountId: string): Promise<KeyRecord[]>;
     /**
      * Marks a key revoked; false when no such (unrevoked) key exists. On PostgreSQL it also replaces

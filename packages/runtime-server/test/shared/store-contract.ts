@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { AccountExistsError, KeyRequestError, createAccount, createKey, hashApiKey, type Store } from '../../src/index.js';
 
+const MAX_KEYS_MESSAGE = 'an account has at most 100 active keys; revoke one first';
+
 export interface StoreHarness {
     /** A store on a fresh, empty database. */
     open(): Promise<Store>;
@@ -87,6 +89,34 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
                 expect(await store.revokeKey(k.id)).to.equal(false);
                 expect(await store.revokeKey('key_none')).to.equal(false);
                 expect((await other.findKeyByHash(hashApiKey(k.key)))?.revokedAt).to.be.a('string');
+            } finally {
+                await other.close();
+            }
+        });
+
+        it('an account has at most 100 active keys: the 101st is refused, also when created at once from two connections', async () => {
+            const e = email();
+            const a = await createAccount(store, e);
+            const other = await h.openAnother();
+            try {
+                for (let i = 0; i < 95; i++) await createKey(store, { email: e, name: `k${i}` });
+                const made = await Promise.allSettled(
+                    Array.from({ length: 10 }, (_, i) => createKey(i % 2 ? other : store, { email: e, name: `c${i}` })),
+                );
+                expect(made.filter((r) => r.status === 'fulfilled')).to.have.length(5);
+                for (const r of made.filter((x) => x.status === 'rejected'))
+                    expect((r as PromiseRejectedResult).reason)
+                        .to.be.instanceOf(KeyRequestError)
+                        .and.have.property('message', MAX_KEYS_MESSAGE);
+                expect((await store.listKeys(a.id)).length).to.equal(100);
+                // a revoked key no longer counts, nor does an expired one
+                const keys = await store.listKeys(a.id);
+                expect(await store.revokeKey(keys[0]!.id)).to.equal(true);
+                await createKey(store, { email: e, name: 'after revoking', expiresDays: 1 }, Date.now() - 2 * 86_400_000);
+                await createKey(store, { email: e, name: 'after expiry' });
+                let refused: unknown;
+                await createKey(store, { email: e, name: 'one too many' }).catch((x: unknown) => (refused = x));
+                expect(refused).to.be.instanceOf(KeyRequestError);
             } finally {
                 await other.close();
             }
