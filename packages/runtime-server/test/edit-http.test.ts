@@ -253,4 +253,40 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
             await fresh.t.stop();
         }
     });
+
+    it('a rolling rotation in three steps (old,new then new,old then new) never breaks an edit between two instances', async () => {
+        // Instances restarted one by one: at each step, one instance still has the ring before and one the ring after.
+        const rings = [['http-edit-secret'], ['http-edit-secret', 'new-secret'], ['new-secret', 'http-edit-secret'], ['new-secret']];
+        for (let step = 1; step < rings.length; step++) {
+            const before = await serverWith(rings[step - 1]!);
+            const after = await serverWith(rings[step]!);
+            try {
+                for (const [from, to] of [
+                    [before, after],
+                    [after, before],
+                ]) {
+                    const made = ok(
+                        await call(from!.t, 'POST', '/v1/extractions', { key: from!.key, body: { document: INVOICE, schema: SCHEMA } }),
+                    );
+                    ok(await edit(made, { action: 'retract', bundle: 0 }, to));
+                }
+            } finally {
+                await before.t.stop();
+                await after.t.stop();
+            }
+        }
+        // The two-step procedure (new,old straight after old) breaks: the restarted instance signs
+        // with a secret the other cannot verify yet.
+        const old = await serverWith(['http-edit-secret']);
+        const early = await serverWith(['new-secret', 'http-edit-secret']);
+        try {
+            const made = ok(
+                await call(early.t, 'POST', '/v1/extractions', { key: early.key, body: { document: INVOICE, schema: SCHEMA } }),
+            );
+            plain400(await edit(made, { action: 'retract', bundle: 0 }, old));
+        } finally {
+            await old.t.stop();
+            await early.t.stop();
+        }
+    });
 });
