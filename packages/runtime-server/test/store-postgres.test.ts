@@ -2,7 +2,8 @@
 // database standing for two instances.
 import { expect } from 'chai';
 import pg from 'pg';
-import { DependencyUnavailableError, openPgStore } from '../src/index.js';
+import { DependencyUnavailableError, createAccount, createKey, hashApiKey, openPgStore } from '../src/index.js';
+import { eventually } from './support/cluster.js';
 import { reservationContract } from './shared/reservation-contract.js';
 import { storeContract } from './shared/store-contract.js';
 import { PgPool } from '../src/store/pg-pool.js';
@@ -96,5 +97,28 @@ describe('PostgreSQL store start-up', () => {
         const refused = await failure(new PgPool('postgres://svc@127.0.0.1:1/none'));
         expect(refused).to.be.instanceOf(DependencyUnavailableError);
         expect((refused as DependencyUnavailableError).inDoubt).to.equal(false);
+    });
+
+    it('a revocation whose second key epoch change fails tries it again until Redis takes it', async function () {
+        const server = await sharedPg();
+        if (!server) return this.skip();
+        let bumps = 0;
+        const keyEpoch = {
+            async bumpKeyEpoch() {
+                if (++bumps === 2) throw new DependencyUnavailableError('redis', new Error('Connection is closed.'));
+            },
+        };
+        const store = openPgStore(await server.createDatabase(), { keyEpoch });
+        try {
+            await createAccount(store, 'epoch@example.test');
+            const k = await createKey(store, { email: 'epoch@example.test', name: 'k' });
+            let err: unknown;
+            await store.revokeKey(k.id).catch((e: unknown) => (err = e));
+            expect(err).to.be.instanceOf(DependencyUnavailableError);
+            expect((await store.findKeyByHash(hashApiKey(k.key)))?.revokedAt).to.be.a('string');
+            await eventually('the epoch changed again after the failure', async () => bumps >= 3);
+        } finally {
+            await store.close();
+        }
     });
 });

@@ -59,6 +59,9 @@ export function openPgStore(url: string, options: PgStoreOptions = {}): PgStore 
 }
 
 export class PgStore extends PgPanelStore implements Store {
+    /** Retries the key epoch change that a revocation could not make after its update (revokeKey). */
+    private bumpRetry?: NodeJS.Timeout;
+
     constructor(
         db: PgPool,
         private readonly keyEpoch?: KeyEpoch,
@@ -133,7 +136,9 @@ export class PgStore extends PgPanelStore implements Store {
     /**
      * The epoch is replaced before (Redis unreachable: nothing is revoked, the caller is told) and
      * after the change (a cache refilled in between read the key unrevoked). After a failure between
-     * the two, running it again replaces the epoch again, as it does for any existing key.
+     * the two, running it again replaces the epoch again, as it does for any existing key; and this
+     * store tries the second change again every second until Redis takes it (the panel shows the key
+     * revoked, with no Revoke button to run again).
      */
     async revokeKey(id: string): Promise<boolean> {
         await this.keyEpoch?.bumpKeyEpoch();
@@ -142,8 +147,29 @@ export class PgStore extends PgPanelStore implements Store {
             SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1) AS found, EXISTS (SELECT 1 FROM changed) AS revoked`,
             [id],
         );
-        if (r.rows[0]!.found) await this.keyEpoch?.bumpKeyEpoch();
+        if (r.rows[0]!.found && this.keyEpoch) {
+            try {
+                await this.keyEpoch.bumpKeyEpoch();
+            } catch (e) {
+                this.bumpLater(this.keyEpoch);
+                throw e;
+            }
+        }
         return r.rows[0]!.revoked;
+    }
+
+    private bumpLater(keyEpoch: KeyEpoch): void {
+        if (this.bumpRetry) return;
+        const timer = setInterval(() => {
+            keyEpoch.bumpKeyEpoch().then(
+                () => {
+                    clearInterval(timer);
+                    if (this.bumpRetry === timer) this.bumpRetry = undefined;
+                },
+                () => {}, // still unreachable: the next second
+            );
+        }, 1000).unref();
+        this.bumpRetry = timer;
     }
 
     async findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined> {
@@ -201,6 +227,7 @@ export class PgStore extends PgPanelStore implements Store {
     }
 
     async close(): Promise<void> {
+        clearInterval(this.bumpRetry);
         await this.db.close();
         await this.closeKeyEpoch?.();
     }
