@@ -13,16 +13,16 @@ export interface ReadResponse {
     fields: Record<string, { status: string; confidence: number }>;
 }
 
+/** Reads a document with `by` as a test reads it (no reference, conflicts withheld, no fallback). */
+async function read(by: Pick<Engine, 'extract'>, document: string, schema: CompiledSchema, language: Language): Promise<ReadResponse> {
+    const options = { on_conflict: 'withhold', fallback: 'off' } as const;
+    const ex = (await by.extract({ document, schema, language, reference: null, options })) as unknown as { response: ReadResponse };
+    return ex.response;
+}
+
 /** The response of reading a document: its data and each field's status and confidence. */
 export async function readResponse(document: string, schema: CompiledSchema, language: Language = 'en'): Promise<ReadResponse> {
-    const ex = (await engine.extract({
-        document,
-        schema,
-        language,
-        reference: null,
-        options: { on_conflict: 'withhold', fallback: 'off' },
-    })) as unknown as { response: ReadResponse };
-    return ex.response;
+    return read(engine, document, schema, language);
 }
 
 export async function readData(document: string, schema: CompiledSchema, language: Language = 'en'): Promise<Record<string, unknown>> {
@@ -48,12 +48,5 @@ export async function readCandidates(
         collect: (c) => candidates.push({ field: c.field, quote: c.quote, at: c.at, features: c.features as ReadCandidate['features'] }),
     });
     const collecting = new Engine({ reader, secrets: secretRingOf(['read-data-test']), concurrency: 1 });
-    const ex = (await collecting.extract({
-        document,
-        schema,
-        language,
-        reference: null,
-        options: { on_conflict: 'withhold', fallback: 'off' },
-    })) as unknown as { response: ReadResponse };
-    return { data: ex.response.data, candidates };
+    return { data: (await read(collecting, document, schema, language)).data, candidates };
 }
