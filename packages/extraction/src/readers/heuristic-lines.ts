@@ -57,7 +57,7 @@ export function allCaps(word: string): boolean {
  * digits, written in capitals ("BILL TO                SHIP TO"), or three or more over a row of
  * as many cells (`below`: the next line) that holds figures.
  */
-export function headerRow(line: string, below = '', further: readonly string[] = []): boolean {
+export function headerRow(line: string, below = '', further: () => readonly string[] = () => []): boolean {
     // A row of labels is short; a long line is read once per label on it, so it is not split.
     if (line.length > SHORT_LINE || below.length > SHORT_LINE) return false;
     const cells = cellColumns(line);
@@ -83,7 +83,7 @@ export function headerRow(line: string, below = '', further: readonly string[] =
     // Two blocks side by side, each under its label ("Customer   Installation address" over a name
     // and an address in each column): the lines under them stay in both columns and the first
     // column's address has a figure, as no column of labels has.
-    const rows = further.map((l) => [l, cellColumns(l)] as const);
+    const rows = further().map((l) => [l, cellColumns(l)] as const);
     return rows.length >= 2 && rows.every(([, r]) => aligned(r)) && rows.some(([l, r]) => firstHasDigit(l, r));
 }
 

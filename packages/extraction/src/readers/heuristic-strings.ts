@@ -195,7 +195,7 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
         /\.{3,}\s*$/.test(sep);
     const next = win.nextTextLine(hit.line);
     const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
-    const header = headerRow(line.text, below, below ? blockAfter(win, next) : []);
+    const header = headerRow(line.text, below, () => blockAfter(win, next));
     // A label in a row of label–value pairs: its value is the next cell.
     const cell =
         !colon && !header && endLine === line && /^\.?(?: {2,}|\t)\s*$/.test(sep)
