@@ -55,7 +55,8 @@ export function allCaps(word: string): boolean {
 /**
  * Whether a line is a row of column labels: two cells or more, each of one to four words without
  * digits, written in capitals ("BILL TO                SHIP TO"), or three or more over a row of
- * as many cells (`below`: the next line) that holds figures.
+ * as many cells (`below`: the next line) that holds figures, or two over two blocks side by side
+ * (`further`: the block's lines after `below`, read only when needed).
  */
 export function headerRow(line: string, below = '', further: () => readonly string[] = () => []): boolean {
     // A row of labels is short; a long line is read once per label on it, so it is not split.
