@@ -1,5 +1,6 @@
-// The client IP behind a proxy (SVC_TRUST_PROXY=1): only a valid IP address from X-Forwarded-For is
-// taken, else the socket's address, so no header text becomes part of a counter's name (a hostile
+// The client IP behind a proxy (SVC_TRUST_PROXY=1): the last valid IP address of X-Forwarded-For
+// (the one the proxy added; a client's own entries before it are not believed), else the
+// socket's address, so no header text becomes part of a counter's name (a hostile
 // review stored a 6 KB string as a Redis key).
 import { expect } from 'chai';
 import { MemoryCounters, type AdmissionCheck, type CounterCharge } from '../src/index.js';
@@ -36,7 +37,10 @@ describe('the client IP behind a proxy', () => {
         ['not an address', '127.0.0.1'],
         ['203.0.113.9', '203.0.113.9'],
         ['garbage, 198.51.100.7', '198.51.100.7'],
-        ['2001:db8::1, 10.0.0.1', '2001:db8::1'],
+        ['2001:db8::1', '2001:db8::1'],
+        // A proxy that appends: the client wrote the first entry, the proxy added the last.
+        ['6.6.6.6, 203.0.113.9', '203.0.113.9'],
+        ['203.0.113.9, garbage', '203.0.113.9'],
         ['1.2.3.4:5678', '127.0.0.1'],
         ['', '127.0.0.1'],
     ] as const) {

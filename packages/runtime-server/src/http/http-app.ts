@@ -27,7 +27,9 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     const { config, log } = services;
     const app = fastify({
         logger: false, // our own JSON lines (request-log.ts), which never carry a key or a body
-        trustProxy: config.trustProxy,
+        // One trusted hop: the client is the address the proxy in front added last (the rightmost
+        // entry of X-Forwarded-For), never one the client wrote before it (a proxy that appends).
+        trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
         bodyLimit: config.maxBodyBytes + 1, // our parser enforces the real cap with a 400
         // Slow clients cannot hold connections open: headers, the whole request (body included) and
         // idle keep-alive connections each have a bound. No socket inactivity timeout: a request
