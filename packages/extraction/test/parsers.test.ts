@@ -199,6 +199,15 @@ describe('enums, booleans and strings', () => {
         expect(enumSpans("Gerechtshof 's-Hertogenbosch, zittingsplaats Arnhem", court).map((s) => s.quote)).to.have.length(1);
     });
 
+    it('reads a label of one or two letters as written or in capitals, never a possessive\'s "s"', () => {
+        const size: FieldType = { kind: 'enum', labels: ['XS', 'S', 'M', 'L', 'XL'], aliases: {} };
+        const text = "LAKESHORE CHILDREN'S HOSPITAL. T-shirt size   L (unisex tee); sizes s and m sold out; XL-sized bags.";
+        expect(enumSpans(text, size).map((s) => s.quote)).to.deep.equal(['L', 'XL']);
+        // A letter names a compound: "A-evenement" is an event of category A.
+        const category: FieldType = { kind: 'enum', labels: ['A', 'B', 'C'], aliases: {} };
+        expect(enumSpans('Categorie:   A-evenement (laag risico)', category).map((s) => s.quote)).to.deep.equal(['A']);
+    });
+
     it('reads booleans in the document language', () => {
         for (const [q, v] of [
             ['yes', true],

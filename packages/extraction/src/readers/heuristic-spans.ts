@@ -254,9 +254,17 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
             .filter((w) => w.trim() !== '')
             .sort((a, b) => b.length - a.length)
             .map((w) => escape(w.trim()).replace(/\s+/g, '\\s+').replace(/['’‘]/g, "['’‘]"));
-        // Not a part of a word joined by a hyphen: "first-class mail" says no notice is the first.
-        re = new RegExp(`${L}(?<!\\p{L}-)(?:${words.join('|')})${R}(?!-\\p{L})`, 'giu');
+        // Not a possessive's "s" ("Children's" is no size S).
+        re = new RegExp(`${L}(?<!\\p{L}['’])(?:${words.join('|')})${R}`, 'giu');
         enumRegexes.set(type, re);
     }
-    return all(re, text);
+    const written = new Set([...type.labels, ...Object.values(type.aliases).flat()].map((w) => w.trim()));
+    return all(re, text).filter((s) =>
+        s.quote.length > 2
+            ? // Not a part of a word joined by a hyphen: "first-class mail" says no notice is the first.
+              !/\p{L}-$/u.test(text.slice(Math.max(0, s.start - 2), s.start)) && !/^-\p{L}/u.test(text.slice(s.end, s.end + 2))
+            : // A label of one or two letters ("S", "XL") is read as written or in capitals, not in a
+              // word's case ("s"), and names a compound ("A-evenement": category A).
+              written.has(s.quote) || s.quote === s.quote.toUpperCase(),
+    );
 }
