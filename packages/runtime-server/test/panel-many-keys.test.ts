@@ -1,8 +1,9 @@
 // An account with many keys: at most 100 active ones (a hostile review made 20,000, a 9.4 MB keys
 // page), the keys page shows the latest revoked ones only, and the usage page reads the per-key counts
 // in one call (one MGET in Redis), not one call per key in sequence (which slowed other tenants).
+// Neither page nor the revoke route reads every key of the account (revoked ones accumulate).
 import { expect } from 'chai';
-import { MemoryCounters, createKey } from '../src/index.js';
+import { MemoryCounters, createKey, type Store } from '../src/index.js';
 import { PanelClient } from './panel-client.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -11,6 +12,18 @@ class PeekCounting extends MemoryCounters {
     override async peek(names: readonly string[]): Promise<number[]> {
         this.peeks++;
         return super.peek(names);
+    }
+}
+
+/** How often `work` calls store.listKeys: every key of an account, the CLI's read, never the panel's. */
+async function listKeysCalls<T>(store: Store, work: () => Promise<T>): Promise<{ result: T; calls: number }> {
+    const listKeys = store.listKeys;
+    let calls = 0;
+    store.listKeys = async (accountId) => (calls++, listKeys.call(store, accountId));
+    try {
+        return { result: await work(), calls };
+    } finally {
+        store.listKeys = listKeys;
     }
 }
 
@@ -29,7 +42,8 @@ describe('the usage page with many keys', () => {
         expect((await c.signUp('usage-many@example.test', 'a long enough password')).status).to.equal(303);
         for (let i = 0; i < 60; i++) await createKey(t.server.services.store, { email: 'usage-many@example.test', name: `k${i}` });
         counters.peeks = 0;
-        const page = await c.get('/panel/usage');
+        const { result: page, calls } = await listKeysCalls(t.server.services.store, () => c.get('/panel/usage'));
+        expect(calls).to.equal(0);
         expect(page.status).to.equal(200);
         expect(page.text).to.contain('Requests with your busiest key');
         expect(counters.peeks).to.equal(2);
@@ -48,10 +62,32 @@ describe('the usage page with many keys', () => {
         expect(refused.status).to.equal(400);
         expect(refused.text).to.contain('An account has at most 100 active keys; revoke one first.');
         expect((await store.listKeys(accountId)).length).to.equal(180);
-        const page = await c.get('/panel/keys');
+        const { result: page, calls } = await listKeysCalls(store, () => c.get('/panel/keys'));
+        expect(calls).to.equal(0);
         expect(page.text.match(/<tr><th scope="row"/g)).to.have.length(150);
         expect(page.text).to.contain('30 older revoked or expired keys are not shown');
         expect(page.text.match(/class="state active"/g)).to.have.length(100);
         expect(page.text.match(/class="state revoked"/g)).to.have.length(50);
+    });
+
+    it("the revoke route finds only the account's own keys: another account's key id is 404 and stays active", async () => {
+        const store = t.server.services.store;
+        const [mine, theirs] = [new PanelClient(t), new PanelClient(t)];
+        expect((await mine.signUp('revoke-mine@example.test', 'a long enough password')).status).to.equal(303);
+        expect((await theirs.signUp('revoke-theirs@example.test', 'a long enough password')).status).to.equal(303);
+        const other = await createKey(store, { email: 'revoke-theirs@example.test', name: 'theirs' });
+        const own = await createKey(store, { email: 'revoke-mine@example.test', name: 'mine' });
+        await mine.get('/panel/keys');
+        for (const confirm of [undefined, 'yes']) {
+            const r = await mine.post(`/panel/keys/${other.id}/revoke`, confirm ? { confirm } : {});
+            expect(r.status).to.equal(404);
+            expect(r.text).to.contain('No such key.');
+        }
+        expect((await listKeysCalls(store, () => mine.post(`/panel/keys/${other.id}/revoke`, {}))).calls).to.equal(0);
+        const theirsId = (await store.findAccountByEmail('revoke-theirs@example.test'))!.id;
+        expect((await store.getKey(theirsId, other.id))?.revokedAt).to.equal(null);
+        expect((await mine.post(`/panel/keys/${own.id}/revoke`, {})).text).to.contain('Revoke <strong>mine</strong>');
+        expect((await mine.post(`/panel/keys/${own.id}/revoke`, { confirm: 'yes' })).status).to.equal(303);
+        expect((await mine.get('/panel/keys')).text).to.contain('<span class="state revoked">revoked</span>');
     });
 });

@@ -21,14 +21,11 @@ const day = (iso: string | null | undefined, none: string): string => (iso ? iso
 /** Revoked and expired keys shown, the latest; older ones are listed by `svc keys list`. */
 export const SHOWN_INACTIVE_KEYS = 50;
 
-function keyTable(all: KeyRecord[], csrf: string, now: number, email: string): Safe {
-    if (all.length === 0) return html`<p>No keys yet.</p>`;
-    // Active keys are at most MAX_ACTIVE_KEYS; revoked ones accumulate, so only the latest are shown.
-    const inactive = all.filter((k) => keyState(k, now) !== 'active');
-    const hidden = new Set(inactive.slice(0, Math.max(0, inactive.length - SHOWN_INACTIVE_KEYS)));
-    const keys = all.filter((k) => !hidden.has(k));
-    const note = hidden.size
-        ? html`<p class="hint">${hidden.size} older revoked or expired keys are not shown; <code>svc keys list --email ${email}</code> lists every key.</p>`
+function keyTable(keys: KeyRecord[], olderInactive: number, csrf: string, now: number, email: string): Safe {
+    if (keys.length === 0) return html`<p>No keys yet.</p>`;
+    // Active keys are at most MAX_ACTIVE_KEYS; revoked ones accumulate, so only the latest are read and shown.
+    const note = olderInactive
+        ? html`<p class="hint">${olderInactive} older revoked or expired keys are not shown; <code>svc keys list --email ${email}</code> lists every key.</p>`
         : '';
     const rows = keys.map((k) => {
         const state = keyState(k, now);
@@ -74,8 +71,9 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
         extra: { created?: CreatedKey; form?: Parameters<typeof createForm>[1]; message?: string } = {},
     ) => {
         const csrf = csrfToken(reply);
-        const keys = await store.listKeys(account.id);
-        const body = html`${extra.created ? newKeyBox(extra.created) : ''}${createForm(csrf, extra.created ? {} : (extra.form ?? {}), extra.message)}<h2>Keys</h2>${keyTable(keys, csrf, services.now(), account.email)}`;
+        const now = services.now();
+        const { keys, olderInactive } = await store.listKeysForPanel(account.id, new Date(now).toISOString(), SHOWN_INACTIVE_KEYS);
+        const body = html`${extra.created ? newKeyBox(extra.created) : ''}${createForm(csrf, extra.created ? {} : (extra.form ?? {}), extra.message)}<h2>Keys</h2>${keyTable(keys, olderInactive, csrf, now, account.email)}`;
         return sendPage(reply, status, { title: 'API keys', signedIn: { email: account.email, current: 'keys' }, body }, ctx);
     };
 
@@ -111,7 +109,7 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
     panel.post<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
         const account = await accountOrRedirect(request, reply, ctx);
         if (!account) return reply;
-        const key = (await store.listKeys(account.id)).find((k) => k.id === request.params.id);
+        const key = await store.getKey(account.id, request.params.id);
         if (!key)
             return sendPage(
                 reply,

@@ -12,7 +12,8 @@ export function registerUsageRoutes(panel: FastifyInstance, ctx: PanelContext): 
         if (!account) return reply;
         const now = services.now();
         const days = fillDays(await store.readsByDay(account.id, new Date(now - 29 * 86_400_000).toISOString().slice(0, 10)), now);
-        const keys = (await store.listKeys(account.id)).filter((k) => k.revokedAt === null);
+        // Unrevoked keys unexpired a window ago: one that expired since may have counts in this window.
+        const keys = await store.listActiveKeys(account.id, new Date(now - services.config.limits.windowMs).toISOString());
         const base = await services.limiter.currentCounts({ accountId: account.id, ip: request.ip });
         // The per-key limit applies to each key: show the busiest one, all read at once (one MGET).
         const busiest = (await services.limiter.keyCounts(keys.map((k) => k.id))).reduce((a, b) => Math.max(a, b), 0);

@@ -45,6 +45,10 @@ const toKey = (r: PgKeyRow): KeyRecord => ({
     lastUsedAt: isoOf(r.last_used_at),
 });
 
+/** A key neither revoked nor expired at the time in parameter `at`, and its opposite. */
+const active = (at: string): string => `(revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${at}::timestamptz))`;
+const inactive = (at: string): string => `(revoked_at IS NOT NULL OR expires_at <= ${at}::timestamptz)`;
+
 export interface PgStoreOptions extends PgPoolOptions {
     /** Told of every revocation (Redis's key epoch); without it, no instance may cache keys. */
     keyEpoch?: KeyEpoch & { close?(): Promise<void> };
@@ -131,6 +135,36 @@ export class PgStore extends PgPanelStore implements Store {
         return (
             await this.db.query<PgKeyRow>('SELECT * FROM api_keys WHERE account_id = $1 ORDER BY created_at, id', [accountId])
         ).rows.map(toKey);
+    }
+
+    async listActiveKeys(accountId: string, at: string): Promise<KeyRecord[]> {
+        return (
+            await this.db.query<PgKeyRow>(`SELECT * FROM api_keys WHERE account_id = $1 AND ${active('$2')} ORDER BY created_at, id`, [
+                accountId,
+                at,
+            ])
+        ).rows.map(toKey);
+    }
+
+    async listKeysForPanel(accountId: string, at: string, inactiveLimit: number): Promise<{ keys: KeyRecord[]; olderInactive: number }> {
+        // One statement, so the rows and the count see the same keys; with no key at all, the one row
+        // is the count's, its key columns null.
+        const r = await this.db.query<PgKeyRow & { inactive: number }>(
+            `WITH shown AS (SELECT * FROM api_keys WHERE account_id = $1 AND ${active('$2')}
+                UNION ALL (SELECT * FROM api_keys WHERE account_id = $1 AND ${inactive('$2')} ORDER BY created_at DESC, id DESC LIMIT $3))
+            SELECT shown.*, n.inactive FROM (SELECT count(*)::int AS inactive FROM api_keys WHERE account_id = $1 AND ${inactive('$2')}) n
+            LEFT JOIN shown ON true ORDER BY shown.created_at, shown.id`,
+            [accountId, at, inactiveLimit],
+        );
+        return {
+            keys: r.rows.filter((k) => k.id !== null).map(toKey),
+            olderInactive: Math.max(0, r.rows[0]!.inactive - inactiveLimit),
+        };
+    }
+
+    async getKey(accountId: string, id: string): Promise<KeyRecord | undefined> {
+        const r = (await this.db.query<PgKeyRow>('SELECT * FROM api_keys WHERE id = $1 AND account_id = $2', [id, accountId])).rows[0];
+        return r && toKey(r);
     }
 
     /**

@@ -51,6 +51,13 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     return new SqliteStore(new Database(join(dataDir, SQLITE_FILE)));
 }
 
+/**
+ * A key neither revoked nor expired at the ISO time bound to the parameter `at`, and its opposite.
+ * Every time is stored as toISOString writes it, so comparing them as text compares the times.
+ */
+const active = (at = '?'): string => `(revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${at}))`;
+const inactive = (at = '?'): string => `(revoked_at IS NOT NULL OR expires_at <= ${at})`;
+
 /** Most cached key lookups (random unknown keys cannot grow memory past this). */
 const KEY_CACHE_MAX = 10_000;
 
@@ -77,11 +84,20 @@ export class SqliteStore extends SqlitePanelStore implements Store {
                 'INSERT INTO api_keys (id, account_id, name, prefix, hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
             ),
             keysOf: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id'),
-            activeKeys: db
-                .prepare<[string, string], number>(
-                    'SELECT count(*) FROM api_keys WHERE account_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)',
-                )
+            activeKeysOf: db.prepare<[string, string], KeyRow>(
+                `SELECT * FROM api_keys WHERE account_id = ? AND ${active()} ORDER BY created_at, id`,
+            ),
+            panelKeysOf: db.prepare<[{ account: string; at: string; limit: number }], KeyRow>(
+                `SELECT * FROM api_keys WHERE account_id = @account AND ${active('@at')}
+                UNION ALL SELECT * FROM (SELECT * FROM api_keys WHERE account_id = @account AND ${inactive('@at')}
+                    ORDER BY created_at DESC, id DESC LIMIT @limit)
+                ORDER BY created_at, id`,
+            ),
+            inactiveKeys: db
+                .prepare<[string, string], number>(`SELECT count(*) FROM api_keys WHERE account_id = ? AND ${inactive()}`)
                 .pluck(),
+            keyOf: db.prepare<[string, string], KeyRow>('SELECT * FROM api_keys WHERE id = ? AND account_id = ?'),
+            activeKeys: db.prepare<[string, string], number>(`SELECT count(*) FROM api_keys WHERE account_id = ? AND ${active()}`).pluck(),
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
@@ -153,6 +169,23 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     async listKeys(accountId: string): Promise<KeyRecord[]> {
         return this.stmts.keysOf.all(accountId).map(toKey);
+    }
+
+    async listActiveKeys(accountId: string, at: string): Promise<KeyRecord[]> {
+        return this.stmts.activeKeysOf.all(accountId, at).map(toKey);
+    }
+
+    async listKeysForPanel(accountId: string, at: string, inactiveLimit: number): Promise<{ keys: KeyRecord[]; olderInactive: number }> {
+        // One read transaction: the rows and the count see the same keys.
+        return this.db.transaction(() => ({
+            keys: this.stmts.panelKeysOf.all({ account: accountId, at, limit: inactiveLimit }).map(toKey),
+            olderInactive: Math.max(0, this.stmts.inactiveKeys.get(accountId, at)! - inactiveLimit),
+        }))();
+    }
+
+    async getKey(accountId: string, id: string): Promise<KeyRecord | undefined> {
+        const r = this.stmts.keyOf.get(id, accountId);
+        return r && toKey(r);
     }
 
     async revokeKey(id: string): Promise<boolean> {

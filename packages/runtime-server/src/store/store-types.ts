@@ -73,7 +73,17 @@ export interface Store extends PanelStore {
      * not expired), counted and inserted atomically so keys created at once cannot pass the limit.
      */
     createKey(key: NewKey): Promise<KeyRecord | undefined>;
+    /** Every key of the account, oldest first (the CLI's `svc keys list`). */
     listKeys(accountId: string): Promise<KeyRecord[]>;
+    /** The unrevoked keys not expired at `at` (ISO time), oldest first: with `at` now, the active ones (at most 100). */
+    listActiveKeys(accountId: string, at: string): Promise<KeyRecord[]>;
+    /**
+     * The keys page's rows, oldest first: every key active at `at` (ISO time) and the `inactiveLimit`
+     * latest revoked or expired ones, with how many older revoked or expired keys were left out.
+     */
+    listKeysForPanel(accountId: string, at: string, inactiveLimit: number): Promise<{ keys: KeyRecord[]; olderInactive: number }>;
+    /** The key `id` when it is the account's (revoked or not); undefined otherwise. */
+    getKey(accountId: string, id: string): Promise<KeyRecord | undefined>;
     /**
      * Marks a key revoked; false when no such (unrevoked) key exists. On PostgreSQL it also replaces
      * the key epoch that instances' key caches check (docs/deploy.md, "Revocation"): any future change

@@ -2,7 +2,7 @@
 // accounts, keys, atomic credit, and the panel's data (panel-store-types.ts).
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { AccountExistsError, KeyRequestError, createAccount, createKey, hashApiKey, type Store } from '../../src/index.js';
+import { AccountExistsError, KeyRequestError, createAccount, createKey, hashApiKey, type KeyRecord, type Store } from '../../src/index.js';
 
 const MAX_KEYS_MESSAGE = 'an account has at most 100 active keys; revoke one first';
 
@@ -120,6 +120,42 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             } finally {
                 await other.close();
             }
+        });
+
+        it("the panel reads an account's active keys, the latest revoked or expired ones and how many are older, and one key by account", async () => {
+            const e = email();
+            const a = await createAccount(store, e);
+            const b = await createAccount(store, email());
+            expect(await store.listKeysForPanel(a.id, new Date().toISOString(), 50)).to.deep.equal({ keys: [], olderInactive: 0 });
+            for (let i = 0; i < 100; i++) await store.revokeKey((await createKey(store, { email: e, name: `old${i}` })).id);
+            const never = await createKey(store, { email: e, name: 'never' });
+            const threeDays = await createKey(store, { email: e, name: 'three days', expiresDays: 3 });
+            const oneDay = await createKey(store, { email: e, name: 'one day', expiresDays: 1 });
+            await createKey(store, { email: e, name: 'expired', expiresDays: 1 }, Date.now() - 2 * 86_400_000);
+            await createKey(store, { email: b.email, name: 'not mine' });
+            // Two days on, the one-day key has expired too: `at` decides, not the database's clock.
+            const at = new Date(Date.now() + 2 * 86_400_000).toISOString();
+            const all = await store.listKeys(a.id);
+            const isActive = (k: KeyRecord, t: string) =>
+                k.revokedAt === null && (k.expiresAt === null || Date.parse(k.expiresAt) > Date.parse(t));
+            const inactive = all.filter((k) => !isActive(k, at));
+            const shown = new Set(inactive.slice(-50));
+            const panel = await store.listKeysForPanel(a.id, at, 50);
+            expect(panel.keys.map((k) => k.id)).to.deep.equal(all.filter((k) => isActive(k, at) || shown.has(k)).map((k) => k.id));
+            expect(panel.keys).to.have.length(52);
+            expect(panel.olderInactive).to.equal(52);
+            expect(panel.keys.filter((k) => isActive(k, at)).map((k) => k.name)).to.have.members(['never', 'three days']);
+            expect((await store.listKeysForPanel(a.id, at, 200)).olderInactive).to.equal(0);
+            expect((await store.listActiveKeys(a.id, at)).map((k) => k.id)).to.have.members([never.id, threeDays.id]);
+            const now = new Date().toISOString();
+            expect((await store.listActiveKeys(a.id, now)).map((k) => k.id)).to.have.members([never.id, threeDays.id, oneDay.id]);
+            expect((await store.listKeysForPanel(a.id, now, 50)).olderInactive).to.equal(51);
+            // a key expires at its expiry time exactly
+            expect((await store.listActiveKeys(a.id, oneDay.expires_at!)).map((k) => k.id)).to.have.members([never.id, threeDays.id]);
+            expect(await store.getKey(a.id, oneDay.id)).to.deep.equal(all.find((k) => k.id === oneDay.id));
+            expect((await store.getKey(a.id, all[0]!.id))?.revokedAt).to.be.a('string');
+            expect(await store.getKey(b.id, oneDay.id)).to.equal(undefined);
+            expect(await store.getKey(a.id, 'key_none')).to.equal(undefined);
         });
 
         it('touchKey records the last use shown in listings', async () => {
