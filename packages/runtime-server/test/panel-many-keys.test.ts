@@ -68,6 +68,9 @@ describe('the usage page with many keys', () => {
         expect(page.text).to.contain('30 older revoked or expired keys are not shown');
         expect(page.text.match(/class="state active"/g)).to.have.length(100);
         expect(page.text.match(/class="state revoked"/g)).to.have.length(50);
+        // Active keys come first, though the revoked ones were made before them.
+        const states = [...page.text.matchAll(/class="state (\w+)"/g)].map((m) => m[1]);
+        expect(states.slice(0, 100).every((s) => s === 'active')).to.equal(true);
     });
 
     it("the revoke route finds only the account's own keys: another account's key id is 404 and stays active", async () => {

@@ -27,8 +27,11 @@ function keyTable(keys: KeyRecord[], olderInactive: number, csrf: string, now: n
     const note = olderInactive
         ? html`<p class="hint">${olderInactive} older revoked or expired keys are not shown; <code>svc keys list --email ${email}</code> lists every key.</p>`
         : '';
-    const rows = keys.map((k) => {
-        const state = keyState(k, now);
+    // Active keys first: those are what a user comes to revoke, and up to 50 revoked ones may follow.
+    const states = new Map(keys.map((k) => [k, keyState(k, now)]));
+    const ordered = [...keys.filter((k) => states.get(k) === 'active'), ...keys.filter((k) => states.get(k) !== 'active')];
+    const rows = ordered.map((k) => {
+        const state = states.get(k)!;
         return html`<tr><th scope="row" id="key-${k.id}">${k.name}</th><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td>${day(k.createdAt, '')}</td><td>${day(k.expiresAt, 'never')}</td><td>${day(k.lastUsedAt, 'never')}</td><td><span class="state ${state}">${state}</span></td>
 <td>${state === 'revoked' ? '' : html`<form method="post" action="/panel/keys/${k.id}/revoke">${csrfField(csrf)}<button type="submit" class="danger" aria-describedby="key-${k.id}">Revoke</button></form>`}</td></tr>`;
     });
