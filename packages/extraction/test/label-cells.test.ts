@@ -67,6 +67,17 @@ describe('label cells and ranges in values', () => {
             'Date of contract:    12 May 2025',
         ].join('\n');
         expect((await readData(contract, strings('client'))).client).to.be.oneOf(['Mr Peter Hollis', 'Peter Hollis']);
+        // The second block may hold label–value pairs of its own.
+        const report = [
+            'GREENLEAF PEST SERVICES LTD                         SERVICE REPORT',
+            '',
+            'Customer / Site                           Account',
+            'The Old Mill Bakery                       Acct No:     GM-3318',
+            '7 Bridge Street                           Contract:    Quarterly visits',
+            'Ludlow SY8 1BP                            Technician:  Sam Price',
+        ].join('\n');
+        const site = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'site', type: 'string', hints: ['Customer / Site'] }] });
+        expect(await readData(report, site)).to.deep.equal({ site: 'The Old Mill Bakery' });
         // Rows of label–value pairs keep their pairs: no first cell of theirs has a figure.
         const card = [
             'CONTACT CARD',

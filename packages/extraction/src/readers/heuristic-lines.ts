@@ -2,6 +2,7 @@
 // next column's label), whether the line is a row of column labels and which cell of the next line
 // stands under a label, the head of a value before what is said of it, and the text a value keeps.
 import type { RE2JS } from 're2js';
+import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { cellColumns } from './heuristic-scoring.js';
@@ -79,13 +80,15 @@ export function headerRow(line: string, below = '', further: () => readonly stri
         r.length === 2 && r.every((c, k) => Math.abs(c.from - cells[k]!.from) <= 2);
     const firstHasDigit = (text: string, r: ReturnType<typeof cellColumns>): boolean =>
         /\d/.test(text.slice(r[0]!.start, r[0]!.start + (r[0]!.to - r[0]!.from)));
-    if (!aligned(row)) return false;
-    if (firstHasDigit(below, row)) return true;
+    if (aligned(row) && firstHasDigit(below, row)) return true;
     // Two blocks side by side, each under its label ("Customer   Installation address" over a name
     // and an address in each column): the lines under them stay in both columns and the first
-    // column's address has a figure, as no column of labels has.
+    // column's address has a figure, as no column of labels has. The second column may hold pairs
+    // of its own ("Account" over "Acct No:     CK-2207").
+    const blocks = (r: ReturnType<typeof cellColumns>): boolean => r.length >= 2 && aligned(r.slice(0, 2));
+    if (!blocks(row)) return false;
     const rows = further().map((l) => [l, cellColumns(l)] as const);
-    return rows.length >= 2 && rows.every(([, r]) => aligned(r)) && rows.some(([l, r]) => firstHasDigit(l, r));
+    return rows.length >= 2 && rows.every(([, r]) => blocks(r)) && rows.some(([l, r]) => firstHasDigit(l, r));
 }
 
 /** A list's number before a label on its line: "1.", "12)", "(3)", "a.", "(b)". */
@@ -138,23 +141,35 @@ export const SHORT_LINE = 240;
  * one of a row of column labels (`headed`): its cell of the next line.
  */
 export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: RE2JS | undefined, bareName = false): Span | undefined {
-    const next = win.nextTextLine(hit.line);
+    let next = win.nextTextLine(hit.line);
     if (next < 0 || next - hit.line > 2) return undefined;
+    // A heading over a name's label alone on its line reads the line under the label ("Gegevens
+    // ouder/verzorger (contractant)" over "Naam" over "    mevrouw M.E. van Leeuwen-Bos").
+    const under = headed ? -1 : win.nextTextLine(next);
+    if (under === next + 1 && nameLabel(win, win.lines[next]!.text.trim().toLowerCase())) next = under;
     const nl = win.lines[next]!;
     const indent = nl.start + (nl.text.length - nl.text.trimStart().length);
     let [from, to] = (headed ? cellUnder(win, hit, next) : undefined) ?? (headed ? [0, 0] : firstCell(win, next));
-    // A first cell that repeats the heading's word, or ends with a colon, is the label of the cell
-    // after it ("Abonnement" over "Abonnementsvorm       All-in Plus (alle clubs, …)", "BUYER" over
-    // "Name:   Mr. Tobias Renner").
+    // A first cell that repeats the heading's word, ends with a colon or says "name", is the label
+    // of the cell after it ("Abonnement" over "Abonnementsvorm       All-in Plus (alle clubs, …)",
+    // "BUYER" over "Name:   Mr. Tobias Renner", "SWIMMER" over "Name      Oliver Hollings").
     const heading = win.text.slice(hit.start, hit.end).toLowerCase();
     const first = win.text.slice(from, to).trim().toLowerCase();
-    if (!headed && to < nl.end && (first.startsWith(heading) || first.endsWith(':'))) [from, to] = nextCell(win, next, to);
+    if (!headed && to < nl.end && (first.startsWith(heading) || first.endsWith(':') || nameLabel(win, first)))
+        [from, to] = nextCell(win, next, to);
     let v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);
     // Without hints, a heading over a labelled line ("VESSEL" over "Name: SEA ANEMONE II"): the
     // value after its label. (With hints this moved receipts' candidates, and the ranker's data.)
     const inner = v && !re && bareName ? /^[\p{L}][\p{L} .'/-]{0,20}?(?::|\s\.{3,})\s*/u.exec(v.quote) : null;
     if (v && inner && inner[0].length < v.quote.length) v = trimValue(win.text, v.start + inner[0].length, v.end);
     return v && v.quote.length <= 120 ? v : undefined;
+}
+
+/** Whether a cell (in lower case) is a label of a name: "name", "first name", Dutch "voornaam". */
+export function nameLabel(win: WindowText, cell: string): boolean {
+    const words = cell.split(' ');
+    const last = words[words.length - 1]!;
+    return words.length <= 3 && [...wordsOf(win.locale, 'nameWords')].some((w) => last.endsWith(w));
 }
 
 /** The cell of line `row` after position `at` (a wide gap or a tab parts cells), to the next gap or the line's end. */

@@ -20,6 +20,7 @@ import {
     columnEnd,
     headerRow,
     labelAhead,
+    nameLabel,
     pairedCell,
     valueColumn,
     shortestMatch,
@@ -106,6 +107,13 @@ function phraseCandidates(
     if (bareName && after && wordsOf(win.locale, 'listJoiners').has(after.norm) && win.text.slice(hit.end, after.start).trim() === '')
         return out;
     const phrase = namePhraseAfter(win, restStart, 60);
+    // A name's label alone on the next line heads the name ("Gegevens ouder/verzorger
+    // (contractant)" over "Naam" over "    mevrouw M.E. van Leeuwen-Bos").
+    const row = phrase ? win.lineOf(phrase.start) : -1;
+    if (phrase && nameLabel(win, phrase.quote.toLowerCase()) && win.lines[row]!.text.trim() === phrase.quote) {
+        const below = valueBelow(win, { ...hit, start: phrase.start, end: phrase.end, line: row }, false, undefined);
+        return below ? [{ ...below, context: hit.weight * 0.85, hit }] : out;
+    }
     // A label whose line holds its value ("Guests        : 1") names nothing on the next line ("Rate Code").
     const line = win.lines[win.lineOf(restStart)]!;
     if (phrase && phrase.start > line.end && /:/.test(win.text.slice(hit.end, restStart)) && win.text.slice(restStart, line.end).trim())

@@ -1,0 +1,47 @@
+// A heading over a name's label reads the name the label heads: "SWIMMER" over "Name   Oliver
+// Hollings", "(contractant)" over "Naam" over the name. Documents written for the test.
+import { expect } from 'chai';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe("a heading over a name's label", () => {
+    it('reads the cell after "Name" on the line under the heading, not the label', async () => {
+        const page = [
+            'Hillside Leisure Centre  |  Gymnastics',
+            '',
+            'Booking reference        HLC-GY-20417',
+            '',
+            'GYMNAST',
+            'Name                     Maisie Tranter',
+            'Date of birth            02/03/2017',
+            '',
+            'PARENT',
+            'First name               Joanne',
+        ].join('\n');
+        expect(await readData(page, strings('gymnast_name'))).to.deep.equal({ gymnast_name: 'Maisie Tranter' });
+        // The label may stand alone on its line, over the name.
+        const form = ['ENTRY FORM', '', 'GYMNAST', 'Name', 'Maisie Tranter', 'Club', 'Hillside GC'].join('\n');
+        expect(await readData(form, strings('gymnast_name'))).to.deep.equal({ gymnast_name: 'Maisie Tranter' });
+        // Dutch compounds of "naam" are labels of a name too.
+        const inschrijving = ['Inschrijfnummer           TS-2025-118', '', 'Deelnemer', 'Voornaam                  Lotte', ''].join('\n');
+        expect((await readData(inschrijving, strings('deelnemer'), 'nl')).deelnemer).to.not.equal('Voornaam');
+    });
+
+    it("reads the line under a name's label alone on its line, not the label", async () => {
+        const contract = [
+            'HUURCONTRACT OPSLAGBOX                     Contractnr. OB-2025-0912',
+            '',
+            'Gegevens huurder (contractant)',
+            'Naam',
+            '    de heer P.J. Verhoef',
+            'Adres',
+            '    Dorpsstraat 14, 3871 AB Hoevelaken',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'opslag',
+            fields: [{ name: 'contractant', type: 'string', hints: ['huurder (contractant)'] }],
+        });
+        expect((await readData(contract, schema, 'nl')).contractant).to.be.oneOf(['de heer P.J. Verhoef', 'P.J. Verhoef']);
+    });
+});
