@@ -198,4 +198,39 @@ describe('invoice totals', () => {
         ].join('\n');
         expect(await readData(invoice, schema)).to.deep.equal({ vat_amount: { amount: '25.40', currency: 'GBP' } });
     });
+
+    it('a field whose description asks for the sum before tax is labelled "Subtotal", not "TOTAL"', async () => {
+        const net = compile({
+            svc_schema: '1.0',
+            name: 'q',
+            fields: [{ name: 'net_total', type: 'money', currency: 'GBP', description: 'Total before VAT' }],
+        });
+        const quote = [
+            'QUOTATION                                         Ref: HG-Q-118',
+            ' 1   Fell conifer and remove arisings                       £  640.00',
+            ' 2   Grind stump                                             £  180.00',
+            '                                         Subtotal             £820.00',
+            '                                         VAT @ 20%            £164.00',
+            '                                         TOTAL                £984.00',
+        ].join('\n');
+        expect(await readData(quote, net)).to.deep.equal({ net_total: { amount: '820.00', currency: 'GBP' } });
+        // A name that says which sum is its own label: a subtotal before a discount is not it.
+        const totaal = compile({
+            svc_schema: '1.0',
+            name: 'o',
+            fields: [{ name: 'totaal_excl_btw', type: 'money', currency: 'EUR', description: 'Totaal na korting, exclusief btw' }],
+        });
+        const order = [
+            'T610  Partytent 6 x 10 m, wit                  1    425,00    425,00',
+            '      Transport (zone 1)                       1     45,00     45,00',
+            '                                                             ---------',
+            '                                     Subtotaal                 470,00',
+            '                                     Korting vereniging 10%    -47,00',
+            '                                                             ---------',
+            '                                     Totaal excl. btw          423,00',
+            '                                     Btw 21%                    88,83',
+            '                                     Totaal incl. btw          511,83',
+        ];
+        expect(await readData(order.join('\n'), totaal, 'nl')).to.deep.equal({ totaal_excl_btw: eur('423.00') });
+    });
 });

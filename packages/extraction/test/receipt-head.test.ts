@@ -83,6 +83,11 @@ describe('receipt head: the issuer', () => {
         expect(await company(`CERIA BOOKS\nBANDAR BARU RAWANG\nNO 15 JALAN BANDAR 10\n48000 RAWANG\n${TILL}`)).to.equal('CERIA BOOKS');
     });
 
+    it("a line of the business's trades between dots or bars is skipped", async () => {
+        const quote = `HAWTHORN GARDEN SERVICES LTD\nHedge Cutting · Lawn Care · Fencing\nUnit 9, Mill Lane, Faversham ME13 7HT\nQUOTATION\nTotal £420.00\n`;
+        expect(await company(quote)).to.equal('HAWTHORN GARDEN SERVICES LTD');
+    });
+
     it("the document's title and a shout between the name and the address are skipped", async () => {
         expect(await company(`CERIA MART\nTAX INVOICE\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal('CERIA MART');
         expect(await company(`CERIA MART\n*REDEEM YOUR POINTS TODAY!*\nNO 8, JALAN PINANG,\n50450 KUALA LUMPUR\n${TILL}`)).to.equal(

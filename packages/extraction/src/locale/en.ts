@@ -227,6 +227,8 @@ export const en = {
             'amount incl',
             'amount including',
         ],
+        beforeTax: ['before', 'excl', 'excluding', 'exclusive', 'ex', 'without', 'exvat', 'subtotal', 'pretax'],
+        subtotals: ['subtotal', 'sub total'],
     },
     deadlineNameWords: ['by', 'before'],
     earlierColumnWords: ['last', 'previous', 'prior', 'old', 'ytd', 'cumulative', 'earlier'],

@@ -79,6 +79,10 @@ export interface LocaleProfile {
         apart?: readonly string[];
         /** Labels of the amount to pay by themselves ("Amount due", "Te betalen"): labels of a field that asks for a sum. */
         due?: readonly string[];
+        /** Words with which a field asks for the sum before tax ("Total before VAT", `amount_excl_vat`, `subtotal`). */
+        beforeTax?: readonly string[];
+        /** Labels of the sum before tax by themselves ("Subtotal", "Subtotaal"): labels of a field that asks for it. */
+        subtotals?: readonly string[];
     };
     /** Words with which a field asks for the business that issued a document. */
     issuerWords: readonly string[];

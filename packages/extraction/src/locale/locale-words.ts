@@ -43,7 +43,7 @@ type WordList =
     | 'personTitles'
     | 'addresseeWords';
 /** The lists of single words (`due` holds phrases). */
-type SumList = Exclude<keyof LocaleProfile['sums'], 'due'>;
+type SumList = Exclude<keyof LocaleProfile['sums'], 'due' | 'subtotals'>;
 
 const sets = new WeakMap<LocaleProfile, Map<string, ReadonlySet<string>>>();
 

@@ -125,6 +125,8 @@ export const nl = {
             'bedrag incl',
             'bedrag inclusief',
         ],
+        beforeTax: ['excl', 'exclusief', 'zonder', 'subtotaal'],
+        subtotals: ['subtotaal', 'sub totaal'],
     },
     ownDateLabels: ['dagtekening', 'datum van uitgifte', 'uitgiftedatum', 'datum van afgifte', 'afgiftedatum', 'datum van deze brief'],
     dateLabels: new Map<string, readonly string[]>([

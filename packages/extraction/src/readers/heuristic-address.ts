@@ -296,7 +296,10 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
             // Registration lines, and lines of another address block, stand between a name and its address.
             const inBlock = blocks.some((o) => o.start <= win.lines[l]!.end && win.lines[l]!.start <= o.end);
             // So do a web address, the document's title and a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*").
-            if (registrationLine(t) || inBlock || /\bwww\.|\.com\b|@|[!*]/i.test(t) || TILL_WORDS.test(t) || placeLine(t)) {
+            // And a line of what the business does, three items or more between dots or bars
+            // ("Tree Surgery · Hedge Management · Stump Grinding").
+            const tagline = (t.match(/\s[·•|]\s/g)?.length ?? 0) >= 2;
+            if (registrationLine(t) || inBlock || /\bwww\.|\.com\b|@|[!*]/i.test(t) || TILL_WORDS.test(t) || placeLine(t) || tagline) {
                 skipped++;
                 continue;
             }

@@ -35,11 +35,23 @@ export function withDueLabels(
     locale: LocaleProfile,
     phrases: LabelPhrase[],
 ): LabelPhrase[] {
-    // (Not for a tax's amount: `vat_amount` is no "Balance due".)
-    if (field.hints.length || !locale.sums.due?.length || !asksForSum(field, locale) || asksForTax(field, locale)) return phrases;
+    if (field.hints.length) return phrases;
+    // A field that asks for the sum before tax in its description (`net_total`: "Total before
+    // VAT") is labelled "Subtotal", and takes none of the amount to pay's labels; nor does a tax's
+    // amount (`vat_amount` is no "Balance due"). A name that says it is its own label
+    // (`totaal_excl_btw`: "Subtotaal" may stand before a discount).
+    const before = sumWordsOf(locale, 'beforeTax');
+    const says = (t: string): boolean => labelWords(t).some((w) => before.has(w));
+    const net = !says(field.name) && says(field.description ?? '');
+    const labels = net ? locale.sums.subtotals : asksForSum(field, locale) && !asksForTax(field, locale) ? locale.sums.due : undefined;
     const seen = new Set(phrases.map((p) => p.words.join(' ')));
-    const due = locale.sums.due.map(labelWords).filter((words) => !seen.has(words.join(' ')));
-    return [...phrases, ...due.map((words) => ({ words, weight: LABEL.name, kind: 'name' as const }))];
+    const more = (labels ?? []).map(labelWords).filter((words) => !seen.has(words.join(' ')));
+    // For that field a sum's word alone ("TOTAL") labels the sum after tax: weakly.
+    const sum = sumWordsOf(locale, 'sum');
+    const own = net
+        ? phrases.map((p) => (p.words.every((w) => sum.has(w)) ? { ...p, weight: Math.min(p.weight, LABEL.description) } : p))
+        : phrases;
+    return [...own, ...more.map((words) => ({ words, weight: LABEL.name, kind: 'name' as const }))];
 }
 
 function isSumLabel(win: WindowText, hit: LabelHit): boolean {
