@@ -141,5 +141,15 @@ describe('numbers and identifiers have digits', () => {
         const brief = 'Dossiernummer:   zie bijlage\nKenmerk:         VI-2025-118402\n';
         const nl = hinted([{ name: 'dossiernummer', type: 'string', nullable: true }]);
         expect((await readData(brief, nl, 'nl')).dossiernummer).to.not.equal('zie bijlage');
+        // A purchase order's "po" and a reference's "ref" ask for a code too.
+        const contract = [
+            'Contract No.:  SAS-2025-0388          Customer Order No.: PO 5521',
+            '',
+            'INVOICE TO                            SITE ADDRESS',
+            'Bramley Roofing Ltd                   19 Larkfield Avenue',
+            'Leeds LS12 5JB                        Leeds LS19 6EZ',
+        ].join('\n');
+        const po = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'customer_po', type: 'string', nullable: true }] });
+        expect((await readData(contract, po)).customer_po).to.not.equal('Bramley Roofing Ltd');
     });
 });

@@ -90,7 +90,7 @@ export const enAgreementWords = {
     routeStartWords: ['origin', 'departure'],
     placeholders: ['n/a', 'tba', 'tbc', 'to be confirmed', 'to be announced', 'to be advised', 'to be assigned', 'not applicable'],
     routeEndWords: ['destination', 'arrival'],
-    identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id'],
+    identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
     rangeIntroducers: ['between'],
     expiryWords: [

@@ -190,7 +190,7 @@ export const nl = {
         'wordt nog bepaald',
     ],
     routeEndWords: ['bestemming', 'aankomst', 'eindbestemming'],
-    identifierWords: ['nummer', 'nr', 'no', 'id'],
+    identifierWords: ['nummer', 'nr', 'no', 'id', 'ref', 'kenmerk'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
     rangeIntroducers: ['tussen'],
     deadlineNameWords: ['voor', 'uiterlijk'],
