@@ -88,6 +88,8 @@ export const enAgreementWords = {
     nameWords: ['name', 'names', 'surname', 'forename'],
     // (Not "from" and "to": `bill_to`, `ship_to` ask for no route's end.)
     routeStartWords: ['origin', 'departure'],
+    signingWords: ['signed', 'signature', 'sign', 'executed'],
+    behalfWords: ['for', 'on behalf of', 'for and on behalf of'],
     placeholders: ['n/a', 'tba', 'tbc', 'to be confirmed', 'to be announced', 'to be advised', 'to be assigned', 'not applicable'],
     routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref'],

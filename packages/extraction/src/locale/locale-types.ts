@@ -153,6 +153,9 @@ export interface LocaleProfile {
     nameWords?: readonly string[];
     /** Words of a string field's name that ask for a route's first end ("origin"; Dutch "vertrek") or its last ("destination"). */
     routeStartWords?: readonly string[];
+    /** Words of signing ("signed", Dutch "getekend"), and words before a party one signs for ("for", "on behalf of"; Dutch "namens"). */
+    signingWords?: readonly string[];
+    behalfWords?: readonly string[];
     /** What a form writes where a value is still to come ("to be confirmed", Dutch "wordt nog ingedeeld"): no value. */
     placeholders?: readonly string[];
     routeEndWords?: readonly string[];

@@ -33,6 +33,8 @@ type WordList =
     | 'nameWords'
     | 'routeStartWords'
     | 'placeholders'
+    | 'signingWords'
+    | 'behalfWords'
     | 'routeEndWords'
     | 'identifierWords'
     | 'minimumWords'

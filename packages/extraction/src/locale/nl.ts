@@ -178,6 +178,8 @@ export const nl = {
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
     routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
+    signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],
+    behalfWords: ['voor', 'namens', 'ten behoeve van'],
     placeholders: [
         'n.v.t.',
         'nvt',

@@ -326,3 +326,30 @@ function firstName(win: WindowText, start: number, at: number): Span | undefined
     }
     return undefined;
 }
+
+/**
+ * Whether a label stands after words of signing for a party on its line ("Signed for the
+ * Designer:   Iona Fraser, Director", "Getekend namens de opdrachtgever:"): what follows is the
+ * one who signs for the party, not the party. `signedBy` of "Signed by the Landlord:" is the
+ * landlord.
+ */
+export function signedFor(win: WindowText, hit: { line: number; start: number }): boolean {
+    const line = win.lines[hit.line]!;
+    if (hit.start - line.start > 80) return false;
+    const words =
+        win.text
+            .slice(line.start, hit.start)
+            .toLowerCase()
+            .match(/\p{L}+/gu) ?? [];
+    const articles = wordsOf(win.locale, 'definitionArticles');
+    while (words.length && articles.has(words[words.length - 1]!)) words.pop();
+    const said = ` ${words.join(' ')}`;
+    const signing = wordsOf(win.locale, 'signingWords');
+    return words.some((w) => signing.has(w)) && [...wordsOf(win.locale, 'behalfWords')].some((b) => said.endsWith(` ${b}`));
+}
+
+/** Whether a field asks for the one who signs: a word of its name is a party word ("signatory") or a signing word. */
+export function asksForSigner(field: CompiledField, locale: LocaleProfile): boolean {
+    const words = new Set([...wordsOf(locale, 'partyWords'), ...wordsOf(locale, 'signingWords'), 'signer', 'signee']);
+    return labelWords(field.name).some((w) => words.has(w));
+}

@@ -12,8 +12,8 @@ import { asksAbout, descriptionForms, inIncorporationClause, periodContext, rene
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { FIGURES, bracketDetail, earlierFigure, monthYear } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
-import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
-import { stringCandidates } from './heuristic-strings.js';
+import { asksForSigner, partyNames, roleNames, signedFor, wantsParties } from './heuristic-parties.js';
+import { stringCandidates, type StringCandidate } from './heuristic-strings.js';
 import { asksFor, asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { fullName, nameFromCapital } from './heuristic-names.js';
@@ -110,24 +110,28 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
 /** Lines of a document's head that hold its letterhead. */
 const LETTERHEAD_LINES = 4;
 
-/** Candidates of a string field: from its labels, an address block, a letterhead. */
-
 /**
  * What a string field's value must look like, by what its name asks for: a name has letters
  * ("Guests        : 1" is no guest's name), a number digits ("CERTIFICATE OF CALIBRATION" is no
  * `certificate_no`, "Not applicable" no `cve_id`), and a date alone is no name, place or
- * description ("at the port of loading: 12-Jan-2025") unless the field asks for one.
+ * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
+ * who signs for a party is no value unless the field asks for a name or a signer.
  */
-function shapeOf(ctx: FieldContext): (quote: string) => boolean {
+function shapeOf(ctx: FieldContext): (c: StringCandidate) => boolean {
     const { input, win, field, type } = ctx;
     if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
     const dateAsked = asksForDate(field);
     const named = asksFor(field, win.locale, 'nameWords');
     const numbered = asksFor(field, win.locale, 'identifierWords');
-    return (quote) =>
-        (!named || /\p{L}/u.test(quote)) && (!numbered || /\d/.test(quote)) && (dateAsked || !wholeDate(quote, input.language));
+    const signer = named || asksForSigner(field, win.locale);
+    return ({ quote, hit }) =>
+        (!named || /\p{L}/u.test(quote)) &&
+        (!numbered || /\d/.test(quote)) &&
+        (dateAsked || !wholeDate(quote, input.language)) &&
+        (signer || hit === undefined || !signedFor(win, hit));
 }
 
+/** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
     if (type.kind !== 'string') return [];
@@ -140,7 +144,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const named = asksFor(field, win.locale, 'nameWords');
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
         const c = nameFromCapital(win, fullName(win, found), named);
-        if ((address && labelNotAddress(c.quote)) || !fits(c.quote)) continue;
+        if ((address && labelNotAddress(c.quote)) || !fits(c)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
         // A piece of a sentence the pattern happens to allow is no code: not proposed at all.
