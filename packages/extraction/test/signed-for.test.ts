@@ -44,3 +44,39 @@ describe('signature lines signed for a party', () => {
         expect((await readData(AGREEMENT, schema)).designer_signatory).to.match(/^Rosa Lindqvist/);
     });
 });
+
+describe('a hint that is part of no name', () => {
+    it('a clause\'s heading is no name that ends with the hint: "6. Governing law"', async () => {
+        const contract = [
+            '5. Termination',
+            '5.1 Either party may terminate on 30 days notice.',
+            '',
+            '6. Governing law',
+            '6.1 This Agreement is governed by the law of Wales.',
+        ];
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'governing_law', type: 'string', hints: ['Governing law'] }],
+        });
+        expect((await readData(contract.join('\n'), schema)).governing_law).to.not.equal('6. Governing law');
+    });
+
+    it('a line of two signature columns is no name block', async () => {
+        const contract = [
+            'Opdrachtgever',
+            '  Naam:              mevr. C.A. Rietveld',
+            '',
+            'De Meern, 14 februari 2025',
+            '',
+            'Voor Groenwerk Hoveniers,              Opdrachtgever,',
+            'B. Verbeek                             C.A. Rietveld',
+        ];
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'opdrachtgever', type: 'string', hints: ['Opdrachtgever'] }],
+        });
+        expect(String((await readData(contract.join('\n'), schema, 'nl')).opdrachtgever)).to.not.match(/Groenwerk/);
+    });
+});

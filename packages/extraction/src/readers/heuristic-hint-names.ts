@@ -28,9 +28,10 @@ function mostlyUpperOrTitle(s: string): boolean {
     );
 }
 
+/** A line that reads as a name: short, in capitals or title case, one cell (no wide gap: "Voor X,      Opdrachtgever,"). */
 function nameLine(text: string): boolean {
     const t = text.trim();
-    return t.length > 0 && t.length <= 70 && mostlyUpperOrTitle(t) && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 4;
+    return t.length > 0 && t.length <= 70 && mostlyUpperOrTitle(t) && !/[:@]|\s{3}|\t/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 4;
 }
 
 function balance(text: string): number {
@@ -107,6 +108,10 @@ export function hintNameCandidates(
     // A salutation's block starts with the hint, which labels it ("Dear Ms Okafor,"): the name
     // is the rest. (A name may start with its hint too: "Woonstichting De Linde".)
     if (block && block.start === hit.start && block.end > hit.end && /,\s*$/.test(lineText)) block = trimValue(text, hit.end, block.end);
+    // A name has a word of its own beside the hint: "6. Governing law" is a clause's heading.
+    const named = (s: Span): boolean =>
+        /\p{L}/u.test(text.slice(s.start, Math.max(s.start, hit.start)) + text.slice(Math.max(s.start, hit.end), s.end));
+    if (block && !named(block)) block = undefined;
     if (block) out.push({ ...block, context: hit.weight * 0.75, hit });
     // The same name without the registration number written after it ("… SDN BHD (728515-N)").
     const bare = block && withoutRegistration(block.quote);
@@ -115,6 +120,7 @@ export function hintNameCandidates(
     const phrase = namePhraseEndingAt(win, hit);
     // A shorter name inside the block is the same name cut short, not another reading.
     const inBlock = block && phrase && phrase.start >= block.start && phrase.end <= block.end;
-    if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1) out.push({ ...phrase, context: hit.weight * 0.7, hit });
+    if (phrase && !inBlock && phrase.end - phrase.start > hit.end - hit.start + 1 && named(phrase))
+        out.push({ ...phrase, context: hit.weight * 0.7, hit });
     return out;
 }
