@@ -233,6 +233,17 @@ async function underWorstLoad(autocannon, workers, seconds) {
 }
 
 const LAW = 'This Agreement shall be governed by the laws of the State of';
+/** Sixteen hints that are forms of one word (one stem: "regul"). */
+const FORMS = ['regulation', 'regulations', 'regulate', 'regulates', 'regulated', 'regulating', 'regulment', 'regulments'].concat([
+    'reguling',
+    'regulings',
+    'regulion',
+    'regulions',
+    'regulal',
+    'regulals',
+    'reguled',
+    'reguls',
+]);
 
 /** Documents of adversarial layouts, each about 24,000–44,000 characters (read with the invoice schema unless named). */
 const LAYOUTS = {
@@ -264,13 +275,34 @@ const LAYOUTS = {
         schema: 'contract-en.svc.json',
         text: `${LAW}\n${' '.repeat(30_000)}\n${LAW} New York.\n`,
     },
+    // 405 s, 31 s and about 1 s before (2026-11-26, a hostile review): the label-overlap sweep compared
+    // each hit with every hit in the 200 characters before it, the next line with text was walked to
+    // once per label hit, and each name with initials read every occurrence of its surname.
+    'one word 8,300 times, 32 fields hinted with 16 forms of it': {
+        schema: manyFields(FORMS),
+        text: 'regul '.repeat(8_300),
+    },
+    '"Name" 2,000 times on one line over 40,000 blank lines (32 fields hinted "Name")': {
+        schema: manyFields(['Name']),
+        text: 'Name '.repeat(2_000) + '\n'.repeat(39_990) + 'x',
+    },
+    '"Name: C. J. Smith" 700 times, then "Smith" 5,600 times (32 fields hinted "Name")': {
+        schema: manyFields(['Name']),
+        text: 'Name: C. J. Smith\n'.repeat(700) + 'Smith '.repeat(5_600),
+    },
 };
+
+/** A schema of 32 string fields with the same hints. */
+function manyFields(hints) {
+    return { svc_schema: '1.0', name: 'many', fields: Array.from({ length: 32 }, (_, i) => ({ name: `f${i}`, type: 'string', hints })) };
+}
 
 async function readerRows() {
     const dist = (p) => pathToFileURL(join(root, 'packages', p)).href;
     const { compileSchemaText } = await import(dist('compiler/dist/src/index.js'));
     const { createEngine, secretRingOf } = await import(dist('extraction/dist/src/index.js'));
-    const schemaOf = (file) => compileSchemaText(readFileSync(join(root, 'examples', file), 'utf8')).schema;
+    const schemaOf = (file) =>
+        compileSchemaText(typeof file === 'string' ? readFileSync(join(root, 'examples', file), 'utf8') : JSON.stringify(file)).schema;
     const invoice = schemaOf('invoice-en.svc.json');
     const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['bench']) });
     const prose = ordinaryText();

@@ -277,10 +277,52 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     return hits;
 }
 
-/** A hit inside a longer hit of another field, or a compound's part where another field's label is the whole word. */
-function covers(o: LabelHit, h: LabelHit): boolean {
-    if (o.field === h.field || o.start > h.start || o.end < h.end) return false;
-    return o.length > h.length || (h.compound === true && !o.compound);
+/** The furthest end among hits seen, and the furthest of a field other than that one's. */
+class FurthestEnds {
+    private best = { end: -1, field: -1 };
+    private other = { end: -1, field: -1 };
+
+    add(end: number, field: number): void {
+        if (field === this.best.field) this.best.end = Math.max(this.best.end, end);
+        else if (end > this.best.end) [this.other, this.best] = [this.best, { end, field }];
+        else if (end > this.other.end) this.other = { end, field };
+    }
+
+    /** The furthest end of a hit of another field than `field`. */
+    of(field: number): number {
+        return this.best.field !== field ? this.best.end : this.other.end;
+    }
+}
+
+/**
+ * The hits that no hit of another field covers: a hit inside a longer one (more words) of another
+ * field is not a label of its own, nor is a compound's part where another field's label is the
+ * whole word. One sweep in order of start keeps, per number of words, the furthest end of the hits
+ * started so far (two fields' worth), so a hit's cover is found in as many steps as labels have
+ * words: linear in the hits, however many a schema's hints put on one word.
+ */
+export function uncovered(all: LabelHit[]): LabelHit[] {
+    all.sort((a, b) => a.start - b.start || b.end - a.end);
+    const byLength: FurthestEnds[] = [];
+    const whole = new FurthestEnds();
+    const covered = new Uint8Array(all.length);
+    for (let i = 0; i < all.length;) {
+        // Hits that start together may cover each other: all are seen before any is asked about.
+        let j = i;
+        for (; j < all.length && all[j]!.start === all[i]!.start; j++) {
+            const h = all[j]!;
+            (byLength[h.length] ??= new FurthestEnds()).add(h.end, h.field);
+            if (!h.compound) whole.add(h.end, h.field);
+        }
+        for (let k = i; k < j; k++) {
+            const h = all[k]!;
+            let cover = h.compound === true && whole.of(h.field) >= h.end;
+            for (let n = h.length + 1; !cover && n < byLength.length; n++) cover = (byLength[n]?.of(h.field) ?? -1) >= h.end;
+            covered[k] = +cover;
+        }
+        i = j;
+    }
+    return all.filter((_, k) => !covered[k]);
 }
 
 /**
@@ -293,20 +335,21 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     for (const f of fields)
         for (const p of phrases.get(f.id) ?? [])
             if (p.kind !== 'description') for (const w of p.words) if (w.length >= MIN_COMPOUND_TAIL) known.add(w);
-    for (const f of fields) for (const p of phrases.get(f.id) ?? []) all.push(...phraseHits(win, f.id, p, known));
+    for (const f of fields)
+        for (const p of phrases.get(f.id) ?? []) if (all.length < HITS_IN_A_WINDOW) all.push(...phraseHits(win, f.id, p, known));
+    all.length = Math.min(all.length, HITS_IN_A_WINDOW);
     const amounts = new Set(fields.filter((f) => (f.type.kind === 'array' ? f.type.items : f.type).kind === 'money').map((f) => f.id));
-    all.sort((a, b) => a.start - b.start || b.end - a.end);
-    // Sweep: a hit strictly inside a longer hit (more words) is not a label of its own.
-    // Labels are short, so only hits starting shortly before can cover one.
-    const kept = all.filter((h, i) => {
-        for (let j = i - 1; j >= 0 && all[j]!.start >= h.start - 200; j--) if (covers(all[j]!, h)) return false;
-        for (let j = i + 1; j < all.length && all[j]!.start === h.start; j++) if (covers(all[j]!, h)) return false;
-        return true;
-    });
     const out: LabelHit[][] = fields.map(() => []);
-    for (const h of kept) if (!(amounts.has(h.field) && countedApart(win, h))) out[h.field]!.push(h);
+    for (const h of uncovered(all)) if (!(amounts.has(h.field) && countedApart(win, h))) out[h.field]!.push(h);
     return out;
 }
+
+/**
+ * Label hits a window reads at most: every hit is read for values, and a schema whose hints match
+ * every word (32 fields of 16 forms of one word) would make a window's work its words times its
+ * hints. The most any window of the labelled or the users' sets has is 510.
+ */
+export const HITS_IN_A_WINDOW = 10_000;
 
 /**
  * A label after "excl." or "incl." on its line ("Bedrag excl. btw: € 100,00", "Total incl. VAT",

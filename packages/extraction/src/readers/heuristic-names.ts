@@ -182,6 +182,9 @@ export function nameAbove(win: WindowText, start: number, end: number): Span | u
     return person || firm ? span : undefined;
 }
 
+/** Occurrences of a surname read for its full form (see `fullName`). */
+const SURNAMES_READ = 64;
+
 /** A name written with initials: "C. J. Whitfield", "C.J. Whitfield", "H. Osei". */
 const INITIALLED = /^((?:\p{Lu}\.\s*){1,3})(\p{Lu}[\p{L}'’]+)$/u;
 
@@ -196,7 +199,9 @@ export function fullName<T extends Span>(win: WindowText, c: T): T {
     if (!m) return c;
     const initials = m[1]!.match(/\p{Lu}/gu)!;
     const n = initials.length;
-    for (const i of win.wordIndex.get(m[2]!.toLowerCase()) ?? []) {
+    // The first occurrences of the surname only: each candidate written with initials looks, and a
+    // window may write the surname thousands of times.
+    for (const i of (win.wordIndex.get(m[2]!.toLowerCase()) ?? []).slice(0, SURNAMES_READ)) {
         if (i < n) continue;
         const given = win.words.slice(i - n, i);
         const same = given.every(

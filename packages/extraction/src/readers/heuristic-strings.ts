@@ -3,6 +3,7 @@
 // a label in running text ("governed by the laws of the State of New York"), or — for hints that
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
+import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
@@ -47,9 +48,16 @@ const SEPARATORS = /^[\s:=#.\-–—>|]*/;
  */
 function numberLabel(win: WindowText, hit: LabelHit): boolean {
     const last = /(\p{L}+)\.?$/u.exec(win.text.slice(hit.start, hit.end))?.[1]?.toLowerCase() ?? '';
-    const abbreviations = [...(win.locale.labelAbbreviations?.values() ?? [])].flat();
     // Dutch compounds end in theirs: "relatienummer", "betalingskenmerk".
-    return last === 'number' || /(?:nummer|kenmerk)$/.test(last) || abbreviations.includes(last);
+    return last === 'number' || /(?:nummer|kenmerk)$/.test(last) || abbreviationsOf(win.locale).has(last);
+}
+
+/** The label abbreviations of a profile, as one set (asked once per label hit). */
+const ABBREVIATIONS = new WeakMap<LocaleProfile, ReadonlySet<string>>();
+function abbreviationsOf(locale: LocaleProfile): ReadonlySet<string> {
+    let set = ABBREVIATIONS.get(locale);
+    if (!set) ABBREVIATIONS.set(locale, (set = new Set([...(locale.labelAbbreviations?.values() ?? [])].flat())));
+    return set;
 }
 
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */

@@ -198,14 +198,38 @@ export class WindowText {
      * as OCR splits "TOTAL : 27.55" into three lines) is no text: it joins the lines around it.
      */
     previousTextLine(line: number): number {
-        for (let l = line - 1; l >= 0; l--) if (!BLANK.test(this.lines[l]!.text)) return l;
-        return -1;
+        if (line <= 0) return -1;
+        if (line < this.lines.length) return this.textLines().previous[line]!;
+        const last = this.lines.length - 1;
+        return BLANK.test(this.lines[last]!.text) ? this.textLines().previous[last]! : last;
     }
 
     nextTextLine(line: number): number {
-        for (let l = line + 1; l < this.lines.length; l++) if (!BLANK.test(this.lines[l]!.text)) return l;
-        return -1;
+        if (line + 1 >= this.lines.length) return -1;
+        if (line < 0) return BLANK.test(this.lines[0]!.text) ? this.textLines().next[0]! : 0;
+        return this.textLines().next[line]!;
     }
+
+    /**
+     * For each line the previous and the next line with text, found once per window: every label
+     * asks, and a run of blank lines under many labels would otherwise be walked once per label.
+     */
+    private textLines(): { previous: Int32Array; next: Int32Array } {
+        if (this.around) return this.around;
+        const n = this.lines.length;
+        const previous = new Int32Array(n);
+        const next = new Int32Array(n);
+        for (let l = 0, last = -1; l < n; l++) {
+            previous[l] = last;
+            if (!BLANK.test(this.lines[l]!.text)) last = l;
+        }
+        for (let l = n - 1, first = -1; l >= 0; l--) {
+            next[l] = first;
+            if (!BLANK.test(this.lines[l]!.text)) first = l;
+        }
+        return (this.around = { previous, next });
+    }
+    private around?: { previous: Int32Array; next: Int32Array };
 }
 
 const STACK_LABEL = /^[^\d]*\p{L}{2}[^\d]*$/u;
