@@ -152,4 +152,38 @@ describe('numbers and identifiers have digits', () => {
         const po = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'customer_po', type: 'string', nullable: true }] });
         expect((await readData(contract, po)).customer_po).to.not.equal('Bramley Roofing Ltd');
     });
+
+    it("takes no letterhead's name for a seller's number", async () => {
+        const receipt = [
+            '        Bridal Alterations & Couture Repairs',
+            '        14 Market Street, Frome BA11 1BB',
+            '',
+            'Deposit paid: £60.00',
+            'We are not VAT registered.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'vat_number', type: 'string', nullable: true, description: "Seller's VAT registration number" }],
+        });
+        expect((await readData(receipt, schema)).vat_number).to.equal(null);
+    });
+
+    it('takes no yes or no for a name: "in bezit van hovenier:   Ja"', async () => {
+        const contract = [
+            'Frequentie:       1 bezoek per 2 weken',
+            'Sleutel poort in bezit van hovenier:          Ja',
+            'Verzekering via verhuurder:                   Nee (eigen',
+            '                                              verzekering)',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'hovenier', type: 'string', nullable: true },
+                { name: 'verhuurder', type: 'string', nullable: true },
+            ],
+        });
+        expect(await readData(contract, schema, 'nl')).to.deep.equal({ hovenier: null, verhuurder: null });
+    });
 });

@@ -13,7 +13,7 @@ import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { FIGURES, bracketDetail, earlierFigure, monthYear } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, signedFor, wantsParties } from './heuristic-parties.js';
-import { stringCandidates, type StringCandidate } from './heuristic-strings.js';
+import { stringCandidates } from './heuristic-strings.js';
 import { asksFor, asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { fullName, nameFromCapital } from './heuristic-names.js';
@@ -117,14 +117,19 @@ const LETTERHEAD_LINES = 4;
  * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
  * who signs for a party is no value unless the field asks for a name or a signer.
  */
-function shapeOf(ctx: FieldContext): (c: StringCandidate) => boolean {
+function shapeOf(ctx: FieldContext): (c: { quote: string; hit?: LabelHit }) => boolean {
     const { input, win, field, type } = ctx;
     if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
     const dateAsked = asksForDate(field);
     const named = asksFor(field, win.locale, 'nameWords');
     const numbered = asksFor(field, win.locale, 'identifierWords');
     const signer = named || asksForSigner(field, win.locale);
+    // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
+    const { true: yes, false: no } = win.locale.booleans;
+    const answers = new Set([...yes, ...no].filter((w) => w.length > 1));
+    const answer = (quote: string): boolean => answers.has(/^(\p{L}+)[.!]?(?:\s*[(\n]|$)/u.exec(quote.toLowerCase())?.[1] ?? '');
     return ({ quote, hit }) =>
+        !answer(quote) &&
         (!named || /\p{L}/u.test(quote)) &&
         (!numbered || /\d/.test(quote)) &&
         (dateAsked || !wholeDate(quote, input.language)) &&
@@ -205,7 +210,8 @@ function stringScores(ctx: FieldContext): Scored[] {
         for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1))) {
             const parsed = parseQuote(type, name.quote, input.language);
             const early = 1 - position(ctx, name);
-            if (parsed)
+            // A letterhead's name is no `vat_number` either, though the field asks for the seller's.
+            if (parsed && fits(name))
                 out.push({
                     field: field.id,
                     span: name,
