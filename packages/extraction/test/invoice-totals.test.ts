@@ -233,4 +233,18 @@ describe('invoice totals', () => {
         ];
         expect(await readData(order.join('\n'), totaal, 'nl')).to.deep.equal({ totaal_excl_btw: eur('423.00') });
     });
+
+    it('a sum of money ends before a rate\'s unit after a slash ("$150.00/hr"); a count and a code do not', async () => {
+        const quotes = (text: string, money: boolean): string[] => amountSpans(text, 'en', money).map((s) => s.quote);
+        expect(quotes('Extra hours: $150.00/hr (after-hours $225.00/hr), ref 12/05', true)).to.deep.equal(['$150.00', '$225.00']);
+        expect(quotes('Extra hours: $150.00/hr', false)).to.deep.equal([]);
+        expect(amountSpans('Huur: € 2,50/dag', 'nl', true).map((s) => s.quote)).to.deep.equal(['€ 2,50']);
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'additional_hourly_rate', type: 'money', currency: 'USD', description: 'Rate for hours beyond the block' }],
+        });
+        const order = ['Monthly retainer (22 users @ $135.00)     $2,970.00', 'Additional hours beyond included block: $150.00/hr'];
+        expect(await readData(order.join('\n'), schema)).to.deep.equal({ additional_hourly_rate: usd('150.00') });
+    });
 });
