@@ -10,7 +10,7 @@ import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
 /** A wide gap (three spaces or a tab) before another label ("Invoice: 2041") ends a column. */
-const NEXT_COLUMN = /(?: {3,}|\t)[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
+const NEXT_COLUMN = /(?: {3,}|\t| {2}(?=\p{Lu}))[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
 
 /**
  * Where a value that starts at `start` ends on its line: before the next column's label, if any,
@@ -231,8 +231,12 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         if (/^(?=\S*\d)[\p{L}\p{N}\-/.]+$/u.test(quote.slice(0, bracket))) return bracket;
         if (/^ \([^()]*\d[^()]*\)[.,;]?$/.test(quote.slice(bracket))) return bracket;
         // Nor does a name in a bracket of words in lower case: "Mr Gareth Winstanley (son) - client".
-        if (/\p{Lu}/u.test(quote.slice(0, bracket)) && /^ \(\p{Ll}[\p{Ll} ]*\)/u.test(quote.slice(bracket))) return bracket;
+        // (Also when the line ends inside it: "mevrouw A. Haverkamp (door u voorgedragen".)
+        if (/\p{Lu}/u.test(quote.slice(0, bracket)) && /^ \(\p{Ll}[\p{Ll} ]*(?:\)|$)/u.test(quote.slice(bracket))) return bracket;
     }
+    // A name before "of" and an address: "Mr Malcolm Stephen Quill of 9 Orchard Rise".
+    const of = / of \d/.exec(quote);
+    if (of && /^\p{Lu}[\p{L}.'’ -]+$/u.test(quote.slice(0, of.index))) return of.index;
     const code = CODE_HEAD.exec(quote)?.[0];
     // Not the first figure of a range: "7am to 10pm", "09:00 tot 17:00".
     const join = code && /^\s+(\S+)\s+\d/u.exec(quote.slice(code.length))?.[1]!.toLowerCase();

@@ -1,0 +1,42 @@
+// Where a value read after its label ends: before the next column's label two spaces on, before
+// a bracket of words in lower case the line ends inside, before "of" and an address. Documents
+// written for the test.
+import { expect } from 'chai';
+import { columnEnd, valueHead } from '../src/readers/heuristic-lines.js';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe('where a value ends', () => {
+    it("before the next column's label two spaces on, when the label is capitalised", async () => {
+        const line = 'Provider: Summit Orthopedics, PLLC  Network status:  In-network';
+        expect(line.slice(10, columnEnd(line, 10, line.length))).to.equal('Summit Orthopedics, PLLC');
+        // Two spaces before a word in lower case part no column.
+        const prose = 'Note: call first  then: leave the parcel';
+        expect(prose.slice(6, columnEnd(prose, 6, prose.length))).to.equal('call first  then: leave the parcel');
+        const eob = [
+            'Patient: Eli Brandt (son)                  Claim number:    2025-0913-77310-04',
+            'Provider: Summit Orthopedics, PLLC  Network status:  In-network',
+        ];
+        expect(await readData(eob.join('\n'), strings('provider'))).to.deep.equal({ provider: 'Summit Orthopedics, PLLC' });
+    });
+
+    it('a name before a bracket of words in lower case that its line ends inside, or before "of" and an address', () => {
+        const official = 'mevrouw A. Haverkamp (door u voorgedragen';
+        expect(official.slice(0, valueHead(official))).to.equal('mevrouw A. Haverkamp');
+        const guarantor = 'Mr Malcolm Stephen Quill of 9 Orchard Rise';
+        expect(guarantor.slice(0, valueHead(guarantor))).to.equal('Mr Malcolm Stephen Quill');
+        // A name's own bracket and a place after "of" stay.
+        expect(valueHead('M.J. (Marieke) Hoogendoorn')).to.equal(0);
+        expect(valueHead('Bank of America')).to.equal(0);
+    });
+
+    it('reads the guarantor of a deed without the address', async () => {
+        const deed = ['(2) THE GUARANTOR:  Mr Malcolm Stephen Quill of 9 Orchard Rise,', '    Canterbury CT1 3AB'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [{ name: 'guarantor_name', type: 'string', hints: ['THE GUARANTOR'] }],
+        });
+        expect(await readData(deed, schema)).to.deep.equal({ guarantor_name: 'Mr Malcolm Stephen Quill' });
+    });
+});
