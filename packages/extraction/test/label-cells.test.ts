@@ -89,4 +89,17 @@ describe('label cells and ranges in values', () => {
         ].join('\n');
         expect(await readData(card, strings('name'))).to.deep.equal({ name: 'Jane Doe' });
     });
+
+    it("a label whose line's rest, far from it, is another column's label and value reads the cell under it", async () => {
+        const invoice = [
+            '                                                   INVOICE',
+            'Bill to:                                  Invoice no.   FS-10473',
+            'Mr & Mrs R. Okafor                        Invoice date  21 Oct 2025',
+            '4 Sandpiper Way                           Job date      18 Oct 2025',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'i', fields: [{ name: 'customer', type: 'string' }] });
+        expect(await readData(invoice, schema)).to.deep.equal({ customer: 'Mr & Mrs R. Okafor' });
+        // Near its label, the rest is the value ("Bill to:  Acme Ltd   Ref 7").
+        expect(await readData('Bill to:  Acme Trading Ltd   Branch 7\n', schema)).to.deep.equal({ customer: 'Acme Trading Ltd' });
+    });
 });

@@ -190,6 +190,19 @@ interface LabelLine {
     lastCell: boolean;
 }
 
+/**
+ * Whether the rest of a label's line, far from it, is another column's label and value ("Bill
+ * to:                    Invoice no.   FS-10473"): a cell of words without a figure, then one with.
+ */
+function farPair(sep: string, rest: string): boolean {
+    if (sep.length < FAR_GAP || rest.length > SHORT_LINE) return false;
+    const cells = rest.trim().split(/ {2,}|\t+/);
+    return cells.length === 2 && /^\p{Lu}[^\d]{0,30}$/u.test(cells[0]!) && /\d/.test(cells[1]!);
+}
+
+/** Characters of white space after a label's colon beyond which its line's rest is another column. */
+const FAR_GAP = 12;
+
 function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine {
     const text = win.text;
     const line = win.lines[hit.line]!;
@@ -223,7 +236,10 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
         !pair &&
         restStart < endLine.end &&
         /(?: {2}|\t)/.test(sep) &&
-        ((colon && labelAhead(text, restStart, endLine.end) && !valueColumn(win, hit.line, restStart)) || header);
+        ((colon &&
+            (labelAhead(text, restStart, endLine.end) || farPair(sep, text.slice(restStart, endLine.end))) &&
+            !valueColumn(win, hit.line, restStart)) ||
+            header);
     const headed =
         restLabel ||
         ((colon || header) && hit.start - line.start <= LABEL_BEFORE_CHARS && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
