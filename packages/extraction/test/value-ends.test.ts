@@ -25,6 +25,11 @@ describe('where a value ends', () => {
         expect(official.slice(0, valueHead(official))).to.equal('mevrouw A. Haverkamp');
         const guarantor = 'Mr Malcolm Stephen Quill of 9 Orchard Rise';
         expect(guarantor.slice(0, valueHead(guarantor))).to.equal('Mr Malcolm Stephen Quill');
+        // A name before a measure after its comma; not a comma inside a bracket.
+        const model = 'Ohme Home Pro, 7.4 kW, tethered 5 m Type 2 cable';
+        expect(model.slice(0, valueHead(model))).to.equal('Ohme Home Pro');
+        const plan = 'Premium Family (4 screens, 4K)';
+        expect(plan.slice(0, valueHead(plan))).to.equal('Premium Family');
         // A name's own bracket and a place after "of" stay.
         expect(valueHead('M.J. (Marieke) Hoogendoorn')).to.equal(0);
         expect(valueHead('Bank of America')).to.equal(0);

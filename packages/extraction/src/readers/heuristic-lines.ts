@@ -196,7 +196,7 @@ function firstCell(win: WindowText, row: number): [number, number] {
 /** How much a value's head is preferred to the whole rest of its line. */
 export const HEAD_PREFERRED = 1.05;
 /** After a name and a comma: words in lower case (an apposition), or a street and its number. */
-const APPOSITION = /^,\s+(?:\p{Ll}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,3}\s+\d+\p{L}?\b|\d+\s+\p{L})/u;
+const APPOSITION = /^,\s+(?:\p{Ll}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,3}\s+\d+\p{L}?\b|\d+(?:[.,]\d+)?\s*\p{L})/u;
 /** A code (letters, digits and joiners, at least one digit) and a word in lower case after it. */
 const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\p{N}](?=\s+\p{Ll})/u;
 
@@ -206,7 +206,8 @@ const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\
  */
 export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set()): number {
     const comma = quote.indexOf(',');
-    if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma))) {
+    // (Not a comma inside a bracket: "Premium Family (4 screens, 4K)".)
+    if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma)) && !/\([^)]*$/.test(quote.slice(0, comma))) {
         // A legal form ends the name: "Alpine Sports GmbH, Innsbruck" (not ", Inc.", the form itself).
         const last = quote
             .slice(0, comma)
