@@ -83,6 +83,13 @@ describe('receipt head: the issuer', () => {
         expect(await company(`CERIA BOOKS\nBANDAR BARU RAWANG\nNO 15 JALAN BANDAR 10\n48000 RAWANG\n${TILL}`)).to.equal('CERIA BOOKS');
     });
 
+    it("an agreement's title is no issuer's name; a name with its legal form is", async () => {
+        const agreement = `SUMMER FAIR 2025\nVolunteer Agreement - Stewarding & Site Crew\nUnit 3 Orchard Barns, Stroud GL5 3TR\n${TILL}`;
+        expect(await company(agreement)).to.not.equal('Volunteer Agreement - Stewarding & Site Crew');
+        const cleaners = `Contract Cleaning Services Ltd\nUnit 3 Orchard Barns, Stroud GL5 3TR\n${TILL}`;
+        expect(await company(cleaners)).to.equal('Contract Cleaning Services Ltd');
+    });
+
     it("a line of the business's trades between dots or bars is skipped", async () => {
         const quote = `HAWTHORN GARDEN SERVICES LTD\nHedge Cutting · Lawn Care · Fencing\nUnit 9, Mill Lane, Faversham ME13 7HT\nQUOTATION\nTotal £420.00\n`;
         expect(await company(quote)).to.equal('HAWTHORN GARDEN SERVICES LTD');

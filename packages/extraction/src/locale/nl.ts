@@ -178,6 +178,7 @@ export const nl = {
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
     routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
+    agreementWords: ['overeenkomst', 'contract'],
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
     placeholders: [

@@ -7,6 +7,7 @@
 // language (a Malaysian address on an English receipt): they are no language profile's.
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { Span } from './heuristic-spans.js';
 import { STREET_WORDS } from './heuristic-address-words.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
@@ -268,6 +269,18 @@ function placeLine(t: string): boolean {
     );
 }
 
+/**
+ * An agreement's title ("Volunteer Agreement - Stewarding & Site Crew", "OVEREENKOMST
+ * DJ-OPTREDEN"): a line with the profile's word for an agreement (also ending a Dutch compound),
+ * not ending in a legal form ("Contract Cleaning Services Ltd" is a name).
+ */
+function agreementTitle(t: string, locale: LocaleProfile): boolean {
+    const own = [...wordsOf(locale, 'agreementWords')];
+    const words = t.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const last = words[words.length - 1] ?? '';
+    return !LEGAL_FORMS.has(last) && words.some((w) => own.some((a) => w === a || (a.length >= 8 && w.endsWith(a))));
+}
+
 /** Particles before a surname ("Van Dijk", "De Kade"). */
 const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 'vom']);
 
@@ -299,7 +312,15 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
             // And a line of what the business does, three items or more between dots or bars
             // ("Tree Surgery · Hedge Management · Stump Grinding").
             const tagline = (t.match(/\s[·•|]\s/g)?.length ?? 0) >= 2;
-            if (registrationLine(t) || inBlock || /\bwww\.|\.com\b|@|[!*]/i.test(t) || TILL_WORDS.test(t) || placeLine(t) || tagline) {
+            if (
+                registrationLine(t) ||
+                inBlock ||
+                /\bwww\.|\.com\b|@|[!*]/i.test(t) ||
+                TILL_WORDS.test(t) ||
+                placeLine(t) ||
+                tagline ||
+                agreementTitle(t, win.locale)
+            ) {
                 skipped++;
                 continue;
             }
