@@ -186,4 +186,30 @@ describe('numbers and identifiers have digits', () => {
         });
         expect(await readData(contract, schema, 'nl')).to.deep.equal({ hovenier: null, verhuurder: null });
     });
+
+    it('a short description written whole as the document labels the field labels it as a hint would', async () => {
+        const jaaropgaaf = [
+            "Bedragen (in euro's)",
+            '  Loon voor de loonbelasting/volksverzekeringen       41.250,00',
+            '  Ingehouden loonbelasting/premie volksverzekeringen   7.314,00',
+            '  Verrekende arbeidskorting                            5.052,00',
+            '  Loon Zvw                                            41.250,00',
+            '  Werkgeversheffing Zvw (6,57%)                        2.710,13',
+            '  Ingehouden bijdrage Zvw                                  0,00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'j',
+            fields: [
+                { name: 'loon_loonbelasting', type: 'money', currency: 'EUR', description: 'Fiscaal loon' },
+                {
+                    name: 'ingehouden_loonheffing',
+                    type: 'money',
+                    currency: 'EUR',
+                    description: 'Ingehouden loonbelasting/premie volksverzekeringen',
+                },
+            ],
+        });
+        expect((await readData(jaaropgaaf, schema, 'nl')).ingehouden_loonheffing).to.deep.equal({ amount: '7314.00', currency: 'EUR' });
+    });
 });

@@ -161,6 +161,10 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     for (const w of labelWords(field.description ?? '')) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
+    // A short description written as the documents label the field ("Ingehouden
+    // loonbelasting/premie volksverzekeringen") labels it as a hint would, where it is written whole.
+    const described = labelWords(field.description ?? '');
+    if (described.length >= 3 && described.length <= 6) add(described, LABEL.hint3, 'name');
     return [...out.values()];
 }
 
