@@ -212,4 +212,18 @@ describe('numbers and identifiers have digits', () => {
         });
         expect((await readData(jaaropgaaf, schema, 'nl')).ingehouden_loonheffing).to.deep.equal({ amount: '7314.00', currency: 'EUR' });
     });
+
+    it('a number field reads the code before a comma and what the rest says of it', async () => {
+        const notice = [
+            'PITCH FEE REVIEW NOTICE',
+            '',
+            ' Address of pitch:           Pitch 17, Birchwood Park, Mill Lane,',
+            '                             Ledbury HR8 2AA',
+        ];
+        const schema = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'pitch_number', type: 'string' }] });
+        expect(await readData(notice.join('\n'), schema)).to.deep.equal({ pitch_number: 'Pitch 17' });
+        // A name field keeps the whole.
+        const named = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'pitch_address', type: 'string' }] });
+        expect(String((await readData(notice.join('\n'), named)).pitch_address)).to.match(/^Pitch 17, Birchwood Park/);
+    });
 });

@@ -136,6 +136,30 @@ function shapeOf(ctx: FieldContext): (c: { quote: string; hit?: LabelHit }) => b
         (signer || hit === undefined || !signedFor(win, hit));
 }
 
+/**
+ * How a string candidate reads as the field's value: a name written with initials as written in
+ * full elsewhere, without the words in lower case that lead into a name, a number's code alone.
+ */
+function valueShaper(ctx: FieldContext): <T extends Span>(found: T) => T {
+    const { win, field, type } = ctx;
+    const named = asksFor(field, win.locale, 'nameWords');
+    const numbered = type.kind === 'string' && type.pattern === undefined && asksFor(field, win.locale, 'identifierWords');
+    return (found) => {
+        const c = nameFromCapital(win, fullName(win, found), named);
+        return numbered ? codeBeforeComma(c) : c;
+    };
+}
+
+/**
+ * For a field that asks for a number, the code before a comma and what follows it ("Pitch 42,
+ * Oakwood Park, Hilltop Lane"): the rest says where or what the code is.
+ */
+function codeBeforeComma<T extends Span>(c: T): T {
+    const comma = c.quote.indexOf(', ');
+    if (comma < 1 || comma > 24 || !/\d/.test(c.quote.slice(0, comma))) return c;
+    return { ...c, end: c.start + comma, quote: c.quote.slice(0, comma) };
+}
+
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -146,9 +170,9 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
     const fits = shapeOf(ctx);
-    const named = asksFor(field, win.locale, 'nameWords');
+    const valueOf = valueShaper(ctx);
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
-        const c = nameFromCapital(win, fullName(win, found), named);
+        const c = valueOf(found);
         if ((address && labelNotAddress(c.quote)) || !fits(c)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
         if (!parsed) continue;
