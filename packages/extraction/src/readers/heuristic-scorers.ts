@@ -12,11 +12,11 @@ import { asksAbout, descriptionForms, inIncorporationClause, periodContext, rene
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { FIGURES, bracketDetail, earlierFigure, monthYear } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
-import { asksForSigner, partyNames, roleNames, signedFor, wantsParties } from './heuristic-parties.js';
+import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
-import { asksFor, asksForDate, notOwnDate, termDates, wholeDate } from './heuristic-terms.js';
+import { notOwnDate, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
-import { fullName, nameFromCapital } from './heuristic-names.js';
+import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
@@ -110,56 +110,6 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
 /** Lines of a document's head that hold its letterhead. */
 const LETTERHEAD_LINES = 4;
 
-/**
- * What a string field's value must look like, by what its name asks for: a name has letters
- * ("Guests        : 1" is no guest's name), a number digits ("CERTIFICATE OF CALIBRATION" is no
- * `certificate_no`, "Not applicable" no `cve_id`), and a date alone is no name, place or
- * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
- * who signs for a party is no value unless the field asks for a name or a signer.
- */
-function shapeOf(ctx: FieldContext): (c: { quote: string; hit?: LabelHit }) => boolean {
-    const { input, win, field, type } = ctx;
-    if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
-    const dateAsked = asksForDate(field);
-    const named = asksFor(field, win.locale, 'nameWords');
-    const numbered = asksFor(field, win.locale, 'identifierWords');
-    const signer = named || asksForSigner(field, win.locale);
-    // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
-    const { true: yes, false: no } = win.locale.booleans;
-    const answers = new Set([...yes, ...no].filter((w) => w.length > 1));
-    const answer = (quote: string): boolean => answers.has(/^(\p{L}+)[.!]?(?:\s*[(\n]|$)/u.exec(quote.toLowerCase())?.[1] ?? '');
-    return ({ quote, hit }) =>
-        !answer(quote) &&
-        (!named || /\p{L}/u.test(quote)) &&
-        (!numbered || /\d/.test(quote)) &&
-        (dateAsked || !wholeDate(quote, input.language)) &&
-        (signer || hit === undefined || !signedFor(win, hit));
-}
-
-/**
- * How a string candidate reads as the field's value: a name written with initials as written in
- * full elsewhere, without the words in lower case that lead into a name, a number's code alone.
- */
-function valueShaper(ctx: FieldContext): <T extends Span>(found: T) => T {
-    const { win, field, type } = ctx;
-    const named = asksFor(field, win.locale, 'nameWords');
-    const numbered = type.kind === 'string' && type.pattern === undefined && asksFor(field, win.locale, 'identifierWords');
-    return (found) => {
-        const c = nameFromCapital(win, fullName(win, found), named);
-        return numbered ? codeBeforeComma(c) : c;
-    };
-}
-
-/**
- * For a field that asks for a number, the code before a comma and what follows it ("Pitch 42,
- * Oakwood Park, Hilltop Lane"): the rest says where or what the code is.
- */
-function codeBeforeComma<T extends Span>(c: T): T {
-    const comma = c.quote.indexOf(', ');
-    if (comma < 1 || comma > 24 || !/\d/.test(c.quote.slice(0, comma))) return c;
-    return { ...c, end: c.start + comma, quote: c.quote.slice(0, comma) };
-}
-
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -169,8 +119,8 @@ function stringScores(ctx: FieldContext): Scored[] {
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
-    const fits = shapeOf(ctx);
-    const valueOf = valueShaper(ctx);
+    const fits = shapeOf(win, field, type, input.language);
+    const valueOf = valueShaper(win, field, type);
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
         const c = valueOf(found);
         if ((address && labelNotAddress(c.quote)) || !fits(c)) continue;

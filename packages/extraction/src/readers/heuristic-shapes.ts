@@ -1,0 +1,63 @@
+// The shape of a string field's value: what its name says a value must look like (letters for a
+// name, a figure for a number), and how a candidate reads as the value (a name in full, a code
+// alone). Split from heuristic-scorers.ts, which scores the candidates.
+import type { CompiledField, FieldType } from '@svc/compiler';
+import type { LabelHit } from './heuristic-labels.js';
+import { fullName, nameFromCapital } from './heuristic-names.js';
+import { asksForSigner, signedFor } from './heuristic-parties.js';
+import type { Span } from './heuristic-spans.js';
+import { asksFor, asksForDate, wholeDate } from './heuristic-terms.js';
+import type { WindowText } from './heuristic-text.js';
+
+/**
+ * What a string field's value must look like, by what its name asks for: a name has letters
+ * ("Guests        : 1" is no guest's name), a number digits ("CERTIFICATE OF CALIBRATION" is no
+ * `certificate_no`, "Not applicable" no `cve_id`), and a date alone is no name, place or
+ * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
+ * who signs for a party is no value unless the field asks for a name or a signer.
+ */
+export function shapeOf(
+    win: WindowText,
+    field: CompiledField,
+    type: FieldType,
+    language: string,
+): (c: { quote: string; hit?: LabelHit }) => boolean {
+    if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
+    const dateAsked = asksForDate(field);
+    const named = asksFor(field, win.locale, 'nameWords');
+    const numbered = asksFor(field, win.locale, 'identifierWords');
+    const signer = named || asksForSigner(field, win.locale);
+    // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
+    const { true: yes, false: no } = win.locale.booleans;
+    const answers = new Set([...yes, ...no].filter((w) => w.length > 1));
+    const answer = (quote: string): boolean => answers.has(/^(\p{L}+)[.!]?(?:\s*[(\n]|$)/u.exec(quote.toLowerCase())?.[1] ?? '');
+    return ({ quote, hit }) =>
+        !answer(quote) &&
+        (!named || /\p{L}/u.test(quote)) &&
+        (!numbered || /\d/.test(quote)) &&
+        (dateAsked || !wholeDate(quote, language)) &&
+        (signer || hit === undefined || !signedFor(win, hit));
+}
+
+/**
+ * How a string candidate reads as the field's value: a name written with initials as written in
+ * full elsewhere, without the words in lower case that lead into a name, a number's code alone.
+ */
+export function valueShaper(win: WindowText, field: CompiledField, type: FieldType): <T extends Span>(found: T) => T {
+    const named = asksFor(field, win.locale, 'nameWords');
+    const numbered = type.kind === 'string' && type.pattern === undefined && asksFor(field, win.locale, 'identifierWords');
+    return (found) => {
+        const c = nameFromCapital(win, fullName(win, found), named);
+        return numbered ? codeBeforeComma(c) : c;
+    };
+}
+
+/**
+ * For a field that asks for a number, the code before a comma and what follows it ("Pitch 42,
+ * Oakwood Park, Hilltop Lane"): the rest says where or what the code is.
+ */
+function codeBeforeComma<T extends Span>(c: T): T {
+    const comma = c.quote.indexOf(', ');
+    if (comma < 1 || comma > 24 || !/\d/.test(c.quote.slice(0, comma))) return c;
+    return { ...c, end: c.start + comma, quote: c.quote.slice(0, comma) };
+}
