@@ -286,6 +286,19 @@ const LAYOUTS = {
         schema: manyFields(['Name']),
         text: 'Name '.repeat(2_000) + '\n'.repeat(39_990) + 'x',
     },
+    // 45 s on 1,000 characters before (2026-11-26): scans counted characters, not program steps.
+    '"a " 25,000 times, 32 fields with patterns of nested counted repeats': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'patterns',
+            fields: Array.from({ length: 32 }, (_, i) => ({
+                name: `f${i}`,
+                type: 'string',
+                pattern: `(?:(?:[a-z ]{0,30}){0,30}!|q${i})?`,
+            })),
+        },
+        text: 'a '.repeat(25_000),
+    },
     '"Name: C. J. Smith" 700 times, then "Smith" 5,600 times (32 fields hinted "Name")': {
         schema: manyFields(['Name']),
         text: 'Name: C. J. Smith\n'.repeat(700) + 'Smith '.repeat(5_600),

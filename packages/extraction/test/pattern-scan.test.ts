@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
-import { patternSpans, WORK_PER_CHAR, type ScanStats } from '../src/readers/pattern-scan.js';
+import { patternSpans, ScanBudget, STEPS_PER_CHAR, WORK_PER_CHAR, type ScanStats } from '../src/readers/pattern-scan.js';
 
 const HOSTILE = ['a(?:[^!]*!)?', '(?:(?:a|b|c|d|e|f|g|h|i|j|k)*x){0,1000}', '(?:a|aa)*b', '.*', '[a-z]*', '\\w+?', 'a$'];
 const TEXTS = ['a'.repeat(50_000), 'a '.repeat(25_000), 'ab '.repeat(16_666), 'x'.repeat(50_000), ' '.repeat(50_000)];
@@ -40,6 +40,28 @@ describe('pattern scan', () => {
             }
         });
     }
+
+    it(`the patterns of one window take at most ${STEPS_PER_CHAR} program steps per character together`, () => {
+        // Nested counted repeats make a program of 1,836 instructions from a 30-character pattern.
+        const nested = (i: number): string => `(?:(?:[a-z ]{0,30}){0,30}!|q${i})?`;
+        const text = 'a '.repeat(2_000);
+        const budget = new ScanBudget(text.length);
+        const start = budget.left;
+        const searched: ScanStats = { work: 0 };
+        let work = 0;
+        for (let i = 0; i < 32; i++) {
+            patternSpans(text, nested(i), searched, budget);
+            work += searched.work * RE2JS.compile(nested(i)).re2().prog.numInst();
+        }
+        expect(budget.left).to.be.at.least(0);
+        expect(work).to.be.at.most(start);
+        // The budget, not the text, stopped the scans: too little is left for one more search.
+        expect(budget.left).to.be.lessThan(401 * RE2JS.compile(nested(31)).re2().prog.numInst());
+        // An ordinary pattern over ordinary text finds its codes within the budget.
+        const codes = 'Invoice INV-2024-001 dated 3 March, order INV-2023-999.\n'.repeat(200);
+        const shared = new ScanBudget(codes.length);
+        expect(patternSpans(codes, 'INV-\\d{4}-\\d{3}', undefined, shared)).to.have.length(400);
+    });
 
     it('finds every code a plain scan finds in ordinary text', () => {
         const text = 'Invoice INV-2024-001 dated 3 March. See also INV-2023-999 and inv-1 (not a code), AB-12.\n'.repeat(30);

@@ -21,7 +21,7 @@ import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, withTim
 import { labelWords, WindowText } from './heuristic-text.js';
 import { withDueLabels } from './heuristic-totals.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
-import { patternSpans } from './pattern-scan.js';
+import { patternSpans, ScanBudget } from './pattern-scan.js';
 import type { ValueKind } from './ranker-features.js';
 import { quoteKeys } from './quote-keys.js';
 import { finalCalibration, finalTable } from './ranker-final.js';
@@ -31,10 +31,13 @@ import type { Reader, ReaderCandidate, ReaderInput } from './reader-types.js';
 /** Spans of a type in the window, shared by the fields of one kind. */
 class SpanCache {
     private readonly cache = new Map<string, Span[]>();
+    private readonly patternSteps: ScanBudget;
     constructor(
         private readonly text: string,
         private readonly language: Language,
-    ) {}
+    ) {
+        this.patternSteps = new ScanBudget(text.length);
+    }
 
     get(type: Scalar): Span[] {
         // Enum spans depend on the labels (enumSpans caches its expression per type).
@@ -73,7 +76,7 @@ class SpanCache {
             case 'boolean':
                 return booleanSpans(this.text, this.language);
             case 'string':
-                return type.pattern === undefined ? [] : patternSpans(this.text, type.pattern);
+                return type.pattern === undefined ? [] : patternSpans(this.text, type.pattern, undefined, this.patternSteps);
             default:
                 return [];
         }
