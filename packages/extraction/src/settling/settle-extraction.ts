@@ -38,11 +38,21 @@ export function settle(schema: CompiledSchema, mentions: readonly Mention[]): Se
     const warnings: string[] = [];
     const fields: FieldResolution[] = [];
     const components: SettledComponent[] = [];
-    for (const component of componentsOf(schema)) {
-        const resolution = resolveComponent(schema, component, mentions);
+    // Each component reads its own fields' mentions only: a repair settles its component again
+    // hundreds of times, and filtering all of an extraction's mentions each time made the repairs
+    // of 32 components quadratic in the mentions (7 s at 5,440 mentions).
+    const all = componentsOf(schema);
+    const byField = new Map(all.flatMap((c, k) => c.fields.map((f) => [f, k] as const)));
+    const own: Mention[][] = all.map(() => []);
+    for (const m of mentions) {
+        const k = byField.get(m.field);
+        if (k !== undefined) own[k]!.push(m);
+    }
+    for (const [k, component] of all.entries()) {
+        const resolution = resolveComponent(schema, component, own[k]!);
         for (const [f, r] of resolution.fields) fields[f] = r;
         const conflicts = findConflicts(schema, resolution);
-        for (const c of conflicts) c.repairs = findRepairs(schema, resolution, c, mentions);
+        for (const c of conflicts) c.repairs = findRepairs(schema, resolution, c, own[k]!);
         components.push({ component, resolution, conflicts });
         if (resolution.greedy) {
             warnings.push(
