@@ -4,8 +4,11 @@
 import { expect } from 'chai';
 import type { Mention } from '../src/grounding/mention-types.js';
 import { parseQuote } from '../src/parsers/quote-parser.js';
+import { findConflicts } from '../src/settling/settle-conflicts.js';
 import { settle } from '../src/settling/settle-extraction.js';
-import { makeSchema, money } from './support/schema-builder.js';
+import { evaluationCost, MemoEvaluator } from '../src/settling/settle-search.js';
+import { code, compare, makeSchema, money } from './support/schema-builder.js';
+import type { Instr } from '@svc/compiler';
 
 /** Reads of mentions' fields while `fields` single-field components, each two equal readings of `copies` mentions, are settled. */
 function readsWhileSettling(fields: number, copies: number): { reads: number; repairs: number } {
@@ -34,5 +37,57 @@ describe('settling work', () => {
         expect(large.repairs).to.equal(2 * small.repairs);
         // Twice the components, twice the reads (each settling read all mentions: four times).
         expect(large.reads / small.reads).to.be.below(2.5);
+    });
+});
+
+describe('settling budgets count what an evaluation costs', () => {
+    // `a != b`, read through 600 loads of `a` first: as long as a relation of 120 rounded divisions.
+    const padded = code(
+        [
+            ...Array.from({ length: 600 }, (): Instr => ({ op: 'field', dst: 0, field: 0 })),
+            { op: 'field', dst: 1, field: 1 },
+            { op: 'cmp', cmp: '!=', kind: 'num', dst: 2, a: 0, b: 1 },
+        ],
+        2,
+    );
+
+    it('a relation costs one per 16 instructions, and the search spends that', () => {
+        expect(evaluationCost(compare(0, '!=', 1, 'num'))).to.equal(1);
+        expect(evaluationCost(padded)).to.equal(38);
+        const memo = new MemoEvaluator(100);
+        const option = new Int32Array([0, 0]);
+        memo.run('r', padded, [null, null], option);
+        memo.run('r', padded, [null, null], option);
+        expect(memo.evaluations).to.equal(76);
+        expect(() => memo.run('r', padded, [null, null], option)).to.throw();
+    });
+
+    it('deciding which relations a conflict breaks stops at the shared budget', () => {
+        const schema = makeSchema(
+            [
+                { name: 'a', type: money() },
+                { name: 'b', type: money() },
+            ],
+            [{ id: 'differ', code: padded }],
+        );
+        const quotes = ['10.00', '20.00'];
+        const ms: Mention[] = [0, 1].flatMap((field) =>
+            quotes.map((quote, k) => ({
+                id: field * 2 + k,
+                bundle: 0,
+                field,
+                start: (field * 2 + k) * 8,
+                end: (field * 2 + k) * 8 + 5,
+                quote,
+                p: 0.6,
+                parsed: parseQuote(money(), quote, 'en')!,
+            })),
+        );
+        const resolution = settle(schema, ms).components[0]!.resolution;
+        expect(findConflicts(schema, resolution).map((c) => c.kind)).to.deep.equal(['violation']);
+        const budget = { breaks: 37, repairs: 0 };
+        // Without the budget for one evaluation, the relation is not tried: each field only disagrees.
+        expect(findConflicts(schema, resolution, budget).map((c) => c.kind)).to.deep.equal(['disagreement', 'disagreement']);
+        expect(budget.breaks).to.equal(37);
     });
 });

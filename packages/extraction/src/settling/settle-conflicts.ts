@@ -8,6 +8,7 @@ import { evaluateCode } from '../compiler-values.js';
 import type { Mention } from '../grounding/mention-types.js';
 import type { JsonValue } from '../response/value-format.js';
 import { hasConflict, resolveComponent, type ComponentResolution } from './settle-resolve.js';
+import { evaluationCost } from './settle-search.js';
 import type { Reading } from './settle-readings.js';
 
 export const MAX_REPAIRS = 8;
@@ -17,8 +18,22 @@ const MAX_UNITS_PER_REPAIR = 3;
 const MAX_RESETTLES = 400;
 /** Relation evaluations spent on the repairs of one conflict, across its re-settlements. */
 const REPAIR_EVALUATIONS = 100_000;
-/** Combinations of readings tried per relation when deciding whether a group breaks it. */
+/** Combinations of readings tried per relation when deciding whether a group breaks it (in evaluation costs). */
 const MAX_COMBINATIONS = 1000;
+/**
+ * Evaluation costs spent deciding which relations a settlement's conflicts break, and on the
+ * repairs of all its conflicts (the most any document of the labelled or users' sets spends: 4
+ * and 3,668).
+ */
+const CONFLICT_EVALUATIONS = 100_000;
+const SETTLEMENT_REPAIR_EVALUATIONS = 200_000;
+
+/** What the conflicts of one settlement may still spend (shared by its components). */
+export interface ConflictBudget {
+    breaks: number;
+    repairs: number;
+}
+export const conflictBudget = (): ConflictBudget => ({ breaks: CONFLICT_EVALUATIONS, repairs: SETTLEMENT_REPAIR_EVALUATIONS });
 
 export interface Repair {
     withdraw: Array<{ bundle: number; mention: number }>;
@@ -35,8 +50,15 @@ export interface Conflict {
 }
 
 /** Whether relation r is violated by some combination of readings of the conflicting fields it reads. */
-function breaks(schema: CompiledSchema, r: number, res: ComponentResolution, conflicted: ReadonlySet<number>): boolean {
+function breaks(
+    schema: CompiledSchema,
+    r: number,
+    res: ComponentResolution,
+    conflicted: ReadonlySet<number>,
+    budget: ConflictBudget,
+): boolean {
     const code = schema.relations[r]!.code;
+    const cost = evaluationCost(code);
     const values: Value[] = new Array<Value>(schema.fields.length).fill(null);
     for (const f of res.fields.values()) if (f.reading) values[f.field] = f.reading.value;
     const open = code.reads.filter((f) => conflicted.has(f));
@@ -44,7 +66,12 @@ function breaks(schema: CompiledSchema, r: number, res: ComponentResolution, con
     const options = open.map((f) => res.readings[f]!.competing);
     let tried = 0;
     const visit = (i: number): boolean => {
-        if (i === open.length) return ++tried <= MAX_COMBINATIONS && evaluateCode(code, values) === false;
+        if (i === open.length) {
+            tried += cost;
+            if (tried > MAX_COMBINATIONS || budget.breaks < cost) return false;
+            budget.breaks -= cost;
+            return evaluateCode(code, values) === false;
+        }
         for (const r of options[i]!) {
             values[open[i]!] = r.value;
             if (visit(i + 1)) return true;
@@ -57,7 +84,7 @@ function breaks(schema: CompiledSchema, r: number, res: ComponentResolution, con
 }
 
 /** The conflicts of a settled component, without repairs. */
-export function findConflicts(schema: CompiledSchema, res: ComponentResolution): Conflict[] {
+export function findConflicts(schema: CompiledSchema, res: ComponentResolution, budget: ConflictBudget = conflictBudget()): Conflict[] {
     const conflicted = [...res.fields.values()].filter((f) => f.status === 'conflict').map((f) => f.field);
     if (conflicted.length === 0) return [];
     const set = new Set(conflicted);
@@ -66,7 +93,7 @@ export function findConflicts(schema: CompiledSchema, res: ComponentResolution):
         while (parent.get(f) !== f) f = parent.get(f)!;
         return f;
     };
-    const broken = res.component.relations.filter((r) => breaks(schema, r, res, set));
+    const broken = res.component.relations.filter((r) => breaks(schema, r, res, set, budget));
     for (const r of broken) {
         const fs = schema.relations[r]!.code.reads.filter((f) => set.has(f));
         for (const f of fs.slice(1)) {
@@ -106,14 +133,20 @@ function isSubset(a: readonly number[], b: ReadonlySet<number>): boolean {
  * fields are withdrawn in combinations of up to three, each working combination is shrunk to a
  * minimal set of mentions, and duplicates and supersets are dropped.
  */
-export function findRepairs(schema: CompiledSchema, res: ComponentResolution, conflict: Conflict, active: readonly Mention[]): Repair[] {
+export function findRepairs(
+    schema: CompiledSchema,
+    res: ComponentResolution,
+    conflict: Conflict,
+    active: readonly Mention[],
+    shared: ConflictBudget = conflictBudget(),
+): Repair[] {
     const units: Reading[] = conflict.fields.flatMap((f) => res.readings[f]!.competing);
     // Weakest readings first: withdrawing a weak reading is the likelier correction.
     units.sort((a, b) => a.support - b.support || a.mentions[0]!.id - b.mentions[0]!.id);
     // A component the search could not finish is not searched again for each candidate repair.
     if (res.greedy) return [];
     let resettles = 0;
-    let budget = REPAIR_EVALUATIONS;
+    let budget = Math.min(REPAIR_EVALUATIONS, shared.repairs);
     const settleWithout = (withdrawn: ReadonlySet<number>): ComponentResolution | undefined => {
         if (++resettles > MAX_RESETTLES || budget <= 0) return undefined;
         const r = resolveComponent(
@@ -123,6 +156,7 @@ export function findRepairs(schema: CompiledSchema, res: ComponentResolution, co
             budget,
         );
         budget -= r.evaluations;
+        shared.repairs -= r.evaluations;
         return r.greedy ? undefined : r; // a greedy answer is no proof that the conflict is gone
     };
     const found: Array<{ ids: number[]; after: ComponentResolution }> = [];

@@ -60,6 +60,17 @@ export function makeSearchPlan(schema: CompiledSchema, component: Component, rea
 
 class BudgetExceeded extends Error {}
 
+/**
+ * What one evaluation of an expression costs against a budget: one for every 16 instructions of
+ * its code. Every relation of the labelled and users' sets has at most 10, so each costs one; a
+ * relation of 120 divisions rounded to 28 places (2.5 KB, about 600 instructions) costs 38, and
+ * an evaluation of it takes 1–1.5 ms (a hostile review: counted as one, it made budgets of 100,000
+ * evaluations last minutes).
+ */
+export function evaluationCost(code: { code: readonly unknown[] }): number {
+    return Math.max(1, Math.ceil(code.code.length / 16));
+}
+
 /** Memoised evaluation keyed by the chosen options of the fields an expression reads. */
 export class MemoEvaluator {
     private readonly memo = new Map<string, Map<number, Value>>();
@@ -69,7 +80,8 @@ export class MemoEvaluator {
 
     /** Evaluates `code` (relation or condition) for the options chosen; `id` names the expression. */
     run(id: string, code: Parameters<typeof evaluateCode>[0], values: readonly Value[], option: Int32Array): Value {
-        if (++this.evaluations > this.budget) throw new BudgetExceeded();
+        this.evaluations += evaluationCost(code);
+        if (this.evaluations > this.budget) throw new BudgetExceeded();
         const reads = code.reads;
         if (reads.length > 15) return evaluateCode(code, values);
         let key = 0;
