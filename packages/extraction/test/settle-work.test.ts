@@ -90,4 +90,43 @@ describe('settling budgets count what an evaluation costs', () => {
         expect(findConflicts(schema, resolution, budget).map((c) => c.kind)).to.deep.equal(['disagreement', 'disagreement']);
         expect(budget.breaks).to.equal(37);
     });
+
+    it("one extraction's searches share one budget: past it, components are settled greedily", () => {
+        // 120 components of two fields with 8 readings each, a long relation between them.
+        const n = 120;
+        const specs = Array.from({ length: 2 * n }, (_, i) => ({ name: `f${i}`, type: money() }));
+        const relations = Array.from({ length: n }, (_, c) => ({
+            id: `r${c}`,
+            code: code(
+                [
+                    ...Array.from({ length: 600 }, (): Instr => ({ op: 'field', dst: 0, field: 2 * c })),
+                    { op: 'field', dst: 1, field: 2 * c + 1 },
+                    { op: 'cmp', cmp: '!=', kind: 'num', dst: 2, a: 0, b: 1 },
+                ],
+                2,
+            ),
+        }));
+        const schema = makeSchema(specs, relations);
+        const ms: Mention[] = [];
+        for (let f = 0; f < 2 * n; f++)
+            for (let k = 0; k < 8; k++) {
+                const quote = `${10 + k}.00`;
+                ms.push({
+                    id: ms.length,
+                    bundle: 0,
+                    field: f,
+                    start: ms.length * 8,
+                    end: ms.length * 8 + 5,
+                    quote,
+                    p: 0.5 + k / 100,
+                    parsed: parseQuote(money(), quote, 'en')!,
+                });
+            }
+        const settled = settle(schema, ms);
+        const greedy = settled.components.filter((c) => c.resolution.greedy).map((c) => c.component.index);
+        // The first components search in full; the last ones find the budget spent.
+        expect(greedy).to.not.include(0);
+        expect(greedy).to.include(n - 1);
+        expect(settled.warnings.some((w) => w.includes('ran out of its budget'))).to.equal(true);
+    });
 });
