@@ -158,12 +158,12 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     }
     // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
     if (dated && !otherDate) for (const label of locale.ownDateLabels ?? []) add(labelWords(label), LABEL.nameWords, 'name');
-    for (const w of labelWords(field.description ?? '')) {
+    const described = labelWords(field.description ?? '');
+    for (const w of described) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
     // A short description written as the documents label the field ("Ingehouden
     // loonbelasting/premie volksverzekeringen") labels it as a hint would, where it is written whole.
-    const described = labelWords(field.description ?? '');
     if (described.length >= 3 && described.length <= 6) add(described, LABEL.hint3, 'name');
     return [...out.values()];
 }

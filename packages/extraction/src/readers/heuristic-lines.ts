@@ -169,7 +169,9 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
 export function nameLabel(win: WindowText, cell: string): boolean {
     const words = cell.split(' ');
     const last = words[words.length - 1]!;
-    return words.length <= 3 && [...wordsOf(win.locale, 'nameWords')].some((w) => last.endsWith(w));
+    if (words.length > 3) return false;
+    for (const w of wordsOf(win.locale, 'nameWords')) if (last.endsWith(w)) return true;
+    return false;
 }
 
 /** The cell of line `row` after position `at` (a wide gap or a tab parts cells), to the next gap or the line's end. */
