@@ -288,6 +288,9 @@ const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
     if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
+    // A form's line pairs a label with its value, by dot leaders or a wide gap ("Organisation .......
+    // Beeston Ladies' Choir", "Klant          Mw. I. Meulenbelt"): no name.
+    if (/\.{3,}|…|\S {3,}\S|\t/.test(t)) return false;
     const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
     return (
         letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 ||

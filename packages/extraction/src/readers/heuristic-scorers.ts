@@ -180,7 +180,8 @@ function stringScores(ctx: FieldContext): Scored[] {
                     features: { context, address: 1, early },
                 });
         }
-    } else if (wantsIssuer(about, win.locale)) {
+    } else if (wantsIssuer(about, win.locale) && !wantsAddressee(field.name, win.locale)) {
+        // (A field named by the role a document is sent to, `customer`, asks for no letterhead.)
         for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1))) {
             const parsed = parseQuote(type, name.quote, input.language);
             const early = 1 - position(ctx, name);

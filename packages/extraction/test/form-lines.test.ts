@@ -1,0 +1,53 @@
+// Lines of forms that are not what they look like: a label paired with its value by dot leaders
+// or a wide gap is no letterhead name, and a field named by the role a document is sent to asks
+// for no letterhead. Documents written for the test.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates } from './support/read-data.js';
+
+const company = (name: string, description: string) =>
+    compile({ svc_schema: '1.0', name: 'c', fields: [{ name, type: 'string', nullable: true, description }] });
+
+describe('form lines', () => {
+    it('a label and its value joined by dot leaders or a wide gap are no letterhead name', async () => {
+        const booking = [
+            'MARSHFIELD MINIBUS HIRE',
+            'Airport runs  *  Club outings  *  School trips',
+            '',
+            'BOOKING CONFIRMATION',
+            '',
+            'Group .............. Kettering Rambling Club',
+            'Address ............ 12 Mill Road, Kettering NN16 8QZ',
+            'Phone .............. 07700 900 312',
+        ].join('\n');
+        const read = await readCandidates(booking, company('operator', 'Company providing the minibus'));
+        expect(read.candidates.map((c) => c.quote)).to.not.include('Group .............. Kettering Rambling Club');
+        expect(read.data).to.deep.equal({ operator: null });
+        const bon = [
+            'Loodgietersbedrijf Aalbers',
+            '',
+            'WERKBON',
+            '',
+            'Klant          Dhr. P. de Groot',
+            'Adres          Kerkstraat 18, 7411 BM Deventer',
+        ].join('\n');
+        const gelezen = await readCandidates(bon, company('bedrijf', 'Installatiebedrijf dat de werkbon stuurt'), 'nl');
+        expect(gelezen.candidates.map((c) => c.quote)).to.not.include('Klant          Dhr. P. de Groot');
+    });
+
+    it('a field named by the role a document is sent to takes no letterhead name', async () => {
+        const quote = [
+            'HOLLIN BRIDGE FREIGHT LTD',
+            '4 Dockside Road, Goole DN14 5RT',
+            'Tel 01405 760 221',
+            '',
+            'QUOTATION Q-20931',
+            'Prepared for the warehouse manager at your site.',
+        ].join('\n');
+        const read = await readCandidates(quote, company('customer', 'Company the quote is for'));
+        expect(read.candidates.map((c) => c.quote)).to.not.include('HOLLIN BRIDGE FREIGHT LTD');
+        // The same letterhead still names the company that sends it.
+        const sender = await readCandidates(quote, company('carrier', 'Company giving the quote'));
+        expect(sender.data).to.deep.equal({ carrier: 'HOLLIN BRIDGE FREIGHT LTD' });
+    });
+});
