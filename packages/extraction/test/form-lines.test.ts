@@ -3,7 +3,7 @@
 // for no letterhead. Documents written for the test.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
-import { readCandidates } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const company = (name: string, description: string) =>
     compile({ svc_schema: '1.0', name: 'c', fields: [{ name, type: 'string', nullable: true, description }] });
@@ -49,5 +49,33 @@ describe('form lines', () => {
         // The same letterhead still names the company that sends it.
         const sender = await readCandidates(quote, company('carrier', 'Company giving the quote'));
         expect(sender.data).to.deep.equal({ carrier: 'HOLLIN BRIDGE FREIGHT LTD' });
+    });
+
+    it("a section's number before its heading is no figure", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'p',
+            fields: [
+                { name: 'weekly_pocket_money', type: 'money', currency: 'GBP', nullable: true },
+                { name: 'days_off', type: 'integer', nullable: true },
+                { name: 'deposit', type: 'money', currency: 'GBP', nullable: true },
+            ],
+        });
+        const placement = [
+            'AU PAIR PLACEMENT',
+            '',
+            '3. Days off',
+            'She will have two days off every week, normally the weekend.',
+            '',
+            '4. Pocket money',
+            'We will pay pocket money every Friday into her account.',
+            '',
+            '(5) Deposit',
+            'No deposit is asked.',
+        ].join('\n');
+        expect(await readData(placement, schema)).to.deep.equal({ weekly_pocket_money: null, days_off: null, deposit: null });
+        // A figure after the heading still reads.
+        const paid = placement.replace('We will pay pocket money every Friday', 'Pocket money: £120 a week, paid every Friday');
+        expect((await readData(paid, schema)).weekly_pocket_money).to.deep.equal({ amount: '120.00', currency: 'GBP' });
     });
 });

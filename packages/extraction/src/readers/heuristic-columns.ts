@@ -111,3 +111,18 @@ export function monthYear(win: WindowText, span: Span, field: { name: string }):
     const month = /(\p{L}+)\.?\s+$/u.exec(win.text.slice(Math.max(0, span.start - MONTH_REACH), span.start))?.[1]?.toLowerCase();
     return month !== undefined && win.locale.months.some((names) => names.includes(month));
 }
+
+/**
+ * A section's or an item's number that starts its line before a capitalised heading or text ("4.
+ * Pocket money", "3) Time off", "(2) Mrs Patricia Ellwood"): it numbers the text, it counts nothing.
+ */
+export function sectionNumber(win: WindowText, span: Span): boolean {
+    // "(2)" may be the span itself, read as a negative amount.
+    const m = /^(\()?\d{1,2}(\))?$/.exec(span.quote);
+    if (!m || !m[1] !== !m[2]) return false;
+    const line = win.lines[win.lineOf(span.start)]!;
+    const before = win.text.slice(line.start, span.start);
+    const after = win.text.slice(span.end, Math.min(line.end, span.end + 8));
+    if (m[1]) return /^\s*$/.test(before) && /^[ \t]+\p{Lu}/u.test(after);
+    return /^\s*$/.test(before) ? /^[.)][ \t]+\p{Lu}/u.test(after) : /^\s*\($/.test(before) && /^\)[ \t]+\p{Lu}/u.test(after);
+}

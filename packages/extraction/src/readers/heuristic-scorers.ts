@@ -10,7 +10,7 @@ import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.
 import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
-import { FIGURES, bracketDetail, earlierFigure, monthYear } from './heuristic-columns.js';
+import { FIGURES, bracketDetail, earlierFigure, monthYear, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
@@ -228,7 +228,8 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
     }
     // Nor the year of a month ("januari en februari 2025").
-    if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !monthYear(ctx.win, s, ctx.field));
+    // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
+    if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
     if (type.kind === 'money') {
         // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
         const periods = ctx.spans({ kind: 'duration', basis: 'days' });
