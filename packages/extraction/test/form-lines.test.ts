@@ -78,4 +78,28 @@ describe('form lines', () => {
         const paid = placement.replace('We will pay pocket money every Friday', 'Pocket money: £120 a week, paid every Friday');
         expect((await readData(paid, schema)).weekly_pocket_money).to.deep.equal({ amount: '120.00', currency: 'GBP' });
     });
+
+    it('a field that asks for one figure reads neither end of a range', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'repair_estimate', type: 'money', currency: 'USD', description: 'Estimated total cost of the repairs' }],
+        });
+        const report = [
+            '3. PRICING (repairs only)',
+            '   Ridge tile re-bedding                                       $1,150.00',
+            '   Replace 3 cracked slates                                      $240.00',
+            '   Lead flashing to chimney                                      $365.00',
+            '   Moss removal                                                  $195.00',
+            '                                                               ---------',
+            '   Estimated repair total                                      $1,950.00',
+            '',
+            '   For comparison, a complete re-roof with reclaimed slate is',
+            '   estimated at $14,800 - $17,200.',
+            '',
+            '4. GUARANTEE',
+            '   Repairs carry a two-year workmanship guarantee.',
+        ].join('\n');
+        expect(await readData(report, schema)).to.deep.equal({ repair_estimate: { amount: '1950.00', currency: 'USD' } });
+    });
 });
