@@ -103,6 +103,26 @@ describe('date roles: date fields named without hints', () => {
         expect(await readData(apart, LEASE)).to.deep.equal({ start_date: null, end_date: null });
     });
 
+    it("reads a range whose dates have an aside and a day's name between them", async () => {
+        const hire = [
+            'MARQUEE HIRE - INVOICE',
+            '',
+            'Customer: Ms Dana Whitlock                 Invoice date: 02/06/2025',
+            '',
+            'Hire period:  Thursday 12/06/2025 (set-up from 09:00) to',
+            '              Monday 16/06/2025 (take-down from 14:00)',
+            '',
+            'Total due: £480.00',
+        ].join('\n');
+        const dates = schema(date('hire_start', { date_order: 'dmy' }), date('hire_end', { date_order: 'dmy' }));
+        expect(await readData(hire, dates)).to.deep.equal({ hire_start: '2025-06-12', hire_end: '2025-06-16' });
+        const verhuur = 'VERHUUR PARTYTENT\n\nPeriode: vrijdag 4 juli 2025 (opbouw vanaf 10.00 uur) tot en met maandag 7 juli 2025\n';
+        expect(Object.values(await readData(verhuur, schema(date('begindatum'), date('einddatum')), 'nl'))).to.deep.equal([
+            '2025-07-04',
+            '2025-07-07',
+        ]);
+    });
+
     it('reads a Dutch term, with Dutch and with English field names', async () => {
         const doc =
             'HUUROVEREENKOMST\n\nVerhuurder: P. de Vries\nHuurder: J. Jansen\n\n1. Duur. De huur gaat in op 1 februari 2024 en eindigt op 31 januari 2025.\n\nGetekend te Utrecht op 15 januari 2024.\n';

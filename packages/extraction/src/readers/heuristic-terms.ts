@@ -74,13 +74,33 @@ export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1)
 export function rangePairs(win: WindowText, found: readonly Span[], joined?: (a: Span, join: string) => boolean): [Span, Span][] {
     const joins = wordsOf(win.locale, 'rangeWords');
     const out: [Span, Span][] = [];
+    const weekdays = new Set(win.locale.weekdays);
     for (let i = 0; i + 1 < found.length; i++) {
         const [a, b] = [found[i]!, found[i + 1]!];
-        if (b.start - a.end > MAX_JOIN || b.start < a.end) continue;
-        const join = win.text.slice(a.end, b.start).trim().toLowerCase().replace(/\s+/g, ' ');
+        if (b.start - a.end > MAX_ASIDE_JOIN || b.start < a.end) continue;
+        const join = bareJoin(win.text.slice(a.end, b.start), weekdays);
+        if (join.length > MAX_JOIN) continue;
         if (/^[-–—]$/.test(join) || joins.has(join) || joined?.(a, join)) out.push([a, b]);
     }
     return out;
+}
+
+/** Text between two figures of a range with asides: a bracket and a day's name ("(delivery from 10:00) to Monday"). */
+const MAX_ASIDE_JOIN = 80;
+
+/**
+ * What joins two spans, without a bracketed aside after the first or a day's name before the
+ * second ("Friday 20/06/2025 (delivery from 10:00) to\n Monday 23/06/2025"): " to ".
+ */
+function bareJoin(between: string, weekdays: ReadonlySet<string>): string {
+    let join = between
+        .replace(/\([^()\n]{0,48}\)/g, ' ')
+        .trim()
+        .toLowerCase()
+        .replace(/\s+/g, ' ');
+    const day = /\s(\p{L}+)\.?,?$/u.exec(join);
+    if (day && weekdays.has(day[1]!)) join = join.slice(0, day.index);
+    return join;
 }
 
 /**
