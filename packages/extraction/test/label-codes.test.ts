@@ -87,6 +87,22 @@ describe('labels of codes, names and amounts', () => {
         expect(await readData(letter, schema)).to.deep.equal({ number_of_instalments: 8 });
     });
 
+    it('reads a code after "ref" for a reference, and after a Dutch compound ending in "nr."', async () => {
+        const confirmation = [
+            'SEVERN VALLEY MINIBUSES',
+            '',
+            'BOOKING CONFIRMATION                          Booking ref:  SVM/25/0917',
+            '                                              Issued:       3 March 2025',
+        ].join('\n');
+        expect(await readData(confirmation, hinted([{ name: 'booking_reference', type: 'string', nullable: true }]))).to.deep.equal({
+            booking_reference: 'SVM/25/0917',
+        });
+        const contract = 'BOTENSTALLING HET ANKER\n\nSTALLINGSOVEREENKOMST 2025-2026        contractnr. 2025-0388\n\nHuurder : J. Smit\n';
+        expect(await readData(contract, hinted([{ name: 'contractnummer', type: 'string', nullable: true }]), 'nl')).to.deep.equal({
+            contractnummer: '2025-0388',
+        });
+    });
+
     it("takes no clause's number for an amount", async () => {
         const fees = [
             '2. LICENCE',

@@ -274,7 +274,10 @@ export const en = {
     ],
     typeWords: ['date', 'day', 'time', 'amount', 'number', 'no', 'nr', 'num', 'value', 'id', 'code', 'count', 'text', 'type'],
     nameLinks: ['of', 'as'],
-    labelAbbreviations: new Map([['number', ['no', 'nr', 'nbr', 'num']]]),
+    labelAbbreviations: new Map([
+        ['number', ['no', 'nr', 'nbr', 'num']],
+        ['reference', ['ref']],
+    ]),
     documentWords: [
         'invoice',
         'receipt',

@@ -140,7 +140,10 @@ export const nl = {
     definitionIntroducers: ['hierna te noemen', 'hierna genoemd', 'hierna', 'verder te noemen', 'verder genoemd', 'te noemen'],
     definitionArticles: ['de', 'het'],
     nameLinks: ['van', 'als'],
-    labelAbbreviations: new Map([['nummer', ['nr', 'no']]]),
+    labelAbbreviations: new Map([
+        ['nummer', ['nr', 'no']],
+        ['referentie', ['ref']],
+    ]),
     documentWords: [
         'factuur',
         'bon',

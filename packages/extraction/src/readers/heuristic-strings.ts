@@ -48,8 +48,8 @@ const SEPARATORS = /^[\s:=#.\-–—>|]*/;
  */
 function numberLabel(win: WindowText, hit: LabelHit): boolean {
     const last = /(\p{L}+)\.?$/u.exec(win.text.slice(hit.start, hit.end))?.[1]?.toLowerCase() ?? '';
-    // Dutch compounds end in theirs: "relatienummer", "betalingskenmerk".
-    return last === 'number' || /(?:nummer|kenmerk)$/.test(last) || abbreviationsOf(win.locale).has(last);
+    // Dutch compounds end in theirs: "relatienummer", "betalingskenmerk", "contractnr".
+    return last === 'number' || /(?:nummer|kenmerk)$|\p{L}{3}nr$/u.test(last) || abbreviationsOf(win.locale).has(last);
 }
 
 /** The label abbreviations of a profile, as one set (asked once per label hit). */
