@@ -102,4 +102,23 @@ describe('form lines', () => {
         ].join('\n');
         expect(await readData(report, schema)).to.deep.equal({ repair_estimate: { amount: '1950.00', currency: 'USD' } });
     });
+
+    it('a figure with one decimal and no currency mark is a quantity, not an amount of money', async () => {
+        const factuur = [
+            'Loodgieter Brink',
+            '',
+            'FACTUUR 2025-118',
+            '',
+            'Omschrijving                          aantal    prijs    bedrag',
+            'Voorrijkosten                           1       45,00     45,00',
+            'Arbeidsloon per uur                     2,5     64,00    160,00',
+            '                                     Totaal excl. btw  € 205,00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'f',
+            fields: [{ name: 'uurtarief', type: 'money', currency: 'EUR', description: 'Arbeidsloon per uur' }],
+        });
+        expect(await readData(factuur, schema, 'nl')).to.deep.equal({ uurtarief: { amount: '64.00', currency: 'EUR' } });
+    });
 });

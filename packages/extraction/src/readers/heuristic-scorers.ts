@@ -323,8 +323,10 @@ export function scoreField(ctx: FieldContext): Scored[] {
             f.closing = +(zoned && span === dates.closing);
             score += ADJUST.edge * f.edge + ADJUST.latestEdge * f.latestEdge + ADJUST.closing * f.closing;
         } else if (context > 0 && !other) score += ADJUST.labelledEarly * (1 - pos);
-        // Money is written with its minor units ("12.50"); a bare "2" is more often a count.
-        if (type.kind === 'money' && type.scale > 0 && !/[.,]\d/.test(span.quote)) score *= ADJUST.bareMoney * (f.bareMoney = 1);
+        // Money is written with its minor units ("12.50"); a bare "2" is more often a count, and
+        // one decimal without a currency mark a quantity ("Arbeidsloon per uur   1,5   78,00").
+        if (type.kind === 'money' && type.scale > 0 && (!/[.,]\d/.test(span.quote) || (!span.marked && /^\d+[.,]\d$/.test(span.quote))))
+            score *= ADJUST.bareMoney * (f.bareMoney = 1);
         // A document's own reference numbers stand in its heading; numbers in the body cite others.
         if (type.kind === 'string') {
             if (readsAsProse(span.quote, type.pattern)) return;
