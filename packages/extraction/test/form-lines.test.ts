@@ -121,4 +121,16 @@ describe('form lines', () => {
         });
         expect(await readData(factuur, schema, 'nl')).to.deep.equal({ uurtarief: { amount: '64.00', currency: 'EUR' } });
     });
+
+    it('a sum worked out on its line reads its result, not an operand', async () => {
+        const contract = [
+            'BOTENSTALLING DE WAAL',
+            '',
+            'Lengte boot    : 8,40 m',
+            'Tarief         : € 55,00 per meter per seizoen',
+            'Stallingsprijs : 8,40 x € 55,00 = € 462,00 voor het hele seizoen',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'stallingsprijs', type: 'money', currency: 'EUR' }] });
+        expect(await readData(contract, schema, 'nl')).to.deep.equal({ stallingsprijs: { amount: '462.00', currency: 'EUR' } });
+    });
 });

@@ -89,6 +89,18 @@ export function bracketDetail(win: WindowText, span: Span): boolean {
     return close >= 0 && close < line.end && /\d/.test(win.text.slice(close + 1, line.end));
 }
 
+/**
+ * A figure of a sum worked out on its line ("7,25 x € 68,00 = € 493,00", "12 × £45.00 = £540.00"):
+ * an operand before the equals sign and the result after it, the operand is a detail of the result.
+ */
+export function operand(win: WindowText, span: Span): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    return OPERAND_REST.test(win.text.slice(span.end, Math.min(line.end, span.end + 48)));
+}
+
+/** What follows an operand on its line: at most 40 characters to an equals sign, then (a mark and) a figure. */
+const OPERAND_REST = /^[^=\n]{0,40}=[ \t]*[^\s\d=]{0,4}[ \t]*\d/u;
+
 /** An amount or number under an earlier column, for a field whose name does not ask for one. */
 export function earlierFigure(win: WindowText, span: Span, field: { name: string }, kind: string): boolean {
     return FIGURES.has(kind) && underEarlierColumn(win, span) && !asksForEarlier(field.name, win.locale);

@@ -10,7 +10,7 @@ import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.
 import { inRunningText, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
-import { FIGURES, bracketDetail, earlierFigure, monthYear, sectionNumber } from './heuristic-columns.js';
+import { FIGURES, bracketDetail, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
@@ -339,7 +339,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         // Last year's premium, the year to date; the other end of a range.
         if (earlierFigure(win, span, field, type.kind)) score *= ADJUST.earlierColumn;
         if (others?.has(span)) score *= ADJUST.otherBound;
-        if (FIGURES.has(type.kind) && bracketDetail(win, span)) score *= ADJUST.bracketDetail;
+        if (FIGURES.has(type.kind) && (bracketDetail(win, span) || operand(win, span))) score *= ADJUST.bracketDetail;
         out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);
