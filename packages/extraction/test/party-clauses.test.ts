@@ -128,3 +128,34 @@ describe('a role defined with its article inside the quotes', () => {
         expect(await readData(SPONSORSHIP, strings('sponsor_signatory'))).to.deep.equal({ sponsor_signatory: null });
     });
 });
+
+describe('a couple as one party', () => {
+    it('reads two people joined by "and", each after a title, as the party the clause defines', async () => {
+        const huur = [
+            'HUUROVEREENKOMST',
+            '',
+            'DE ONDERGETEKENDEN',
+            '',
+            '1. Woonstichting Maasdal, gevestigd te Venlo, hierna: "de verhuurder";',
+            '',
+            '2. de heer P. Janssen en mevrouw K. Janssen-Peters, wonende aan de Kerkstraat 4,',
+            '   5911 AB Venlo, hierna: "de huurder";',
+        ].join('\n');
+        expect(await readData(huur, strings('huurder', 'verhuurder'), 'nl')).to.deep.equal({
+            huurder: 'de heer P. Janssen en mevrouw K. Janssen-Peters',
+            verhuurder: 'Woonstichting Maasdal',
+        });
+        const tenancy = [
+            'TENANCY AGREEMENT',
+            '',
+            'THIS AGREEMENT is made between:',
+            '(1) Harbour Lettings Ltd, of 2 Quay Street, Bristol BS1 4DB (the "Landlord"); and',
+            '(2) Mr Tom Hale and Mrs Ann Hale, of 4 Elm Road, Leeds LS6 2AB (the "Tenant").',
+        ].join('\n');
+        expect((await readData(tenancy, strings('tenant', 'landlord'))).tenant).to.equal('Mr Tom Hale and Mrs Ann Hale');
+        // Without a title before each, "and" still parts the parties a clause lists.
+        const sale =
+            'SALE AGREEMENT\n\nThis agreement is made between Orchard Tools Ltd and Priya Raman, of 31 Elm Grove, Reading (the "Buyer").\n';
+        expect((await readData(sale, strings('buyer'))).buyer).to.equal('Priya Raman');
+    });
+});

@@ -227,6 +227,44 @@ function jointNames(win: WindowText, from: number, at: number): Span | undefined
 }
 
 /**
+ * Two people the clause starts with, each after a title, joined by "and" into one party: "mevrouw
+ * S. el Amrani en de heer D. Brouwer, wonende aan …, hierna: “de opdrachtgever”" (not the second
+ * alone, as "between X and Y" would give). The titles are kept: the text is one span.
+ */
+function coupleName(win: WindowText, from: number, at: number): Span | undefined {
+    const titles = wordsOf(win.locale, 'personTitles');
+    const joiners = wordsOf(win.locale, 'listJoiners');
+    const articles = wordsOf(win.locale, 'definitionArticles');
+    // Past titles and articles from `i`: the index of the first other word, and whether a title was passed.
+    const pastTitles = (i: number): [number, boolean] => {
+        let titled = false;
+        for (; i < win.words.length && (titles.has(win.words[i]!.norm) || articles.has(win.words[i]!.norm)); i++)
+            titled ||= titles.has(win.words[i]!.norm);
+        return [i, titled];
+    };
+    // After the previous party's "; and" and the list's number: "; and\n(2) Mr Tom Hale and Mrs Ann Hale, of …".
+    const lead = /^\s*(\p{L}+)\s+/u.exec(win.text.slice(from, at));
+    if (lead && joiners.has(lead[1]!.toLowerCase())) from = afterListNumber(win, from + lead[0].length, at);
+    const first = win.wordAt(from);
+    if (!win.words[first] || win.text.slice(from, win.words[first]!.start).trim() !== '') return undefined;
+    const [i, titledA] = pastTitles(first);
+    const a = titledA && win.words[i] ? namePhraseAfter(win, win.words[i - 1]!.end, at - win.words[i - 1]!.end) : undefined;
+    if (!a) return undefined;
+    const start = win.words[first]!.start;
+    const apposition = (end: number): boolean => /^\s*,\s*\p{Ll}/u.test(win.text.slice(end, at));
+    // English names run over "and": "Mr Tom Hale and Mrs Ann Hale" is one phrase.
+    const inner = a.quote.toLowerCase().split(/\s+/);
+    if (inner.some((w, n) => joiners.has(w) && titles.has((inner[n + 1] ?? '').replace(/\.$/, ''))) && apposition(a.end))
+        return { start, end: a.end, quote: win.text.slice(start, a.end) };
+    const join = win.words[win.wordAt(a.end)];
+    if (!join || join.start >= at || !joiners.has(join.norm) || win.text.slice(a.end, join.start).trim() !== '') return undefined;
+    const [k, titledB] = pastTitles(win.wordAt(a.end) + 1);
+    const b = titledB && win.words[k] ? namePhraseAfter(win, win.words[k - 1]!.end, at - win.words[k - 1]!.end) : undefined;
+    if (!b || b.end > at || !apposition(b.end)) return undefined;
+    return { start, end: b.end, quote: win.text.slice(start, b.end) };
+}
+
+/**
  * The first name of the clause that ends at `at` that only an apposition follows there: "Green
  * Homes LLC" in "entered into by Green Homes LLC, a Delaware company (".
  */
@@ -255,7 +293,7 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
     const block = blockName(win, at);
     if (block) return block;
     from = afterListNumber(win, from, at);
-    const joint = jointNames(win, from, at) ?? appositiveName(win, from, at);
+    const joint = jointNames(win, from, at) ?? coupleName(win, from, at) ?? appositiveName(win, from, at);
     if (joint) return joint;
     // The clause starts after "between" or "and": the nearest such word first, then the ones
     // before it — an apposition may hold one ("a company registered in England and Wales").
