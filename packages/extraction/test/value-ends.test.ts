@@ -44,4 +44,27 @@ describe('where a value ends', () => {
         });
         expect(await readData(deed, schema)).to.deep.equal({ guarantor_name: 'Mr Malcolm Stephen Quill' });
     });
+
+    it('at the first of a list of people, each after a title, for a field that asks for one', async () => {
+        const claim = [
+            'FLIGHT DISRUPTION CLAIM',
+            '',
+            '  Booking ref       KX7QPL',
+            '  Passengers        Ms Orla Byrne, Mr Declan Byrne, Miss Aoife Byrne',
+            '  Flight            EI 654, Dublin - Lisbon',
+        ].join('\n');
+        const lead = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'passenger_name', type: 'string', description: 'Lead passenger who made the claim' }],
+        });
+        expect(await readData(claim, lead)).to.deep.equal({ passenger_name: 'Ms Orla Byrne' });
+        // A field that asks for a list keeps the line whole (the rule is for one value).
+        const all = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'passengers', type: 'array', items: { type: 'string' } }],
+        });
+        expect((await readData(claim, all)).passengers).to.deep.equal(['Ms Orla Byrne, Mr Declan Byrne, Miss Aoife Byrne']);
+    });
 });

@@ -274,6 +274,18 @@ function blockAfter(win: WindowText, at: number): string[] {
     return out;
 }
 
+/**
+ * The length of the first of a list of people, each after a title ("Mr Cathal O'Brien, Mrs Siobhan
+ * O'Brien, Master Rory O'Brien"), for a field that asks for one value: the first is the lead; 0 if
+ * the quote is no such list.
+ */
+function firstOfPeople(win: WindowText, quote: string): number {
+    const titles = wordsOf(win.locale, 'personTitles');
+    const items = quote.split(/,\s+/);
+    const titled = (item: string): boolean => titles.has(/^\p{L}+/u.exec(item)?.[0].toLowerCase() ?? '') && /\s\p{Lu}/u.test(item);
+    return items.length >= 2 && titled(items[0]!) && titled(items[1]!) ? items[0]!.length : 0;
+}
+
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
 export interface StringOptions {
     pattern?: string;
@@ -328,7 +340,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
                 // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
-                const head = v && !address && !several ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) : 0;
+                const head =
+                    v && !address && !several ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || firstOfPeople(win, v.quote) : 0;
                 if (v && head)
                     out.push({
                         start: v.start,
