@@ -133,4 +133,31 @@ describe('form lines', () => {
         const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'stallingsprijs', type: 'money', currency: 'EUR' }] });
         expect(await readData(contract, schema, 'nl')).to.deep.equal({ stallingsprijs: { amount: '462.00', currency: 'EUR' } });
     });
+
+    it("a dash is no label's colon in the letterhead's line of trades, nor before words in lower case", async () => {
+        const quote = [
+            'HILLCREST CLEARANCES LTD',
+            'House & garage clearances - Somerset & Dorset',
+            'Unit 4, Mill Lane, Yeovil BA20 1PQ',
+            '',
+            'QUOTATION',
+        ].join('\n');
+        const company = compile({
+            svc_schema: '1.0',
+            name: 'q',
+            fields: [{ name: 'company', type: 'string', description: 'Clearance company giving the quote' }],
+        });
+        const read = await readCandidates(quote, company);
+        expect(read.candidates.map((c) => c.quote)).to.not.include('Somerset & Dorset');
+        const agreement = [
+            'CLIMB MOBILITY LTD',
+            'Unit 2, Hookstone Park, Harrogate HG2 7DB',
+            '',
+            'Stairlifts - rental, sales & servicing across Yorkshire',
+            '',
+            'Model - Acorn 130 curved stairlift',
+        ].join('\n');
+        const model = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'stairlift_model', type: 'string', nullable: true }] });
+        expect(await readData(agreement, model)).to.deep.equal({ stairlift_model: 'Acorn 130 curved stairlift' });
+    });
 });

@@ -284,6 +284,18 @@ function agreementTitle(t: string, locale: LocaleProfile): boolean {
 /** Particles before a surname ("Van Dijk", "De Kade"). */
 const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 'vom']);
 
+/**
+ * Whether line `line` stands right under the window's first line of text, a name line: the
+ * letterhead's line of what the business does ("OZEV Authorised Installer - NICEIC Approved
+ * Contractor", "House & probate clearances - North Somerset & Bristol").
+ */
+export function taglineLine(win: WindowText, line: number): boolean {
+    const above = win.previousTextLine(line);
+    // The name may share its line with the document's title ("VOLTLINE EV SOLUTIONS LTD      QUOTATION").
+    const name = win.lines[above]?.text.trim().split(/ {2,}|\t/)[0] ?? '';
+    return above >= 0 && above === line - 1 && win.previousTextLine(above) < 0 && letterheadLine(name);
+}
+
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');

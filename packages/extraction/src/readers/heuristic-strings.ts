@@ -7,7 +7,7 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
-import { streetLike } from './heuristic-address.js';
+import { streetLike, taglineLine } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns, emptyMark } from './heuristic-scoring.js';
@@ -216,9 +216,14 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
     const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
     // A label that starts a line of two cells, and the wide gap between them, serve as a colon
     // ("Invoice no.   BD-2024-0311"; not a table's header row: "Description    Hours    Rate").
+    // A dash serves as a colon before a capital or a figure, and not in the letterhead's line of
+    // what the business does, which runs on past one ("Stairlifts - rental, sales & servicing",
+    // "House & probate clearances - North Somerset & Bristol" under the name).
     let colon =
         /[:=]/.test(sep) ||
-        /^\s*-\s/.test(sep) ||
+        (/^\s*-\s/.test(sep) &&
+            !taglineLine(win, hit.line) &&
+            /^[\p{Lu}\p{N}\p{Sc}"'“(]/u.test(text.slice(hit.end + sep.length, hit.end + sep.length + 1))) ||
         (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && cellColumns(line.text).length === 2) ||
         // Dot leaders, as forms print them: "Company ......... Helix Biometrics, Inc.".
         /\.{3,}\s*$/.test(sep);
