@@ -160,4 +160,26 @@ describe('form lines', () => {
         const model = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'stairlift_model', type: 'string', nullable: true }] });
         expect(await readData(agreement, model)).to.deep.equal({ stairlift_model: 'Acorn 130 curved stairlift' });
     });
+
+    it('two columns side by side are no address block of whole lines', async () => {
+        const contract = [
+            'HARBOUR ALARMS LLC',
+            'Monitoring agreement',
+            '',
+            'Agreement date:  14 August 2025',
+            'Account no:      HA-20931',
+            '',
+            'CUSTOMER                                 PREMISES MONITORED',
+            'Lena Okafor                              418 Birch Hollow Rd',
+            'Sam Okafor                               Brookfield, WI 53045',
+            'Phone (262) 555-0147                     Cross street: Pine Ave',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'a',
+            fields: [{ name: 'premises_address', type: 'string', description: 'Address of the monitored premises' }],
+        });
+        const read = await readCandidates(contract, schema);
+        expect(read.candidates.map((c) => c.quote).filter((q) => q.includes('Lena Okafor'))).to.deep.equal([]);
+    });
 });

@@ -148,6 +148,8 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
         if (
             !/\d/.test(first) ||
             first.length > 160 ||
+            // Two columns side by side ("Dana Marchetti          2217 Ridgeview Dr") are no block of lines.
+            /\S {3,}\S/.test(first.trim()) ||
             !streetLike(first) ||
             !continuation(first) ||
             TILL_WORDS.test(first) ||
