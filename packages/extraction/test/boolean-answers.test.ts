@@ -52,4 +52,23 @@ describe('boolean answers', () => {
         });
         expect((await readResponse(nl, aangifte, 'nl')).data.aangifte_politie).to.equal(false);
     });
+
+    it('an option whose box is left empty is not chosen, for an enum as for a yes or a no', async () => {
+        const booking = [
+            'HALL HIRE BOOKING FORM',
+            '',
+            'Purpose of hire:   [ ] Meeting   [ ] Class / club   [x] Private party',
+            '                   [ ] Wedding reception   [ ] Fundraiser',
+            'Payment by:        [ ] Cash   [X] Card   [ ] Cheque',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [
+                { name: 'purpose', type: 'enum', labels: ['meeting', 'class', 'private party', 'wedding reception', 'fundraiser'] },
+                { name: 'payment_method', type: 'enum', labels: ['cash', 'card', 'cheque'] },
+            ],
+        });
+        expect((await readResponse(booking, schema)).data).to.deep.equal({ purpose: 'private party', payment_method: 'card' });
+    });
 });

@@ -264,12 +264,15 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
         enumRegexes.set(type, re);
     }
     const written = new Set([...type.labels, ...Object.values(type.aliases).flat()].map((w) => w.trim()));
-    return all(re, text).filter((s) =>
-        s.quote.length > 2
-            ? // Not a part of a word joined by a hyphen: "first-class mail" says no notice is the first.
-              !/\p{L}-$/u.test(text.slice(Math.max(0, s.start - 2), s.start)) && !/^-\p{L}/u.test(text.slice(s.end, s.end + 2))
-            : // A label of one or two letters ("S", "XL") is read as written or in capitals, not in a
-              // word's case ("s"), and names a compound ("A-evenement": category A).
-              written.has(s.quote) || s.quote === s.quote.toUpperCase(),
+    return all(re, text).filter(
+        (s) =>
+            // An option whose box is left empty is not chosen ("[ ] Meeting  [x] Private party").
+            !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)) &&
+            (s.quote.length > 2
+                ? // Not a part of a word joined by a hyphen: "first-class mail" says no notice is the first.
+                  !/\p{L}-$/u.test(text.slice(Math.max(0, s.start - 2), s.start)) && !/^-\p{L}/u.test(text.slice(s.end, s.end + 2))
+                : // A label of one or two letters ("S", "XL") is read as written or in capitals, not in a
+                  // word's case ("s"), and names a compound ("A-evenement": category A).
+                  written.has(s.quote) || s.quote === s.quote.toUpperCase()),
     );
 }
