@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { booleanSpans } from '../src/readers/heuristic-spans.js';
 import { compile } from './support/edit-fixtures.js';
-import { readResponse } from './support/read-data.js';
+import { readCandidates, readResponse } from './support/read-data.js';
 
 const flag = (name: string, hints: string[] = []) =>
     compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'boolean', ...(hints.length ? { hints } : {}) }] });
@@ -70,5 +70,58 @@ describe('boolean answers', () => {
             ],
         });
         expect((await readResponse(booking, schema)).data).to.deep.equal({ purpose: 'private party', payment_method: 'card' });
+    });
+
+    it('a check box answers the statement its line goes on with', async () => {
+        const form = [
+            'PIERCING CONSENT FORM',
+            '',
+            'DECLARATION',
+            '[x] I confirm I am over 18 years of age.',
+            '[X] I have received the written aftercare sheet.',
+            '[ ] I would like to join the studio mailing list.',
+            '',
+            'Has the client eaten in the last 4 hours?   [ ] Yes   [x] No',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'aftercare_sheet_received', type: 'boolean' },
+                { name: 'mailing_list', type: 'boolean' },
+                { name: 'eaten', type: 'boolean' },
+            ],
+        });
+        expect((await readResponse(form, schema)).data).to.deep.equal({
+            aftercare_sheet_received: true,
+            mailing_list: false,
+            eaten: false,
+        });
+        // A box whose line no label of the field goes on with answers nothing.
+        const other = compile({ svc_schema: '1.0', name: 'o', fields: [{ name: 'photo_consent', type: 'boolean', nullable: true }] });
+        expect((await readResponse(form, other)).data).to.deep.equal({ photo_consent: null });
+    });
+
+    it('a box of a form left to fill in, or before a refusal, answers nothing', async () => {
+        const slip = [
+            'SCHOOL TRIP - REPLY SLIP',
+            '',
+            'The trip costs £135. Parents may pay in three instalments of £45.',
+            '',
+            '[ ] I will pay the full amount by 16 May',
+            '[ ] I will pay in three instalments',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'instalments', type: 'boolean', nullable: true }] });
+        expect((await readResponse(slip, schema)).data).to.deep.equal({ instalments: null });
+        const cover = [
+            'STORAGE AGREEMENT',
+            '',
+            'GOODS IN STORE INSURANCE',
+            '  [x] Accepted - premium 0.5% of declared value',
+            '  [ ] Declined - customer confirms own insurance is in place',
+        ].join('\n');
+        const insured = compile({ svc_schema: '1.0', name: 'i', fields: [{ name: 'insurance', type: 'boolean', nullable: true }] });
+        const read = await readCandidates(cover, insured);
+        expect(read.candidates.filter((c) => c.quote === '[ ]')).to.deep.equal([]);
     });
 });

@@ -41,6 +41,7 @@ type WordList =
     | 'rangeIntroducers'
     | 'deadlineNameWords'
     | 'earlierColumnWords'
+    | 'refusalWords'
     | 'salutations'
     | 'personTitles'
     | 'addresseeWords';

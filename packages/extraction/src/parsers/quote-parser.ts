@@ -29,6 +29,20 @@ export interface ParsedValue {
 type ScalarType = Exclude<FieldType, { kind: 'array' }>;
 
 /** Case, white space and apostrophe forms folded: how enum labels and aliases are compared. */
+/**
+ * A form's check box, ticked or left empty, before the statement it answers ("[x] I confirm I am
+ * over 18", "☐ I would like to join the mailing list"): the same in every language.
+ */
+const CHECK_BOXES: ReadonlyMap<string, boolean> = new Map([
+    ['[x]', true],
+    ['[✓]', true],
+    ['[✔]', true],
+    ['☒', true],
+    ['☑', true],
+    ['[ ]', false],
+    ['☐', false],
+]);
+
 export function foldText(s: string): string {
     return s
         .normalize('NFKC')
@@ -89,8 +103,10 @@ function parseScalar(type: ScalarType, quote: string, language: Language): Value
             const folded = quote.replace(/\s+/g, ' ').trim();
             return type.pattern === undefined ? withoutFormComma(folded) : folded;
         }
-        case 'boolean':
-            return shapesOf(localeOf(language)).booleans.get(foldText(quote));
+        case 'boolean': {
+            const folded = foldText(quote);
+            return shapesOf(localeOf(language)).booleans.get(folded) ?? CHECK_BOXES.get(folded);
+        }
         case 'integer': {
             const t = quote.trim();
             let x = parseIntegerText(t, language);

@@ -7,7 +7,7 @@ import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
-import { inRunningText, type Span } from './heuristic-spans.js';
+import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { FIGURES, bracketDetail, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
@@ -227,6 +227,9 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
         if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
     }
+    // A check box answers only the statement its line goes on with: one no label of the field
+    // follows is another question's, and counts nowhere (not even as a rival value).
+    if (type.kind === 'boolean') found = found.filter((s) => !isCheckBox(s.quote) || boxContext(ctx.win, ctx.hits, s).score > 0);
     // Nor the year of a month ("januari en februari 2025").
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
@@ -240,6 +243,19 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     return found;
 }
 
+/**
+ * A check box is labelled only by the statement it stands before, on its line ("[x] I confirm I am
+ * over 18"): a label elsewhere belongs to another box or another answer.
+ */
+function boxContext(win: WindowText, hits: readonly LabelHit[], span: Span): ContextScore {
+    const line = win.lines[win.lineOf(span.start)]!;
+    let best: LabelHit | undefined;
+    // Not a compound's tail: "[x] binnenstalling" is no statement about the "stalling".
+    for (const h of hits) if (h.start >= span.end && h.end <= line.end && !h.compound && h.weight > (best?.weight ?? 0)) best = h;
+    // However far along the statement the label stands ("[ ] I would like to join the mailing list").
+    return best ? { score: best.weight * ADJUST.boxStatement, hit: best } : { score: 0 };
+}
+
 /** A year as a bare number. */
 const YEAR = /^(?:19|20)\d\d$/;
 
@@ -251,7 +267,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const found = spansOf(ctx, type);
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
-    const contexts: ContextScore[] = found.map((span, i) => (parsed[i] ? contextScore(win, hits, span) : { score: 0 }));
+    const contexts: ContextScore[] = found.map((span, i) =>
+        !parsed[i] ? { score: 0 } : isCheckBox(span.quote) ? boxContext(win, hits, span) : contextScore(win, hits, span),
+    );
     const valuesPerLabel = labelValues(contexts, parsed);
     const unhinted = field.hints.length === 0;
     const { paid, amounts } = tillPaid(field, type.kind, win, found, parsed);

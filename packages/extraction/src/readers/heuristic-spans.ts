@@ -5,6 +5,7 @@
 import type { FieldType } from '@svc/compiler';
 import { localeOf } from '../locale/locale-registry.js';
 import { shapesOf } from '../locale/locale-shapes.js';
+import { wordsOf } from '../locale/locale-words.js';
 import { CURRENCY_MARK_SOURCE, currenciesOfMark } from '../parsers/currency-marks.js';
 import { parseCivilDate, TIME_OF_DAY } from '../parsers/date-parser.js';
 import { durationSource, netTermsSource } from '../parsers/duration-parser.js';
@@ -225,9 +226,68 @@ export function durationSpans(text: string, language: string): Span[] {
  * 1187"), nor an option whose box is left empty ("[ ] Yes   [X] No": the answer is the ticked one).
  */
 export function booleanSpans(text: string, language: string): Span[] {
-    return all(findersOf(language).booleans, text).filter(
+    const words = all(findersOf(language).booleans, text).filter(
         (s) => !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)) && !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)),
     );
+    // A box before a statement answers it ("[x] I confirm I am over 18"); one before an option
+    // ("[ ] Yes  [x] No") does not, the option does.
+    const locale = localeOf(language);
+    const yesNo = shapesOf(locale).booleans;
+    const refusals = wordsOf(locale, 'refusalWords');
+    const boxes = all(CHECK_BOX, text).filter((s) => {
+        const after = /^[ \t]*(\p{L}+)/u.exec(text.slice(s.end, s.end + 40));
+        if (after === null || yesNo.has(after[1]!.toLowerCase())) return false;
+        // A statement that refuses ("[ ] Declined - customer confirms own insurance …", "[x] I do
+        // not consent") is answered the other way round by its box: no answer read from it.
+        const head =
+            text
+                .slice(s.end, s.end + 40)
+                .toLowerCase()
+                .match(/\p{L}+(?:'\p{L}+)?/gu) ?? [];
+        if (head.slice(0, 4).some((w) => refusals.has(w))) return false;
+        // An empty box answers "no" only where its group has a ticked one: a form left to fill in
+        // ("[ ] Ik betaal in drie termijnen" among empty boxes) answers nothing.
+        return s.quote !== '[ ]' && s.quote !== '☐' ? true : groupTicked(text, s.start);
+    });
+    return boxes.length ? [...words, ...boxes].sort((a, b) => a.start - b.start) : words;
+}
+
+/** A check box, ticked or empty: "[x]", "[X]", "[ ]", "[✓]", "☒", "☑", "☐". */
+const CHECK_BOX = /\[[xX✓✔ ]\]|[☒☑☐]/gu;
+
+/** Lines of boxes around a box read for a ticked one, at most, each way. */
+const BOX_GROUP_LINES = 8;
+
+/**
+ * Whether a ticked box stands on the box's line or on the lines of boxes around it (each of them
+ * starting with a box, none blank between).
+ */
+function groupTicked(text: string, at: number): boolean {
+    const ticked = (line: string): boolean => /\[[xX✓✔]\]|[☒☑]/u.test(line);
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+    if (ticked(text.slice(lineStart, lineEnd))) return true;
+    const boxLine = (line: string): boolean => /^\s*(?:\[[xX✓✔ ]\]|[☒☑☐])/u.test(line);
+    for (let start = lineStart, k = 0; start > 0 && k < BOX_GROUP_LINES; k++) {
+        const prev = text.lastIndexOf('\n', start - 2) + 1;
+        const line = text.slice(prev, start - 1);
+        if (!boxLine(line)) break;
+        if (ticked(line)) return true;
+        start = prev;
+    }
+    for (let end = lineEnd, k = 0; end < text.length && k < BOX_GROUP_LINES; k++) {
+        const next = text.indexOf('\n', end + 1) < 0 ? text.length : text.indexOf('\n', end + 1);
+        const line = text.slice(end + 1, next);
+        if (!boxLine(line)) break;
+        if (ticked(line)) return true;
+        end = next;
+    }
+    return false;
+}
+
+/** Whether a quote is a check box alone. */
+export function isCheckBox(quote: string): boolean {
+    return /^(?:\[[xX✓✔ ]\]|[☒☑☐])$/u.test(quote);
 }
 
 /** An empty check box just before an option: "[ ]", "( )", "☐". */

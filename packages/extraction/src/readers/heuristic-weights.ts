@@ -132,6 +132,8 @@ export const ADJUST = {
     otherBound: 0.5,
     /** A figure in brackets before the line's own figure ("(12 x € 285,00)   3.420,00"). */
     bracketDetail: 0.5,
+    /** A label of the field on a check box's line, anywhere in its statement: this share of its weight. */
+    boxStatement: 0.8,
     claimedMargin: 0.1,
 } as const;
 
