@@ -175,4 +175,24 @@ describe('receipt foot: the till', () => {
         ].join('\n');
         expect((await data(doc, PAID)).total).to.deep.equal({ amount: '25.45', currency: 'MYR' });
     });
+
+    it('a letterhead name headed or ended by the kind of organisation a field names reads for it', async () => {
+        const renewal = [
+            'BRAMBLEWOOD BOWLS CLUB',
+            'Secretary: 01632 960 118   secretary@bramblewoodbowls.example',
+            '',
+            '                    MEMBERSHIP RENEWAL 2026',
+            '',
+            'Member:  Mr Alan Pritchard',
+        ].join('\n');
+        const club = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'club', type: 'string', nullable: true }] });
+        expect((await readData(renewal, club)).club).to.equal('BRAMBLEWOOD BOWLS CLUB');
+        const brief = ['Gemeente Harderwijk - Burgerzaken', 'Postbus 149, 3840 AC Harderwijk', '', 'Geachte heer Visser,'].join('\n');
+        const gemeente = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'gemeente', type: 'string', nullable: true }] });
+        expect((await readData(brief, gemeente, 'nl')).gemeente).to.equal('Gemeente Harderwijk');
+        // Not a possessive's word, nor the line of trades under the name.
+        const permit = ["Traders' Office", 'Riverside Food Festival', '', 'PITCH PERMIT'].join('\n');
+        const trader = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'trader', type: 'string', nullable: true }] });
+        expect((await readData(permit, trader)).trader).to.equal(null);
+    });
 });

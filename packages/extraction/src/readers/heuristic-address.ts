@@ -298,6 +298,36 @@ export function taglineLine(win: WindowText, line: number): boolean {
     return above >= 0 && above === line - 1 && win.previousTextLine(above) < 0 && letterheadLine(name);
 }
 
+/**
+ * A name line among the window's first lines of text that says the kind of organisation a field's
+ * name asks for ("HAWKSMOOR PARK GOLF CLUB" for `club`, "Gemeente Zwolle" for `gemeente`,
+ * "Rosehill House Nursing Home" for `care_home`): the letterhead names it, with or without an
+ * address under it. `kind` is the name's last word.
+ */
+export function kindNameLine(win: WindowText, kind: string): Span | undefined {
+    for (let l = win.nextTextLine(-1), seen = 0; l >= 0 && seen < KIND_LINES; l = win.nextTextLine(l), seen++) {
+        // Not the line of what the business does under the name ("OZEV Authorised Installer - …").
+        if (taglineLine(win, l)) continue;
+        const line = win.lines[l]!;
+        const lead = line.text.length - line.text.trimStart().length;
+        // The name's cell, without a dash's remark ("Zwembad De Wielewaal - Zwemschool").
+        const cells = line.text.trim().split(/ {2,}|\t| [-–] /);
+        const cell = cells[0]!;
+        // The kind heads the name or ends it ("Gemeente Zwolle", "Village Hall"), not a possessive's ("Traders' Office").
+        const words = cell.toLowerCase().match(/\p{L}+(?:'\p{L}*)?/gu) ?? [];
+        // A title that starts with the word is no name: "GRANT OF A RIGHT TO PLACE A MEMORIAL BENCH".
+        const heads = words[0] === kind && !wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
+        // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017").
+        if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '')) continue;
+        if (letterheadLine(cell) && words.length >= 2 && (heads || words.at(-1) === kind))
+            return { start: line.start + lead, end: line.start + lead + cell.length, quote: cell };
+    }
+    return undefined;
+}
+
+/** The first lines of text read for a name line that says its kind. */
+const KIND_LINES = 3;
+
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
 function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');

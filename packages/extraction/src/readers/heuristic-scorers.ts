@@ -3,8 +3,17 @@
 // the candidate (ranker-features.ts) and the parts combine, with the weights of heuristic-weights.ts,
 // into the heuristic score that decides which candidates a window proposes.
 import type { CompiledField, FieldType } from '@svc/compiler';
+import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
-import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
+import {
+    addressBlocks,
+    kindNameLine,
+    labelNotAddress,
+    letterheadNames,
+    wantsAddress,
+    wantsIssuer,
+    wantsOthersAddress,
+} from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
@@ -18,7 +27,7 @@ import { notOwnDate, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -182,21 +191,32 @@ function stringScores(ctx: FieldContext): Scored[] {
         }
     } else if (wantsIssuer(about, win.locale) && !wantsAddressee(field.name, win.locale)) {
         // (A field named by the role a document is sent to, `customer`, asks for no letterhead.)
+        // A letterhead's name is no `vat_number` either, though the field asks for the seller's.
         for (const name of letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1))) {
-            const parsed = parseQuote(type, name.quote, input.language);
-            const early = 1 - position(ctx, name);
-            // A letterhead's name is no `vat_number` either, though the field asks for the seller's.
-            if (parsed && fits(name))
-                out.push({
-                    field: field.id,
-                    span: name,
-                    parsed,
-                    score: ADJUST.letterhead + ADJUST.letterheadEarly * early,
-                    features: { letterhead: 1, early },
-                });
+            const scored = letterheadScored(ctx, name, fits);
+            if (scored) out.push(scored);
         }
     }
+    const named = input.offset === 0 && !address ? kindNamed(ctx, fits) : undefined;
+    if (named && !out.some((o) => o.span.start === named.span.start && o.span.end === named.span.end)) out.push(named);
     return out;
+}
+
+/** The letterhead name headed or ended by the kind of organisation a field's name asks for ("HAWKSMOOR PARK GOLF CLUB" for `club`). */
+function kindNamed(ctx: FieldContext, fits: (s: Span) => boolean): Scored | undefined {
+    const kind = labelWords(ctx.field.name).at(-1);
+    if (!kind || kind.length < 4 || wordsOf(ctx.win.locale, 'typeWords').has(kind)) return undefined;
+    const named = kindNameLine(ctx.win, kind);
+    return named && letterheadScored(ctx, named, fits);
+}
+
+/** A letterhead's name as a candidate of the field, if it fits the field's shape and type. */
+function letterheadScored(ctx: FieldContext, name: Span, fits: (s: Span) => boolean): Scored | undefined {
+    const parsed = fits(name) ? parseQuote(ctx.type, name.quote, ctx.input.language) : undefined;
+    if (!parsed) return undefined;
+    const early = 1 - position(ctx, name);
+    const score = ADJUST.letterhead + ADJUST.letterheadEarly * early;
+    return { field: ctx.field.id, span: name, parsed, score, features: { letterhead: 1, early } };
 }
 
 function labelKind(hit: LabelHit | undefined): Features {
