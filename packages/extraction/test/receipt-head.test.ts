@@ -90,9 +90,12 @@ describe('receipt head: the issuer', () => {
         expect(await company(cleaners)).to.equal('Contract Cleaning Services Ltd');
     });
 
-    it("a line of the business's trades between dots or bars is skipped", async () => {
+    it("a line of the business's trades between dots, bars or dashes is skipped", async () => {
         const quote = `HAWTHORN GARDEN SERVICES LTD\nHedge Cutting · Lawn Care · Fencing\nUnit 9, Mill Lane, Faversham ME13 7HT\nQUOTATION\nTotal £420.00\n`;
         expect(await company(quote)).to.equal('HAWTHORN GARDEN SERVICES LTD');
+        // Or between dashes, in lower case ("Kunststof kozijnen - deuren - schuifpuien").
+        const offerte = `DE KEIJZER KOZIJNEN B.V.\nHouten kozijnen - deuren - dakkapellen\nIndustrieweg 4, 3861 NB Nijkerk\nOFFERTE\nTotal £420.00\n`;
+        expect(await company(offerte)).to.equal('DE KEIJZER KOZIJNEN B.V.');
     });
 
     it("the document's title and a shout between the name and the address are skipped", async () => {

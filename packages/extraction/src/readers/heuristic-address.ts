@@ -358,7 +358,7 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
             // So do a web address, the document's title and a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*").
             // And a line of what the business does, three items or more between dots or bars
             // ("Tree Surgery · Hedge Management · Stump Grinding").
-            const tagline = (t.match(/\s[·•|]\s/g)?.length ?? 0) >= 2;
+            const tagline = (t.match(/\s[·•|*–-]\s/g)?.length ?? 0) >= 2;
             if (
                 registrationLine(t) ||
                 inBlock ||
