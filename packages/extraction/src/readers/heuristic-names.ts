@@ -236,3 +236,15 @@ export function nameFromCapital<T extends Span>(win: WindowText, c: T, named = t
     if (m[1]!.trim().split(/\s+/).some(own)) return c;
     return { ...c, start: c.start + m[1]!.length, quote: c.quote.slice(m[1]!.length) };
 }
+
+/**
+ * The length of the first of a list of people, each after a title ("Mr Cathal O'Brien, Mrs Siobhan
+ * O'Brien, Master Rory O'Brien"), for a field that asks for one value: the first is the lead; 0 if
+ * the quote is no such list.
+ */
+export function firstOfPeople(win: WindowText, quote: string): number {
+    const titles = wordsOf(win.locale, 'personTitles');
+    const items = quote.split(/,\s+/);
+    const titled = (item: string): boolean => titles.has(/^\p{L}+/u.exec(item)?.[0].toLowerCase() ?? '') && /\s\p{Lu}/u.test(item);
+    return items.length >= 2 && titled(items[0]!) && titled(items[1]!) ? items[0]!.length : 0;
+}

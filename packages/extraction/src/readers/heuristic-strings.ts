@@ -3,7 +3,6 @@
 // a label in running text ("governed by the laws of the State of New York"), or — for hints that
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
-import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
@@ -29,8 +28,9 @@ import {
     valueBelow,
     valueHead,
 } from './heuristic-lines.js';
+import { GROUPED_DIGITS, HASH_CODE, codeAlone, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
-import { namePhraseAfter, nextListedName } from './heuristic-names.js';
+import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
 import type { WindowText } from './heuristic-text.js';
 
@@ -42,37 +42,6 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
-/**
- * Whether a label ends in a word for "number" ("Agreement No.", "Factuur nr", "Order number"): it
- * labels a code, and is never part of a name.
- */
-function numberLabel(win: WindowText, hit: LabelHit): boolean {
-    const last = /(\p{L}+)\.?$/u.exec(win.text.slice(hit.start, hit.end))?.[1]?.toLowerCase() ?? '';
-    // Dutch compounds end in theirs: "relatienummer", "betalingskenmerk", "contractnr".
-    return last === 'number' || /(?:nummer|kenmerk)$|\p{L}{3}nr$/u.test(last) || abbreviationsOf(win.locale).has(last);
-}
-
-/** The label abbreviations of a profile, as one set (asked once per label hit). */
-const ABBREVIATIONS = new WeakMap<LocaleProfile, ReadonlySet<string>>();
-function abbreviationsOf(locale: LocaleProfile): ReadonlySet<string> {
-    let set = ABBREVIATIONS.get(locale);
-    if (!set) ABBREVIATIONS.set(locale, (set = new Set([...(locale.labelAbbreviations?.values() ?? [])].flat())));
-    return set;
-}
-
-/** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
-const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
-/** A number written in groups of digits, to its cell's end ("NHS No. 485 777 3456"). */
-const GROUPED_DIGITS = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$| {2}|\t|[,;.)]?\s*$|[,;.]\s)/;
-/** Whether a code after a label and a space or a number sign ("RO# 58821") is the rest of its cell, with three digits or more. */
-function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
-    return (
-        code !== undefined &&
-        /^(?:[ \t]+|#[ \t]*)$/.test(sep) &&
-        code.replace(/\D/g, '').length >= 3 &&
-        /^(?:$| {2}|\t)/.test(rest.slice(code.length))
-    );
-}
 /**
  * Whether a one-word name label, or a word of the name, is joined to what follows by a link word
  * ("position of", "laws of", "als"), and a capitalised word follows that (an article between): in
@@ -277,18 +246,6 @@ function blockAfter(win: WindowText, at: number): string[] {
     for (let k = at + 1; k < win.lines.length && out.length < BLOCK_AFTER && win.lines[k]!.text.trim() !== ''; k++)
         out.push(win.lines[k]!.text);
     return out;
-}
-
-/**
- * The length of the first of a list of people, each after a title ("Mr Cathal O'Brien, Mrs Siobhan
- * O'Brien, Master Rory O'Brien"), for a field that asks for one value: the first is the lead; 0 if
- * the quote is no such list.
- */
-function firstOfPeople(win: WindowText, quote: string): number {
-    const titles = wordsOf(win.locale, 'personTitles');
-    const items = quote.split(/,\s+/);
-    const titled = (item: string): boolean => titles.has(/^\p{L}+/u.exec(item)?.[0].toLowerCase() ?? '') && /\s\p{Lu}/u.test(item);
-    return items.length >= 2 && titled(items[0]!) && titled(items[1]!) ? items[0]!.length : 0;
 }
 
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */

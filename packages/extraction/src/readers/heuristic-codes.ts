@@ -1,0 +1,38 @@
+// Codes after their labels, for string fields: a label that ends in a word for "number" labels a
+// code ("Agreement No.", "contractnr."), and a code alone in its cell after a label reads whole
+// ("VIN 2HKRW2H53HH612884", "NHS No. 485 777 3456").
+import type { LocaleProfile } from '../locale/locale-types.js';
+import type { LabelHit } from './heuristic-labels.js';
+import type { WindowText } from './heuristic-text.js';
+
+/**
+ * Whether a label ends in a word for "number" ("Agreement No.", "Factuur nr", "Order number"): it
+ * labels a code, and is never part of a name.
+ */
+export function numberLabel(win: WindowText, hit: LabelHit): boolean {
+    const last = /(\p{L}+)\.?$/u.exec(win.text.slice(hit.start, hit.end))?.[1]?.toLowerCase() ?? '';
+    // Dutch compounds end in theirs: "relatienummer", "betalingskenmerk", "contractnr".
+    return last === 'number' || /(?:nummer|kenmerk)$|\p{L}{3}nr$/u.test(last) || abbreviationsOf(win.locale).has(last);
+}
+
+/** The label abbreviations of a profile, as one set (asked once per label hit). */
+const ABBREVIATIONS = new WeakMap<LocaleProfile, ReadonlySet<string>>();
+function abbreviationsOf(locale: LocaleProfile): ReadonlySet<string> {
+    let set = ABBREVIATIONS.get(locale);
+    if (!set) ABBREVIATIONS.set(locale, (set = new Set([...(locale.labelAbbreviations?.values() ?? [])].flat())));
+    return set;
+}
+
+/** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
+export const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
+/** A number written in groups of digits, to its cell's end ("NHS No. 485 777 3456"). */
+export const GROUPED_DIGITS = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$| {2}|\t|[,;.)]?\s*$|[,;.]\s)/;
+/** Whether a code after a label and a space or a number sign ("RO# 58821") is the rest of its cell, with three digits or more. */
+export function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
+    return (
+        code !== undefined &&
+        /^(?:[ \t]+|#[ \t]*)$/.test(sep) &&
+        code.replace(/\D/g, '').length >= 3 &&
+        /^(?:$| {2}|\t)/.test(rest.slice(code.length))
+    );
+}
