@@ -247,4 +247,32 @@ describe('invoice totals', () => {
         const order = ['Monthly retainer (22 users @ $135.00)     $2,970.00', 'Additional hours beyond included block: $150.00/hr'];
         expect(await readData(order.join('\n'), schema)).to.deep.equal({ additional_hourly_rate: usd('150.00') });
     });
+
+    it('a deduction printed with its minus sign is read as the sum a field of a deposit or discount asks for', async () => {
+        const booking = [
+            'PAWS & CLAWS GROOMING - BOOKING',
+            '',
+            '  Full groom, large dog                               $85.00',
+            '  Early-bird discount                                -$10.00',
+            '  Deposit paid online (Apr 2)                        -$25.00',
+            '  Fee adjustment                                      -$5.00',
+            '                                                   --------',
+            '  Balance due at drop-off                             $45.00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [
+                { name: 'deposit_paid', type: 'money', currency: 'USD' },
+                { name: 'discount', type: 'money', currency: 'USD' },
+                { name: 'fee_adjustment', type: 'money', currency: 'USD' },
+            ],
+        });
+        // A field that asks for no deduction keeps the sign.
+        expect(await readData(booking, schema)).to.deep.equal({
+            deposit_paid: usd('25.00'),
+            discount: usd('10.00'),
+            fee_adjustment: usd('-5.00'),
+        });
+    });
 });

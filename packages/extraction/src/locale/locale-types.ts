@@ -170,6 +170,8 @@ export interface LocaleProfile {
      * Dutch "vorig", "oud"): an amount under it is not the field's unless its name asks for one.
      */
     earlierColumnWords?: readonly string[];
+    /** Words by which a money field's name asks for a sum printed as a deduction ("discount", "deposit"; Dutch "korting"). */
+    creditWords?: readonly string[];
     /** Words that refuse or negate what a check box's statement says ("declined", "not"; Dutch "niet", "geen"). */
     refusalWords?: readonly string[];
     /** Words of a deadline in a date field's name only ("pay_by_date"; Dutch "uiterlijk"): it ends something. */

@@ -42,6 +42,7 @@ type WordList =
     | 'deadlineNameWords'
     | 'earlierColumnWords'
     | 'refusalWords'
+    | 'creditWords'
     | 'salutations'
     | 'personTitles'
     | 'addresseeWords';

@@ -201,6 +201,7 @@ export const nl = {
     rangeIntroducers: ['tussen'],
     deadlineNameWords: ['voor', 'uiterlijk'],
     earlierColumnWords: ['vorig', 'vorige', 'oud', 'oude', 'cumulatief', 'eerder', 'eerdere'],
+    creditWords: ['korting', 'aftrek', 'aanbetaling', 'borg', 'waarborgsom', 'vergoeding', 'terugbetaling', 'tegoed', 'voorschot'],
     refusalWords: ['niet', 'geen', 'weiger', 'weigert', 'geweigerd', 'afgewezen', 'zonder', 'nooit'],
     salutations: ['geachte', 'beste'],
     personTitles: ['heer', 'mevrouw', 'dhr', 'mevr', 'mw', 'mr', 'dr', 'ir', 'drs', 'ing', 'prof'],

@@ -151,7 +151,7 @@ export class HeuristicReader implements Reader {
         );
         // The same span claimed by several fields: each field's score against the strongest claim.
         const strongest = new Map<string, number>();
-        const spanKey = (s: Scored): string => `${s.span.start}:${s.span.end}`;
+        const spanKey = (s: Scored): string => `${s.span.cutFrom ?? s.span.start}:${s.span.end}`;
         // A definition ("May 1, 2021 (the “Effective Date”)") names the span once more; it does not
         // take it from a field whose own label points at it ("dated as of May 1, 2021").
         for (const list of perField)

@@ -28,7 +28,7 @@ import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
+import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -253,6 +253,7 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor the year of a month ("januari en februari 2025").
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
+    if (type.kind === 'money' && asksForCredit(ctx.field, ctx.win.locale)) found = found.map(unsigned);
     if (type.kind === 'money') {
         // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
         const periods = ctx.spans({ kind: 'duration', basis: 'days' });
@@ -274,6 +275,12 @@ function boxContext(win: WindowText, hits: readonly LabelHit[], span: Span): Con
     for (const h of hits) if (h.start >= span.end && h.end <= line.end && !h.compound && h.weight > (best?.weight ?? 0)) best = h;
     // However far along the statement the label stands ("[ ] I would like to join the mailing list").
     return best ? { score: best.weight * ADJUST.boxStatement, hit: best } : { score: 0 };
+}
+
+/** An amount without its minus sign ("-$25.00" → "$25.00"). */
+function unsigned(span: Span): Span {
+    const m = /^[-−–]\s?(?=[\p{Sc}\d])/u.exec(span.quote);
+    return m ? { ...span, start: span.start + m[0].length, quote: span.quote.slice(m[0].length), cutFrom: span.start } : span;
 }
 
 /** A year as a bare number. */

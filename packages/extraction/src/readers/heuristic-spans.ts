@@ -16,6 +16,8 @@ export interface Span {
     quote: string;
     /** The span carried an explicit currency mark (money). */
     marked?: boolean;
+    /** Where the span read starts when this one is cut from it ("$3,000.00" of "-$3,000.00"): the same claim. */
+    cutFrom?: number;
 }
 
 const L = '(?<![\\p{L}\\p{N}])';

@@ -17,11 +17,17 @@ import type { Span } from './heuristic-spans.js';
 import type { ParsedValue } from '../parsers/quote-parser.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
-/** Whether a field asks for a total: its name, hints or description use a word of a sum or of paying. */
+/**
+ * Whether a field asks for a total: its name, hints or description use a word of a sum or of
+ * paying, and its name asks for no deduction (`deposit_paid`, `discount_total`: asksForCredit).
+ */
 export function asksForSum(field: { name: string; hints: readonly string[]; description?: string }, locale: LocaleProfile): boolean {
     const sum = sumWordsOf(locale, 'sum');
     const paid = sumWordsOf(locale, 'paid');
-    return [field.name, ...field.hints, field.description ?? ''].some((t) => labelWords(t).some((w) => sum.has(w) || paid.has(w)));
+    return (
+        !asksForCredit(field, locale) &&
+        [field.name, ...field.hints, field.description ?? ''].some((t) => labelWords(t).some((w) => sum.has(w) || paid.has(w)))
+    );
 }
 
 /**
@@ -158,6 +164,16 @@ export function rateBase(win: WindowText, start: number): boolean {
 export function cents(p: ParsedValue): bigint {
     const [whole, fraction = ''] = (p.json as { amount: string }).amount.split('.');
     return BigInt(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}`);
+}
+
+/**
+ * Whether a money field's name asks for a sum a statement prints as a deduction ("Deposit paid
+ * -$25.00", "Early-bird discount -£54.00": the profile's `creditWords`): its value is the sum, the
+ * minus sign says which way it counts.
+ */
+export function asksForCredit(field: { name: string }, locale: LocaleProfile): boolean {
+    const credit = wordsOf(locale, 'creditWords');
+    return labelWords(field.name).some((w) => credit.has(w));
 }
 
 /** The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total: the amounts paid, and each span's in cents. */
