@@ -52,4 +52,19 @@ describe("a form's empty value", () => {
             'INSCHRIJVING\n\n    Instrument ........................... cello\n    Docent ............................... wordt nog ingedeeld\n';
         expect(await readData(inschrijving, strings('docent'), 'nl')).to.deep.equal({ docent: null });
     });
+
+    it('a value that starts with a placeholder is none either ("to be issued by …", "volgt na …", "same as above")', async () => {
+        const record = 'BOILER COMMISSIONING RECORD\n\nNotification ref:   to be issued by the registration body\nEngineer:   Dan Price\n';
+        expect((await readCandidates(record, strings('notification_ref'))).candidates.map((c) => c.quote)).to.not.include(
+            'to be issued by the registration body',
+        );
+        const inschrijving = 'INSCHRIJVING HOCKEYCLUB\n\nNaam speler:  Daan Smit\nTeam:         volgt na de selectietrainingen\n';
+        expect(await readData(inschrijving, strings('team'), 'nl')).to.deep.equal({ team: null });
+        const summons = 'SUMMONS\n\nCourt:   same as above\nCase number:   24CV01877\n';
+        expect(await readData(summons, strings('court'))).to.deep.equal({ court: null });
+        // A court that is written reads.
+        expect(await readData(summons.replace('same as above', 'Leeds County Court'), strings('court'))).to.deep.equal({
+            court: 'Leeds County Court',
+        });
+    });
 });

@@ -248,6 +248,22 @@ function blockAfter(win: WindowText, at: number): string[] {
     return out;
 }
 
+/**
+ * A placeholder is no value, nor what starts with one: "Docent ........ wordt nog ingedeeld",
+ * "Room: TBC", "to be issued by Gas Safe Register and posted to the householder".
+ */
+function placeholder(win: WindowText, quote: string): boolean {
+    const placeholders = wordsOf(win.locale, 'placeholders');
+    const said = quote
+        .toLowerCase()
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/[.,;:!]+$/, '');
+    for (let at = said.indexOf(' '); at > 0; at = said.indexOf(' ', at + 1))
+        if (placeholders.has(said.slice(0, at).replace(/[.,;:]$/, ''))) return true;
+    return placeholders.has(said);
+}
+
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
 export interface StringOptions {
     pattern?: string;
@@ -345,19 +361,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const word = /^(\p{L}+) /u.exec(c.quote)?.[1];
         return c.hit !== undefined && c.start - c.hit.end <= 1 && !!word && !/^\p{Lu}\p{Ll}/u.test(word) && links.has(word.toLowerCase());
     };
-    // A placeholder is no value: "Docent ........ wordt nog ingedeeld", "Room: TBC".
-    const placeholders = wordsOf(win.locale, 'placeholders');
-    const placeholder = (quote: string): boolean => {
-        const said = quote.toLowerCase().replace(/\s+/g, ' ').trim();
-        return placeholders.has(said) || placeholders.has(said.replace(/[.,;:!]+$/, ''));
-    };
     // Nor is a legal form alone ("HOMEOWNERS ASSOCIATION, INC." for the hint "Homeowners Association").
     // (Not "NA" or "SA", which are codes as often.)
     const formOnly = (quote: string): boolean => {
         const form = quote.replace(/[.,\s]/g, '').toLowerCase();
         return LEGAL_FORMS.has(form) && form !== 'na' && form !== 'sa';
     };
-    return out.filter((c) => !continued(c) && !placeholder(c.quote) && !formOnly(c.quote));
+    return out.filter((c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote));
 }
 
 /** A hint of two words or more, not written in capitals. */
