@@ -1,6 +1,7 @@
 // Yes/no words that are no answers: "no." abbreviating "number", and "no" running on into a word of
 // running text where no label of the field points at it. Documents written for the test.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { booleanSpans } from '../src/readers/heuristic-spans.js';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readResponse } from './support/read-data.js';
@@ -123,5 +124,32 @@ describe('boolean answers', () => {
         const insured = compile({ svc_schema: '1.0', name: 'i', fields: [{ name: 'insurance', type: 'boolean', nullable: true }] });
         const read = await readCandidates(cover, insured);
         expect(read.candidates.filter((c) => c.quote === '[ ]')).to.deep.equal([]);
+    });
+
+    it('reads each line once for a ticked box: the same boxes as walking the lines for every box', () => {
+        // The definition, walked for every empty box (quadratic on a line of many boxes).
+        const tickedLine = (line: string): boolean => /\[[xX]\]/.test(line);
+        const boxLine = (line: string): boolean => /^\s*\[[xX ]\]/.test(line);
+        const definition = (text: string, at: number): boolean => {
+            const lines = text.split('\n');
+            const line = text.slice(0, at).split('\n').length - 1;
+            if (tickedLine(lines[line]!)) return true;
+            for (let l = line - 1; l >= 0 && line - l <= 8 && boxLine(lines[l]!); l--) if (tickedLine(lines[l]!)) return true;
+            for (let l = line + 1; l < lines.length && l - line <= 8 && boxLine(lines[l]!); l++) if (tickedLine(lines[l]!)) return true;
+            return false;
+        };
+        const token = fc.oneof(
+            { arbitrary: fc.constantFrom('[ ] a ', '\n[ ] a ', '\n[x] b '), weight: 8 },
+            { arbitrary: fc.constantFrom('[X] c', 'yes ', '\n', '\n\n', '  ', 'word '), weight: 1 },
+        );
+        fc.assert(
+            fc.property(fc.array(token, { maxLength: 60 }), (tokens) => {
+                const text = tokens.join('');
+                const read = booleanSpans(text, 'en').filter((s) => s.quote === '[ ]');
+                const expected = [...text.matchAll(/\[ \](?= a)/g)].map((m) => m.index!).filter((at) => definition(text, at));
+                expect(read.map((s) => s.start)).to.deep.equal(expected);
+            }),
+            { numRuns: 500 },
+        );
     });
 });

@@ -236,6 +236,7 @@ export function booleanSpans(text: string, language: string): Span[] {
     const locale = localeOf(language);
     const yesNo = shapesOf(locale).booleans;
     const refusals = wordsOf(locale, 'refusalWords');
+    let grouped: ((at: number) => boolean) | undefined;
     const boxes = all(CHECK_BOX, text).filter((s) => {
         const after = /^[ \t]*(\p{L}+)/u.exec(text.slice(s.end, s.end + 40));
         if (after === null || yesNo.has(after[1]!.toLowerCase())) return false;
@@ -249,7 +250,7 @@ export function booleanSpans(text: string, language: string): Span[] {
         if (head.slice(0, 4).some((w) => refusals.has(w))) return false;
         // An empty box answers "no" only where its group has a ticked one: a form left to fill in
         // ("[ ] Ik betaal in drie termijnen" among empty boxes) answers nothing.
-        return s.quote !== '[ ]' && s.quote !== '☐' ? true : groupTicked(text, s.start);
+        return s.quote !== '[ ]' && s.quote !== '☐' ? true : (grouped ??= boxGroups(text))(s.start);
     });
     return boxes.length ? [...words, ...boxes].sort((a, b) => a.start - b.start) : words;
 }
@@ -261,30 +262,41 @@ const CHECK_BOX = /\[[xX✓✔ ]\]|[☒☑☐]/gu;
 const BOX_GROUP_LINES = 8;
 
 /**
- * Whether a ticked box stands on the box's line or on the lines of boxes around it (each of them
- * starting with a box, none blank between).
+ * For a box at an offset: whether a ticked box stands on its line or on the lines of boxes around
+ * it (each of them starting with a box, none blank between), at most BOX_GROUP_LINES each way.
+ * Each line is tested once however many boxes it holds: a window-long line of boxes stays linear.
  */
-function groupTicked(text: string, at: number): boolean {
-    const ticked = (line: string): boolean => /\[[xX✓✔]\]|[☒☑]/u.test(line);
-    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-    const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
-    if (ticked(text.slice(lineStart, lineEnd))) return true;
-    const boxLine = (line: string): boolean => /^\s*(?:\[[xX✓✔ ]\]|[☒☑☐])/u.test(line);
-    for (let start = lineStart, k = 0; start > 0 && k < BOX_GROUP_LINES; k++) {
-        const prev = text.lastIndexOf('\n', start - 2) + 1;
-        const line = text.slice(prev, start - 1);
-        if (!boxLine(line)) break;
+function boxGroups(text: string): (at: number) => boolean {
+    const breaks: number[] = [];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) breaks.push(i);
+    const lineOf = (at: number): number => {
+        let lo = 0;
+        let hi = breaks.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (breaks[mid]! < at) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    };
+    const memo = (re: RegExp): ((l: number) => boolean) => {
+        const seen = new Map<number, boolean>();
+        return (l) => {
+            let v = seen.get(l);
+            if (v === undefined)
+                seen.set(l, (v = re.test(text.slice(l === 0 ? 0 : breaks[l - 1]! + 1, l < breaks.length ? breaks[l] : text.length))));
+            return v;
+        };
+    };
+    const ticked = memo(/\[[xX✓✔]\]|[☒☑]/u);
+    const boxLine = memo(/^\s*(?:\[[xX✓✔ ]\]|[☒☑☐])/u);
+    return (at) => {
+        const line = lineOf(at);
         if (ticked(line)) return true;
-        start = prev;
-    }
-    for (let end = lineEnd, k = 0; end < text.length && k < BOX_GROUP_LINES; k++) {
-        const next = text.indexOf('\n', end + 1) < 0 ? text.length : text.indexOf('\n', end + 1);
-        const line = text.slice(end + 1, next);
-        if (!boxLine(line)) break;
-        if (ticked(line)) return true;
-        end = next;
-    }
-    return false;
+        for (let l = line - 1; l >= 0 && line - l <= BOX_GROUP_LINES && boxLine(l); l--) if (ticked(l)) return true;
+        for (let l = line + 1; l <= breaks.length && l - line <= BOX_GROUP_LINES && boxLine(l); l++) if (ticked(l)) return true;
+        return false;
+    };
 }
 
 /** Whether a quote is a check box alone. */
