@@ -200,6 +200,14 @@ describe('forms: dot leaders, a label ending a row, a heading over labelled line
         const declaration =
             'Box 2   Exporter\n        Shenzhen Lumatek Electronics Co., Ltd\n\nBox 8   Importer\n        Brightwell Home Supplies Ltd\n';
         expect((await readData(declaration, strings('importer'))).importer).to.equal('Brightwell Home Supplies Ltd');
+        // With both cells as hints, the second is the first's value no more than its own.
+        const hinted = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [{ name: 'importer', type: 'string', hints: ['Importer', 'Box 8'] }],
+        });
+        const withAddress = `${declaration}        Unit 4, Kingsway Business Park, Rochdale OL16 4NW\n`;
+        expect((await readData(withAddress, hinted)).importer).to.equal('Brightwell Home Supplies Ltd');
         const clause = '10.4              Governing Law\n\nThis Agreement  will be governed by the law of British  Columbia.\n';
         expect((await readData(clause, strings('governing_law'))).governing_law).to.not.match(/will be governed/);
     });

@@ -367,7 +367,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const form = quote.replace(/[.,\s]/g, '').toLowerCase();
         return LEGAL_FORMS.has(form) && form !== 'na' && form !== 'sa';
     };
-    return out.filter((c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote));
+    // Nor a value that starts with the field's own label over its line break ("Importer\n
+    // Brightwell Home Supplies Ltd" after "Box 8", both hints): the label heads the value below.
+    const ownLabelFirst = (quote: string): boolean => {
+        const lineBreak = quote.indexOf('\n');
+        return lineBreak > 0 && labels.has(quote.slice(0, lineBreak).trim().toLowerCase());
+    };
+    return out.filter((c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote));
 }
 
 /** A hint of two words or more, not written in capitals. */
