@@ -123,6 +123,21 @@ describe('date roles: date fields named without hints', () => {
         ]);
     });
 
+    it('"Datum" labels a Dutch compound that asks for the document\'s own date, as "Date" labels `invoice_date`', async () => {
+        const brief = [
+            'Sociale Verzekeringsbank',
+            'Postbus 1100, 6040 KC Roermond',
+            '',
+            'Datum       22 april 2025',
+            'Kenmerk     KB/KR/1187342',
+            '',
+            'Geachte mevrouw Wouters,',
+            '',
+            'De eerste betaling ontvangt u op 3 juli 2025, samen met de kinderbijslag voor uw dochter.',
+        ].join('\n');
+        expect(await readData(brief, schema(date('briefdatum')), 'nl')).to.deep.equal({ briefdatum: '2025-04-22' });
+    });
+
     it('reads a Dutch term, with Dutch and with English field names', async () => {
         const doc =
             'HUUROVEREENKOMST\n\nVerhuurder: P. de Vries\nHuurder: J. Jansen\n\n1. Duur. De huur gaat in op 1 februari 2024 en eindigt op 31 januari 2025.\n\nGetekend te Utrecht op 15 januari 2024.\n';

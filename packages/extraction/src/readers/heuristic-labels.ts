@@ -134,6 +134,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             const type = [...types].find((t) => w.length >= t.length + 4 && w.endsWith(t));
             const head = type && w.slice(0, -type.length);
             if (head && !STOPWORDS.has(head) && !shared.has(head)) add([head], LABEL.nameWord, 'name-word');
+            // The document's own date, as "date" labels `invoice_date`: "Datum" for `briefdatum`.
+            if (head && type && dated && !otherDate) add([type], LABEL.nameWord, 'name-word');
         }
     // Without hints, a name of two words is also written the other way round with "of" ("Amount of
     // loan" for `loan_amount`, "Valuation of the property" for `property_valuation`).
