@@ -4,7 +4,8 @@
 // reconciliation's candidate is refused at the quote, and retracting a bundle makes room again.
 import { expect } from 'chai';
 import { MAX_SESSION_MENTIONS, MAX_SESSION_QUOTED, roomProblem, type EditState } from '../src/edits/edit-apply.js';
-import { compile, extractWith, stored, type Extraction } from './support/edit-fixtures.js';
+import { MAX_EDIT_DETAILS } from '../src/edits/edit-types.js';
+import { CONFLICT, INVOICE, compile, extractWith, stored, type Extraction } from './support/edit-fixtures.js';
 import { detailAt, edit, engine, rejected } from './support/edit-service-support.js';
 
 const NOTES = compile({ svc_schema: '1.0', name: 'notes', fields: [{ name: 'note', type: 'string' }] });
@@ -51,5 +52,36 @@ describe('edits: limits of a session', () => {
             code: 'too_big',
             maximum: MAX_SESSION_MENTIONS,
         });
+    });
+
+    it('lists at most MAX_EDIT_DETAILS details of a long withdraw list, and counts them all in the message', async () => {
+        // One detail per bad entry made 10,000 entries a megabyte of answer.
+        const ex = await extractWith(engine, CONFLICT, INVOICE);
+        const withdraw = Array.from({ length: 5000 }, (_, i) => ({ bundle: 7 + i, mention: i }));
+        const e = await rejected(stored(ex, INVOICE), { action: 'preview_reconciliation', intent: 'x', withdraw });
+        expect(e.details).to.have.length(MAX_EDIT_DETAILS);
+        expect(e.details!.map((d) => d.path[2])).to.deep.equal(Array.from({ length: MAX_EDIT_DETAILS }, (_, i) => i));
+        expect(e.message).to.include('5000 problems; the first 100 are listed');
+        const few = await rejected(stored(ex, INVOICE), { action: 'preview_reconciliation', intent: 'x', withdraw: withdraw.slice(0, 3) });
+        expect(few.details).to.have.length(3);
+        expect(few.message).to.equal('the edit cannot be applied to this extraction');
+    });
+
+    it('a withdraw entry whose numbers name nothing (1e300, 2^53) is a wrong value, like any unknown id', async () => {
+        const ex = await extractWith(engine, CONFLICT, INVOICE);
+        const m0 = Number(ex.response.mentions[0].id);
+        const e = await rejected(stored(ex, INVOICE), {
+            action: 'preview_reconciliation',
+            intent: 'x',
+            withdraw: [
+                { bundle: 1e300, mention: m0 },
+                { bundle: 0, mention: 2 ** 53 },
+            ],
+        });
+        expect(detailAt(e, ['edit', 'withdraw', 0])).to.include({
+            code: 'invalid_value',
+            message: 'bundle 1e+300 is not in active_bundles',
+        });
+        expect(detailAt(e, ['edit', 'withdraw', 1])).to.include({ code: 'invalid_value' });
     });
 });

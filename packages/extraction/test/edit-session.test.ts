@@ -1,6 +1,8 @@
 // Sessions sent with an edit (docs/edits.md, docs/runtime-server.md): a changed character anywhere, a
 // truncation, another secret, garbage, or a session made for another document, schema, language,
 // options or reference is a 400 with a message and no details — never anything else.
+import { createHmac } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { createEditService } from '../src/edits/edit-service.js';
@@ -212,4 +214,52 @@ describe('edits: the session sent', () => {
         for (const v of variants) await refusedPlainly({ ...s, session: encodeSession({ ...p, ...v } as SessionPayload, ring) });
         for (const junk of [null, 'text', [1, 2], { v: 1 }]) await refusedPlainly({ ...s, session: signToken('v1', junk, ring) });
     });
+
+    it('validly signed payloads with a member an edit never writes (one nested 100,000 levels deep): refused as altered', async () => {
+        // An edit re-signs what it opened: the deep member made JSON.stringify overflow, a 500.
+        const d = decodeSession(base.session, ring);
+        if (!d.ok) throw new Error(d.reason);
+        const text = JSON.stringify(d.payload);
+        const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+        const record = (extra: string) => `{"revision":0,"intent":"x","withdraw":[{"bundle":0,"mention":0${extra}}],"bundle":null}`;
+        for (const payload of [
+            text.replace(
+                '"reconciliations":[]',
+                `"reconciliations":[{"revision":0,"intent":"x","withdraw":[],"bundle":null,"deep":${deep}}]`,
+            ),
+            text.replace('"reconciliations":[]', `"reconciliations":[${record(`,"deep":${deep}`)}]`),
+            text.replace('{', `{"deep":${deep},`),
+            text.replace('"bundles":[{', `"bundles":[{"deep":${deep},`),
+            text.replace('{', '{"__proto__":{"polluted":1},'),
+        ]) {
+            expect(payload).to.not.equal(text);
+            expect(await refusedPlainly({ ...s, session: rawToken(payload) })).to.equal(ALTERED_SESSION);
+        }
+        expect((await service.edit({ ...s, session: rawToken(text) }, RETRACT)).object).to.equal('extraction');
+    });
+
+    it('a counter at the last exact integer is refused; every session an edit answers can be opened again', async () => {
+        const d = decodeSession(base.session, ring);
+        if (!d.ok) throw new Error(d.reason);
+        const p = d.payload;
+        const insert: EditAction = { action: 'insert', candidate: { slot: 'total', quote: 'EUR 1,234.56', p: 0.5 } };
+        const at = (v: Partial<SessionPayload>) => ({ ...s, session: encodeSession({ ...p, ...v }, ring) });
+        const max = Number.MAX_SAFE_INTEGER;
+        // Revision 2^53 - 1 was answered as 2^53, which no later edit accepted.
+        expect(await refusedPlainly(at({ revision: max }))).to.equal(ALTERED_SESSION);
+        expect(await refusedPlainly(at({ revision: max }), insert)).to.equal(ALTERED_SESSION);
+        expect(await refusedPlainly(at({ next_mention: max }), insert)).to.equal(ALTERED_SESSION);
+        expect(await refusedPlainly(at({ next_bundle: max }), insert)).to.equal(ALTERED_SESSION);
+        const last = (await service.edit(at({ revision: max - 1 }), RETRACT)) as Extraction;
+        expect(last.revision).to.equal(max);
+        const reopened = decodeSession(last.session, ring);
+        expect(reopened.ok && reopened.payload.revision).to.equal(max);
+        expect(await refusedPlainly({ ...s, session: last.session }, insert)).to.equal(ALTERED_SESSION);
+    });
 });
+
+/** A session token of exactly `payload` (JSON text signToken could not write: too deep), under the test ring. */
+function rawToken(payload: string): string {
+    const signed = `v1.${deflateRawSync(Buffer.from(payload, 'utf8')).toString('base64url')}`;
+    return `${signed}.${createHmac('sha256', ring.current).update(signed, 'utf8').digest('base64url')}`;
+}

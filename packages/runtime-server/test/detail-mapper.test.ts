@@ -3,7 +3,8 @@
 // complaints about its value, and work linear in the number of ajv errors — a body of 100,000
 // unknown keys once took a worker two minutes (every detail was compared with every other).
 import { expect } from 'chai';
-import { BodyValidator } from '../src/validation/body-validator.js';
+import { BodyValidator, MAX_DETAILS } from '../src/validation/body-validator.js';
+import { MAX_WITHDRAW } from '../src/validation/request-schemas.js';
 import { mapAjvErrors } from '../src/validation/detail-mapper.js';
 import { SCHEMA } from './test-server.js';
 
@@ -22,16 +23,36 @@ describe('validation details of bodies with many problems', () => {
         expect(validator.check('validate', { schema: SCHEMA, only: 1 })[0]!.message).to.equal('Unrecognized key: "only"');
     });
 
-    it('reports one wrong type per item of a long array, nothing else about those items', () => {
+    it('reports one wrong type per item of a long array, nothing else about those items; lists at most MAX_DETAILS', () => {
         const withdraw = Array.from({ length: 3000 }, (_, i) => `x${i}`);
         const body = {
             extraction: { document: 'd', schema: SCHEMA, session: 's' },
             edit: { action: 'preview_reconciliation', intent: 'i', withdraw },
         };
-        const details = validator.check('edit', body);
-        const items = details.filter((d) => d.path[0] === 'edit' && d.path[1] === 'withdraw');
-        expect(items).to.have.length(3000);
-        expect(items.every((d) => d.code === 'invalid_type')).to.equal(true);
+        const { details, total } = validator.problems('edit', body);
+        expect(total).to.equal(3000);
+        expect(details).to.have.length(MAX_DETAILS);
+        expect(details.map((d) => d.path)).to.deep.equal(withdraw.slice(0, MAX_DETAILS).map((_, i) => ['edit', 'withdraw', i]));
+        expect(details.every((d) => d.code === 'invalid_type')).to.equal(true);
+    });
+
+    it('judges an array past its maxItems without its items: one too_big detail, whatever the items', () => {
+        const body = {
+            extraction: { document: 'd', schema: SCHEMA, session: 's', extra: 1 },
+            edit: { action: 'preview_reconciliation', intent: 'i', withdraw: Array.from({ length: 200_000 }, () => 'x') },
+        };
+        const { details, total } = validator.problems('edit', body);
+        expect(total).to.equal(1);
+        expect(details).to.deep.equal([
+            {
+                code: 'too_big',
+                path: ['edit', 'withdraw'],
+                origin: 'array',
+                maximum: MAX_WITHDRAW,
+                inclusive: true,
+                message: `Too big: expected array to have <=${MAX_WITHDRAW} items`,
+            },
+        ]);
     });
 
     it('does work linear in the errors: ten times the unknown keys, about ten times the work', () => {

@@ -86,7 +86,11 @@ export function retractState(state: EditState, bundle: number): EditState {
     return { payload, mentions: state.mentions.filter((m) => m.bundle !== bundle) };
 }
 
-/** Problems of a withdraw list against the active mentions, one detail per bad entry. */
+/**
+ * Problems of a withdraw list against the active mentions, one detail per bad entry. An entry that
+ * is no object is of the wrong type; numbers that name no active mention (1e300 included) are
+ * wrong values, as docs/edits.md says.
+ */
 export function withdrawProblems(state: EditState, withdraw: readonly WithdrawEntry[]): EditDetail[] {
     const active = new Set(state.payload.active);
     const bundleOf = new Map<number, number>(state.mentions.map((m) => [m.id, m.bundle]));
@@ -95,7 +99,7 @@ export function withdrawProblems(state: EditState, withdraw: readonly WithdrawEn
     const seen = new Set<string>();
     const out: EditDetail[] = [];
     withdraw.forEach((w, i) => {
-        if (typeof w !== 'object' || w === null || !Number.isSafeInteger(w.bundle) || !Number.isSafeInteger(w.mention)) {
+        if (typeof w !== 'object' || w === null || typeof w.bundle !== 'number' || typeof w.mention !== 'number') {
             out.push({
                 code: 'invalid_type',
                 path: ['edit', 'withdraw', i],

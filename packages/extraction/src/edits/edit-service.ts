@@ -10,12 +10,14 @@ import type { GroundedMention } from '../grounding/mention-types.js';
 import { settle } from '../settling/settle-extraction.js';
 import { fieldValue } from '../response/response-builder.js';
 import type { SecretRing } from '../session/secret-ring.js';
+import { hasValidCounters } from '../session/session-payload.js';
 import { groundCandidate } from './edit-candidate.js';
 import { insertState, reconcileState, retractState, roomProblem, withdrawProblems, type EditState } from './edit-apply.js';
 import { openPlan, encodePlan, sessionDigest } from './edit-plan.js';
-import { openSession, type OpenSession } from './edit-session.js';
+import { ALTERED_SESSION, openSession, type OpenSession } from './edit-session.js';
 import {
     EditRejectedError,
+    editRejection,
     type Candidate,
     type EditAction,
     type EditDetail,
@@ -169,7 +171,7 @@ export class SessionEditService implements EditService {
         candidate?: Candidate,
     ): ReconciliationPreview {
         const next = this.planned(stored, open, withdraw, intent, candidate);
-        if (Array.isArray(next)) throw new EditRejectedError(CANNOT_APPLY, next);
+        if (Array.isArray(next)) throw editRejection(CANNOT_APPLY, next);
         const after = this.extraction(stored, next).response as Record<string, unknown> & { data: Record<string, unknown> };
         const before = settle(stored.schema, open.mentions);
         const impact = Object.create(null) as ReconciliationPreview['impact']; // keyed by field names
@@ -211,6 +213,9 @@ export class SessionEditService implements EditService {
 
     /** The extraction object of a state, settled as a first pass would settle it; reads 0. */
     private extraction(stored: StoredExtraction, state: EditState): ExtractionObject {
+        // A session at the last exact revision or id (only a forged one can be) cannot be edited:
+        // the session answered would be refused by the next edit.
+        if (!hasValidCounters(state.payload)) throw new EditRejectedError(ALTERED_SESSION);
         const inputTokens = state.payload.input_tokens ?? countDocumentTokens(stored.document);
         const payload = { ...state.payload, input_tokens: inputTokens };
         return extractionFromState(

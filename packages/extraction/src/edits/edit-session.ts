@@ -8,7 +8,7 @@ import { CodePointIndex } from '../grounding/code-points.js';
 import type { Mention } from '../grounding/mention-types.js';
 import type { SecretRing } from '../session/secret-ring.js';
 import { decodeSession } from '../session/session-codec.js';
-import { sessionBinding, type SessionPayload } from '../session/session-payload.js';
+import { hasOnlyKeys, sessionBinding, type SessionPayload } from '../session/session-payload.js';
 import { restoreMentions } from '../session/session-state.js';
 import { EditRejectedError, type StoredExtraction } from './edit-types.js';
 
@@ -24,6 +24,8 @@ export interface OpenSession {
 }
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+const RECORD_KEYS: ReadonlySet<string> = new Set(['revision', 'intent', 'withdraw', 'bundle']);
+const WITHDRAW_KEYS: ReadonlySet<string> = new Set(['bundle', 'mention']);
 
 /** Whether a signed payload is one the edits can have written (defence in depth behind the MAC). */
 export function isConsistentPayload(p: SessionPayload): boolean {
@@ -39,11 +41,13 @@ export function isConsistentPayload(p: SessionPayload): boolean {
     }
     if (new Set(p.active).size !== p.active.length || !p.active.every((b) => bundleIds.has(b))) return false;
     if (new Set(p.withdrawn).size !== p.withdrawn.length || !p.withdrawn.every((m) => mentionIds.has(m))) return false;
+    // Records and their withdraw entries have exactly their members: edits carry records along.
     return p.reconciliations.every((r: unknown) => {
         const x = r as Record<string, unknown>;
         return (
             typeof r === 'object' &&
             r !== null &&
+            hasOnlyKeys(r, RECORD_KEYS) &&
             isInt(x.revision) &&
             typeof x.intent === 'string' &&
             (x.bundle === null || isInt(x.bundle)) &&
@@ -52,6 +56,7 @@ export function isConsistentPayload(p: SessionPayload): boolean {
                 (w: unknown) =>
                     typeof w === 'object' &&
                     w !== null &&
+                    hasOnlyKeys(w, WITHDRAW_KEYS) &&
                     isInt((w as Record<string, unknown>).bundle) &&
                     isInt((w as Record<string, unknown>).mention),
             )

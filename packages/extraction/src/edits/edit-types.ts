@@ -70,6 +70,22 @@ export class EditRejectedError extends Error {
     }
 }
 
+/**
+ * Details an edit's 400 lists at most (as the server's body checks: MAX_DETAILS in
+ * runtime-server's body-validator.ts); past them the message says how many problems there were.
+ * One detail per bad withdraw entry made a list of 10,000 bad entries a megabyte of answer.
+ */
+export const MAX_EDIT_DETAILS = 100;
+
+/** The 400 for `details`, cut to MAX_EDIT_DETAILS with the count in the message. */
+export function editRejection(message: string, details: EditDetail[]): EditRejectedError {
+    if (details.length <= MAX_EDIT_DETAILS) return new EditRejectedError(message, details);
+    return new EditRejectedError(
+        `${message}: ${details.length} problems; the first ${MAX_EDIT_DETAILS} are listed`,
+        details.slice(0, MAX_EDIT_DETAILS),
+    );
+}
+
 export interface EditService {
     /** Applies one change; never runs the reader. Throws EditRejectedError for a 400. */
     edit(extraction: StoredExtraction, edit: EditAction): Promise<ExtractionObject | ReconciliationPreview>;

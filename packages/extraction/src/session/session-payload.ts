@@ -52,11 +52,42 @@ export function sessionBinding(b: BindingInput): string {
 
 const isInt = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 
+const PAYLOAD_KEYS: ReadonlySet<string> = new Set([
+    'v',
+    'binding',
+    'revision',
+    'next_mention',
+    'next_bundle',
+    'bundles',
+    'active',
+    'withdrawn',
+    'reconciliations',
+    'input_tokens',
+]);
+const BUNDLE_KEYS: ReadonlySet<string> = new Set(['id', 'mentions']);
+
+/**
+ * Whether `x` has no member outside `allowed`. An edit re-signs what it opened, so an unknown member
+ * would be carried along, and one nested 100,000 levels deep made JSON.stringify overflow (a 500).
+ */
+export function hasOnlyKeys(x: object, allowed: ReadonlySet<string>): boolean {
+    return Object.keys(x).every((k) => allowed.has(k));
+}
+
+/**
+ * Whether the revision and the id counters are safe integers. Checked when a session is opened and
+ * again on the one an edit makes, so the service never answers a session it would refuse (revision
+ * 2^53 - 1 plus one is no longer exact).
+ */
+export function hasValidCounters(p: Pick<SessionPayload, 'revision' | 'next_mention' | 'next_bundle'>): boolean {
+    return isInt(p.revision) && isInt(p.next_mention) && isInt(p.next_bundle);
+}
+
 /** Structural check of a decoded payload (a valid signature makes this a defence in depth only). */
 export function isSessionPayload(x: unknown): x is SessionPayload {
-    if (typeof x !== 'object' || x === null) return false;
+    if (typeof x !== 'object' || x === null || Array.isArray(x) || !hasOnlyKeys(x, PAYLOAD_KEYS)) return false;
     const p = x as Record<string, unknown>;
-    if (p.v !== 1 || typeof p.binding !== 'string' || !isInt(p.revision) || !isInt(p.next_mention) || !isInt(p.next_bundle)) return false;
+    if (p.v !== 1 || typeof p.binding !== 'string' || !hasValidCounters(p as unknown as SessionPayload)) return false;
     if (!Array.isArray(p.bundles) || !Array.isArray(p.active) || !Array.isArray(p.withdrawn) || !Array.isArray(p.reconciliations))
         return false;
     if (!p.active.every(isInt) || !p.withdrawn.every(isInt)) return false;
@@ -66,6 +97,7 @@ export function isSessionPayload(x: unknown): x is SessionPayload {
         return (
             typeof b === 'object' &&
             b !== null &&
+            hasOnlyKeys(b, BUNDLE_KEYS) &&
             isInt(bundle.id) &&
             Array.isArray(bundle.mentions) &&
             bundle.mentions.every(

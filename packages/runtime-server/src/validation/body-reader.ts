@@ -5,7 +5,7 @@
 import { getMember, readJson, toPlain, type Diagnostic, type JsonNode } from '@svc/compiler';
 import { MESSAGES, invalidRequest } from '../http/api-errors.js';
 import type { SchemaJson } from '../engine/schema-compiler.js';
-import type { BodyValidator } from './body-validator.js';
+import { listedMessage, type BodyValidator } from './body-validator.js';
 import { SCHEMA_POINTER, type BodyKind } from './request-schemas.js';
 
 /** The schema's 64 levels plus the members that hold it. */
@@ -31,10 +31,13 @@ export function readBody(text: string, kind: BodyKind, validator: BodyValidator)
     if (outside.length > 0) throw invalidRequest(MESSAGES.invalidJson, outside.map(rebase));
 
     const plain = envelopeToPlain(read.root, prefix);
-    const details = validator.check(kind, plain);
+    const { details, total } = validator.problems(kind, plain);
     if (details.length > 0) {
         const fallback = details.some((d) => d.message === 'fallback unavailable');
-        throw invalidRequest(fallback ? `${MESSAGES.invalidBody} (fallback unavailable)` : MESSAGES.invalidBody, details);
+        throw invalidRequest(
+            listedMessage(fallback ? `${MESSAGES.invalidBody} (fallback unavailable)` : MESSAGES.invalidBody, total),
+            details,
+        );
     }
 
     let schemaNode: JsonNode = read.root;

@@ -10,6 +10,12 @@ import { languages } from '@svc/extraction';
 export type JsonSchema = Record<string, unknown>;
 
 export const MAX_DOCUMENT_CHARS = 50_000;
+/**
+ * Entries of a withdraw list: as many as a session's active mentions (MAX_SESSION_MENTIONS in
+ * @svc/extraction's edits/edit-apply.ts), since each must name a different one. Without a bound a
+ * 1.7 MB list of bad entries was answered with 120,000 details (17.8 MB).
+ */
+export const MAX_WITHDRAW = 10_000;
 export const EDIT_ACTIONS = ['insert', 'retract', 'preview_reconciliation', 'reconcile'] as const;
 
 const document: JsonSchema = {
@@ -102,7 +108,13 @@ const edit: JsonSchema = {
             properties: {
                 action: action('preview_reconciliation'),
                 intent: { type: 'string', minLength: 1, maxLength: 500, description: 'Reason, 1 to 500 characters.' },
-                withdraw: { type: 'array', minItems: 1, items: withdrawEntry },
+                withdraw: {
+                    type: 'array',
+                    minItems: 1,
+                    maxItems: MAX_WITHDRAW,
+                    items: withdrawEntry,
+                    description: `The mentions to withdraw, 1 to ${MAX_WITHDRAW} (each names a different active mention).`,
+                },
                 candidate,
             },
         },
