@@ -1,12 +1,13 @@
 // `svc mcp` over stdio with the official SDK's client (docs/mcp.md): the same tools as /mcp, each
 // tool's result equal to the REST answer for the same input, and every failure an isError result
 // carrying the API's error body — a bad key included, since stdio has no HTTP status to give.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SCHEMA_LANGUAGE_DOC_PATH } from '@svc/runtime-server';
 import { expect } from 'chai';
-import { REPO, errorOf, httpClient, okOf, startApi, stdioClient, textsOf, type Api } from './mcp-support.js';
+import { REPO, SVC_BIN, errorOf, httpClient, okOf, startApi, stdioClient, textsOf, type Api } from './mcp-support.js';
 
 // The Dutch example invoice: the same surface in the other language.
 const SCHEMA = JSON.parse(readFileSync(join(REPO, 'examples/factuur-nl.svc.json'), 'utf8'));
@@ -121,5 +122,24 @@ describe('svc mcp over stdio (docs/mcp.md)', function () {
         expect(errorOf(r).error.code).to.equal('rate_limited');
         expect(textsOf(r)[1]).to.equal('Rate limit reached: wait 60 seconds before retrying this tool.');
         await c.close();
+    });
+
+    it('a line that is no JSON-RPC message is answered: -32700 for broken or too deep JSON, -32600 for other JSON', async () => {
+        // The SDK's stdio transport answered nothing, and deep arguments overflowed the stack when forwarded.
+        const child = spawn(process.execPath, [SVC_BIN, 'mcp'], { cwd: REPO, env: { PATH: process.env.PATH ?? '' } });
+        let out = '';
+        const lines = new Promise<string[]>((resolve) => {
+            child.stdout.on('data', (d: Buffer) => {
+                out += d.toString('utf8');
+                const got = out.split('\n').filter(Boolean);
+                if (got.length === 3) resolve(got);
+            });
+        });
+        child.stdin.write(
+            `{not json\n[1,2,3]\n{"jsonrpc":"2.0","id":2,"method":"ping","params":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}}\n`,
+        );
+        const codes = (await lines).map((l) => JSON.parse(l).error.code);
+        child.kill();
+        expect(codes).to.deep.equal([-32700, -32600, -32700]);
     });
 });

@@ -3,6 +3,7 @@
 // for the same input, failures as isError results carrying the API's error body, 401 on /mcp for a
 // bad key, and every tools/call counted once (per key, per account, per IP, per extraction).
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'chai';
 import { buildOpenApiDocument, SCHEMA_LANGUAGE_DOC_PATH } from '../src/index.js';
@@ -222,6 +223,28 @@ describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
         expect(((await expectRejection(httpClient(t, bearer(k.key)), /"code":"unauthorized"/)) as { code?: number }).code).to.equal(401);
     });
 
+    it('no key: 401 before the body is read (a body that never comes is not waited for)', async () => {
+        // As on /v1 (the judging order): before, /mcp read the whole body first, and a body
+        // trickled in held the request for the 30 s a request may take.
+        const answer = await new Promise<string>((resolve, reject) => {
+            const socket = connect(Number(new URL(t.url).port), '127.0.0.1');
+            let got = '';
+            socket.on('data', (d) => {
+                got += d.toString('latin1');
+                if (got.includes('\r\n\r\n')) {
+                    socket.destroy();
+                    resolve(got);
+                }
+            });
+            socket.on('error', reject);
+            socket.write(
+                'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n' +
+                    'Content-Length: 2000000\r\n\r\n{"jsonrpc":"2.0",',
+            );
+        });
+        expect(answer.split('\r\n')[0]).to.equal('HTTP/1.1 401 Unauthorized');
+    });
+
     it('x-api-key works as on /v1', async () => {
         const k = await newKey(t);
         const client = await httpClient(t, { 'x-api-key': k.key });
@@ -273,12 +296,13 @@ describe('MCP over streamable HTTP: keys, scopes, credit (docs/mcp.md)', () => {
         expect(JSON.parse(r.json.result.content[0].text).error.details[0].code).to.equal('E-JSON-SYNTAX');
     });
 
-    it('tools/call whose arguments are no object, or without a name: -32602 invalid params, not -32603', async () => {
+    it('tools/call whose arguments are no object, without a name, or asking for a task: -32602 invalid params, not -32603', async () => {
         const k = await newKey(t);
         for (const [i, params] of [
             { name: 'validate_schema', arguments: null },
             { name: 'validate_schema', arguments: [1] },
             { arguments: {} },
+            { name: 'validate_schema', arguments: { schema: MCP_SCHEMA }, task: { ttl: 1000 } }, // svc offers no tasks
         ].entries()) {
             const r = await rawMcp(t, { jsonrpc: '2.0', id: 10 + i, method: 'tools/call', params }, bearer(k.key));
             expect(r.json.error?.code, JSON.stringify(r.json)).to.equal(-32602);

@@ -2,8 +2,7 @@
 // forwarded to the REST API at SVC_API_URL with the key in SVC_API_KEY, so credit, scopes and
 // limits apply exactly as over /mcp. Without a key it still starts and answers every tool call with
 // an isError result saying how to set one. stdout belongs to the protocol: nothing else is written there.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer, httpApiCaller, loadSchemaLanguageDoc, missingKeyCaller } from '@svc/runtime-server';
+import { StdioLineTransport, createMcpServer, httpApiCaller, loadSchemaLanguageDoc, missingKeyCaller } from '@svc/runtime-server';
 import { parseCommandArgs, type CliIO, type Command } from '../cli-types.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
@@ -20,7 +19,8 @@ export const mcpCommand: Command = {
             callApi: key ? httpApiCaller(url, key) : missingKeyCaller(),
             schemaLanguageDoc: loadSchemaLanguageDoc(),
         });
-        const transport = new StdioServerTransport();
+        // Unlike the SDK's stdio transport, it answers every line it cannot read (-32700, -32600).
+        const transport = new StdioLineTransport();
         const closed = new Promise<void>((resolve) => {
             transport.onclose = resolve;
             process.stdin.once('end', resolve); // the client went away

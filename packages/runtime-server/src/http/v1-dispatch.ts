@@ -17,16 +17,20 @@ export interface AdmittedRequest {
     ip: string;
     /** The key this HTTP request's headers identified already (a tool call of /mcp): it is not looked up twice. */
     identity?: KeyIdentity;
+    /** A tool call beyond the first of its /mcp request: counted per IP itself (docs/mcp.md). */
+    countIp?: boolean;
     principal: Principal | null;
 }
 
 /**
  * A REST request: the per-IP limit, authentication with the route's scope, then the per-key and
  * per-account limits (auth/key-admission.ts). A tool call of /mcp, whose HTTP request was counted per
- * IP and identified already: the scope, then the per-key and per-account limits.
+ * IP and identified already: per IP again if it is not the request's first call, the scope, then the
+ * per-key and per-account limits.
  */
 export async function admitV1(services: ServerServices, request: AdmittedRequest, scope: Scope): Promise<void> {
     if (!request.identity) return services.admission.admit(request, scope);
+    if (request.countIp) await services.limiter.checkIp(request.ip);
     const principal = services.auth.authorize(request.identity, scope);
     request.principal = principal; // known before the limits, so a 429 is logged with its key prefix
     await services.limiter.checkKey(principal.keyId, principal.accountId);
@@ -37,11 +41,16 @@ export interface V1Caller {
     headers: IncomingHttpHeaders;
     identity: KeyIdentity;
     ip: string;
+    /** Count this call against the per-IP limit (every tools/call of a POST after its first). */
+    countIp?: boolean;
 }
 
+/** A route's answer as sent over REST: the status, the body's JSON text (not parsed here), Retry-After. */
 export interface V1Answer {
     status: number;
-    body: unknown;
+    json: string;
+    /** Seconds, from a 429's Retry-After header. */
+    retryAfter?: number;
 }
 
 type ErrorMapper = (error: unknown, request: FastifyRequest) => ApiError;
@@ -93,6 +102,7 @@ export class V1Routes {
             headers: caller.headers,
             identity: caller.identity,
             ip: caller.ip,
+            countIp: caller.countIp === true,
             body: text,
             principal: null as Principal | null,
         };
@@ -107,7 +117,8 @@ export class V1Routes {
                 request as unknown as FastifyRequest,
                 reply as unknown as FastifyReply,
             );
-            answer = { status: 200, body: returned === reply ? reply.payload() : returned };
+            // The text as the worker wrote it: the caller parses it only if the answer is used.
+            answer = { status: 200, json: returned === reply ? reply.payload() : JSON.stringify(returned) };
         } catch (e) {
             answer = answerOf(this.toApiError(e, request as unknown as FastifyRequest));
         }
@@ -132,11 +143,14 @@ class CapturedReply {
         this.sent = payload;
         return this;
     }
-    payload(): unknown {
-        return typeof this.sent === 'string' ? JSON.parse(this.sent) : this.sent;
+    payload(): string {
+        return typeof this.sent === 'string' ? this.sent : JSON.stringify(this.sent);
     }
 }
 
 function answerOf(error: ApiError): V1Answer {
-    return { status: error.status, body: error.body() };
+    const answer: V1Answer = { status: error.status, json: JSON.stringify(error.body()) };
+    const retry = Number(error.headers['retry-after']);
+    if (Number.isSafeInteger(retry) && retry > 0) answer.retryAfter = retry;
+    return answer;
 }

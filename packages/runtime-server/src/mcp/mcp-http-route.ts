@@ -12,17 +12,18 @@ import {
     type JSONRPCMessage,
     type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { KeyIdentity } from '../auth/key-auth.js';
 import type { V1Routes } from '../http/v1-dispatch.js';
 import type { ServerServices } from '../server-module.js';
 import { bodyText } from '../routes/route-support.js';
+import { AnswerBudget } from './mcp-answer-budget.js';
 import { routeCaller, type McpCallerInfo } from './mcp-dispatch.js';
 import { loadSchemaLanguageDoc } from './mcp-docs.js';
+import { PARSE_ERROR_MESSAGE, parseMessage } from './mcp-json-text.js';
 import { MultiplexTransport } from './mcp-mux-transport.js';
 import { createMcpServer } from './mcp-server.js';
 
-/** Deeper than any body a route accepts (66 levels plus the JSON-RPC envelope), shallow enough for JSON.stringify. */
-const MAX_MESSAGE_DEPTH = 256;
 /** The SDK transport's cap on messages in one batch. */
 const MAX_BATCH_SIZE = 100;
 
@@ -36,10 +37,17 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         await server.close();
     });
 
-    app.post('/mcp', async (request, reply) => {
-        // The key is identified once per HTTP request; each tool call then authorizes its own scope.
+    // The key is identified once per HTTP request, before its body is read (the judging order: a
+    // request without a valid key is 401 at once, not after 30 s of a trickled body); each tool call
+    // then authorizes its own scope.
+    const identities = new WeakMap<FastifyRequest, KeyIdentity>();
+    const authenticate = async (request: FastifyRequest): Promise<void> => {
         const identity = await services.auth.identify(request.headers);
         request.principal = services.auth.authorize(identity, null);
+        identities.set(request, identity);
+    };
+    app.post('/mcp', { onRequest: authenticate }, async (request, reply) => {
+        const identity = identities.get(request)!;
         const text = bodyText(request.body);
         const accept = request.headers.accept;
         if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
@@ -49,7 +57,7 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
             return rpcError(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
         }
         const parsed = parseMessage(text);
-        if (parsed === undefined) return rpcError(reply, 400, -32700, 'Parse error: invalid JSON or nested too deeply');
+        if (parsed === undefined) return rpcError(reply, 400, -32700, PARSE_ERROR_MESSAGE);
         if (Array.isArray(parsed) && parsed.length > MAX_BATCH_SIZE) {
             return rpcError(reply, 400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
         }
@@ -78,12 +86,19 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         // stateless mode none has an effect (a cancellation names a request of another POST).
         const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
         if (requests.length === 0) return reply.code(202).send();
-        const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip };
-        const authInfo: AuthInfo = { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
+        // One budget for the answers of the whole POST; its first tools/call was counted per IP with
+        // the POST, each further one counts once more (docs/mcp.md).
+        const budget = new AnswerBudget();
+        let calls = 0;
+        const authInfoOf = (message: JSONRPCRequest): AuthInfo => {
+            const countIp = message.method === 'tools/call' && calls++ > 0;
+            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, countIp, budget };
+            return { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
+        };
         const answer =
             requests.length === 1 && !Array.isArray(parsed)
-                ? await mux.request(requests[0]!, authInfo)
-                : await Promise.all(requests.map((message) => mux.request(message, authInfo)));
+                ? await mux.request(requests[0]!, authInfoOf(requests[0]!))
+                : await Promise.all(requests.map((message) => mux.request(message, authInfoOf(message))));
         // As the SDK transport: a POST with one request is answered by one object, with several by an array.
         return reply
             .code(200)
@@ -112,32 +127,4 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
         .code(status)
         .type('application/json')
         .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-/** The JSON-RPC message, or undefined when the text is not JSON or nests deeper than MAX_MESSAGE_DEPTH. */
-function parseMessage(text: string): unknown {
-    if (nestingDepth(text) > MAX_MESSAGE_DEPTH) return undefined;
-    try {
-        return JSON.parse(text);
-    } catch {
-        return undefined;
-    }
-}
-
-/** The deepest bracket nesting outside strings, in one pass (before anything recurses into the value). */
-function nestingDepth(text: string): number {
-    let depth = 0;
-    let max = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++; // backslash: skip the escaped character
-            else if (c === 0x22) inString = false;
-        } else if (c === 0x22) inString = true;
-        else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
-        else if (c === 0x7d || c === 0x5d) depth--;
-    }
-    return max;
 }

@@ -1,5 +1,6 @@
 // ApiCallers for `svc mcp` (stdio): tool calls forwarded to the REST API over HTTP with the key of
 // SVC_API_KEY, so credit, scopes and limits apply exactly as over /mcp (docs/mcp.md).
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorBody, type ApiAnswer, type ApiCaller } from './mcp-results.js';
 
 /** Long enough for a slow model behind the openai reader; a hung connection still ends. */
@@ -17,12 +18,20 @@ export function missingKeyCaller(): ApiCaller {
 export function httpApiCaller(baseUrl: string, key: string, fetchImpl: typeof fetch = fetch): ApiCaller {
     const base = baseUrl.replace(/\/+$/, '');
     return async (path, body): Promise<ApiAnswer> => {
+        // Arguments that cannot be written as JSON are the client's mistake, not an unreachable API
+        // (the transport refuses messages deeper than 256 levels, so this is a last guard).
+        let text: string;
+        try {
+            text = JSON.stringify(body);
+        } catch (e) {
+            throw new McpError(ErrorCode.InvalidParams, `Invalid params: the arguments cannot be sent as JSON (${(e as Error).message})`);
+        }
         let res: Response;
         try {
             res = await fetchImpl(base + path, {
                 method: 'POST',
                 headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-                body: JSON.stringify(body),
+                body: text,
                 signal: AbortSignal.timeout(TIMEOUT_MS),
             });
         } catch (e) {
@@ -35,9 +44,12 @@ export function httpApiCaller(baseUrl: string, key: string, fetchImpl: typeof fe
                 ),
             };
         }
-        const text = await res.text();
+        const answer = await res.text();
         try {
-            return { status: res.status, body: JSON.parse(text) };
+            const out: ApiAnswer = { status: res.status, body: JSON.parse(answer) as unknown };
+            const retry = Number(res.headers.get('retry-after'));
+            if (res.status === 429 && Number.isSafeInteger(retry) && retry > 0) out.retryAfter = retry;
+            return out;
         } catch {
             return {
                 status: 502,

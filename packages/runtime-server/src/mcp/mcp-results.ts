@@ -5,10 +5,12 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSpec } from './mcp-tools.js';
 
-/** One REST call as the MCP server sees it: the status and the parsed JSON body. */
+/** One REST call as the MCP server sees it: the status, the parsed JSON body and a 429's Retry-After. */
 export interface ApiAnswer {
     status: number;
     body: unknown;
+    /** Seconds to wait before retrying (a 429's Retry-After header). */
+    retryAfter?: number;
 }
 
 /**
@@ -17,12 +19,20 @@ export interface ApiAnswer {
  */
 export type ApiCaller = (path: ToolSpec['path'], body: unknown, authInfo?: AuthInfo) => Promise<ApiAnswer>;
 
-export const RATE_LIMIT_ADVICE = 'Rate limit reached: wait 60 seconds before retrying this tool.';
+/**
+ * The advice a rate_limited result adds: the wait the route's Retry-After gave, 60 seconds for the
+ * per-minute limits (the interface's words) and 1 for an account's share of the worker queue.
+ */
+export function rateLimitAdvice(seconds = 60): string {
+    return `Rate limit reached: wait ${seconds} second${seconds === 1 ? '' : 's'} before retrying this tool.`;
+}
 
-export function errorResult(body: unknown): CallToolResult {
+export const RATE_LIMIT_ADVICE = rateLimitAdvice();
+
+export function errorResult(body: unknown, retryAfter?: number): CallToolResult {
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
     const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
-    if (code === 'rate_limited') content.push({ type: 'text', text: RATE_LIMIT_ADVICE });
+    if (code === 'rate_limited') content.push({ type: 'text', text: rateLimitAdvice(retryAfter) });
     return { isError: true, content };
 }
 
@@ -33,7 +43,8 @@ export function errorBody(code: string, message: string): { error: { code: strin
 
 export function toolResult(tool: ToolSpec, answer: ApiAnswer): CallToolResult {
     const body = answer.body;
-    if (answer.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body)) return errorResult(body);
+    if (answer.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body))
+        return errorResult(body, answer.retryAfter);
     return { content: [{ type: 'text', text: summarize(tool, body as AnswerBody) }], structuredContent: body as Record<string, unknown> };
 }
 

@@ -63,9 +63,24 @@ const CALL_TOOL_METHOD = CallToolRequestSchema.pick({ method: true }).passthroug
 // (tests start many) share this one (it only validates elicitation answers, which svc never asks for).
 let sharedValidator: AjvJsonSchemaValidator | undefined;
 
+/**
+ * The SDK's Server, except that a request asking for a task (`params.task`, which svc does not
+ * offer) is the client's mistake, -32602 invalid params: the SDK throws a plain Error there, which
+ * its protocol layer answers -32603 internal error.
+ */
+class SvcMcpServer extends Server {
+    protected override assertTaskHandlerCapability(method: string): void {
+        try {
+            super.assertTaskHandlerCapability(method);
+        } catch (e) {
+            throw new McpError(ErrorCode.InvalidParams, e instanceof Error ? e.message : String(e));
+        }
+    }
+}
+
 export function createMcpServer(options: McpServerOptions): Server {
     sharedValidator ??= new AjvJsonSchemaValidator();
-    const server = new Server(MCP_SERVER_INFO, {
+    const server = new SvcMcpServer(MCP_SERVER_INFO, {
         capabilities: { tools: {}, resources: {} },
         instructions: INSTRUCTIONS,
         jsonSchemaValidator: sharedValidator,
