@@ -13,7 +13,7 @@ import { documentDate } from './heuristic-terms.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
-    words: string[];
+    words: readonly string[];
     /** The hint as the schema writes it (hints only). */
     source?: string;
     weight: number;
@@ -87,7 +87,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     // A bare "Date:" dates the document: it labels no other date (a due date, a lease's start).
     const otherDate = dated && !documentDate(field, locale);
     const out = new Map<string, LabelPhrase>();
-    const add = (words: string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
+    const add = (words: readonly string[], weight: number, kind: LabelPhrase['kind'], source?: string): void => {
         if (words.length === 0) return;
         const key = words.join(' ');
         const seen = out.get(key);
@@ -107,7 +107,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     }
     const name = labelWords(field.name).filter((w) => !/^\d+$/.test(w));
     const links = wordsOf(locale, 'nameLinks');
-    const addName = (words: string[]): void => {
+    const addName = (words: readonly string[]): void => {
         add(words, words.length > 1 ? LABEL.nameWords : LABEL.name, 'name');
         if (words.length > 1)
             for (const [k, w] of words.entries()) {

@@ -268,7 +268,22 @@ function stackedPairs(lines: readonly Line[]): Map<number, number> {
 }
 
 /** Words of a label or name, lower-cased: "Invoice date" → ["invoice", "date"]; "invoice_date" too. */
-export function labelWords(text: string): string[] {
-    const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
-    return [...spaced.matchAll(WORD)].map((m) => m[0].toLowerCase());
+export function labelWords(text: string): readonly string[] {
+    // Asked again and again for the same field names, hints and descriptions (every window, every
+    // field): remembered, as a pure function of the text, in a table bounded like the stemmer's.
+    let words = LABEL_WORDS.get(text);
+    if (words === undefined) {
+        const spaced = text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+        words = Object.freeze([...spaced.matchAll(WORD)].map((m) => m[0].toLowerCase()));
+        if (text.length <= LABEL_WORDS_TEXT) {
+            if (LABEL_WORDS.size >= LABEL_WORDS_ENTRIES) LABEL_WORDS.clear();
+            LABEL_WORDS.set(text, words);
+        }
+    }
+    return words;
 }
+
+/** Texts whose words labelWords remembers (emptied when full), and the longest it remembers. */
+const LABEL_WORDS = new Map<string, readonly string[]>();
+const LABEL_WORDS_ENTRIES = 4096;
+const LABEL_WORDS_TEXT = 256;
