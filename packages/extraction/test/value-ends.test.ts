@@ -67,4 +67,23 @@ describe('where a value ends', () => {
         });
         expect((await readData(claim, all)).passengers).to.deep.equal(['Ms Orla Byrne, Mr Declan Byrne, Miss Aoife Byrne']);
     });
+
+    it('at the full name the window writes for a given name alone, for a field that asks for a name', async () => {
+        const letter = [
+            'Taff Valley Distribution Ltd',
+            '',
+            'Mr Rhodri Beddoe',
+            '12 Heol y Nant',
+            'Caerphilly CF83 1AB',
+            '',
+            'Dear Rhodri,',
+            '',
+            'Following our meeting, I confirm that your employment will end on 30 September 2025.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'employee_name', type: 'string', hints: ['Dear'] }] });
+        expect(await readData(letter, schema)).to.deep.equal({ employee_name: 'Rhodri Beddoe' });
+        // Where the window writes it alone only, it stays as written.
+        const alone = letter.replace('Mr Rhodri Beddoe', 'Mr R. Beddoe');
+        expect(await readData(alone, schema)).to.deep.equal({ employee_name: 'Rhodri' });
+    });
 });

@@ -221,6 +221,23 @@ export function fullName<T extends Span>(win: WindowText, c: T): T {
     return c;
 }
 
+/**
+ * The name written in full elsewhere in the window for a given name alone ("Dear Owen," and "Mr
+ * Owen Pritchard" over it; "Naam kind: Sem" and "Sem de Groot"), for a field that asks for a name
+ * (`named`): the first name phrase that starts with the same word and goes on past it.
+ */
+export function givenInFull<T extends Span>(win: WindowText, c: T, named: boolean): T {
+    if (!named || !/^\p{Lu}\p{Ll}+$/u.test(c.quote)) return c;
+    for (const i of (win.wordIndex.get(c.quote.toLowerCase()) ?? []).slice(0, SURNAMES_READ)) {
+        const w = win.words[i]!;
+        if (w.start === c.start || win.text.slice(w.start, w.end) !== c.quote) continue;
+        const phrase = namePhraseAfter(win, w.start, 60);
+        if (phrase && phrase.start === w.start && phrase.quote.startsWith(`${c.quote} `) && !/[\n,;]/.test(phrase.quote))
+            return { ...c, start: phrase.start, end: phrase.end, quote: phrase.quote };
+    }
+    return c;
+}
+
 /** Words in lower case before a name, at most three ("the late Mrs Doreen Winstanley"). */
 const LEAD = /^((?:\p{Ll}+\s+){1,3})(?=\p{Lu})/u;
 

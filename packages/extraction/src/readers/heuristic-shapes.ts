@@ -3,7 +3,7 @@
 // alone). Split from heuristic-scorers.ts, which scores the candidates.
 import type { CompiledField, FieldType } from '@svc/compiler';
 import type { LabelHit } from './heuristic-labels.js';
-import { fullName, nameFromCapital } from './heuristic-names.js';
+import { fullName, givenInFull, nameFromCapital } from './heuristic-names.js';
 import { asksForSigner, signedFor } from './heuristic-parties.js';
 import type { Span } from './heuristic-spans.js';
 import { asksFor, asksForDate, wholeDate } from './heuristic-terms.js';
@@ -47,7 +47,7 @@ export function valueShaper(win: WindowText, field: CompiledField, type: FieldTy
     const named = asksFor(field, win.locale, 'nameWords');
     const numbered = type.kind === 'string' && type.pattern === undefined && asksFor(field, win.locale, 'identifierWords');
     return (found) => {
-        const c = nameFromCapital(win, fullName(win, found), named);
+        const c = nameFromCapital(win, givenInFull(win, fullName(win, found), named), named);
         return numbered ? codeBeforeComma(c) : c;
     };
 }
