@@ -305,11 +305,7 @@ const LAYOUTS = {
     },
     // Check boxes (2026-11-26): each line is read once for a ticked box, however many boxes it holds.
     '"[ ] a " 8,000 times on one line and a ticked box, 32 boolean fields named "a"': {
-        schema: {
-            svc_schema: '1.0',
-            name: 'boxes',
-            fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean', nullable: true })),
-        },
+        schema: { svc_schema: '1.0', name: 'boxes', fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean' })) },
         text: '[ ] a '.repeat(8_000) + '[x] a',
     },
 };

@@ -15,7 +15,7 @@ import {
     wantsOthersAddress,
 } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
+import { boxContext, contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
@@ -28,7 +28,7 @@ import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
+import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
 import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -262,25 +262,6 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         if (found.some((s) => s.marked)) found = found.filter((s) => s.marked || !YEAR.test(s.quote));
     }
     return found;
-}
-
-/**
- * A check box is labelled only by the statement it stands before, on its line ("[x] I confirm I am
- * over 18"): a label elsewhere belongs to another box or another answer.
- */
-function boxContext(win: WindowText, hits: readonly LabelHit[], span: Span): ContextScore {
-    const line = win.lines[win.lineOf(span.start)]!;
-    let best: LabelHit | undefined;
-    // Not a compound's tail: "[x] binnenstalling" is no statement about the "stalling".
-    for (const h of hits) if (h.start >= span.end && h.end <= line.end && !h.compound && h.weight > (best?.weight ?? 0)) best = h;
-    // However far along the statement the label stands ("[ ] I would like to join the mailing list").
-    return best ? { score: best.weight * ADJUST.boxStatement, hit: best } : { score: 0 };
-}
-
-/** An amount without its minus sign ("-$25.00" → "$25.00"). */
-function unsigned(span: Span): Span {
-    const m = /^[-−–]\s?(?=[\p{Sc}\d])/u.exec(span.quote);
-    return m ? { ...span, start: span.start + m[0].length, quote: span.quote.slice(m[0].length), cutFrom: span.start } : span;
 }
 
 /** A year as a bare number. */

@@ -8,7 +8,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 import { sumQualifier } from './heuristic-totals.js';
-import { LABEL } from './heuristic-weights.js';
+import { ADJUST, LABEL } from './heuristic-weights.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -347,4 +347,17 @@ export function contextScore(win: WindowText, hits: readonly LabelHit[], span: S
         } else if (best.hit && hit.phrase !== best.hit.phrase) second = Math.max(second, s);
     }
     return { score: Math.min(1, best.score + LABEL.secondLabel * second), hit: best.hit };
+}
+
+/**
+ * A check box is labelled only by the statement it stands before, on its line ("[x] I confirm I am
+ * over 18"): a label elsewhere belongs to another box or another answer.
+ */
+export function boxContext(win: WindowText, hits: readonly LabelHit[], span: Span): ContextScore {
+    const line = win.lines[win.lineOf(span.start)]!;
+    let best: LabelHit | undefined;
+    // Not a compound's tail: "[x] binnenstalling" is no statement about the "stalling".
+    for (const h of hits) if (h.start >= span.end && h.end <= line.end && !h.compound && h.weight > (best?.weight ?? 0)) best = h;
+    // However far along the statement the label stands ("[ ] I would like to join the mailing list").
+    return best ? { score: best.weight * ADJUST.boxStatement, hit: best } : { score: 0 };
 }

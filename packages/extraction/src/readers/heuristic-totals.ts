@@ -192,3 +192,9 @@ export function tillPaid(
     );
     return { paid, amounts };
 }
+
+/** An amount without its minus sign ("-$25.00" → "$25.00"). */
+export function unsigned(span: Span): Span {
+    const m = /^[-−–]\s?(?=[\p{Sc}\d])/u.exec(span.quote);
+    return m ? { ...span, start: span.start + m[0].length, quote: span.quote.slice(m[0].length), cutFrom: span.start } : span;
+}
