@@ -259,10 +259,14 @@ function placeholder(win: WindowText, quote: string): boolean {
         .replace(/\s+/g, ' ')
         .trim()
         .replace(/[.,;:!]+$/, '');
-    for (let at = said.indexOf(' '); at > 0; at = said.indexOf(' ', at + 1))
+    // Placeholders are short: prefixes of PLACEHOLDER_CHARS at most are looked up.
+    for (let at = said.indexOf(' '); at > 0 && at <= PLACEHOLDER_CHARS; at = said.indexOf(' ', at + 1))
         if (placeholders.has(said.slice(0, at).replace(/[.,;:]$/, ''))) return true;
     return placeholders.has(said);
 }
+
+/** The longest placeholder a value may start with ("nog niet bekend", "to be confirmed"), in characters. */
+const PLACEHOLDER_CHARS = 32;
 
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
 export interface StringOptions {
