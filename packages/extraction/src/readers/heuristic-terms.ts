@@ -74,11 +74,13 @@ export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1)
 export function rangePairs(win: WindowText, found: readonly Span[], joined?: (a: Span, join: string) => boolean): [Span, Span][] {
     const joins = wordsOf(win.locale, 'rangeWords');
     const out: [Span, Span][] = [];
-    const weekdays = new Set(win.locale.weekdays);
     for (let i = 0; i + 1 < found.length; i++) {
         const [a, b] = [found[i]!, found[i + 1]!];
         if (b.start - a.end > MAX_ASIDE_JOIN || b.start < a.end) continue;
-        const join = bareJoin(win.text.slice(a.end, b.start), weekdays);
+        // Most neighbours are short and plain apart; asides are looked for only past that (amounts
+        // of a receipt are many, and every figure field asks).
+        const between = win.text.slice(a.end, b.start);
+        const join = bareJoin(between.length <= MAX_JOIN && !between.includes('(') ? between : withoutAsides(between), win.locale);
         if (join.length > MAX_JOIN) continue;
         if (/^[-–—]$/.test(join) || joins.has(join) || joined?.(a, join)) out.push([a, b]);
     }
@@ -92,15 +94,16 @@ const MAX_ASIDE_JOIN = 80;
  * What joins two spans, without a bracketed aside after the first or a day's name before the
  * second ("Friday 20/06/2025 (delivery from 10:00) to\n Monday 23/06/2025"): " to ".
  */
-function bareJoin(between: string, weekdays: ReadonlySet<string>): string {
-    let join = between
-        .replace(/\([^()\n]{0,48}\)/g, ' ')
-        .trim()
-        .toLowerCase()
-        .replace(/\s+/g, ' ');
+function bareJoin(between: string, locale: LocaleProfile): string {
+    let join = between.trim().toLowerCase().replace(/\s+/g, ' ');
     const day = /\s(\p{L}+)\.?,?$/u.exec(join);
-    if (day && weekdays.has(day[1]!)) join = join.slice(0, day.index);
+    if (day && locale.weekdays.includes(day[1]!)) join = join.slice(0, day.index);
     return join;
+}
+
+/** The text between two spans without its bracketed asides. */
+function withoutAsides(between: string): string {
+    return between.replace(/\([^()\n]{0,48}\)/g, ' ');
 }
 
 /**
