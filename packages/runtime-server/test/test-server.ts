@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExtractionEngine, ExtractionObject, ExtractionRequest, ReadPlan } from '@svc/extraction';
 import type { Diagnostic } from '@svc/compiler';
+import { MAX_WITHDRAW } from '../src/validation/request-schemas.js';
 import {
     createAccount,
     createKey,
@@ -100,6 +101,16 @@ export async function call(
     }
     return { status: res.status, headers: res.headers, text, json };
 }
+
+/** The one detail of a withdraw list past its bound: its items are not judged (docs/runtime-server.md). */
+export const WITHDRAW_TOO_BIG = {
+    code: 'too_big',
+    path: ['edit', 'withdraw'],
+    origin: 'array',
+    maximum: MAX_WITHDRAW,
+    inclusive: true,
+    message: `Too big: expected array to have <=${MAX_WITHDRAW} items`,
+};
 
 export const SCHEMA = {
     svc_schema: '1.0',

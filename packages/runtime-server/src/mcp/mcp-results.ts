@@ -27,8 +27,6 @@ export function rateLimitAdvice(seconds = 60): string {
     return `Rate limit reached: wait ${seconds} second${seconds === 1 ? '' : 's'} before retrying this tool.`;
 }
 
-export const RATE_LIMIT_ADVICE = rateLimitAdvice();
-
 export function errorResult(body: unknown, retryAfter?: number): CallToolResult {
     const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(body) }];
     const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
