@@ -6,7 +6,7 @@ import { withDueLabels } from '../src/readers/heuristic-totals.js';
 import { amountSpans } from '../src/readers/heuristic-spans.js';
 import { parseQuote } from '../src/parsers/quote-parser.js';
 import { compile, SUM } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const money = (currency: string) => (amount: string) => ({ amount, currency });
 const eur = money('EUR');
@@ -274,5 +274,57 @@ describe('invoice totals', () => {
             discount: usd('10.00'),
             fee_adjustment: usd('-5.00'),
         });
+    });
+
+    it('a row whose text wraps over indented lines is labelled by its first line; a description\'s "Total interest" asks for no document total', async () => {
+        const claim = [
+            'The amount now claimed is made up as follows:',
+            '',
+            '    Principal debt (invoice KTS-11927)                      £4,860.00',
+            '    Statutory interest under the Late Payment of',
+            '      Commercial Debts (Interest) Act 1998, at 12.75%',
+            '      a year from 14 June to 8 October 2025 (117 days)        £198.63',
+            '    Fixed-sum compensation                                   £70.00',
+            '                                                           ----------',
+            '    TOTAL DUE                                               £5,128.63',
+            '',
+            'Interest continues to accrue at the daily rate of £1.70.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'claim',
+            fields: [
+                { name: 'principal_debt', type: 'money', currency: 'GBP' },
+                {
+                    name: 'interest_claimed',
+                    type: 'money',
+                    currency: 'GBP',
+                    description: 'Total interest claimed up to the date of the letter',
+                },
+                { name: 'compensation', type: 'money', currency: 'GBP' },
+                { name: 'total_claimed', type: 'money', currency: 'GBP', hints: ['TOTAL DUE'] },
+            ],
+            relations: [{ id: 'total', expr: 'total_claimed == principal_debt + interest_claimed + compensation' }],
+        });
+        expect(await readData(claim, schema)).to.deep.equal({
+            principal_debt: money('GBP')('4860.00'),
+            interest_claimed: money('GBP')('198.63'),
+            compensation: money('GBP')('70.00'),
+            total_claimed: money('GBP')('5128.63'),
+        });
+    });
+
+    it('a heading over rows is no row that wraps: "Interest and charges" does not label the row under it', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'interest', type: 'money', currency: 'GBP' }] });
+        const context = async (doc: string) =>
+            (await readCandidates(doc, schema)).candidates.find((c) => c.quote === '£25.00')?.features.context;
+        const row = '  Late payment fee                     £25.00';
+        // A row among rows, its text over two lines, then the same text as a heading over a row.
+        expect(
+            await context(
+                `  Opening balance                     £100.00\n  Interest and charges\n    on the account, July${row.slice(22)}\n`,
+            ),
+        ).to.be.above(0);
+        expect((await context(`Account summary\nInterest and charges\n${row}\n`)) ?? 0).to.equal(0);
     });
 });

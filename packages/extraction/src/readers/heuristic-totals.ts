@@ -24,9 +24,15 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 export function asksForSum(field: { name: string; hints: readonly string[]; description?: string }, locale: LocaleProfile): boolean {
     const sum = sumWordsOf(locale, 'sum');
     const paid = sumWordsOf(locale, 'paid');
+    const says = (w: string): boolean => sum.has(w) || paid.has(w);
+    // A description's sum word before a word of the field's own name totals that thing, not the
+    // document ("Total interest claimed" for `interest_claimed`).
+    const own = new Set(labelWords(field.name).filter((w) => !says(w)));
+    const described = labelWords(field.description ?? '');
     return (
         !asksForCredit(field, locale) &&
-        [field.name, ...field.hints, field.description ?? ''].some((t) => labelWords(t).some((w) => sum.has(w) || paid.has(w)))
+        ([field.name, ...field.hints].some((t) => labelWords(t).some(says)) ||
+            described.some((w, i) => says(w) && !own.has(described[i + 1] ?? '')))
     );
 }
 

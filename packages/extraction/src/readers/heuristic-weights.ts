@@ -43,6 +43,8 @@ export const LABEL = {
     /** Header cell of a table column, less for each row further down. */
     column: 0.7,
     columnRowFade: 0.08,
+    /** The label heading a statement's row whose text wraps over indented lines before its amount. */
+    hangingRow: 0.8,
     /** A label a few words before, across a line break, in prose. */
     acrossLines: 0.8,
     /** Words over which a label's pull fades to nothing. */
