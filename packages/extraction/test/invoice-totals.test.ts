@@ -327,4 +327,38 @@ describe('invoice totals', () => {
         ).to.be.above(0);
         expect((await context(`Account summary\nInterest and charges\n${row}\n`)) ?? 0).to.equal(0);
     });
+
+    it("a form's zeros are empty entries, not a repeated sum; prose does not run on into a row of cells set in under it", async () => {
+        const p60 = [
+            'Pay and Income Tax details',
+            '                                               Pay                Tax deducted',
+            '  In this employment *                     £27,880.00               £4,101.80',
+            '  Total for year                           £37,292.50               £4,944.40',
+            '',
+            "Employee's widows & orphans/life assurance contributions in this employment: £0.00",
+            '',
+            "Statutory payments included in the pay 'In this employment' figure above",
+            '  SMP £0.00     SPP £0.00     SAP £0.00     ShPP £0.00     SPBP £0.00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'p60',
+            fields: [{ name: 'pay_this_employment', type: 'money', currency: 'GBP', hints: ['In this employment'] }],
+        });
+        const { candidates } = await readCandidates(p60, schema);
+        const at = (quote: string, from = 0) => candidates.find((c) => c.at === p60.indexOf(quote, from))!;
+        // Six zeros are neither repeated nor one sum seen six times: they count once, at their best,
+        // below the pay the row labels.
+        const zeros = candidates.filter((c) => c.quote === '£0.00');
+        expect(zeros.length).to.be.above(1);
+        for (const z of zeros) expect(z.features.repeat ?? 0).to.equal(0);
+        expect(at('£27,880.00').features.support).to.equal(1);
+        for (const z of zeros) expect(z.features.support).to.be.below(1);
+        // The label in the prose line above labels no cell of the row under it (but one at its margin).
+        const statutory = p60.split('\n').slice(7, 9).join('\n');
+        const context = async (doc: string) =>
+            (await readCandidates(doc, schema)).candidates.find((c) => c.at === doc.indexOf('£0.00'))!.features.context ?? 0;
+        expect(await context(statutory)).to.equal(0);
+        expect(await context(statutory.replace('\n  SMP', '\nSMP'))).to.be.above(0);
+    });
 });

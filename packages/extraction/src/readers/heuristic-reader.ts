@@ -185,7 +185,8 @@ export class HeuristicReader implements Reader {
                     heuristic: s.score,
                     support: byValue.get(s.parsed.key)! / bestValue,
                     share: s.score / kept[0]!.score,
-                    repeat: Math.min(1, Math.log1p(count.get(s.parsed.key)! - 1) / 3),
+                    // A zero written many times is a form's empty entries ("SMP £0.00   SPP £0.00"), no sum the document repeats.
+                    repeat: zero(s) ? 0 : Math.min(1, Math.log1p(count.get(s.parsed.key)! - 1) / 3),
                     nullable: field.nullable ? 1 : 0,
                     list: field.type.kind === 'array' ? 1 : 0,
                 });
@@ -277,6 +278,12 @@ function proposed(schema: CompiledSchema, list: readonly Scored[]): Scored[] {
     return ranked.slice(0, PROPOSE.perField).filter((s) => s.score >= floor && s.score >= PROPOSE.keepShare * best);
 }
 
+/** Whether a candidate is an amount of zero. */
+function zero(s: Scored): boolean {
+    const json = s.parsed.json as { amount?: unknown } | null;
+    return typeof json?.amount === 'string' && /^-?0(?:\.0*)?$/.test(json.amount);
+}
+
 /** Each value's support: the noisy-or of its sightings (a number's: its best one). */
 function supportOf(kept: readonly Scored[], kind: ValueKind, text: string): Map<string, number> {
     // A number written many times ("1 x Cola", "1 x Saté") is a count, no more the field's for it.
@@ -291,7 +298,11 @@ function supportOf(kept: readonly Scored[], kind: ValueKind, text: string): Map<
         if (!seen || s.score > seen.score) sightings.set(k, s);
     }
     const byValue = new Map<string, number>();
-    for (const s of sightings.values()) byValue.set(s.parsed.key, join(byValue.get(s.parsed.key) ?? 0, Math.min(0.95, s.score)));
+    // Nor are a form's zeros one sum seen many times.
+    for (const s of sightings.values()) {
+        const seen = byValue.get(s.parsed.key) ?? 0;
+        byValue.set(s.parsed.key, zero(s) ? Math.max(seen, Math.min(0.95, s.score)) : join(seen, Math.min(0.95, s.score)));
+    }
     return byValue;
 }
 

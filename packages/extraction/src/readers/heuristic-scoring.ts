@@ -338,8 +338,15 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     // As far from the amount as the words after the label on its line, as if the row were one line.
     if (hangingRow(win, hit, span, spanLine))
         return hit.weight * LABEL.hangingRow * fade(win.wordsBetween(hit.end, win.lines[hit.line]!.end));
-    // Running text across a line break: a label a few words before, in prose (long lines).
-    if (span.start - hit.end <= 160 && win.wrapped(hit.line) && !text.slice(hit.end, span.start).includes('\n\n')) {
+    // Running text across a line break: a label a few words before, in prose (long lines); not
+    // into a row of cells set in under it ("… the pay 'In this employment' figure above" /
+    // "  SMP £0.00     SPP £0.00"): prose runs on at its margin.
+    if (
+        span.start - hit.end <= 160 &&
+        win.wrapped(hit.line) &&
+        !text.slice(hit.end, span.start).includes('\n\n') &&
+        !(indentOf(line.text) > indentOf(hitLine.text) && cells(line.text) >= 2)
+    ) {
         const words = win.wordsBetween(hit.end, span.start);
         return hit.weight * fade(words) * LABEL.acrossLines;
     }
