@@ -33,7 +33,7 @@ describe('names that are Object.prototype members', () => {
         expect(detail.get('__proto__')).to.equal('integer');
         expect(detail.get('constructor')).to.equal('money(EUR)');
         expect(hoverText(s.features.hover.hover(doc, at('constructor > 0', 2)))).to.contain('**constructor**: `money(EUR)`');
-        expect(hoverText(s.features.hover.hover(doc, at('__proto__ > toString', 2)))).to.contain('**__proto__**: `integer`');
+        expect(hoverText(s.features.hover.hover(doc, at('__proto__ > toString', 2)))).to.contain('**\\_\\_proto\\_\\_**: `integer`');
     });
 
     it('goes to their definitions and lists them as symbols', () => {

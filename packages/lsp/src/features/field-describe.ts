@@ -2,6 +2,7 @@
 // so they are there while the schema has errors).
 import { getMember, toPlain, type JsonNode, type JsonObject } from '@svc/compiler';
 import type { FieldDecl } from '../documents/document-analysis.js';
+import { codeSpan, markdownText } from './markdown-text.js';
 
 function str(obj: JsonObject, key: string): string | undefined {
     const v = getMember(obj, key)?.value;
@@ -45,12 +46,12 @@ function show(node: JsonNode): string {
     return node.kind === 'number' ? node.raw : JSON.stringify(toPlain(node));
 }
 
-/** Markdown for a field: name, type, and every other key as written. */
+/** Markdown for a field: name, type, and every other key as written; the schema's text never as markup. */
 export function fieldMarkdown(f: FieldDecl): string {
-    const lines = [`**${f.name ?? '(unnamed)'}**: \`${typeLabel(f.node)}\` (field ${f.index})`];
+    const lines = [`**${markdownText(f.name ?? '(unnamed)')}**: ${codeSpan(typeLabel(f.node))} (field ${f.index})`];
     const keys = f.node.members.filter((m) => !m.duplicate && m.key !== 'name' && m.key !== 'type' && m.key !== 'description');
-    if (keys.length > 0) lines.push('', ...keys.map((m) => `- \`${m.key}\`: \`${show(m.value)}\``));
+    if (keys.length > 0) lines.push('', ...keys.map((m) => `- ${codeSpan(m.key)}: ${codeSpan(show(m.value))}`));
     const description = str(f.node, 'description');
-    if (description) lines.push('', description);
+    if (description) lines.push('', markdownText(description));
     return lines.join('\n');
 }

@@ -9,6 +9,7 @@ import type { DiagnosticPublisher } from '../diagnostics/diagnostic-publisher.js
 import type { ExplainPages } from '../diagnostics/explain-pages.js';
 import type { PositionEncoder } from '../text/position-encoding.js';
 import { fieldMarkdown } from './field-describe.js';
+import { markdownText } from './markdown-text.js';
 import { fieldAt } from './navigation-provider.js';
 
 interface Part {
@@ -48,7 +49,7 @@ export class HoverProvider {
     private describe(analysis: SchemaAnalysis, offset: number): Part | undefined {
         const field = fieldAt(analysis, offset);
         if (field) {
-            const text = field.field ? fieldMarkdown(field.field) : `**${field.name}**: not a field of this schema`;
+            const text = field.field ? fieldMarkdown(field.field) : `**${markdownText(field.name)}**: not a field of this schema`;
             return { text, range: [field.start, field.end] };
         }
         const site = analysis.siteAt(offset);
