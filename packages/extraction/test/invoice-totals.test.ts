@@ -2,7 +2,7 @@
 // as one word, and amounts counted with or without a part ("excl. btw").
 import { expect } from 'chai';
 import { localeOf } from '../src/locale/locale-registry.js';
-import { withDueLabels } from '../src/readers/heuristic-totals.js';
+import { asksForTax, withDueLabels } from '../src/readers/heuristic-totals.js';
 import { amountSpans } from '../src/readers/heuristic-spans.js';
 import { parseQuote } from '../src/parsers/quote-parser.js';
 import { compile, SUM } from './support/edit-fixtures.js';
@@ -360,5 +360,52 @@ describe('invoice totals', () => {
             (await readCandidates(doc, schema)).candidates.find((c) => c.at === doc.indexOf('£0.00'))!.features.context ?? 0;
         expect(await context(statutory)).to.equal(0);
         expect(await context(statutory.replace('\n  SMP', '\nSMP'))).to.be.above(0);
+    });
+
+    it('`totaal_incl_btw` asks for the sum with the tax, not the tax: "TOTAAL TE BETALEN" labels it (no relation needed)', async () => {
+        const invoice = [
+            'SCHILDERSBEDRIJF DE GROOT',
+            '',
+            'Omschrijving                                  Aantal   Prijs        Bedrag',
+            'Kozijnen voorzijde schuren en lakken              1   € 640,00    €   640,00',
+            'Dakgoot behandelen                                1   € 180,50    €   180,50',
+            '',
+            '                                   Totaal excl. btw           €   820,50',
+            '                                   Btw 21%                    €   172,31',
+            '                                   -------------------------------------',
+            '                                   TOTAAL TE BETALEN          €   992,81',
+            '',
+            'Graag binnen 14 dagen betalen.',
+        ].join('\n');
+        const eur2 = (name: string, description: string) => ({ name, type: 'money', currency: 'EUR', description });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'factuur',
+            fields: [
+                eur2('bedrag_excl_btw', 'Totaalbedrag exclusief btw'),
+                eur2('btw_bedrag', 'Bedrag aan btw'),
+                eur2('totaal_incl_btw', 'Totaal te betalen inclusief btw'),
+                { name: 'betaaltermijn', type: 'duration', basis: 'days' },
+            ],
+        });
+        expect(await readData(invoice, schema, 'nl')).to.deep.equal({
+            bedrag_excl_btw: eur('820.50'),
+            btw_bedrag: eur('172.31'),
+            totaal_incl_btw: eur('992.81'),
+            betaaltermijn: 'P14D',
+        });
+        const nl = localeOf('nl');
+        const en = localeOf('en');
+        expect(['btw_bedrag', 'totaal_incl_btw', 'bedrag_excl_btw'].map((name) => asksForTax({ name }, nl))).to.deep.equal([
+            true,
+            false,
+            false,
+        ]);
+        expect(['vat_amount', 'total_inc_vat', 'amount_excl_vat', 'net_before_tax'].map((name) => asksForTax({ name }, en))).to.deep.equal([
+            true,
+            false,
+            false,
+            false,
+        ]);
     });
 });

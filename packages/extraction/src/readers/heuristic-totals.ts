@@ -51,11 +51,16 @@ export function withDueLabels(
     // A field that asks for the sum before tax in its description (`net_total`: "Total before
     // VAT") is labelled "Subtotal", and takes none of the amount to pay's labels; nor does a tax's
     // amount (`vat_amount` is no "Balance due"). A name that says it is its own label
-    // (`totaal_excl_btw`: "Subtotaal" may stand before a discount).
+    // (`totaal_excl_btw`: "Subtotaal" may stand before a discount), and takes neither.
     const before = sumWordsOf(locale, 'beforeTax');
     const says = (t: string): boolean => labelWords(t).some((w) => before.has(w));
-    const net = !says(field.name) && says(field.description ?? '');
-    const labels = net ? locale.sums.subtotals : asksForSum(field, locale) && !asksForTax(field, locale) ? locale.sums.due : undefined;
+    const named = says(field.name);
+    const net = !named && says(field.description ?? '');
+    const labels = net
+        ? locale.sums.subtotals
+        : !named && asksForSum(field, locale) && !asksForTax(field, locale)
+          ? locale.sums.due
+          : undefined;
     const seen = new Set(phrases.map((p) => p.words.join(' ')));
     const more = (labels ?? []).map(labelWords).filter((words) => !seen.has(words.join(' ')));
     // For that field a sum's word alone ("TOTAL") labels the sum after tax: weakly.
@@ -150,10 +155,16 @@ export function paidAmounts(win: WindowText, amounts: readonly { span: Span; val
 /** Characters before an amount read for a tax rate and the word that makes the amount its base. */
 const RATE_BEFORE = 24;
 
-/** Whether a money field asks for a tax (a word of its name is one of the language's tax words: `vat`, `btw`). */
+/**
+ * Whether a money field asks for a tax (a word of its name is one of the language's tax words:
+ * `vat`, `btw`), not for a sum counted with or without it (`totaal_incl_btw`, `total_inc_vat`,
+ * `amount_excl_vat`: the tax word after a word that counts it apart or in).
+ */
 export function asksForTax(field: { name: string }, locale: LocaleProfile): boolean {
     const words = wordsOf(locale, 'taxWords');
-    return labelWords(field.name).some((w) => words.has(w));
+    const counted = new Set([...sumWordsOf(locale, 'apart'), ...sumWordsOf(locale, 'final')]);
+    const name = labelWords(field.name);
+    return name.some((w, i) => words.has(w) && !counted.has(name[i - 1] ?? ''));
 }
 
 /**
