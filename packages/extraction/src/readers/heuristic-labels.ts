@@ -358,12 +358,16 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
 export const HITS_IN_A_WINDOW = 10_000;
 
 /**
- * A label after "excl." or "incl." on its line ("Bedrag excl. btw: € 100,00", "Total incl. VAT",
- * "Balance outstanding (before rebate)") names the part an amount is counted without or with, so
- * the amount is not that part: no label of a money field it names ("btw" of `vat`).
+ * A label after "excl." or "incl." on its line, its rate between or not ("Bedrag excl. btw: €
+ * 100,00", "Total incl. VAT", "Totaal incl. 21% btw", "Balance outstanding (before rebate)"),
+ * names the part an amount is counted without or with, so the amount is not that part: no label
+ * of a money field it names ("btw" of `vat`).
  */
 function countedApart(win: WindowText, hit: LabelHit): boolean {
-    const i = win.wordAt(hit.start);
+    let i = win.wordAt(hit.start);
+    // Its rate may stand between: "Totaal incl. 21% btw", "Total excl. 20% VAT".
+    const rate = i > 1 ? win.words[i - 1]! : undefined;
+    if (rate && /^\d{1,2}$/.test(rate.norm) && /^[,.]?\d*\s?%\s*$/.test(win.text.slice(rate.end, hit.start))) i--;
     const before = i > 0 ? win.words[i - 1] : undefined;
     return before !== undefined && before.line === hit.line && sumWordsOf(win.locale, 'apart').has(before.norm);
 }

@@ -32,11 +32,13 @@ const NUMERIC_DATES = [
 // An amount is not part of a longer number, a date, a time, a phone number or a percentage.
 const AMOUNT_LEFT = '(?<![\\p{L}\\p{N}.,/:-])';
 const AMOUNT_RIGHT = '(?![\\p{N}]|[.,:/-][\\p{L}\\p{N}]|\\s?%)';
+// Nor is an ordinal a sum of money ("2e termijn", "1ste", "3rd instalment"); a rank may be a count's value.
+const ORDINAL = '(?:e|ste|de|st|nd|rd|th)(?![\\p{L}\\p{N}])';
 // A sum of money may end before a rate's unit after a slash ("$150.00/hr", "€ 2,50/dag"); other
 // slashes join codes and dates ("12/05"), and a count is no rate.
 const PER_UNIT =
     '(?:hr|hrs|h|hour|day|night|wk|week|mo|month|yr|year|person|pp|uur|dag|nacht|maand|jaar|persoon|stuk|st)(?![\\p{L}\\p{N}])';
-const AMOUNT_RIGHT_MONEY = `(?![\\p{N}]|[.,:-][\\p{L}\\p{N}]|/(?!${PER_UNIT})[\\p{L}\\p{N}]|\\s?%)`;
+const AMOUNT_RIGHT_MONEY = `(?![\\p{N}]|[.,:-][\\p{L}\\p{N}]|/(?!${PER_UNIT})[\\p{L}\\p{N}]|\\s?%|${ORDINAL})`;
 // Decimal fields hold rates too ("VAT rate 21.00%"): for them a percentage is a candidate, the
 // number without its sign being the quote.
 const AMOUNT_RIGHT_PERCENT = '(?![\\p{N}]|[.,:/-][\\p{L}\\p{N}])';
@@ -86,7 +88,7 @@ function amountRegex(language: string, money: boolean, percent: boolean, spaced:
         const s = shapesOf(localeOf(language));
         const amount = `(?:-\\s?)?(?:${spaced ? s.spacedAmount : s.amount})`;
         const source = money
-            ? `(?:(?<![\\p{L}\\p{N}])(${CURRENCY_MARK_SOURCE})\\s?)?${AMOUNT_LEFT}(${amount})${AMOUNT_RIGHT_MONEY}(?:\\s?(${CURRENCY_MARK_SOURCE})(?![\\p{L}]))?`
+            ? `(?:(?<![\\p{L}\\p{N}])(${CURRENCY_MARK_SOURCE})(?:\\s?|[ \\t]{2,8}))?${AMOUNT_LEFT}(${amount})${AMOUNT_RIGHT_MONEY}(?:\\s?(${CURRENCY_MARK_SOURCE})(?![\\p{L}]))?`
             : `${AMOUNT_LEFT}(${amount})${percent ? AMOUNT_RIGHT_PERCENT : AMOUNT_RIGHT}`;
         re = new RegExp(source, 'gu');
         f.amounts.set(key, re);

@@ -1,0 +1,163 @@
+// Statements, forms and invoices as users' exports print them (documents written for the test;
+// bench/user-docs/fourteenth has the ones these were seen in): a row whose text wraps over
+// indented lines, a form's many zeros, prose over a row of cells, a sum named with its tax
+// counted in, ordinals and currency marks set apart in a column.
+import { expect } from 'chai';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { amountSpans } from '../src/readers/heuristic-spans.js';
+import { asksForTax } from '../src/readers/heuristic-totals.js';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates, readData } from './support/read-data.js';
+
+const money = (currency: string) => (amount: string) => ({ amount, currency });
+const eur = money('EUR');
+
+describe('statement rows', () => {
+    it('a row whose text wraps over indented lines is labelled by its first line; a description\'s "Total interest" asks for no document total', async () => {
+        const claim = [
+            'The amount now claimed is made up as follows:',
+            '',
+            '    Principal debt (invoice KTS-11927)                      £4,860.00',
+            '    Statutory interest under the Late Payment of',
+            '      Commercial Debts (Interest) Act 1998, at 12.75%',
+            '      a year from 14 June to 8 October 2025 (117 days)        £198.63',
+            '    Fixed-sum compensation                                   £70.00',
+            '                                                           ----------',
+            '    TOTAL DUE                                               £5,128.63',
+            '',
+            'Interest continues to accrue at the daily rate of £1.70.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'claim',
+            fields: [
+                { name: 'principal_debt', type: 'money', currency: 'GBP' },
+                {
+                    name: 'interest_claimed',
+                    type: 'money',
+                    currency: 'GBP',
+                    description: 'Total interest claimed up to the date of the letter',
+                },
+                { name: 'compensation', type: 'money', currency: 'GBP' },
+                { name: 'total_claimed', type: 'money', currency: 'GBP', hints: ['TOTAL DUE'] },
+            ],
+            relations: [{ id: 'total', expr: 'total_claimed == principal_debt + interest_claimed + compensation' }],
+        });
+        expect(await readData(claim, schema)).to.deep.equal({
+            principal_debt: money('GBP')('4860.00'),
+            interest_claimed: money('GBP')('198.63'),
+            compensation: money('GBP')('70.00'),
+            total_claimed: money('GBP')('5128.63'),
+        });
+    });
+
+    it('a heading over rows is no row that wraps: "Interest and charges" does not label the row under it', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'interest', type: 'money', currency: 'GBP' }] });
+        const context = async (doc: string) =>
+            (await readCandidates(doc, schema)).candidates.find((c) => c.quote === '£25.00')?.features.context;
+        const row = '  Late payment fee                     £25.00';
+        // A row among rows, its text over two lines, then the same text as a heading over a row.
+        expect(
+            await context(
+                `  Opening balance                     £100.00\n  Interest and charges\n    on the account, July${row.slice(22)}\n`,
+            ),
+        ).to.be.above(0);
+        expect((await context(`Account summary\nInterest and charges\n${row}\n`)) ?? 0).to.equal(0);
+    });
+
+    it("a form's zeros are empty entries, not a repeated sum; prose does not run on into a row of cells set in under it", async () => {
+        const p60 = [
+            'Pay and Income Tax details',
+            '                                               Pay                Tax deducted',
+            '  In this employment *                     £27,880.00               £4,101.80',
+            '  Total for year                           £37,292.50               £4,944.40',
+            '',
+            "Employee's widows & orphans/life assurance contributions in this employment: £0.00",
+            '',
+            "Statutory payments included in the pay 'In this employment' figure above",
+            '  SMP £0.00     SPP £0.00     SAP £0.00     ShPP £0.00     SPBP £0.00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'p60',
+            fields: [{ name: 'pay_this_employment', type: 'money', currency: 'GBP', hints: ['In this employment'] }],
+        });
+        const { candidates } = await readCandidates(p60, schema);
+        const at = (quote: string, from = 0) => candidates.find((c) => c.at === p60.indexOf(quote, from))!;
+        // Six zeros are neither repeated nor one sum seen six times: they count once, at their best,
+        // below the pay the row labels.
+        const zeros = candidates.filter((c) => c.quote === '£0.00');
+        expect(zeros.length).to.be.above(1);
+        for (const z of zeros) expect(z.features.repeat ?? 0).to.equal(0);
+        expect(at('£27,880.00').features.support).to.equal(1);
+        for (const z of zeros) expect(z.features.support).to.be.below(1);
+        // The label in the prose line above labels no cell of the row under it (but one at its margin).
+        const statutory = p60.split('\n').slice(7, 9).join('\n');
+        const context = async (doc: string) =>
+            (await readCandidates(doc, schema)).candidates.find((c) => c.at === doc.indexOf('£0.00'))!.features.context ?? 0;
+        expect(await context(statutory)).to.equal(0);
+        expect(await context(statutory.replace('\n  SMP', '\nSMP'))).to.be.above(0);
+    });
+
+    it('`totaal_incl_btw` asks for the sum with the tax, not the tax: "TOTAAL TE BETALEN" labels it (no relation needed)', async () => {
+        const invoice = [
+            'SCHILDERSBEDRIJF DE GROOT',
+            '',
+            'Omschrijving                                  Aantal   Prijs        Bedrag',
+            'Kozijnen voorzijde schuren en lakken              1   € 640,00    €   640,00',
+            'Dakgoot behandelen                                1   € 180,50    €   180,50',
+            '',
+            '                                   Totaal excl. btw           €   820,50',
+            '                                   Btw 21%                    €   172,31',
+            '                                   -------------------------------------',
+            '                                   TOTAAL TE BETALEN          €   992,81',
+            '',
+            'Graag binnen 14 dagen betalen.',
+        ].join('\n');
+        const eur2 = (name: string, description: string) => ({ name, type: 'money', currency: 'EUR', description });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'factuur',
+            fields: [
+                eur2('bedrag_excl_btw', 'Totaalbedrag exclusief btw'),
+                eur2('btw_bedrag', 'Bedrag aan btw'),
+                eur2('totaal_incl_btw', 'Totaal te betalen inclusief btw'),
+                { name: 'betaaltermijn', type: 'duration', basis: 'days' },
+            ],
+        });
+        expect(await readData(invoice, schema, 'nl')).to.deep.equal({
+            bedrag_excl_btw: eur('820.50'),
+            btw_bedrag: eur('172.31'),
+            totaal_incl_btw: eur('992.81'),
+            betaaltermijn: 'P14D',
+        });
+        const nl = localeOf('nl');
+        const en = localeOf('en');
+        expect(['btw_bedrag', 'totaal_incl_btw', 'bedrag_excl_btw'].map((name) => asksForTax({ name }, nl))).to.deep.equal([
+            true,
+            false,
+            false,
+        ]);
+        expect(['vat_amount', 'total_inc_vat', 'amount_excl_vat', 'net_before_tax'].map((name) => asksForTax({ name }, en))).to.deep.equal([
+            true,
+            false,
+            false,
+            false,
+        ]);
+    });
+
+    it('a currency mark set apart in a column is the amount\'s ("€    65,00"); an ordinal is no sum ("2e termijn", "3rd")', () => {
+        const rows = [
+            '  Afvalheffing                     €    65,00',
+            '  2e termijn (restant)             € 1.478,80',
+            'the 3rd instalment of £200',
+        ].join('\n');
+        expect(amountSpans(rows, 'nl', true).map((s) => [s.quote, !!s.marked])).to.deep.equal([
+            ['€    65,00', true],
+            ['€ 1.478,80', true],
+            ['£200', true],
+        ]);
+        // A count may be a rank: "2nd choice" is 2 for an integer field.
+        expect(amountSpans('my 2nd choice', 'en', false).map((s) => s.quote)).to.deep.equal(['2']);
+    });
+});
