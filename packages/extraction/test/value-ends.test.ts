@@ -86,4 +86,23 @@ describe('where a value ends', () => {
         const alone = letter.replace('Mr Rhodri Beddoe', 'Mr R. Beddoe');
         expect(await readData(alone, schema)).to.deep.equal({ employee_name: 'Rhodri' });
     });
+
+    it("before a box's border: a value on a line framed by bars ends before the bar", async () => {
+        const box = [
+            ' +-----------------------------------------------------------------------+',
+            ' | TV LICENCE                                       Licence type: COLOUR |',
+            ' | Licence number:    3417 2298 0456                                     |',
+            ' | Licensed address:  Flat 6, Coniston Court, 118 Wellington Road South, |',
+            ' +-----------------------------------------------------------------------+',
+        ].join('\n');
+        expect(await readData(box, strings('licence_number', 'licensed_address'))).to.deep.equal({
+            licence_number: '3417 2298 0456',
+            licensed_address: 'Flat 6, Coniston Court, 118 Wellington Road South',
+        });
+    });
+
+    it("after a row's number in a cell of its own: the name, not the list's index", async () => {
+        const list = ['PASSENGERS', '  1  Mrs Niamh Brennock          Adult', '  2  Mr Cathal Brennock          Adult'].join('\n');
+        expect(await readData(list, strings('lead_passenger'))).to.deep.equal({ lead_passenger: 'Mrs Niamh Brennock' });
+    });
 });
