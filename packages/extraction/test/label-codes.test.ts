@@ -3,7 +3,7 @@
 // clause's number that is no amount ("3.1 Annual subscription fee: EUR 13,950.00"). Documents
 // written for the test.
 import { expect } from 'chai';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 
 const hinted = (fields: Record<string, unknown>[]) => compile({ svc_schema: '1.0', name: 'doc', fields });
@@ -241,5 +241,22 @@ describe('numbers and identifiers have digits', () => {
         // A name field keeps the whole.
         const named = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'pitch_address', type: 'string' }] });
         expect(String((await readData(notice.join('\n'), named)).pitch_address)).to.match(/^Pitch 17, Birchwood Park/);
+    });
+
+    it('a one-word name is labelled by its abbreviation and a colon: "Our ref:" for `reference`, not "No." for a word of a name', async () => {
+        const letter = [
+            'Mr Tariq Hussain                                 Our ref:   FS/INS/25/04471',
+            'Proprietor                                       Premises:  FP-011829',
+            'Sea Salt & Saffron                               Date:      24 June 2025',
+            '',
+            'FOOD HYGIENE INSPECTION - SEA SALT & SAFFRON',
+        ].join('\n');
+        expect(await readData(letter, strings('reference'))).to.deep.equal({ reference: 'FS/INS/25/04471' });
+        // "No." labels no description's "number": a company's number is not the crime's reference.
+        const head = 'ACE LOCKSMITHS                       MLA Approved Company No. 2291\n\nJob ref:   JOB/56120\n';
+        const crime = hinted([
+            { name: 'police_crime_reference', type: 'string', nullable: true, description: 'Police crime reference number' },
+        ]);
+        expect(await readData(head, crime)).to.deep.equal({ police_crime_reference: null });
     });
 });

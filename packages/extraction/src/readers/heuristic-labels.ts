@@ -213,10 +213,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     const hits: LabelHit[] = [];
     const n = phrase.words.length;
     const words = win.words;
-    const push = (i: number, weight: number): void => {
+    const push = (i: number, weight: number, abbreviation = false): void => {
         const first = words[i]!;
         const last = words[i + n - 1]!;
-        const compound = !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
+        const compound = !abbreviation && !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
         hits.push({
             field,
             start: first.start,
@@ -244,6 +244,13 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
         if (ok) push(i, literal ? phrase.weight : phrase.weight * LABEL.wordForm);
     }
+    // A one-word label written as its abbreviation and a full stop or colon ("Our ref:" for
+    // `reference`); not one word of a longer name or of a description ("No." is every other
+    // number's label too).
+    if (n === 1 && (phrase.kind === 'name' || phrase.kind === 'hint'))
+        for (const short of win.locale.labelAbbreviations?.get(phrase.words[0]!) ?? [])
+            for (const i of win.wordIndex.get(short) ?? [])
+                if (/[.:]/.test(win.text[words[i]!.end] ?? '')) push(i, phrase.weight * LABEL.wordForm, true);
     if (phrase.kind !== 'hint' || n < 2) return hits;
     const seen = new Set(hits.map((h) => h.start));
     // Reordered (two or three words) and one inner word replaced (four or more), on one line.
