@@ -105,4 +105,16 @@ describe('where a value ends', () => {
         const list = ['PASSENGERS', '  1  Mrs Niamh Brennock          Adult', '  2  Mr Cathal Brennock          Adult'].join('\n');
         expect(await readData(list, strings('lead_passenger'))).to.deep.equal({ lead_passenger: 'Mrs Niamh Brennock' });
     });
+
+    it('before a footnote\'s or a rating\'s stars: "Economy 7 *", "… De Zwarte Dennen ****"', async () => {
+        const bill = 'Tariff:        Economy 7 *\n* two rates, see overleaf';
+        expect(await readData(bill, strings('tariff'))).to.deep.equal({ tariff: 'Economy 7' });
+        const head = [
+            'Camping & Recreatiepark De Zwarte Dennen ****',
+            'Dennenweg 31, 7451 PK Holten',
+            '',
+            'OVEREENKOMST SEIZOENSPLAATS',
+        ].join('\n');
+        expect(await readData(head, strings('camping'), 'nl')).to.deep.equal({ camping: 'Camping & Recreatiepark De Zwarte Dennen' });
+    });
 });

@@ -312,7 +312,8 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         const lead = line.text.length - line.text.trimStart().length;
         // The name's cell, without a dash's remark ("Zwembad De Wielewaal - Zwemschool").
         const cells = line.text.trim().split(/ {2,}|\t| [-–] /);
-        const cell = cells[0]!;
+        // Nor its rating's stars ("Camping & Recreatiepark De Zwarte Dennen ****").
+        const cell = cells[0]!.replace(/\s+[*★]+$/u, '');
         // The kind heads the name or ends it ("Gemeente Zwolle", "Village Hall"), not a possessive's ("Traders' Office").
         const words = cell.toLowerCase().match(/\p{L}+(?:'\p{L}*)?/gu) ?? [];
         // A title that starts with the word is no name: "GRANT OF A RIGHT TO PLACE A MEMORIAL BENCH".
