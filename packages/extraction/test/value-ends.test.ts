@@ -117,4 +117,15 @@ describe('where a value ends', () => {
         ].join('\n');
         expect(await readData(head, strings('camping'), 'nl')).to.deep.equal({ camping: 'Camping & Recreatiepark De Zwarte Dennen' });
     });
+
+    it('no name that heads another label: "THE REGISTERED KEEPER      Notice No:  WM25/1173048" reads no "Notice"', async () => {
+        const notice = [
+            'THE REGISTERED KEEPER                             Notice No:  WM25/1173048',
+            'Ms Francesca Delahaye                             Date of issue:  29/07/2025',
+        ].join('\n');
+        expect((await readData(notice, strings('registered_keeper'))).registered_keeper).to.not.equal('Notice');
+        // A name before a wide gap and another column's label stays a value.
+        const order = ' Customer:   Halvorsen Marine Supply Co.       Name:   Dana Whitfield';
+        expect(await readData(order, strings('customer'))).to.deep.equal({ customer: 'Halvorsen Marine Supply Co.' });
+    });
 });
