@@ -198,4 +198,19 @@ describe('receipt foot: the till', () => {
         const trader = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'trader', type: 'string', nullable: true }] });
         expect((await readData(permit, trader)).trader).to.equal(null);
     });
+
+    it("under a name ruled off above, the line of what the business is is no name, nor the head of its number's label", async () => {
+        const certificate = [
+            '        ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~',
+            '                      SOLENT BLUEWATER SAILING SCHOOL',
+            '              RYA Recognised Training Centre  *  Centre No. S1287',
+            '        ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~',
+            '',
+            '                       COURSE COMPLETION CERTIFICATE',
+        ].join('\n');
+        const centre = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'training_centre', type: 'string', nullable: true }] });
+        const read = (await readData(certificate, centre)).training_centre;
+        expect(read).to.not.equal('RYA Recognised Training Centre');
+        expect(read).to.not.equal('Centre');
+    });
 });

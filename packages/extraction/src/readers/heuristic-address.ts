@@ -295,8 +295,14 @@ export function taglineLine(win: WindowText, line: number): boolean {
     const above = win.previousTextLine(line);
     // The name may share its line with the document's title ("VOLTLINE EV SOLUTIONS LTD      QUOTATION").
     const name = win.lines[above]?.text.trim().split(/ {2,}|\t/)[0] ?? '';
-    return above >= 0 && above === line - 1 && win.previousTextLine(above) < 0 && letterheadLine(name);
+    // A rule over the name ("~~~~~~~~") is no line of text before it.
+    let before = win.previousTextLine(above);
+    while (before >= 0 && RULE.test(win.lines[before]!.text)) before = win.previousTextLine(before);
+    return above >= 0 && above === line - 1 && before < 0 && letterheadLine(name);
 }
+
+/** A line drawn of one mark: "~~~~~", "=====", "-----". */
+const RULE = /^\s*([~=_*-])\1{4,}\s*$/;
 
 /**
  * A name line among the window's first lines of text that says the kind of organisation a field's

@@ -99,8 +99,9 @@ function phraseCandidates(
     // A bullet or bar between parts an item of a letterhead line from the next ("nonprofit
     // organization  •  Federal Tax ID"): what follows is no value of the label.
     if (/[•·|]/.test(win.text.slice(hit.end, phrase.start))) return out;
-    // Nor is the head of another label ("THE REGISTERED KEEPER      Notice No:  WM25/1173048").
-    if (/^ ?(?:[\p{L}#]{1,10}\.? ?)?:/u.test(win.text.slice(phrase.end, phrase.end + 16))) return out;
+    // Nor is the head of another label ("THE REGISTERED KEEPER      Notice No:  WM25/1173048",
+    // "Training Centre  *  Centre No. S1287").
+    if (/^ ?(?:[\p{L}#]{1,10}\.? ?)?:|^ (?:no|nr|nbr|num)\.?(?![\p{L}])/iu.test(win.text.slice(phrase.end, phrase.end + 16))) return out;
     const between = win.wordsBetween(hit.end, phrase.start);
     const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
