@@ -2,7 +2,7 @@
 // or a wide gap is no letterhead name, and a field named by the role a document is sent to asks
 // for no letterhead. Documents written for the test.
 import { expect } from 'chai';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 
 const company = (name: string, description: string) =>
@@ -181,5 +181,15 @@ describe('form lines', () => {
         });
         const read = await readCandidates(contract, schema);
         expect(read.candidates.map((c) => c.quote).filter((q) => q.includes('Lena Okafor'))).to.deep.equal([]);
+    });
+
+    it('a word of the name after another word in its cell names another thing: "Current school:" is no `school_offered`', async () => {
+        const letter = [
+            'Child:           Ama Efua Asante-Lloyd',
+            'Current school:  Cabot Primary School',
+            '',
+            'Offered:         Redland Green School',
+        ].join('\n');
+        expect(await readData(letter, strings('school_offered'))).to.deep.equal({ school_offered: 'Redland Green School' });
     });
 });

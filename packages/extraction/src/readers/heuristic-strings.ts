@@ -33,6 +33,7 @@ import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
 import type { WindowText } from './heuristic-text.js';
+import { LABEL } from './heuristic-weights.js';
 
 export interface StringCandidate extends Span {
     /** Context score in 0..1 from how the candidate was found. */
@@ -310,7 +311,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                     : colon && rest.length <= 80 && !SENTENCE_END.test(rest)
                       ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                       : undefined;
-                if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight, hit });
+                if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
                 // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code
                 // (without hints); so does a label of a number ("Agreement No. RA-558120").
                 // So does a label that starts a cell, followed by a code alone in its cell ("VIN
@@ -381,6 +382,20 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         return lineBreak > 0 && labels.has(quote.slice(0, lineBreak).trim().toLowerCase());
     };
     return out.filter((c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote));
+}
+
+/**
+ * A word of the field's name after another word in its cell names another thing of that kind
+ * ("Current school:" for `school_offered`, "Home phone:" for `mobile_phone`): it counts less.
+ */
+function ownWord(win: WindowText, hit: LabelHit): number {
+    if (hit.kind !== 'name-word') return 1;
+    const line = win.lines[hit.line]!;
+    const cell = win.text
+        .slice(line.start, hit.start)
+        .split(/ {2,}|\t|[:|]/)
+        .pop()!;
+    return /\p{L}{2,}/u.test(cell) ? LABEL.qualifiedByWord : 1;
 }
 
 /** A hint of two words or more, not written in capitals. */
