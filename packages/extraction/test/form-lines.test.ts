@@ -192,4 +192,15 @@ describe('form lines', () => {
         ].join('\n');
         expect(await readData(letter, strings('school_offered'))).to.deep.equal({ school_offered: 'Redland Green School' });
     });
+
+    it('a compound whose head differs from the kind the field names counts as a qualified label ("Contracturen" for "verlofuren")', async () => {
+        const letter = ['  Contracturen per week          36 uur', '  Verlof in deze periode         12 uur per week'].join('\n');
+        const field = (description: string) =>
+            compile({ svc_schema: '1.0', name: 'v', fields: [{ name: 'uren_per_week', type: 'integer', description }] });
+        const context = async (description: string) =>
+            (await readCandidates(letter, field(description), 'nl')).candidates.find((c) => c.quote === '36')!.features.context!;
+        // The field's own kind of hours ("verlofuren") makes "Contracturen" another kind; a field
+        // that names none keeps the compound whole.
+        expect(await context('Aantal verlofuren per week')).to.be.below(await context('Aantal uren per week'));
+    });
 });

@@ -353,8 +353,29 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     all.length = Math.min(all.length, HITS_IN_A_WINDOW);
     const amounts = new Set(fields.filter((f) => (f.type.kind === 'array' ? f.type.items : f.type).kind === 'money').map((f) => f.id));
     const out: LabelHit[][] = fields.map(() => []);
-    for (const h of uncovered(all)) if (!(amounts.has(h.field) && countedApart(win, h))) out[h.field]!.push(h);
+    for (const h of uncovered(all)) {
+        if (amounts.has(h.field) && countedApart(win, h)) continue;
+        if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
+        out[h.field]!.push(h);
+    }
     return out;
+}
+
+/**
+ * Whether a compound's head differs from the one the field gives the same word ("Contracturen per
+ * week" for `uren_per_week`, described as "verlofuren"): the compound names another thing of the
+ * kind. (A field that names no kind of its own keeps every compound: "betalingsachterstand" is an
+ * `achterstand`.)
+ */
+function foreignHead(win: WindowText, hit: LabelHit, phrases: readonly LabelPhrase[]): boolean {
+    const word = win.words[win.wordAt(hit.start)]!.norm;
+    const tail = hit.phrase.split(' ')[0]!;
+    const at = word.lastIndexOf(tail.slice(0, MIN_COMPOUND_TAIL));
+    const head = at > 0 ? word.slice(0, at) : '';
+    if (head.length < 3) return false;
+    const words = phrases.flatMap((p) => p.words);
+    const stem = tail.slice(0, MIN_COMPOUND_TAIL);
+    return !words.some((w) => w.includes(head)) && words.some((w) => w !== word && w.indexOf(stem) > 2);
 }
 
 /**
