@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { addressBlocks, wantsAddress, wantsOthersAddress } from '../src/readers/heuristic-address.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { localeOf } from '../src/locale/locale-registry.js';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 
 const LETTER = compile({
@@ -63,5 +63,20 @@ describe('address fields: values', () => {
         expect(blocks('Notice\n\nunder Section 8 of the Housing Act 1988, and any court costs\n', 'en')).to.deep.equal([]);
         expect(blocks('Notice\n\nDue on 28 October 2024, at the office.\n', 'en')).to.deep.equal([]);
         expect(blocks('Notice\n\nVughterweg 52, 5211 CL Den Bosch\n', 'nl')).to.deep.equal(['Vughterweg 52, 5211 CL Den Bosch']);
+    });
+
+    it('a Dutch compound of "adres" asks for an address ("bezoekadres"), not an e-mail\'s or a website\'s', async () => {
+        const extract = [
+            'Handelsnamen                  Fietsmakerij De Spaak',
+            'Bezoekadres                   Hoogstraat 61, 3011PP Rotterdam',
+            'Internetadres                 www.fietsmakerijdespaak.nl',
+        ].join('\n');
+        expect(await readData(extract, strings('bezoekadres'), 'nl')).to.deep.equal({ bezoekadres: 'Hoogstraat 61, 3011PP Rotterdam' });
+        expect(['bezoekadres', 'woonadres', 'e-mailadres', 'internetadres'].map((w) => wantsAddress([w]))).to.deep.equal([
+            true,
+            true,
+            false,
+            false,
+        ]);
     });
 });

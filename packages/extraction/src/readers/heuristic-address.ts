@@ -12,7 +12,9 @@ import type { Span } from './heuristic-spans.js';
 import { STREET_WORDS } from './heuristic-address-words.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
-const ADDRESS_WORDS = /\b(?:address|addr|adres|adresse|dirección|indirizzo|alamat|location|vestigingsadres|postadres)\b/i;
+// Dutch compounds of "adres" name addresses too ("bezoekadres", "woonadres", "afleveradres"),
+// not an e-mail's or a website's ("e-mailadres", "internetadres").
+const ADDRESS_WORDS = /\b(?:address|addr|adres|adresse|dirección|indirizzo|alamat|location|(?!(?:e-?)?mail|internet|web)[a-z]{3,}adres)\b/i;
 
 const POSTCODE = /(?<![\p{L}\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d-])/u;
 const LABEL_WORDS = /\b(?:tel|fax|phone|gst|tax|reg|invoice|receipt|date|email|www|http)\b|@/i;
