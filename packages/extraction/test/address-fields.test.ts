@@ -79,4 +79,37 @@ describe('address fields: values', () => {
             false,
         ]);
     });
+
+    it('a labelled address runs on over the lines under it at its column, to its postcode', async () => {
+        const certificate = [
+            'PROPERTY',
+            '  Homeowner:        Mr & Mrs A. Ngozi-Barrett',
+            '  Address:          72 Hollybush Lane',
+            '                    Penn',
+            '                    Wolverhampton',
+            '                    WV4 4JD',
+            '  Local Authority:  City of Wolverhampton Council',
+        ].join('\n');
+        expect(await readData(certificate, strings('property_address'))).to.deep.equal({
+            property_address: '72 Hollybush Lane Penn Wolverhampton WV4 4JD',
+        });
+        // Lines without a postcode are no address's (a list of check boxes under the value), and a
+        // field that asks for a name, labelled "name and address", reads the name's line alone.
+        const boxes = [
+            '  Installation:   Flat 3, 58 Mansfield Road',
+            '                  [ ] SATISFACTORY',
+            '                  [x] UNSATISFACTORY',
+        ].join('\n');
+        expect(await readData(boxes, strings('installation_address'))).to.deep.equal({ installation_address: 'Flat 3, 58 Mansfield Road' });
+        const p60 = [
+            '  Employer name and address:   Brightwater Dental Care Ltd',
+            '                               19 Castle Street, Shrewsbury SY1 2BQ',
+        ].join('\n');
+        const employer = compile({
+            svc_schema: '1.0',
+            name: 'p',
+            fields: [{ name: 'employer', type: 'string', nullable: true, hints: ['Employer name and address'] }],
+        });
+        expect(await readData(p60, employer)).to.deep.equal({ employer: 'Brightwater Dental Care Ltd' });
+    });
 });

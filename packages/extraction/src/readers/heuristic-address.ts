@@ -94,7 +94,7 @@ const WORDED_DATE = new RegExp(
  * A line's postcode: a number that is not a house, lot or unit number ("LOT 2811", "PT17920",
  * "NO 15": street words and "PT" before a number make it part of the street line).
  */
-function hasPostcode(line: string): boolean {
+export function hasPostcode(line: string): boolean {
     return POSTCODE.test(line.replace(HOUSE_NUMBER, ' '));
 }
 

@@ -127,7 +127,8 @@ function stringScores(ctx: FieldContext): Scored[] {
     const pattern = type.pattern;
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
-    const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address };
+    const addressLines = address && wantsAddress([field.name, field.description ?? '']);
+    const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address, addressLines };
     const fits = shapeOf(win, field, type, input.language);
     const valueOf = valueShaper(win, field, type);
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {

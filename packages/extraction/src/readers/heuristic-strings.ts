@@ -6,7 +6,7 @@
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
-import { streetLike, taglineLine } from './heuristic-address.js';
+import { hasPostcode, streetLike, taglineLine } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns, emptyMark } from './heuristic-scoring.js';
@@ -118,6 +118,33 @@ function phraseCandidates(
         at = next.end;
     }
     return out;
+}
+
+/** Lines an address may run on over under its first, at most. */
+const HANGING_ADDRESS_LINES = 4;
+
+/**
+ * An address whose lines stand under its first, at the column where it starts ("Address:   72
+ * Hollybush Lane" / "           Penn" / "           Wolverhampton" / "           WV4 4JD"): the
+ * value runs on over them. Each is short, holds no label and no wide gap, and the first ends its
+ * line.
+ */
+function hangingAddress(win: WindowText, v: Span): Span | undefined {
+    const l = win.lineOf(v.start);
+    const line = win.lines[l]!;
+    if (win.text.slice(v.end, line.end).trim() !== '') return undefined;
+    const column = v.start - line.start;
+    let last = l;
+    for (let k = l + 1; k < win.lines.length && k - l <= HANGING_ADDRESS_LINES; k++) {
+        const t = win.lines[k]!.text;
+        const lead = t.length - t.trimStart().length;
+        if (lead !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.trim())) break;
+        last = k;
+    }
+    // It ends at its postcode ("WV4 4JD", "3011 PP Rotterdam"): a list of lines without one is no address.
+    while (last > l && !hasPostcode(win.lines[last]!.text)) last--;
+    if (last === l) return undefined;
+    return trimValue(win.text, v.start, win.lines[last]!.end);
 }
 
 /** An address after a subject's dash outranks the whole subject line. */
@@ -278,10 +305,15 @@ export interface StringOptions {
     several?: boolean;
     bareName?: boolean;
     address?: boolean;
+    /**
+     * The field's name or description asks for an address (not only a hint: "Employer name and
+     * address"): a labelled address runs on over the lines under it.
+     */
+    addressLines?: boolean;
 }
 
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
-    const { pattern, several = false, bareName = false, address = false } = options;
+    const { pattern, several = false, bareName = false, address = false, addressLines = false } = options;
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
@@ -338,6 +370,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                     });
                 const subject = address && v ? subjectAddress(v, hit) : undefined;
                 if (subject) out.push(subject);
+                const hanging = addressLines && v && !pair ? hangingAddress(win, v) : undefined;
+                if (hanging) out.push({ ...hanging, context: hit.weight * SUBJECT_ADDRESS, hit });
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several, bareName));
             }
