@@ -193,6 +193,10 @@ describe('receipt foot: the till', () => {
         const brief = ['Gemeente Harderwijk - Burgerzaken', 'Postbus 149, 3840 AC Harderwijk', '', 'Geachte heer Visser,'].join('\n');
         const gemeente = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'gemeente', type: 'string', nullable: true }] });
         expect((await readData(brief, gemeente, 'nl')).gemeente).to.equal('Gemeente Harderwijk');
+        // A compound of the kind heads the name as the kind does: "Stukadoorsbedrijf" for `bedrijf`.
+        const factuur = ['STUKADOORSBEDRIJF R. BAKKER & ZN.', 'Glad stucwerk  -  Spackspuiten  -  Sierpleister', '', 'FACTUUR'].join('\n');
+        const bedrijf = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'bedrijf', type: 'string', nullable: true }] });
+        expect((await readData(factuur, bedrijf, 'nl')).bedrijf).to.equal('STUKADOORSBEDRIJF R. BAKKER & ZN.');
         // Not a possessive's word, nor the line of trades under the name.
         const permit = ["Traders' Office", 'Riverside Food Festival', '', 'PITCH PERMIT'].join('\n');
         const trader = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'trader', type: 'string', nullable: true }] });

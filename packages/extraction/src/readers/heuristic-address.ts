@@ -325,7 +325,11 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         // The kind heads the name or ends it ("Gemeente Zwolle", "Village Hall"), not a possessive's ("Traders' Office").
         const words = cell.toLowerCase().match(/\p{L}+(?:'\p{L}*)?/gu) ?? [];
         // A title that starts with the word is no name: "GRANT OF A RIGHT TO PLACE A MEMORIAL BENCH".
-        const heads = words[0] === kind && !wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
+        // (Or a compound of it heads the name: "STUKADOORSBEDRIJF R. BAKKER & ZN." for `bedrijf`.)
+        const first = words[0] ?? '';
+        const heads =
+            (first === kind || (first.length >= kind.length + 3 && first.endsWith(kind))) &&
+            !wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
         // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017").
         if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '')) continue;
         if (letterheadLine(cell) && words.length >= 2 && (heads || words.at(-1) === kind))
