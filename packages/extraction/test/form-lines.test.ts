@@ -203,4 +203,15 @@ describe('form lines', () => {
         // that names none keeps the compound whole.
         expect(await context('Aantal verlofuren per week')).to.be.below(await context('Aantal uren per week'));
     });
+
+    it('a possessive labels what it owns when the label goes on to name it: "Patient\'s name", not "Employee\'s contributions"', async () => {
+        const note = ["Patient's name     Mr Declan Fairhurst", 'Date of birth      19/11/1979'].join('\n');
+        expect(await readData(note, strings('patient_name'))).to.deep.equal({ patient_name: 'Mr Declan Fairhurst' });
+        const table = [
+            "  NIC     Earnings at or     Earnings above LEL,   Employee's",
+            '  table   above LEL, up to   up to and including   contributions',
+            '  A       £6,396             £6,174                £1,224.80',
+        ].join('\n');
+        expect(await readData(table, strings('employee_name'))).to.deep.equal({ employee_name: null });
+    });
 });

@@ -171,7 +171,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
 }
 
 function pluralOrSame(a: string, b: string): boolean {
-    return a === b || (a.length > 3 && (a === b + 's' || b === a + 's'));
+    return a === b || (a.length > 3 && (a === b + 's' || b === a + 's' || a === `${b}'s` || a === `${b}’s`));
 }
 
 /** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
@@ -216,6 +216,9 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     const push = (i: number, weight: number, abbreviation = false): void => {
         const first = words[i]!;
         const last = words[i + n - 1]!;
+        // A possessive labels what it owns, which the phrase must go on to name ("Patient's name"
+        // for `patient_name`): "Employee's contributions" is no label of the employee.
+        if (/['’]s$/.test(last.norm)) return;
         const compound = !abbreviation && !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
         hits.push({
             field,

@@ -25,6 +25,8 @@ export interface Word {
 const BLANK = /^[\s:=.\-–—|*_]*$/;
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** A word's possessive "'s" ("patient's"). */
+const POSSESSIVE = /^(.{2,})['’]s$/u;
 
 /** Characters from which a line reads as wrapped running text (WindowText.wrapped). */
 const WRAPPED_LINE = 40;
@@ -64,6 +66,13 @@ export class WindowText {
             let list = this.wordIndex.get(norm);
             if (!list) this.wordIndex.set(norm, (list = []));
             list.push(this.words.length - 1);
+            // A possessive is found as its word too: "Patient's name" labels `patient_name`.
+            const owner = POSSESSIVE.exec(norm)?.[1];
+            if (owner) {
+                let own = this.wordIndex.get(owner);
+                if (!own) this.wordIndex.set(owner, (own = []));
+                own.push(this.words.length - 1);
+            }
         }
     }
 
