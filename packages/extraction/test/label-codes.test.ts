@@ -259,4 +259,12 @@ describe('numbers and identifiers have digits', () => {
         ]);
         expect(await readData(head, crime)).to.deep.equal({ police_crime_reference: null });
     });
+
+    it('a label in brackets at the end of a longer one closes its bracket before the colon: "Federal Tax ID (EIN):"', async () => {
+        const form = [
+            'Federal Tax ID (EIN):  86-2041937          Business Type: [ ] Sole Prop',
+            'Movement Reference Number (MRN):   25GB7H3K9P2M4X8QA1',
+        ].join('\n');
+        expect(await readData(form, strings('ein', 'mrn'))).to.deep.equal({ ein: '86-2041937', mrn: '25GB7H3K9P2M4X8QA1' });
+    });
 });

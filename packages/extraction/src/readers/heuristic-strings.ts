@@ -211,7 +211,13 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
     // REFERENCE (PNR):". (With them it moved a ruling's "Rolnummer (oud):", and the ranker's data.)
     const qualifier =
         (bareName && /^[ \t]*\([^()\n]{1,24}\)(?=[ \t]*[:=])/.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))?.[0]) || '';
-    const sep = qualifier + SEPARATORS.exec(text.slice(hit.end + qualifier.length, Math.min(endLine.end, hit.end + 40)))![0];
+    // A label in brackets at the end of a longer one closes its bracket before the colon: "Federal
+    // Tax ID (EIN):  86-2041937" for `ein`.
+    const closing = !qualifier && text[hit.start - 1] === '(' && text[hit.end] === ')' ? ')' : '';
+    const sep =
+        qualifier +
+        closing +
+        SEPARATORS.exec(text.slice(hit.end + qualifier.length + closing.length, Math.min(endLine.end, hit.end + 40)))![0];
     const restStart = hit.end + sep.length;
     const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
     // A label that starts a line of two cells, and the wide gap between them, serve as a colon
