@@ -44,4 +44,13 @@ describe("a heading over a name's label", () => {
         });
         expect((await readData(contract, schema, 'nl')).contractant).to.be.oneOf(['de heer P.J. Verhoef', 'P.J. Verhoef']);
     });
+
+    it('a heading that says whose name labels the "Name:" line under it: "OWNER / PRINCIPAL" for `owner_name`', async () => {
+        const form = [
+            'SECTION 2 - OWNER / PRINCIPAL',
+            'Name:  Rachel A. Lindqvist          Title: Managing Member    Ownership: 100%',
+            'Home Address: 509 Beaver Ave, Des Moines, IA 50310',
+        ].join('\n');
+        expect(await readData(form, strings('owner_name'))).to.deep.equal({ owner_name: 'Rachel A. Lindqvist' });
+    });
 });

@@ -288,61 +288,8 @@ function agreementTitle(t: string, locale: LocaleProfile): boolean {
 /** Particles before a surname ("Van Dijk", "De Kade"). */
 const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 'vom']);
 
-/**
- * Whether line `line` stands right under the window's first line of text, a name line: the
- * letterhead's line of what the business does ("OZEV Authorised Installer - NICEIC Approved
- * Contractor", "House & probate clearances - North Somerset & Bristol").
- */
-export function taglineLine(win: WindowText, line: number): boolean {
-    const above = win.previousTextLine(line);
-    // The name may share its line with the document's title ("VOLTLINE EV SOLUTIONS LTD      QUOTATION").
-    const name = win.lines[above]?.text.trim().split(/ {2,}|\t/)[0] ?? '';
-    // A rule over the name ("~~~~~~~~") is no line of text before it.
-    let before = win.previousTextLine(above);
-    while (before >= 0 && RULE.test(win.lines[before]!.text)) before = win.previousTextLine(before);
-    return above >= 0 && above === line - 1 && before < 0 && letterheadLine(name);
-}
-
-/** A line drawn of one mark: "~~~~~", "=====", "-----". */
-const RULE = /^\s*([~=_*-])\1{4,}\s*$/;
-
-/**
- * A name line among the window's first lines of text that says the kind of organisation a field's
- * name asks for ("HAWKSMOOR PARK GOLF CLUB" for `club`, "Gemeente Zwolle" for `gemeente`,
- * "Rosehill House Nursing Home" for `care_home`): the letterhead names it, with or without an
- * address under it. `kind` is the name's last word.
- */
-export function kindNameLine(win: WindowText, kind: string): Span | undefined {
-    for (let l = win.nextTextLine(-1), seen = 0; l >= 0 && seen < KIND_LINES; l = win.nextTextLine(l), seen++) {
-        // Not the line of what the business does under the name ("OZEV Authorised Installer - …").
-        if (taglineLine(win, l)) continue;
-        const line = win.lines[l]!;
-        const lead = line.text.length - line.text.trimStart().length;
-        // The name's cell, without a dash's remark ("Zwembad De Wielewaal - Zwemschool").
-        const cells = line.text.trim().split(/ {2,}|\t| [-–] /);
-        // Nor its rating's stars ("Camping & Recreatiepark De Zwarte Dennen ****").
-        const cell = cells[0]!.replace(/\s+[*★]+$/u, '');
-        // The kind heads the name or ends it ("Gemeente Zwolle", "Village Hall"), not a possessive's ("Traders' Office").
-        const words = cell.toLowerCase().match(/\p{L}+(?:'\p{L}*)?/gu) ?? [];
-        // A title that starts with the word is no name: "GRANT OF A RIGHT TO PLACE A MEMORIAL BENCH".
-        // (Or a compound of it heads the name: "STUKADOORSBEDRIJF R. BAKKER & ZN." for `bedrijf`.)
-        const first = words[0] ?? '';
-        const heads =
-            (first === kind || (first.length >= kind.length + 3 && first.endsWith(kind))) &&
-            !wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
-        // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017").
-        if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '')) continue;
-        if (letterheadLine(cell) && words.length >= 2 && (heads || words.at(-1) === kind))
-            return { start: line.start + lead, end: line.start + lead + cell.length, quote: cell };
-    }
-    return undefined;
-}
-
-/** The first lines of text read for a name line that says its kind. */
-const KIND_LINES = 3;
-
 /** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
-function letterheadLine(t: string): boolean {
+export function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
     if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
     // A form's line pairs a label with its value, by dot leaders or a wide gap ("Organisation .......

@@ -6,10 +6,11 @@
 // longer one wins for every field: "Effective Date" is not the label "Date".
 import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
-import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
+import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { documentDate } from './heuristic-terms.js';
+import { MIN_COMPOUND_TAIL, countedApart, foreignHead } from './heuristic-qualifiers.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
@@ -185,9 +186,6 @@ function abbreviates(win: WindowText, word: string, full: string): boolean {
     // Either way round: a name's "no" is the label's "number" too (`certificate_no`: "Certificate number").
     return (abbreviations?.get(full) ?? []).includes(word) || (abbreviations?.get(word) ?? []).includes(full);
 }
-
-/** Compound tails shorter than this are not split off ("nr" is no label inside "januari"). */
-const MIN_COMPOUND_TAIL = 4;
 
 function wordPositions(win: WindowText, w: string, known?: ReadonlySet<string>): number[] {
     const exact = win.wordIndex.get(w) ?? [];
@@ -365,40 +363,8 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
 }
 
 /**
- * Whether a compound's head differs from the one the field gives the same word ("Contracturen per
- * week" for `uren_per_week`, described as "verlofuren"): the compound names another thing of the
- * kind. (A field that names no kind of its own keeps every compound: "betalingsachterstand" is an
- * `achterstand`.)
- */
-function foreignHead(win: WindowText, hit: LabelHit, phrases: readonly LabelPhrase[]): boolean {
-    const word = win.words[win.wordAt(hit.start)]!.norm;
-    const tail = hit.phrase.split(' ')[0]!;
-    const at = word.lastIndexOf(tail.slice(0, MIN_COMPOUND_TAIL));
-    const head = at > 0 ? word.slice(0, at) : '';
-    if (head.length < 3) return false;
-    const words = phrases.flatMap((p) => p.words);
-    const stem = tail.slice(0, MIN_COMPOUND_TAIL);
-    return !words.some((w) => w.includes(head)) && words.some((w) => w !== word && w.indexOf(stem) > 2);
-}
-
-/**
  * Label hits a window reads at most: every hit is read for values, and a schema whose hints match
  * every word (32 fields of 16 forms of one word) would make a window's work its words times its
  * hints. The most any window of the labelled or the users' sets has is 510.
  */
 export const HITS_IN_A_WINDOW = 10_000;
-
-/**
- * A label after "excl." or "incl." on its line, its rate between or not ("Bedrag excl. btw: €
- * 100,00", "Total incl. VAT", "Totaal incl. 21% btw", "Balance outstanding (before rebate)"),
- * names the part an amount is counted without or with, so the amount is not that part: no label
- * of a money field it names ("btw" of `vat`).
- */
-function countedApart(win: WindowText, hit: LabelHit): boolean {
-    let i = win.wordAt(hit.start);
-    // Its rate may stand between: "Totaal incl. 21% btw", "Total excl. 20% VAT".
-    const rate = i > 1 ? win.words[i - 1]! : undefined;
-    if (rate && /^\d{1,2}$/.test(rate.norm) && /^[,.]?\d*\s?%\s*$/.test(win.text.slice(rate.end, hit.start))) i--;
-    const before = i > 0 ? win.words[i - 1] : undefined;
-    return before !== undefined && before.line === hit.line && sumWordsOf(win.locale, 'apart').has(before.norm);
-}

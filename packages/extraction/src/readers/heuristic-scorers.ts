@@ -5,20 +5,13 @@
 import type { CompiledField, FieldType } from '@svc/compiler';
 import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
-import {
-    addressBlocks,
-    kindNameLine,
-    labelNotAddress,
-    letterheadNames,
-    wantsAddress,
-    wantsIssuer,
-    wantsOthersAddress,
-} from './heuristic-address.js';
+import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { boxContext, contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
+import { kindNameLine } from './heuristic-letterhead.js';
 import { FIGURES, bracketDetail, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -128,7 +121,9 @@ function stringScores(ctx: FieldContext): Scored[] {
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
     const addressLines = address && wantsAddress([field.name, field.description ?? '']);
-    const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address, addressLines };
+    const last = labelWords(field.name).at(-1) ?? '';
+    const nameKind = wordsOf(win.locale, 'nameWords').has(last) && labelWords(field.name).length > 1 ? last : undefined;
+    const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address, addressLines, nameKind };
     const fits = shapeOf(win, field, type, input.language);
     const valueOf = valueShaper(win, field, type);
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {

@@ -7,6 +7,7 @@ import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
+import { cells, hangingRow, indentOf } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
 
@@ -152,46 +153,6 @@ function onlySumWords(win: WindowText, gap: string): boolean {
 /** A few words ending in a colon: the rest of a label's line when the label has more words. */
 function continuedLabel(tail: string): boolean {
     return tail.length <= 48 && /[:=]\s*$/.test(tail) && (tail.match(/[\p{L}]+/gu)?.length ?? 0) <= 5;
-}
-
-/** Text of a line split into cells by runs of two or more spaces or tabs (a table row has several). */
-function cells(line: string): number {
-    return line
-        .trim()
-        .split(/\s{2,}|\t+/)
-        .filter(Boolean).length;
-}
-
-/** Lines a row's text may wrap over before its amount. */
-const HANGING_LINES = 3;
-const indentOf = (t: string): number => t.length - t.trimStart().length;
-/** A line ending in a figure in a column of its own. */
-const AMOUNT_CELL = /\S {2,}\S{0,4}\d[\d.,]*\s*$/u;
-
-/**
- * A row of a statement whose text wraps over indented lines, its amount at the end of the last
- * ("Statutory interest under the Late Payment of" / "  Commercial Debts … Act 1998" / "  a year
- * from 14 June … (117 days)        £198.63"): the label heading the row's first line names it.
- * The lines before the amount are one cell each (no amount of their own), each continuation is
- * indented deeper than the first, the amount stands in a column at its line's end, and the row
- * follows another row as deep (no heading over the rows).
- */
-function hangingRow(win: WindowText, hit: LabelHit, span: Span, spanLine: number): boolean {
-    if (spanLine - hit.line < 1 || spanLine - hit.line > HANGING_LINES) return false;
-    const first = win.lines[hit.line]!;
-    const head = win.text.slice(first.start, hit.start);
-    if ((head.match(/\p{L}+/gu)?.length ?? 0) > 2 || cells(first.text) !== 1) return false;
-    const line = win.lines[spanLine]!;
-    if (win.text.slice(span.end, line.end).trim() !== '' || !/\S {3,}$/.test(win.text.slice(line.start, span.start))) return false;
-    const depth = indentOf(first.text);
-    // The row stands among rows: the line right before it is one with its amount, as deep.
-    const before = win.lines[hit.line - 1]?.text ?? '';
-    if (indentOf(before) !== depth || !AMOUNT_CELL.test(before)) return false;
-    for (let l = hit.line + 1; l <= spanLine; l++) {
-        const t = win.lines[l]!.text;
-        if (t.trim() === '' || indentOf(t) <= depth || (l < spanLine && cells(t) !== 1)) return false;
-    }
-    return true;
 }
 
 /**

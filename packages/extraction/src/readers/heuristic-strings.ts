@@ -6,7 +6,9 @@
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
-import { hasPostcode, streetLike, taglineLine } from './heuristic-address.js';
+import { taglineLine } from './heuristic-letterhead.js';
+import { addressParts, sectionName } from './heuristic-blocks.js';
+import { ownWord } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns, emptyMark } from './heuristic-scoring.js';
@@ -118,47 +120,6 @@ function phraseCandidates(
         at = next.end;
     }
     return out;
-}
-
-/** Lines an address may run on over under its first, at most. */
-const HANGING_ADDRESS_LINES = 4;
-
-/**
- * An address whose lines stand under its first, at the column where it starts ("Address:   72
- * Hollybush Lane" / "           Penn" / "           Wolverhampton" / "           WV4 4JD"): the
- * value runs on over them. Each is short, holds no label and no wide gap, and the first ends its
- * line.
- */
-function hangingAddress(win: WindowText, v: Span): Span | undefined {
-    const l = win.lineOf(v.start);
-    const line = win.lines[l]!;
-    if (win.text.slice(v.end, line.end).trim() !== '') return undefined;
-    const column = v.start - line.start;
-    let last = l;
-    for (let k = l + 1; k < win.lines.length && k - l <= HANGING_ADDRESS_LINES; k++) {
-        const t = win.lines[k]!.text;
-        const lead = t.length - t.trimStart().length;
-        if (lead !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.trim())) break;
-        last = k;
-    }
-    // It ends at its postcode ("WV4 4JD", "3011 PP Rotterdam"): a list of lines without one is no address.
-    while (last > l && !hasPostcode(win.lines[last]!.text)) last--;
-    if (last === l) return undefined;
-    return trimValue(win.text, v.start, win.lines[last]!.end);
-}
-
-/** An address after a subject's dash outranks the whole subject line. */
-const SUBJECT_ADDRESS = 1.05;
-
-/**
- * A subject line names the address after what it is about ("RE: RENT ARREARS - FLAT 2, 19
- * BRINKSWAY TERRACE, STOCKPORT SK3 0BJ"): the address is the part after the dash.
- */
-function subjectAddress(v: Span, hit: LabelHit): StringCandidate | undefined {
-    const dash = /\s[-–]\s+/.exec(v.quote);
-    if (!dash || streetLike(v.quote.slice(0, dash.index)) || !streetLike(v.quote.slice(dash.index + dash[0].length))) return undefined;
-    const at = dash.index + dash[0].length;
-    return { start: v.start + at, end: v.end, quote: v.quote.slice(at), context: hit.weight * SUBJECT_ADDRESS, hit };
 }
 
 /** Names listed after the first one in running text: at most this many. */
@@ -311,6 +272,8 @@ export interface StringOptions {
     several?: boolean;
     bareName?: boolean;
     address?: boolean;
+    /** The word with which the field's name asks for a name ("name" of `owner_name`), if it does. */
+    nameKind?: string;
     /**
      * The field's name or description asks for an address (not only a hint: "Employer name and
      * address"): a labelled address runs on over the lines under it.
@@ -319,7 +282,7 @@ export interface StringOptions {
 }
 
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
-    const { pattern, several = false, bareName = false, address = false, addressLines = false } = options;
+    const { pattern, several = false, bareName = false, address = false, addressLines = false, nameKind } = options;
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
@@ -374,10 +337,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                         context: hit.weight * HEAD_PREFERRED,
                         hit,
                     });
-                const subject = address && v ? subjectAddress(v, hit) : undefined;
-                if (subject) out.push(subject);
-                const hanging = addressLines && v && !pair ? hangingAddress(win, v) : undefined;
-                if (hanging) out.push({ ...hanging, context: hit.weight * SUBJECT_ADDRESS, hit });
+                if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several, bareName));
             }
@@ -394,6 +354,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             const v = valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
         }
+        // A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name:
+        // Rachel A. Lindqvist" for `owner_name`).
+        const under = nameKind && hit.kind === 'name-word' ? sectionName(win, hit, nameKind) : undefined;
+        if (under) out.push({ ...under, context: hit.weight * LABEL.section, hit });
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
         if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {
             const m = shortestMatch(text, hit.start, Math.min(line.end, hit.start + 80), re);
@@ -422,20 +386,6 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         return lineBreak > 0 && labels.has(quote.slice(0, lineBreak).trim().toLowerCase());
     };
     return out.filter((c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote));
-}
-
-/**
- * A word of the field's name after another word in its cell names another thing of that kind
- * ("Current school:" for `school_offered`, "Home phone:" for `mobile_phone`): it counts less.
- */
-function ownWord(win: WindowText, hit: LabelHit): number {
-    if (hit.kind !== 'name-word') return 1;
-    const line = win.lines[hit.line]!;
-    const cell = win.text
-        .slice(line.start, hit.start)
-        .split(/ {2,}|\t|[:|]/)
-        .pop()!;
-    return /\p{L}{2,}/u.test(cell) ? LABEL.qualifiedByWord : 1;
 }
 
 /** A hint of two words or more, not written in capitals. */

@@ -1,0 +1,84 @@
+// Values over several lines or in a part of a line: an address that runs on under its first line,
+// the address after a subject's dash, a name under a section's heading that says whose it is
+// (split from heuristic-strings.ts, which reads the values labels point at).
+import { hasPostcode, streetLike } from './heuristic-address.js';
+import type { LabelHit } from './heuristic-labels.js';
+import { columnEnd, trimValue } from './heuristic-lines.js';
+import type { Span } from './heuristic-spans.js';
+import type { StringCandidate } from './heuristic-strings.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** Lines an address may run on over under its first, at most. */
+const HANGING_ADDRESS_LINES = 4;
+
+/**
+ * An address whose lines stand under its first, at the column where it starts ("Address:   72
+ * Hollybush Lane" / "           Penn" / "           Wolverhampton" / "           WV4 4JD"): the
+ * value runs on over them. Each is short, holds no label and no wide gap, and the first ends its
+ * line.
+ */
+function hangingAddress(win: WindowText, v: Span): Span | undefined {
+    const l = win.lineOf(v.start);
+    const line = win.lines[l]!;
+    if (win.text.slice(v.end, line.end).trim() !== '') return undefined;
+    const column = v.start - line.start;
+    let last = l;
+    for (let k = l + 1; k < win.lines.length && k - l <= HANGING_ADDRESS_LINES; k++) {
+        const t = win.lines[k]!.text;
+        const lead = t.length - t.trimStart().length;
+        if (lead !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.trim())) break;
+        last = k;
+    }
+    // It ends at its postcode ("WV4 4JD", "3011 PP Rotterdam"): a list of lines without one is no address.
+    while (last > l && !hasPostcode(win.lines[last]!.text)) last--;
+    if (last === l) return undefined;
+    return trimValue(win.text, v.start, win.lines[last]!.end);
+}
+
+/** Lines under a section's heading read for its "Name:" line. */
+const SECTION_NAME_LINES = 3;
+
+/**
+ * The value of the "Name:" line under a heading that names whose it is: the heading a line of its
+ * own without a colon, mostly in capitals, holding the hit; the name's label starts one of the next
+ * lines, before another heading.
+ */
+export function sectionName(win: WindowText, hit: LabelHit, nameKind: string): Span | undefined {
+    const heading = win.lines[hit.line]!.text;
+    const letters = heading.replace(/[^\p{L}]/gu, '');
+    if (heading.includes(':') || letters.length < 3 || letters.replace(/[^\p{Lu}]/gu, '').length / letters.length < 0.6) return undefined;
+    const label = new RegExp(`^\\s*${nameKind}\\s*:\\s*`, 'iu');
+    for (let l = win.nextTextLine(hit.line), k = 0; l >= 0 && k < SECTION_NAME_LINES; l = win.nextTextLine(l), k++) {
+        const line = win.lines[l]!;
+        const m = label.exec(line.text);
+        if (m) return trimValue(win.text, line.start + m[0].length, columnEnd(win.text, line.start + m[0].length, line.end));
+    }
+    return undefined;
+}
+
+/** An address after a subject's dash outranks the whole subject line. */
+const SUBJECT_ADDRESS = 1.05;
+
+/**
+ * A subject line names the address after what it is about ("RE: RENT ARREARS - FLAT 2, 19
+ * BRINKSWAY TERRACE, STOCKPORT SK3 0BJ"): the address is the part after the dash.
+ */
+function subjectAddress(v: Span, hit: LabelHit): StringCandidate | undefined {
+    const dash = /\s[-–]\s+/.exec(v.quote);
+    if (!dash || streetLike(v.quote.slice(0, dash.index)) || !streetLike(v.quote.slice(dash.index + dash[0].length))) return undefined;
+    const at = dash.index + dash[0].length;
+    return { start: v.start + at, end: v.end, quote: v.quote.slice(at), context: hit.weight * SUBJECT_ADDRESS, hit };
+}
+
+/**
+ * The parts of a labelled address read as an address of their own: after a subject's dash, and
+ * (`lines`) run on over the lines under it.
+ */
+export function addressParts(win: WindowText, v: Span, hit: LabelHit, lines: boolean): StringCandidate[] {
+    const out: StringCandidate[] = [];
+    const subject = subjectAddress(v, hit);
+    if (subject) out.push(subject);
+    const hanging = lines ? hangingAddress(win, v) : undefined;
+    if (hanging) out.push({ ...hanging, context: hit.weight * SUBJECT_ADDRESS, hit });
+    return out;
+}

@@ -1,0 +1,47 @@
+// Rows of a statement over several lines: a line's cells and indent, and a row whose text wraps
+// over indented lines before its amount (split from heuristic-scoring.ts, which weighs the label
+// that heads such a row).
+import type { LabelHit } from './heuristic-labels.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** Text of a line split into cells by runs of two or more spaces or tabs (a table row has several). */
+export function cells(line: string): number {
+    return line
+        .trim()
+        .split(/\s{2,}|\t+/)
+        .filter(Boolean).length;
+}
+
+/** Lines a row's text may wrap over before its amount. */
+const HANGING_LINES = 3;
+/** Columns of white space a line starts with. */
+export const indentOf = (t: string): number => t.length - t.trimStart().length;
+/** A line ending in a figure in a column of its own. */
+const AMOUNT_CELL = /\S {2,}\S{0,4}\d[\d.,]*\s*$/u;
+
+/**
+ * A row of a statement whose text wraps over indented lines, its amount at the end of the last
+ * ("Statutory interest under the Late Payment of" / "  Commercial Debts … Act 1998" / "  a year
+ * from 14 June … (117 days)        £198.63"): the label heading the row's first line names it.
+ * The lines before the amount are one cell each (no amount of their own), each continuation is
+ * indented deeper than the first, the amount stands in a column at its line's end, and the row
+ * follows another row as deep (no heading over the rows).
+ */
+export function hangingRow(win: WindowText, hit: LabelHit, span: Span, spanLine: number): boolean {
+    if (spanLine - hit.line < 1 || spanLine - hit.line > HANGING_LINES) return false;
+    const first = win.lines[hit.line]!;
+    const head = win.text.slice(first.start, hit.start);
+    if ((head.match(/\p{L}+/gu)?.length ?? 0) > 2 || cells(first.text) !== 1) return false;
+    const line = win.lines[spanLine]!;
+    if (win.text.slice(span.end, line.end).trim() !== '' || !/\S {3,}$/.test(win.text.slice(line.start, span.start))) return false;
+    const depth = indentOf(first.text);
+    // The row stands among rows: the line right before it is one with its amount, as deep.
+    const before = win.lines[hit.line - 1]?.text ?? '';
+    if (indentOf(before) !== depth || !AMOUNT_CELL.test(before)) return false;
+    for (let l = hit.line + 1; l <= spanLine; l++) {
+        const t = win.lines[l]!.text;
+        if (t.trim() === '' || indentOf(t) <= depth || (l < spanLine && cells(t) !== 1)) return false;
+    }
+    return true;
+}
