@@ -128,4 +128,13 @@ describe('where a value ends', () => {
         const order = ' Customer:   Halvorsen Marine Supply Co.       Name:   Dana Whitfield';
         expect(await readData(order, strings('customer'))).to.deep.equal({ customer: 'Halvorsen Marine Supply Co.' });
     });
+
+    it('a name goes on past a hyphen into a word in lower case: "Werkvoorbereider E-installaties"', async () => {
+        const letter = [
+            'Hartelijk dank voor je sollicitatie van 24 februari jl. op de functie van',
+            'Werkvoorbereider E-installaties. Wij hebben je brief en cv met veel interesse gelezen',
+            'en willen graag nader kennis met je maken.',
+        ].join('\n');
+        expect(await readData(letter, strings('functie'), 'nl')).to.deep.equal({ functie: 'Werkvoorbereider E-installaties' });
+    });
 });

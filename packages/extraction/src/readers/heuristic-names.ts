@@ -45,6 +45,11 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             !(CONNECTORS.has(w.norm) && gap === ' ' && !allCaps(win.text.slice(w.start, w.end)))
         )
             break;
+        // A word joined by a hyphen goes on however it is written ("Werkvoorbereider E-installaties").
+        if (gap === '-' && last === j - 1 && !w.capital) {
+            last = j;
+            continue;
+        }
         if (w.capital || /^\d+$/.test(w.norm)) {
             if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
