@@ -160,4 +160,19 @@ describe('statement rows', () => {
         // A count may be a rank: "2nd choice" is 2 for an integer field.
         expect(amountSpans('my 2nd choice', 'en', false).map((s) => s.quote)).to.deep.equal(['2']);
     });
+
+    it('a row of two cells: the label cell\'s words qualify its label, no prose between ("1e termijn (aanbetaling), uiterlijk …   € 600,00")', async () => {
+        const row = '  1e termijn (aanbetaling), uiterlijk 15-01-2025                 €   600,00';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'aanbetaling', type: 'money', currency: 'EUR', hints: ['aanbetaling'] }],
+        });
+        const context = async (doc: string) =>
+            (await readCandidates(doc, schema, 'nl')).candidates.find((c) => c.quote.endsWith('600,00'))!.features.context!;
+        // The same words as prose, the amount one space on, fade the label's pull.
+        const prose = row.replace(/ {3,}€ {3}/, ' € ').trim();
+        expect(await context(row)).to.be.above(await context(prose));
+        expect(await context(row)).to.be.closeTo(0.7 * 0.75, 0.001);
+    });
 });

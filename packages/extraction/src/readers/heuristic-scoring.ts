@@ -150,6 +150,17 @@ function onlySumWords(win: WindowText, gap: string): boolean {
     return words.every((w) => final.has(w) || partial.has(w));
 }
 
+/** Whether a span ends its line after a wide gap, the line's second and last cell. */
+function rowOfTwo(win: WindowText, span: Span): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    return (
+        line.end - line.start <= 160 &&
+        win.text.slice(span.end, line.end).trim() === '' &&
+        /\S {3,}(?:\S{1,3} +)?$/.test(win.text.slice(line.start, span.start)) &&
+        cells(line.text.slice(0, span.start - line.start)) === 1
+    );
+}
+
 /** A few words ending in a colon: the rest of a label's line when the label has more words. */
 function continuedLabel(tail: string): boolean {
     return tail.length <= 48 && /[:=]\s*$/.test(tail) && (tail.match(/[\p{L}]+/gu)?.length ?? 0) <= 5;
@@ -258,7 +269,12 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             // ends no sentence.
             // Nor does one in a short bracket that qualifies the label.
             if (/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
-            return hit.weight * fade(win.wordsBetween(hit.end, span.start)) * LABEL.inRunningText;
+            // A row of two cells, its amount last ("1e termijn (aanbetaling), uiterlijk 15-01-2025
+            // €   600,00"): the label cell's words qualify the label, no prose between: it counts at
+            // least as a qualified label.
+            const words = win.wordsBetween(hit.end, span.start);
+            const faded = hit.weight * fade(words) * LABEL.inRunningText;
+            return rowOfTwo(win, span) ? Math.max(faded, hit.weight * LABEL.qualifiedByWord) : faded;
         }
         // Label after the value on the same line ("60.30 Total"): weaker.
         if (hit.start - span.end > 40) return 0;
