@@ -175,4 +175,16 @@ describe('statement rows', () => {
         expect(await context(row)).to.be.above(await context(prose));
         expect(await context(row)).to.be.closeTo(0.7 * 0.75, 0.001);
     });
+
+    it('a count followed by the thing a count field counts is its value ("12 payments"); not a bound ("max. 150 guests")', async () => {
+        const letter = [
+            'You pay by monthly Direct Debit. We will collect 12 payments from the',
+            'account below.',
+            '   Payment 1          1 April 2025                    £14.56',
+            '   Payments 2 to 12   1 May 2025 to 1 March 2026      £14.54 each',
+        ].join('\n');
+        const count = (name: string) => compile({ svc_schema: '1.0', name: 'c', fields: [{ name, type: 'integer', nullable: true }] });
+        expect(await readData(letter, count('number_of_payments'))).to.deep.equal({ number_of_payments: 12 });
+        expect(await readData('The hall holds max. 150 guests seated.', count('guest_count'))).to.deep.equal({ guest_count: null });
+    });
 });

@@ -109,6 +109,7 @@ export const enAgreementWords = {
     routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
+    countWords: ['number', 'count', 'num', 'no'],
     rangeIntroducers: ['between'],
     expiryWords: [
         'expire',

@@ -162,6 +162,8 @@ export interface LocaleProfile {
     /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
     identifierWords?: readonly string[];
     minimumWords?: readonly string[];
+    /** Words with which a field's name asks for a count of a thing (`number_of_payments`, `aantal_erfgenamen`): "12 payments" is its value. */
+    countWords?: readonly string[];
     rangeIntroducers?: readonly string[];
     /** What joins the two dates of a range, besides a dash ("to", "until"; Dutch "tot en met", "t/m"). */
     rangeWords?: readonly string[];

@@ -38,6 +38,7 @@ type WordList =
     | 'routeEndWords'
     | 'identifierWords'
     | 'minimumWords'
+    | 'countWords'
     | 'rangeIntroducers'
     | 'deadlineNameWords'
     | 'earlierColumnWords'

@@ -203,6 +203,7 @@ export const nl = {
     routeEndWords: ['bestemming', 'aankomst', 'eindbestemming'],
     identifierWords: ['nummer', 'nr', 'no', 'id', 'ref', 'kenmerk'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
+    countWords: ['aantal'],
     rangeIntroducers: ['tussen'],
     deadlineNameWords: ['voor', 'uiterlijk'],
     earlierColumnWords: ['vorig', 'vorige', 'oud', 'oude', 'cumulatief', 'eerder', 'eerdere'],

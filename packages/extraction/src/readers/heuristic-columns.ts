@@ -138,3 +138,33 @@ export function sectionNumber(win: WindowText, span: Span): boolean {
     if (m[1]) return /^\s*$/.test(before) && /^[ \t]+\p{Lu}/u.test(after);
     return /^\s*$/.test(before) ? /^[.)][ \t]+\p{Lu}/u.test(after) : /^\s*\($/.test(before) && /^\)[ \t]+\p{Lu}/u.test(after);
 }
+
+/**
+ * The thing a count field's name counts (`number_of_payments`: "payments"; `aantal_erfgenamen`:
+ * "erfgenamen"), or undefined when the name asks for no count.
+ */
+export function countedNoun(field: { name: string }, locale: LocaleProfile): string | undefined {
+    const words = labelWords(field.name).filter((w) => w !== 'of' && w !== 'van');
+    const counts = wordsOf(locale, 'countWords');
+    const k = words.findIndex((w) => counts.has(w));
+    // The word after the count's ("number of payments"), or before it ("user count").
+    const noun = k < 0 ? undefined : k + 1 < words.length ? words[k + 1] : words[k - 1];
+    return noun && /\p{L}{3,}/u.test(noun) ? noun : undefined;
+}
+
+/** Whether the word right after a number is the thing counted ("12 payments", "4 erfgenamen"). */
+export function countedBy(win: WindowText, span: Span, noun: string): boolean {
+    // Not a bound ("max. 150 guests", "up to 16 players"): a capacity, not the count.
+    const before = win.words[win.wordAt(span.start) - 1];
+    if (before && before.line === win.lineOf(span.start) && wordsOf(win.locale, 'maximumWords').has(before.norm)) return false;
+    if (/\bup to\s*$|\btot\s*$/i.test(win.text.slice(Math.max(0, span.start - 8), span.start))) return false;
+    const next = win.words[win.wordAt(span.end)];
+    if (!next || next.line !== win.lineOf(span.start) || !/^[ \t]{1,2}$/.test(win.text.slice(span.end, next.start))) return false;
+    const a = next.norm;
+    return (
+        a === noun ||
+        a === `${noun}s` ||
+        noun === `${a}s` ||
+        (a.length > 4 && noun.length > 4 && win.locale.stem(a) === win.locale.stem(noun))
+    );
+}

@@ -12,7 +12,7 @@ import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { kindNameLine } from './heuristic-letterhead.js';
-import { FIGURES, bracketDetail, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
+import { FIGURES, bracketDetail, countedBy, countedNoun, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates } from './heuristic-strings.js';
@@ -295,6 +295,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const tax = type.kind === 'money' && asksForTax(field, win.locale);
     // The other end of a range than the one the name asks for ("tussen € 3.450 en € 4.780" for `maximum_salaris`).
     const others = FIGURES.has(type.kind) ? otherBounds(win, found, field) : undefined;
+    const counted = type.kind === 'integer' ? countedNoun(field, win.locale) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];
         if (!p || (tax && rateBase(win, span.start))) return;
@@ -307,6 +308,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const ambiguity = c.hit && !final ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
         let context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
         if (ranged?.has(span)) context = Math.max(context, terms!.own ? ADJUST.headingDate : ADJUST.rangeDate);
+        // A count followed by the thing the field counts ("We will collect 12 payments"): as labelled.
+        if (counted && countedBy(win, span, counted)) context = Math.max(context, ADJUST.countedNoun);
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };

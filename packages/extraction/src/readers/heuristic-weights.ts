@@ -75,6 +75,8 @@ export const BASE = {
 export const ADJUST = {
     /** A label that points at many different values says less about each: divided by 1 + this per extra value. */
     labelAmbiguity: 0.3,
+    /** A number followed by the thing a count field counts ("12 payments" for `number_of_payments`). */
+    countedNoun: 0.5,
     /** Ambiguity is counted for labels at least this well placed. */
     ambiguityFloor: 0.25,
     /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */
