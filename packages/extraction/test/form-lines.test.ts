@@ -183,6 +183,11 @@ describe('form lines', () => {
         expect(read.candidates.map((c) => c.quote).filter((q) => q.includes('Lena Okafor'))).to.deep.equal([]);
     });
 
+    it('so does a number\'s label: "Cancellation number   CXL-5521-0934" is no label of `account_number`, "Number" is', async () => {
+        expect(await readData('  Cancellation number    CXL-5521-0934', strings('account_number'))).to.deep.equal({ account_number: null });
+        expect(await readData('  Number    CXL-5521-0934', strings('account_number'))).to.deep.equal({ account_number: 'CXL-5521-0934' });
+    });
+
     it('a word of the name after another word in its cell names another thing: "Current school:" is no `school_offered`', async () => {
         const letter = [
             'Child:           Ama Efua Asante-Lloyd',

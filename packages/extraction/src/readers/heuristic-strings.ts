@@ -323,7 +323,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                     (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest))
                         ? found
                         : undefined;
-                if (code) out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight, hit });
+                if (code)
+                    out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
                 // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
