@@ -30,11 +30,14 @@ const AMOUNT_CELL = /\S {2,}\S{0,4}\d[\d.,]*\s*$/u;
  */
 export function hangingRow(win: WindowText, hit: LabelHit, span: Span, spanLine: number): boolean {
     if (spanLine - hit.line < 1 || spanLine - hit.line > HANGING_LINES) return false;
+    // The cheap tests first: most pairs of a label and a span in prose fail here.
+    const line = win.lines[spanLine]!;
+    if (win.text.charCodeAt(span.start - 1) !== 32 || win.text.slice(span.end, line.end).trim() !== '') return false;
+    const lead = win.text.slice(line.start, span.start);
+    if (!lead.endsWith('   ') || lead.trim() === '') return false;
     const first = win.lines[hit.line]!;
     const head = win.text.slice(first.start, hit.start);
     if ((head.match(/\p{L}+/gu)?.length ?? 0) > 2 || cells(first.text) !== 1) return false;
-    const line = win.lines[spanLine]!;
-    if (win.text.slice(span.end, line.end).trim() !== '' || !/\S {3,}$/.test(win.text.slice(line.start, span.start))) return false;
     const depth = indentOf(first.text);
     // The row stands among rows: the line right before it is one with its amount, as deep.
     const before = win.lines[hit.line - 1]?.text ?? '';

@@ -67,7 +67,7 @@ export class WindowText {
             if (!list) this.wordIndex.set(norm, (list = []));
             list.push(this.words.length - 1);
             // A possessive is found as its word too: "Patient's name" labels `patient_name`.
-            const owner = POSSESSIVE.exec(norm)?.[1];
+            const owner = norm.length > 3 && (norm.includes("'") || norm.includes('’')) ? POSSESSIVE.exec(norm)?.[1] : undefined;
             if (owner) {
                 let own = this.wordIndex.get(owner);
                 if (!own) this.wordIndex.set(owner, (own = []));
