@@ -3,7 +3,7 @@
 // (split from heuristic-strings.ts, which reads the values labels point at).
 import { hasPostcode, streetLike } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { columnEnd, trimValue } from './heuristic-lines.js';
+import { columnEnd, SHORT_LINE, trimValue } from './heuristic-lines.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
@@ -20,7 +20,7 @@ const HANGING_ADDRESS_LINES = 4;
 function hangingAddress(win: WindowText, v: Span): Span | undefined {
     const l = win.lineOf(v.start);
     const line = win.lines[l]!;
-    if (win.text.slice(v.end, line.end).trim() !== '') return undefined;
+    if (line.end - line.start > SHORT_LINE || win.text.slice(v.end, line.end).trim() !== '') return undefined;
     const column = v.start - line.start;
     let last = l;
     for (let k = l + 1; k < win.lines.length && k - l <= HANGING_ADDRESS_LINES; k++) {
@@ -35,6 +35,8 @@ function hangingAddress(win: WindowText, v: Span): Span | undefined {
     return trimValue(win.text, v.start, win.lines[last]!.end);
 }
 
+/** Characters of a section's heading at most. */
+const HEADING_CHARS = 120;
 /** Lines under a section's heading read for its "Name:" line. */
 const SECTION_NAME_LINES = 3;
 
@@ -45,6 +47,7 @@ const SECTION_NAME_LINES = 3;
  */
 export function sectionName(win: WindowText, hit: LabelHit, nameKind: string): Span | undefined {
     const heading = win.lines[hit.line]!.text;
+    if (heading.length > HEADING_CHARS) return undefined;
     const letters = heading.replace(/[^\p{L}]/gu, '');
     if (heading.includes(':') || letters.length < 3 || letters.replace(/[^\p{Lu}]/gu, '').length / letters.length < 0.6) return undefined;
     const label = new RegExp(`^\\s*${nameKind}\\s*:\\s*`, 'iu');

@@ -49,8 +49,9 @@ export function foreignHead(win: WindowText, hit: LabelHit, phrases: readonly La
 export function ownWord(win: WindowText, hit: LabelHit): number {
     if (hit.kind !== 'name-word') return 1;
     const line = win.lines[hit.line]!;
+    // (Its cell is short: a long line is read only near the label.)
     const cell = win.text
-        .slice(line.start, hit.start)
+        .slice(Math.max(line.start, hit.start - 64), hit.start)
         .split(/ {2,}|\t|[:|]/)
         .pop()!;
     return /\p{L}{2,}/u.test(cell) ? LABEL.qualifiedByWord : 1;

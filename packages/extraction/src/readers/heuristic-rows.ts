@@ -13,6 +13,8 @@ export function cells(line: string): number {
         .filter(Boolean).length;
 }
 
+/** Characters of a statement's row at most. */
+const ROW_CHARS = 240;
 /** Lines a row's text may wrap over before its amount. */
 const HANGING_LINES = 3;
 /** Columns of white space a line starts with. */
@@ -30,12 +32,14 @@ const AMOUNT_CELL = /\S {2,}\S{0,4}\d[\d.,]*\s*$/u;
  */
 export function hangingRow(win: WindowText, hit: LabelHit, span: Span, spanLine: number): boolean {
     if (spanLine - hit.line < 1 || spanLine - hit.line > HANGING_LINES) return false;
-    // The cheap tests first: most pairs of a label and a span in prose fail here.
+    // The cheap tests first: most pairs of a label and a span in prose fail here. (Rows are short
+    // lines: no line of a document written on one line is read, so the work stays linear.)
     const line = win.lines[spanLine]!;
+    const first = win.lines[hit.line]!;
+    if (line.end - line.start > ROW_CHARS || first.end - first.start > ROW_CHARS) return false;
     if (win.text.charCodeAt(span.start - 1) !== 32 || win.text.slice(span.end, line.end).trim() !== '') return false;
     const lead = win.text.slice(line.start, span.start);
     if (!lead.endsWith('   ') || lead.trim() === '') return false;
-    const first = win.lines[hit.line]!;
     const head = win.text.slice(first.start, hit.start);
     if ((head.match(/\p{L}+/gu)?.length ?? 0) > 2 || cells(first.text) !== 1) return false;
     const depth = indentOf(first.text);
