@@ -1,0 +1,99 @@
+// The adversarial layouts the hardening bench reads (bench/hardening-bench.mjs, "reader" rows):
+// documents of 24,000–44,000 characters built to make a reader rule's work grow faster than the
+// text, each with the schema it is read with. Split from the bench so that the bench stays a runner.
+
+const LAW = 'This Agreement shall be governed by the laws of the State of';
+/** Sixteen hints that are forms of one word (one stem: "regul"). */
+const FORMS = ['regulation', 'regulations', 'regulate', 'regulates', 'regulated', 'regulating', 'regulment', 'regulments'].concat([
+    'reguling',
+    'regulings',
+    'regulion',
+    'regulions',
+    'regulal',
+    'regulals',
+    'reguled',
+    'reguls',
+]);
+
+/** Documents of adversarial layouts, each about 24,000–44,000 characters (read with the invoice schema unless named). */
+export const LAYOUTS = {
+    'a 20,000-character line, then 300 labels, then 300 values on lines of their own':
+        'x '.repeat(10_000) + 'Total '.repeat(300) + '\n' + '12.50\n'.repeat(300),
+    'label and value 4,000 times on one line': 'Total 1.00 '.repeat(4_000),
+    'label and value on 4,000 lines': 'Total 1.00\n'.repeat(4_000),
+    'labels separated by runs of 2,000 spaces, then values': ('Total' + ' '.repeat(2_000)).repeat(20) + '\n' + '1.00\n'.repeat(300),
+    '30,000 spaces before 1,000 values on the line under a label': 'Total:\n' + ' '.repeat(30_000) + '1.00 '.repeat(1_000),
+    // Each of these took seconds before (2026-11-25): patterns with neighbouring classes tried over a
+    // long run of spaces, a name read across a line of spaces, every number checked against all before it.
+    'a run of 40,000 spaces inside the line above an address':
+        'A' + ' '.repeat(40_000) + 'B\nNO 5, JALAN MAWAR 7/1,\n81750 JOHOR BAHRU\nTotal 5.00\n',
+    'a postcode line ending in 30,000 spaces': 'LOT 5, JALAN MAWAR 81750\nTAMAN 81751' + ' '.repeat(30_000) + '\nTEL 07-1234\n',
+    '15,000 numbers on the line of a street': 'NO 5, JALAN MAWAR 7/1,' + ' 1'.repeat(15_000) + '\n',
+    // Each of these took 1.7 s before (2026-11-26): every label on one long line split the whole line
+    // into cells (a row of column labels, a label and a value in two cells).
+    'a role label 3,500 times on one line (lease schema, no hints)': { schema: 'lease-en.svc.json', text: 'Landlord '.repeat(3_500) },
+    'column labels in capitals 3,000 times on one line (lease schema)': {
+        schema: 'lease-en.svc.json',
+        text: 'LANDLORD   TENANT   '.repeat(1_500) + '\nx   y\n',
+    },
+    // 2.3 s before (2026-11-26): a value's final full stop was tested from every start of the value.
+    'a 30,000-letter word ending a sentence under a label (lease schema)': {
+        schema: 'lease-en.svc.json',
+        text: 'Landlord:\n' + 'a'.repeat(30_000) + ' b.\n',
+    },
+    'a governing-law label over a line of 30,000 spaces (contract schema)': {
+        schema: 'contract-en.svc.json',
+        text: `${LAW}\n${' '.repeat(30_000)}\n${LAW} New York.\n`,
+    },
+    // 405 s, 31 s and about 1 s before (2026-11-26, a hostile review): the label-overlap sweep compared
+    // each hit with every hit in the 200 characters before it, the next line with text was walked to
+    // once per label hit, and each name with initials read every occurrence of its surname.
+    'one word 8,300 times, 32 fields hinted with 16 forms of it': {
+        schema: manyFields(FORMS),
+        text: 'regul '.repeat(8_300),
+    },
+    '"Name" 2,000 times on one line over 40,000 blank lines (32 fields hinted "Name")': {
+        schema: manyFields(['Name']),
+        text: 'Name '.repeat(2_000) + '\n'.repeat(39_990) + 'x',
+    },
+    // Each rule of the later session of 2026-11-26 that reads a line's cells or its neighbours on one long line.
+    'a heading, an address, a count and a form row 400 times on one line (5 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'rows',
+            fields: ['owner_name', 'property_address', 'reference', 'number_of_payments', 'paid'].map((name, i) => ({
+                name,
+                type: ['string', 'string', 'string', 'integer', 'money'][i],
+                ...(i === 4 ? { currency: 'GBP' } : {}),
+            })),
+        },
+        text: "OWNER Name: A Owner's Address:   72 Hollybush Lane   Our ref: X1   12 payments   In paid (s)    £1.00   ".repeat(400),
+    },
+    // 45 s on 1,000 characters before (2026-11-26): scans counted characters, not program steps.
+    '"a " 25,000 times, 32 fields with patterns of nested counted repeats': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'patterns',
+            fields: Array.from({ length: 32 }, (_, i) => ({
+                name: `f${i}`,
+                type: 'string',
+                pattern: `(?:(?:[a-z ]{0,30}){0,30}!|q${i})?`,
+            })),
+        },
+        text: 'a '.repeat(25_000),
+    },
+    '"Name: C. J. Smith" 700 times, then "Smith" 5,600 times (32 fields hinted "Name")': {
+        schema: manyFields(['Name']),
+        text: 'Name: C. J. Smith\n'.repeat(700) + 'Smith '.repeat(5_600),
+    },
+    // Check boxes (2026-11-26): each line is read once for a ticked box, however many boxes it holds.
+    '"[ ] a " 8,000 times on one line and a ticked box, 32 boolean fields named "a"': {
+        schema: { svc_schema: '1.0', name: 'boxes', fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean' })) },
+        text: '[ ] a '.repeat(8_000) + '[x] a',
+    },
+};
+
+/** A schema of 32 string fields with the same hints. */
+function manyFields(hints) {
+    return { svc_schema: '1.0', name: 'many', fields: Array.from({ length: 32 }, (_, i) => ({ name: `f${i}`, type: 'string', hints })) };
+}
