@@ -1,10 +1,11 @@
 // Text from a schema shown in Markdown (hovers): a description or name is the user's text, not
 // markup, so a schema someone else wrote cannot put a live link or an image (a beacon that
-// reveals the reader's address when the client fetches it) into a hover.
+// reveals the reader's address when the client fetches it) into a hover. VS Code renders hovers
+// with marked in GFM mode, which links a bare "https://…" too: the colon is escaped as well.
 
-/** `text` as literal Markdown: every character Markdown could read as markup escaped, line breaks kept. */
+/** `text` as literal Markdown: every character Markdown could read as markup escaped (a line break reads as a space). */
 export function markdownText(text: string): string {
-    return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&]/g, '\\$&');
+    return text.replace(/[\\`*_{}[\]()<>#+\-.!|~&:]/g, '\\$&');
 }
 
 /**
