@@ -146,6 +146,23 @@ describe('svc accounts and svc keys on PostgreSQL', function () {
             expect(await validate(key.key)).to.equal(401);
         });
 
+        it('svc keys revoke run again after a failed epoch change: the key is revoked already, the servers are told all the same', async () => {
+            const key = await newKey();
+            expect(await validate(key.key)).to.equal(200);
+            expect(await validate(key.key)).to.equal(200);
+            // The first run's database change, without its epoch change (Redis failed in between).
+            const store = openPgStore(url, { max: 1 });
+            try {
+                expect(await store.revokeKey(key.id)).to.equal(true);
+            } finally {
+                await store.close();
+            }
+            expect(await validate(key.key)).to.equal(200);
+            const r = await svcWith({ SVC_REDIS_URL: redisUrl }, 'keys', 'revoke', key.id);
+            expect(r.code).to.equal(1);
+            expect(await validate(key.key)).to.equal(401);
+        });
+
         it('Redis out of reach: one line saying so, and nothing is revoked', async () => {
             const key = await newKey();
             expect(await validate(key.key)).to.equal(200);

@@ -12,6 +12,7 @@ import { schemaHash } from './hash/schema-hash.js';
 import { MAX_REGISTERS } from './ir/ir-emitter.js';
 import type { CompiledCode, CompiledField, CompiledRelation, CompiledSchema, FieldType } from './ir/ir-types.js';
 import type { JsonNode } from './json/json-types.js';
+import { withPatternScope } from './schema/field-types.js';
 import { checkSchema, type CheckedField, type ExprSource } from './schema/schema-checker.js';
 import type { ExprType } from './values/value-types.js';
 
@@ -57,12 +58,12 @@ interface Typed {
 export function runPipeline(
     root: JsonNode,
     _text: string,
-    options: { maxFields: number; reuse?: boolean; lean?: boolean },
+    options: { maxFields: number; reuse?: boolean; lean?: boolean; reuseScope?: string },
     jsonErrors: boolean,
 ): PipelineOutput {
     const sink = new DiagnosticSink();
     const expressions = new Map<string, string>();
-    const checked = checkSchema(root, sink, options.maxFields);
+    const checked = withPatternScope(options.reuseScope ?? '', () => checkSchema(root, sink, options.maxFields));
     const out = (schema?: CompiledSchema): PipelineOutput => ({
         errors: sink.errors,
         warnings: sink.warnings,
@@ -84,7 +85,7 @@ export function runPipeline(
         });
     }
     const types = checked.fields.map((f) => ({ type: f.type ?? { kind: 'string' as const } }));
-    const reuse = new ReuseContext(infos, types, options.reuse !== false, options.lean !== false);
+    const reuse = new ReuseContext(infos, types, options.reuse !== false, options.lean !== false, options.reuseScope);
     const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
         expressions.set(source.pointer, source.text);
         const outcome = reuse.compile(source.text, place, self);

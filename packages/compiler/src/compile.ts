@@ -20,6 +20,12 @@ export interface CompileOptions {
      */
     reuse?: boolean;
     /**
+     * Outcomes are reused only between compiles of the same scope (default ''). A server passes the
+     * account: an expression one tenant compiled must not make another's compile faster, which would
+     * confirm a guess at what the other tenant sent. Must not contain U+0000.
+     */
+    reuseScope?: string;
+    /**
      * Parse with the lean parser derived from the grammar where it accepts (default true); false
      * parses every expression it compiles with Langium (with reuse, a reused outcome is not parsed
      * again). The results are the same (the differential tests).
@@ -119,7 +125,7 @@ function compileChecked(
     const out = runPipeline(
         node,
         text,
-        { maxFields: options.maxFields ?? 32, reuse: options.reuse, lean: options.lean },
+        { maxFields: options.maxFields ?? 32, reuse: options.reuse, lean: options.lean, reuseScope: options.reuseScope },
         jsonDiagnostics.length > 0,
     );
     const offsets = new Map<Diagnostic, number>(out.offsets);

@@ -27,6 +27,7 @@ import { CreditLedger } from './credit/credit-ledger.js';
 import { ServerMetrics } from './http/metrics.js';
 import { RedisCounters } from './limits/redis-counters.js';
 import { openPgStore } from './store/pg-store.js';
+import { PasswordGate } from './panel/password-gate.js';
 
 export interface ServerServices {
     config: ServerConfig;
@@ -58,6 +59,8 @@ export interface ServerServices {
     pipeline: Pipeline;
     /** How many pipeline tasks one account may have at once (a share of the queue). */
     gate: AccountGate;
+    /** The panel's password hashes running and waiting at once on this instance (docs/panel.md). */
+    passwords: PasswordGate;
 }
 
 export interface ServiceOverrides {
@@ -106,6 +109,7 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
         validator: () => new BodyValidator(),
         pipeline: (s) => createPipeline(config, overrides, env, s),
         gate: () => new AccountGate(config.workerQueuePerAccount),
+        passwords: () => new PasswordGate(),
         limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
         auth: (s) =>
             new KeyAuthenticator(s.store, s.now, (e) =>
@@ -113,7 +117,7 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
             ),
         // The epoch is shared only through Redis, and only a PostgreSQL store's revocations (server or
         // CLI) replace it; the SQLite file may be changed by the CLI without telling anyone.
-        keyCache: () => new KeyCache(config.databaseUrl && config.redisUrl ? config.keyCacheEntries : 0),
+        keyCache: (s) => new KeyCache(config.databaseUrl && config.redisUrl ? config.keyCacheEntries : 0, s.now),
         admission: (s) => new KeyAdmission(s.auth, s.limiter, s.keyCache),
     };
 }
@@ -146,6 +150,7 @@ const EAGER: ReadonlyArray<keyof ServerServices> = [
     'validator',
     'pipeline',
     'gate',
+    'passwords',
     'limiter',
     'auth',
     'keyCache',

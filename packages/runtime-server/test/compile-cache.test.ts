@@ -8,6 +8,7 @@ import { SchemaCompiler, canonicalText, canonicalTextOf } from '../src/engine/sc
 
 const node = (text: string): JsonNode => readJson(text).root!;
 const NO_JSON = { diagnostics: [], offsets: [] };
+const ACCT = 'acct_0000000000000001';
 
 describe('compile cache', () => {
     it('LRU: evicts the least recently used entry, by count and by weight', () => {
@@ -75,25 +76,48 @@ describe('compile cache', () => {
         });
         const a = '{"svc_schema": "1.0", "name": "a", "fields": [{"name": "x", "type": "string"}]}';
         const b = '{\n  "svc_schema" : "1.0",\n  "name" : "\\u0061",\n  "fields" : [ { "name" : "x", "type" : "string" } ]\n}';
-        expect(compiler.compileNode(node(a), a, NO_JSON).ok).to.equal(true);
+        expect(compiler.compileNode(node(a), a, NO_JSON, ACCT).ok).to.equal(true);
         // Remembered on its second sighting (SchemaCompiler's Sightings), then never compiled again.
-        const second = compiler.compileNode(node(a), a, NO_JSON);
+        const second = compiler.compileNode(node(a), a, NO_JSON, ACCT);
         expect(calls).to.equal(2);
-        expect(compiler.compileNode(node(a), a, NO_JSON)).to.equal(second);
-        expect(compiler.compileNode(node(b), b, NO_JSON)).to.equal(second);
+        expect(compiler.compileNode(node(a), a, NO_JSON, ACCT)).to.equal(second);
+        expect(compiler.compileNode(node(b), b, NO_JSON, ACCT)).to.equal(second);
         expect(calls).to.equal(2);
         const c = '{"name": "a", "svc_schema": "1.0", "fields": [{"name": "x", "type": "string"}]}';
-        expect(compiler.compileNode(node(c), c, NO_JSON).schemaHash).to.equal(second.schemaHash);
+        expect(compiler.compileNode(node(c), c, NO_JSON, ACCT).schemaHash).to.equal(second.schemaHash);
         expect(calls).to.equal(3);
     });
 
     it('a schema seen once leaves no result behind; the one that comes back is remembered', () => {
         const compiler = new SchemaCompiler(16);
         const text = (i: number): string => `{"svc_schema": "1.0", "name": "s${i}", "fields": [{"name": "x", "type": "string"}]}`;
-        for (let i = 0; i < 40; i++) expect(compiler.compileNode(node(text(i)), text(i), NO_JSON).ok).to.equal(true);
+        for (let i = 0; i < 40; i++) expect(compiler.compileNode(node(text(i)), text(i), NO_JSON, ACCT).ok).to.equal(true);
         expect(compiler.cached).to.equal(0);
-        compiler.compileNode(node(text(7)), text(7), NO_JSON);
+        compiler.compileNode(node(text(7)), text(7), NO_JSON, ACCT);
         expect(compiler.cached).to.equal(2); // its raw and canonical keys
+    });
+
+    it("another account's compile of a schema never hits the first account's entry, nor its expressions", () => {
+        const scopes: (string | undefined)[] = [];
+        const compiler = new SchemaCompiler(16, (...args) => {
+            scopes.push(args[2]?.reuseScope);
+            return compileSchemaNode(...args);
+        });
+        const t =
+            '{"svc_schema": "1.0", "name": "a", "fields": [{"name": "n", "type": "integer"}], "relations": [{"id": "r", "expr": "n > 0"}]}';
+        const [a, b] = ['acct_AAAAAAAAAAAAAAAA', 'acct_BBBBBBBBBBBBBBBB'];
+        // An extraction compiles its schema twice (plan, then read): the second sighting keeps it.
+        compiler.compileNode(node(t), t, NO_JSON, a);
+        const kept = compiler.compileNode(node(t), t, NO_JSON, a);
+        expect(compiler.compileNode(node(t), t, NO_JSON, a)).to.equal(kept);
+        expect(scopes).to.deep.equal([a, a]);
+        // Account b compiles it itself, twice before its own entry answers; the compiler reuses
+        // expressions only within b's scope.
+        expect(compiler.compileNode(node(t), t, NO_JSON, b)).not.to.equal(kept);
+        const keptB = compiler.compileNode(node(t), t, NO_JSON, b);
+        expect(compiler.compileNode(node(t), t, NO_JSON, b)).to.equal(keptB);
+        expect(scopes).to.deep.equal([a, a, b, b]);
+        expect(keptB.schemaHash).to.equal(kept.schemaHash);
     });
 
     it("an unfinished compiler's empty failure is not cached", () => {
@@ -103,8 +127,8 @@ describe('compile cache', () => {
             return { ok: false, errors: [], warnings: [], expressions: new Map() };
         });
         const t = '{"a": 1}';
-        compiler.compileNode(node(t), t, NO_JSON);
-        compiler.compileNode(node(t), t, NO_JSON);
+        compiler.compileNode(node(t), t, NO_JSON, ACCT);
+        compiler.compileNode(node(t), t, NO_JSON, ACCT);
         expect(calls).to.equal(2);
         expect(compiler.cached).to.equal(0);
     });

@@ -26,12 +26,12 @@ describe('Redis counters when Redis goes away', () => {
         try {
             await c.ping(5000);
             const name = `down:${Math.random()}`;
-            expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }])).to.equal(true);
+            expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }])).to.equal(true);
             const epochBefore = (await c.admit({ first: [], gated: [], epoch: null })).epoch;
             await redis.stop();
             let err: unknown;
             try {
-                await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }]);
+                await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }]);
             } catch (e) {
                 err = e;
             }
@@ -45,9 +45,9 @@ describe('Redis counters when Redis goes away', () => {
             expect(err).to.be.instanceOf(DependencyUnavailableError);
             await redis.start();
             await c.ping(10_000);
-            expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000 }])).to.equal(true);
+            expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }])).to.equal(true);
             // Keys remembered before the outage are not trusted after it (a revocation may have failed to reach Redis).
-            const gated = [{ name: `${name}:k`, limit: 5, expiresAt: Date.now() + 60_000 }];
+            const gated = [{ name: `${name}:k`, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }];
             expect((await c.admit({ first: [], gated, epoch: epochBefore })).outcome).to.equal('stale');
             expect(await c.peek([gated[0]!.name])).to.deep.equal([0]);
         } finally {

@@ -1,7 +1,8 @@
 // The key cache and one-step admission (docs/deploy.md, "Revocation") on a SQLite store and memory
 // counters, whose epoch behaves as Redis's does within one process: a remembered key skips the
 // store, a moved epoch empties the cache before the key is used, unknown keys never enter it, and
-// a stale key's request counts only the IP. Real PostgreSQL and Redis: multi-instance.test.ts.
+// a stale key's request counts only the IP, and a remembered key is read again once
+// KEY_CACHE_MAX_AGE_MS old. Real PostgreSQL and Redis: multi-instance.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { expect } from 'chai';
 import { createAccount, createKey, generateApiKey, MemoryCounters, openSqliteStore, type SqliteStore } from '../src/index.js';
 import { KeyAdmission, type AdmissionRequest } from '../src/auth/key-admission.js';
 import { KeyAuthenticator } from '../src/auth/key-auth.js';
-import { KeyCache } from '../src/auth/key-cache.js';
+import { KEY_CACHE_MAX_AGE_MS, KeyCache } from '../src/auth/key-cache.js';
 import { RateLimiter } from '../src/limits/rate-limiter.js';
 
 const LIMITS = { perIp: 1000, perKey: 1000, perAccount: 1000, extractionsPerAccount: 1000, windowMs: 60_000 };
@@ -26,7 +27,7 @@ describe('key cache and admission in one step', () => {
 
     const start = (entries = 100): void => {
         counters = new MemoryCounters(() => now);
-        cache = new KeyCache(entries);
+        cache = new KeyCache(entries, () => now);
         limiter = new RateLimiter(counters, LIMITS, () => now);
         admission = new KeyAdmission(new KeyAuthenticator(store, () => now), limiter, cache);
     };
@@ -118,6 +119,28 @@ describe('key cache and admission in one step', () => {
         expect(await admit(k.key, 'extractions:create')).to.equal(401);
         now += 86_400_000 + 1;
         expect(await admit(k.key)).to.equal(401);
+    });
+
+    it('a remembered key is read again once KEY_CACHE_MAX_AGE_MS old: a revocation that moved no epoch still takes effect', async () => {
+        const k = await newKey('h@example.test');
+        const other = await newKey('h@example.test');
+        expect(await admit(k.key)).to.equal(200);
+        expect(await admit(other.key)).to.equal(200);
+        // Revoked behind the cache's back: no epoch change, as with SQL by hand or a CLI run whose change failed.
+        expect(await store.revokeKey(k.id)).to.equal(true);
+        now += KEY_CACHE_MAX_AGE_MS - 1;
+        expect(await admit(k.key)).to.equal(200);
+        expect(lookups).to.equal(2);
+        now += 1;
+        expect(await admit(k.key)).to.equal(401);
+        expect(await admit(other.key)).to.equal(200);
+        expect(lookups).to.equal(4);
+        // The key read again is remembered afresh, for the same time.
+        expect(await admit(other.key)).to.equal(200);
+        now += KEY_CACHE_MAX_AGE_MS - 1;
+        expect(await admit(other.key)).to.equal(200);
+        expect(lookups).to.equal(4);
+        expect(cache.size).to.equal(1);
     });
 
     it('with the cache off (0 entries) every request reads the store, as on SQLite', async () => {

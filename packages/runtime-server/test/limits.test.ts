@@ -118,10 +118,10 @@ describe('limits (docs/runtime-server.md)', () => {
 
     it('memory counters forget past windows', async () => {
         const counters = new MemoryCounters(c.now);
-        for (let i = 0; i < 50; i++) await counters.consume([{ name: `k${i}`, limit: 1, expiresAt: c.now() + 1000 }]);
+        for (let i = 0; i < 50; i++) await counters.consume([{ name: `k${i}`, limit: 1, expiresAt: c.now() + 1000, ttlMs: 1000 }]);
         expect(counters.size).to.equal(50);
         c.set(c.now() + 20_000);
-        await counters.consume([{ name: 'x', limit: 1, expiresAt: c.now() + 1000 }]);
+        await counters.consume([{ name: 'x', limit: 1, expiresAt: c.now() + 1000, ttlMs: 1000 }]);
         expect(counters.size).to.equal(1);
     });
 });

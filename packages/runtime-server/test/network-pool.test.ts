@@ -161,7 +161,7 @@ describe('network pool: openai readings (docs/worker-pool.md)', function () {
             const first = network();
             // Two readings on the stuck thread: the first's backstop answers it and retires the pool,
             // which answers the other one too, whatever its own deadline.
-            const [a, b] = await Promise.all([pipeline.extract('{}'), pipeline.extract('{}')]);
+            const [a, b] = await Promise.all([pipeline.extract('{}', 'acct_a'), pipeline.extract('{}', 'acct_a')]);
             for (const r of [a, b])
                 expect(r).to.deep.equal({ error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } });
             expect(network()).to.not.equal(first);

@@ -1,6 +1,7 @@
 // What operators need (docs/deploy.md): /readyz, /metrics with SVC_METRICS=1, and the configuration
 // rules of several instances.
 import { expect } from 'chai';
+import { READY_FOR_MS } from '../src/http/ops-routes.js';
 import { ConfigError, loadConfig } from '../src/index.js';
 import { SCHEMA, ScriptedEngine, call, newKey, startTestServer, type TestServer } from './test-server.js';
 
@@ -62,6 +63,52 @@ describe('operations', () => {
             expect(line(/^svc_process_cpu_seconds_total /)).to.be.a('string');
             expect(r.text).not.to.contain(k.key);
         });
+    });
+
+    it('/readyz checks PostgreSQL and Redis at most once a second: concurrent requests share a check, a failed one too', async () => {
+        let now = Date.parse('2026-01-05T10:00:00.000Z');
+        const t = await startTestServer({ overrides: { now: () => now } });
+        try {
+            const { store, counters } = t.server.services;
+            const pings = { store: 0, counters: 0 };
+            let down = false;
+            let held: Promise<void> = Promise.resolve();
+            store.ping = async () => {
+                pings.store++;
+                await held;
+                if (down) throw new Error('down');
+            };
+            counters.ping = async () => {
+                pings.counters++;
+            };
+            const statuses = async (n: number): Promise<number[]> =>
+                (await Promise.all(Array.from({ length: n }, () => call(t, 'GET', '/readyz')))).map((r) => r.status);
+            // The first check is held a moment: requests that arrive meanwhile share it, later ones
+            // get its result; either way one check.
+            let release = (): void => undefined;
+            held = new Promise((r) => (release = r));
+            const first = statuses(50);
+            while (pings.store === 0) await new Promise((r) => setTimeout(r, 5));
+            await new Promise((r) => setTimeout(r, 50));
+            release();
+            expect(await first).to.deep.equal(Array<number>(50).fill(200));
+            expect(pings).to.deep.equal({ store: 1, counters: 1 });
+            down = true;
+            now += READY_FOR_MS - 1;
+            expect(await statuses(20)).to.deep.equal(Array<number>(20).fill(200)); // the check of a moment ago
+            expect(pings).to.deep.equal({ store: 1, counters: 1 });
+            now += 1;
+            expect(await statuses(20)).to.deep.equal(Array<number>(20).fill(503));
+            expect(pings).to.deep.equal({ store: 2, counters: 2 });
+            down = false;
+            now += READY_FOR_MS - 1;
+            expect(await statuses(20)).to.deep.equal(Array<number>(20).fill(503)); // a failure answers for a second too
+            now += 1;
+            expect(await statuses(20)).to.deep.equal(Array<number>(20).fill(200));
+            expect(pings).to.deep.equal({ store: 3, counters: 3 });
+        } finally {
+            await t.stop();
+        }
     });
 
     it('/metrics is a 404 unless SVC_METRICS=1', async () => {

@@ -46,6 +46,8 @@ describe('PostgreSQL or Redis unreachable', function () {
                     if (which === 'PostgreSQL' && i % 2) expect(r.status, r.text).to.equal(200);
                     else expect503(r);
                 }
+                // /readyz answers from a check of the last second (http/ops-routes.ts): wait for a newer one.
+                await eventually('/readyz 503', async () => (await call(t, 'GET', '/readyz')).status === 503);
                 expect503(await call(t, 'GET', '/readyz'));
                 expect((await call(t, 'GET', '/healthz')).status).to.equal(200);
                 expect(t.logs.some((l) => l.includes('dependency unavailable'))).to.equal(true);

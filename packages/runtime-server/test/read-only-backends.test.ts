@@ -63,6 +63,8 @@ describe('PostgreSQL or Redis that cannot write', function () {
             await enter();
             try {
                 expect503(await validate(k.key));
+                // /readyz answers from a check of the last second (http/ops-routes.ts): wait for a newer one.
+                await eventually('/readyz 503', async () => (await call(t, 'GET', '/readyz')).status === 503);
                 expect503(await call(t, 'GET', '/readyz'));
                 expect((await call(t, 'GET', '/healthz')).status).to.equal(200);
             } finally {
@@ -95,6 +97,8 @@ describe('PostgreSQL or Redis that cannot write', function () {
                         (e: Error) => e instanceof DependencyUnavailableError && /read-only/.test(e.message),
                     );
                 await eventually('readiness says read-only', readOnly);
+                // /readyz answers from a check of the last second (http/ops-routes.ts): wait for a newer one.
+                await eventually('/readyz 503', async () => (await call(t, 'GET', '/readyz')).status === 503);
                 expect503(await call(t, 'GET', '/readyz'));
                 expect503(await extract(k.key));
                 expect((await t.server.services.store.getAccount(k.accountId))?.creditReads).to.equal(10);

@@ -99,6 +99,32 @@ describe('PostgreSQL store start-up', () => {
         expect((refused as DependencyUnavailableError).inDoubt).to.equal(false);
     });
 
+    it('only a revocation that revokes a key changes the key epoch; the CLI may announce a revoked key again', async function () {
+        // Each change empties every instance's key cache: re-revoking a revoked key must not make one.
+        const server = await sharedPg();
+        if (!server) return this.skip();
+        let bumps = 0;
+        const store = openPgStore(await server.createDatabase(), { keyEpoch: { bumpKeyEpoch: async () => void bumps++ } });
+        try {
+            await createAccount(store, 'again@example.test');
+            const k = await createKey(store, { email: 'again@example.test', name: 'k' });
+            expect(await store.revokeKey(k.id)).to.equal(true);
+            expect(bumps, 'before and after the update').to.equal(2);
+            const revokedAt = (await store.findKeyByHash(hashApiKey(k.key)))?.revokedAt;
+            for (let i = 0; i < 3; i++) expect(await store.revokeKey(k.id)).to.equal(false);
+            expect(await store.revokeKey('key_none')).to.equal(false);
+            expect(bumps, 'a revoked or unknown key changes nothing').to.equal(2);
+            expect((await store.findKeyByHash(hashApiKey(k.key)))?.revokedAt).to.equal(revokedAt);
+            // `svc keys revoke` run again after a failed epoch change: explicit, and still only for a key that exists.
+            expect(await store.revokeKey(k.id, { announceAgain: true })).to.equal(false);
+            expect(bumps).to.equal(4);
+            expect(await store.revokeKey('key_none', { announceAgain: true })).to.equal(false);
+            expect(bumps).to.equal(4);
+        } finally {
+            await store.close();
+        }
+    });
+
     it('a revocation whose second key epoch change fails tries it again until Redis takes it', async function () {
         const server = await sharedPg();
         if (!server) return this.skip();

@@ -101,10 +101,14 @@ export const keysCommand: Command = {
     },
 };
 
-/** A revocation; Redis out of reach is one line saying what to do (the store tells Redis before and after). */
+/**
+ * A revocation; Redis out of reach is one line saying what to do (the store tells Redis before and
+ * after). A key revoked already is announced to Redis again (unlike the panel's revocations), so
+ * running the command again after that line finishes the job.
+ */
 async function revoke(store: Store, id: string): Promise<boolean> {
     try {
-        return await store.revokeKey(id);
+        return await store.revokeKey(id, { announceAgain: true });
     } catch (e) {
         if (!(e instanceof DependencyUnavailableError) || e.dependency !== 'redis') throw e;
         throw new CliError(

@@ -51,6 +51,8 @@ export class ReuseContext implements ExprContext {
         readonly fields: ExprContext['fields'],
         private readonly reuse: boolean,
         readonly lean: boolean,
+        /** Prefixes every key, so outcomes are shared only within one scope (CompileOptions.reuseScope). */
+        private readonly scope = '',
     ) {}
 
     private signature(name: string): string {
@@ -79,7 +81,8 @@ export class ReuseContext implements ExprContext {
     compile(text: string, place: 'relation' | 'applicable', self: number | undefined): ExprOutcome {
         if (!this.reuse) return expressionCompiler()(text, place, self, this);
         const cache = place === 'relation' ? relations : applicable;
-        const key = place === 'relation' ? text : `${self ?? ''}\u0000${text}`;
+        // The scope has no U+0000, so the first one ends it and keys of two scopes never meet.
+        const key = place === 'relation' ? `${this.scope}\u0000${text}` : `${this.scope}\u0000${self ?? ''}\u0000${text}`;
         const hit = cache.get(key);
         if (hit && this.valid(hit)) return hit.outcome;
         const outcome = expressionCompiler()(text, place, self, this);

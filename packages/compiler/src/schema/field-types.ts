@@ -68,8 +68,26 @@ export function scaleOf(obj: JsonObject, pointer: string, sink: DiagnosticSink):
 // an RE2 pattern was a tenth of compiling a small schema that has one.
 const patterns = new Map<string, Error | null>();
 
+/**
+ * Prefixes the keys of `patterns` while a compile checks its schema (CompileOptions.reuseScope): a
+ * long pattern takes tens of milliseconds to compile, so a hit on a pattern another tenant sent
+ * would confirm a guess at it. Compiles are synchronous, so one module variable is enough.
+ */
+let patternScope = '';
+
+export function withPatternScope<T>(scope: string, check: () => T): T {
+    const before = patternScope;
+    patternScope = scope;
+    try {
+        return check();
+    } finally {
+        patternScope = before;
+    }
+}
+
 function compilePatternOnce(pattern: string): void {
-    let failure = patterns.get(pattern);
+    const key = `${patternScope}\u0000${pattern}`;
+    let failure = patterns.get(key);
     if (failure === undefined) {
         try {
             RE2JS.compile(pattern);
@@ -78,7 +96,7 @@ function compilePatternOnce(pattern: string): void {
             failure = e as Error;
         }
         if (patterns.size >= 1024) patterns.clear();
-        patterns.set(pattern, failure);
+        patterns.set(key, failure);
     }
     if (failure) throw failure;
 }

@@ -1,16 +1,24 @@
 // Keys found valid by a database lookup, remembered by digest under the key epoch they were read in
-// (docs/deploy.md, "Revocation"). Nothing here expires by time: the cache is emptied whenever the
-// epoch reported by Redis differs from its own, and every revocation replaces the epoch, so a cached
-// key is never used after a revocation that was acknowledged before the request began.
+// (docs/deploy.md, "Revocation"). The cache is emptied whenever the epoch reported by Redis differs
+// from its own, and every revocation replaces the epoch, so a cached key is never used after a
+// revocation that was acknowledged before the request began. An entry is also read again once it is
+// KEY_CACHE_MAX_AGE_MS old, so a revocation that never moved the epoch (SQL by hand, a CLI run whose
+// epoch change failed) takes effect within that time all the same.
 import type { KeyIdentity } from './key-auth.js';
+
+/** The longest a remembered key is used without reading it from the database again. */
+export const KEY_CACHE_MAX_AGE_MS = 60_000;
 
 export class KeyCache {
     // A Map keyed by the digest's hex text: digests of random keys, never a user-chosen name. Only
     // keys that exist and are valid are added, so unknown keys cannot grow it; `max` bounds it anyway.
-    private readonly entries = new Map<string, KeyIdentity>();
+    private readonly entries = new Map<string, { identity: KeyIdentity; readAt: number }>();
     private epoch: string | null = null;
 
-    constructor(private readonly max: number) {}
+    constructor(
+        private readonly max: number,
+        private readonly now: () => number = Date.now,
+    ) {}
 
     get enabled(): boolean {
         return this.max > 0;
@@ -33,8 +41,15 @@ export class KeyCache {
         this.epoch = epoch;
     }
 
+    /** The key remembered under `digest`; undefined when none, or when it was read too long ago. */
     get(digest: string): KeyIdentity | undefined {
-        return this.entries.get(digest);
+        const entry = this.entries.get(digest);
+        if (entry === undefined) return undefined;
+        // Also a clock that went back by more than the bound: read again rather than trust it longer.
+        const age = this.now() - entry.readAt;
+        if (age >= 0 && age < KEY_CACHE_MAX_AGE_MS) return entry.identity;
+        this.entries.delete(digest);
+        return undefined;
     }
 
     /**
@@ -47,7 +62,7 @@ export class KeyCache {
             // The oldest insertion goes (Map keeps insertion order).
             this.entries.delete(this.entries.keys().next().value!);
         }
-        this.entries.set(digest, identity);
+        this.entries.set(digest, { identity, readAt: this.now() });
     }
 
     delete(digest: string): void {

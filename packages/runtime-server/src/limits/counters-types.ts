@@ -8,8 +8,14 @@ export interface CounterCharge {
     name: string;
     /** The most the counter may reach. */
     limit: number;
-    /** When the counter may be forgotten (ms since the epoch). */
+    /** When the counter may be forgotten (ms since the epoch, by the caller's clock; the memory counters'). */
     expiresAt: number;
+    /**
+     * The same moment as a time from now (expiresAt minus the caller's now), for a store whose clock
+     * is not the caller's: Redis sets it relative, so an instance's clock off from Redis's can never
+     * make a counter expire early (an absolute time already past on Redis deleted it at once).
+     */
+    ttlMs: number;
 }
 
 /**

@@ -1,6 +1,8 @@
 // The four limits of docs/runtime-server.md as fixed windows aligned to the UTC clock minute
 // (docs/runtime-server.md): the window of a moment is floor(epoch ms / 60,000). Window ids are part of
-// the counter names, so a new minute starts from zero without any reset.
+// the counter names, so a new minute starts from zero without any reset. Windows follow this
+// instance's clock; each charge also carries the rest of its window as a duration (ttlMs), so a
+// store with another clock (Redis) keeps the counter that long whatever the skew.
 import type { LimitConfig } from '../config/server-config.js';
 import { ApiError, rateLimited } from '../http/api-errors.js';
 import type { AdmissionResult, CounterCharge, Counters } from './counters-types.js';
@@ -64,9 +66,11 @@ export class RateLimiter {
      * accounts multiply every per-account limit (a hostile review made 8 in a row from one address).
      */
     async checkSignUp(ip: string): Promise<void> {
-        const hour = Math.floor(this.now() / HOUR);
+        const now = this.now();
+        const hour = Math.floor(now / HOUR);
         const expiresAt = (hour + 1) * HOUR;
-        const charge = { name: counterName('signup', ip, hour), limit: this.limits.signUpsPerIpHour ?? DEFAULT_SIGN_UPS, expiresAt };
+        const limit = this.limits.signUpsPerIpHour ?? DEFAULT_SIGN_UPS;
+        const charge = { name: counterName('signup', ip, hour), limit, expiresAt, ttlMs: expiresAt - now };
         if (await this.counters.consume([charge])) return;
         this.onReject('signup');
         const wait = Math.max(1, Math.ceil((expiresAt - this.now()) / 1000));
@@ -98,8 +102,8 @@ export class RateLimiter {
         return this.counters.peek(keyIds.map((id) => counterName('key', id, window)));
     }
 
-    private window(): number {
-        return Math.floor(this.now() / this.limits.windowMs);
+    private window(now = this.now()): number {
+        return Math.floor(now / this.limits.windowMs);
     }
 
     private async take(specs: Array<[string, string, number]>): Promise<void> {
@@ -119,9 +123,11 @@ export class RateLimiter {
     }
 
     private charges(specs: Array<[string, string, number]>): CounterCharge[] {
-        const window = this.window();
+        const now = this.now();
+        const window = this.window(now);
         const expiresAt = (window + 1) * this.limits.windowMs;
-        return specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt }));
+        const ttlMs = expiresAt - now;
+        return specs.map(([kind, id, limit]) => ({ name: counterName(kind, id, window), limit, expiresAt, ttlMs }));
     }
 }
 

@@ -1,7 +1,10 @@
 // Counters in Redis, so the limits hold across instances. One Lua script checks and increments all
 // of a request's counters atomically (Redis runs a script without interleaving), and sets each
-// counter's expiry when it is created, so a window is incremented and expired in one step. Key names
-// are `<prefix><limit>:<subject>:<window>` (rate-limiter.ts names the counters). `<prefix>key-epoch`
+// counter's expiry in the same step. The expiry is relative (PEXPIRE, the rest of the caller's
+// window) and only ever lengthened: an absolute time from an instance whose clock lags Redis's was
+// already past there, so Redis deleted the counter at once and the limit was off (a hostile review,
+// 90 s behind, got 500 of 500 requests through a 60/min key). Key names are
+// `<prefix><limit>:<subject>:<window>` (rate-limiter.ts names the counters). `<prefix>key-epoch`
 // holds the key epoch (auth/key-cache.ts): a second script counts a /v1 request and reads the epoch
 // in the same call.
 //
@@ -13,22 +16,29 @@ import { DependencyUnavailableError, isUnreachable } from '../deps/dependency-er
 import { randomUUID } from 'node:crypto';
 import type { AdmissionCheck, AdmissionOutcome, AdmissionResult, CounterCharge, Counters } from './counters-types.js';
 
-// KEYS: the counters; ARGV: limit and expiry (ms since the epoch) of each, in order.
-const CONSUME = `
+// Counts one and keeps the counter for at least `ttl` ms more: never shortened, so the counter
+// outlives the window of every instance that counted in it, whatever their clocks (PTTL is -1 for
+// the counter INCR has just made).
+const INCR_KEEP = `
+local function incrKeep(key, ttl)
+  redis.call('INCR', key)
+  if redis.call('PTTL', key) < tonumber(ttl) then redis.call('PEXPIRE', key, ttl) end
+end`;
+
+// KEYS: the counters; ARGV: limit and time to live (ms) of each, in order.
+const CONSUME = `${INCR_KEEP}
 for i = 1, #KEYS do
   local v = tonumber(redis.call('GET', KEYS[i]) or '0')
   if v + 1 > tonumber(ARGV[2 * i - 1]) then return 0 end
 end
-for i = 1, #KEYS do
-  if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIREAT', KEYS[i], ARGV[2 * i]) end
-end
+for i = 1, #KEYS do incrKeep(KEYS[i], ARGV[2 * i]) end
 return 1`;
 
 // KEYS: the epoch, then the `first` counters, then the `gated` ones. ARGV: the number of `first`
 // counters, the caller's epoch ('' for none), a fresh random epoch to store if there is none (Redis
 // restarted empty, or evicted it: a new token, so no cache filled before can match it), then limit
-// and expiry of each counter in order. Answers {outcome, epoch}; outcomes as in AdmissionOutcome.
-const ADMIT = `
+// and time to live (ms) of each counter in order. Answers {outcome, epoch}; outcomes as in AdmissionOutcome.
+const ADMIT = `${INCR_KEEP}
 local epoch = redis.call('GET', KEYS[1])
 if not epoch then epoch = ARGV[3]; redis.call('SET', KEYS[1], epoch) end
 local nfirst = tonumber(ARGV[1])
@@ -41,9 +51,7 @@ local function fits(from, to)
   return true
 end
 local function take(from, to)
-  for i = from, to do
-    if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIREAT', KEYS[i], ARGV[2 * i + 1]) end
-  end
+  for i = from, to do incrKeep(KEYS[i], ARGV[2 * i + 1]) end
 end
 if not fits(2, nfirst + 1) then return {'limited-first', epoch} end
 if gated and not fits(nfirst + 2, #KEYS) then take(2, nfirst + 1); return {'limited-gated', epoch} end
@@ -90,7 +98,7 @@ export class RedisCounters implements Counters {
     async consume(charges: readonly CounterCharge[]): Promise<boolean> {
         if (charges.length === 0) return true;
         const args: Array<string | number> = charges.map((c) => this.prefix + c.name);
-        for (const c of charges) args.push(c.limit, Math.ceil(c.expiresAt));
+        for (const c of charges) args.push(c.limit, ttlArg(c));
         return (await this.call(() => this.redis.svcConsume(charges.length, ...args))) === 1;
     }
 
@@ -103,7 +111,7 @@ export class RedisCounters implements Counters {
         const charges = [...check.first, ...check.gated];
         const args: Array<string | number> = [this.epochKey, ...charges.map((c) => this.prefix + c.name)];
         args.push(check.first.length, this.expectedEpoch(check.epoch), randomUUID());
-        for (const c of charges) args.push(c.limit, Math.ceil(c.expiresAt));
+        for (const c of charges) args.push(c.limit, ttlArg(c));
         const [outcome, epoch] = await this.call(() => this.redis.svcAdmit(charges.length + 1, ...args));
         return { outcome, epoch: `${epoch}@${this.connection}` };
     }
@@ -161,4 +169,9 @@ export class RedisCounters implements Counters {
             throw isUnreachable(e) || this.redis.status !== 'ready' ? new DependencyUnavailableError('redis', e) : e;
         }
     }
+}
+
+/** A whole positive number of ms: PEXPIRE refuses fractions, and 0 or less would delete the counter. */
+function ttlArg(c: CounterCharge): number {
+    return Math.max(1, Math.ceil(c.ttlMs));
 }

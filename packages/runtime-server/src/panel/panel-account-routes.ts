@@ -1,6 +1,7 @@
 // Sign-up, sign-in and sign-out (docs/panel.md). An unknown email and a wrong password get the same
 // message and take the same time (a dummy hash is checked); after 10 failures for an account in
-// 15 minutes sign-in answers 429 with Retry-After, whatever the password.
+// 15 minutes sign-in answers 429 with Retry-After, whatever the password. Hashes go through the
+// instance's PasswordGate: when it is full the answer is 429 at once, for known and unknown emails alike.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AccountExistsError } from '../store/store-types.js';
 import { KeyRequestError, createAccount, isEmailAddress } from '../auth/key-service.js';
@@ -8,6 +9,7 @@ import { ApiError } from '../http/api-errors.js';
 import { csrfToken, sendPage, type PanelContext } from './panel-context.js';
 import { csrfField, html } from './panel-html.js';
 import { hashPassword, passwordProblem, verifyPassword } from './panel-password.js';
+import { PasswordsBusyError } from './password-gate.js';
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES = 10;
@@ -79,7 +81,8 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         try {
             // The account and its password in one statement: a failure between two steps left an
             // account without a password that could neither sign in nor sign up again.
-            accountId = (await createAccount(store, email, services.config.freeCreditReads, await hashPassword(password))).id;
+            const hash = await services.passwords.run(() => hashPassword(password));
+            accountId = (await createAccount(store, email, services.config.freeCreditReads, hash)).id;
         } catch (e) {
             if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, INVALID_EMAIL);
             if (e instanceof AccountExistsError) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
@@ -107,7 +110,14 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
             await store.recordLoginFailure(login.account.id, attemptAt);
             if ((await store.countLoginFailures(login.account.id, since)) > MAX_FAILURES) throw tooManyFailures();
         }
-        const ok = await verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null);
+        let ok: boolean;
+        try {
+            ok = await services.passwords.run(() => verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null));
+        } catch (e) {
+            // Refused unchecked: the attempt guessed nothing, so it is no failure of the account.
+            if (e instanceof PasswordsBusyError && login) await store.forgetLoginFailure(login.account.id, attemptAt);
+            throw e;
+        }
         if (!login || !ok) return form(reply, 401, 'in', email, SIGN_IN_FAILED);
         await store.forgetLoginFailure(login.account.id, attemptAt);
         await ctx.sessions.start(request, reply, login.account.id);

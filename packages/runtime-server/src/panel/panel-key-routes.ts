@@ -33,7 +33,7 @@ function keyTable(keys: KeyRecord[], olderInactive: number, csrf: string, now: n
     const rows = ordered.map((k) => {
         const state = states.get(k)!;
         return html`<tr><th scope="row" id="key-${k.id}">${k.name}</th><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td>${day(k.createdAt, '')}</td><td>${day(k.expiresAt, 'never')}</td><td>${day(k.lastUsedAt, 'never')}</td><td><span class="state ${state}">${state}</span></td>
-<td>${state === 'revoked' ? '' : html`<form method="post" action="/panel/keys/${k.id}/revoke">${csrfField(csrf)}<button type="submit" class="danger" aria-describedby="key-${k.id}">Revoke</button></form>`}</td></tr>`;
+<td>${state !== 'active' ? '' : html`<form method="post" action="/panel/keys/${k.id}/revoke">${csrfField(csrf)}<button type="submit" class="danger" aria-describedby="key-${k.id}">Revoke</button></form>`}</td></tr>`;
     });
     return html`${note}<div class="scroll"><table><caption>Your API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -113,17 +113,22 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
         const account = await accountOrRedirect(request, reply, ctx);
         if (!account) return reply;
         const key = await store.getKey(account.id, request.params.id);
-        if (!key)
-            return sendPage(
+        const notFound = (message: string) =>
+            sendPage(
                 reply,
                 404,
                 {
                     title: 'Not found',
                     signedIn: { email: account.email },
-                    body: html`<p role="alert">No such key.</p><p><a href="/panel/keys">Back to API keys</a></p>`,
+                    body: html`<p role="alert">${message}</p><p><a href="/panel/keys">Back to API keys</a></p>`,
                 },
                 ctx,
             );
+        if (!key) return notFound('No such key.');
+        // A revoked or expired key is refused already; revoking it again would only replace the key
+        // epoch, emptying every instance's key cache, which any tenant could then do in a loop.
+        const state = keyState(key, services.now());
+        if (state !== 'active') return notFound(`This key is ${state}: there is nothing to revoke.`);
         if ((request.body as Form | undefined)?.confirm !== 'yes') {
             const csrf = csrfToken(reply);
             const body = html`<form method="post" action="/panel/keys/${key.id}/revoke" class="card narrow">${csrfField(csrf)}<input type="hidden" name="confirm" value="yes">

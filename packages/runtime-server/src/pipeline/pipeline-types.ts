@@ -36,15 +36,19 @@ export interface ExtractionAnswer extends Answer {
 
 export type PipelineTaskKind = 'validate' | 'plan' | 'extract' | 'edit';
 
+/**
+ * Each method takes the body text and the account it is for: the caches behind the seam keep each
+ * account's work apart, so how fast an answer comes tells no tenant what another sent.
+ */
 export interface Pipeline {
     /** POST /v1/schemas/validate after authentication: body text → answer. */
-    validate(body: string): Promise<Outcome<Answer>>;
+    validate(body: string, account: string): Promise<Outcome<Answer>>;
     /** POST /v1/extractions, before credit: what reading will cost. */
-    plan(body: string): Promise<Outcome<ReadPlan>>;
+    plan(body: string, account: string): Promise<Outcome<ReadPlan>>;
     /** POST /v1/extractions, after credit and limits: read, ground, settle. */
-    extract(body: string): Promise<Outcome<ExtractionAnswer>>;
+    extract(body: string, account: string): Promise<Outcome<ExtractionAnswer>>;
     /** POST /v1/extractions/edit. */
-    edit(body: string): Promise<Outcome<Answer>>;
+    edit(body: string, account: string): Promise<Outcome<Answer>>;
     /** Tasks running and waiting (0 and 0 for the inline pipeline). */
     load(): { running: number; queued: number };
     close(): Promise<void>;

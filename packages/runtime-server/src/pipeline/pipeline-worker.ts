@@ -10,6 +10,7 @@ import { SchemaCompiler } from '../engine/schema-compiler.js';
 import { BodyValidator } from '../validation/body-validator.js';
 import type { Outcome, PipelineTaskKind } from './pipeline-types.js';
 import { RequestPipeline } from './request-pipeline.js';
+import type { ValidateItem } from './validate-batcher.js';
 
 /** What the main thread hands each worker (structured-clone safe). */
 export interface WorkerSetup {
@@ -25,10 +26,12 @@ export interface WorkerSetup {
 }
 
 /**
- * One body, or several validate bodies in one task (validate-batcher.ts). `deadlineAt` (epoch ms):
- * an extraction of the network pool, which shares its thread and so keeps its own deadline.
+ * One body, or several validate bodies in one task (validate-batcher.ts), each with its account
+ * (the caches are kept per account). `deadlineAt` (epoch ms): an extraction of the network pool,
+ * which shares its thread and so keeps its own deadline.
  */
-export type PipelineTask = { kind: PipelineTaskKind; body: string; deadlineAt?: number } | { kind: 'validateBatch'; bodies: string[] };
+export type PipelineTask =
+    { kind: PipelineTaskKind; body: string; account: string; deadlineAt?: number } | { kind: 'validateBatch'; items: ValidateItem[] };
 
 function build(setup: WorkerSetup): RequestPipeline {
     const secrets = secretRingOf(setup.secrets);
@@ -40,15 +43,15 @@ function build(setup: WorkerSetup): RequestPipeline {
 const pipeline = build(workerData as WorkerSetup);
 
 export default function runTask(task: PipelineTask): Promise<Outcome<unknown>> {
-    if (task.kind === 'validateBatch') return validateEach(task.bodies);
+    if (task.kind === 'validateBatch') return validateEach(task.items);
     if (task.kind === 'extract' && task.deadlineAt !== undefined)
-        return pipeline.extract(task.body, AbortSignal.timeout(Math.max(1, task.deadlineAt - Date.now())));
-    return pipeline[task.kind](task.body);
+        return pipeline.extract(task.body, task.account, AbortSignal.timeout(Math.max(1, task.deadlineAt - Date.now())));
+    return pipeline[task.kind](task.body, task.account);
 }
 
 /** The bodies one after another; each outcome is its own (the pipeline never throws). */
-async function validateEach(bodies: string[]): Promise<Outcome<Outcome<unknown>[]>> {
+async function validateEach(items: ValidateItem[]): Promise<Outcome<Outcome<unknown>[]>> {
     const outcomes: Outcome<unknown>[] = [];
-    for (const body of bodies) outcomes.push(await pipeline.validate(body));
+    for (const { body, account } of items) outcomes.push(await pipeline.validate(body, account));
     return { ok: outcomes };
 }

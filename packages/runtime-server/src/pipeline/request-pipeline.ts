@@ -57,9 +57,9 @@ interface CompiledBody extends CheckedBody {
 export class RequestPipeline implements Pipeline {
     constructor(private readonly parts: PipelineParts) {}
 
-    validate(body: string): Promise<Outcome<Answer>> {
+    validate(body: string, account: string): Promise<Outcome<Answer>> {
         return outcome(() => {
-            const { compiled } = this.checkAndCompile('validate', body);
+            const { compiled } = this.checkAndCompile('validate', body, account);
             // A schema every extraction would refuse (its rendering leaves too little of a reading
             // window for the document: E-LIMIT at /fields) is refused here too.
             const plan = this.parts.engine?.plan({
@@ -74,9 +74,9 @@ export class RequestPipeline implements Pipeline {
         });
     }
 
-    plan(body: string): Promise<Outcome<ReadPlan>> {
+    plan(body: string, account: string): Promise<Outcome<ReadPlan>> {
         return outcome(() => {
-            const { engine, job } = this.extractionJob(body);
+            const { engine, job } = this.extractionJob(body, account);
             let plan;
             try {
                 plan = engine.plan(job);
@@ -89,9 +89,9 @@ export class RequestPipeline implements Pipeline {
     }
 
     /** `signal`: the task's deadline inside a thread that several readings share (worker-pool.ts). */
-    extract(body: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
+    extract(body: string, account: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
         return outcome(async () => {
-            const { engine, job } = this.extractionJob(body);
+            const { engine, job } = this.extractionJob(body, account);
             try {
                 const result = await engine.extract(job, signal);
                 return { json: JSON.stringify(result), reads: result.usage?.reads ?? Number.POSITIVE_INFINITY };
@@ -102,9 +102,9 @@ export class RequestPipeline implements Pipeline {
         });
     }
 
-    edit(body: string): Promise<Outcome<Answer>> {
+    edit(body: string, account: string): Promise<Outcome<Answer>> {
         return outcome(async () => {
-            const { plain, compiled } = this.checkAndCompile('edit', body);
+            const { plain, compiled } = this.checkAndCompile('edit', body, account);
             const editor = this.parts.editor;
             if (!editor) throw pipelineUnavailable(MESSAGES.editUnavailable);
             const x = plain.extraction as Record<string, unknown>;
@@ -134,9 +134,9 @@ export class RequestPipeline implements Pipeline {
 
     async close(): Promise<void> {}
 
-    private checkAndCompile(kind: BodyKind, body: string): CompiledBody {
+    private checkAndCompile(kind: BodyKind, body: string, account: string): CompiledBody {
         const checked = readBody(body, kind, this.parts.validator);
-        const compiled = this.parts.compiler.compileNode(checked.schemaNode, checked.text, checked.schemaJson);
+        const compiled = this.parts.compiler.compileNode(checked.schemaNode, checked.text, checked.schemaJson, account);
         if (!compiled.ok || !compiled.schema || !compiled.schemaHash) {
             // A compiler that fails without saying why cannot be trusted to judge the schema.
             if (compiled.errors.length === 0) throw pipelineUnavailable(MESSAGES.compilerUnavailable);
@@ -148,8 +148,8 @@ export class RequestPipeline implements Pipeline {
         return { ...checked, compiled: compiled as CompiledBody['compiled'] };
     }
 
-    private extractionJob(body: string): { engine: ExtractionEngine; job: ExtractionRequest } {
-        const { plain, compiled } = this.checkAndCompile('extraction', body);
+    private extractionJob(body: string, account: string): { engine: ExtractionEngine; job: ExtractionRequest } {
+        const { plain, compiled } = this.checkAndCompile('extraction', body, account);
         const engine = this.parts.engine;
         if (!engine) throw pipelineUnavailable(MESSAGES.extractionUnavailable);
         return {

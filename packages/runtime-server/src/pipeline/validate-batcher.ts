@@ -11,11 +11,16 @@ export const BATCH_BODY_MAX = 16 * 1024;
 export const BATCH_MAX_ITEMS = 32;
 export const BATCH_MAX_CHARS = 128 * 1024;
 
-/** Sends bodies as one task; resolves to one outcome per body (never rejects). */
-export type SendBatch = (bodies: string[]) => Promise<Outcome<Answer>[]>;
-
-interface Waiting {
+/** A body and the account it is for: a batch may hold several accounts' bodies. */
+export interface ValidateItem {
     body: string;
+    account: string;
+}
+
+/** Sends bodies as one task; resolves to one outcome per body (never rejects). */
+export type SendBatch = (items: ValidateItem[]) => Promise<Outcome<Answer>[]>;
+
+interface Waiting extends ValidateItem {
     resolve: (outcome: Outcome<Answer>) => void;
 }
 
@@ -34,9 +39,9 @@ export class ValidateBatcher {
         return this.waiting.length;
     }
 
-    validate(body: string): Promise<Outcome<Answer>> {
+    validate(body: string, account: string): Promise<Outcome<Answer>> {
         return new Promise((resolve) => {
-            this.waiting.push({ body, resolve });
+            this.waiting.push({ body, account, resolve });
             this.pump();
         });
     }
@@ -45,7 +50,7 @@ export class ValidateBatcher {
         while (this.running < this.maxRunning && this.waiting.length > 0) {
             const batch = this.take();
             this.running++;
-            void this.send(batch.map((w) => w.body)).then((outcomes) => {
+            void this.send(batch.map(({ body, account }) => ({ body, account }))).then((outcomes) => {
                 this.running--;
                 batch.forEach((w, i) => w.resolve(outcomes[i]!));
                 this.pump();

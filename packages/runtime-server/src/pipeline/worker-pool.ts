@@ -9,7 +9,7 @@ import { MESSAGES } from '../http/api-errors.js';
 import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
 import type { PipelineTask, WorkerSetup } from './pipeline-worker.js';
 import { TaskDeadlines } from './task-deadlines.js';
-import { BATCH_BODY_MAX, ValidateBatcher } from './validate-batcher.js';
+import { BATCH_BODY_MAX, ValidateBatcher, type ValidateItem } from './validate-batcher.js';
 
 export interface WorkerPoolOptions {
     threads: number;
@@ -47,26 +47,26 @@ export class WorkerPipeline implements Pipeline {
         this.pool = this.newPool(options.threads, 1);
         if (options.networkThreads > 0) this.network = this.newPool(options.networkThreads, NETWORK_TASKS_PER_THREAD);
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
-        this.batcher = new ValidateBatcher(options.threads, (bodies) => this.runBatch(bodies));
+        this.batcher = new ValidateBatcher(options.threads, (items) => this.runBatch(items));
     }
 
-    validate(body: string): Promise<Outcome<Answer>> {
-        if (body.length > BATCH_BODY_MAX) return this.run('validate', body);
+    validate(body: string, account: string): Promise<Outcome<Answer>> {
+        if (body.length > BATCH_BODY_MAX) return this.run('validate', body, account);
         // Waiting for a batch is waiting for a thread: the same bound as the pool's queue.
         if (this.pool.queueSize + this.batcher.queued >= this.options.maxQueue) return Promise.resolve(BUSY);
-        return this.batcher.validate(body);
+        return this.batcher.validate(body, account);
     }
 
-    plan(body: string): Promise<Outcome<ReadPlan>> {
-        return this.run('plan', body);
+    plan(body: string, account: string): Promise<Outcome<ReadPlan>> {
+        return this.run('plan', body, account);
     }
 
-    extract(body: string): Promise<Outcome<ExtractionAnswer>> {
-        return this.network ? this.runShared(this.network, body) : this.run('extract', body);
+    extract(body: string, account: string): Promise<Outcome<ExtractionAnswer>> {
+        return this.network ? this.runShared(this.network, body, account) : this.run('extract', body, account);
     }
 
-    edit(body: string): Promise<Outcome<Answer>> {
-        return this.run('edit', body);
+    edit(body: string, account: string): Promise<Outcome<Answer>> {
+        return this.run('edit', body, account);
     }
 
     load(): { running: number; queued: number } {
@@ -98,7 +98,7 @@ export class WorkerPipeline implements Pipeline {
      * Should a thread still not answer a grace period later, the request is answered 503 and the
      * network pool replaced (its other readings answered 503 too): a thread is never lost.
      */
-    private async runShared(pool: Piscina, body: string): Promise<Outcome<ExtractionAnswer>> {
+    private async runShared(pool: Piscina, body: string, account: string): Promise<Outcome<ExtractionAnswer>> {
         if (pool.queueSize >= this.options.maxQueue) return BUSY;
         this.inFlight++;
         const ms = this.options.taskTimeoutMs;
@@ -107,7 +107,7 @@ export class WorkerPipeline implements Pipeline {
             timer = setTimeout(() => resolve('late'), ms + Math.min(5_000, Math.max(250, ms / 4)));
         });
         try {
-            const task: PipelineTask = { kind: 'extract', body, deadlineAt: Date.now() + ms };
+            const task: PipelineTask = { kind: 'extract', body, account, deadlineAt: Date.now() + ms };
             const result = await Promise.race([pool.run(task) as Promise<Outcome<ExtractionAnswer>>, late]);
             if (result !== 'late') return result;
             this.replaceNetwork(pool);
@@ -136,16 +136,16 @@ export class WorkerPipeline implements Pipeline {
         return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
     }
 
-    private run<T>(kind: PipelineTaskKind, body: string): Promise<Outcome<T>> {
+    private run<T>(kind: PipelineTaskKind, body: string, account: string): Promise<Outcome<T>> {
         // Checked here as well as by Piscina, so a full queue never costs a rejected promise's stack.
         if (this.pool.queueSize + this.batcher.queued >= this.options.maxQueue) return Promise.resolve(BUSY);
-        return this.runTask({ kind, body });
+        return this.runTask({ kind, body, account });
     }
 
     /** One task for several validate bodies: an outcome per body, or the task's own for each. */
-    private async runBatch(bodies: string[]): Promise<Outcome<Answer>[]> {
-        const outcome = await this.runTask<Outcome<Answer>[]>({ kind: 'validateBatch', bodies });
-        return 'ok' in outcome ? outcome.ok : bodies.map(() => outcome);
+    private async runBatch(items: ValidateItem[]): Promise<Outcome<Answer>[]> {
+        const outcome = await this.runTask<Outcome<Answer>[]>({ kind: 'validateBatch', items });
+        return 'ok' in outcome ? outcome.ok : items.map(() => outcome);
     }
 
     private async runTask<T>(task: PipelineTask): Promise<Outcome<T>> {

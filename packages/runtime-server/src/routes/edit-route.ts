@@ -8,7 +8,8 @@ import { bodyText, sendJson, settle } from './route-support.js';
 export function registerEditRoute(app: FastifyInstance, services: ServerServices): void {
     app.post('/v1/extractions/edit', { config: { scope: 'extractions:edit' } }, async (request, reply) => {
         const text = bodyText(request.body);
-        const { json } = settle(await services.gate.run(request.principal!.accountId, () => services.pipeline.edit(text)));
+        const accountId = request.principal!.accountId;
+        const { json } = settle(await services.gate.run(accountId, () => services.pipeline.edit(text, accountId)));
         return sendJson(reply, json);
     });
 }

@@ -12,7 +12,7 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
     app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request, reply) => {
         const text = bodyText(request.body);
         const accountId = request.principal!.accountId;
-        const plan = settle(await services.gate.run(accountId, () => services.pipeline.plan(text)));
+        const plan = settle(await services.gate.run(accountId, () => services.pipeline.plan(text, accountId)));
 
         // A durable reservation (credit/credit-ledger.ts): if this process dies while reading, another
         // instance (or the next start) refunds it.
@@ -22,7 +22,7 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         let json: string;
         try {
             await services.limiter.checkExtraction(accountId);
-            const result = settle(await services.gate.run(accountId, () => services.pipeline.extract(text)));
+            const result = settle(await services.gate.run(accountId, () => services.pipeline.extract(text, accountId)));
             // The plan is what was promised; a cheaper run gives the difference back.
             used = Math.max(0, Math.min(result.reads, plan.reads));
             json = result.json;

@@ -25,7 +25,7 @@ export function registerValidateRoute(app: FastifyInstance, services: ServerServ
             return sendJson(reply, hit.json);
         }
         try {
-            const { json } = settle(await services.gate.run(account, () => services.pipeline.validate(text)));
+            const { json } = settle(await services.gate.run(account, () => services.pipeline.validate(text, account)));
             outcomes.set(key, { json }, text.length);
             return sendJson(reply, json);
         } catch (e) {

@@ -16,6 +16,7 @@ import {
     type KeyRecord,
     type NewKey,
     type NewReservation,
+    type RevokeOptions,
     type Settlement,
     type Store,
 } from './store-types.js';
@@ -169,19 +170,24 @@ export class PgStore extends PgPanelStore implements Store {
 
     /**
      * The epoch is replaced before (Redis unreachable: nothing is revoked, the caller is told) and
-     * after the change (a cache refilled in between read the key unrevoked). After a failure between
-     * the two, running it again replaces the epoch again, as it does for any existing key; and this
-     * store tries the second change again every second until Redis takes it (the panel shows the key
-     * revoked, with no Revoke button to run again).
+     * after the change (a cache refilled in between read the key unrevoked), and only for a key that
+     * is unrevoked: every change empties every instance's key cache, and re-revoking a revoked key
+     * through the panel, in a loop, let any tenant keep them all empty. `announceAgain` (the CLI)
+     * replaces it for a revoked key all the same, so running `svc keys revoke` again after a failure
+     * between the two changes makes the second. This store also tries that change again every
+     * second until Redis takes it (the panel shows the key revoked, with no Revoke button to run again).
      */
-    async revokeKey(id: string): Promise<boolean> {
-        await this.keyEpoch?.bumpKeyEpoch();
-        const r = await this.db.query<{ found: boolean; revoked: boolean }>(
-            `WITH changed AS (UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING 1)
-            SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1) AS found, EXISTS (SELECT 1 FROM changed) AS revoked`,
-            [id],
-        );
-        if (r.rows[0]!.found && this.keyEpoch) {
+    async revokeKey(id: string, options: RevokeOptions = {}): Promise<boolean> {
+        if (this.keyEpoch) {
+            // Read before the first change; a revocation racing this one costs one change more, no loop.
+            const sql = 'SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = $1';
+            const row = (await this.db.query<{ revoked: boolean }>(sql, [id])).rows[0];
+            if (!row || (row.revoked && !options.announceAgain)) return false;
+            await this.keyEpoch.bumpKeyEpoch();
+        }
+        const r = await this.db.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
+        const revoked = r.rowCount === 1;
+        if (this.keyEpoch && (revoked || options.announceAgain)) {
             try {
                 await this.keyEpoch.bumpKeyEpoch();
             } catch (e) {
@@ -189,7 +195,7 @@ export class PgStore extends PgPanelStore implements Store {
                 throw e;
             }
         }
-        return r.rows[0]!.revoked;
+        return revoked;
     }
 
     private bumpLater(keyEpoch: KeyEpoch): void {

@@ -61,6 +61,15 @@ export interface Settlement {
     done: boolean;
 }
 
+export interface RevokeOptions {
+    /**
+     * Replace the key epoch for a key revoked already too (`svc keys revoke` only, run again after a
+     * revocation whose last epoch change failed). Never for a tenant's request: each change empties
+     * every instance's key cache.
+     */
+    announceAgain?: boolean;
+}
+
 export interface Store extends PanelStore {
     /** Creates an account, with its panel password's hash when given, in one atomic step. */
     createAccount(email: string, creditReads: number, passwordHash?: string): Promise<Account>;
@@ -86,10 +95,11 @@ export interface Store extends PanelStore {
     getKey(accountId: string, id: string): Promise<KeyRecord | undefined>;
     /**
      * Marks a key revoked; false when no such (unrevoked) key exists. On PostgreSQL it also replaces
-     * the key epoch that instances' key caches check (docs/deploy.md, "Revocation"): any future change
-     * to what authentication reads (scopes, deletion, suspension of an account) must do the same.
+     * the key epoch that instances' key caches check (docs/deploy.md, "Revocation"), only when the key
+     * was unrevoked (unless `options.announceAgain`): any future change to what authentication reads
+     * (scopes, deletion, suspension of an account) must do the same.
      */
-    revokeKey(id: string): Promise<boolean>;
+    revokeKey(id: string, options?: RevokeOptions): Promise<boolean>;
     /** The key whose digest is `hash`, revoked or not (the caller decides). */
     findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined>;
     /** Atomically takes `reads` from the account's credit if at least that much is left. */

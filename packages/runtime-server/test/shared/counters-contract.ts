@@ -34,7 +34,7 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
         it('100 concurrent charges against a limit of 60 over two clients: exactly 60 pass', async () => {
             const n = unique();
             const results = await Promise.all(
-                Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume([{ name: n, limit: 60, expiresAt: later() }])),
+                Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume([{ name: n, limit: 60, expiresAt: later(), ttlMs: 60_000 }])),
             );
             expect(results.filter(Boolean)).to.have.length(60);
             expect(await a.peek([n])).to.deep.equal([60]);
@@ -43,20 +43,20 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
         it('a charge refused by one counter is not counted by the others', async () => {
             const full = unique();
             const free = unique();
-            expect(await a.consume([{ name: full, limit: 1, expiresAt: later() }])).to.equal(true);
+            expect(await a.consume([{ name: full, limit: 1, expiresAt: later(), ttlMs: 60_000 }])).to.equal(true);
             expect(
                 await b.consume([
-                    { name: free, limit: 5, expiresAt: later() },
-                    { name: full, limit: 1, expiresAt: later() },
+                    { name: free, limit: 5, expiresAt: later(), ttlMs: 60_000 },
+                    { name: full, limit: 1, expiresAt: later(), ttlMs: 60_000 },
                 ]),
             ).to.equal(false);
             expect(await a.peek([free, full, unique()])).to.deep.equal([0, 1, 0]);
-            expect(await b.consume([{ name: free, limit: 5, expiresAt: later() }])).to.equal(true);
+            expect(await b.consume([{ name: free, limit: 5, expiresAt: later(), ttlMs: 60_000 }])).to.equal(true);
             expect(await b.peek([free])).to.deep.equal([1]);
         });
 
         describe('admission in one step, gated by the key epoch', () => {
-            const charge = (name: string, limit: number): CounterCharge => ({ name, limit, expiresAt: later() });
+            const charge = (name: string, limit: number): CounterCharge => ({ name, limit, expiresAt: later(), ttlMs: 60_000 });
             const epochOf = async (c: Counters): Promise<string> => (await c.admit({ first: [], gated: [], epoch: null })).epoch;
 
             it('the same epoch: first and gated counted (ok); a moved epoch: first counted, gated not (stale)', async () => {
@@ -97,11 +97,11 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
 
         it('a counter past its expiry reads 0 and counts from 1 again', async () => {
             const n = unique();
-            expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300 }])).to.equal(true);
-            expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300 }])).to.equal(false);
+            expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300, ttlMs: 300 }])).to.equal(true);
+            expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300, ttlMs: 300 }])).to.equal(false);
             await new Promise((r) => setTimeout(r, 400));
             expect(await b.peek([n])).to.deep.equal([0]);
-            expect(await b.consume([{ name: n, limit: 1, expiresAt: Date.now() + 60_000 }])).to.equal(true);
+            expect(await b.consume([{ name: n, limit: 1, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }])).to.equal(true);
         });
     });
 }
