@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { RE2JS } from 're2js';
 import { compileSchemaText } from '../src/compile.js';
 import { clearExpressionCache } from '../src/expr/expr-cache.js';
+import { patternCacheChars } from '../src/schema/field-types.js';
 import { expressionCompiler, provideExpressionCompiler } from '../src/expr/expr-seam.js';
 
 const SCHEMA = JSON.stringify({
@@ -57,5 +58,18 @@ describe('compile reuse scope', () => {
         // ...and each then reuses its own.
         expect(compile('acct_B')).to.deep.equal({ expressions: 0, patterns: 0 });
         expect(compile('acct_A')).to.deep.equal({ expressions: 0, patterns: 0 });
+    });
+
+    it('remembers patterns within a bound of characters: a long pattern is checked every time, never held', () => {
+        const long = `^(?:${'a'.repeat(5000)})$`;
+        const schema = JSON.stringify({ svc_schema: '1.0', name: 'long', fields: [{ name: 'code', type: 'string', pattern: long }] });
+        const before = patternCacheChars();
+        for (let i = 0; i < 3; i++) {
+            patterns = 0;
+            expect(compileSchemaText(schema, { reuseScope: 'acct_L' }).ok).to.equal(true);
+            expect(patterns).to.equal(1);
+        }
+        expect(patternCacheChars()).to.be.at.most(before);
+        expect(patternCacheChars()).to.be.at.most(1 << 20);
     });
 });

@@ -17,6 +17,12 @@ export interface ExtractionRequest {
     language: Language;
     reference: string | null;
     options: ExtractionOptions;
+    /**
+     * Whose request this is (the service passes the account): the engine reuses work between
+     * requests of one scope only — the plan's tokens for the extraction that follows — so how fast
+     * it answers never shows one tenant another's document.
+     */
+    scope?: string;
 }
 
 /** What reading will cost, known before any reading (credit is checked against `reads`). */

@@ -1,7 +1,7 @@
 // The engine behind the seam (engine-types.ts): windows → reader → grounding → settling → response
 // → session, top to bottom. It holds no state between requests except caches of pure results (the
 // schema rendering's token count per compiled schema, the last document's tokenization, so the
-// server's plan() before extract() tokenizes once).
+// server's plan() before extract() of one account tokenizes once).
 import type { CompiledSchema } from '@svc/compiler/core';
 import { diagnostic } from '@svc/compiler/core';
 import type { ExtractionEngine, ExtractionObject, ExtractionRequest, ReadPlan } from './engine-types.js';
@@ -24,6 +24,8 @@ export interface EngineDeps {
     secrets: SecretRing;
     /** Windows read at once (the openai reader benefits; the heuristic one runs inline anyway). */
     concurrency: number;
+    /** How a document is tokenized (default: the token counter's; tests count the calls). */
+    tokenize?: (text: string) => TokenizedText;
 }
 
 interface Rendering {
@@ -83,7 +85,7 @@ export function extractionFromState(state: ExtractionState, secrets: SecretRing)
 
 export class Engine implements ExtractionEngine {
     private readonly renderings = new WeakMap<CompiledSchema, Rendering>();
-    private lastDocument?: { text: string; tokenized: TokenizedText };
+    private lastDocument?: { text: string; scope: string; tokenized: TokenizedText };
 
     constructor(private readonly deps: EngineDeps) {}
 
@@ -97,10 +99,11 @@ export class Engine implements ExtractionEngine {
         return r;
     }
 
-    private tokenize(document: string): TokenizedText {
-        if (this.lastDocument?.text === document) return this.lastDocument.tokenized;
-        const tokenized = tokenizeWithOffsets(document);
-        this.lastDocument = { text: document, tokenized };
+    private tokenize(document: string, scope = ''): TokenizedText {
+        // Only for the same scope: a hit answers faster, and another tenant must not see whose document this was.
+        if (this.lastDocument?.text === document && this.lastDocument.scope === scope) return this.lastDocument.tokenized;
+        const tokenized = (this.deps.tokenize ?? tokenizeWithOffsets)(document);
+        this.lastDocument = { text: document, scope, tokenized };
         return tokenized;
     }
 
@@ -117,7 +120,7 @@ export class Engine implements ExtractionEngine {
                 }),
             };
         }
-        const tokenized = this.tokenize(request.document);
+        const tokenized = this.tokenize(request.document, request.scope);
         return { rendering, tokenized, windows: planWindows(request.document, tokenized, room) };
     }
 

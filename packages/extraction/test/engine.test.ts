@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { compileSchemaText, type CompiledSchema } from '@svc/compiler';
 import { createEngine } from '../src/engine-module.js';
+import { Engine } from '../src/extraction-engine.js';
+import { HeuristicReader } from '../src/readers/heuristic-reader.js';
+import { tokenizeWithOffsets } from '../src/windows/token-counter.js';
 import type { ExtractionObject } from '../src/engine-types.js';
 import { CodePointIndex } from '../src/grounding/code-points.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
@@ -178,5 +181,34 @@ describe('engine end to end (heuristic reader)', () => {
         expect(ex.usage.reads).to.be.at.least(Math.ceil(ex.usage.input_tokens / 4096));
         expect(ex.response.data.total).to.deep.equal({ amount: '99.00', currency: 'EUR' });
         expect(ex.warnings.some((w) => w.includes('invoice_number'))).to.equal(true);
+    });
+
+    it("reuses a plan's tokens for the extraction of the same scope only: another tenant's plan tokenizes again", async () => {
+        let tokenized = 0;
+        const engine = new Engine({
+            reader: new HeuristicReader(),
+            secrets: secretRingOf(['scope-test']),
+            concurrency: 1,
+            tokenize: (text) => {
+                tokenized++;
+                return tokenizeWithOffsets(text);
+            },
+        });
+        const schema = compileSchemaText(
+            JSON.stringify({ svc_schema: '1.0', name: 's', fields: [{ name: 'total', type: 'money', currency: 'EUR' }] }),
+        ).schema!;
+        const job = (scope: string) => ({
+            document: 'Total: € 12,00',
+            schema,
+            language: 'nl' as const,
+            reference: null,
+            options: { on_conflict: 'withhold' as const, fallback: 'off' as const },
+            scope,
+        });
+        engine.plan(job('account-a'));
+        await engine.extract(job('account-a'));
+        expect(tokenized).to.equal(1);
+        engine.plan(job('account-b'));
+        expect(tokenized).to.equal(2);
     });
 });

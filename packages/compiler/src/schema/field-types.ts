@@ -65,8 +65,13 @@ export function scaleOf(obj: JsonObject, pointer: string, sink: DiagnosticSink):
 }
 
 // Whether a pattern compiles is a pure function of its text: remembered (bounded), since compiling
-// an RE2 pattern was a tenth of compiling a small schema that has one.
+// an RE2 pattern was a tenth of compiling a small schema that has one. Bounded by characters too:
+// 1,024 patterns of a megabyte each would have held a gigabyte.
 const patterns = new Map<string, Error | null>();
+let patternChars = 0;
+/** Characters of the remembered patterns' keys at most, and of one pattern remembered at most. */
+const PATTERN_CACHE_CHARS = 1 << 20;
+const PATTERN_REMEMBERED_CHARS = 4096;
 
 /**
  * Prefixes the keys of `patterns` while a compile checks its schema (CompileOptions.reuseScope): a
@@ -85,6 +90,11 @@ export function withPatternScope<T>(scope: string, check: () => T): T {
     }
 }
 
+/** Characters the remembered patterns hold (tests). */
+export function patternCacheChars(): number {
+    return patternChars;
+}
+
 function compilePatternOnce(pattern: string): void {
     const key = `${patternScope}\u0000${pattern}`;
     let failure = patterns.get(key);
@@ -95,8 +105,14 @@ function compilePatternOnce(pattern: string): void {
         } catch (e) {
             failure = e as Error;
         }
-        if (patterns.size >= 1024) patterns.clear();
-        patterns.set(key, failure);
+        if (key.length <= PATTERN_REMEMBERED_CHARS) {
+            if (patterns.size >= 1024 || patternChars + key.length > PATTERN_CACHE_CHARS) {
+                patterns.clear();
+                patternChars = 0;
+            }
+            patterns.set(key, failure);
+            patternChars += key.length;
+        }
     }
     if (failure) throw failure;
 }

@@ -160,6 +160,7 @@ export class RequestPipeline implements Pipeline {
                 language: (plain.language as Language | undefined) ?? 'en',
                 reference: (plain.reference as string | null | undefined) ?? null,
                 options: { ...DEFAULT_OPTIONS },
+                scope: account,
             },
         };
     }
