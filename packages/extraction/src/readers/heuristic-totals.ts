@@ -162,9 +162,10 @@ const RATE_BEFORE = 24;
  */
 export function asksForTax(field: { name: string }, locale: LocaleProfile): boolean {
     const words = wordsOf(locale, 'taxWords');
-    const counted = new Set([...sumWordsOf(locale, 'apart'), ...sumWordsOf(locale, 'final')]);
+    const apart = sumWordsOf(locale, 'apart');
+    const final = sumWordsOf(locale, 'final');
     const name = labelWords(field.name);
-    return name.some((w, i) => words.has(w) && !counted.has(name[i - 1] ?? ''));
+    return name.some((w, i) => words.has(w) && !apart.has(name[i - 1] ?? '') && !final.has(name[i - 1] ?? ''));
 }
 
 /**
