@@ -137,13 +137,4 @@ describe('where a value ends', () => {
         ].join('\n');
         expect(await readData(letter, strings('functie'), 'nl')).to.deep.equal({ functie: 'Werkvoorbereider E-installaties' });
     });
-
-    it("a value under its column's label ends at its head too: a name before an apposition", async () => {
-        const slip = [
-            '  Art.nr.   Omschrijving                              Serienr.      Aantal',
-            '  R-0708    Duwrolstoel Vermeiren 708D, zitbreedte     VRM708-33871     1',
-        ].join('\n');
-        const schema = compile({ svc_schema: '1.0', name: 'u', fields: [{ name: 'hulpmiddel', type: 'string', hints: ['Omschrijving'] }] });
-        expect(await readData(slip, schema, 'nl')).to.deep.equal({ hulpmiddel: 'Duwrolstoel Vermeiren 708D' });
-    });
 });

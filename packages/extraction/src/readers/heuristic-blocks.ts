@@ -3,9 +3,7 @@
 // (split from heuristic-strings.ts, which reads the values labels point at).
 import { hasPostcode, streetLike } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { wordsOf } from '../locale/locale-words.js';
-import { columnEnd, HEAD_PREFERRED, SHORT_LINE, trimValue, valueHead } from './heuristic-lines.js';
-import { firstOfPeople } from './heuristic-names.js';
+import { columnEnd, SHORT_LINE, trimValue } from './heuristic-lines.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
@@ -86,15 +84,4 @@ export function addressParts(win: WindowText, v: Span, hit: LabelHit, lines: boo
     const hanging = lines ? hangingAddress(win, v) : undefined;
     if (hanging) out.push({ ...hanging, context: hit.weight * SUBJECT_ADDRESS, hit });
     return out;
-}
-
-/**
- * The head of a value read for a label (a name before an apposition or an address, a code before
- * words about it; with `people`, the first of a list of people), proposed a little above the whole.
- */
-export function headCandidate(win: WindowText, v: Span, hit: LabelHit, context: number, people: boolean): StringCandidate | undefined {
-    const head = valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || (people ? firstOfPeople(win, v.quote) : 0);
-    return head
-        ? { start: v.start, end: v.start + head, quote: v.quote.slice(0, head), context: context * HEAD_PREFERRED, hit }
-        : undefined;
 }

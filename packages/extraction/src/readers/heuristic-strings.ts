@@ -7,12 +7,13 @@ import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { taglineLine } from './heuristic-letterhead.js';
-import { addressParts, headCandidate, sectionName } from './heuristic-blocks.js';
+import { addressParts, sectionName } from './heuristic-blocks.js';
 import { ownWord } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns, emptyMark } from './heuristic-scoring.js';
 import {
+    HEAD_PREFERRED,
     LABEL_BEFORE,
     LABEL_BEFORE_CHARS,
     SENTENCE_END,
@@ -27,10 +28,11 @@ import {
     shortestMatch,
     trimValue,
     valueBelow,
+    valueHead,
 } from './heuristic-lines.js';
 import { GROUPED_DIGITS, HASH_CODE, codeAlone, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
-import { namePhraseAfter, nextListedName } from './heuristic-names.js';
+import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
 import type { WindowText } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
@@ -326,8 +328,16 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 // The name or code the line starts with, before what is said of it: "Groenvallei
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
                 // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
-                const head = v && !address && !several ? headCandidate(win, v, hit, hit.weight, true) : undefined;
-                if (head) out.push(head);
+                const head =
+                    v && !address && !several ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || firstOfPeople(win, v.quote) : 0;
+                if (v && head)
+                    out.push({
+                        start: v.start,
+                        end: v.start + head,
+                        quote: v.quote.slice(0, head),
+                        context: hit.weight * HEAD_PREFERRED,
+                        hit,
+                    });
                 if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several, bareName));
@@ -344,9 +354,6 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             // in capitals, which may be a name's own line: "MOT test number" over "4172 8839 0514".)
             const v = valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
-            // Its head, as after a label on its line ("Duwrolstoel Vermeiren 708D, zitbreedte" under "Omschrijving").
-            const head = v && !re && !address && !several ? headCandidate(win, v, hit, hit.weight * 0.85, false) : undefined;
-            if (head) out.push(head);
         }
         // A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name:
         // Rachel A. Lindqvist" for `owner_name`).
