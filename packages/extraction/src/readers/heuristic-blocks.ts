@@ -4,6 +4,7 @@
 import { hasPostcode, streetLike } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { columnEnd, SHORT_LINE, trimValue } from './heuristic-lines.js';
+import { indentOf } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
@@ -25,8 +26,7 @@ function hangingAddress(win: WindowText, v: Span): Span | undefined {
     let last = l;
     for (let k = l + 1; k < win.lines.length && k - l <= HANGING_ADDRESS_LINES; k++) {
         const t = win.lines[k]!.text;
-        const lead = t.length - t.trimStart().length;
-        if (lead !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.trim())) break;
+        if (indentOf(t) !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.trim())) break;
         last = k;
     }
     // It ends at its postcode ("WV4 4JD", "3011 PP Rotterdam"): a list of lines without one is no address.
@@ -50,11 +50,13 @@ export function sectionName(win: WindowText, hit: LabelHit, nameKind: string): S
     if (heading.length > HEADING_CHARS) return undefined;
     const letters = heading.replace(/[^\p{L}]/gu, '');
     if (heading.includes(':') || letters.length < 3 || letters.replace(/[^\p{Lu}]/gu, '').length / letters.length < 0.6) return undefined;
-    const label = new RegExp(`^\\s*${nameKind}\\s*:\\s*`, 'iu');
     for (let l = win.nextTextLine(hit.line), k = 0; l >= 0 && k < SECTION_NAME_LINES; l = win.nextTextLine(l), k++) {
         const line = win.lines[l]!;
-        const m = label.exec(line.text);
-        if (m) return trimValue(win.text, line.start + m[0].length, columnEnd(win.text, line.start + m[0].length, line.end));
+        const at = indentOf(line.text);
+        if (line.text.slice(at, at + nameKind.length).toLowerCase() !== nameKind) continue;
+        const colon = /^\s*:\s*/.exec(line.text.slice(at + nameKind.length));
+        const from = line.start + at + nameKind.length + (colon?.[0].length ?? 0);
+        if (colon) return trimValue(win.text, from, columnEnd(win.text, from, line.end));
     }
     return undefined;
 }

@@ -121,8 +121,9 @@ function stringScores(ctx: FieldContext): Scored[] {
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
     const addressLines = address && wantsAddress([field.name, field.description ?? '']);
-    const last = labelWords(field.name).at(-1) ?? '';
-    const nameKind = wordsOf(win.locale, 'nameWords').has(last) && labelWords(field.name).length > 1 ? last : undefined;
+    const nameWords = labelWords(field.name);
+    const last = nameWords.at(-1) ?? '';
+    const nameKind = wordsOf(win.locale, 'nameWords').has(last) && nameWords.length > 1 ? last : undefined;
     const options = { pattern, several: field.type.kind === 'array', bareName: field.hints.length === 0, address, addressLines, nameKind };
     const fits = shapeOf(win, field, type, input.language);
     const valueOf = valueShaper(win, field, type);
