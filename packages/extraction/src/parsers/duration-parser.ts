@@ -88,21 +88,78 @@ function iso(t: string, basis: DurationBasis): number | undefined {
     return any ? total : undefined;
 }
 
+/** A written duration's count and unit ("3 hrs": 3 hours), or undefined. */
+function writtenPart(t: string, language: string): { n: number; unit: DurationUnit } | undefined {
+    const m = written(language).exec(t);
+    if (!m) return undefined;
+    const s = shapesOf(localeOf(language));
+    const unit = s.unitOf.get(m[4]!.toLowerCase())!;
+    if (m[3] !== undefined) return { n: Number(m[3]), unit };
+    const count = m[1]!.toLowerCase();
+    const n = /^\d+$/.test(count) ? Number(count) : localeOf(language).one.includes(count) ? 1 : numberFromWords(count, language);
+    if (n === undefined) return undefined;
+    // "thirty (30) days": the words and the digits must agree.
+    if (m[2] !== undefined && Number(m[2]) !== n) return undefined;
+    return { n, unit };
+}
+
+/** Units from the largest down: a compound duration names each at most once, largest first. */
+const UNIT_ORDER: readonly DurationUnit[] = ['year', 'month', 'week', 'day', 'hour', 'minute', 'second'];
+
+/** Parts of a compound duration at most ("1 year, 2 months and 3 days"). */
+const MAX_PARTS = 3;
+
+const joinerRes = new Map<string, RegExp>();
+const partRes = new Map<string, RegExp>();
+
+/** What joins the parts of a compound duration: a space, a comma, the language's "and". */
+function partJoiner(language: string): RegExp {
+    let re = joinerRes.get(language);
+    if (!re) {
+        const and = localeOf(language).numberWords.joiners.join('|');
+        joinerRes.set(language, (re = new RegExp(`^\\s*,?\\s*(?:(?:${and})\\s+)?$`, 'iu')));
+    }
+    return re;
+}
+
+/**
+ * The parts of a compound duration ("3 hrs 15 min", "1 jaar en 6 maanden"): two or three written
+ * durations, their units from the largest down, joined by spaces, a comma or "and"; undefined for
+ * anything else (a list of alternatives, "30 days, 60 days", repeats its unit).
+ */
+export function durationParts(quote: string, language: string): Array<{ n: number; unit: DurationUnit }> | undefined {
+    const t = quote.trim().replace(/\s+/g, ' ');
+    let re = partRes.get(language);
+    if (!re) partRes.set(language, (re = new RegExp(durationSource(language), 'giu')));
+    re.lastIndex = 0;
+    const parts: Array<{ n: number; unit: DurationUnit }> = [];
+    let at = 0;
+    for (let m = re.exec(t); m; m = re.exec(t)) {
+        if (!partJoiner(language).test(t.slice(at, m.index)) || (at === 0 && m.index !== 0)) return undefined;
+        const part = writtenPart(m[0], language);
+        if (!part || parts.length >= MAX_PARTS) return undefined;
+        const last = parts[parts.length - 1];
+        if (last && UNIT_ORDER.indexOf(part.unit) <= UNIT_ORDER.indexOf(last.unit)) return undefined;
+        parts.push(part);
+        at = m.index + m[0].length;
+    }
+    return parts.length >= 2 && at === t.length ? parts : undefined;
+}
+
 /** The count in the field's basis of a duration quote, or undefined. */
 export function parseDurationQuote(quote: string, basis: DurationBasis, language: string): number | undefined {
     const t = quote.trim().replace(/\s+/g, ' ');
     if (t.startsWith('P')) return iso(t, basis);
     const net = netTerms(language)?.exec(t);
     if (net) return inBasis(Number(net[1]), 'day', basis);
-    const m = written(language).exec(t);
-    if (!m) return undefined;
-    const s = shapesOf(localeOf(language));
-    const unit = s.unitOf.get(m[4]!.toLowerCase())!;
-    if (m[3] !== undefined) return inBasis(Number(m[3]), unit, basis);
-    const count = m[1]!.toLowerCase();
-    const n = /^\d+$/.test(count) ? Number(count) : localeOf(language).one.includes(count) ? 1 : numberFromWords(count, language);
-    if (n === undefined) return undefined;
-    // "thirty (30) days": the words and the digits must agree.
-    if (m[2] !== undefined && Number(m[2]) !== n) return undefined;
-    return inBasis(n, unit, basis);
+    const one = writtenPart(t, language);
+    if (one) return inBasis(one.n, one.unit, basis);
+    // "3 hrs 15 min": each part in the basis, summed (none may be inexact: "1 month 3 days").
+    let total = 0;
+    for (const part of durationParts(t, language) ?? []) {
+        const n = inBasis(part.n, part.unit, basis);
+        if (n === undefined) return undefined;
+        total += n;
+    }
+    return total > 0 && Number.isSafeInteger(total) ? total : undefined;
 }

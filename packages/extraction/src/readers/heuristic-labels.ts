@@ -10,7 +10,7 @@ import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { documentDate } from './heuristic-terms.js';
-import { MIN_COMPOUND_TAIL, countedApart, foreignHead } from './heuristic-qualifiers.js';
+import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection } from './heuristic-qualifiers.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
@@ -354,9 +354,11 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     all.length = Math.min(all.length, HITS_IN_A_WINDOW);
     const amounts = new Set(fields.filter((f) => (f.type.kind === 'array' ? f.type.items : f.type).kind === 'money').map((f) => f.id));
     const out: LabelHit[][] = fields.map(() => []);
+    const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     for (const h of uncovered(all)) {
         if (amounts.has(h.field) && countedApart(win, h)) continue;
         if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
+        if (otherSection(win, h, names)) continue;
         out[h.field]!.push(h);
     }
     return out;

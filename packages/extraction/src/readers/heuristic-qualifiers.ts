@@ -5,6 +5,7 @@
 import { sumWordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
 import type { WindowText } from './heuristic-text.js';
+import { indentOf } from './heuristic-rows.js';
 import { LABEL } from './heuristic-weights.js';
 
 /** Compound tails shorter than this are not split off ("nr" is no label inside "januari"). */
@@ -55,4 +56,97 @@ export function ownWord(win: WindowText, hit: LabelHit): number {
         .split(/ {2,}|\t|[:|]/)
         .pop()!;
     return /\p{L}{2,}/u.test(cell) ? LABEL.qualifiedByWord : 1;
+}
+
+/** Lines a section's heading stands above a label in its block at most. */
+const HEADING_LINES = 8;
+/** Characters of a section's heading at most. */
+const HEADING_CHARS = 80;
+
+/** The rest of a form's label line: a few more words of the label, its colon, the value. */
+const FORM_LABEL_REST = /^[\p{L} ]{0,30}:/u;
+const FORM_LABEL_BEFORE = /^\s*(?:\p{L}+ ){0,3}$/u;
+
+/** Whether line `k` heads the block set in under it: short, without a colon, the next line deeper. */
+function heads(win: WindowText, k: number): boolean {
+    const t = win.lines[k]!.text;
+    const next = win.lines[k + 1]?.text ?? '';
+    return t.trim() !== '' && t.length <= HEADING_CHARS && !t.includes(':') && indentOf(next) > indentOf(t) && next.trim() !== '';
+}
+
+/**
+ * The heading over an indented label's block: the nearest line above it set less deep, with no
+ * blank line between ("Your old account" over "    Bank:    Harbour Cross Bank plc").
+ */
+function headingOver(win: WindowText, at: number): number | undefined {
+    const depth = indentOf(win.lines[at]!.text);
+    if (depth === 0) return undefined;
+    for (let k = at - 1; k >= 0 && at - k <= HEADING_LINES; k--) {
+        const t = win.lines[k]!.text;
+        if (!t.trim()) return undefined;
+        if (indentOf(t) < depth) return heads(win, k) ? k : undefined;
+    }
+    return undefined;
+}
+
+/** The stems of a line's words. */
+function lineStems(win: WindowText, k: number): Set<string> {
+    const out = new Set<string>();
+    for (let i = win.wordAt(win.lines[k]!.start); i < win.words.length && win.words[i]!.line === k; i++)
+        out.add(win.locale.stem(win.words[i]!.norm));
+    return out;
+}
+
+/** Per window, the stems of its blocks' headings' words (heading line → stems). */
+const HEADINGS = new WeakMap<WindowText, Map<number, Set<string>>>();
+
+function headings(win: WindowText): Map<number, Set<string>> {
+    let out = HEADINGS.get(win);
+    if (!out) {
+        out = new Map();
+        for (let k = 0; k + 1 < win.lines.length; k++) if (heads(win, k)) out.set(k, lineStems(win, k));
+        HEADINGS.set(win, out);
+    }
+    return out;
+}
+
+/**
+ * A label of some of the name's words (or its description's) in a block whose heading says another kind of it ("Sort code:" under "Your
+ * old account" for `new_sort_code`): another block's heading holds a word of the field's name
+ * that this heading lacks ("Your new account"), or this heading holds none of the field's other
+ * words but a word of another field's name that has the label's words too ("old" of `old_bank`
+ * for `new_bank`'s "Bank:"). Such a label is the other block's field's, not this one's.
+ * `names`: each field's name words (field id → words).
+ */
+export function otherSection(win: WindowText, hit: LabelHit, names: ReadonlyMap<number, readonly string[]>): boolean {
+    if (hit.kind === 'hint') return false;
+    // Only a form's "Label:" line whose first cell the label is in.
+    const line = win.lines[hit.line]!;
+    if (!FORM_LABEL_BEFORE.test(win.text.slice(line.start, hit.start)) || !FORM_LABEL_REST.test(win.text.slice(hit.end, line.end)))
+        return false;
+    const heading = headingOver(win, hit.line);
+    if (heading === undefined) return false;
+    const all = headings(win);
+    const said = all.get(heading)!;
+    const stem = (w: string): string => win.locale.stem(w);
+    const matched = hit.phrase.split(' ');
+    const own = (names.get(hit.field) ?? []).filter((w) => !matched.includes(w) && w.length >= 3 && !/^\d+$/.test(w)).map(stem);
+    if (own.some((w) => said.has(w))) return false;
+    // The heading names another field's kind of the thing, by a word of its name this one lacks.
+    const other = [...names].some(
+        ([field, words]) =>
+            field !== hit.field && words.some((w) => w.length >= 3 && !own.includes(stem(w)) && !matched.includes(w) && said.has(stem(w))),
+    );
+    if (!other) return false;
+    // And this field's own kind is another block's heading ("Your new account"), or the other
+    // field has the label's words too ("Bank:" is `old_bank`'s as well as `new_bank`'s).
+    for (const [k, words] of all) if (k !== heading && own.some((w) => words.has(w))) return true;
+    for (const [field, words] of names)
+        if (
+            field !== hit.field &&
+            matched.every((w) => words.includes(w)) &&
+            words.some((w) => w.length >= 3 && !own.includes(stem(w)) && said.has(stem(w)))
+        )
+            return true;
+    return false;
 }

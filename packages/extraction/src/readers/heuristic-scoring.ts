@@ -239,6 +239,13 @@ export function definedAs(text: string, span: Span, hit: LabelHit): boolean {
     return DEFINITION.test(text.slice(span.end, hit.start)) && /^["”“'’]\s*\)/u.test(text.slice(hit.end, hit.end + 4));
 }
 
+/** A gap without the weekday that ends it ("Technician visit ....... Thursday, 02/13/2025"): the date's own. */
+function withoutWeekday(win: WindowText, gap: string): string {
+    const day = WEEKDAY_LAST.exec(gap);
+    return day && win.locale.weekdays.includes(day[1]!.toLowerCase()) ? gap.slice(0, day.index) + ' ' : gap;
+}
+const WEEKDAY_LAST = /(?<![\p{L}])(\p{L}+)\.?,?\s*$/u;
+
 /** The context score of one label hit for a span, 0 when it does not point at it. */
 function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number): number {
     if (hit.end > span.start && hit.start < span.end) return 0;
@@ -248,7 +255,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
         if (hit.end <= span.start) {
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
-            const gap = folded(text.slice(hit.end, span.start));
+            const gap = withoutWeekday(win, folded(text.slice(hit.end, span.start)));
             // A short bracket qualifies the label, as a colon would end it: "Annual premium (incl. IPT)   £568.08".
             const unbracketed = gap.replace(/\([^()]{0,20}\)/g, ' ');
             if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap) || labelTail(unbracketed)))

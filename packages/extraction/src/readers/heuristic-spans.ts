@@ -8,7 +8,7 @@ import { shapesOf } from '../locale/locale-shapes.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { CURRENCY_MARK_SOURCE, currenciesOfMark } from '../parsers/currency-marks.js';
 import { parseCivilDate, TIME_OF_DAY } from '../parsers/date-parser.js';
-import { durationSource, netTermsSource } from '../parsers/duration-parser.js';
+import { durationParts, durationSource, netTermsSource, parseDurationQuote } from '../parsers/duration-parser.js';
 
 export interface Span {
     start: number;
@@ -169,8 +169,9 @@ function amountMatches(text: string, re: RegExp, money: boolean): Span[] {
 
 /** A unit of measure after a number, or after the second number of a range of them. */
 // (Written as units are, in lower case but for a few: a receipt's "1 M COKE" is a medium cola.)
+// A unit of time too ("over ongeveer 21,75 dagen", "2.5 hours"), in either language.
 const MEASURE =
-    /^(?:\s*[-–]\s*\d[\d.,]*)?\s?(?:m|cm|mm|km|m2|m²|m3|kg|KG|Kg|g|lb|lbs|ft|sq ft|ltr|ml|kWh|kwh|KWH|MB|GB|TB|Mbit|uur|hrs?|km\/h|mph)(?![\p{L}\p{N}])/u;
+    /^(?:\s*[-–]\s*\d[\d.,]*)?\s?(?:m|cm|mm|km|m2|m²|m3|kg|KG|Kg|g|lb|lbs|ft|sq ft|ltr|ml|kWh|kwh|KWH|MB|GB|TB|Mbit|uur|hrs?|hours?|minutes?|mins?|days?|weeks?|months?|years?|dagen|weken|maanden|jaar|jaren|minuten|km\/h|mph)(?![\p{L}\p{N}])/u;
 
 /**
  * Whether an amount is a clause's number: first on its line, one decimal ("3.1") or several levels
@@ -218,9 +219,27 @@ const PROSE_LINE = 40;
 /** Characters before an amount's parentheses read for what stands before them. */
 const ACCOUNTING_BEFORE = 80;
 
+/** Whether a quote is a compound duration that some basis counts exactly ("1 month 3 days" none). */
+function compoundDuration(quote: string, language: string): boolean {
+    return durationParts(quote, language) !== undefined && DURATION_BASES.some((b) => parseDurationQuote(quote, b, language) !== undefined);
+}
+const DURATION_BASES = ['days', 'months', 'seconds'] as const;
+
+/** Characters between two parts of a compound duration at most (", and "). */
+const DURATION_JOIN = 8;
+
 export function durationSpans(text: string, language: string): Span[] {
     const f = findersOf(language);
-    const spans = all(f.durations, text);
+    const spans: Span[] = [];
+    // A compound duration is one span ("3 hrs 15 min", "1 jaar en 6 maanden"), not its first part.
+    for (const s of all(f.durations, text)) {
+        const last = spans[spans.length - 1];
+        if (last && s.start - last.end <= DURATION_JOIN && compoundDuration(text.slice(last.start, s.end), language)) {
+            spans[spans.length - 1] = { start: last.start, end: s.end, quote: text.slice(last.start, s.end) };
+            continue;
+        }
+        spans.push(s);
+    }
     // "Net 30": payment terms in days without the unit.
     return f.net ? [...spans, ...all(f.net, text)].sort((a, b) => a.start - b.start) : spans;
 }

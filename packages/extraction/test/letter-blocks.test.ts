@@ -1,0 +1,106 @@
+// Letters and notices as users receive them (documents written for the test; bench/user-docs/
+// fifteenth has the ones these were seen in): a form's blocks under headings that say which of two
+// things they describe, a compound duration, a weekday between a label and its date, and a count
+// of days that is no sum of money.
+import { expect } from 'chai';
+import { parseDurationQuote } from '../src/parsers/duration-parser.js';
+import { amountSpans, durationSpans } from '../src/readers/heuristic-spans.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe('letter blocks', () => {
+    it('a label in a block whose heading names another field\'s kind of the thing is that field\'s ("Network:" under "Your old plan")', async () => {
+        const letter = [
+            'Kestrel Mobile',
+            '12 Canal Wharf, Leeds LS11 5PS',
+            '',
+            'Mr Daniel Okafor',
+            '7 Moorside Terrace',
+            'Halifax HX3 0QT',
+            '',
+            'Your number is moving to us. Here is what changes on your switch date.',
+            '',
+            'Your new plan',
+            '    Network:         Kestrel Mobile',
+            '    Bundle:          Fixed Saver 24',
+            '    Payment:         Monthly Direct Debit',
+            '',
+            'Your old plan',
+            '    Network:         Orbital Telecom',
+            '    Bundle:          Standard Variable',
+            '    Payment:         Quarterly bill',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'switch',
+            fields: [
+                { name: 'new_network', type: 'string' },
+                // No `old_bundle`: "Bundle:" under "Your old plan" is still no new bundle, as another
+                // block's heading says "new" and this one says "old" (a word of `old_network`).
+                { name: 'new_bundle', type: 'string' },
+                { name: 'old_network', type: 'string' },
+            ],
+        });
+        expect(await readData(letter, schema)).to.deep.equal({
+            new_network: 'Kestrel Mobile',
+            new_bundle: 'Fixed Saver 24',
+            old_network: 'Orbital Telecom',
+        });
+    });
+
+    it('a compound duration is one value in its basis: "2 hrs 45 min", "1 jaar en 6 maanden"; a list of durations is not one', async () => {
+        expect(parseDurationQuote('2 hrs 45 min', 'seconds', 'en')).to.equal(9900);
+        expect(parseDurationQuote('1 year and 6 months', 'months', 'en')).to.equal(18);
+        expect(parseDurationQuote('1 jaar en 6 maanden', 'months', 'nl')).to.equal(18);
+        expect(parseDurationQuote('2 weeks, 3 days', 'days', 'en')).to.equal(17);
+        // Units from the largest down, each once, all exact in the basis.
+        expect(parseDurationQuote('45 min 2 hrs', 'seconds', 'en')).to.equal(undefined);
+        expect(parseDurationQuote('1 month 3 days', 'days', 'en')).to.equal(undefined);
+        const quotes = (text: string, language = 'en') => durationSpans(text, language).map((s) => s.quote);
+        expect(quotes('Est. length:   2 hrs 45 min')).to.deep.equal(['2 hrs 45 min']);
+        expect(quotes('Notice of 30 days, 60 days for the landlord')).to.deep.equal(['30 days', '60 days']);
+        expect(quotes('for 1 month 3 days')).to.deep.equal(['1 month', '3 days']);
+
+        const booking = ['Client:        Ama Mensah', 'Service:       Full colour and cut', 'Est. length:   2 hrs 45 min', ''].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'booking',
+            fields: [{ name: 'estimated_length', type: 'duration', basis: 'seconds', hints: ['Est. length'] }],
+        });
+        expect((await readData(booking, schema)).estimated_length).to.equal('PT9900S');
+    });
+
+    it('a weekday between a label and its date is the date\'s own ("Engineer visit ....... Friday, 03/14/2025")', async () => {
+        const mail = [
+            'Sent: Monday, March 10, 2025 9:12 AM',
+            'Subject: Your repair booking',
+            '',
+            '  Ticket number ......... HX-20931',
+            '  Engineer visit ........ Friday, 03/14/2025',
+            '  Arrival window ........ 1:00 PM - 5:00 PM',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'repair',
+            fields: [{ name: 'visit_date', type: 'date', date_order: 'mdy' }],
+        });
+        expect((await readData(mail, schema)).visit_date).to.equal('2025-03-14');
+    });
+
+    it('a count of time is no sum of money ("over ongeveer 21,75 dagen", "2.5 hours")', async () => {
+        const quotes = (text: string, language: string) => amountSpans(text, language, true).map((s) => s.quote);
+        expect(quotes('Wij betalen per maand over ongeveer 21,75 dagen.', 'nl')).to.deep.equal([]);
+        expect(quotes('Labour 2.5 hours at £48.00', 'en')).to.deep.equal(['£48.00']);
+        const letter = [
+            'Hoe hoog is uw uitkering?',
+            'De eerste 2 maanden krijgt u 75% van uw dagloon. Dat is € 98,40 bruto',
+            'per dag. Wij betalen per maand over ongeveer 21,75 dagen.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'uitkering',
+            fields: [{ name: 'uitkering_per_dag', type: 'money', currency: 'EUR', description: 'Bruto uitkering per dag' }],
+        });
+        expect((await readData(letter, schema, 'nl')).uitkering_per_dag).to.deep.equal({ amount: '98.40', currency: 'EUR' });
+    });
+});
