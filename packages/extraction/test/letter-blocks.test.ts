@@ -1,7 +1,8 @@
 // Letters and notices as users receive them (documents written for the test; bench/user-docs/
 // fifteenth has the ones these were seen in): a form's blocks under headings that say which of two
 // things they describe, a compound duration, a weekday between a label and its date, and a count
-// of days that is no sum of money.
+// of days that is no sum of money, a heading over the one line set in under it, and "None" where a
+// field may be empty.
 import { expect } from 'chai';
 import { parseDurationQuote } from '../src/parsers/duration-parser.js';
 import { amountSpans, durationSpans } from '../src/readers/heuristic-spans.js';
@@ -102,5 +103,54 @@ describe('letter blocks', () => {
             fields: [{ name: 'uitkering_per_dag', type: 'money', currency: 'EUR', description: 'Bruto uitkering per dag' }],
         });
         expect((await readData(letter, schema, 'nl')).uitkering_per_dag).to.deep.equal({ amount: '98.40', currency: 'EUR' });
+    });
+
+    it('a heading the label starts heads the one line set in under it; a centred title does not head its subtitle', async () => {
+        const certificate = [
+            'Basic Disclosure Certificate',
+            '',
+            'Certificate Number:     004417720931',
+            'Surname:                HALVORSEN',
+            '',
+            'Conviction Information, including Cautions and Warnings',
+            '  NONE RECORDED',
+            '',
+            'This certificate shows unspent convictions only.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'dbs', fields: [{ name: 'conviction_information', type: 'string' }] });
+        expect((await readData(certificate, schema)).conviction_information).to.equal('NONE RECORDED');
+        const sweep = [
+            '                   CERTIFICATE OF FLUE INSPECTION',
+            '                        Certificate No. 0088213',
+            '',
+            'Engineer:          Ruth Caddick',
+            'It is not a HETAS certificate of the installation.',
+        ].join('\n');
+        const hetas = compile({
+            svc_schema: '1.0',
+            name: 'sweep',
+            fields: [{ name: 'hetas_certificate_number', type: 'string', nullable: true }],
+        });
+        expect((await readData(sweep, hetas)).hetas_certificate_number).to.equal(null);
+    });
+
+    it('"None appointed" empties a field that may be empty; a field that may not be holds it', async () => {
+        const notice = [
+            '  Donor:                 Edith Marlow',
+            '  Replacement attorneys: None appointed',
+            '  Restrictions:          None',
+            '',
+        ].join('\n');
+        const fields = [
+            { name: 'replacement_attorneys', type: 'string', nullable: true },
+            { name: 'restrictions', type: 'string' },
+        ];
+        expect(await readData(notice, compile({ svc_schema: '1.0', name: 'lpa', fields }))).to.deep.equal({
+            replacement_attorneys: null,
+            restrictions: 'None',
+        });
+        const dutch = ['Naam:             J. de Boer', 'Medehuurder:      geen', ''].join('\n');
+        const nl = compile({ svc_schema: '1.0', name: 'huur', fields: [{ name: 'medehuurder', type: 'string', nullable: true }] });
+        expect((await readData(dutch, nl, 'nl')).medehuurder).to.equal(null);
     });
 });

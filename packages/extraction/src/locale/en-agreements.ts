@@ -106,6 +106,7 @@ export const enAgreementWords = {
         'see above',
         'see below',
     ],
+    noneWords: ['none', 'nil'],
     routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],

@@ -158,6 +158,8 @@ export interface LocaleProfile {
     behalfWords?: readonly string[];
     /** What a form writes where a value is still to come ("to be confirmed", Dutch "wordt nog ingedeeld"): no value. */
     placeholders?: readonly string[];
+    /** What a form writes where a field that may be empty is ("None appointed", "geen"): no value of it. */
+    noneWords?: readonly string[];
     routeEndWords?: readonly string[];
     /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
     identifierWords?: readonly string[];

@@ -33,6 +33,7 @@ type WordList =
     | 'nameWords'
     | 'routeStartWords'
     | 'placeholders'
+    | 'noneWords'
     | 'signingWords'
     | 'behalfWords'
     | 'routeEndWords'

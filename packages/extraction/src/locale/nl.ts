@@ -184,6 +184,7 @@ export const nl = {
     agreementWords: ['overeenkomst', 'contract'],
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
+    noneWords: ['geen'],
     placeholders: [
         'n.v.t.',
         'nvt',

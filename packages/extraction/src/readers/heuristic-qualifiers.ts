@@ -62,16 +62,32 @@ export function ownWord(win: WindowText, hit: LabelHit): number {
 const HEADING_LINES = 8;
 /** Characters of a section's heading at most. */
 const HEADING_CHARS = 80;
+/** A heading over a value set in under it starts its line within this many spaces. */
+const HEADING_INDENT = 4;
 
 /** The rest of a form's label line: a few more words of the label, its colon, the value. */
 const FORM_LABEL_REST = /^[\p{L} ]{0,30}:/u;
 const FORM_LABEL_BEFORE = /^\s*(?:\p{L}+ ){0,3}$/u;
 
 /** Whether line `k` heads the block set in under it: short, without a colon, the next line deeper. */
-function heads(win: WindowText, k: number): boolean {
+export function heads(win: WindowText, k: number): boolean {
     const t = win.lines[k]!.text;
     const next = win.lines[k + 1]?.text ?? '';
     return t.trim() !== '' && t.length <= HEADING_CHARS && !t.includes(':') && indentOf(next) > indentOf(t) && next.trim() !== '';
+}
+
+/**
+ * The one line a heading stands over, set in under it and alone in its block, no label of its own
+ * ("Police Records of Convictions, Cautions, Reprimands and Warnings" over "  NONE RECORDED"):
+ * the heading's value. Undefined for a heading over a form's labelled lines.
+ */
+export function valueUnderHeading(win: WindowText, k: number): number | undefined {
+    // (Not a centred title over its subtitle: "CERTIFICATE OF CHIMNEY SWEEPING" over "Certificate No. 0047193".)
+    if (!heads(win, k) || indentOf(win.lines[k]!.text) > HEADING_INDENT) return undefined;
+    const under = win.lines[k + 1]!.text;
+    const after = win.lines[k + 2]?.text ?? '';
+    if (under.includes(':') || (after.trim() !== '' && indentOf(after) > indentOf(win.lines[k]!.text))) return undefined;
+    return k + 1;
 }
 
 /**

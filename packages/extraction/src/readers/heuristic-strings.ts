@@ -8,7 +8,7 @@ import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { taglineLine } from './heuristic-letterhead.js';
 import { addressParts, sectionName } from './heuristic-blocks.js';
-import { ownWord } from './heuristic-qualifiers.js';
+import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { cellColumns, emptyMark } from './heuristic-scoring.js';
@@ -279,10 +279,12 @@ export interface StringOptions {
      * address"): a labelled address runs on over the lines under it.
      */
     addressLines?: boolean;
+    /** The field may be empty: "None appointed" says it is (the profile's `noneWords`). */
+    nullable?: boolean;
 }
 
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
-    const { pattern, several = false, bareName = false, address = false, addressLines = false, nameKind } = options;
+    const { pattern, several = false, bareName = false, address = false, addressLines = false, nameKind, nullable = false } = options;
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
@@ -294,6 +296,15 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
         const alone = restStart >= line.end && (bareName ? hit.kind === 'name-word' : hintPhrase(win, hit));
+        // A heading the label starts, over one line set in under it, heads that line: the rest of
+        // the heading names more of the same thing ("Police Records of Convictions, Cautions" over
+        // "  NONE RECORDED"), it is no value.
+        const underHeading = startsLine && !colon && !pair ? valueUnderHeading(win, hit.line) : undefined;
+        if (underHeading !== undefined) {
+            const v = valueBelow(win, hit, false, re, bareName);
+            if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
+            continue;
+        }
         // Value on the same line: "Label: value", or a name a few words after a phrase label in prose.
         if (restStart < endLine.end && !restLabel) {
             if (re) {
@@ -366,6 +377,11 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         }
         if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes, numberLabel(win, hit)));
     }
+    return withoutNonValues(win, out, labels, nullable);
+}
+
+/** The candidates that are values, not a longer name's head, a legal form, a label or an empty mark. */
+function withoutNonValues(win: WindowText, found: StringCandidate[], labels: ReadonlySet<string>, nullable: boolean): StringCandidate[] {
     // A label that a link word continues with one space is the head of a longer name, not a label:
     // "GRANT OF EXCLUSIVE RIGHT OF BURIAL" names no grantee. Not a word in title case: a surname
     // ("arbeidsovereenkomst met Van Dijk Techniek B.V.", "Werkgever:   Van Leeuwen …").
@@ -386,7 +402,13 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const lineBreak = quote.indexOf('\n');
         return lineBreak > 0 && labels.has(quote.slice(0, lineBreak).trim().toLowerCase());
     };
-    return out.filter((c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote));
+    // A field that may be empty is empty where the document says so ("Replacement attorneys: None
+    // appointed"); a field that may not be holds what was recorded ("Police records: NONE RECORDED").
+    const none = wordsOf(win.locale, 'noneWords');
+    const empty = (quote: string): boolean => nullable && none.has(/^\p{L}+/u.exec(quote)?.[0].toLowerCase() ?? '');
+    return found.filter(
+        (c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote) && !empty(c.quote),
+    );
 }
 
 /** A hint of two words or more, not written in capitals. */
