@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { parseDurationQuote } from '../src/parsers/duration-parser.js';
 import { amountSpans, durationSpans } from '../src/readers/heuristic-spans.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe('letter blocks', () => {
     it('a label in a block whose heading names another field\'s kind of the thing is that field\'s ("Network:" under "Your old plan")', async () => {
@@ -152,5 +152,26 @@ describe('letter blocks', () => {
         const dutch = ['Naam:             J. de Boer', 'Medehuurder:      geen', ''].join('\n');
         const nl = compile({ svc_schema: '1.0', name: 'huur', fields: [{ name: 'medehuurder', type: 'string', nullable: true }] });
         expect((await readData(dutch, nl, 'nl')).medehuurder).to.equal(null);
+    });
+
+    it('a possessive before a label says whose, not which: "Uw dagloon" labels `dagloon` as "Dagloon" does', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'ww',
+            fields: [{ name: 'dagloon', type: 'money', currency: 'EUR', description: 'Bruto dagloon' }],
+        });
+        const context = async (label: string) => {
+            const letter = [
+                'Uw uitkering in het kort',
+                '  Eerste WW-dag            3 maart 2025',
+                `  ${label.padEnd(25)}€ 142,80 bruto`,
+            ].join('\n');
+            return (await readCandidates(letter, schema, 'nl')).candidates.find((c) => c.quote === '€ 142,80')?.features.context;
+        };
+        const plain = await context('Dagloon');
+        expect(plain).to.be.above(0);
+        expect(await context('Uw dagloon')).to.equal(plain);
+        // A word that says which still qualifies: "Vorig dagloon" is another one.
+        expect(await context('Vorig dagloon')).to.be.below(plain!);
     });
 });

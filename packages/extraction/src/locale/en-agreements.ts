@@ -107,6 +107,7 @@ export const enAgreementWords = {
         'see below',
     ],
     noneWords: ['none', 'nil'],
+    possessives: ['your', 'my', 'our'],
     routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],

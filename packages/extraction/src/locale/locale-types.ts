@@ -160,6 +160,8 @@ export interface LocaleProfile {
     placeholders?: readonly string[];
     /** What a form writes where a field that may be empty is ("None appointed", "geen"): no value of it. */
     noneWords?: readonly string[];
+    /** Words that say whose a labelled thing is, not which ("Your", Dutch "Uw"): no qualifier of a label. */
+    possessives?: readonly string[];
     routeEndWords?: readonly string[];
     /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
     identifierWords?: readonly string[];

@@ -34,6 +34,7 @@ type WordList =
     | 'routeStartWords'
     | 'placeholders'
     | 'noneWords'
+    | 'possessives'
     | 'signingWords'
     | 'behalfWords'
     | 'routeEndWords'

@@ -185,6 +185,7 @@ export const nl = {
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
     noneWords: ['geen'],
+    possessives: ['uw', 'jouw', 'je', 'mijn', 'ons', 'onze'],
     placeholders: [
         'n.v.t.',
         'nvt',

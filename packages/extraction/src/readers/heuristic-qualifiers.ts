@@ -2,7 +2,7 @@
 // compound whose head names another kind of the thing ("Contracturen" for "verlofuren"), a word
 // of the name after another word in its cell ("Current school:"). Split from heuristic-labels.ts
 // and heuristic-strings.ts.
-import { sumWordsOf } from '../locale/locale-words.js';
+import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
 import type { WindowText } from './heuristic-text.js';
 import { indentOf } from './heuristic-rows.js';
@@ -55,7 +55,17 @@ export function ownWord(win: WindowText, hit: LabelHit): number {
         .slice(Math.max(line.start, hit.start - 64), hit.start)
         .split(/ {2,}|\t|[:|]/)
         .pop()!;
-    return /\p{L}{2,}/u.test(cell) ? LABEL.qualifiedByWord : 1;
+    return qualifyingWord(win, cell) ? LABEL.qualifiedByWord : 1;
+}
+
+/**
+ * Whether text before a label holds a word that says which of its kind ("Current school", "SUB
+ * TOTAL"): not only a possessive, which says whose ("Uw dagloon", "Your account number").
+ */
+export function qualifyingWord(win: WindowText, before: string): boolean {
+    const possessives = wordsOf(win.locale, 'possessives');
+    for (const m of before.matchAll(/\p{L}{2,}/gu)) if (!possessives.has(m[0].toLowerCase())) return true;
+    return false;
 }
 
 /** Lines a section's heading stands above a label in its block at most. */

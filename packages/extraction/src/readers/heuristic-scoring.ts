@@ -7,6 +7,7 @@ import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
+import { qualifyingWord } from './heuristic-qualifiers.js';
 import { cells, hangingRow, indentOf } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
@@ -180,7 +181,7 @@ function qualified(win: WindowText, hit: LabelHit, until?: number): number {
     if (line.end - line.start > 60) return 1;
     const before = win.text.slice(line.start, hit.start);
     const segment = before.slice(Math.max(before.lastIndexOf(':'), before.lastIndexOf('|')) + 1);
-    return /[\p{L}]{2,}/u.test(segment) ? LABEL.qualifiedByWord : 1;
+    return qualifyingWord(win, segment) ? LABEL.qualifiedByWord : 1;
 }
 
 /** Columns of a line's cells (runs of text between gaps of two or more spaces or a tab), tabs expanded to stops of 8. */
