@@ -174,4 +174,45 @@ describe('letter blocks', () => {
         // A word that says which still qualifies: "Vorig dagloon" is another one.
         expect(await context('Vorig dagloon')).to.be.below(plain!);
     });
+
+    it("a date field's whole name labels its date outright on a short document: the e-mail's own date is not the order's", async () => {
+        // (Longer than a head and a foot, so the document's dates have zones: its latest at an edge.)
+        const mail = [
+            'Van: Boekenhoek Klantenservice <service@boekenhoek.nl>',
+            'Datum: ma 3 nov. 2025, 09:12',
+            'Onderwerp: Je retour is ontvangen',
+            '',
+            'Hoi Sanne,',
+            '',
+            'We hebben je retour ontvangen.',
+            '',
+            'Retournummer:      R-2210458',
+            'Besteldatum:       24-10-2025',
+            'Ontvangen op:      03-11-2025',
+            '',
+            'Het bedrag van € 24,99 storten we binnen 14 dagen terug.',
+            'Je krijgt een bevestiging per e-mail zodra het bedrag is teruggestort.',
+            '',
+            'Wat als je iets anders wilt?',
+            'Wil je liever een ander artikel? Bestel het dan gewoon opnieuw in onze',
+            'webwinkel. Een ruiling kunnen we helaas niet voor je regelen, omdat',
+            'elke bestelling apart wordt verwerkt en verzonden.',
+            '',
+            'Heb je nog vragen over je retour of je bestelling? Kijk dan op onze',
+            'klantenservicepagina of stuur ons een bericht via het contactformulier.',
+            'We helpen je graag verder, ook in het weekend.',
+            '',
+            'Let op: artikelen die gedragen of beschadigd zijn, nemen we niet retour.',
+            'Bewaar het verzendbewijs tot je het bedrag terug hebt ontvangen; zonder',
+            'verzendbewijs kunnen we een zoekgeraakt pakket niet voor je navragen.',
+            '',
+            'Vriendelijke groet,',
+            'Team Boekenhoek',
+        ].join('\n');
+        const schema = (name: string) =>
+            compile({ svc_schema: '1.0', name: 'retour', fields: [{ name, type: 'date', date_order: 'dmy' }] });
+        expect((await readData(mail, schema('besteldatum'), 'nl')).besteldatum).to.equal('2025-10-24');
+        // A field named only "datum" is the document's own date still.
+        expect((await readData(mail, schema('datum'), 'nl')).datum).to.equal('2025-11-03');
+    });
 });

@@ -18,10 +18,14 @@ export function labelledOutright(
     input: ReaderInput,
     contexts: readonly ContextScore[],
     parsed: readonly (ParsedValue | undefined)[],
+    byName = false,
 ): boolean {
     return (
         input.documentLength <= ZONES.shortForm &&
-        contexts.some((c, i) => parsed[i] !== undefined && c.hit?.kind === 'hint' && c.score >= ADJUST.exactLabel)
+        contexts.some(
+            (c, i) =>
+                parsed[i] !== undefined && (c.hit?.kind === 'hint' || (byName && c.hit?.kind === 'name')) && c.score >= ADJUST.exactLabel,
+        )
     );
 }
 
