@@ -300,11 +300,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const terms = isDate(type) && unhinted ? termDates(field, win, found, input.offset === 0) : undefined;
     const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
-    // So does the field's whole name, unless it is only the word "date" ("Besteldatum: 09-10-2025"
-    // under an e-mail's "Datum:").
-    const byName = isDate(type) && !labelWords(field.name).every((w) => wordsOf(win.locale, 'typeWords').has(w));
-    const dates =
-        isDate(type) && !other && !labelledOutright(input, contexts, parsed, byName) ? dateZones(input, win, found, parsed) : undefined;
+    const outright = isDate(type) && !other && labelledOutright(input, contexts, parsed, field, win.locale);
+    const dates = isDate(type) && !other && !outright ? dateZones(input, win, found, parsed) : undefined;
     const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
     const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
     const aboutAgreement = asksAbout(about, win, 'agreementWords');

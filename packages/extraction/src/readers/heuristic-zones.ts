@@ -1,6 +1,8 @@
 // Where a document dates itself: the dates at its head and foot, the latest of them and the one in
 // its closing lines (the document's own date features of the ranker), and when a date field gives
 // them up — a hint that labels a date on a short form, a date another label names.
+import type { CompiledField } from '@svc/compiler';
+import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import type { ParsedValue } from '../parsers/quote-parser.js';
 import type { ContextScore } from './heuristic-scoring.js';
@@ -10,7 +12,7 @@ import { ADJUST, ZONES } from './heuristic-weights.js';
 import type { ReaderInput } from './reader-types.js';
 
 /**
- * A hint labels a date ("Requested pickup date: 06/09/2025", "Outbound   Sat 14 June 2025") in a
+ * A hint or the field's whole name labels a date ("Requested pickup date: 06/09/2025", "Outbound   Sat 14 June 2025") in a
  * short document (a form, an estimate, a booking, a letter): that says more than any date's place, so the document's own date (its
  * signature's) is not the field's. Long documents keep the zones, where the ranker learnt them.
  */
@@ -18,14 +20,16 @@ export function labelledOutright(
     input: ReaderInput,
     contexts: readonly ContextScore[],
     parsed: readonly (ParsedValue | undefined)[],
-    byName = false,
+    field: CompiledField,
+    locale: LocaleProfile,
 ): boolean {
-    return (
-        input.documentLength <= ZONES.shortForm &&
-        contexts.some(
-            (c, i) =>
-                parsed[i] !== undefined && (c.hit?.kind === 'hint' || (byName && c.hit?.kind === 'name')) && c.score >= ADJUST.exactLabel,
-        )
+    if (input.documentLength > ZONES.shortForm) return false;
+    // So does the field's whole name, unless it is only the word "date" ("Besteldatum: 09-10-2025"
+    // under an e-mail's "Datum:").
+    const types = wordsOf(locale, 'typeWords');
+    const byName = !labelWords(field.name).every((w) => types.has(w));
+    return contexts.some(
+        (c, i) => parsed[i] !== undefined && (c.hit?.kind === 'hint' || (byName && c.hit?.kind === 'name')) && c.score >= ADJUST.exactLabel,
     );
 }
 
