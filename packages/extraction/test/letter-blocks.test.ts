@@ -215,4 +215,19 @@ describe('letter blocks', () => {
         // A field named only "datum" is the document's own date still.
         expect((await readData(mail, schema('datum'), 'nl')).datum).to.equal('2025-11-03');
     });
+
+    it('a letterhead name may hold a street word when a legal form ends it, over a "Registered in …, company number" line', async () => {
+        const advice = [
+            'HERON LANE ENGINEERING LIMITED',
+            'Registered in England and Wales, company number 08812734',
+            '14 Quayside Road, Bristol BS1 6DF',
+            '',
+            'REMITTANCE ADVICE',
+            '',
+            'Supplier:      Pellow Fasteners',
+            'Amount paid:   £1,240.00',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'remittance', fields: [{ name: 'company', type: 'string' }] });
+        expect((await readData(advice, schema)).company).to.equal('HERON LANE ENGINEERING LIMITED');
+    });
 });

@@ -53,4 +53,17 @@ describe("a heading over a name's label", () => {
         ].join('\n');
         expect(await readData(form, strings('owner_name'))).to.deep.equal({ owner_name: 'Rachel A. Lindqvist' });
     });
+
+    it('a short section title that names a role heads the "Naam" line under it, unless the name runs over more lines', async () => {
+        const form = (under: string[]) =>
+            ['VERKLARING HUURWONING', '', 'Gegevens verhuurder', ...under, 'Telefoon:              020 - 612 40 88', ''].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'v', fields: [{ name: 'verhuurder', type: 'string' }] });
+        const one = ['Naam / bedrijf:        Woonbeheer Amstelland B.V.', 'Adres:                 Keizersgracht 12, 1015 CR Amsterdam'];
+        expect((await readData(form(one), schema, 'nl')).verhuurder).to.equal('Woonbeheer Amstelland B.V.');
+        // A surname with its first names on the next line, two numbered names: no value of the role.
+        const split = ['Naam:                  Bakker', 'Voornamen:             Jan Pieter'];
+        expect((await readData(form(split), schema, 'nl')).verhuurder).to.equal(null);
+        const two = ['Naam verhuurder 1:     Jan Bakker', 'Naam verhuurder 2:     Els Bakker-Vos'];
+        expect((await readData(form(two), schema, 'nl')).verhuurder).to.equal(null);
+    });
 });

@@ -261,12 +261,16 @@ const BUSINESS_STREET_WORDS = new Set([
     'square',
 ]);
 
-/** A line of place words: a district or a landmark written above the street line, not the issuer's name. */
+/**
+ * A line of place words: a district or a landmark written above the street line, not the issuer's
+ * name — which a legal form ends ("KESTREL LANE SOFTWARE LIMITED").
+ */
 function placeLine(t: string): boolean {
     const words = t.toLowerCase().match(/\p{L}+/gu) ?? [];
     // After a name's particle a street word is a surname: "Bureau Van Dijk".
     return (
         !/\d/.test(t) &&
+        !LEGAL_FORMS.has(words.at(-1) ?? '') &&
         words.some(
             (w, k) => STREET_WORDS.has(w) && w.length > 2 && !BUSINESS_STREET_WORDS.has(w) && !NAME_PARTICLES.has(words[k - 1] ?? ''),
         )

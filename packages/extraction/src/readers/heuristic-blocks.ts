@@ -3,7 +3,7 @@
 // (split from heuristic-strings.ts, which reads the values labels point at).
 import { hasPostcode, streetLike } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { columnEnd, SHORT_LINE, trimValue } from './heuristic-lines.js';
+import { columnEnd, nameLabel, SHORT_LINE, trimValue } from './heuristic-lines.js';
 import { indentOf } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
@@ -40,25 +40,45 @@ const HEADING_CHARS = 120;
 /** Lines under a section's heading read for its "Name:" line. */
 const SECTION_NAME_LINES = 3;
 
+/** A short heading of a form's section, in any case ("Gegevens verhuurder", "Landlord details"). */
+const SECTION_TITLE = /^\s{0,4}\p{L}[\p{L}'’()/-]*(?: \p{L}[\p{L}'’()/-]*){0,3}\s*$/u;
+
 /**
  * The value of the "Name:" line under a heading that names whose it is: the heading a line of its
  * own without a colon, mostly in capitals, holding the hit; the name's label starts one of the next
- * lines, before another heading.
+ * lines, before another heading. For a field named by its role alone (`verhuurder`, `landlord`:
+ * `kinds` the profile's name words) the heading may be a short title in any case ("Gegevens
+ * verhuurder" over "Naam / bedrijf:   Vastgoedbeheer Spaarne B.V."), and a few more words of the
+ * name's label may stand before its colon.
  */
-export function sectionName(win: WindowText, hit: LabelHit, nameKind: string): Span | undefined {
+export function sectionName(win: WindowText, hit: LabelHit, kinds: readonly string[], role = false): Span | undefined {
     const heading = win.lines[hit.line]!.text;
     if (heading.length > HEADING_CHARS) return undefined;
     const letters = heading.replace(/[^\p{L}]/gu, '');
-    if (heading.includes(':') || letters.length < 3 || letters.replace(/[^\p{Lu}]/gu, '').length / letters.length < 0.6) return undefined;
+    const capitals = letters.length >= 3 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length >= 0.6;
+    if (heading.includes(':') || !(capitals || (role && SECTION_TITLE.test(heading)))) return undefined;
     for (let l = win.nextTextLine(hit.line), k = 0; l >= 0 && k < SECTION_NAME_LINES; l = win.nextTextLine(l), k++) {
         const line = win.lines[l]!;
         const at = indentOf(line.text);
-        if (line.text.slice(at, at + nameKind.length).toLowerCase() !== nameKind) continue;
-        const colon = /^\s*:\s*/.exec(line.text.slice(at + nameKind.length));
-        const from = line.start + at + nameKind.length + (colon?.[0].length ?? 0);
-        if (colon) return trimValue(win.text, from, columnEnd(win.text, from, line.end));
+        const kind = kinds.find(
+            (w) => line.text.slice(at, at + w.length).toLowerCase() === w && !/\p{L}/u.test(line.text[at + w.length] ?? ''),
+        );
+        if (kind === undefined) continue;
+        const colon = (role ? /^[^:\n]{0,20}:\s*/ : /^\s*:\s*/).exec(line.text.slice(at + kind.length));
+        if (!colon) continue;
+        // A role's name over more lines than one is no value of it: a surname before "Voornamen:", a
+        // numbered "Naam huurder 1:" before "Naam huurder 2:".
+        if (role && (/\d/.test(colon[0]) || nameLabel(win, labelOf(win, win.nextTextLine(l))))) return undefined;
+        const from = line.start + at + kind.length + colon[0].length;
+        return trimValue(win.text, from, columnEnd(win.text, from, line.end));
     }
     return undefined;
+}
+
+/** The label of line `l` before its colon, in lower case ("voornamen" of "Voornamen   : Sanne"); '' for none. */
+function labelOf(win: WindowText, l: number): string {
+    const m = l < 0 ? null : /^\s*([^:\n]{1,40}?)\s*:/.exec(win.lines[l]!.text);
+    return m ? m[1]!.toLowerCase() : '';
 }
 
 /** An address after a subject's dash outranks the whole subject line. */

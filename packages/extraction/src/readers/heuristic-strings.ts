@@ -368,7 +368,12 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         }
         // A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name:
         // Rachel A. Lindqvist" for `owner_name`).
-        const under = nameKind && hit.kind === 'name-word' ? sectionName(win, hit, nameKind) : undefined;
+        const under =
+            nameKind && hit.kind === 'name-word'
+                ? sectionName(win, hit, [nameKind])
+                : bareName && !nameKind && hit.kind === 'name' && hit.length === 1 && !several
+                  ? sectionName(win, hit, [...wordsOf(win.locale, 'nameWords')], true)
+                  : undefined;
         if (under) out.push({ ...under, context: hit.weight * LABEL.section, hit });
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
         if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {
