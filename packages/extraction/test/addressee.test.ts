@@ -86,4 +86,20 @@ describe('addressee: the person a letter greets', () => {
         expect((await readData(letter, fields('Organisation receiving the grant'))).recipient).to.equal('Riverside Young Makers CIC');
         expect((await readData(letter, fields('Person the letter is sent to'))).recipient).to.equal('Ms Adaeze Nwosu');
     });
+
+    it('a greeting by a full name names the addressee without an address block ("Hello Priya Raman,"), not a role or a first name', async () => {
+        const mail = (greeting: string) =>
+            [
+                'From: Northfield Water <help@northfieldwater.example>',
+                'Subject: Your leak repair appointment',
+                '',
+                `${greeting},`,
+                '',
+                'We have booked an engineer to look at the leak you reported.',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'repair', fields: [{ name: 'customer_name', type: 'string' }] });
+        expect((await readData(mail('Hello Priya Raman'), schema)).customer_name).to.equal('Priya Raman');
+        expect((await readData(mail('Dear Valued Customer'), schema)).customer_name).to.equal(null);
+        expect((await readData(mail('Hi Priya'), schema)).customer_name).to.equal(null);
+    });
 });

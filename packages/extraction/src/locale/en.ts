@@ -234,7 +234,7 @@ export const en = {
     earlierColumnWords: ['last', 'previous', 'prior', 'old', 'ytd', 'cumulative', 'earlier'],
     creditWords: ['discount', 'deduction', 'deposit', 'down', 'rebate', 'credit', 'refund', 'allowance', 'reduction', 'waived', 'voucher'],
     refusalWords: ['declined', 'decline', 'declines', 'refused', 'refuse', 'refuses', 'not', "don't", 'never', 'without', 'opt'],
-    salutations: ['dear'],
+    salutations: ['dear', 'hello', 'hi'],
     personTitles: ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam'],
     addresseeWords: [
         'addressee',

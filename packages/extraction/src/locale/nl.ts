@@ -211,7 +211,7 @@ export const nl = {
     earlierColumnWords: ['vorig', 'vorige', 'oud', 'oude', 'cumulatief', 'eerder', 'eerdere'],
     creditWords: ['korting', 'aftrek', 'aanbetaling', 'borg', 'waarborgsom', 'vergoeding', 'terugbetaling', 'tegoed', 'voorschot'],
     refusalWords: ['niet', 'geen', 'weiger', 'weigert', 'geweigerd', 'afgewezen', 'zonder', 'nooit'],
-    salutations: ['geachte', 'beste'],
+    salutations: ['geachte', 'beste', 'hallo', 'hoi'],
     personTitles: ['heer', 'mevrouw', 'dhr', 'mevr', 'mw', 'mr', 'dr', 'ir', 'drs', 'ing', 'prof'],
     addresseeWords: [
         'geadresseerde',

@@ -79,7 +79,12 @@ export function addresseeNames(win: WindowText, organisation = false): Span[] {
             const start = line.start + line.text.indexOf(t);
             return [{ start, end: start + t.length, quote: t }];
         }
-        return [];
+        // Without an address block, a greeting by a full name names the addressee itself ("Hello
+        // Marco Castellano," in an e-mail); not a greeting by a role ("Dear Valued Customer").
+        const roles = wordsOf(win.locale, 'addresseeWords');
+        if (organisation || greeted.length < 2 || greeted.some((w) => roles.has(w)) || !nameLine(m[2]!, titles, win.locale)) return [];
+        const start = lines[i]!.start + m.index! + m[0].indexOf(m[2]!, m[1]!.length);
+        return [{ start, end: start + m[2]!.length, quote: m[2]! }];
     }
     return [];
 }
