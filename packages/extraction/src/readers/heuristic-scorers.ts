@@ -15,7 +15,7 @@ import { kindNameLine } from './heuristic-letterhead.js';
 import { FIGURES, bracketDetail, countedBy, countedNoun, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
-import { stringCandidates, type StringOptions } from './heuristic-strings.js';
+import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
@@ -111,23 +111,6 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
 
 /** Lines of a document's head that hold its letterhead. */
 const LETTERHEAD_LINES = 4;
-
-/** How a string field's candidates are read (heuristic-strings.ts). */
-function stringOptions(field: CompiledField, win: WindowText, address: boolean, addressLines: boolean): StringOptions {
-    const type = field.type.kind === 'array' ? field.type.items : field.type;
-    const nameWords = labelWords(field.name);
-    const last = nameWords.at(-1) ?? '';
-    const nameKind = wordsOf(win.locale, 'nameWords').has(last) && nameWords.length > 1 ? last : undefined;
-    return {
-        pattern: type.kind === 'string' ? type.pattern : undefined,
-        several: field.type.kind === 'array',
-        bareName: field.hints.length === 0,
-        address,
-        addressLines,
-        nameKind,
-        nullable: field.nullable,
-    };
-}
 
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {

@@ -3,11 +3,12 @@
 // a label in running text ("governed by the laws of the State of New York"), or — for hints that
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
+import type { CompiledField } from '@svc/compiler';
 import { wordsOf } from '../locale/locale-words.js';
-import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { taglineLine } from './heuristic-letterhead.js';
 import { addressParts, sectionName } from './heuristic-blocks.js';
+import { withoutNonValues } from './heuristic-nonvalues.js';
 import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
@@ -34,7 +35,7 @@ import { GROUPED_DIGITS, HASH_CODE, codeAlone, numberLabel } from './heuristic-c
 import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface StringCandidate extends Span {
@@ -246,26 +247,6 @@ function blockAfter(win: WindowText, at: number): string[] {
     return out;
 }
 
-/**
- * A placeholder is no value, nor what starts with one: "Docent ........ wordt nog ingedeeld",
- * "Room: TBC", "to be issued by Gas Safe Register and posted to the householder".
- */
-function placeholder(win: WindowText, quote: string): boolean {
-    const placeholders = wordsOf(win.locale, 'placeholders');
-    const said = quote
-        .toLowerCase()
-        .replace(/\s+/g, ' ')
-        .trim()
-        .replace(/[.,;:!]+$/, '');
-    // Placeholders are short: prefixes of PLACEHOLDER_CHARS at most are looked up.
-    for (let at = said.indexOf(' '); at > 0 && at <= PLACEHOLDER_CHARS; at = said.indexOf(' ', at + 1))
-        if (placeholders.has(said.slice(0, at).replace(/[.,;:]$/, ''))) return true;
-    return placeholders.has(said);
-}
-
-/** The longest placeholder a value may start with ("nog niet bekend", "to be confirmed"), in characters. */
-const PLACEHOLDER_CHARS = 32;
-
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
 export interface StringOptions {
     pattern?: string;
@@ -281,6 +262,23 @@ export interface StringOptions {
     addressLines?: boolean;
     /** The field may be empty: "None appointed" says it is (the profile's `noneWords`). */
     nullable?: boolean;
+}
+
+/** How a string field's candidates are read. */
+export function stringOptions(field: CompiledField, win: WindowText, address: boolean, addressLines: boolean): StringOptions {
+    const type = field.type.kind === 'array' ? field.type.items : field.type;
+    const nameWords = labelWords(field.name);
+    const last = nameWords.at(-1) ?? '';
+    const nameKind = wordsOf(win.locale, 'nameWords').has(last) && nameWords.length > 1 ? last : undefined;
+    return {
+        pattern: type.kind === 'string' ? type.pattern : undefined,
+        several: field.type.kind === 'array',
+        bareName: field.hints.length === 0,
+        address,
+        addressLines,
+        nameKind,
+        nullable: field.nullable,
+    };
 }
 
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
@@ -383,37 +381,6 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes, numberLabel(win, hit)));
     }
     return withoutNonValues(win, out, labels, nullable);
-}
-
-/** The candidates that are values, not a longer name's head, a legal form, a label or an empty mark. */
-function withoutNonValues(win: WindowText, found: StringCandidate[], labels: ReadonlySet<string>, nullable: boolean): StringCandidate[] {
-    // A label that a link word continues with one space is the head of a longer name, not a label:
-    // "GRANT OF EXCLUSIVE RIGHT OF BURIAL" names no grantee. Not a word in title case: a surname
-    // ("arbeidsovereenkomst met Van Dijk Techniek B.V.", "Werkgever:   Van Leeuwen …").
-    const links = wordsOf(win.locale, 'nameLinks');
-    const continued = (c: StringCandidate): boolean => {
-        const word = /^(\p{L}+) /u.exec(c.quote)?.[1];
-        return c.hit !== undefined && c.start - c.hit.end <= 1 && !!word && !/^\p{Lu}\p{Ll}/u.test(word) && links.has(word.toLowerCase());
-    };
-    // Nor is a legal form alone ("HOMEOWNERS ASSOCIATION, INC." for the hint "Homeowners Association").
-    // (Not "NA" or "SA", which are codes as often.)
-    const formOnly = (quote: string): boolean => {
-        const form = quote.replace(/[.,\s]/g, '').toLowerCase();
-        return LEGAL_FORMS.has(form) && form !== 'na' && form !== 'sa';
-    };
-    // Nor a value that starts with the field's own label over its line break ("Importer\n
-    // Brightwell Home Supplies Ltd" after "Box 8", both hints): the label heads the value below.
-    const ownLabelFirst = (quote: string): boolean => {
-        const lineBreak = quote.indexOf('\n');
-        return lineBreak > 0 && labels.has(quote.slice(0, lineBreak).trim().toLowerCase());
-    };
-    // A field that may be empty is empty where the document says so ("Replacement attorneys: None
-    // appointed"); a field that may not be holds what was recorded ("Police records: NONE RECORDED").
-    const none = wordsOf(win.locale, 'noneWords');
-    const empty = (quote: string): boolean => nullable && none.has(/^\p{L}+/u.exec(quote)?.[0].toLowerCase() ?? '');
-    return found.filter(
-        (c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote) && !empty(c.quote),
-    );
 }
 
 /** A hint of two words or more, not written in capitals. */

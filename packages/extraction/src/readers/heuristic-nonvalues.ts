@@ -1,0 +1,63 @@
+// What a string candidate may not be: a placeholder ("to be confirmed"), the head of a longer name
+// after a link word, a legal form alone, the field's own label over its value, or, for a field
+// that may be empty, the document's word for none (split from heuristic-strings.ts).
+import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
+import type { StringCandidate } from './heuristic-strings.js';
+import type { WindowText } from './heuristic-text.js';
+
+/**
+ * A placeholder is no value, nor what starts with one: "Docent ........ wordt nog ingedeeld",
+ * "Room: TBC", "to be issued by Gas Safe Register and posted to the householder".
+ */
+function placeholder(win: WindowText, quote: string): boolean {
+    const placeholders = wordsOf(win.locale, 'placeholders');
+    const said = quote
+        .toLowerCase()
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/[.,;:!]+$/, '');
+    // Placeholders are short: prefixes of PLACEHOLDER_CHARS at most are looked up.
+    for (let at = said.indexOf(' '); at > 0 && at <= PLACEHOLDER_CHARS; at = said.indexOf(' ', at + 1))
+        if (placeholders.has(said.slice(0, at).replace(/[.,;:]$/, ''))) return true;
+    return placeholders.has(said);
+}
+
+/** The longest placeholder a value may start with ("nog niet bekend", "to be confirmed"), in characters. */
+const PLACEHOLDER_CHARS = 32;
+
+/** The candidates that are values, not a longer name's head, a legal form, a label or an empty mark. */
+export function withoutNonValues(
+    win: WindowText,
+    found: StringCandidate[],
+    labels: ReadonlySet<string>,
+    nullable: boolean,
+): StringCandidate[] {
+    // A label that a link word continues with one space is the head of a longer name, not a label:
+    // "GRANT OF EXCLUSIVE RIGHT OF BURIAL" names no grantee. Not a word in title case: a surname
+    // ("arbeidsovereenkomst met Van Dijk Techniek B.V.", "Werkgever:   Van Leeuwen …").
+    const links = wordsOf(win.locale, 'nameLinks');
+    const continued = (c: StringCandidate): boolean => {
+        const word = /^(\p{L}+) /u.exec(c.quote)?.[1];
+        return c.hit !== undefined && c.start - c.hit.end <= 1 && !!word && !/^\p{Lu}\p{Ll}/u.test(word) && links.has(word.toLowerCase());
+    };
+    // Nor is a legal form alone ("HOMEOWNERS ASSOCIATION, INC." for the hint "Homeowners Association").
+    // (Not "NA" or "SA", which are codes as often.)
+    const formOnly = (quote: string): boolean => {
+        const form = quote.replace(/[.,\s]/g, '').toLowerCase();
+        return LEGAL_FORMS.has(form) && form !== 'na' && form !== 'sa';
+    };
+    // Nor a value that starts with the field's own label over its line break ("Importer\n
+    // Brightwell Home Supplies Ltd" after "Box 8", both hints): the label heads the value below.
+    const ownLabelFirst = (quote: string): boolean => {
+        const lineBreak = quote.indexOf('\n');
+        return lineBreak > 0 && labels.has(quote.slice(0, lineBreak).trim().toLowerCase());
+    };
+    // A field that may be empty is empty where the document says so ("Replacement attorneys: None
+    // appointed"); a field that may not be holds what was recorded ("Police records: NONE RECORDED").
+    const none = wordsOf(win.locale, 'noneWords');
+    const empty = (quote: string): boolean => nullable && none.has(/^\p{L}+/u.exec(quote)?.[0].toLowerCase() ?? '');
+    return found.filter(
+        (c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote) && !empty(c.quote),
+    );
+}
