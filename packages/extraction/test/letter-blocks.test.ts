@@ -230,4 +230,22 @@ describe('letter blocks', () => {
         const schema = compile({ svc_schema: '1.0', name: 'remittance', fields: [{ name: 'company', type: 'string' }] });
         expect((await readData(advice, schema)).company).to.equal('HERON LANE ENGINEERING LIMITED');
     });
+
+    it("an e-mail's sender names its issuer, without the department its name ends with", async () => {
+        const mail = [
+            'From: Harbourline Ferries Bookings <bookings@harbourline.example>',
+            'To: j.okoro@example.com',
+            'Subject: Your crossing is confirmed',
+            '',
+            'Thank you for booking with us. Your crossing from Pembroke to Rosslare',
+            'on 14 June 2025 is confirmed for 2 adults and 1 car.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'ferry', fields: [{ name: 'company', type: 'string' }] });
+        expect((await readData(mail, schema)).company).to.equal('Harbourline Ferries');
+        const nl = ['Van: Tuincentrum De Linde Klantenservice <service@delinde.example>', 'Onderwerp: Je bestelling', '', 'Hoi Jan,'].join(
+            '\n',
+        );
+        const winkel = compile({ svc_schema: '1.0', name: 'bestelling', fields: [{ name: 'winkel', type: 'string' }] });
+        expect((await readData(nl, winkel, 'nl')).winkel).to.equal('Tuincentrum De Linde');
+    });
 });

@@ -160,6 +160,10 @@ export interface LocaleProfile {
     placeholders?: readonly string[];
     /** What a form writes where a field that may be empty is ("None appointed", "geen"): no value of it. */
     noneWords?: readonly string[];
+    /** An e-mail's header of its sender ("From", Dutch "Van"). */
+    senderHeaders?: readonly string[];
+    /** A department a sender's name ends or starts with ("Support", "Klantenservice"): not the organisation's name. */
+    departmentWords?: readonly string[];
     /** Words that say whose a labelled thing is, not which ("Your", Dutch "Uw"): no qualifier of a label. */
     possessives?: readonly string[];
     routeEndWords?: readonly string[];

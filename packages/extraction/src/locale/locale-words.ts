@@ -34,6 +34,8 @@ type WordList =
     | 'routeStartWords'
     | 'placeholders'
     | 'noneWords'
+    | 'senderHeaders'
+    | 'departmentWords'
     | 'possessives'
     | 'signingWords'
     | 'behalfWords'

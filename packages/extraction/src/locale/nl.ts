@@ -185,6 +185,8 @@ export const nl = {
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
     noneWords: ['geen'],
+    senderHeaders: ['van'],
+    departmentWords: ['klantenservice', 'reserveringen', 'administratie', 'helpdesk', 'team', 'boekingen'],
     possessives: ['uw', 'jouw', 'je', 'mijn', 'ons', 'onze'],
     placeholders: [
         'n.v.t.',

@@ -58,3 +58,36 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
 
 /** The first lines of text read for a name line that says its kind. */
 const KIND_LINES = 3;
+
+/** Lines at the head of a window read for an e-mail's sender. */
+const SENDER_LINES = 6;
+/** "From: Ridgeline Fiber Support <support@ridgelinefiber.net>": the header word, the display name. */
+const SENDER = /^[ \t]*(\p{L}+)[ \t]*:[ \t]*"?([^"<>\n@]{2,80}?)"?[ \t]*<[^<>\s@]+@[^<>\s]+>[ \t]*$/u;
+
+/**
+ * The name an e-mail's sender header gives ("From: Ridgeline Fiber Support <…>", "Van: Kleerkast.nl
+ * Klantenservice <…>"): the issuer's, as a letterhead's is, without the department it ends or
+ * starts with ("Ridgeline Fiber", "Kleerkast.nl": the profile's `departmentWords`).
+ */
+export function senderNames(win: WindowText): Span[] {
+    const headers = wordsOf(win.locale, 'senderHeaders');
+    const departments = wordsOf(win.locale, 'departmentWords');
+    for (let l = 0; l < Math.min(win.lines.length, SENDER_LINES); l++) {
+        const line = win.lines[l]!;
+        const m = SENDER.exec(line.text);
+        if (!m || !headers.has(m[1]!.toLowerCase())) continue;
+        let name = m[2]!.trim();
+        let start = line.start + line.text.indexOf(name, m[1]!.length);
+        const words = name.split(' ');
+        for (let k = 1; k < words.length; k++) {
+            const head = words.slice(0, k).join(' ');
+            const tail = words.slice(k).join(' ');
+            if (departments.has(tail.toLowerCase())) name = head;
+            else if (departments.has(head.toLowerCase())) [name, start] = [tail, start + head.length + 1];
+            else continue;
+            break;
+        }
+        return [{ start, end: start + name.length, quote: name }];
+    }
+    return [];
+}
