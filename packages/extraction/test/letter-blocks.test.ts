@@ -248,4 +248,23 @@ describe('letter blocks', () => {
         const winkel = compile({ svc_schema: '1.0', name: 'bestelling', fields: [{ name: 'winkel', type: 'string' }] });
         expect((await readData(nl, winkel, 'nl')).winkel).to.equal('Tuincentrum De Linde');
     });
+
+    it('a sum of money starts no name ("Previous valuation: £5,400.00 (this office, March 2021)" for `client_name`)', async () => {
+        const valuation = [
+            'Valuation ref:   HB/V/25/0112',
+            'Prepared for:    Mr Oliver Penhale',
+            '',
+            "A gentleman's 18ct gold signet ring, engraved with a family crest.",
+            '',
+            'Previous valuation: £1,250.00 (this office, June 2019)',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'valuation',
+            fields: [{ name: 'client_name', type: 'string', description: 'Client the valuation was prepared for' }],
+        });
+        expect((await readData(valuation, schema)).client_name).to.not.equal('£1,250.00 (this office, June 2019)');
+        const candidates = (await readCandidates(valuation, schema)).candidates.map((c) => c.quote);
+        expect(candidates).to.not.include('£1,250.00 (this office, June 2019)');
+    });
 });

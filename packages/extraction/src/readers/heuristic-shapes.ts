@@ -11,7 +11,7 @@ import type { WindowText } from './heuristic-text.js';
 
 /**
  * What a string field's value must look like, by what its name asks for: a name has letters
- * ("Guests        : 1" is no guest's name), a number digits ("CERTIFICATE OF CALIBRATION" is no
+ * ("Guests        : 1" is no guest's name) and starts with no sum of money, a number digits ("CERTIFICATE OF CALIBRATION" is no
  * `certificate_no`, "Not applicable" no `cve_id`), and a date alone is no name, place or
  * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
  * who signs for a party is no value unless the field asks for a name or a signer.
@@ -33,11 +33,14 @@ export function shapeOf(
     const answer = (quote: string): boolean => answers.has(/^(\p{L}+)[.!]?(?:\s*[(\n]|$)/u.exec(quote.toLowerCase())?.[1] ?? '');
     return ({ quote, hit }) =>
         !answer(quote) &&
-        (!named || /\p{L}/u.test(quote)) &&
+        (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || /\d/.test(quote)) &&
         (dateAsked || !wholeDate(quote, language)) &&
         (signer || hit === undefined || !signedFor(win, hit));
 }
+
+/** A sum of money that starts a quote ("£5,400.00 (this office, March 2021)"): no name starts so. */
+const AMOUNT_FIRST = /^(?:[£$€¥₹]|(?:EUR|GBP|USD)\b|\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?!\d))/u;
 
 /**
  * How a string candidate reads as the field's value: a name written with initials as written in
