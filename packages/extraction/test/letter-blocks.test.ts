@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { parseDurationQuote } from '../src/parsers/duration-parser.js';
 import { amountSpans, durationSpans } from '../src/readers/heuristic-spans.js';
 import { compile } from './support/edit-fixtures.js';
-import { readCandidates, readData } from './support/read-data.js';
+import { readCandidates, readData, readResponse } from './support/read-data.js';
 
 describe('letter blocks', () => {
     it('a label in a block whose heading names another field\'s kind of the thing is that field\'s ("Network:" under "Your old plan")', async () => {
@@ -266,5 +266,27 @@ describe('letter blocks', () => {
         expect((await readData(valuation, schema)).client_name).to.not.equal('£1,250.00 (this office, June 2019)');
         const candidates = (await readCandidates(valuation, schema)).candidates.map((c) => c.quote);
         expect(candidates).to.not.include('£1,250.00 (this office, June 2019)');
+    });
+
+    it('a numeric date read month first under "auto" is a coin flip where the document writes its dates day first', async () => {
+        const ticket = (until: string) =>
+            [
+                'Season ticket renewal',
+                '',
+                `  Valid from:         02/05/2025`,
+                `  Valid until:        ${until}`,
+                '  Price:              £4,120.00',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'season', fields: [{ name: 'valid_from', type: 'date' }] });
+        // The value is the spec's either way (English reads month first); only the confidence changes.
+        const doubted = await readResponse(ticket('30/04/2026'), schema);
+        expect(doubted.data.valid_from).to.equal('2025-02-05');
+        expect(doubted.fields.valid_from!.confidence).to.be.at.most(0.65);
+        const plain = await readResponse(ticket('04/30/2026'), schema);
+        expect(plain.data.valid_from).to.equal('2025-02-05');
+        expect(plain.fields.valid_from!.confidence).to.be.above(0.8);
+        // A field that says its order is not doubted.
+        const dmy = compile({ svc_schema: '1.0', name: 'season', fields: [{ name: 'valid_from', type: 'date', date_order: 'dmy' }] });
+        expect((await readResponse(ticket('30/04/2026'), dmy)).fields.valid_from!.confidence).to.be.above(0.8);
     });
 });

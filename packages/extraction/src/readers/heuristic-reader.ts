@@ -14,6 +14,7 @@ import { splitCurrencyMark } from '../parsers/currency-marks.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import { scalarType } from '../response/value-format.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
+import { DOUBTFUL_DATE_P, doubtfulDate } from './heuristic-date-doubt.js';
 import { decideAcross, documentEchoes } from './heuristic-echoes.js';
 import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.js';
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
@@ -210,7 +211,7 @@ export class HeuristicReader implements Reader {
                 // field's confidence is their noisy-or: each window claims its share, so W sightings
                 // together say what one calibrated sighting says.
                 const share = (q: number): number => (input.windows > 1 ? 1 - Math.pow(1 - q, 1 / Math.sqrt(input.windows)) : q);
-                const p = Math.max(
+                let p = Math.max(
                     PROPOSE.echoP,
                     Math.round(
                         (first
@@ -218,6 +219,8 @@ export class HeuristicReader implements Reader {
                             : PROPOSE.echoP) * 1000,
                     ) / 1000,
                 );
+                // A date read month first where the document writes its dates day first: a coin flip.
+                if (doubtfulDate(win, scalarType(field.type), s.span.quote, input.language)) p = Math.min(p, DOUBTFUL_DATE_P);
                 out.push({ slot: field.name, quote: s.span.quote, p, at: s.span.start });
                 this.options.collect?.({
                     field: field.name,
