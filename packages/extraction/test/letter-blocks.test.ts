@@ -289,4 +289,21 @@ describe('letter blocks', () => {
         const dmy = compile({ svc_schema: '1.0', name: 'season', fields: [{ name: 'valid_from', type: 'date', date_order: 'dmy' }] });
         expect((await readResponse(ticket('30/04/2026'), dmy)).fields.valid_from!.confidence).to.be.above(0.8);
     });
+
+    it('a letterhead "<KIND> OF <Place>" names the kind ("UNIVERSITY OF NORTHBRIDGE" for `university`)', async () => {
+        const offer = (head: string) =>
+            [
+                head,
+                'Admissions Office',
+                'Castle Road, Northbridge NB4 7TT',
+                '',
+                'Dear Ama,',
+                '',
+                'We are pleased to offer you a place.',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'offer', fields: [{ name: 'university', type: 'string' }] });
+        expect((await readData(offer('UNIVERSITY OF EAST WESSEX'), schema)).university).to.equal('UNIVERSITY OF EAST WESSEX');
+        // A title that runs on is no name.
+        expect((await readData(offer('UNIVERSITY OF THE YEAR AWARD TO THE FACULTY'), schema)).university).to.equal(null);
+    });
 });

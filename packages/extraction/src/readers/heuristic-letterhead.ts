@@ -45,9 +45,10 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         // A title that starts with the word is no name: "GRANT OF A RIGHT TO PLACE A MEMORIAL BENCH".
         // (Or a compound of it heads the name: "STUKADOORSBEDRIJF R. BAKKER & ZN." for `bedrijf`.)
         const first = words[0] ?? '';
-        const heads =
-            (first === kind || (first.length >= kind.length + 3 && first.endsWith(kind))) &&
-            !wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
+        // "UNIVERSITY OF NORTHBRIDGE", "BANK OF THE WEST" are names: after the link a word or three.
+        const linked = wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
+        const ofPlace = linked && words.length >= 3 && words.length <= 5;
+        const heads = (first === kind || (first.length >= kind.length + 3 && first.endsWith(kind))) && (!linked || ofPlace);
         // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017").
         if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '')) continue;
         if (letterheadLine(cell) && words.length >= 2 && (heads || words.at(-1) === kind))
