@@ -350,3 +350,17 @@ describe('applicable_when codes', () => {
         ]);
     });
 });
+
+describe('no cascades, and every independent error (docs/compiler.md, "Cascades")', () => {
+    it('a division as the first argument of a round with the wrong number of arguments is E-EXPR-ARITY only', () => {
+        for (const marked_ of ['«round(a / b, 2)» == x', '«round(x / a)»', "«round(x / a, 2, 'up', 1)»", '«round(eur / eur2, 4)» > 1']) {
+            const { text, span } = marked(marked_);
+            expect(codesOf(compileRel(text)), text).to.deep.equal([`E-EXPR-ARITY /relations/0/expr [${span.join(',')}]`]);
+        }
+        // A division elsewhere in such a call is still outside round's first argument.
+        expect(codesOf(compileRel('round(x, a / b) > 1'))).to.deep.equal([
+            'E-EXPR-ARITY /relations/0/expr [0,15]',
+            'E-DIV-UNROUNDED /relations/0/expr [9,14]',
+        ]);
+    });
+});

@@ -296,7 +296,9 @@ class TypeChecker {
     }
 
     private arity(call: CallExpr, span: Where): undefined {
-        for (const arg of call.args) this.check(arg); // their own errors still count
+        // Their own errors still count. The first argument of round is still round's first argument,
+        // where its one division is allowed (docs/schema-language.md: division only there).
+        call.args.forEach((arg, i) => this.check(arg, i === 0 && call.name === 'round'));
         return this.fail('E-EXPR-ARITY', span, { name: call.name, expected: FUNCTIONS[call.name], actual: call.args.length });
     }
 
