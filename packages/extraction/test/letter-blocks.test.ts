@@ -306,4 +306,23 @@ describe('letter blocks', () => {
         // A title that runs on is no name.
         expect((await readData(offer('UNIVERSITY OF THE YEAR AWARD TO THE FACULTY'), schema)).university).to.equal(null);
     });
+
+    it('the letterhead name over a department\'s line is the name, not the department ("Dispute Resolution")', async () => {
+        const letter = (under: string) =>
+            [
+                'HARGREAVE MOSS SOLICITORS',
+                under,
+                '2 Park Square East, Leeds LS1 2NE',
+                '',
+                'Mr Dean Farrow',
+                '14 Mill Lane',
+                'Otley LS21 1AB',
+                '',
+                'Dear Mr Farrow,',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'letter', fields: [{ name: 'firm', type: 'string' }] });
+        expect((await readData(letter('Private Client Department'), schema)).firm).to.equal('HARGREAVE MOSS SOLICITORS');
+        // A company's own name under a trading name stays the name (receipts: "CITY MILK" over "… SDN BHD").
+        expect((await readData(letter('Hargreave Moss Legal Ltd'), schema)).firm).to.equal('Hargreave Moss Legal Ltd');
+    });
 });

@@ -2,6 +2,7 @@
 // `club`) and the line of what the business does under the name (split from heuristic-address.ts,
 // which reads address blocks and the name over them).
 import { wordsOf } from '../locale/locale-words.js';
+import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { letterheadLine } from './heuristic-address.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
@@ -19,6 +20,31 @@ export function taglineLine(win: WindowText, line: number): boolean {
     let before = win.previousTextLine(above);
     while (before >= 0 && RULE.test(win.lines[before]!.text)) before = win.previousTextLine(before);
     return above >= 0 && above === line - 1 && before < 0 && letterheadLine(name);
+}
+
+/**
+ * The letterhead's name when a name found over the address is the line under it, of what the
+ * business does or which part of it writes ("ASHCROFT BELL SOLICITORS" over "Dispute Resolution"
+ * over the address): the line above, else the name found.
+ */
+export function nameOverTagline(win: WindowText, name: Span): Span {
+    const line = win.lineOf(name.start);
+    // Only a line in lower or title case under a name in capitals, and no name of its own (a legal
+    // form ends none): receipts put the shop's trading name over the company's ("CITY MILK" over
+    // "R&C VENTURE SDN BHD").
+    const words = name.quote.toLowerCase().match(/\p{L}+/gu) ?? [];
+    if (!taglineLine(win, line) || capitals(name.quote) || LEGAL_FORMS.has(words.at(-1) ?? '')) return name;
+    const above = win.lines[win.previousTextLine(line)]!;
+    const cell = above.text.trim().split(/ {2,}|\t/)[0]!;
+    if (!capitals(cell)) return name;
+    const start = above.start + above.text.indexOf(cell);
+    return { start, end: start + cell.length, quote: cell };
+}
+
+/** Whether a text's letters are mostly capitals. */
+function capitals(t: string): boolean {
+    const letters = t.replace(/[^\p{L}]/gu, '');
+    return letters.length > 0 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6;
 }
 
 /** A line drawn of one mark: "~~~~~", "=====", "-----". */

@@ -11,7 +11,7 @@ import { boxContext, contextScore, definedAs, type ContextScore } from './heuris
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
-import { kindNameLine, senderNames } from './heuristic-letterhead.js';
+import { kindNameLine, nameOverTagline, senderNames } from './heuristic-letterhead.js';
 import { FIGURES, bracketDetail, countedBy, countedNoun, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -188,7 +188,8 @@ function stringScores(ctx: FieldContext): Scored[] {
         // A letterhead's name is no `vat_number` either, though the field asks for the seller's.
         // An e-mail's sender is its letterhead.
         const senders = input.offset === 0 ? senderNames(win) : [];
-        for (const name of [...letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1)), ...senders]) {
+        const heads = letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1)).map((n) => nameOverTagline(win, n));
+        for (const name of [...heads, ...senders]) {
             const scored = letterheadScored(ctx, name, fits);
             if (scored) out.push(scored);
         }
