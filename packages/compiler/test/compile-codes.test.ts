@@ -363,4 +363,36 @@ describe('no cascades, and every independent error (docs/compiler.md, "Cascades"
             'E-DIV-UNROUNDED /relations/0/expr [9,14]',
         ]);
     });
+
+    it('a constant fault in a part that typed fine is E-CONST besides an error elsewhere, and each one counts', () => {
+        const cases: Array<[string, string[]]> = [
+            ["d < date'9999-12-31' + duration'P1D' and (a + s > 0)", ['E-CONST [4,36]', 'E-TYPE [42,47]']],
+            ["round(1 / 0, 2, 'up') > 0 and zz", ['E-CONST [6,11]', 'E-NAME-UNKNOWN [30,32]']],
+            ["round(1 / 0, 2, 'up')", ['E-REL-TYPE [0,21]', 'E-CONST [6,11]']],
+            ["round(1 / 0, 2, 'up') > s", ['E-TYPE [0,25]', 'E-CONST [6,11]']],
+            ["when(flag + 1, d < date'9999-12-31' + duration'P1D')", ['E-TYPE [5,13]', 'E-CONST [19,51]']],
+            // A division that lost its round still divides by zero or overflows, whatever the round.
+            ['round(1 / 0, 2) > x', ['E-EXPR-ARITY [0,15]', 'E-CONST [6,11]']],
+            ["round(9999999999999999999999999999 / 0.1, 2, 'sideways') > x", ['E-CONST [6,40]', 'E-ROUND-ARG [45,55]']],
+            ["round(9999999999999999999999999999 / 2, 2, 'sideways') > x", ['E-ROUND-ARG [43,53]']],
+            // Two faults of their own.
+            ["d < date'9999-12-31' + duration'P1D' and x > 9999999999999999999999999999 * 10", ['E-CONST [4,36]', 'E-CONST [45,78]']],
+        ];
+        for (const [expr, codes] of cases) {
+            expect(codesOf(compileRel(expr)), expr).to.deep.equal(codes.map((c) => c.replace(' ', ' /relations/0/expr ')));
+        }
+    });
+
+    it('the parts around an error are not judged again', () => {
+        const cases: Array<[string, string[]]> = [
+            // The division is at fault itself: no E-CONST at the same part.
+            ['x > 1 / 0', ['E-DIV-UNROUNDED [4,9]']],
+            // No verdict about a relation with a fault in it (1 > 2 would make it E-REL-FALSE).
+            ["1 > 2 and round(1 / 0, 2, 'up') > 0", ['E-CONST [16,21]']],
+            ['(a + s) * (1 / 0) > 0', ['E-TYPE [1,6]', 'E-DIV-UNROUNDED [11,16]']],
+        ];
+        for (const [expr, codes] of cases) {
+            expect(codesOf(compileRel(expr)), expr).to.deep.equal(codes.map((c) => c.replace(' ', ' /relations/0/expr ')));
+        }
+    });
 });

@@ -55,7 +55,11 @@ export function compileExpression(text: string, place: 'relation' | 'applicable'
         return outcome([]);
     }
     const r = checkExpression(front.ast, { fields: ctx.infos, place, self, bytes: front.bytes, report });
-    if (!r.expr) return outcome(r.reads);
+    if (!r.expr) {
+        // The parts that typed fine are still folded: a constant fault there is a fault of its own.
+        for (const part of r.dropped) foldConstants(part, report);
+        return outcome(r.reads);
+    }
     const folded = foldConstants(r.expr, report);
     if (!folded) return outcome(r.reads);
     if (place === 'applicable') return outcome(r.reads, { code: emitCode(folded, text) });

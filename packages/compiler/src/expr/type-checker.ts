@@ -1,7 +1,9 @@
 // Types one parsed expression against the schema's fields (docs/schema-language.md). Every rule that
 // rejects something reports once at the smallest part at fault and returns undefined, so the parts
-// around it stay silent (no cascades). Left-nested operator chains are walked in a loop, so the
-// recursion depth is bounded by the nesting limit, not by the expression's length.
+// around it stay silent (no cascades). The parts inside it that typed fine are kept (`dropped`), so
+// that constant folding still judges them: their faults are their own (docs/compiler.md, "Cascades").
+// Left-nested operator chains are walked in a loop, so the recursion depth is bounded by the nesting
+// limit, not by the expression's length.
 import {
     nodeRange,
     type AstNode,
@@ -47,6 +49,11 @@ export interface CheckResult {
     expr?: TExpr;
     /** Field ids the expression names (also when it has errors: cycles are still found). */
     reads: Set<number>;
+    /**
+     * When `expr` is undefined: the largest parts that typed fine but were given up because a part
+     * around them (or the whole, E-REL-TYPE) was at fault. None contains another.
+     */
+    dropped: TExpr[];
 }
 
 // No prototype: a call to `toString(…)` or `__proto__(…)` is an unknown function, not Object's.
@@ -67,9 +74,14 @@ export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     else expr = checker.check(ast);
     if (expr && expr.type.kind !== 'boolean') {
         env.report(env.place === 'relation' ? 'E-REL-TYPE' : 'E-APPLICABLE-TYPE', env.bytes.trimmed(), { type: typeName(expr.type) });
+        checker.drop(expr);
         expr = undefined;
     }
-    return { expr: checker.failed ? undefined : expr, reads: checker.reads };
+    if (expr && checker.failed) {
+        checker.drop(expr);
+        expr = undefined;
+    }
+    return { expr, reads: checker.reads, dropped: checker.dropped };
 }
 
 function unwrap(e: Expression): Expression {
@@ -94,6 +106,7 @@ function literalDecimal(text: string): Decimal | undefined {
 
 class TypeChecker {
     readonly reads = new Set<number>();
+    readonly dropped: TExpr[] = [];
     failed = false;
 
     constructor(private readonly env: CheckEnv) {}
@@ -106,6 +119,13 @@ class TypeChecker {
     private source(node: AstNode): string {
         const [start, end] = nodeRange(node);
         return this.env.bytes.text.slice(start, end);
+    }
+
+    /** Keeps parts that typed fine when the part around them fails (see CheckResult.dropped). */
+    drop(a: TExpr | undefined, b?: TExpr): undefined {
+        if (a) this.dropped.push(a);
+        if (b) this.dropped.push(b);
+        return undefined;
     }
 
     private fail<C extends DiagnosticCode>(code: C, span: Where, ...args: ArgsParam<C>): undefined {
@@ -159,14 +179,14 @@ class TypeChecker {
         if (!a) return undefined;
         const span = this.span(node);
         if (node.op === 'not') {
-            return a.type.kind === 'boolean'
-                ? { k: 'not', a, type: a.type, span }
-                : this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
+            if (a.type.kind === 'boolean') return { k: 'not', a, type: a.type, span };
+            this.drop(a);
+            return this.fail('E-TYPE', span, { form: 'not-boolean', type: typeName(a.type) });
         }
         if (a.k === 'const' && (a.literal === 'number' || a.literal === 'integer') && a.value instanceof Decimal) {
             return { ...a, value: a.value.neg(), span }; // -5 is still a literal
         }
-        return this.apply(unaryNumeric('neg', a, span), span);
+        return this.apply(unaryNumeric('neg', a, span), span) ?? this.drop(a);
     }
 
     private number(node: NumberLiteral): TExpr | undefined {
@@ -189,10 +209,10 @@ class TypeChecker {
             const link = links[i]!;
             const right = this.check(link.right);
             if (!acc || !right) {
-                acc = undefined;
+                acc = this.drop(acc, right);
                 continue;
             }
-            acc = this.binary(link, acc, right, roundArg && i === 0);
+            acc = this.binary(link, acc, right, roundArg && i === 0) ?? this.drop(acc, right);
         }
         return acc;
     }
@@ -284,13 +304,15 @@ class TypeChecker {
         if (call.args.length !== 2) return this.arity(call, span);
         const a = this.check(call.args[0]!);
         const b = this.check(call.args[1]!);
-        if (!a || !b) return undefined;
+        if (!a || !b) return this.drop(a, b);
         for (const [arg, node] of [
             [a, call.args[0]!],
             [b, call.args[1]!],
         ] as const) {
-            if (arg.type.kind !== 'boolean')
+            if (arg.type.kind !== 'boolean') {
+                this.drop(a, b);
                 return this.fail('E-TYPE', this.span(node), { form: 'when-boolean', type: typeName(arg.type) });
+            }
         }
         return { k: 'when', a, b, type: { kind: 'boolean' }, span };
     }
@@ -298,7 +320,7 @@ class TypeChecker {
     private arity(call: CallExpr, span: Where): undefined {
         // Their own errors still count. The first argument of round is still round's first argument,
         // where its one division is allowed (docs/schema-language.md: division only there).
-        call.args.forEach((arg, i) => this.check(arg, i === 0 && call.name === 'round'));
+        call.args.forEach((arg, i) => this.drop(this.check(arg, i === 0 && call.name === 'round')));
         return this.fail('E-EXPR-ARITY', span, { name: call.name, expected: FUNCTIONS[call.name], actual: call.args.length });
     }
 
@@ -306,7 +328,7 @@ class TypeChecker {
         const span = this.span(call);
         const expected = FUNCTIONS[call.name];
         if (expected === undefined) {
-            for (const arg of call.args) this.check(arg);
+            for (const arg of call.args) this.drop(this.check(arg));
             const start = nodeRange(call)[0];
             return this.fail('E-EXPR-FUNC', this.env.bytes.span(start, start + call.name.length), {
                 name: call.name,
@@ -316,7 +338,7 @@ class TypeChecker {
         if (call.args.length !== expected) return this.arity(call, span);
         switch (call.name) {
             case 'when': {
-                for (const arg of call.args) this.check(arg);
+                for (const arg of call.args) this.drop(this.check(arg));
                 return this.fail('E-WHEN-NESTED', span, { form: this.env.place === 'applicable' ? 'applicable' : 'main' });
             }
             case 'present': {
@@ -328,13 +350,13 @@ class TypeChecker {
             }
             case 'abs': {
                 const a = this.check(call.args[0]!);
-                return a && this.apply(unaryNumeric('abs', a, span), span);
+                return a && (this.apply(unaryNumeric('abs', a, span), span) ?? this.drop(a));
             }
             case 'min':
             case 'max': {
                 const a = this.check(call.args[0]!);
                 const b = this.check(call.args[1]!);
-                return a && b ? this.apply(minMax(call.name, a, b, span), span) : undefined;
+                return a && b ? (this.apply(minMax(call.name, a, b, span), span) ?? this.drop(a, b)) : this.drop(a, b);
             }
             default:
                 return this.round(call, span);
@@ -348,7 +370,7 @@ class TypeChecker {
         const s = unwrap(scaleNode);
         if (s.$type === 'NumberLiteral' && /^[0-9]+$/.test(s.value) && Number(s.value) <= 28) scale = Number(s.value);
         else {
-            this.check(scaleNode);
+            this.drop(this.check(scaleNode));
             this.fail('E-ROUND-ARG', this.span(scaleNode), { form: 'scale' });
         }
         let mode: RoundMode | undefined;
@@ -361,9 +383,11 @@ class TypeChecker {
                 modes: ROUND_MODES.map((r) => `'${r}'`).join(' '),
                 suggestion: modeText === undefined ? '' : didYouMean(modeText, ROUND_MODES),
             });
-        if (!x || scale === undefined || !mode) return undefined;
-        if (x.type.kind !== 'number' && x.type.kind !== 'money')
+        if (!x || scale === undefined || !mode) return this.drop(x);
+        if (x.type.kind !== 'number' && x.type.kind !== 'money') {
+            this.drop(x);
             return this.fail('E-TYPE', span, { form: 'round-type', type: typeName(x.type) });
+        }
         return { k: 'round', scale, mode, a: x, type: x.type, span };
     }
 }
