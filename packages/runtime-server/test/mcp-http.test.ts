@@ -153,6 +153,23 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
         }
     });
 
+    it('a schema leaving too little of a reading window: validate_schema succeeds, extract is an isError E-LIMIT at /fields', async () => {
+        // The window-room check is an extraction-only check (runtime.md section 6), over MCP as over REST.
+        const schema = {
+            svc_schema: '1.0',
+            name: 'wordy',
+            fields: Array.from({ length: 32 }, (_, i) => ({ name: `field_${i}`, type: 'string', description: `${'word '.repeat(99)}end` })),
+        };
+        const validated = okOf(await client.callTool({ name: 'validate_schema', arguments: { schema } }));
+        const restAnswer = await rest('/v1/schemas/validate', { schema });
+        expect(restAnswer.status, restAnswer.text).to.equal(200);
+        expect(validated).to.deep.equal(restAnswer.json);
+        expect(validated.schema_hash).to.match(/^sha256:[0-9a-f]{64}$/);
+        const body = errorOf(await client.callTool({ name: 'extract', arguments: { schema, document: MCP_DOC } }));
+        expect(body.error.code).to.equal('invalid_request');
+        expect(body.error.details!.map((d) => [d.code, d.pointer])).to.deep.equal([['E-LIMIT', '/fields']]);
+    });
+
     it('invalid arguments: isError with the REST validation details', async () => {
         const args = { schema: MCP_SCHEMA, document: '   ', language: 'fr' };
         const body = errorOf(await client.callTool({ name: 'extract', arguments: args }));

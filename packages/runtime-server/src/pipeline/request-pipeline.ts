@@ -59,17 +59,11 @@ export class RequestPipeline implements Pipeline {
 
     validate(body: string, account: string): Promise<Outcome<Answer>> {
         return outcome(() => {
+            // Compilation only: the window-room check (a rendering that leaves under 1,024 tokens of
+            // a reading window for the document, E-LIMIT at /fields) is an extraction-only check
+            // (runtime.md section 6), made by the engine's plan in POST /v1/extractions; `svc check`
+            // does not make it either.
             const { compiled } = this.checkAndCompile('validate', body, account);
-            // A schema every extraction would refuse (its rendering leaves too little of a reading
-            // window for the document: E-LIMIT at /fields) is refused here too.
-            const plan = this.parts.engine?.plan({
-                document: '.',
-                schema: compiled.schema,
-                language: 'en',
-                reference: null,
-                options: DEFAULT_OPTIONS,
-            });
-            if (plan && 'error' in plan) throw invalidRequest(MESSAGES.schemaInvalid, [{ ...plan.error }]);
             return { json: JSON.stringify({ schema_hash: compiled.schemaHash, warnings: compiled.warnings }) };
         });
     }
