@@ -325,4 +325,29 @@ describe('letter blocks', () => {
         // A company's own name under a trading name stays the name (receipts: "CITY MILK" over "… SDN BHD").
         expect((await readData(letter('Hargreave Moss Legal Ltd'), schema)).firm).to.equal('Hargreave Moss Legal Ltd');
     });
+
+    it('a title\'s full stop ends no name ("Capt. Hamish MacRury"), and a bracketed remark after a wide gap is no part of the value', async () => {
+        const certificate = (who: string) =>
+            [
+                '    Candidate           Ms Adaeze Okafor',
+                `    Instructor          ${who}`,
+                '    Principal           Deborah Fenwick-Lowe',
+                '',
+            ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'course',
+            fields: [{ name: 'instructor', type: 'string', hints: ['Instructor'] }],
+        });
+        expect((await readData(certificate('Capt. Ruaridh Munro   (Yachtmaster Instructor)'), schema)).instructor).to.equal(
+            'Capt. Ruaridh Munro',
+        );
+        expect((await readData(certificate('Revd. Ruaridh Munro'), schema)).instructor).to.equal('Revd. Ruaridh Munro');
+        // Two spaces before the bracket: one cell, the remark with it (as before).
+        const permit = compile({ svc_schema: '1.0', name: 'permit', fields: [{ name: 'pitch', type: 'string', hints: ['Pitch'] }] });
+        expect((await readData('  Pitch         F-21  (Food Court, row F)\n', permit)).pitch).to.be.oneOf([
+            'F-21',
+            'F-21  (Food Court, row F)',
+        ]);
+    });
 });

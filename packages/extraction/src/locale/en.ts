@@ -235,7 +235,7 @@ export const en = {
     creditWords: ['discount', 'deduction', 'deposit', 'down', 'rebate', 'credit', 'refund', 'allowance', 'reduction', 'waived', 'voucher'],
     refusalWords: ['declined', 'decline', 'declines', 'refused', 'refuse', 'refuses', 'not', "don't", 'never', 'without', 'opt'],
     salutations: ['dear', 'hello', 'hi'],
-    personTitles: ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam'],
+    personTitles: ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'madam', 'capt', 'rev', 'revd', 'cllr', 'sgt', 'lt', 'col', 'fr'],
     addresseeWords: [
         'addressee',
         'applicant',

@@ -53,13 +53,16 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
         if (w.capital || /^\d+$/.test(w.norm)) {
             if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
-            if (gap.includes('.') && words[j - 1]!.norm.length > 3) break;
+            // (Not after a title: "Capt. Hamish MacRury", "Revd. Anne Hollis".)
+            if (gap.includes('.') && words[j - 1]!.norm.length > 3 && !wordsOf(win.locale, 'personTitles').has(words[j - 1]!.norm)) break;
             if (!nameGap(gap)) break;
             // The next line's label is no part of the name ("Tenant: J. Jansen" / "Period: …"), nor
             // the next column's ("Guest: Mr. Kenji Watanabe      Room: 1412"); wrapped prose goes
             // on ("and David" / "Freeman (“Indemnitee”):").
             const apart = gap.includes('\n') ? !win.wrapped(words[j - 1]!.line) : /(?: {3,}|\t)/.test(gap);
             if (apart && labelAhead(win.text, w.start, win.text.length)) break;
+            // Nor a row of cells under it ("Instructor   Revd. Ruaridh Munro" / "Principal   Deborah …").
+            if (apart && gap.includes('\n') && / {3}|\t/.test(win.lines[w.line]!.text.trim())) break;
             // Nor is a number starting the next line of a line of its own: an address ("REPAIR ORDER #
             // RO-25-06131" / "4815 Route 9").
             if (apart && gap.includes('\n') && /^\d/.test(w.norm)) break;

@@ -162,6 +162,20 @@ function farPair(sep: string, rest: string): boolean {
     return cells.length === 2 && /^\p{Lu}[^\d]{0,30}$/u.test(cells[0]!) && /\d/.test(cells[1]!);
 }
 
+/**
+ * Whether a line is two cells, a bracketed remark on the second aside ("Instructor     Capt. Hamish
+ * MacRury   (Yachtmaster Instructor)").
+ */
+function twoCells(text: string): boolean {
+    const cells = cellColumns(text);
+    if (cells.length === 2) return true;
+    const last = cells[2];
+    // (After a wide gap, where the value's column ends: "F-17  (Food Court, row F)" is one cell.)
+    return (
+        cells.length === 3 && /^\([^()]*\)$/.test(text.slice(last!.start).trim()) && / {3}|\t/.test(text.slice(0, last!.start).slice(-3))
+    );
+}
+
 /** Characters of white space after a label's colon beyond which its line's rest is another column. */
 const FAR_GAP = 12;
 
@@ -192,7 +206,7 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
         (/^\s*-\s/.test(sep) &&
             !taglineLine(win, hit.line) &&
             /^[\p{Lu}\p{N}\p{Sc}"'“(]/u.test(text.slice(hit.end + sep.length, hit.end + sep.length + 1))) ||
-        (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && cellColumns(line.text).length === 2) ||
+        (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && twoCells(line.text)) ||
         // Dot leaders, as forms print them: "Company ......... Helix Biometrics, Inc.".
         /\.{3,}\s*$/.test(sep);
     const next = win.nextTextLine(hit.line);
