@@ -2,7 +2,7 @@
 // near-identical case that does not.
 import { expect } from 'chai';
 import { compileSchemaText } from '../src/compile.js';
-import { codesOf, compileRel, doc, marked } from './compile-helpers.js';
+import { codesOf, compileRel, doc, FIELDS, marked, schemaWith } from './compile-helpers.js';
 
 const A = '{"name": "a", "type": "integer"}';
 
@@ -300,6 +300,44 @@ describe('compile codes: expressions', () => {
             const res = compileRel(expr);
             expect(res.warnings, expr).to.deep.equal([]);
             expect(res.schema!.relations, expr).to.have.length(1);
+        }
+    });
+
+    it('x - x is zero and x / x is one where x cannot be 0: E-REL-FALSE and W-REL-TRIVIAL over present values', () => {
+        const fields = `${FIELDS}, {"name": "p", "type": "integer", "min": 1}, {"name": "n", "type": "decimal", "min": "-10", "max": "-0.5"}`;
+        const compile = (expr: string) => compileSchemaText(schemaWith([expr], fields));
+        const never = ['a - a > 0', 'a - a != 0', 'eur - eur > 0', "d - d > duration'P0D'", "dur_d - dur_d > duration'P0D'"];
+        for (const expr of [
+            ...never,
+            "dt - dt < duration'PT0S'",
+            'abs(x - x) > 0',
+            "round(p / p, 2, 'up') > 1",
+            "round(n / n, 0, 'down') < 1",
+        ]) {
+            expect(codesOf(compile(expr)), expr).to.deep.equal([`E-REL-FALSE /relations/0/expr [0,${Buffer.byteLength(expr)}]`]);
+        }
+        const always = ['a - a == 0', 'x - x == 0', 'eur - eur == 0', "d - d == duration'P0D'"];
+        for (const expr of [...always, 'abs(a - a) == 0', "round(p / p, 2, 'up') == 1", 'dur_m - dur_m <= dur_m - dur_m']) {
+            const r = compile(expr);
+            expect(codesOf(r), expr).to.deep.equal([]);
+            expect(
+                r.warnings.map((w) => `${w.code} ${w.pointer}`),
+                expr,
+            ).to.deep.equal(['W-REL-TRIVIAL /relations/0']);
+        }
+        // Not decided: a / a has no value where a is 0 (the relation is unchecked there, not true),
+        // a - b is any number, and a + a is not zero.
+        for (const expr of [
+            "round(a / a, 2, 'up') == 1",
+            "round(eur / eur, 4, 'up') * 0 == 0",
+            "round(r / r, 2, 'up') == 1",
+            'a - b == 0',
+            'a + a == 0',
+            'a - a + b > 0',
+        ]) {
+            const r = compile(expr);
+            expect(codesOf(r), expr).to.deep.equal([]);
+            expect(r.warnings, expr).to.deep.equal([]);
         }
     });
 

@@ -2,7 +2,8 @@
 // can be true and whether it can be false (docs/schema-language.md). Every judgement is an
 // over-approximation of what is possible, so "never true" (E-REL-FALSE) and "always true"
 // (W-REL-TRIVIAL) are only claimed when they are certain. Catches constant comparisons, `x op x`
-// identities and comparisons decided by interval arithmetic over the fields' ranges.
+// identities (comparisons of a part with itself, `x - x` = 0, `x / x` = 1 where x cannot be 0) and
+// comparisons decided by interval arithmetic over the fields' ranges.
 import { Decimal } from 'decimal.js';
 import type { TExpr } from '../expr/typed-expr.js';
 import { childrenOf, postOrder } from '../expr/typed-walk.js';
@@ -92,6 +93,11 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                 return range(zero, a!.lo === undefined || a!.hi === undefined ? undefined : maxB(neg(a!.lo), a!.hi, false));
             }
             case 'arith':
+                // x - x is zero whatever x is (over present values, as x op x above).
+                if (t.op === '-' && t.kind !== 'date' && sameTree(t.a, t.b)) {
+                    const zero = t.kind === 'num' ? new Decimal(0) : 0;
+                    return range(zero, zero);
+                }
                 if (t.op === '+') return range(add(a!.lo, b!.lo), add(a!.hi, b!.hi));
                 if (t.op === '-') return range(add(a!.lo, neg(b!.hi)), add(a!.hi, neg(b!.lo)));
                 return rangeOf(product(a!, b!));
@@ -99,14 +105,19 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                 return t.op === 'min'
                     ? range(minB(a!.lo, b!.lo, true), minB(a!.hi, b!.hi, false))
                     : range(maxB(a!.lo, b!.lo, true), maxB(a!.hi, b!.hi, false));
+            case 'div':
+                // x / x is 1 where it has a value: only where x cannot be 0 (else it has none there).
+                if (sameTree(t.a, t.b) && excludesZero(b!)) return range(new Decimal(1), new Decimal(1));
+                return NONE;
             case 'round':
-                // Every rounding mode is monotone, so rounding the bounds bounds the result.
-                if (t.a.k === 'div') return NONE;
+                // Every rounding mode is monotone, so rounding the bounds bounds the result (a
+                // division's bounds are known only for x / x).
                 return range(
                     isDec(a!.lo) ? roundDecimal(a!.lo, t.scale, t.mode) : undefined,
                     isDec(a!.hi) ? roundDecimal(a!.hi, t.scale, t.mode) : undefined,
                 );
             case 'diff':
+                if (sameTree(t.a, t.b)) return range(0, 0); // d - d
                 if (t.unit !== 1) return NONE;
                 return range(add(a!.lo, neg(b!.hi)), add(a!.hi, neg(b!.lo)));
             default:
@@ -123,6 +134,10 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
 
 function zeroLike(b: Decimal | number): Decimal | number {
     return isDec(b) ? new Decimal(0) : 0;
+}
+
+function excludesZero(r: Info): boolean {
+    return (r.lo !== undefined && cmp(r.lo, zeroLike(r.lo)) > 0) || (r.hi !== undefined && cmp(r.hi, zeroLike(r.hi)) < 0);
 }
 
 function product(a: Info, b: Info): { lo: Bound; hi: Bound } {
