@@ -341,6 +341,30 @@ describe('compile codes: expressions', () => {
         }
     });
 
+    it('a field bounded on one side only still decides comparisons (max without min, min without max)', () => {
+        const fields = [
+            '{"name": "cap", "type": "integer", "max": 10}',
+            '{"name": "due", "type": "date", "max": "2030-01-01"}',
+            '{"name": "fee", "type": "money", "currency": "EUR", "max": "-1.00"}',
+            '{"name": "age", "type": "integer", "min": 18}',
+            '{"name": "loss", "type": "decimal", "max": "-0.5"}',
+        ].join(', ');
+        const compile = (expr: string) => compileSchemaText(schemaWith([expr], fields));
+        for (const expr of ['cap > 20', "due > date'2031-01-01'", 'fee >= 0', 'age < 18', 'loss >= 0']) {
+            expect(codesOf(compile(expr)), expr).to.deep.equal([`E-REL-FALSE /relations/0/expr [0,${expr.length}]`]);
+        }
+        for (const expr of ['cap <= 10', "due < date'2031-01-01'", 'fee < 0', 'age >= 18', 'loss < 0']) {
+            expect(
+                compile(expr).warnings.map((w) => w.code),
+                expr,
+            ).to.deep.equal(['W-REL-TRIVIAL']);
+        }
+        for (const expr of ['cap < 5', 'cap > 5', 'fee < eur', 'age > 30', 'loss < -1']) {
+            const r = compileSchemaText(schemaWith([expr], `${FIELDS}, ${fields}`));
+            expect([...codesOf(r), ...r.warnings.map((w) => w.code)], expr).to.deep.equal([]);
+        }
+    });
+
     it('E-LIMIT for a relation needing more than 255 registers, at the whole expression', () => {
         const terms = Array.from({ length: 300 }, (_, i) => `a * ${i}`).join(' + ');
         const res = compileRel(`${terms} > 0`);

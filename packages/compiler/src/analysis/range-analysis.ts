@@ -65,7 +65,8 @@ export function analyseRelation(root: TExpr, fields: readonly CompiledField[]): 
                 return typeof t.value === 'number' || isDec(t.value as Bound) ? range(t.value as Bound, t.value as Bound) : NONE;
             case 'field': {
                 const ft = fields[t.field]?.type;
-                if (ft && 'min' in ft) return range(ft.min as Bound, ft.max as Bound);
+                // A field may bound one side only (`max` without `min`).
+                if (ft && ('min' in ft || 'max' in ft)) return range(ft.min as Bound, ft.max as Bound);
                 return NONE;
             }
             case 'present':
