@@ -94,11 +94,14 @@ export function runPipeline(
         return { source, outcome, reads: outcome.reads };
     };
 
-    // applicable_when: typed, then ordered; a cycle is reported on each field on it.
+    // applicable_when: typed, then ordered; a cycle is reported on each field on it, except on a field
+    // whose condition names the field itself: that is E-APPLICABLE-SELF only (docs/schema-language.md).
+    // The condition still counts in the cycle, so the other fields on it are reported.
     const applicable = new Map<number, Typed>();
     for (const f of checked.fields) if (f.applicableWhen) applicable.set(f.index, typeExpr(f.applicableWhen, 'applicable', f.index));
     const cycleText = cycleTexts((i) => checked.fields[i]!.name ?? `/fields/${i}`);
     const order = findApplicabilityCycles(checked.fields.length, applicable, (fieldIndex, cycle, at) => {
+        if (applicable.get(fieldIndex)!.outcome.reports.some((r) => r.code === 'E-APPLICABLE-SELF')) return;
         const src = checked.fields[fieldIndex]!.applicableWhen!;
         sink.report('E-APPLICABLE-CYCLE', src.pointer, src.offset, { cycle: cycleText(cycle, at) });
     });

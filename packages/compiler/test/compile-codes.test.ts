@@ -394,6 +394,26 @@ describe('applicable_when codes', () => {
         expect(ok.schema!.applicableOrder.indexOf(0)).to.be.below(ok.schema!.applicableOrder.indexOf(1));
         expect(ok.schema!.applicableOrder.indexOf(1)).to.be.below(ok.schema!.applicableOrder.indexOf(2));
     });
+    it('E-APPLICABLE-SELF only, not also E-APPLICABLE-CYCLE, for a condition naming its own field on a cycle', () => {
+        const two = (awA: string) =>
+            compileSchemaText(
+                doc(
+                    `{"name": "a", "type": "integer", "applicable_when": ${JSON.stringify(awA)}}, {"name": "b", "type": "integer", "applicable_when": "a > 0"}`,
+                ),
+            );
+        // b's condition and a's still form a cycle: b is reported on it, a only for naming itself.
+        expect(codesOf(two('a > 0 and b > 0'))).to.deep.equal([
+            'E-APPLICABLE-SELF /fields/0/applicable_when [0,1]',
+            'E-APPLICABLE-CYCLE /fields/1/applicable_when',
+        ]);
+        expect(two('a > 0 and b > 0').errors[1]!.message).to.contain('b → a → b');
+        expect(codesOf(two('b > 0'))).to.deep.equal([
+            'E-APPLICABLE-CYCLE /fields/0/applicable_when',
+            'E-APPLICABLE-CYCLE /fields/1/applicable_when',
+        ]);
+        expect(codesOf(two('a > 0'))).to.deep.equal(['E-APPLICABLE-SELF /fields/0/applicable_when [0,1]']);
+    });
+
     it('E-APPLICABLE-CYCLE on every field of a three-field cycle, not on a field that only depends on it', () => {
         const r = compileSchemaText(
             doc(
