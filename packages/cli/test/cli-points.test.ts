@@ -133,6 +133,12 @@ describe('svc command-line conventions', function () {
         const r = await run(['extract', '--schema', example('invoice-en.svc.json'), empty], { env });
         expect(r.code).to.equal(2);
         expect(r.stderr).to.contain('empty.txt is empty');
+        // White space alone is empty too (the API checks the document after trimming): same message, exit 2.
+        const blank = file('blank.txt', ' \n\t\r\n\u00a0\u2003\n');
+        const b = await run(['extract', '--schema', example('invoice-en.svc.json'), blank], { env });
+        expect(b.code).to.equal(2);
+        expect(b.stderr).to.equal(r.stderr.replace('empty.txt', 'blank.txt'));
+        expect(b.stdout).to.equal('');
         const latin = file('latin.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
         const l = await run(['extract', '--schema', example('invoice-en.svc.json'), latin], { env });
         expect(l.code).to.equal(2);

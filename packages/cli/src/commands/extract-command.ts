@@ -26,7 +26,10 @@ function progress(io: CliIO, done: number, total: number): void {
 async function readDocument(io: CliIO, file: string): Promise<string> {
     const read = await readTextFile(io, file, MAX_DOCUMENT_FILE_BYTES);
     if (read.ok) {
-        if (read.text.length === 0) throw new UsageError(`${file} is empty; a document needs at least one character`);
+        // Checked after trimming, as the API checks `document` (String.prototype.trim there too): white
+        // space alone is empty. The text is kept exactly as read.
+        if (read.text.trim().length === 0)
+            throw new UsageError(`${file} is empty; a document needs at least one character other than white space`);
         return read.text;
     }
     if ('io' in read) throw new CliError(`cannot read ${file}: ${read.io}`);
