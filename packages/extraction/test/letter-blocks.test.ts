@@ -350,4 +350,13 @@ describe('letter blocks', () => {
             'F-21  (Food Court, row F)',
         ]);
     });
+
+    it('a number of days is no count of anything else ("returned within 60 days" for `item_count`), but of days, weeks or nights', async () => {
+        const order = 'Your order of school uniform has shipped.\nUnworn items can be returned within 60 days for a full refund.\n';
+        const count = compile({ svc_schema: '1.0', name: 'order', fields: [{ name: 'item_count', type: 'integer' }] });
+        expect((await readData(order, count)).item_count).to.equal(null);
+        const contract = '    Contract length:   44 weeks\n    Weekly rent:       £189.35\n';
+        const weeks = compile({ svc_schema: '1.0', name: 'halls', fields: [{ name: 'contract_weeks', type: 'integer' }] });
+        expect((await readData(contract, weeks)).contract_weeks).to.equal(44);
+    });
 });

@@ -5,7 +5,9 @@
 // (`previous_premium`, `ytd_gross`). The header is the nearest row of cells without figures above
 // the amount's line, at most a few lines up; its cell over the amount is the one whose centre is
 // nearest (adjacent header cells may both overlap a right-aligned amount).
+import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
+import { shapesOf } from '../locale/locale-shapes.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { parseDateQuote } from '../parsers/date-parser.js';
 import { cellColumns } from './heuristic-scoring.js';
@@ -167,4 +169,19 @@ export function countedBy(win: WindowText, span: Span, noun: string): boolean {
         noun === `${a}s` ||
         (a.length > 4 && noun.length > 4 && win.locale.stem(a) === win.locale.stem(noun))
     );
+}
+
+/**
+ * The unit of time right after a whole number ("within 60 days", "44 weeks"), when the field says
+ * nothing of that unit: the number is a duration's, no count of the field's (`item_count`; not
+ * `contract_weeks` or a field described as a length in weeks).
+ */
+export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledField): boolean {
+    const next = win.words[win.wordAt(span.end)];
+    if (!next || next.line !== win.lineOf(span.start) || !/^[ \t]{1,2}$/.test(win.text.slice(span.end, next.start))) return false;
+    const shapes = shapesOf(win.locale);
+    const unit = shapes.unitOf.get(next.norm);
+    if (unit === undefined) return false;
+    const said = [field.name, field.description ?? '', ...field.hints].flatMap((t) => t.toLowerCase().match(/\p{L}+/gu) ?? []);
+    return !said.some((w) => shapes.unitOf.get(w) === unit);
 }

@@ -12,7 +12,17 @@ import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { kindNameLine, nameOverTagline, senderNames } from './heuristic-letterhead.js';
-import { FIGURES, bracketDetail, countedBy, countedNoun, earlierFigure, monthYear, operand, sectionNumber } from './heuristic-columns.js';
+import {
+    FIGURES,
+    bracketDetail,
+    countedBy,
+    countedNoun,
+    earlierFigure,
+    foreignTimeUnit,
+    monthYear,
+    operand,
+    sectionNumber,
+} from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
@@ -303,6 +313,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
         if (!p || (tax && rateBase(win, span.start))) return;
         const c = contexts[i]!;
         if (type.kind === 'boolean' && !c.hit && inRunningText(win.text, span)) return;
+        // A number of days, weeks or hours is no count of anything else ("returned within 60 days").
+        if (type.kind === 'integer' && foreignTimeUnit(win, span, field)) return;
         // Without hints, a label the final sum's words qualify ("Totaal incl. BTW") names one value,
         // however many a bare "Totaal" heading a column points at. (With hints, the labelled sets
         // taught otherwise: a receipt's "TOTAL INCL GST 31.02" is rounded to 31.00 below it.)
