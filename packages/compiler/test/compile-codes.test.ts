@@ -270,6 +270,9 @@ const EXPRESSIONS: Array<{ code: string; bad: string; good: string }> = [
     { code: 'E-REL-TYPE', bad: '«eur + 1»', good: 'eur + 1 > eur2' },
     { code: 'E-CONST', bad: 'x > «9999999999999999999999999999 * 10»', good: 'x > 999999999999999999999999999 * 10' },
     { code: 'E-CONST', bad: "d > «date'0001-01-01' - duration'P1D'»", good: "d > date'0001-01-02' - duration'P1D'" },
+    // A well-formed duration counting beyond 2^53 − 1 overflows: E-CONST, not a malformed literal.
+    { code: 'E-CONST', bad: "dur_d > «duration'P9999999999999999D'»", good: "dur_d > duration'P999999999999999D'" },
+    { code: 'E-CONST', bad: "dur_s < «duration'PT9007199254740992S'»", good: "dur_s < duration'PT9007199254740991S'" },
     { code: 'E-REL-FALSE', bad: '«eur2 < 0»', good: 'eur < 0' },
     { code: 'E-REL-FALSE', bad: '«r * 2 > 20 and flag»', good: 'r * 2 >= 20 and flag' },
 ];

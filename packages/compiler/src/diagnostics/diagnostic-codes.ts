@@ -329,9 +329,10 @@ export const CODES = {
             'div-zero': 'constant part cannot be evaluated: division by zero',
             'date-range': 'constant part cannot be evaluated: the date leaves the years 0001..9999',
             overflow: 'constant part cannot be evaluated: the result overflows (10^28 or more)',
+            'duration-range': "constant part cannot be evaluated: duration '{body}' counts more than 2^53−1 days, months or seconds",
         },
         explanation:
-            'A part of the expression made of literals only is evaluated at compile time. Division by zero, a magnitude of 10^28 or more, or a date outside the years 0001..9999 is an error there.',
+            'A part of the expression made of literals only is evaluated at compile time. Division by zero, a magnitude of 10^28 or more, a date outside the years 0001..9999, or a duration literal counting more than 2^53-1 days, months or seconds is an error there.',
     },
     'E-REL-FALSE': {
         severity: 'error',

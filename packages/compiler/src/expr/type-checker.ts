@@ -292,6 +292,9 @@ class TypeChecker {
         }
         const d = parseDuration(body);
         if (!d.ok) {
+            // A well-formed duration whose count has no value here (beyond 2^53 − 1) is a constant
+            // that overflows, not a malformed literal (docs/compiler.md, "Duration literals").
+            if (d.reason === 'range') return this.fail('E-CONST', span, { form: 'duration-range', body });
             return d.reason === 'mixed'
                 ? this.fail('E-BASIS', span, { form: 'mixed', body })
                 : this.fail('E-EXPR-LITERAL', span, { form: 'duration', body });
