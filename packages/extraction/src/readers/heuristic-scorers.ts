@@ -310,11 +310,10 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const counted = type.kind === 'integer' ? countedNoun(field, win.locale) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];
-        if (!p || (tax && rateBase(win, span.start))) return;
+        // (A number of days, weeks or hours is no count of anything else: "returned within 60 days".)
+        if (!p || (tax && rateBase(win, span.start)) || (type.kind === 'integer' && foreignTimeUnit(win, span, field))) return;
         const c = contexts[i]!;
         if (type.kind === 'boolean' && !c.hit && inRunningText(win.text, span)) return;
-        // A number of days, weeks or hours is no count of anything else ("returned within 60 days").
-        if (type.kind === 'integer' && foreignTimeUnit(win, span, field)) return;
         // Without hints, a label the final sum's words qualify ("Totaal incl. BTW") names one value,
         // however many a bare "Totaal" heading a column points at. (With hints, the labelled sets
         // taught otherwise: a receipt's "TOTAL INCL GST 31.02" is rounded to 31.00 below it.)
