@@ -85,7 +85,7 @@ export function runPipeline(
         });
     }
     const types = checked.fields.map((f) => ({ type: f.type ?? { kind: 'string' as const } }));
-    const reuse = new ReuseContext(infos, types, options.reuse !== false, options.lean !== false, options.reuseScope);
+    const reuse = new ReuseContext(infos, types, options.reuse !== false, options.lean !== false, options.reuseScope, !checked.fieldsRead);
     const typeExpr = (source: ExprSource, place: 'relation' | 'applicable', self?: number): Typed => {
         expressions.set(source.pointer, source.text);
         const outcome = reuse.compile(source.text, place, self);

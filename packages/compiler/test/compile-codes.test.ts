@@ -201,6 +201,40 @@ describe('compile codes: structure', () => {
         });
     }
 
+    it('without a field list that can be read, no name is E-NAME-UNKNOWN; faults that name no field still count', () => {
+        const rels = (list: string) =>
+            `{"svc_schema": "1.0", "name": "t"${list}, "relations": [{"id": "p", "expr": "a > 0 and b < 2"}, {"id": "q", "expr": "present(zz) or a >"}, {"id": "r", "expr": "a > round(1 / 0, 2, 'up') or foo(b)"}]}`;
+        const unread = [
+            'E-EXPR-SYNTAX /relations/1/expr [18,18]',
+            'E-CONST /relations/2/expr [10,15]',
+            'E-EXPR-FUNC /relations/2/expr [29,32]',
+        ];
+        for (const [list, first] of [
+            [', "fields": {"a": {"type": "integer"}}', 'E-SCHEMA-TYPE /fields'],
+            [', "fields": null', 'E-SCHEMA-TYPE /fields'],
+            ['', 'E-SCHEMA-MISSING-KEY '],
+        ] as const) {
+            expect(codesOf(compileSchemaText(rels(list))), list).to.deep.equal([first, ...unread]);
+        }
+        // A list that was read judges names against its fields, even when it is empty (E-LIMIT).
+        expect(codesOf(compileSchemaText(rels(', "fields": []')))).to.deep.equal([
+            'E-LIMIT /fields',
+            'E-NAME-UNKNOWN /relations/0/expr [0,1]',
+            'E-NAME-UNKNOWN /relations/0/expr [10,11]',
+            'E-EXPR-SYNTAX /relations/1/expr [18,18]',
+            'E-NAME-UNKNOWN /relations/2/expr [0,1]',
+            'E-CONST /relations/2/expr [10,15]',
+            'E-EXPR-FUNC /relations/2/expr [29,32]',
+            'E-NAME-UNKNOWN /relations/2/expr [33,34]',
+        ]);
+        // The same relations are judged again once a list is there (no outcome of the open names is reused).
+        const fixed = compileSchemaText(rels(', "fields": [{"name": "b", "type": "integer"}]'));
+        expect(codesOf(fixed).filter((c) => c.startsWith('E-NAME-UNKNOWN'))).to.deep.equal([
+            'E-NAME-UNKNOWN /relations/0/expr [0,1]',
+            'E-NAME-UNKNOWN /relations/2/expr [0,1]',
+        ]);
+    });
+
     it('E-SCHEMA-VERSION hides everything but JSON errors', () => {
         const r = compileSchemaText('{"svc_schema": "2.0", "name": 7, "bogus": 1, "bogus": 2, "fields": []}');
         expect(r.errors.map((e) => e.code)).to.deep.equal(['E-SCHEMA-VERSION', 'E-JSON-DUPKEY']); // document order

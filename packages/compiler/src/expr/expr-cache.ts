@@ -53,6 +53,8 @@ export class ReuseContext implements ExprContext {
         readonly lean: boolean,
         /** Prefixes every key, so outcomes are shared only within one scope (CompileOptions.reuseScope). */
         private readonly scope = '',
+        /** No field list could be read: any name is taken as a field of unknown type (ExprContext). */
+        readonly openNames = false,
     ) {}
 
     private signature(name: string): string {
@@ -79,7 +81,9 @@ export class ReuseContext implements ExprContext {
     }
 
     compile(text: string, place: 'relation' | 'applicable', self: number | undefined): ExprOutcome {
-        if (!this.reuse) return expressionCompiler()(text, place, self, this);
+        // Outcomes without a field list are not kept: their names were never looked up, so the
+        // signatures could not tell them from outcomes of a schema whose fields lack those names.
+        if (!this.reuse || this.openNames) return expressionCompiler()(text, place, self, this);
         const cache = place === 'relation' ? relations : applicable;
         // The scope has no U+0000, so the first one ends it and keys of two scopes never meet.
         const key = place === 'relation' ? `${this.scope}\u0000${text}` : `${this.scope}\u0000${self ?? ''}\u0000${text}`;

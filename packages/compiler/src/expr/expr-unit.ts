@@ -36,6 +36,11 @@ export interface ExprContext {
     fields: readonly Pick<CompiledField, 'type'>[];
     /** Whether the lean parser may take the expression (else Langium parses it). */
     lean: boolean;
+    /**
+     * The schema's field list could not be read: a name not among `infos` is not reported unknown,
+     * it stands for a field of unknown type and the parts around it are not judged.
+     */
+    openNames?: boolean;
 }
 
 export function compileExpression(text: string, place: 'relation' | 'applicable', self: number | undefined, ctx: ExprContext): ExprOutcome {
@@ -54,7 +59,7 @@ export function compileExpression(text: string, place: 'relation' | 'applicable'
         report(front.problem.code, front.problem.span, front.problem.args);
         return outcome([]);
     }
-    const r = checkExpression(front.ast, { fields: ctx.infos, place, self, bytes: front.bytes, report });
+    const r = checkExpression(front.ast, { fields: ctx.infos, openNames: ctx.openNames, place, self, bytes: front.bytes, report });
     if (!r.expr) {
         // The parts that typed fine are still folded: a constant fault there is a fault of its own.
         for (const part of r.dropped) foldConstants(part, report);

@@ -38,6 +38,8 @@ export interface FieldInfo {
 
 export interface CheckEnv {
     fields: ReadonlyMap<string, FieldInfo>;
+    /** No field list could be read: an unknown name is a field of unknown type, not E-NAME-UNKNOWN. */
+    openNames?: boolean;
     place: 'relation' | 'applicable';
     /** The field whose applicable_when this is. */
     self?: number;
@@ -252,6 +254,10 @@ class TypeChecker {
 
     private name(name: string, span: Where): TExpr | undefined {
         const f = this.env.fields.get(name);
+        if (!f && this.env.openNames) {
+            this.failed = true; // as a field whose definition has errors: not judged
+            return undefined;
+        }
         if (!f) return this.fail('E-NAME-UNKNOWN', span, { name, suggestion: this.suggest(name) });
         this.reads.add(f.id);
         if (this.env.place === 'applicable' && f.id === this.env.self) return this.fail('E-APPLICABLE-SELF', span, { name });

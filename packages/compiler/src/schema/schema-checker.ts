@@ -41,6 +41,11 @@ export interface CheckedRelation {
 
 export interface CheckedSchema {
     name?: string;
+    /**
+     * False when `fields` is missing or not an array: no name can be judged then, so expressions
+     * are not told a name is unknown (docs/compiler.md, "Fields that cannot be read").
+     */
+    fieldsRead: boolean;
     fields: CheckedField[];
     relations: CheckedRelation[];
     normalized: Record<string, unknown>;
@@ -82,6 +87,7 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
 
     const fields: CheckedField[] = [];
     const fm = getMember(root, 'fields');
+    const fieldsRead = fm?.value.kind === 'array';
     if (!fm) {
         sink.report('E-SCHEMA-MISSING-KEY', '', root.start, { key: 'fields', where: 'the schema' });
     } else if (fm.value.kind !== 'array') {
@@ -127,7 +133,7 @@ export function checkSchema(root: JsonNode, sink: DiagnosticSink, maxFields: num
         }
     }
     normalized.relations = relations.map((r) => r.normalized);
-    return { name, fields, relations, normalized };
+    return { name, fieldsRead, fields, relations, normalized };
 }
 
 function checkField(node: JsonNode, index: number, sink: DiagnosticSink): CheckedField {
