@@ -359,4 +359,22 @@ describe('letter blocks', () => {
         const weeks = compile({ svc_schema: '1.0', name: 'halls', fields: [{ name: 'contract_weeks', type: 'integer' }] });
         expect((await readData(contract, weeks)).contract_weeks).to.equal(44);
     });
+
+    it('a labelled value that leaves a bracket open runs on over the line under it at its column', async () => {
+        const notice = (second: string) =>
+            [
+                '   Offence:             Exceeding the 30 mph speed limit',
+                '   Location:            B4190 Habberley Road, Kidderminster (eastbound,',
+                second,
+                '   Vehicle reg. mark:   LD19 KXP',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'nip', fields: [{ name: 'location', type: 'string', hints: ['Location'] }] });
+        expect((await readData(notice('                        near the entrance to the golf club)'), schema)).location).to.equal(
+            'B4190 Habberley Road, Kidderminster (eastbound, near the entrance to the golf club)',
+        );
+        // Not a line set elsewhere, nor a labelled one.
+        expect((await readData(notice('   Speed limit:         30 mph'), schema)).location).to.equal(
+            'B4190 Habberley Road, Kidderminster (eastbound',
+        );
+    });
 });

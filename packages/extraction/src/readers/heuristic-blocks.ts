@@ -35,6 +35,34 @@ function hangingAddress(win: WindowText, v: Span): Span | undefined {
     return trimValue(win.text, v.start, win.lines[last]!.end);
 }
 
+/** Lines a value left open runs on over at most. */
+const RUN_ON_LINES = 3;
+
+/**
+ * A labelled value that its line leaves open, a bracket unclosed ("Location:   A456
+ * Kidderminster Road, Bewdley (westbound," / "   near junction with Catchem's End)"), runs on over
+ * the lines set in under it at its column, no label or second cell among them, until it closes.
+ * (Not a comma last: "… en mevrouw Anna Marije Postma," goes on with "ieder voor de onverdeelde
+ * helft", which says how, not who.)
+ */
+export function openValue(win: WindowText, v: Span): Span | undefined {
+    const l = win.lineOf(v.start);
+    const line = win.lines[l]!;
+    const raw = win.text.slice(v.start, line.end).trimEnd();
+    if (line.end - line.start > SHORT_LINE || raw.length > v.quote.length + 1) return undefined;
+    const open = (t: string): boolean => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/g)?.length ?? 0);
+    if (!open(raw)) return undefined;
+    const column = v.start - line.start;
+    let last = -1;
+    for (let k = l + 1; k < win.lines.length && k - l <= RUN_ON_LINES; k++) {
+        const t = win.lines[k]!.text;
+        if (indentOf(t) !== column || t.length > column + 80 || /:|\S {3,}\S|\t/.test(t.trim())) break;
+        last = k;
+        if (!open(win.text.slice(v.start, win.lines[k]!.end).trimEnd())) break;
+    }
+    return last < 0 ? undefined : trimValue(win.text, v.start, win.lines[last]!.end);
+}
+
 /** Characters of a section's heading at most. */
 const HEADING_CHARS = 120;
 /** Lines under a section's heading read for its "Name:" line. */

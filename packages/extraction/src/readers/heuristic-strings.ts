@@ -7,7 +7,7 @@ import type { CompiledField } from '@svc/compiler';
 import { wordsOf } from '../locale/locale-words.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { taglineLine } from './heuristic-letterhead.js';
-import { addressParts, sectionName } from './heuristic-blocks.js';
+import { addressParts, openValue, sectionName } from './heuristic-blocks.js';
 import { withoutNonValues } from './heuristic-nonvalues.js';
 import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
@@ -362,6 +362,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                         hit,
                     });
                 if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
+                // A value its line leaves open runs on under it ("Bewdley (westbound," / "near junction …)").
+                const runOn = v && !re ? openValue(win, v) : undefined;
+                if (runOn) out.push({ ...runOn, context: hit.weight * ownWord(win, hit) * HEAD_PREFERRED, hit });
                 if ((hit.length >= 2 || colon || (bareName && linked(win, hit))) && !sep.includes('.'))
                     out.push(...phraseCandidates(win, hit, restStart, v, several, bareName));
             }
