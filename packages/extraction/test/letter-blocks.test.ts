@@ -5,6 +5,7 @@
 // field may be empty.
 import { expect } from 'chai';
 import { parseDurationQuote } from '../src/parsers/duration-parser.js';
+import { parseQuote } from '../src/parsers/quote-parser.js';
 import { amountSpans, durationSpans } from '../src/readers/heuristic-spans.js';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData, readResponse } from './support/read-data.js';
@@ -376,5 +377,24 @@ describe('letter blocks', () => {
         expect((await readData(notice('   Speed limit:         30 mph'), schema)).location).to.equal(
             'B4190 Habberley Road, Kidderminster (eastbound',
         );
+    });
+
+    it("a labelled address runs on inside a box's borders; the borders at its line break are no part of the value", async () => {
+        const licence = [
+            ' +-----------------------------------------------------------------------+',
+            ' | Licence holder:    Mr D Achterberg                                    |',
+            ' | Licensed address:  Flat 2, Marple Court, 40 Buxton Road,              |',
+            ' |                    Hazel Grove, SK7 4AE                               |',
+            ' +-----------------------------------------------------------------------+',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'licence',
+            fields: [{ name: 'licensed_address', type: 'string', hints: ['Licensed address'] }],
+        });
+        expect((await readData(licence, schema)).licensed_address).to.equal('Flat 2, Marple Court, 40 Buxton Road, Hazel Grove, SK7 4AE');
+        expect(parseQuote({ kind: 'string' }, 'Buxton Road, |\n |     Hazel Grove', 'en')?.value).to.equal('Buxton Road, Hazel Grove');
+        // A border's bar elsewhere is the value's own.
+        expect(parseQuote({ kind: 'string' }, 'A | B', 'en')?.value).to.equal('A | B');
     });
 });

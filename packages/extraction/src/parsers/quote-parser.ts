@@ -43,6 +43,10 @@ const CHECK_BOXES: ReadonlyMap<string, boolean> = new Map([
     ['☐', false],
 ]);
 
+/** A line break inside a box: the border before it, the border after it ("… South, |\n |   Stockport"). */
+// (Anchored on the border, so a long run of blanks is read once: linear in the quote.)
+const BOX_BREAK = /\|[ \t]*\r?\n[ \t]*\|(?=[ \t])/g;
+
 export function foldText(s: string): string {
     return s
         .normalize('NFKC')
@@ -97,10 +101,11 @@ function parseScalar(type: ScalarType, quote: string, language: Language): Value
         case 'string': {
             if (quote.trim() === '') return undefined;
             if (type.pattern !== undefined && !compiledPattern(type.pattern).testExact(quote)) return undefined;
-            // The value folds white space: a value broken over lines is still one string. A name
-            // is reported without the comma before its legal form ("NIKE Inc." for "NIKE, Inc."),
-            // one spelling of one company (docs/extraction.md, Strings).
-            const folded = quote.replace(/\s+/g, ' ').trim();
+            // The value folds white space: a value broken over lines is still one string, and so
+            // is one broken inside a box, whose borders stand at the line break ("South, |" / "|
+            // Stockport"). A name is reported without the comma before its legal form ("NIKE
+            // Inc." for "NIKE, Inc."), one spelling of one company (docs/extraction.md, Strings).
+            const folded = quote.replace(BOX_BREAK, ' ').replace(/\s+/g, ' ').trim();
             return type.pattern === undefined ? withoutFormComma(folded) : folded;
         }
         case 'boolean': {

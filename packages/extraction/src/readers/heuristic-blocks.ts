@@ -12,6 +12,9 @@ import type { WindowText } from './heuristic-text.js';
 /** Lines an address may run on over under its first, at most. */
 const HANGING_ADDRESS_LINES = 4;
 
+/** What may follow an address on its first line: a comma, a box's border. */
+const BORDER = /^[\s,|]*$/;
+
 /**
  * An address whose lines stand under its first, at the column where it starts ("Address:   72
  * Hollybush Lane" / "           Penn" / "           Wolverhampton" / "           WV4 4JD"): the
@@ -21,12 +24,15 @@ const HANGING_ADDRESS_LINES = 4;
 function hangingAddress(win: WindowText, v: Span): Span | undefined {
     const l = win.lineOf(v.start);
     const line = win.lines[l]!;
-    if (line.end - line.start > SHORT_LINE || win.text.slice(v.end, line.end).trim() !== '') return undefined;
+    // (A box's border may close the line, and open the lines under it: "| Licensed address:  Flat
+    // 6, …, |" over "|                    Stockport, SK2 6NG      |".)
+    if (line.end - line.start > SHORT_LINE || !BORDER.test(win.text.slice(v.end, line.end))) return undefined;
     const column = v.start - line.start;
     let last = l;
     for (let k = l + 1; k < win.lines.length && k - l <= HANGING_ADDRESS_LINES; k++) {
-        const t = win.lines[k]!.text;
-        if (indentOf(t) !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.trim())) break;
+        const t = win.lines[k]!.text.replace(/[ \t]*\|[ \t]*$/, '');
+        const at = t.search(/[^\s|]/);
+        if (at !== column || t.length > column + 60 || /:|\S {3,}\S|\t/.test(t.slice(at))) break;
         last = k;
     }
     // It ends at its postcode ("WV4 4JD", "3011 PP Rotterdam"): a list of lines without one is no address.
