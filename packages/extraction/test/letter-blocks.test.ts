@@ -397,4 +397,18 @@ describe('letter blocks', () => {
         // A border's bar elsewhere is the value's own.
         expect(parseQuote({ kind: 'string' }, 'A | B', 'en')?.value).to.equal('A | B');
     });
+
+    it('a word of the name before "no.:" labels the number of a field that asks for one, not a name', async () => {
+        const certificate = ['Certificate number:  8127 6645 03', '', '  FENSA registration no.: 61207', '  Patient no.:  HO-10923'].join(
+            '\n',
+        );
+        const registration = compile({
+            svc_schema: '1.0',
+            name: 'fensa',
+            fields: [{ name: 'installer_registration', type: 'string', description: "Installer's FENSA registration number" }],
+        });
+        expect((await readData(certificate, registration)).installer_registration).to.equal('61207');
+        const patient = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'patient_name', type: 'string' }] });
+        expect((await readData(certificate, patient)).patient_name).to.not.equal('HO-10923');
+    });
 });

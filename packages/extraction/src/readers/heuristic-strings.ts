@@ -46,6 +46,8 @@ export interface StringCandidate extends Span {
 }
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+/** An identifier's word and a colon after a label ("no.:", "nr:"), and the blanks after it. */
+const NUMBER_TAIL = /^(\p{L}{1,6})\.?[ \t]*[:#][ \t]*/u;
 /**
  * Whether a one-word name label, or a word of the name, is joined to what follows by a link word
  * ("position of", "laws of", "als"), and a capitalised word follows that (an article between): in
@@ -179,7 +181,7 @@ function twoCells(text: string): boolean {
 /** Characters of white space after a label's colon beyond which its line's rest is another column. */
 const FAR_GAP = 12;
 
-function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine {
+function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, identifier = false): LabelLine {
     const text = win.text;
     const line = win.lines[hit.line]!;
     const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
@@ -190,10 +192,16 @@ function labelLine(win: WindowText, hit: LabelHit, bareName: boolean): LabelLine
     // A label in brackets at the end of a longer one closes its bracket before the colon: "Federal
     // Tax ID (EIN):  86-2041937" for `ein`.
     const closing = !qualifier && text[hit.start - 1] === '(' && text[hit.end] === ')' ? ')' : '';
-    const sep =
+    let sep =
         qualifier +
         closing +
         SEPARATORS.exec(text.slice(hit.end + qualifier.length + closing.length, Math.min(endLine.end, hit.end + 40)))![0];
+    // For a field that asks for a number, a word of its name before "no.:" is the number's label
+    // ("FENSA registration no.:  45218" for `installer_registration`, described as the registration
+    // number): the value is after the colon. (Not for other fields: "Patient no.:" labels no
+    // patient's name.)
+    const tail = identifier ? NUMBER_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 16))) : null;
+    if (tail && wordsOf(win.locale, 'identifierWords').has(tail[1]!.toLowerCase())) sep += tail[0];
     const restStart = hit.end + sep.length;
     const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
     // A label that starts a line of two cells, and the wide gap between them, serve as a colon
@@ -276,6 +284,8 @@ export interface StringOptions {
     addressLines?: boolean;
     /** The field may be empty: "None appointed" says it is (the profile's `noneWords`). */
     nullable?: boolean;
+    /** The field asks for a number: its name or description says so ("registration number").*/
+    identifier?: boolean;
 }
 
 /** How a string field's candidates are read. */
@@ -284,6 +294,8 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
     const nameWords = labelWords(field.name);
     const last = nameWords.at(-1) ?? '';
     const nameKind = wordsOf(win.locale, 'nameWords').has(last) && nameWords.length > 1 ? last : undefined;
+    const ids = wordsOf(win.locale, 'identifierWords');
+    const told = [...nameWords, ...labelWords(field.description ?? '')];
     return {
         pattern: type.kind === 'string' ? type.pattern : undefined,
         several: field.type.kind === 'array',
@@ -292,25 +304,26 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
         addressLines,
         nameKind,
         nullable: field.nullable,
+        identifier: told.some((w) => ids.has(w)),
     };
 }
 
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
-    const { pattern, several = false, bareName = false, address = false, addressLines = false, nameKind, nullable = false } = options;
+    const { pattern, several = false, bareName = false, address = false, addressLines = false, nameKind } = options;
     const out: StringCandidate[] = [];
     const text = win.text;
     const re = pattern === undefined ? undefined : compiledPattern(pattern);
     const suffixes = hits.flatMap((h) => (h.kind === 'hint' && h.source !== undefined && /^\p{Lu}/u.test(h.source) ? [h.source] : []));
     // A field's own label is no value of it ("Box 8   Importer" for the hints "Box 8" and "Importer").
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
+    const id = options.identifier;
     for (const hit of hits) {
-        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName);
+        const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
         const alone = restStart >= line.end && (bareName ? hit.kind === 'name-word' : hintPhrase(win, hit));
-        // A heading the label starts, over one line set in under it, heads that line: the rest of
-        // the heading names more of the same thing ("Police Records of Convictions, Cautions" over
-        // "  NONE RECORDED"), it is no value.
+        // A heading the label starts heads the one line set in under it, the heading's rest no value
+        // ("Police Records of Convictions, Cautions" over "  NONE RECORDED").
         const underHeading = startsLine && !colon && !pair ? valueUnderHeading(win, hit.line) : undefined;
         if (underHeading !== undefined) {
             const v = valueBelow(win, hit, false, re, bareName);
@@ -336,16 +349,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                       ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                       : undefined;
                 if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
-                // "Invoice #1043", "your order #WB-558120 has shipped": the number sign joins a code
-                // (without hints); so does a label of a number ("Agreement No. RA-558120").
-                // So does a label that starts a cell, followed by a code alone in its cell ("VIN
-                // 2HKRW2H53HH612884", "Till 2    Trans 40871"; not a name's "SDN BHD 862725-U").
-                const found = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
-                const cellStart = /(?:^|\s{2}|\t)$/.test(text.slice(Math.max(line.start, hit.start - 2), hit.start));
-                const code =
-                    (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest))
-                        ? found
-                        : undefined;
+                const code = codeAfter(win, hit, sep, rest, bareName);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
                 // The name or code the line starts with, before what is said of it: "Groenvallei
@@ -397,7 +401,20 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         }
         if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes, numberLabel(win, hit)));
     }
-    return withoutNonValues(win, out, labels, nullable);
+    return withoutNonValues(win, out, labels, options.nullable ?? false);
+}
+
+/**
+ * The code after a label: "Invoice #1043", "your order #WB-558120 has shipped" (the number sign
+ * joins a code, without hints); a label of a number ("Agreement No. RA-558120"); a label that
+ * starts a cell, followed by a code alone in its cell ("VIN 2HKRW2H53HH612884", "Till 2    Trans
+ * 40871"; not a name's "SDN BHD 862725-U"). `rest`: the label's line after its separator `sep`.
+ */
+function codeAfter(win: WindowText, hit: LabelHit, sep: string, rest: string, bareName: boolean): string | undefined {
+    const found = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
+    const line = win.lines[hit.line]!;
+    const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
+    return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
 }
 
 /** A hint of two words or more, not written in capitals. */
