@@ -1,6 +1,7 @@
-// What a string candidate may not be: a placeholder ("to be confirmed"), the head of a longer name
-// after a link word, a legal form alone, the field's own label over its value, or, for a field
-// that may be empty, the document's word for none (split from heuristic-strings.ts).
+// What a string candidate may not be: a placeholder ("to be confirmed"), a piece of prose for a
+// pattern field, the head of a longer name after a link word, a legal form alone, the field's own
+// label over its value, or, for a field that may be empty, the document's word for none (split
+// from heuristic-strings.ts and heuristic-scorers.ts).
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { StringCandidate } from './heuristic-strings.js';
@@ -60,4 +61,18 @@ export function withoutNonValues(
     return found.filter(
         (c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote) && !empty(c.quote),
     );
+}
+
+/**
+ * A pattern field's value is a code (a case number, an invoice number): text with two or more
+ * ordinary lower-case words ("te vernietigen") is a piece of a sentence the pattern allows, and a
+ * match without any digit of a pattern that admits digits ("Gerechtshof te") is a pair of words.
+ */
+export function readsAsProse(quote: string, pattern?: string): boolean {
+    // A numbered heading ("1. Aanslag", "6. De beslissing") starts a section, it is no code.
+    if (/^\p{N}{1,2}\.\s+\p{Lu}\p{Ll}/u.test(quote)) return true;
+    // Words of a sentence stand apart: "jane.doe@example.com" is one token, not four words.
+    let words = 0;
+    for (const token of quote.split(/\s+/)) if (/^\p{Ll}{3,}[,.;:!?)]*$/u.test(token) && ++words >= 2) return true;
+    return pattern !== undefined && /\\d|0-9|\[:digit:\]|\\pN|\\p\{N/.test(pattern) && !/\p{N}/u.test(quote);
 }

@@ -25,6 +25,7 @@ import {
 } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
+import { readsAsProse } from './heuristic-nonvalues.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
@@ -82,20 +83,6 @@ function baseScore(type: Scalar, span: Span, distinct: number, pos: number): num
         default:
             return BASE.other + unique / 2;
     }
-}
-
-/**
- * A pattern field's value is a code (a case number, an invoice number): text with two or more
- * ordinary lower-case words ("te vernietigen") is a piece of a sentence the pattern allows, and a
- * match without any digit of a pattern that admits digits ("Gerechtshof te") is a pair of words.
- */
-export function readsAsProse(quote: string, pattern?: string): boolean {
-    // A numbered heading ("1. Aanslag", "6. De beslissing") starts a section, it is no code.
-    if (/^\p{N}{1,2}\.\s+\p{Lu}\p{Ll}/u.test(quote)) return true;
-    // Words of a sentence stand apart: "jane.doe@example.com" is one token, not four words.
-    let words = 0;
-    for (const token of quote.split(/\s+/)) if (/^\p{Ll}{3,}[,.;:!?)]*$/u.test(token) && ++words >= 2) return true;
-    return pattern !== undefined && /\\d|0-9|\[:digit:\]|\\pN|\\p\{N/.test(pattern) && !/\p{N}/u.test(quote);
 }
 
 /** The words of a label's line ("total payable"): identifies a label as written. */

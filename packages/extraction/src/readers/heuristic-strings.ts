@@ -6,26 +6,18 @@
 import type { CompiledField } from '@svc/compiler';
 import { wordsOf } from '../locale/locale-words.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
-import { taglineLine } from './heuristic-letterhead.js';
 import { addressParts, openValue, sectionName } from './heuristic-blocks.js';
 import { withoutNonValues } from './heuristic-nonvalues.js';
 import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
-import { cellColumns, emptyMark } from './heuristic-scoring.js';
+import { emptyMark } from './heuristic-scoring.js';
 import {
     HEAD_PREFERRED,
-    LABEL_BEFORE,
-    LABEL_BEFORE_CHARS,
     SENTENCE_END,
-    SHORT_LINE,
     allCaps,
     columnEnd,
-    headerRow,
-    labelAhead,
     nameLabel,
-    pairedCell,
-    valueColumn,
     shortestMatch,
     trimValue,
     valueBelow,
@@ -36,6 +28,7 @@ import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
+import { labelLine } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface StringCandidate extends Span {
@@ -45,9 +38,6 @@ export interface StringCandidate extends Span {
     hit?: LabelHit;
 }
 
-const SEPARATORS = /^[\s:=#.\-–—>|]*/;
-/** An identifier's word and a colon after a label ("no.:", "nr:"), and the blanks after it. */
-const NUMBER_TAIL = /^(\p{L}{1,6})\.?[ \t]*[:#][ \t]*/u;
 /**
  * Whether a one-word name label, or a word of the name, is joined to what follows by a link word
  * ("position of", "laws of", "als"), and a capitalised word follows that (an article between): in
@@ -133,142 +123,6 @@ const MAX_LISTED = 4;
  * list (an array), so a label in running text introduces every name of the list it starts
  * ("by and between X, a Delaware corporation, and Y"), not only the first.
  */
-/** Where a label stands on its line, and what the line around it says of the value's place. */
-interface LabelLine {
-    line: WindowText['lines'][number];
-    /** The line the label ends on (a label may run over a line break: "the laws of the\nState of"). */
-    endLine: WindowText['lines'][number];
-    /** Separators after the label, and where its rest starts. */
-    sep: string;
-    restStart: number;
-    startsLine: boolean;
-    /** A colon, or what serves as one (a dash; the wide gap of a line of two cells). */
-    colon: boolean;
-    /** The rest of the line is the next column's label ("Vendor:          Ship to:"). */
-    restLabel: boolean;
-    /** One of a row of column labels: another label after it on its line, or before it. */
-    headed: boolean;
-    /** In a row of label–value pairs: the value's cell (`pairedCell`). */
-    pair?: { start: number; end: number };
-    /** The label ends a row of cells, after another cell: it heads the cell under it. */
-    lastCell: boolean;
-}
-
-/**
- * Whether the rest of a label's line, far from it, is another column's label and value ("Bill
- * to:                    Invoice no.   FS-10473"): a cell of words without a figure, then one with.
- */
-function farPair(sep: string, rest: string): boolean {
-    if (sep.length < FAR_GAP || rest.length > SHORT_LINE) return false;
-    const cells = rest.trim().split(/ {2,}|\t+/);
-    return cells.length === 2 && /^\p{Lu}[^\d]{0,30}$/u.test(cells[0]!) && /\d/.test(cells[1]!);
-}
-
-/**
- * Whether a line is two cells, a bracketed remark on the second aside ("Instructor     Capt. Hamish
- * MacRury   (Yachtmaster Instructor)").
- */
-function twoCells(text: string): boolean {
-    const cells = cellColumns(text);
-    if (cells.length === 2) return true;
-    const last = cells[2];
-    // (After a wide gap, where the value's column ends: "F-17  (Food Court, row F)" is one cell.)
-    return (
-        cells.length === 3 && /^\([^()]*\)$/.test(text.slice(last!.start).trim()) && / {3}|\t/.test(text.slice(0, last!.start).slice(-3))
-    );
-}
-
-/** Characters of white space after a label's colon beyond which its line's rest is another column. */
-const FAR_GAP = 12;
-
-function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, identifier = false): LabelLine {
-    const text = win.text;
-    const line = win.lines[hit.line]!;
-    const endLine = hit.end > line.end ? win.lines[win.lineOf(hit.end)]! : line;
-    // Without hints, a short bracket between a label and its colon qualifies the label: "BOOKING
-    // REFERENCE (PNR):". (With them it moved a ruling's "Rolnummer (oud):", and the ranker's data.)
-    const qualifier =
-        (bareName && /^[ \t]*\([^()\n]{1,24}\)(?=[ \t]*[:=])/.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))?.[0]) || '';
-    // A label in brackets at the end of a longer one closes its bracket before the colon: "Federal
-    // Tax ID (EIN):  86-2041937" for `ein`.
-    const closing = !qualifier && text[hit.start - 1] === '(' && text[hit.end] === ')' ? ')' : '';
-    let sep =
-        qualifier +
-        closing +
-        SEPARATORS.exec(text.slice(hit.end + qualifier.length + closing.length, Math.min(endLine.end, hit.end + 40)))![0];
-    // For a field that asks for a number, a word of its name before "no.:" is the number's label
-    // ("FENSA registration no.:  45218" for `installer_registration`, described as the registration
-    // number): the value is after the colon. (Not for other fields: "Patient no.:" labels no
-    // patient's name.)
-    const tail = identifier ? NUMBER_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 16))) : null;
-    if (tail && wordsOf(win.locale, 'identifierWords').has(tail[1]!.toLowerCase())) sep += tail[0];
-    const restStart = hit.end + sep.length;
-    const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
-    // A label that starts a line of two cells, and the wide gap between them, serve as a colon
-    // ("Invoice no.   BD-2024-0311"; not a table's header row: "Description    Hours    Rate").
-    // A dash serves as a colon before a capital or a figure, and not in the letterhead's line of
-    // what the business does, which runs on past one ("Stairlifts - rental, sales & servicing",
-    // "House & probate clearances - North Somerset & Bristol" under the name).
-    let colon =
-        /[:=]/.test(sep) ||
-        (/^\s*-\s/.test(sep) &&
-            !taglineLine(win, hit.line) &&
-            /^[\p{Lu}\p{N}\p{Sc}"'“(]/u.test(text.slice(hit.end + sep.length, hit.end + sep.length + 1))) ||
-        (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && twoCells(line.text)) ||
-        // Dot leaders, as forms print them: "Company ......... Helix Biometrics, Inc.".
-        /\.{3,}\s*$/.test(sep);
-    const next = win.nextTextLine(hit.line);
-    const below = next > hit.line && next - hit.line <= 2 ? win.lines[next]!.text : '';
-    const header = headerRow(line.text, below, () => blockAfter(win, next));
-    // A label in a row of label–value pairs: its value is the next cell.
-    const cell =
-        !colon && !header && endLine === line && /^\.?(?: {2,}|\t)\s*$/.test(sep)
-            ? pairedCell(line.text, hit.start - line.start, hit.end - line.start)
-            : undefined;
-    const pair = cell ? { start: line.start + cell[0], end: line.start + cell[1] } : undefined;
-    if (pair) colon = true;
-    const restLabel =
-        !pair &&
-        restStart < endLine.end &&
-        /(?: {2}|\t)/.test(sep) &&
-        ((colon &&
-            (labelAhead(text, restStart, endLine.end) || farPair(sep, text.slice(restStart, endLine.end))) &&
-            !valueColumn(win, hit.line, restStart)) ||
-            header);
-    const headed =
-        restLabel ||
-        ((colon || header) && hit.start - line.start <= LABEL_BEFORE_CHARS && LABEL_BEFORE.test(text.slice(line.start, hit.start)));
-    // A label that ends a row of cells heads the cell under it ("Box 8   Importer" over
-    // "        Brightwell Home Supplies Ltd"); not a clause's heading after its number ("10.4     Governing Law").
-    const lastCell =
-        !startsLine &&
-        restStart >= endLine.end &&
-        line.text.length <= SHORT_LINE &&
-        cellColumns(line.text).some(
-            (c, k, all) =>
-                k > 0 &&
-                // The cell starts with the label, or a word or two before it when its colon ends the
-                // cell ("To:   Your elector number:"; not "West Coker   Day pupil").
-                (line.start + c.start === hit.start ||
-                    (line.start + c.start < hit.start &&
-                        /^\p{L}+(?: \p{L}+)? $/u.test(text.slice(line.start + c.start, hit.start)) &&
-                        /^[^:]*:$/.test(text.slice(hit.end, line.start + c.start + (c.to - c.from))))) &&
-                !/^[\d.]+$/.test(line.text.slice(all[k - 1]!.start, c.start).trim()),
-        );
-    return { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell };
-}
-
-/** Lines of a block read after a header row's first row, at most. */
-const BLOCK_AFTER = 3;
-
-/** The lines right after line `at` up to a blank line, at most BLOCK_AFTER of them. */
-function blockAfter(win: WindowText, at: number): string[] {
-    const out: string[] = [];
-    for (let k = at + 1; k < win.lines.length && out.length < BLOCK_AFTER && win.lines[k]!.text.trim() !== ''; k++)
-        out.push(win.lines[k]!.text);
-    return out;
-}
-
 /** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
 export interface StringOptions {
     pattern?: string;
