@@ -1,0 +1,122 @@
+// Letterheads, senders and names as users' letters write them (documents written for the test;
+// bench/user-docs/fourteenth and fifteenth have the ones these were seen in): a company named
+// after a street, an e-mail's sender, "<KIND> OF <Place>", a department's line under the name, a
+// title's full stop, and a sum of money that is no name.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates, readData } from './support/read-data.js';
+
+describe('letterhead names', () => {
+    it('a letterhead name may hold a street word when a legal form ends it, over a "Registered in …, company number" line', async () => {
+        const advice = [
+            'HERON LANE ENGINEERING LIMITED',
+            'Registered in England and Wales, company number 08812734',
+            '14 Quayside Road, Bristol BS1 6DF',
+            '',
+            'REMITTANCE ADVICE',
+            '',
+            'Supplier:      Pellow Fasteners',
+            'Amount paid:   £1,240.00',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'remittance', fields: [{ name: 'company', type: 'string' }] });
+        expect((await readData(advice, schema)).company).to.equal('HERON LANE ENGINEERING LIMITED');
+    });
+
+    it("an e-mail's sender names its issuer, without the department its name ends with", async () => {
+        const mail = [
+            'From: Harbourline Ferries Bookings <bookings@harbourline.example>',
+            'To: j.okoro@example.com',
+            'Subject: Your crossing is confirmed',
+            '',
+            'Thank you for booking with us. Your crossing from Pembroke to Rosslare',
+            'on 14 June 2025 is confirmed for 2 adults and 1 car.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'ferry', fields: [{ name: 'company', type: 'string' }] });
+        expect((await readData(mail, schema)).company).to.equal('Harbourline Ferries');
+        const nl = ['Van: Tuincentrum De Linde Klantenservice <service@delinde.example>', 'Onderwerp: Je bestelling', '', 'Hoi Jan,'].join(
+            '\n',
+        );
+        const winkel = compile({ svc_schema: '1.0', name: 'bestelling', fields: [{ name: 'winkel', type: 'string' }] });
+        expect((await readData(nl, winkel, 'nl')).winkel).to.equal('Tuincentrum De Linde');
+    });
+
+    it('a sum of money starts no name ("Previous valuation: £5,400.00 (this office, March 2021)" for `client_name`)', async () => {
+        const valuation = [
+            'Valuation ref:   HB/V/25/0112',
+            'Prepared for:    Mr Oliver Penhale',
+            '',
+            "A gentleman's 18ct gold signet ring, engraved with a family crest.",
+            '',
+            'Previous valuation: £1,250.00 (this office, June 2019)',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'valuation',
+            fields: [{ name: 'client_name', type: 'string', description: 'Client the valuation was prepared for' }],
+        });
+        expect((await readData(valuation, schema)).client_name).to.not.equal('£1,250.00 (this office, June 2019)');
+        const candidates = (await readCandidates(valuation, schema)).candidates.map((c) => c.quote);
+        expect(candidates).to.not.include('£1,250.00 (this office, June 2019)');
+    });
+
+    it('a letterhead "<KIND> OF <Place>" names the kind ("UNIVERSITY OF NORTHBRIDGE" for `university`)', async () => {
+        const offer = (head: string) =>
+            [
+                head,
+                'Admissions Office',
+                'Castle Road, Northbridge NB4 7TT',
+                '',
+                'Dear Ama,',
+                '',
+                'We are pleased to offer you a place.',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'offer', fields: [{ name: 'university', type: 'string' }] });
+        expect((await readData(offer('UNIVERSITY OF EAST WESSEX'), schema)).university).to.equal('UNIVERSITY OF EAST WESSEX');
+        // A title that runs on is no name.
+        expect((await readData(offer('UNIVERSITY OF THE YEAR AWARD TO THE FACULTY'), schema)).university).to.equal(null);
+    });
+
+    it('the letterhead name over a department\'s line is the name, not the department ("Dispute Resolution")', async () => {
+        const letter = (under: string) =>
+            [
+                'HARGREAVE MOSS SOLICITORS',
+                under,
+                '2 Park Square East, Leeds LS1 2NE',
+                '',
+                'Mr Dean Farrow',
+                '14 Mill Lane',
+                'Otley LS21 1AB',
+                '',
+                'Dear Mr Farrow,',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'letter', fields: [{ name: 'firm', type: 'string' }] });
+        expect((await readData(letter('Private Client Department'), schema)).firm).to.equal('HARGREAVE MOSS SOLICITORS');
+        // A company's own name under a trading name stays the name (receipts: "CITY MILK" over "… SDN BHD").
+        expect((await readData(letter('Hargreave Moss Legal Ltd'), schema)).firm).to.equal('Hargreave Moss Legal Ltd');
+    });
+
+    it('a title\'s full stop ends no name ("Capt. Hamish MacRury"), and a bracketed remark after a wide gap is no part of the value', async () => {
+        const certificate = (who: string) =>
+            [
+                '    Candidate           Ms Adaeze Okafor',
+                `    Instructor          ${who}`,
+                '    Principal           Deborah Fenwick-Lowe',
+                '',
+            ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'course',
+            fields: [{ name: 'instructor', type: 'string', hints: ['Instructor'] }],
+        });
+        expect((await readData(certificate('Capt. Ruaridh Munro   (Yachtmaster Instructor)'), schema)).instructor).to.equal(
+            'Capt. Ruaridh Munro',
+        );
+        expect((await readData(certificate('Revd. Ruaridh Munro'), schema)).instructor).to.equal('Revd. Ruaridh Munro');
+        // Two spaces before the bracket: one cell, the remark with it (as before).
+        const permit = compile({ svc_schema: '1.0', name: 'permit', fields: [{ name: 'pitch', type: 'string', hints: ['Pitch'] }] });
+        expect((await readData('  Pitch         F-21  (Food Court, row F)\n', permit)).pitch).to.be.oneOf([
+            'F-21',
+            'F-21  (Food Court, row F)',
+        ]);
+    });
+});
