@@ -182,4 +182,13 @@ describe('schema words: field names in another language than the document', () =
         const phrases = labelPhrases(schema.fields[0]!, localeOf('nl')).map((p) => p.words.join(' '));
         expect(phrases).to.include('maand');
     });
+
+    it('a Dutch document writes a name of several words as one compound: "Contractnummer" for `contractNr`', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'contractNr', type: 'string' }] });
+        const doc = 'OVEREENKOMST VAN OPDRACHT - GLAZENWASSEN\nContractnummer: GLW-2025-0311\nOpdrachtgever: VvE Parkzicht\n';
+        expect((await readData(doc, schema, 'nl')).contractNr).to.equal('GLW-2025-0311');
+        // English writes its words apart: no such compound.
+        const phrases = labelPhrases(schema.fields[0]!, localeOf('en')).map((p) => p.words.join(' '));
+        expect(phrases).to.not.include('contractnr');
+    });
 });

@@ -6,6 +6,7 @@
 // longer one wins for every field: "Effective Date" is not the label "Date".
 import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
+import { noCompounds } from '../locale/locale-stemming.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
@@ -128,6 +129,9 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
+    // A language that joins compounds writes a name of several words as one word ("Contractnummer"
+    // for `contractNr`, as the stemmer writes "contractnr"; "Klantnummer" for `klant_nummer`).
+    if (name.length > 1 && name.length <= 3 && locale.splitCompound !== noCompounds) add([name.join('')], LABEL.nameWords, 'name');
     // Without hints, a compound ending in a kind of value says which by its head ("maandbedrag":
     // "per maand: € 1.031,88"; "huurbedrag": "huur").
     if (unhinted)
