@@ -66,4 +66,17 @@ describe("a heading over a name's label", () => {
         const two = ['Naam verhuurder 1:     Jan Bakker', 'Naam verhuurder 2:     Els Bakker-Vos'];
         expect((await readData(form(two), schema, 'nl')).verhuurder).to.equal(null);
     });
+
+    it('a role\'s one-word hint heads the "Naam:" line under its section title as the role\'s name does', async () => {
+        const contract = [
+            'ONDERHOUDSCONTRACT TUIN',
+            '',
+            'Opdrachtgever',
+            '  Naam:              dhr. P.J. Wolters',
+            '  Adres:             Dorpsstraat 8, 3451 AB Vleuten',
+            '',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'tuin', fields: [{ name: 'klant', type: 'string', hints: ['Opdrachtgever'] }] });
+        expect((await readData(contract, schema, 'nl')).klant).to.be.oneOf(['dhr. P.J. Wolters', 'P.J. Wolters']);
+    });
 });

@@ -244,7 +244,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const under =
             nameKind && hit.kind === 'name-word'
                 ? sectionName(win, hit, [nameKind])
-                : bareName && !nameKind && hit.kind === 'name' && hit.length === 1 && !several
+                : !nameKind && (hit.kind === 'name' || hit.kind === 'hint') && hit.length === 1 && !several
                   ? sectionName(win, hit, [...wordsOf(win.locale, 'nameWords')], true)
                   : undefined;
         if (under) out.push({ ...under, context: hit.weight * LABEL.section, hit });
