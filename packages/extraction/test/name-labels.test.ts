@@ -79,4 +79,15 @@ describe("a heading over a name's label", () => {
         const schema = compile({ svc_schema: '1.0', name: 'tuin', fields: [{ name: 'klant', type: 'string', hints: ['Opdrachtgever'] }] });
         expect((await readData(contract, schema, 'nl')).klant).to.be.oneOf(['dhr. P.J. Wolters', 'P.J. Wolters']);
     });
+
+    it('a title\'s full stop in a labelled value ends no sentence ("Klant:   fam. J.H. ter Horst")', async () => {
+        const offer = [
+            'Offertedatum:    10-03-2025',
+            'Klant:           fam. R.P. van Dongen',
+            'Adres:           Esweg 4, 7462 PB Rijssen',
+            '',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'offerte', fields: [{ name: 'klant', type: 'string' }] });
+        expect((await readData(offer, schema, 'nl')).klant).to.be.oneOf(['fam. R.P. van Dongen', 'R.P. van Dongen']);
+    });
 });

@@ -43,10 +43,11 @@ export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u
 
 /**
  * A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits") nor of a title before a
- * name ("Dhr. R.J. Veldkamp", "Mr. Tobias Renner", "Mevr. drs. A. de Boer").
+ * name ("Dhr. R.J. Veldkamp", "Mr. Tobias Renner", "Mevr. drs. A. de Boer", "fam. J.H. ter Horst",
+ * "Capt. Hamish MacRury").
  */
 export const SENTENCE_END =
-    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r))[.;!?]\s/u;
+    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r|[Ff]am|[Cc]apt|[Rr]evd?|[Cc]llr|[Ss]gt))[.;!?]\s/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
 export function allCaps(word: string): boolean {
