@@ -90,4 +90,15 @@ describe("a heading over a name's label", () => {
         const schema = compile({ svc_schema: '1.0', name: 'offerte', fields: [{ name: 'klant', type: 'string' }] });
         expect((await readData(offer, schema, 'nl')).klant).to.be.oneOf(['fam. R.P. van Dongen', 'R.P. van Dongen']);
     });
+
+    it('a label that names an alternative after a slash ends at the colon after it ("Parent / carer:")', async () => {
+        const form = [
+            'Child:                     Isla Fenwick',
+            'Parent / carer:            Joanna Pike',
+            'Start date:                1 September 2025',
+            '',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'childcare', fields: [{ name: 'parent_name', type: 'string' }] });
+        expect((await readData(form, schema)).parent_name).to.equal('Joanna Pike');
+    });
 });

@@ -10,6 +10,8 @@ import { cellColumns } from './heuristic-scoring.js';
 import type { WindowText } from './heuristic-text.js';
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+/** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
+const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
 /** An identifier's word and a colon after a label ("no.:", "nr:"), and the blanks after it. */
 const NUMBER_TAIL = /^(\p{L}{1,6})\.?[ \t]*[:#][ \t]*/u;
 
@@ -82,6 +84,10 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
     // patient's name.)
     const tail = identifier ? NUMBER_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 16))) : null;
     if (tail && wordsOf(win.locale, 'identifierWords').has(tail[1]!.toLowerCase())) sep += tail[0];
+    // A label that names an alternative after a slash ends at the colon after it ("Parent / carer:
+    // Sophie Fenwick" for `parent_name`, "Make / model:  Steinway & Sons Model M").
+    const other = SLASH_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 24)));
+    if (other && /^\s*$/.test(sep)) sep += other[0];
     const restStart = hit.end + sep.length;
     const startsLine = hit.start - line.start <= 40 && text.slice(line.start, hit.start).trim() === '';
     // A label that starts a line of two cells, and the wide gap between them, serve as a colon
