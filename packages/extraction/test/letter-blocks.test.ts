@@ -299,4 +299,17 @@ describe('letter blocks', () => {
         const patient = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'patient_name', type: 'string' }] });
         expect((await readData(certificate, patient)).patient_name).to.not.equal('HO-10923');
     });
+
+    it('"Customer #:" labels the customer\'s number, not the customer; "Booking reference number:" a reference\'s', async () => {
+        const agreement = [
+            'Customer: Dana Whitfield                   Agreement date: 03/02/2025',
+            'Customer #: GB-30417                       Program: Premium',
+            '',
+        ].join('\n');
+        const customer = compile({ svc_schema: '1.0', name: 'lawn', fields: [{ name: 'customer', type: 'string' }] });
+        expect((await readData(agreement, customer)).customer).to.equal('Dana Whitfield');
+        const booking = ['Candidate: Paul Okeke', 'Booking reference number: 51183904', ''].join('\n');
+        const reference = compile({ svc_schema: '1.0', name: 'test', fields: [{ name: 'booking_reference', type: 'string' }] });
+        expect((await readData(booking, reference)).booking_reference).to.equal('51183904');
+    });
 });

@@ -148,7 +148,8 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
     const nameWords = labelWords(field.name);
     const last = nameWords.at(-1) ?? '';
     const nameKind = wordsOf(win.locale, 'nameWords').has(last) && nameWords.length > 1 ? last : undefined;
-    const ids = wordsOf(win.locale, 'identifierWords');
+    // (The words the profile abbreviates to one too: "reference" for "ref".)
+    const ids = new Set([...wordsOf(win.locale, 'identifierWords'), ...(win.locale.labelAbbreviations?.keys() ?? [])]);
     const told = [...nameWords, ...labelWords(field.description ?? '')];
     return {
         pattern: type.kind === 'string' ? type.pattern : undefined,
@@ -172,6 +173,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
     const id = options.identifier;
     for (const hit of hits) {
+        // "Customer #:", "Member no.:" label a number: no value of a field that asks for none.
+        if (!id && numberAfter(win, hit)) continue;
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
@@ -269,6 +272,12 @@ function codeAfter(win: WindowText, hit: LabelHit, sep: string, rest: string, ba
     const line = win.lines[hit.line]!;
     const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
     return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
+}
+
+/** Whether a number sign or an identifier's word and a colon follow a label ("Customer #:", "Member no.:"). */
+function numberAfter(win: WindowText, hit: LabelHit): boolean {
+    const m = /^[ \t]*(#|\p{L}{1,6}\.?)[ \t]*:/u.exec(win.text.slice(hit.end, hit.end + 16));
+    return !!m && (m[1] === '#' || wordsOf(win.locale, 'identifierWords').has(m[1]!.replace(/\.$/, '').toLowerCase()));
 }
 
 /** A hint of two words or more, not written in capitals. */
