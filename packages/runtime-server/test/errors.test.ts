@@ -181,6 +181,31 @@ describe('errors (docs/runtime-server.md)', () => {
             expect((await extract({ document: DOC, schema: SCHEMA, reference: 'α'.repeat(128) })).status).to.equal(200);
             expect((await extract({ document: DOC, schema: SCHEMA, reference: '😀'.repeat(128) })).status).to.equal(200);
         });
+        it('reference: a string when sent (interface 4.2); null is invalid_type, as a null language or options is', async () => {
+            const r = await extract({ document: DOC, schema: SCHEMA, reference: null });
+            expectError(r, 400, 'invalid_request');
+            expect(r.json.error.details).to.have.length(1);
+            expect(detail(r, 'invalid_type', ['reference']).expected).to.equal('string');
+            detail(await extract({ document: DOC, schema: SCHEMA, language: null }), 'invalid_type', ['language']);
+            detail(await extract({ document: DOC, schema: SCHEMA, options: null }), 'invalid_type', ['options']);
+            detail(await extract({ document: DOC, schema: SCHEMA, options: { on_conflict: null } }), 'invalid_type', [
+                'options',
+                'on_conflict',
+            ]);
+            // An extraction sent back to edit keeps the null it was answered with: the body is valid
+            // (the edit service, a double here, is what refuses it).
+            const e = expectError(
+                await edit({ extraction: { ...stored, reference: null }, edit: { action: 'retract', bundle: 0 } }),
+                400,
+                'invalid_request',
+            );
+            expect(e).not.to.have.property('details');
+            expect(e.message).to.equal('the session does not match this extraction');
+            // Absent, it is answered as null (interface 2.1: string or null).
+            const ok = await extract({ document: DOC, schema: SCHEMA });
+            expect(ok.status, ok.text).to.equal(200);
+            expect(ok.json.reference).to.equal(null);
+        });
         it('language outside en|nl: invalid_value with values', async () => {
             expect(
                 detail(await extract({ document: DOC, schema: SCHEMA, language: 'de' }), 'invalid_value', ['language']).values,

@@ -40,10 +40,19 @@ const language: JsonSchema = {
     description: 'Document language.',
 };
 
+// A string in a new extraction (interface 4.2: type string, optional; null is invalid_type like a
+// null language or options); an extraction sent back to edit may hold the null it was answered
+// with when no reference was sent (interface 2.1: string or null).
 const reference: JsonSchema = {
-    type: ['string', 'null'],
+    type: 'string',
     maxLength: 128,
     description: 'Client identifier, at most 128 characters, returned unchanged.',
+};
+
+const storedReference: JsonSchema = {
+    type: ['string', 'null'],
+    maxLength: 128,
+    description: 'The reference of the extraction as returned: the one sent at creation, or null when none was.',
 };
 
 const options: JsonSchema = {
@@ -150,7 +159,7 @@ export const EDIT_BODY: JsonSchema = {
             type: 'object',
             description: 'An extraction as returned; only document, schema, language, reference, options and session are read.',
             required: ['document', 'schema', 'session'],
-            properties: { document, schema, language, reference, options, session: { type: 'string', minLength: 1 } },
+            properties: { document, schema, language, reference: storedReference, options, session: { type: 'string', minLength: 1 } },
         },
         edit,
     },
