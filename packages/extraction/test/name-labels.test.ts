@@ -2,7 +2,7 @@
 // Hollings", "(contractant)" over "Naam" over the name. Documents written for the test.
 import { expect } from 'chai';
 import { compile, strings } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe("a heading over a name's label", () => {
     it('reads the cell after "Name" on the line under the heading, not the label', async () => {
@@ -100,5 +100,28 @@ describe("a heading over a name's label", () => {
         ].join('\n');
         const schema = compile({ svc_schema: '1.0', name: 'childcare', fields: [{ name: 'parent_name', type: 'string' }] });
         expect((await readData(form, schema)).parent_name).to.equal('Joanna Pike');
+    });
+
+    it('a label in the closing lines where parties sign counts less than the same label in the body', async () => {
+        const body = [
+            'FIETSLEASE-OVEREENKOMST',
+            '',
+            'Werknemer:        dhr. T. (Thijs) Brouwer',
+            'Werkgever:        Bakker Bouwtechniek B.V.',
+            '',
+            ...Array.from(
+                { length: 14 },
+                (_, i) => `${i + 1}. De werknemer gebruikt de fiets voor woon-werkverkeer en privé, zoals artikel ${i + 1} bepaalt.`,
+            ),
+            '',
+            'Aldus overeengekomen en getekend,',
+            '',
+            'Werknemer: T. Brouwer                 Werkgever: namens Bakker Bouwtechniek B.V.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'lease', fields: [{ name: 'werknemer', type: 'string' }] });
+        expect((await readData(body, schema, 'nl')).werknemer).to.equal('dhr. T. (Thijs) Brouwer');
+        const context = async (quote: string) =>
+            (await readCandidates(body, schema, 'nl')).candidates.find((c) => c.quote === quote)?.features.context;
+        expect(await context('T. Brouwer')).to.be.below((await context('dhr. T. (Thijs) Brouwer'))!);
     });
 });

@@ -24,7 +24,8 @@ import {
     sectionNumber,
 } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
-import { partyNames, roleNames, wantsParties } from './heuristic-parties.js';
+import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
+import { signatureLine } from './heuristic-signatures.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, termDates } from './heuristic-terms.js';
@@ -33,7 +34,7 @@ import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
-import { ADJUST, BASE, ZONES } from './heuristic-weights.js';
+import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
 
@@ -106,6 +107,9 @@ function compareAmounts(a: ParsedValue, b: ParsedValue): number {
     return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** The share of the document from its end where parties sign (`early` below it). */
+const SIGNING_ZONE = 0.25;
+
 /** Lines of a document's head that hold its letterhead. */
 const LETTERHEAD_LINES = 4;
 
@@ -121,6 +125,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const options = stringOptions(field, win, address, addressLines);
     const fits = shapeOf(win, field, type, input.language);
     const valueOf = valueShaper(win, field, type);
+    const signer = asksForSigner(field, win.locale);
     for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
         const c = valueOf(found);
         if ((address && labelNotAddress(c.quote)) || !fits(c)) continue;
@@ -131,13 +136,16 @@ function stringScores(ctx: FieldContext): Scored[] {
         const head = pattern !== undefined && inHead(ctx, c);
         const early = 1 - position(ctx, c);
         const incorporation = c.hit !== undefined && inIncorporationClause(win, c.hit.start);
-        const score = c.context * (incorporation ? ADJUST.incorporation : 1) + ADJUST.stringEarly * early + (head ? ADJUST.headCode : 0);
+        // A label in the closing lines where parties sign names who signs (heuristic-signatures.ts).
+        const signed = !signer && c.hit !== undefined && early < SIGNING_ZONE && signatureLine(win, c.hit.line);
+        const context = c.context * (signed ? LABEL.qualifiedByWord : 1);
+        const score = context * (incorporation ? ADJUST.incorporation : 1) + ADJUST.stringEarly * early + (head ? ADJUST.headCode : 0);
         out.push({
             field: field.id,
             span: c,
             parsed,
             score,
-            features: { context: c.context, early, headCode: +head, incorporation: +incorporation, ...labelKind(c.hit) },
+            features: { context, early, headCode: +head, incorporation: +incorporation, ...labelKind(c.hit) },
         });
     }
     if (pattern !== undefined) return out;
