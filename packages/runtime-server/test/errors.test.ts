@@ -212,13 +212,20 @@ describe('errors (docs/runtime-server.md)', () => {
             ).to.deep.equal(['en', 'nl']);
             expect((await extract({ document: DOC, schema: SCHEMA, language: 'nl' })).json.language).to.equal('nl');
         });
-        it('options.fallback quote-first and offset: invalid_value, "fallback unavailable"', async () => {
+        it('options.fallback quote-first and offset: invalid_value, "fallback unavailable"; other values: all three listed', async () => {
             for (const fallback of ['quote-first', 'offset']) {
                 const r = await extract({ document: DOC, schema: SCHEMA, options: { fallback } });
-                expect(detail(r, 'invalid_value', ['options', 'fallback']).message).to.equal('fallback unavailable');
+                const d = detail(r, 'invalid_value', ['options', 'fallback']);
+                expect(d.message).to.equal('fallback unavailable');
+                expect(d.values, 'the values this server accepts').to.deep.equal(['off']);
+                expect(r.json.error.message).to.match(/fallback unavailable/);
             }
+            // Outside the documented values (interface 4.2): `values` lists them all (runtime.md section 0).
             const other = await extract({ document: DOC, schema: SCHEMA, options: { fallback: 'sometimes', on_conflict: 'pick' } });
-            expect(detail(other, 'invalid_value', ['options', 'fallback']).values).to.deep.equal(['off']);
+            const d = detail(other, 'invalid_value', ['options', 'fallback']);
+            expect(d.values).to.deep.equal(['off', 'quote-first', 'offset']);
+            expect(d.message).to.not.equal('fallback unavailable');
+            expect(other.json.error.message).to.not.match(/fallback unavailable/);
             expect(detail(other, 'invalid_value', ['options', 'on_conflict']).values).to.deep.equal(['withhold']);
             expect(
                 (await extract({ document: DOC, schema: SCHEMA, options: { fallback: 'off', on_conflict: 'withhold' } })).status,

@@ -69,12 +69,18 @@ function mapOne(e: ErrorObject, path: PathSegment[]): ValidationDetail | undefin
         }
         case 'enum':
         case 'const': {
-            const values = e.keyword === 'enum' ? [...(p.allowedValues as unknown[])] : [p.allowedValue];
+            const accepted = e.keyword === 'enum' ? [...(p.allowedValues as unknown[])] : [p.allowedValue];
             const unavailable = (e.parentSchema?.['x-unavailable'] ?? []) as unknown[];
-            const message = unavailable.includes(e.data)
-                ? `${path[path.length - 1] ?? 'value'} unavailable`
-                : `Invalid option: expected one of ${values.map((v) => JSON.stringify(v)).join('|')}`;
-            return { code: 'invalid_value', path, values, message };
+            // A documented value this server does not offer (runtime.md section 0): "fallback
+            // unavailable", listing the values it accepts.
+            if (unavailable.includes(e.data))
+                return { code: 'invalid_value', path, values: accepted, message: `${path[path.length - 1] ?? 'value'} unavailable` };
+            // Outside the member's values: `values` lists all of them, the documented but unavailable
+            // ones too (interface 4.2: fallback off, quote-first, offset).
+            const values = [...accepted, ...unavailable];
+            const listed = (vs: unknown[], sep: string): string => vs.map((v) => JSON.stringify(v)).join(sep);
+            const note = unavailable.length > 0 ? ` (${listed(unavailable, ', ')} unavailable)` : '';
+            return { code: 'invalid_value', path, values, message: `Invalid option: expected one of ${listed(values, '|')}${note}` };
         }
         case 'discriminator': {
             const tag = String(p.tag);
