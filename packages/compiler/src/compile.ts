@@ -111,7 +111,8 @@ export function compileSchemaNode(
     options: CompileOptions = {},
     json?: Pick<JsonReadResult, 'diagnostics' | 'offsets'>,
 ): CompileResult {
-    if (Buffer.byteLength(text.slice(node.start, node.end), 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(text);
+    const own = text.slice(node.start, node.end); // the schema as written, not the body around it
+    if (Buffer.byteLength(own, 'utf8') > MAX_SCHEMA_BYTES) return tooLarge(own);
     return compileChecked(node, text, options, json);
 }
 

@@ -1,5 +1,6 @@
 // docs/runtime-server.md: the error body, every status of 7.2 and every listed case, plus the body rules
 // of docs/runtime-server.md (JSON errors, 2 MiB, unknown members, fallback).
+import { compileSchemaText } from '@svc/compiler';
 import { ReaderFailedError, ReaderUnavailableError } from '@svc/extraction';
 import { expect } from 'chai';
 import { EditRejectedError, type EditService } from '../src/index.js';
@@ -147,6 +148,28 @@ describe('errors (docs/runtime-server.md)', () => {
                 raw: `{"schema": ${JSON.stringify(SCHEMA)}}`.padEnd(2 * 1024 * 1024, ' '),
             });
             expect(exact.status).to.equal(200);
+        });
+        it('a schema over 1 MiB: E-LIMIT at "" naming the size of the schema as sent, as svc check does, on every endpoint', async () => {
+            // A schema text of exactly 1 MiB + 1 bytes (a 3-byte character among them), with white space inside.
+            const head = `{ "svc_schema": "1.0", "name": "big",\n  "fields": [{"name": "f", "type": "string", "description": "€`;
+            const tail = '"}]\n}';
+            const schemaText = head + 'd'.repeat(1024 * 1024 + 1 - Buffer.byteLength(head + tail)) + tail;
+            expect(Buffer.byteLength(schemaText)).to.equal(1_048_577);
+            const cli = compileSchemaText(schemaText).errors.map((d) => ({ ...d }));
+            expect(cli.map((d) => [d.code, d.pointer, d.message])).to.deep.equal([
+                ['E-LIMIT', '', 'schema is 1048577 bytes; the limit is 1048576 (1 MiB)'],
+            ]);
+            for (const [path, raw] of [
+                ['/v1/schemas/validate', `{\n  "schema": ${schemaText}\n}`],
+                ['/v1/extractions', `{"document": "Total: EUR 10.00",   "schema": ${schemaText}, "reference": "r-1"}`],
+                [
+                    '/v1/extractions/edit',
+                    `{"extraction": {"document": "x", "session": "s", "schema": ${schemaText}}, "edit": {"action": "retract", "bundle": 0}}`,
+                ],
+            ] as const) {
+                const r = await call(t, 'POST', path, { key, raw });
+                expect(expectError(r, 400, 'invalid_request').details, path).to.deep.equal(cli);
+            }
         });
         it('a document longer than 50,000 characters: too_big at ["document"], maximum 50000', async () => {
             const r = await extract({ document: 'a'.repeat(50_001), schema: SCHEMA });
