@@ -109,7 +109,7 @@ describe('POST /v1/extractions/edit (real edit service, in process)', () => {
         expect(pv.impact).to.deep.equal({ total: { before: null, after: { amount: '1234.56', currency: 'EUR' } } });
         const rec = ok(await edit(conflict, { action: 'reconcile', plan: pv.plan }));
         expect(rec.revision).to.equal(1);
-        // Made without a reference, it holds null and is edited as it was answered (interface 2.1).
+        // Made without a reference, it holds null and is edited as it was answered (docs/runtime-server.md).
         expect([conflict.reference, rec.reference]).to.deep.equal([null, null]);
         expect(rec.response).to.deep.equal(pv.after);
         expect(rec.response.reconciliations).to.deep.equal([{ revision: 1, intent: 'typo', withdraw, bundle: null }]);

@@ -28,7 +28,7 @@ describe('wiring: the real engine from @svc/extraction', () => {
 
     it('a schema whose rendering leaves too little of a window: validate 200, extraction 400 E-LIMIT at /fields', async () => {
         // 32 fields with 498-character descriptions: it compiles (as `svc check` says), but its rendering
-        // leaves fewer than 1,024 tokens of a window for the document, an extraction-only check (runtime.md 6).
+        // leaves fewer than 1,024 tokens of a window for the document, an extraction-only check (docs/runtime-server.md).
         const schema = {
             svc_schema: '1.0',
             name: 'wordy',

@@ -204,7 +204,7 @@ describe('errors (docs/runtime-server.md)', () => {
             expect((await extract({ document: DOC, schema: SCHEMA, reference: 'α'.repeat(128) })).status).to.equal(200);
             expect((await extract({ document: DOC, schema: SCHEMA, reference: '😀'.repeat(128) })).status).to.equal(200);
         });
-        it('reference: a string when sent (interface 4.2); null is invalid_type, as a null language or options is', async () => {
+        it('reference: a string when sent; null is invalid_type, as a null language or options is', async () => {
             const r = await extract({ document: DOC, schema: SCHEMA, reference: null });
             expectError(r, 400, 'invalid_request');
             expect(r.json.error.details).to.have.length(1);
@@ -224,7 +224,7 @@ describe('errors (docs/runtime-server.md)', () => {
             );
             expect(e).not.to.have.property('details');
             expect(e.message).to.equal('the session does not match this extraction');
-            // Absent, it is answered as null (interface 2.1: string or null).
+            // Absent, it is answered as null (an extraction's reference is a string or null).
             const ok = await extract({ document: DOC, schema: SCHEMA });
             expect(ok.status, ok.text).to.equal(200);
             expect(ok.json.reference).to.equal(null);
@@ -243,7 +243,7 @@ describe('errors (docs/runtime-server.md)', () => {
                 expect(d.values, 'the values this server accepts').to.deep.equal(['off']);
                 expect(r.json.error.message).to.match(/fallback unavailable/);
             }
-            // Outside the documented values (interface 4.2): `values` lists them all (runtime.md section 0).
+            // Outside the documented values: `values` lists them all (docs/runtime-server.md).
             const other = await extract({ document: DOC, schema: SCHEMA, options: { fallback: 'sometimes', on_conflict: 'pick' } });
             const d = detail(other, 'invalid_value', ['options', 'fallback']);
             expect(d.values).to.deep.equal(['off', 'quote-first', 'offset']);
@@ -334,7 +334,7 @@ describe('errors (docs/runtime-server.md)', () => {
                 expect(expectError(r, 400, 'invalid_request').details).to.deep.equal([
                     { code: 'E-LIMIT', message: 'too little room', pointer: '/fields' },
                 ]);
-                // runtime.md section 6: "an extraction-only check"; validation compiles, as `svc check` does.
+                // An extraction-only check (docs/runtime-server.md); validation compiles, as `svc check` does.
                 const v = await call(t, 'POST', '/v1/schemas/validate', { key, body: { schema: { ...SCHEMA, name: 'roomless' } } });
                 expect(v.status, v.text).to.equal(200);
                 expect(v.json.schema_hash).to.match(/^sha256:[0-9a-f]{64}$/);

@@ -154,7 +154,7 @@ describe('MCP over streamable HTTP: tools, resource and results (docs/mcp.md)', 
     });
 
     it('a schema leaving too little of a reading window: validate_schema succeeds, extract is an isError E-LIMIT at /fields', async () => {
-        // The window-room check is an extraction-only check (runtime.md section 6), over MCP as over REST.
+        // The window-room check is an extraction-only check (docs/runtime-server.md), over MCP as over REST.
         const schema = {
             svc_schema: '1.0',
             name: 'wordy',

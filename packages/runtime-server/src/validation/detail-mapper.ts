@@ -71,12 +71,12 @@ function mapOne(e: ErrorObject, path: PathSegment[]): ValidationDetail | undefin
         case 'const': {
             const accepted = e.keyword === 'enum' ? [...(p.allowedValues as unknown[])] : [p.allowedValue];
             const unavailable = (e.parentSchema?.['x-unavailable'] ?? []) as unknown[];
-            // A documented value this server does not offer (runtime.md section 0): "fallback
+            // A documented value this server does not offer (docs/runtime-server.md): "fallback
             // unavailable", listing the values it accepts.
             if (unavailable.includes(e.data))
                 return { code: 'invalid_value', path, values: accepted, message: `${path[path.length - 1] ?? 'value'} unavailable` };
             // Outside the member's values: `values` lists all of them, the documented but unavailable
-            // ones too (interface 4.2: fallback off, quote-first, offset).
+            // ones too (fallback: off, quote-first, offset).
             const values = [...accepted, ...unavailable];
             const listed = (vs: unknown[], sep: string): string => vs.map((v) => JSON.stringify(v)).join(sep);
             const note = unavailable.length > 0 ? ` (${listed(unavailable, ', ')} unavailable)` : '';

@@ -40,9 +40,9 @@ const language: JsonSchema = {
     description: 'Document language.',
 };
 
-// A string in a new extraction (interface 4.2: type string, optional; null is invalid_type like a
+// A string in a new extraction (documented as an optional string; null is invalid_type like a
 // null language or options); an extraction sent back to edit may hold the null it was answered
-// with when no reference was sent (interface 2.1: string or null).
+// with when no reference was sent (an extraction's reference is a string or null).
 const reference: JsonSchema = {
     type: 'string',
     maxLength: 128,
