@@ -86,6 +86,26 @@ export const LAYOUTS = {
         schema: manyFields(['Name']),
         text: 'Name: C. J. Smith\n'.repeat(700) + 'Smith '.repeat(5_600),
     },
+    // Blocks under headings, signature lines, compound durations (2026-11-26, evening): each
+    // window's headings are read once; a label reads its line near it only.
+    'a heading over an indented block, a signed line and a compound duration 1,500 times (6 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'blocks',
+            fields: [
+                { name: 'new_bank', type: 'string' },
+                { name: 'old_bank', type: 'string' },
+                { name: 'new_sort_code', type: 'string' },
+                { name: 'customer', type: 'string' },
+                { name: 'length', type: 'duration', basis: 'seconds' },
+                { name: 'replacement', type: 'string', nullable: true },
+            ],
+        },
+        text:
+            'Your old account\n    Bank:  Harbour\n    Sort code:  11-82-05\nSigned\nCustomer: A. B  Date: 1/2/2025\n2 hrs 15 min 3 sec, None\n'.repeat(
+                1_500,
+            ) + 'Your new account\n    Bank:  Tamar\n',
+    },
     // Check boxes (2026-11-26): each line is read once for a ticked box, however many boxes it holds.
     '"[ ] a " 8,000 times on one line and a ticked box, 32 boolean fields named "a"': {
         schema: { svc_schema: '1.0', name: 'boxes', fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean' })) },

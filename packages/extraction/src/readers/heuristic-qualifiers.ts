@@ -78,6 +78,8 @@ const HEADING_INDENT = 4;
 /** The rest of a form's label line: a few more words of the label, its colon, the value. */
 const FORM_LABEL_REST = /^[\p{L} ]{0,30}:/u;
 const FORM_LABEL_BEFORE = /^\s*(?:\p{L}+ ){0,3}$/u;
+/** Characters before and after a label read for its form line. */
+const FORM_LABEL_NEAR = 48;
 
 /** Whether line `k` heads the block set in under it: short, without a colon, the next line deeper. */
 export function heads(win: WindowText, k: number): boolean {
@@ -123,14 +125,23 @@ function lineStems(win: WindowText, k: number): Set<string> {
     return out;
 }
 
-/** Per window, the stems of its blocks' headings' words (heading line → stems). */
-const HEADINGS = new WeakMap<WindowText, Map<number, Set<string>>>();
+/** A window's blocks' headings: each heading line's stems, and how many headings hold each stem. */
+interface Headings {
+    lines: Map<number, Set<string>>;
+    counts: Map<string, number>;
+}
+const HEADINGS = new WeakMap<WindowText, Headings>();
 
-function headings(win: WindowText): Map<number, Set<string>> {
+function headings(win: WindowText): Headings {
     let out = HEADINGS.get(win);
     if (!out) {
-        out = new Map();
-        for (let k = 0; k + 1 < win.lines.length; k++) if (heads(win, k)) out.set(k, lineStems(win, k));
+        out = { lines: new Map(), counts: new Map() };
+        for (let k = 0; k + 1 < win.lines.length; k++) {
+            if (!heads(win, k)) continue;
+            const stems = lineStems(win, k);
+            out.lines.set(k, stems);
+            for (const s of stems) out.counts.set(s, (out.counts.get(s) ?? 0) + 1);
+        }
         HEADINGS.set(win, out);
     }
     return out;
@@ -146,14 +157,15 @@ function headings(win: WindowText): Map<number, Set<string>> {
  */
 export function otherSection(win: WindowText, hit: LabelHit, names: ReadonlyMap<number, readonly string[]>): boolean {
     if (hit.kind === 'hint') return false;
-    // Only a form's "Label:" line whose first cell the label is in.
+    // Only a form's "Label:" line whose first cell the label is in (read near the label only: a
+    // line may be a whole document long).
     const line = win.lines[hit.line]!;
-    if (!FORM_LABEL_BEFORE.test(win.text.slice(line.start, hit.start)) || !FORM_LABEL_REST.test(win.text.slice(hit.end, line.end)))
-        return false;
+    if (hit.start - line.start > FORM_LABEL_NEAR || !FORM_LABEL_BEFORE.test(win.text.slice(line.start, hit.start))) return false;
+    if (!FORM_LABEL_REST.test(win.text.slice(hit.end, Math.min(line.end, hit.end + FORM_LABEL_NEAR)))) return false;
     const heading = headingOver(win, hit.line);
     if (heading === undefined) return false;
     const all = headings(win);
-    const said = all.get(heading)!;
+    const said = all.lines.get(heading)!;
     const stem = (w: string): string => win.locale.stem(w);
     const matched = hit.phrase.split(' ');
     const own = (names.get(hit.field) ?? []).filter((w) => !matched.includes(w) && w.length >= 3 && !/^\d+$/.test(w)).map(stem);
@@ -166,7 +178,8 @@ export function otherSection(win: WindowText, hit: LabelHit, names: ReadonlyMap<
     if (!other) return false;
     // And this field's own kind is another block's heading ("Your new account"), or the other
     // field has the label's words too ("Bank:" is `old_bank`'s as well as `new_bank`'s).
-    for (const [k, words] of all) if (k !== heading && own.some((w) => words.has(w))) return true;
+    // (Counted once per window: a hit asks in as many steps as the field's name has words.)
+    if (own.some((w) => (all.counts.get(w) ?? 0) > (said.has(w) ? 1 : 0))) return true;
     for (const [field, words] of names)
         if (
             field !== hit.field &&
