@@ -76,13 +76,9 @@ export function checkExpression(ast: Expression, env: CheckEnv): CheckResult {
     else expr = checker.check(ast);
     if (expr && expr.type.kind !== 'boolean') {
         env.report(env.place === 'relation' ? 'E-REL-TYPE' : 'E-APPLICABLE-TYPE', env.bytes.trimmed(), { type: typeName(expr.type) });
-        checker.drop(expr);
-        expr = undefined;
+        expr = checker.drop(expr);
     }
-    if (expr && checker.failed) {
-        checker.drop(expr);
-        expr = undefined;
-    }
+    if (expr && checker.failed) expr = checker.drop(expr);
     return { expr, reads: checker.reads, dropped: checker.dropped };
 }
 
