@@ -4,16 +4,7 @@ import { compileSchemaText } from '@svc/compiler';
 import { ReaderFailedError, ReaderUnavailableError } from '@svc/extraction';
 import { expect } from 'chai';
 import { EditRejectedError, type EditService } from '../src/index.js';
-import { DOC, SCHEMA, ScriptedEngine, call, newKey, startTestServer, type Res, type TestServer } from './test-server.js';
-
-function expectError(r: Res, status: number, code: string): { code: string; message: string; details?: any[] } {
-    expect(r.status, r.text).to.equal(status);
-    expect(r.headers.get('content-type')).to.match(/^application\/json/);
-    expect(r.json.error.code, r.text).to.equal(code);
-    expect(r.json.error.message).to.be.a('string').that.is.not.empty;
-    expect(Object.keys(r.json)).to.deep.equal(['error']);
-    return r.json.error;
-}
+import { DOC, SCHEMA, ScriptedEngine, call, expectError, newKey, startTestServer, type Res, type TestServer } from './test-server.js';
 
 function detail(r: Res, code: string, path: Array<string | number>): Record<string, any> {
     const d = (r.json.error.details ?? []).find((x: any) => x.code === code && JSON.stringify(x.path) === JSON.stringify(path));
@@ -368,48 +359,6 @@ describe('errors (docs/runtime-server.md)', () => {
             for (const p of ['/v1/extractions', '/v1/extractions/edit', '/v1/schemas/validate']) {
                 expect((await call(t, 'POST', p, { key, body: {} })).status).not.to.equal(501);
             }
-        });
-    });
-
-    describe('without an engine or an edit service', () => {
-        let bare: TestServer;
-        let k: string;
-        before(async () => {
-            bare = await startTestServer();
-            k = (await newKey(bare)).key;
-        });
-        after(async () => {
-            await bare.stop();
-        });
-        it('extractions and edits answer 503 pipeline_unavailable after validation and compilation', async () => {
-            expectError(
-                await call(bare, 'POST', '/v1/extractions', { key: k, body: { document: DOC, schema: SCHEMA } }),
-                503,
-                'pipeline_unavailable',
-            );
-            expectError(
-                await call(bare, 'POST', '/v1/extractions/edit', {
-                    key: k,
-                    body: { extraction: stored, edit: { action: 'retract', bundle: 0 } },
-                }),
-                503,
-                'pipeline_unavailable',
-            );
-            expectError(
-                await call(bare, 'POST', '/v1/extractions', { key: k, body: { document: '', schema: SCHEMA } }),
-                400,
-                'invalid_request',
-            );
-            expect((await call(bare, 'POST', '/v1/schemas/validate', { key: k, body: { schema: SCHEMA } })).status).to.equal(200);
-        });
-        it('uses no credit', async () => {
-            const n = await newKey(bare);
-            expectError(
-                await call(bare, 'POST', '/v1/extractions', { key: n.key, body: { document: DOC, schema: SCHEMA } }),
-                503,
-                'pipeline_unavailable',
-            );
-            expect((await bare.server.services.store.findAccountByEmail(n.email))?.creditReads).to.equal(10);
         });
     });
 });

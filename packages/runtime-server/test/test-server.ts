@@ -1,5 +1,6 @@
 // Test support: a server in this process on port 0 with a temporary data directory, a scripted
 // engine (a test double, never shipped), and small HTTP helpers.
+import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,3 +171,13 @@ export class ScriptedEngine implements ExtractionEngine {
 }
 
 export const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'Invalid, expired or insufficiently scoped API key.' } };
+
+/** The error body of a response: its status, JSON content type, code, message and nothing else; the error. */
+export function expectError(r: Res, status: number, code: string): { code: string; message: string; details?: any[] } {
+    expect(r.status, r.text).to.equal(status);
+    expect(r.headers.get('content-type')).to.match(/^application\/json/);
+    expect(r.json.error.code, r.text).to.equal(code);
+    expect(r.json.error.message).to.be.a('string').that.is.not.empty;
+    expect(Object.keys(r.json)).to.deep.equal(['error']);
+    return r.json.error;
+}
