@@ -16,7 +16,7 @@ const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
 const NUMBER_TAIL = /^(\p{L}{1,6})\.?[ \t]*[:#][ \t]*/u;
 
 /** Where a label stands on its line, and what the line around it says of the value's place. */
-export interface LabelLine {
+interface LabelLine {
     line: WindowText['lines'][number];
     /** The line the label ends on (a label may run over a line break: "the laws of the\nState of"). */
     endLine: WindowText['lines'][number];

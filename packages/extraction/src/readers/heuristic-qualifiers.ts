@@ -82,7 +82,7 @@ const FORM_LABEL_BEFORE = /^\s*(?:\p{L}+ ){0,3}$/u;
 const FORM_LABEL_NEAR = 48;
 
 /** Whether line `k` heads the block set in under it: short, without a colon, the next line deeper. */
-export function heads(win: WindowText, k: number): boolean {
+function heads(win: WindowText, k: number): boolean {
     const t = win.lines[k]!.text;
     const next = win.lines[k + 1]?.text ?? '';
     return t.trim() !== '' && t.length <= HEADING_CHARS && !t.includes(':') && indentOf(next) > indentOf(t) && next.trim() !== '';
