@@ -119,4 +119,25 @@ describe('letterhead names', () => {
             'F-21  (Food Court, row F)',
         ]);
     });
+
+    it("the field's whole name ending a name in capitals is that name's, no label of the line under it", async () => {
+        const statement = (head: string) =>
+            [
+                `${head}                         EXPLANATION OF BENEFITS`,
+                'PO Box 1180, Salem, OR 97308',
+                '',
+                'Member:   Ana Lucero',
+                '',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'eob', fields: [{ name: 'health_plan', type: 'string' }] });
+        expect((await readData(statement('WILLAMETTE VALLEY HEALTH PLAN'), schema)).health_plan).to.equal('WILLAMETTE VALLEY HEALTH PLAN');
+        // An article alone before it makes a heading, over the value.
+        const agreement = [
+            'THE EMPLOYER                              THE APPRENTICE',
+            'Harlow Joinery Ltd                        Jamie Reeve',
+            '',
+        ].join('\n');
+        const employer = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'employer', type: 'string' }] });
+        expect((await readData(agreement, employer)).employer).to.equal('Harlow Joinery Ltd');
+    });
 });

@@ -77,7 +77,9 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         const heads = (first === kind || (first.length >= kind.length + 3 && first.endsWith(kind))) && (!linked || ofPlace);
         // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017").
         if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '')) continue;
-        if (letterheadLine(cell) && words.length >= 2 && (heads || words.at(-1) === kind))
+        // (Not an article and the kind alone: "THE EMPLOYER" heads a block, it names no one.)
+        const own = words.filter((w) => w !== kind && !wordsOf(win.locale, 'stopwords').has(w));
+        if (letterheadLine(cell) && words.length >= 2 && own.length > 0 && (heads || words.at(-1) === kind))
             return { start: line.start + lead, end: line.start + lead + cell.length, quote: cell };
     }
     return undefined;

@@ -173,8 +173,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
     const id = options.identifier;
     for (const hit of hits) {
-        // "Customer #:", "Member no.:" label a number: no value of a field that asks for none.
-        if (!id && numberAfter(win, hit)) continue;
+        // "Customer #:", "Member no.:" label a number: no value of a field that asks for none; the
+        // field's whole name ending a name in capitals is that name's ("CASCADIA MUTUAL HEALTH PLAN").
+        if ((!id && numberAfter(win, hit)) || endsCapitalName(win, hit)) continue;
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
@@ -279,6 +280,32 @@ function numberAfter(win: WindowText, hit: LabelHit): boolean {
     const m = /^[ \t]*(#|\p{L}{1,6}\.?)[ \t]*:/u.exec(win.text.slice(hit.end, hit.end + 16));
     return !!m && (m[1] === '#' || wordsOf(win.locale, 'identifierWords').has(m[1]!.replace(/\.$/, '').toLowerCase()));
 }
+
+/**
+ * Whether the field's name (or its last word) ends a cell written in capitals after one or more
+ * words of its own ("CASCADIA MUTUAL HEALTH PLAN      EXPLANATION OF BENEFITS" for `health_plan`): the name of
+ * the thing, no label of the line under it.
+ */
+function endsCapitalName(win: WindowText, hit: LabelHit): boolean {
+    if (hit.kind !== 'name' && hit.kind !== 'name-word') return false;
+    const line = win.lines[hit.line]!;
+    if (
+        hit.start - line.start > CAPITAL_NAME_CHARS ||
+        !/^(?:[ \t]{2,}|\t|$)/.test(win.text.slice(hit.end, Math.min(line.end, hit.end + 2)))
+    )
+        return false;
+    const before = win.text.slice(line.start, hit.start);
+    const cell = before.slice(before.search(/\S(?:(?! {2,}|\t).)*$/));
+    // (Not an article alone: "THE EMPLOYER" over the employer's name is a heading.)
+    const stop = wordsOf(win.locale, 'stopwords');
+    return (
+        /^(?:[\p{Lu}][\p{Lu}'’&.-]* )+$/u.test(cell) &&
+        cell.split(' ').some((w) => w !== '' && !stop.has(w.toLowerCase())) &&
+        allCaps(win.text.slice(hit.start, hit.end).replace(/\s/g, ''))
+    );
+}
+/** Characters before a name's last words read for the rest of it. */
+const CAPITAL_NAME_CHARS = 60;
 
 /** A hint of two words or more, not written in capitals. */
 function hintPhrase(win: WindowText, hit: LabelHit): boolean {
