@@ -124,4 +124,21 @@ describe("a heading over a name's label", () => {
             (await readCandidates(body, schema, 'nl')).candidates.find((c) => c.quote === quote)?.features.context;
         expect(await context('T. Brouwer')).to.be.below((await context('dhr. T. (Thijs) Brouwer'))!);
     });
+
+    it('a given name in brackets after initials is part of the name ("J.P. (Jeroen) Smits")', async () => {
+        const contract = [
+            'Ondergetekenden:',
+            '',
+            '1. Kwispel & Co, gevestigd te Utrecht, hierna te noemen "de uitlaatservice",',
+            '',
+            'en',
+            '',
+            '2. De heer R.A. (Rob) Verbeek, wonende Biltstraat 12, 3572 BP Utrecht,',
+            '   hierna te noemen "de eigenaar",',
+            '',
+            'komen het volgende overeen:',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'uitlaat', fields: [{ name: 'eigenaar', type: 'string' }] });
+        expect((await readData(contract, schema, 'nl')).eigenaar).to.be.oneOf(['R.A. (Rob) Verbeek', 'De heer R.A. (Rob) Verbeek']);
+    });
 });

@@ -51,7 +51,11 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             continue;
         }
         if (w.capital || /^\d+$/.test(w.norm)) {
-            if (!/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
+            // A given name in brackets after initials is the name's own ("J.P. (Jeroen) Smits").
+            const given = /^\.?[ \t]+\($/.test(gap) && /^\)[ \t]+\p{Lu}/u.test(win.text.slice(w.end, w.end + 3)) && w.capital;
+            const afterGiven =
+                /^\)[ \t]+$/.test(gap) && /\(\p{Lu}\p{Ll}+$/u.test(win.text.slice(Math.max(0, words[j - 1]!.start - 1), words[j - 1]!.end));
+            if (!given && !afterGiven && !/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             // (Not after a title: "Capt. Hamish MacRury", "Revd. Anne Hollis".)
             if (gap.includes('.') && words[j - 1]!.norm.length > 3 && !wordsOf(win.locale, 'personTitles').has(words[j - 1]!.norm)) break;
