@@ -187,4 +187,16 @@ describe('statement rows', () => {
         expect(await readData(letter, count('number_of_payments'))).to.deep.equal({ number_of_payments: 12 });
         expect(await readData('The hall holds max. 150 guests seated.', count('guest_count'))).to.deep.equal({ guest_count: null });
     });
+
+    it('a word of the name right before a word of tax names that tax ("Income Tax" is no label of `total_income`)', async () => {
+        const calc = [
+            'Total income received                        £61,250.00',
+            'Income Tax charged                            £9,870.40',
+            '',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'calc', fields: [{ name: 'total_income', type: 'money', currency: 'GBP' }] });
+        const candidates = (await readCandidates(calc, schema)).candidates;
+        expect(candidates.find((c) => c.quote === '£9,870.40')?.features.context ?? 0).to.equal(0);
+        expect(candidates.find((c) => c.quote === '£61,250.00')?.features.context).to.be.above(0);
+    });
 });

@@ -11,7 +11,8 @@ import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { documentDate } from './heuristic-terms.js';
-import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection } from './heuristic-qualifiers.js';
+import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection, taxAfter } from './heuristic-qualifiers.js';
+import { asksForTax } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface LabelPhrase {
@@ -357,10 +358,11 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         for (const p of phrases.get(f.id) ?? []) if (all.length < HITS_IN_A_WINDOW) all.push(...phraseHits(win, f.id, p, known));
     all.length = Math.min(all.length, HITS_IN_A_WINDOW);
     const amounts = new Set(fields.filter((f) => (f.type.kind === 'array' ? f.type.items : f.type).kind === 'money').map((f) => f.id));
+    const taxed = new Set(fields.filter((f) => asksForTax(f, win.locale)).map((f) => f.id));
     const out: LabelHit[][] = fields.map(() => []);
     const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     for (const h of uncovered(all)) {
-        if (amounts.has(h.field) && countedApart(win, h)) continue;
+        if (amounts.has(h.field) && (countedApart(win, h) || (taxAfter(win, h) && !taxed.has(h.field)))) continue;
         if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
         if (otherSection(win, h, names)) continue;
         out[h.field]!.push(h);

@@ -189,3 +189,15 @@ export function otherSection(win: WindowText, hit: LabelHit, names: ReadonlyMap<
             return true;
     return false;
 }
+
+/**
+ * A word of the name right before a word of tax names that tax ("Insurance Premium Tax at 12% …
+ * (this year £60.87)" for `annual_premium`): no label of the sum itself.
+ */
+export function taxAfter(win: WindowText, hit: LabelHit): boolean {
+    if (hit.kind !== 'name-word' && hit.kind !== 'name') return false;
+    const next = win.words[win.wordAt(hit.end)];
+    return (
+        !!next && next.line === hit.line && win.text.slice(hit.end, next.start) === ' ' && wordsOf(win.locale, 'taxWords').has(next.norm)
+    );
+}
