@@ -194,7 +194,37 @@ export async function runLspBench({ typicalEdits = 60, largeEdits = 7, memoryEdi
     } finally {
         await s.stop();
     }
+    rows.push(...(await tolerantRows()));
     return rows;
+}
+
+/**
+ * The forgiving JSON reader on a hostile file against an ordinary one of the same size, in the
+ * bench's process (2026-11-26: closers of a kind not open searched the whole stack each, so "[" ×
+ * 100,000 then "}" × 100,000 took 18 s and froze the server; now skipped in one step).
+ */
+async function tolerantRows() {
+    const { parseTolerant } = await import(`${ROOT}packages/lsp/dist/src/json/json-tolerant.js`);
+    const n = 100_000;
+    const hostile = '['.repeat(n) + '}'.repeat(n);
+    const ordinary = largeSchema(2_000, hostile.length);
+    const time = (text) => {
+        const t0 = performance.now();
+        parseTolerant(text);
+        return performance.now() - t0;
+    };
+    time(ordinary);
+    const base = time(ordinary);
+    const worst = time(hostile);
+    return [
+        {
+            name: `forgiving JSON reader, "[" × 100,000 then "}" × 100,000 (${(hostile.length / 1000).toFixed(0)} kB; an ordinary schema of that size: ${base.toFixed(0)} ms)`,
+            value: worst,
+            unit: 'ms',
+            target: '< 1 s, linear',
+            ok: worst < 1000,
+        },
+    ];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

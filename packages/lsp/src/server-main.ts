@@ -41,5 +41,18 @@ export function startServer(argv: string[], options: SvcLspOptions = {}): Connec
     console.debug = log;
     registerHandlers(createSvcLspServices(connection, { ...options }));
     connection.listen();
+    endWithClient(argv.includes('--stdio'));
     return connection;
+}
+
+/**
+ * The server ends with its client: when the editor closes stdin without the protocol's exit (the
+ * library watches only a raw stream, not the reader it is given, and the parent's pid only every
+ * 3 s), and on SIGTERM or SIGINT. `process.exit` runs the 'exit' handlers, which remove the
+ * explanation pages' temporary folders (diagnostics/explain-pages.ts).
+ */
+function endWithClient(stdio: boolean): void {
+    if (stdio) process.stdin.once('end', () => process.exit(0));
+    process.once('SIGTERM', () => process.exit(143));
+    process.once('SIGINT', () => process.exit(130));
 }
