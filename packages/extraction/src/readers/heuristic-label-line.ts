@@ -12,8 +12,17 @@ import type { WindowText } from './heuristic-text.js';
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
 /** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
 const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
-/** An identifier's word and a colon after a label ("no.:", "nr:"), and the blanks after it. */
-const NUMBER_TAIL = /^(\p{L}{1,6})\.?[ \t]*[:#][ \t]*/u;
+/** A number sign, or an identifier's word, and a colon after a label ("#:", "no.:", "nr:"), and the blanks after it. */
+const NUMBER_TAIL = /^[ \t]*(?:#|(\p{L}{1,6})\.?)[ \t]*[:#][ \t]*/u;
+
+/**
+ * The tail that makes a label a number's label, read from `at` on its line: "#:" or an
+ * identifier's word and a colon ("Customer #:", "registration no.:"); undefined for none.
+ */
+export function numberTail(win: WindowText, at: number, end: number): string | undefined {
+    const m = NUMBER_TAIL.exec(win.text.slice(at, Math.min(end, at + 16)));
+    return m && (m[1] === undefined || wordsOf(win.locale, 'identifierWords').has(m[1].toLowerCase())) ? m[0] : undefined;
+}
 
 /** Where a label stands on its line, and what the line around it says of the value's place. */
 interface LabelLine {
@@ -82,8 +91,8 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
     // ("FENSA registration no.:  45218" for `installer_registration`, described as the registration
     // number): the value is after the colon. (Not for other fields: "Patient no.:" labels no
     // patient's name.)
-    const tail = identifier ? NUMBER_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 16))) : null;
-    if (tail && wordsOf(win.locale, 'identifierWords').has(tail[1]!.toLowerCase())) sep += tail[0];
+    const tail = identifier ? numberTail(win, hit.end + sep.length, endLine.end) : undefined;
+    if (tail) sep += tail;
     // A label that names an alternative after a slash ends at the colon after it ("Parent / carer:
     // Sophie Fenwick" for `parent_name`, "Make / model:  Steinway & Sons Model M").
     const other = SLASH_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 24)));

@@ -28,7 +28,7 @@ import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { labelLine } from './heuristic-label-line.js';
+import { labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface StringCandidate extends Span {
@@ -175,7 +175,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     for (const hit of hits) {
         // "Customer #:", "Member no.:" label a number: no value of a field that asks for none; the
         // field's whole name ending a name in capitals is that name's ("CASCADIA MUTUAL HEALTH PLAN").
-        if ((!id && numberAfter(win, hit)) || endsCapitalName(win, hit)) continue;
+        if ((!id && numberTail(win, hit.end, win.lines[hit.line]!.end) !== undefined) || endsCapitalName(win, hit)) continue;
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
@@ -273,12 +273,6 @@ function codeAfter(win: WindowText, hit: LabelHit, sep: string, rest: string, ba
     const line = win.lines[hit.line]!;
     const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
     return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
-}
-
-/** Whether a number sign or an identifier's word and a colon follow a label ("Customer #:", "Member no.:"). */
-function numberAfter(win: WindowText, hit: LabelHit): boolean {
-    const m = /^[ \t]*(#|\p{L}{1,6}\.?)[ \t]*:/u.exec(win.text.slice(hit.end, hit.end + 16));
-    return !!m && (m[1] === '#' || wordsOf(win.locale, 'identifierWords').has(m[1]!.replace(/\.$/, '').toLowerCase()));
 }
 
 /**
