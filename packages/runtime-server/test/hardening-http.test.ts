@@ -165,16 +165,24 @@ describe('hardening over HTTP (issue 9.6, 9.7, 9.9)', function () {
     });
 
     it('a client that hangs up while its request is being answered is logged: status 499, path, key prefix, time', async () => {
+        // Steps wait for what they need, not for a fixed time: on a loaded machine the request may
+        // reach the engine late (a fixed 100 ms hung up before it had, once).
         const engine = new ScriptedEngine();
-        engine.delayMs = 400;
+        let release!: () => void;
+        engine.gate = new Promise((r) => (release = r));
         const slow = await startTestServer({ limits: OPEN, overrides: { engine } });
+        const until = async (ok: () => boolean): Promise<void> => {
+            for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));
+        };
         try {
             const { key: k } = await newKey(slow, { credit: 100 });
             const socket = rawExtraction(slow, k);
-            await new Promise((r) => setTimeout(r, 100));
+            await until(() => engine.started === 1); // being answered
             socket.destroy();
-            for (let i = 0; i < 50 && !slow.logs.some((l) => l.includes('"status":499')); i++) await new Promise((r) => setTimeout(r, 20));
-            await new Promise((r) => setTimeout(r, 500)); // the answer would have been sent by now
+            await until(() => slow.logs.some((l) => l.includes('"status":499')));
+            release();
+            await until(() => engine.extracted === 1);
+            await new Promise((r) => setTimeout(r, 200)); // the answer would have been sent by now
             const lines = slow.logs.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.path === '/v1/extractions');
             expect(lines, JSON.stringify(slow.logs)).to.have.length(1);
             expect(lines[0]).to.include({ method: 'POST', status: 499, key: k.slice(0, 12) });

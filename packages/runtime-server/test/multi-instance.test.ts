@@ -27,6 +27,8 @@ const countLookups = (t: TestServer): { n: number } => {
 const spread = <T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('two instances on one PostgreSQL and one Redis', function () {
+    // Instances wait for /readyz up to 60 s (support/cluster.ts): a loaded machine is slow, not wrong.
+    this.timeout(90_000);
     let b: Backends;
     before(async function () {
         const made = await backends();

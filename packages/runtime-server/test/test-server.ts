@@ -133,6 +133,8 @@ export class ScriptedEngine implements ExtractionEngine {
     planError?: Diagnostic;
     /** Characters of padding in the answer's data (a large answer). */
     padding = 0;
+    /** Extractions begun (before any delay or gate) and finished. */
+    started = 0;
     extracted = 0;
 
     plan(request: ExtractionRequest): ReadPlan | { error: Diagnostic } {
@@ -142,6 +144,7 @@ export class ScriptedEngine implements ExtractionEngine {
     }
 
     async extract(request: ExtractionRequest): Promise<ExtractionObject> {
+        this.started++;
         if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
         if (this.gate) await this.gate;
         if (this.failWith) throw this.failWith;

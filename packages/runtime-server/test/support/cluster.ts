@@ -33,7 +33,8 @@ export async function startInstance(
     // test could otherwise meet a 503 that no real deployment routes to.
     // A test of an instance that starts while a backend is down passes `awaitReady: false`.
     if (options.awaitReady !== false) {
-        await eventually('the instance is ready', async () => (await fetch(`${t.url}/readyz`)).status === 200);
+        // (Up to 60 s: under other test runs' load the backends' first connections took over 15 s once.)
+        await eventually('the instance is ready', async () => (await fetch(`${t.url}/readyz`)).status === 200, 60_000);
     }
     return t;
 }
