@@ -61,8 +61,8 @@ export class RequestPipeline implements Pipeline {
         return outcome(() => {
             // Compilation only: the window-room check (a rendering that leaves under 1,024 tokens of
             // a reading window for the document, E-LIMIT at /fields) is an extraction-only check
-            // (docs/runtime-server.md, "Validation compiles only"), made by the engine's plan in POST /v1/extractions; `svc check`
-            // does not make it either.
+            // (docs/runtime-server.md, "Validation compiles only"), made by the engine's plan in
+            // POST /v1/extractions; `svc check` does not make it either.
             const { compiled } = this.checkAndCompile('validate', body, account);
             return { json: JSON.stringify({ schema_hash: compiled.schemaHash, warnings: compiled.warnings }) };
         });
