@@ -164,6 +164,14 @@ export interface LocaleProfile {
     senderHeaders?: readonly string[];
     /** A department a sender's name ends or starts with ("Support", "Klantenservice"): not the organisation's name. */
     departmentWords?: readonly string[];
+    /**
+     * Kinds of organisation a field's name may ask for (`practice_name`, `insurer`, Dutch
+     * `vereniging`; a Dutch compound ending in a long one: "hypotheekverstrekker"): a document's
+     * letterhead is a guess at it (heuristic-organisations.ts).
+     */
+    organisationWords?: readonly string[];
+    /** Words before such a kind that ask for another one than the writer's (`previous_practice`, `third_party_insurer`). */
+    otherOrganisationWords?: readonly string[];
     /** Words that say whose a labelled thing is, not which ("Your", Dutch "Uw"): no qualifier of a label. */
     possessives?: readonly string[];
     routeEndWords?: readonly string[];

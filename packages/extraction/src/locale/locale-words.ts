@@ -36,6 +36,8 @@ type WordList =
     | 'noneWords'
     | 'senderHeaders'
     | 'departmentWords'
+    | 'organisationWords'
+    | 'otherOrganisationWords'
     | 'possessives'
     | 'signingWords'
     | 'behalfWords'

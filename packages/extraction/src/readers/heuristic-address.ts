@@ -289,6 +289,17 @@ function agreementTitle(t: string, locale: LocaleProfile): boolean {
     return !LEGAL_FORMS.has(last) && words.some((w) => own.some((a) => w === a || (a.length >= 8 && w.endsWith(a))));
 }
 
+/**
+ * A line that stands near a letterhead's name but is none: a registration line, a web address, the
+ * document's title or a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*", "THANK YOU"),
+ * a line of what the business does, three items or more between dots or bars ("Tree Surgery ·
+ * Hedge Management · Stump Grinding").
+ */
+export function besideName(t: string, locale: LocaleProfile): boolean {
+    const tagline = (t.match(/\s[·•|*–-]\s/g)?.length ?? 0) >= 2;
+    return registrationLine(t) || /\bwww\.|\.com\b|@|[!*]/i.test(t) || TILL_WORDS.test(t) || tagline || agreementTitle(t, locale);
+}
+
 /** Particles before a surname ("Van Dijk", "De Kade"). */
 const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 'vom']);
 
@@ -317,21 +328,10 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
         for (let skipped = 0; l >= 0 && skipped < 3; l--) {
             const t = withoutRegistration(win.lines[l]!.text.trim());
             if (t === '') continue;
-            // Registration lines, and lines of another address block, stand between a name and its address.
+            // Lines of another address block stand between a name and its address.
             const inBlock = blocks.some((o) => o.start <= win.lines[l]!.end && win.lines[l]!.start <= o.end);
-            // So do a web address, the document's title and a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*").
-            // And a line of what the business does, three items or more between dots or bars
-            // ("Tree Surgery · Hedge Management · Stump Grinding").
-            const tagline = (t.match(/\s[·•|*–-]\s/g)?.length ?? 0) >= 2;
-            if (
-                registrationLine(t) ||
-                inBlock ||
-                /\bwww\.|\.com\b|@|[!*]/i.test(t) ||
-                TILL_WORDS.test(t) ||
-                placeLine(t) ||
-                tagline ||
-                agreementTitle(t, win.locale)
-            ) {
+            // So does a place over the street line.
+            if (inBlock || besideName(t, win.locale) || placeLine(t)) {
                 skipped++;
                 continue;
             }

@@ -57,13 +57,18 @@ const RULE = /^\s*([~=_*-])\1{4,}\s*$/;
  * address under it. `kind` is the name's last word.
  */
 export function kindNameLine(win: WindowText, kind: string): Span | undefined {
-    for (let l = win.nextTextLine(-1), seen = 0; l >= 0 && seen < KIND_LINES; l = win.nextTextLine(l), seen++) {
+    const docs = wordsOf(win.locale, 'documentWords');
+    for (let l = win.nextTextLine(-1), seen = 0; l >= 0 && seen < KIND_LINES; l = win.nextTextLine(l)) {
+        const line = win.lines[l]!;
+        // Inside a box's borders ("|   HOLLYBANK BOWLING CLUB    est. 1908   |"); a rule or an empty row is no line of text.
+        const inner = line.text.replace(/^\s*\|/, ' ').replace(/\|\s*$/, '');
+        if (!/\p{L}/u.test(inner)) continue;
+        seen++;
         // Not the line of what the business does under the name ("OZEV Authorised Installer - …").
         if (taglineLine(win, l)) continue;
-        const line = win.lines[l]!;
-        const lead = line.text.length - line.text.trimStart().length;
+        const lead = inner.length - inner.trimStart().length;
         // The name's cell, without a dash's remark ("Zwembad De Wielewaal - Zwemschool").
-        const cells = line.text.trim().split(/ {2,}|\t| [-–] /);
+        const cells = inner.trim().split(/ {2,}|\t| [-–] /);
         // Nor its rating's stars ("Camping & Recreatiepark De Zwarte Dennen ****").
         const cell = cells[0]!.replace(/\s+[*★]+$/u, '');
         // The kind heads the name or ends it ("Gemeente Zwolle", "Village Hall"), not a possessive's ("Traders' Office").
@@ -75,8 +80,8 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         const linked = wordsOf(win.locale, 'nameLinks').has(words[1] ?? '');
         const ofPlace = linked && words.length >= 3 && words.length <= 5;
         const heads = (first === kind || (first.length >= kind.length + 3 && first.endsWith(kind))) && (!linked || ofPlace);
-        // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017").
-        if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '')) continue;
+        // A label of a number or a date is no name ("Grant No.     MHDC/MB/2025/0017"), nor a title ("GARAGE SERVICE REPORT").
+        if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '') || words.some((w) => docs.has(w))) continue;
         // (Not an article and the kind alone: "THE EMPLOYER" heads a block, it names no one.)
         const own = words.filter((w) => w !== kind && !wordsOf(win.locale, 'stopwords').has(w));
         if (letterheadLine(cell) && words.length >= 2 && own.length > 0 && (heads || words.at(-1) === kind))

@@ -221,6 +221,7 @@ export class HeuristicReader implements Reader {
                 );
                 // A date read month first where the document writes its dates day first: a coin flip.
                 if (doubtfulDate(win, scalarType(field.type), s.span.quote, input.language)) p = Math.min(p, DOUBTFUL_DATE_P);
+                if (s.cap !== undefined) p = Math.min(p, s.cap);
                 out.push({ slot: field.name, quote: s.span.quote, p, at: s.span.start });
                 this.options.collect?.({
                     field: field.name,

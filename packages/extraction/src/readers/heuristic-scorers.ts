@@ -3,7 +3,6 @@
 // the candidate (ranker-features.ts) and the parts combine, with the weights of heuristic-weights.ts,
 // into the heuristic score that decides which candidates a window proposes.
 import type { CompiledField, FieldType } from '@svc/compiler';
-import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
@@ -11,7 +10,8 @@ import { boxContext, contextScore, definedAs, type ContextScore } from './heuris
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
-import { kindNameLine, nameOverTagline, senderNames } from './heuristic-letterhead.js';
+import { nameOverTagline, senderNames } from './heuristic-letterhead.js';
+import { letterheadScored, organisationNames } from './heuristic-organisations.js';
 import {
     FIGURES,
     bracketDetail,
@@ -32,7 +32,7 @@ import { notOwnDate, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
-import { labelWords, type WindowText } from './heuristic-text.js';
+import type { WindowText } from './heuristic-text.js';
 import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -48,6 +48,8 @@ export interface Scored {
     features: Features;
     /** The label line that placed it (totals compare candidates by it). */
     label?: string;
+    /** The most its probability may be (a guess: heuristic-organisations.ts). */
+    cap?: number;
 }
 
 /** What every scorer of one field in one window reads. */
@@ -199,26 +201,8 @@ function stringScores(ctx: FieldContext): Scored[] {
             if (scored) out.push(scored);
         }
     }
-    const named = input.offset === 0 && !address ? kindNamed(ctx, fits) : undefined;
-    if (named && !out.some((o) => o.span.start === named.span.start && o.span.end === named.span.end)) out.push(named);
+    if (!address) out.push(...organisationNames(ctx, fits, out));
     return out;
-}
-
-/** The letterhead name headed or ended by the kind of organisation a field's name asks for ("HAWKSMOOR PARK GOLF CLUB" for `club`). */
-function kindNamed(ctx: FieldContext, fits: (s: Span) => boolean): Scored | undefined {
-    const kind = labelWords(ctx.field.name).at(-1);
-    if (!kind || kind.length < 4 || wordsOf(ctx.win.locale, 'typeWords').has(kind)) return undefined;
-    const named = kindNameLine(ctx.win, kind);
-    return named && letterheadScored(ctx, named, fits);
-}
-
-/** A letterhead's name as a candidate of the field, if it fits the field's shape and type. */
-function letterheadScored(ctx: FieldContext, name: Span, fits: (s: Span) => boolean): Scored | undefined {
-    const parsed = fits(name) ? parseQuote(ctx.type, name.quote, ctx.input.language) : undefined;
-    if (!parsed) return undefined;
-    const early = 1 - position(ctx, name);
-    const score = ADJUST.letterhead + ADJUST.letterheadEarly * early;
-    return { field: ctx.field.id, span: name, parsed, score, features: { letterhead: 1, early } };
 }
 
 function labelKind(hit: LabelHit | undefined): Features {

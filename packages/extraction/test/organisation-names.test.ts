@@ -1,0 +1,78 @@
+// Fields that ask for an organisation by its kind (`club_name`, `insurer`, Dutch `vereniging`) on
+// documents written for the test (bench/user-docs/sixteenth has the ones these were seen in): the
+// name line that says the kind, an e-mail sender's name that says it, and the letterhead as a guess
+// at a coin flip's confidence where nothing in the document is labelled for the field.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readResponse } from './support/read-data.js';
+
+const one = (name: string) => compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'string' }] });
+
+describe('organisation names', () => {
+    it('a name line inside a box that ends with the kind `club_name` asks for is read as sure as a letterhead', async () => {
+        const form = [
+            ' ______________________________________________________',
+            '|                                                      |',
+            '|   HOLLYBANK BOWLING CLUB                 est. 1908   |',
+            '|   MEMBERSHIP RENEWAL 2026                            |',
+            '|______________________________________________________|',
+            '',
+            'Name:        Mr Peter Gaskell',
+            'Category:    Full playing member',
+        ].join('\n');
+        const r = await readResponse(form, one('club_name'));
+        expect(r.data.club_name).to.equal('HOLLYBANK BOWLING CLUB');
+        expect(r.fields.club_name!.confidence).to.be.greaterThan(0.8);
+    });
+
+    it('an e-mail sender\'s name headed by the kind names it (`hotel`: "Hotel De Branding")', async () => {
+        const mail = [
+            'Van:        Hotel De Branding <boekingen@hoteldebranding.example>',
+            'Aan:        Kees Mulder <kees@example.com>',
+            'Onderwerp:  Bevestiging reservering',
+            '',
+            'Beste heer Mulder,',
+            '',
+            'Hartelijk dank voor uw reservering van twee nachten.',
+        ].join('\n');
+        const r = await readResponse(mail, one('hotel'), 'nl');
+        expect(r.data.hotel).to.equal('Hotel De Branding');
+        expect(r.fields.hotel!.confidence).to.be.greaterThan(0.8);
+    });
+
+    it('with nothing labelled, the first line names the organisation a kind asks for, at a guess', async () => {
+        const letter = [
+            'Northway Motor Insurance',
+            'Claims Team, 12 Dock Street, Hull HU1 3AA',
+            '',
+            'Mr Adam Booth',
+            '4 Mill Lane',
+            'Beverley HU17 8PP',
+            '',
+            'Dear Mr Booth,',
+            'We have settled your claim for the sum of £4,200.00.',
+        ].join('\n');
+        const r = await readResponse(letter, one('insurer'));
+        expect(r.data.insurer).to.equal('Northway Motor Insurance');
+        expect(r.fields.insurer!.confidence).to.be.within(0.4, 0.75);
+        // Dutch compounds end in the kind: `geldverstrekker`.
+        const nl = ['RIVIERLAND HYPOTHEKEN', 'Postbus 12, 3500 AA Utrecht', '', 'JAAROVERZICHT 2025', 'Rente betaald: € 7.120,00'];
+        expect((await readResponse(nl.join('\n'), one('geldverstrekker'), 'nl')).data.geldverstrekker).to.equal('RIVIERLAND HYPOTHEKEN');
+    });
+
+    it("no guess for another organisation than the writer's, a person who sends, a title, or a label's value", async () => {
+        const mail = [
+            'From:     Elmfield Medical Practice <noreply@elmfieldpractice.example>',
+            'Subject:  Your registration',
+            '',
+            'Dear Ms Adeyemi, you are now registered with us.',
+        ].join('\n');
+        expect((await readResponse(mail, one('previous_practice'))).data.previous_practice).to.equal(null);
+        const person = ['From: Claire Dawson <events@oakleyhall.example>', 'Subject: Your wedding', '', 'Dear Sam and Alex,'].join('\n');
+        expect((await readResponse(person, one('venue'))).data.venue).to.equal(null);
+        const title = ['GARAGE SERVICE REPORT', '', 'Vehicle:   Ford Fiesta', 'Mileage:   48,210'].join('\n');
+        expect((await readResponse(title, one('garage_name'))).data.garage_name).to.equal(null);
+        const labelled = ['PAWSAFE PET INSURANCE LTD', '', 'CLAIM FORM', 'Vet practice:   Oakdene Veterinary Clinic', 'Pet:  Biscuit'];
+        expect((await readResponse(labelled.join('\n'), one('vet_practice'))).data.vet_practice).to.equal('Oakdene Veterinary Clinic');
+    });
+});
