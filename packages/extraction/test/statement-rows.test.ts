@@ -199,4 +199,25 @@ describe('statement rows', () => {
         expect(candidates.find((c) => c.quote === '£9,870.40')?.features.context ?? 0).to.equal(0);
         expect(candidates.find((c) => c.quote === '£61,250.00')?.features.context).to.be.above(0);
     });
+
+    it('a sum a relation subtracts is read without the minus sign a statement deducts it with', async () => {
+        const statement = [
+            'ACCOUNT SUMMARY',
+            'Previous balance            £1,248.37',
+            'Payments and credits         -£900.00',
+            'New purchases                 £612.84',
+            'Interest charged               £14.92',
+            'New balance                   £976.13',
+        ].join('\n');
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const fields = ['previous_balance', 'payments_received', 'new_purchases', 'interest_charged', 'new_balance'].map(gbp);
+        const expr = 'new_balance == previous_balance - payments_received + new_purchases + interest_charged';
+        const schema = compile({ svc_schema: '1.0', name: 'card', fields, relations: [{ id: 'balance', expr }] });
+        const data = await readData(statement, schema);
+        expect(data.payments_received).to.deep.equal(money('GBP')('900.00'));
+        expect(data.new_balance).to.deep.equal(money('GBP')('976.13'));
+        // A field no relation subtracts keeps the sign it is printed with.
+        const added = compile({ svc_schema: '1.0', name: 'card', fields: [gbp('payments_received')] });
+        expect((await readData(statement, added)).payments_received).to.deep.equal(money('GBP')('-900.00'));
+    });
 });

@@ -33,7 +33,7 @@ import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
-import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
+import { asksForCredit, asksForTax, cents, rateBase, subtractedFields, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -239,7 +239,8 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor the year of a month ("januari en februari 2025").
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
-    if (type.kind === 'money' && asksForCredit(ctx.field, ctx.win.locale)) found = found.map(unsigned);
+    const deducted = asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id);
+    if (type.kind === 'money' && deducted) found = found.map(unsigned);
     if (type.kind === 'money') {
         // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
         const periods = ctx.spans({ kind: 'duration', basis: 'days' });
