@@ -186,6 +186,17 @@ describe('statement rows', () => {
         const count = (name: string) => compile({ svc_schema: '1.0', name: 'c', fields: [{ name, type: 'integer', nullable: true }] });
         expect(await readData(letter, count('number_of_payments'))).to.deep.equal({ number_of_payments: 12 });
         expect(await readData('The hall holds max. 150 guests seated.', count('guest_count'))).to.deep.equal({ guest_count: null });
+        // A name of one noun counts it: `adults` and `children` in "2 adults, 3 children, 1 dog".
+        const party = ['Booking ref:  CC-22817', 'Nights:       7', 'Party:        2 adults, 3 children, 1 dog'].join('\n');
+        const both = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'adults', type: 'integer' },
+                { name: 'children', type: 'integer' },
+            ],
+        });
+        expect(await readData(party, both)).to.deep.equal({ adults: 2, children: 3 });
     });
 
     it('a word of the name right before a word of tax names that tax ("Income Tax" is no label of `total_income`)', async () => {

@@ -143,14 +143,17 @@ export function sectionNumber(win: WindowText, span: Span): boolean {
 
 /**
  * The thing a count field's name counts (`number_of_payments`: "payments"; `aantal_erfgenamen`:
- * "erfgenamen"), or undefined when the name asks for no count.
+ * "erfgenamen"; `adults`: "adults"), or undefined when the name asks for no count.
  */
 export function countedNoun(field: { name: string }, locale: LocaleProfile): string | undefined {
     const words = labelWords(field.name).filter((w) => w !== 'of' && w !== 'van');
     const counts = wordsOf(locale, 'countWords');
     const k = words.findIndex((w) => counts.has(w));
+    // A name of one noun counts it (`adults`: "4 adults, 2 children"); a type's word is no noun (`number`).
+    if (k < 0)
+        return words.length === 1 && /^\p{L}{4,}$/u.test(words[0]!) && !wordsOf(locale, 'typeWords').has(words[0]!) ? words[0] : undefined;
     // The word after the count's ("number of payments"), or before it ("user count").
-    const noun = k < 0 ? undefined : k + 1 < words.length ? words[k + 1] : words[k - 1];
+    const noun = k + 1 < words.length ? words[k + 1] : words[k - 1];
     return noun && /\p{L}{3,}/u.test(noun) ? noun : undefined;
 }
 
