@@ -10,11 +10,13 @@ const flag = (name: string, hints: string[] = []) =>
     compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'boolean', ...(hints.length ? { hints } : {}) }] });
 
 describe('boolean answers', () => {
-    it('"no." before a number or a code is no answer', () => {
+    it('"no." or "no:" before a number or a code is no answer', () => {
         const quotes = (text: string) => booleanSpans(text, 'en').map((s) => s.quote);
         expect(quotes('Payment status:   Paid in full - receipt no. R-2025-0112')).to.deep.equal([]);
         expect(quotes('Borrower no.:     2 1187 00433 9126')).to.deep.equal([]);
         expect(quotes('Claimed before? No.\nNext question: yes')).to.deep.equal(['No', 'yes']);
+        expect(quotes('OFFICE USE   Received: 15/12/25   Paid: Y   Key no: 118')).to.deep.equal([]);
+        expect(quotes('Pets allowed: no\nParking: 2 spaces')).to.deep.equal(['no']);
     });
 
     it('"no" in running text is no answer unless a label of the field points at it', async () => {

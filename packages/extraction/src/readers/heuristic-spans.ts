@@ -246,7 +246,7 @@ export function durationSpans(text: string, language: string): Span[] {
 
 /**
  * Yes/no words, but not an abbreviation of "number" ("receipt no. R-2025-0112", "Borrower no.: 2
- * 1187"), nor an option whose box is left empty ("[ ] Yes   [X] No": the answer is the ticked one).
+ * 1187", "Key no: 118"), nor an option whose box is left empty ("[ ] Yes   [X] No": the answer is the ticked one).
  */
 export function booleanSpans(text: string, language: string): Span[] {
     const words = all(findersOf(language).booleans, text).filter(
@@ -328,8 +328,8 @@ export function isCheckBox(quote: string): boolean {
 /** An empty check box just before an option: "[ ]", "( )", "☐". */
 const EMPTY_BOX = /(?:\[\s?\]|\(\s?\)|☐)[^\S\n]*$/u;
 
-/** A full stop, maybe a colon, and on the same line a number or a code. */
-const NUMBER_SIGN = /^\.\s?:?[^\S\n]*[^\s]*\d/u;
+/** A full stop, maybe a colon, or a colon alone ("Key no: 118"), and on the same line a number or a code. */
+const NUMBER_SIGN = /^(?:\.\s?:?|:)[^\S\n]*[^\s]*\d/u;
 const ANSWER_AHEAD = 40;
 
 /**
