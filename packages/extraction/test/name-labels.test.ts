@@ -141,4 +141,12 @@ describe("a heading over a name's label", () => {
         const schema = compile({ svc_schema: '1.0', name: 'uitlaat', fields: [{ name: 'eigenaar', type: 'string' }] });
         expect((await readData(contract, schema, 'nl')).eigenaar).to.be.oneOf(['R.A. (Rob) Verbeek', 'De heer R.A. (Rob) Verbeek']);
     });
+
+    it('a list of people is the lead for one name, the whole list for a field that asks for names', async () => {
+        const report = ['CHECK-OUT REPORT', '', 'Tenant(s):     Mr Owen Pryce, Ms Dana Whitlock', 'Check-out:     28/08/2025'].join('\n');
+        const read = async (name: string) =>
+            (await readData(report, compile({ svc_schema: '1.0', name: 'r', fields: [{ name, type: 'string' }] })))[name];
+        expect(await read('tenant_names')).to.equal('Mr Owen Pryce, Ms Dana Whitlock');
+        expect(await read('tenant')).to.equal('Mr Owen Pryce');
+    });
 });

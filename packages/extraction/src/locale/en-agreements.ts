@@ -86,6 +86,7 @@ export const enAgreementWords = {
     rangeWords: ['to', 'through', 'thru', 'until', 'till'],
     maximumWords: ['max', 'maximum', 'upper', 'highest', 'ceiling'],
     nameWords: ['name', 'names', 'surname', 'forename'],
+    nameListWords: ['names'],
     // (Not "from" and "to": `bill_to`, `ship_to` ask for no route's end.)
     routeStartWords: ['origin', 'departure'],
     signingWords: ['signed', 'signature', 'sign', 'executed'],

@@ -151,6 +151,8 @@ export interface LocaleProfile {
     maximumWords?: readonly string[];
     /** Words of a field's name that ask for a name (`guest_name`, `klantnaam`): a value without a letter is none. */
     nameWords?: readonly string[];
+    /** Words of a field's name that ask for several names in one string (`tenant_names`): a list of people is its value. */
+    nameListWords?: readonly string[];
     /** Words of a string field's name that ask for a route's first end ("origin"; Dutch "vertrek") or its last ("destination"). */
     routeStartWords?: readonly string[];
     /** Words of signing ("signed", Dutch "getekend"), and words before a party one signs for ("for", "on behalf of"; Dutch "namens"). */

@@ -31,6 +31,7 @@ type WordList =
     | 'rangeWords'
     | 'maximumWords'
     | 'nameWords'
+    | 'nameListWords'
     | 'routeStartWords'
     | 'placeholders'
     | 'noneWords'

@@ -180,6 +180,7 @@ export const nl = {
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
+    nameListWords: ['namen'],
     routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
     agreementWords: ['overeenkomst', 'contract'],
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],

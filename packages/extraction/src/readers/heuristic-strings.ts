@@ -140,6 +140,8 @@ export interface StringOptions {
     nullable?: boolean;
     /** The field asks for a number: its name or description says so ("registration number").*/
     identifier?: boolean;
+    /** The field's name asks for several names (`tenant_names`): a list of people is one value. */
+    people?: boolean;
 }
 
 /** How a string field's candidates are read. */
@@ -160,6 +162,7 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
         nameKind,
         nullable: field.nullable,
         identifier: told.some((w) => ids.has(w)),
+        people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
     };
 }
 
@@ -214,7 +217,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
                 // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
                 const head =
-                    v && !address && !several ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || firstOfPeople(win, v.quote) : 0;
+                    v && !address && !several
+                        ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || (options.people ? 0 : firstOfPeople(win, v.quote))
+                        : 0;
                 if (v && head)
                     out.push({
                         start: v.start,
