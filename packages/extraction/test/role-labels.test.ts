@@ -188,4 +188,18 @@ describe('role labels: a one-word name joined to its value in prose', () => {
         const offer = 'Dear Ms. Johnson,\n\nWe offer you the position of Senior Data Analyst at Northwind Traders Inc.\n';
         expect((await readData(offer, position('position', ['Job title']))).position).to.equal(null);
     });
+
+    it('a label after a word of acting for someone ("namens", "on behalf of") names who acts, not the party', async () => {
+        const report = [
+            'PROCES-VERBAAL VAN OPLEVERING',
+            '',
+            'Aannemer:                   Bouwbedrijf Hoekstra B.V., Sneek',
+            'Aanwezig namens aannemer:   P. de Jong (uitvoerder)',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'aannemer', type: 'string' }] });
+        expect((await readData(report, schema, 'nl')).aannemer).to.equal('Bouwbedrijf Hoekstra B.V.');
+        const signed = ['Signed on behalf of the Supplier:   Gareth Lyle', 'Date: 3 March 2025'].join('\n');
+        const signer = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'supplier_signatory', type: 'string' }] });
+        expect((await readData(signed, signer)).supplier_signatory).to.equal('Gareth Lyle');
+    });
 });

@@ -24,6 +24,23 @@ export function numberTail(win: WindowText, at: number, end: number): string | u
     return m && (m[1] === undefined || wordsOf(win.locale, 'identifierWords').has(m[1].toLowerCase())) ? m[0] : undefined;
 }
 
+/**
+ * Whether a label follows a word of acting for someone on its line ("Aanwezig namens aannemer:",
+ * "Signed on behalf of the Supplier:", an article between): its value is who acts for the field's
+ * party, not the party.
+ */
+export function actingFor(win: WindowText, hit: LabelHit): boolean {
+    const line = win.lines[hit.line]!;
+    const before = win.text.slice(Math.max(line.start, hit.start - ACTING_BEFORE), hit.start).toLowerCase();
+    const words = before.match(/\p{L}+/gu) ?? [];
+    if (words.length && wordsOf(win.locale, 'definitionArticles').has(words.at(-1)!)) words.pop();
+    const said = ` ${words.join(' ')}`;
+    return /^[\p{L}\s]*$/u.test(before) && [...wordsOf(win.locale, 'behalfWords')].some((b) => said.endsWith(` ${b}`));
+}
+
+/** Characters before a label read for a word of acting for someone. */
+const ACTING_BEFORE = 40;
+
 /** Where a label stands on its line, and what the line around it says of the value's place. */
 interface LabelLine {
     line: WindowText['lines'][number];

@@ -26,9 +26,9 @@ import {
 import { GROUPED_DIGITS, HASH_CODE, codeAlone, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
-import { definedTerms } from './heuristic-parties.js';
+import { asksForSigner, definedTerms } from './heuristic-parties.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { labelLine, numberTail } from './heuristic-label-line.js';
+import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 
 export interface StringCandidate extends Span {
@@ -142,6 +142,8 @@ export interface StringOptions {
     identifier?: boolean;
     /** The field's name asks for several names (`tenant_names`): a list of people is one value. */
     people?: boolean;
+    /** The field asks for who signs: a label after "namens", "on behalf of" names its value too. */
+    signer?: boolean;
 }
 
 /** How a string field's candidates are read. */
@@ -163,6 +165,7 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
         nullable: field.nullable,
         identifier: told.some((w) => ids.has(w)),
         people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
+        signer: asksForSigner(field, win.locale),
     };
 }
 
@@ -179,6 +182,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         // "Customer #:", "Member no.:" label a number: no value of a field that asks for none; the
         // field's whole name ending a name in capitals is that name's ("CASCADIA MUTUAL HEALTH PLAN").
         if ((!id && numberTail(win, hit.end, win.lines[hit.line]!.end) !== undefined) || endsCapitalName(win, hit)) continue;
+        // "Aanwezig namens aannemer:   E. de Boer" names who acts for the contractor.
+        if (!options.signer && actingFor(win, hit)) continue;
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
