@@ -102,4 +102,24 @@ describe('addressee: the person a letter greets', () => {
         expect((await readData(mail('Dear Valued Customer'), schema)).customer_name).to.equal(null);
         expect((await readData(mail('Hi Priya'), schema)).customer_name).to.equal(null);
     });
+
+    it("a plural role names the addressees, and a couple's line of titles and initials is one name line", async () => {
+        const nl = localeOf('nl');
+        expect(wantsAddressee('klanten', nl)).to.equal(true);
+        expect(wantsAddressee('verhuurder', nl)).to.equal(false);
+        const letter = [
+            'HYPOTHEEKBANK ZUID',
+            'Postbus 12, 5600 AA Eindhoven',
+            '',
+            '                         Dhr. J.W. Smeets en mevr. C.A. Smeets-Peeters',
+            '                         Markt 4',
+            '                         6211 CK  Maastricht',
+            '',
+            'Geachte heer en mevrouw Smeets,',
+            '',
+            'Hierbij ontvangt u uw jaaroverzicht.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'j', fields: [{ name: 'klanten', type: 'string' }] });
+        expect((await readData(letter, schema, 'nl')).klanten).to.equal('Dhr. J.W. Smeets en mevr. C.A. Smeets-Peeters');
+    });
 });

@@ -45,8 +45,10 @@ const CODE_WORDS = new Set([
 export function wantsAddressee(name: string, locale: LocaleProfile): boolean {
     const roles = wordsOf(locale, 'addresseeWords');
     const words = labelWords(name);
+    // A plural ("klanten") names the role too; a compound does not ("verhuurder" is no "huurder").
+    const role = (w: string): boolean => roles.has(w) || roles.has(locale.stem(w));
     // "student_id", "tenant_number": the role's code, not the person.
-    return words.some((w) => roles.has(w)) && !words.some((w) => CODE_WORDS.has(w));
+    return words.some(role) && !words.some((w) => CODE_WORDS.has(w));
 }
 
 /**
@@ -97,7 +99,8 @@ export function addresseeNames(win: WindowText, organisation = false): Span[] {
 function nameLine(t: string, titles: ReadonlySet<string>, locale: LocaleProfile): boolean {
     if (!t || t.length > NAME_LINE_CHARS || /[\d:,@]/.test(t)) return false;
     const words = t.split(/\s+/);
-    if (words.length < 2 || words.length > NAME_LINE_WORDS) return false;
+    // (Titles, initials and particles count apart: "Dhr. P.H. Dekker en mevr. A.M. Dekker-Smit".)
+    if (words.length < 2 || words.length > NAME_LINE_WORDS * 2) return false;
     const particles = wordsOf(locale, 'connectors');
     let named = 0;
     for (const w of words) {
@@ -107,7 +110,7 @@ function nameLine(t: string, titles: ReadonlySet<string>, locale: LocaleProfile)
         if (!/^\p{Lu}[\p{L}'’-]*\p{L}$/u.test(w)) return false;
         named++;
     }
-    return named >= 1;
+    return named >= 1 && named <= NAME_LINE_WORDS;
 }
 
 /** Lines under an addressee's name searched for their organisation (a title may stand between). */
