@@ -6,6 +6,8 @@ import { expect } from 'chai';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { amountSpans } from '../src/readers/heuristic-spans.js';
 import { asksForTax } from '../src/readers/heuristic-totals.js';
+import { bracketDetail } from '../src/readers/heuristic-columns.js';
+import { WindowText } from '../src/readers/heuristic-text.js';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 
@@ -230,5 +232,23 @@ describe('statement rows', () => {
         // A field no relation subtracts keeps the sign it is printed with.
         const added = compile({ svc_schema: '1.0', name: 'card', fields: [gbp('payments_received')] });
         expect((await readData(statement, added)).payments_received).to.deep.equal(money('GBP')('-900.00'));
+    });
+
+    it('a figure in a bracket right after a figure is its detail ("6 (waarvan 1 urgent)"); a sum of money in one is not', async () => {
+        const report = [
+            'Totaal aantal gebreken: 6 (waarvan 1 urgent)',
+            'Sleutels:       9 stuks overhandigd (3 voordeur, 3 achterdeur, 3 berging)',
+        ].join('\n');
+        const count = (name: string) => compile({ svc_schema: '1.0', name: 'r', fields: [{ name, type: 'integer' }] });
+        expect((await readData(report, count('aantal_gebreken'), 'nl')).aantal_gebreken).to.equal(6);
+        expect((await readData(report, count('aantal_sleutels'), 'nl')).aantal_sleutels).to.equal(9);
+        // A sum of money in a bracket after a count is none of the count's details.
+        const hire = 'Hire period:   14 days (extra days charged at £6.00 per day + VAT)';
+        const win = new WindowText(hire, localeOf('en'));
+        const six = amountSpans(hire, 'en', true).find((a) => a.quote === '£6.00')!;
+        expect(bracketDetail(win, six)).to.equal(false);
+        const keys = 'Sleutels:   9 stuks (3 voordeur)';
+        const three = { start: keys.indexOf('3'), end: keys.indexOf('3') + 1, quote: '3' };
+        expect(bracketDetail(new WindowText(keys, localeOf('nl')), three)).to.equal(true);
     });
 });

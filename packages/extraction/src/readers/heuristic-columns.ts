@@ -79,7 +79,9 @@ const DETAIL_LINE = 240;
 
 /**
  * A figure in brackets before another figure on its line ("Door u betaalde voorschotten (12 x €
- * 285,00)   3.420,00", "Deposit (10% of £5,000)   £500.00"): a detail of that figure, not it.
+ * 285,00)   3.420,00", "Deposit (10% of £5,000)   £500.00"), or right after one ("Totaal aantal
+ * gebreken: 6 (waarvan 1 urgent)", "9 stuks overhandigd (3 voordeur, 3 achterdeur)"): a detail of
+ * that figure, not it.
  */
 export function bracketDetail(win: WindowText, span: Span): boolean {
     const line = win.lines[win.lineOf(span.start)]!;
@@ -87,9 +89,14 @@ export function bracketDetail(win: WindowText, span: Span): boolean {
     const before = win.text.slice(line.start, span.start);
     const open = before.lastIndexOf('(');
     if (open < 0 || before.indexOf(')', open) >= 0) return false;
+    // (A sum of money in a bracket after a count is none of its details: "14 days (extra days at £6.00 per day)".)
+    if (!span.marked && FIGURE_BEFORE.test(before.slice(0, open))) return true;
     const close = win.text.indexOf(')', span.end);
     return close >= 0 && close < line.end && /\d/.test(win.text.slice(close + 1, line.end));
 }
+
+/** A figure, maybe a word or two of what it counts, before a bracket ("6 ", "9 stuks overhandigd "). */
+const FIGURE_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}$/u;
 
 /**
  * A figure of a sum worked out on its line ("7,25 x € 68,00 = € 493,00", "12 × £45.00 = £540.00"):
