@@ -275,4 +275,19 @@ describe('invoice totals', () => {
             fee_adjustment: usd('-5.00'),
         });
     });
+
+    it("a sum quoted per unit before its row's total is a detail of the total, for a field that asks for no rate", async () => {
+        const booking = [
+            '  Kamerprijs            € 98,00 per nacht           € 294,00',
+            '  Toeristenbelasting    € 3,10 p.p.p.n.             €  18,60',
+            '                                                   ---------',
+            '  Totaalbedrag                                      € 312,60',
+        ].join('\n');
+        const eur = (name: string) => ({ name, type: 'money', currency: 'EUR' });
+        const schema = compile({ svc_schema: '1.0', name: 'b', fields: [eur('toeristenbelasting'), eur('prijs_per_nacht')] });
+        const data = await readData(booking, schema, 'nl');
+        expect(data.toeristenbelasting).to.deep.equal({ amount: '18.60', currency: 'EUR' });
+        // A field that asks for the rate keeps it.
+        expect(data.prijs_per_nacht).to.deep.equal({ amount: '98.00', currency: 'EUR' });
+    });
 });

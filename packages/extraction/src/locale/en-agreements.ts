@@ -87,6 +87,8 @@ export const enAgreementWords = {
     maximumWords: ['max', 'maximum', 'upper', 'highest', 'ceiling'],
     nameWords: ['name', 'names', 'surname', 'forename'],
     nameListWords: ['names'],
+    perUnitWords: ['per', 'each', 'ea', 'pp', 'pppn', 'pn'],
+    rateWords: ['rate', 'unit', 'each', 'daily', 'nightly', 'weekly', 'monthly', 'hourly'],
     // (Not "from" and "to": `bill_to`, `ship_to` ask for no route's end.)
     routeStartWords: ['origin', 'departure'],
     signingWords: ['signed', 'signature', 'sign', 'executed'],

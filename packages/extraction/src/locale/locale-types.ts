@@ -153,6 +153,12 @@ export interface LocaleProfile {
     nameWords?: readonly string[];
     /** Words of a field's name that ask for several names in one string (`tenant_names`): a list of people is its value. */
     nameListWords?: readonly string[];
+    /**
+     * Words after a sum that quote it per unit ("per", "each", "p.p.p.n." without its dots), and
+     * words of a field's name that ask for such a rate (`rate`, Dutch `tarief`).
+     */
+    perUnitWords?: readonly string[];
+    rateWords?: readonly string[];
     /** Words of a string field's name that ask for a route's first end ("origin"; Dutch "vertrek") or its last ("destination"). */
     routeStartWords?: readonly string[];
     /** Words of signing ("signed", Dutch "getekend"), and words before a party one signs for ("for", "on behalf of"; Dutch "namens"). */

@@ -32,6 +32,8 @@ type WordList =
     | 'maximumWords'
     | 'nameWords'
     | 'nameListWords'
+    | 'perUnitWords'
+    | 'rateWords'
     | 'routeStartWords'
     | 'placeholders'
     | 'noneWords'

@@ -181,6 +181,8 @@ export const nl = {
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
     nameListWords: ['namen'],
+    perUnitWords: ['per', 'pp', 'pppn', 'pn', 'stuk'],
+    rateWords: ['tarief', 'eenheid', 'stukprijs'],
     routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
     agreementWords: ['overeenkomst', 'contract'],
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],

@@ -107,6 +107,27 @@ export function operand(win: WindowText, span: Span): boolean {
     return OPERAND_REST.test(win.text.slice(span.end, Math.min(line.end, span.end + 48)));
 }
 
+/**
+ * A sum of money quoted per unit before its row's total ("Toeristenbelasting   € 2,70 p.p.p.n.
+ * €  16,20", "Room   £154.00 per night   £462.00"), for a field whose name asks for no rate: a
+ * detail of the total. The profile's `perUnitWords` say per unit; its `rateWords` ask for a rate.
+ */
+export function unitRate(win: WindowText, span: Span, field: { name: string; hints: readonly string[] }): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    const rest = win.text.slice(span.end, Math.min(line.end, span.end + UNIT_REST));
+    const unit = /^[ \t]*([\p{L}.]+)/u.exec(rest);
+    const per = wordsOf(win.locale, 'perUnitWords');
+    if (!unit || !per.has(unit[1]!.replace(/\./g, '').toLowerCase())) return false;
+    // The row's total after it, past a wide gap.
+    if (!/(?: {3,}|\t)\D{0,4}\d/.test(rest.slice(unit[0].length))) return false;
+    const rates = wordsOf(win.locale, 'rateWords');
+    const asks = (w: string): boolean => per.has(w) || rates.has(w) || [...rates].some((r) => r.length >= 6 && w.endsWith(r));
+    return ![field.name, ...field.hints].some((t) => labelWords(t).some(asks));
+}
+
+/** Characters after an amount read for its unit and its row's total. */
+const UNIT_REST = 60;
+
 /** What follows an operand on its line: at most 40 characters to an equals sign, then (a mark and) a figure. */
 const OPERAND_REST = /^[^=\n]{0,40}=[ \t]*[^\s\d=]{0,4}[ \t]*\d/u;
 

@@ -22,6 +22,7 @@ import {
     monthYear,
     operand,
     sectionNumber,
+    unitRate,
 } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -205,6 +206,11 @@ function stringScores(ctx: FieldContext): Scored[] {
     return out;
 }
 
+/** A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. */
+function figureDetail(win: WindowText, span: Span, field: CompiledField, type: Scalar): boolean {
+    return bracketDetail(win, span) || operand(win, span) || (type.kind === 'money' && unitRate(win, span, field));
+}
+
 function labelKind(hit: LabelHit | undefined): Features {
     if (!hit) return {};
     return hit.kind === 'hint' ? { labelHint: 1 } : hit.kind === 'description' ? { labelDescription: 1 } : { labelName: 1 };
@@ -357,7 +363,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         // Last year's premium, the year to date; the other end of a range.
         if (earlierFigure(win, span, field, type.kind)) score *= ADJUST.earlierColumn;
         if (others?.has(span)) score *= ADJUST.otherBound;
-        if (FIGURES.has(type.kind) && (bracketDetail(win, span) || operand(win, span))) score *= ADJUST.bracketDetail;
+        if (FIGURES.has(type.kind) && figureDetail(win, span, field, type)) score *= ADJUST.bracketDetail;
         out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);
