@@ -47,4 +47,24 @@ describe('invoice dates', () => {
         const factuur = `FACTUUR 2025-0091\nDatum: 14 maart 2025\n\n${body}\nGraag betaling uiterlijk\n29 maart 2025.\n${tail}`;
         expect((await features(factuur, 'nl')).get('29 maart 2025')?.closing).to.equal(0);
     });
+
+    it('"on or before" labels a deadline; a label inside a bracket that prose runs on after labels nothing past it', async () => {
+        const order = [
+            '                                   Claim Number     K7TR2M90',
+            '                                   Date             3 November 2025',
+            '',
+            'IT IS ORDERED THAT you must pay the claimant £842.10 for debt (and',
+            'interest to date of judgment) and costs, on or before 17 November 2025.',
+        ].join('\n');
+        const dates = compile({
+            svc_schema: '1.0',
+            name: 'j',
+            fields: [
+                { name: 'judgment_date', type: 'date', date_order: 'dmy', description: 'Date of the judgment' },
+                { name: 'payment_deadline', type: 'date', date_order: 'dmy' },
+            ],
+            relations: [{ id: 'after', expr: 'payment_deadline > judgment_date' }],
+        });
+        expect(await readData(order, dates)).to.deep.equal({ judgment_date: '2025-11-03', payment_deadline: '2025-11-17' });
+    });
 });

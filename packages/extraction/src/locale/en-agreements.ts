@@ -16,7 +16,7 @@ const START_LABELS = [
     'from',
 ];
 /** How running text introduces the day a payment falls due (dateLabels). */
-const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due'];
+const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due', 'on or before'];
 const END_LABELS = ['ends on', 'ending on', 'expires on', 'expire on', 'expiring on', 'terminates on', 'terminate on', 'until', 'through'];
 
 export const enAgreementWords = {
@@ -210,6 +210,7 @@ export const enAgreementWords = {
         ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
         ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),
         ['due', DUE_LABELS],
+        ['deadline', ['on or before', 'no later than', 'not later than']],
         ['agreement', ['dated', 'dated as of', 'entered into as of', 'entered into on', 'made as of', 'made on']],
         ['signature', ['signed on', 'signed as of', 'executed on']],
     ]),

@@ -252,6 +252,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
     if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
+    // A label inside a bracket closed before the value speaks of the bracket's own words ("(and
+    // interest to date of judgment) and costs, on or before 31 October 2025").
+    if (hit.end <= span.start && bracketClosedBetween(text, hit, span)) return 0;
     if (hit.line === spanLine) {
         if (hit.end <= span.start) {
             // Slices stay short: a line may be a whole document long.
@@ -337,6 +340,23 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     }
     return 0;
 }
+
+/**
+ * Whether a label stands inside a bracket (opened shortly before it) that closes before the value,
+ * prose running on between them; a row's bracket before its cell's value ("Locker rental (no. 114,
+ * gents' locker room)     40.00") keeps the row's label.
+ */
+function bracketClosedBetween(text: string, hit: LabelHit, span: Span): boolean {
+    const between = text.slice(hit.end, Math.min(span.start, hit.end + BRACKET_REACH));
+    const close = between.indexOf(')');
+    if (close < 0 || between.lastIndexOf('(', close) >= 0) return false;
+    if ((between.slice(close).match(/\p{L}{2,}/gu)?.length ?? 0) < 2) return false;
+    const before = text.slice(Math.max(0, hit.start - BRACKET_REACH), hit.start);
+    return before.lastIndexOf('(') > before.lastIndexOf(')');
+}
+
+/** Characters around a label read for a bracket it stands in. */
+const BRACKET_REACH = 80;
 
 export interface ContextScore {
     score: number;
