@@ -5,6 +5,7 @@
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
 import type { WindowText } from './heuristic-text.js';
+import type { Span } from './heuristic-spans.js';
 import { indentOf } from './heuristic-rows.js';
 import { LABEL } from './heuristic-weights.js';
 
@@ -201,3 +202,20 @@ export function taxAfter(win: WindowText, hit: LabelHit): boolean {
         !!next && next.line === hit.line && win.text.slice(hit.end, next.start) === ' ' && wordsOf(win.locale, 'taxWords').has(next.norm)
     );
 }
+
+/**
+ * Whether a label stands inside a bracket (opened shortly before it) that closes before the value,
+ * prose running on between them; a row's bracket before its cell's value ("Locker rental (no. 114,
+ * gents' locker room)     40.00") keeps the row's label.
+ */
+export function bracketClosedBetween(text: string, hit: LabelHit, span: Span): boolean {
+    const between = text.slice(hit.end, Math.min(span.start, hit.end + BRACKET_REACH));
+    const close = between.indexOf(')');
+    if (close < 0 || between.lastIndexOf('(', close) >= 0) return false;
+    if ((between.slice(close).match(/\p{L}{2,}/gu)?.length ?? 0) < 2) return false;
+    const before = text.slice(Math.max(0, hit.start - BRACKET_REACH), hit.start);
+    return before.lastIndexOf('(') > before.lastIndexOf(')');
+}
+
+/** Characters around a label read for a bracket it stands in. */
+const BRACKET_REACH = 80;

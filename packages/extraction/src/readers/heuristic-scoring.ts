@@ -7,7 +7,7 @@ import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
-import { qualifyingWord } from './heuristic-qualifiers.js';
+import { bracketClosedBetween, qualifyingWord } from './heuristic-qualifiers.js';
 import { cells, hangingRow, indentOf } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
@@ -340,23 +340,6 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     }
     return 0;
 }
-
-/**
- * Whether a label stands inside a bracket (opened shortly before it) that closes before the value,
- * prose running on between them; a row's bracket before its cell's value ("Locker rental (no. 114,
- * gents' locker room)     40.00") keeps the row's label.
- */
-function bracketClosedBetween(text: string, hit: LabelHit, span: Span): boolean {
-    const between = text.slice(hit.end, Math.min(span.start, hit.end + BRACKET_REACH));
-    const close = between.indexOf(')');
-    if (close < 0 || between.lastIndexOf('(', close) >= 0) return false;
-    if ((between.slice(close).match(/\p{L}{2,}/gu)?.length ?? 0) < 2) return false;
-    const before = text.slice(Math.max(0, hit.start - BRACKET_REACH), hit.start);
-    return before.lastIndexOf('(') > before.lastIndexOf(')');
-}
-
-/** Characters around a label read for a bracket it stands in. */
-const BRACKET_REACH = 80;
 
 export interface ContextScore {
     score: number;
