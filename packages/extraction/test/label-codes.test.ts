@@ -267,4 +267,12 @@ describe('numbers and identifiers have digits', () => {
         ].join('\n');
         expect(await readData(form, strings('ein', 'mrn'))).to.deep.equal({ ein: '86-2041937', mrn: '25GB7H3K9P2M4X8QA1' });
     });
+
+    it('a Dutch compound ending in "nummer" asks for a number: "Werkbon nr.:" labels `werkbonnummer`', async () => {
+        const bon = ['ONDERHOUDSRAPPORT CV-INSTALLATIE', '', 'Werkbon nr.:        WB-25-07120', 'Datum bezoek:       07-10-2025'].join(
+            '\n',
+        );
+        const schema = compile({ svc_schema: '1.0', name: 'w', fields: [{ name: 'werkbonnummer', type: 'string' }] });
+        expect((await readData(bon, schema, 'nl')).werkbonnummer).to.equal('WB-25-07120');
+    });
 });

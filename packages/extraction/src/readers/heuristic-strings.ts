@@ -163,7 +163,8 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
         addressLines,
         nameKind,
         nullable: field.nullable,
-        identifier: told.some((w) => ids.has(w)),
+        // (A compound ending in one too: "werkbonnummer".)
+        identifier: told.some((w) => ids.has(w) || [...ids].some((i) => i.length >= 5 && w.length >= i.length + 3 && w.endsWith(i))),
         people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
         signer: asksForSigner(field, win.locale),
     };
