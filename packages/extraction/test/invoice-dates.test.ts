@@ -67,4 +67,10 @@ describe('invoice dates', () => {
         });
         expect(await readData(order, dates)).to.deep.equal({ judgment_date: '2025-11-03', payment_deadline: '2025-11-17' });
     });
+
+    it('a hyphenated label is found as the compound a name writes whole ("Check-out date" for `checkout_date`)', async () => {
+        const report = ['CHECK-OUT REPORT', '', 'Tenancy start:    01/09/2023', 'Check-out date:   28/08/2025'].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'checkout_date', type: 'date', date_order: 'dmy' }] });
+        expect((await readData(report, schema)).checkout_date).to.equal('2025-08-28');
+    });
 });

@@ -66,6 +66,15 @@ export class WindowText {
             let list = this.wordIndex.get(norm);
             if (!list) this.wordIndex.set(norm, (list = []));
             list.push(this.words.length - 1);
+            // A word joined to the one before by a hyphen is found as their compound too, at its
+            // second part: "Check-out date" labels `checkout_date`.
+            const before = this.words[this.words.length - 2];
+            if (before && before.end + 1 === s && text[before.end] === '-' && /^\p{L}{2,}$/u.test(before.norm + norm)) {
+                const joined = before.norm + norm;
+                let at = this.wordIndex.get(joined);
+                if (!at) this.wordIndex.set(joined, (at = []));
+                at.push(this.words.length - 1);
+            }
             // A possessive is found as its word too: "Patient's name" labels `patient_name`.
             const owner = norm.length > 3 && (norm.includes("'") || norm.includes('’')) ? POSSESSIVE.exec(norm)?.[1] : undefined;
             if (owner) {
