@@ -122,4 +122,21 @@ describe('addressee: the person a letter greets', () => {
         const schema = compile({ svc_schema: '1.0', name: 'j', fields: [{ name: 'klanten', type: 'string' }] });
         expect((await readData(letter, schema, 'nl')).klanten).to.equal('Dhr. J.W. Smeets en mevr. C.A. Smeets-Peeters');
     });
+
+    it("an e-mail's recipient header names the addressee the greeting greets", async () => {
+        const mail = (greeting: string) =>
+            [
+                'From: Northline Rail <refunds@northlinerail.example>',
+                'To: Priya Raman <priya.raman@example.com>',
+                'Subject: Your refund',
+                '',
+                greeting,
+                '',
+                'Your refund of £54.60 has been approved.',
+            ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'customer_name', type: 'string' }] });
+        expect((await readData(mail('Hi Priya,'), schema)).customer_name).to.equal('Priya Raman');
+        // A greeting of someone else names no one from the header.
+        expect((await readData(mail('Dear Sir or Madam,'), schema)).customer_name).to.equal(null);
+    });
 });

@@ -111,6 +111,7 @@ export const enAgreementWords = {
     ],
     noneWords: ['none', 'nil'],
     senderHeaders: ['from'],
+    recipientHeaders: ['to'],
     departmentWords: [
         'support',
         'customer support',

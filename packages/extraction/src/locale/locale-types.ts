@@ -170,6 +170,8 @@ export interface LocaleProfile {
     noneWords?: readonly string[];
     /** An e-mail's header of its sender ("From", Dutch "Van"). */
     senderHeaders?: readonly string[];
+    /** An e-mail's header of its recipient ("To", Dutch "Aan"). */
+    recipientHeaders?: readonly string[];
     /** A department a sender's name ends or starts with ("Support", "Klantenservice"): not the organisation's name. */
     departmentWords?: readonly string[];
     /**

@@ -38,6 +38,7 @@ type WordList =
     | 'placeholders'
     | 'noneWords'
     | 'senderHeaders'
+    | 'recipientHeaders'
     | 'departmentWords'
     | 'organisationWords'
     | 'otherOrganisationWords'

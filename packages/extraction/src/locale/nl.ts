@@ -189,6 +189,7 @@ export const nl = {
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
     noneWords: ['geen'],
     senderHeaders: ['van'],
+    recipientHeaders: ['aan'],
     organisationWords: [
         'praktijk',
         'vereniging',

@@ -73,6 +73,14 @@ export function addresseeNames(win: WindowText, organisation = false): Span[] {
         if (!greeted.length) return [];
         for (let k = i - 1; k >= 0 && k >= i - ADDRESSEE_LINES; k--) {
             const line = lines[k]!;
+            // An e-mail's recipient header names the addressee as an address block does ("To:
+            // Ayesha Siddiqui <ayesha.s@…>").
+            const to = recipient(win, k);
+            if (to && !organisation) {
+                const own = new Set(to.quote.toLowerCase().split(/\s+/));
+                if (greeted.every((w) => own.has(w))) return [to];
+                continue;
+            }
             const t = line.text.trim();
             if (!nameLine(t, titles, win.locale)) continue;
             const own = new Set(t.toLowerCase().split(/\s+/));
@@ -90,6 +98,20 @@ export function addresseeNames(win: WindowText, organisation = false): Span[] {
     }
     return [];
 }
+
+/** "To: Ayesha Siddiqui <ayesha@…>": the recipient header's display name when it is a person's name line. */
+function recipient(win: WindowText, k: number): Span | undefined {
+    const line = win.lines[k]!;
+    const m = RECIPIENT.exec(line.text);
+    if (!m || !wordsOf(win.locale, 'recipientHeaders').has(m[1]!.toLowerCase())) return undefined;
+    const name = m[2]!.trim();
+    if (!nameLine(name, wordsOf(win.locale, 'personTitles'), win.locale)) return undefined;
+    const start = line.start + line.text.indexOf(name, m[1]!.length);
+    return { start, end: start + name.length, quote: name };
+}
+
+/** A header word, a display name, a mail address in angle brackets. */
+const RECIPIENT = /^[ \t]*(\p{L}+)[ \t]*:[ \t]*"?([^"<>\n@,;]{2,80}?)"?[ \t]*<[^<>\s@]+@[^<>\s]+>[ \t]*$/u;
 
 /**
  * A line that is a person's name and nothing else: a few words, each a title, an initial ("T.",
