@@ -275,4 +275,12 @@ describe('numbers and identifiers have digits', () => {
         const schema = compile({ svc_schema: '1.0', name: 'w', fields: [{ name: 'werkbonnummer', type: 'string' }] });
         expect((await readData(bon, schema, 'nl')).werkbonnummer).to.equal('WB-25-07120');
     });
+
+    it("a registration is a code: a vehicle's make and model with its figures is none", async () => {
+        const letter = (vehicle: string) =>
+            ['Claim number:   MMI-25-118', `Vehicle:        ${vehicle}`, 'Incident date:  3 October 2025'].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'vehicle_registration', type: 'string' }] });
+        expect((await readData(letter('2019 Volkswagen Golf 1.5 TSI Match'), schema)).vehicle_registration).to.equal(null);
+        expect((await readData(letter('PK19 XWD'), schema)).vehicle_registration).to.equal('PK19 XWD');
+    });
 });

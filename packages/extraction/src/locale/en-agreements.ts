@@ -168,7 +168,7 @@ export const enAgreementWords = {
     otherOrganisationWords: ['previous', 'prior', 'former', 'old', 'new', 'other', 'third', 'receiving', 'transferring'],
     possessives: ['your', 'my', 'our'],
     routeEndWords: ['destination', 'arrival'],
-    identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref'],
+    identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref', 'registration'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
     countWords: ['number', 'count', 'num', 'no'],
     rangeIntroducers: ['between'],

@@ -231,7 +231,7 @@ export const nl = {
         'idem',
     ],
     routeEndWords: ['bestemming', 'aankomst', 'eindbestemming'],
-    identifierWords: ['nummer', 'nr', 'no', 'id', 'ref', 'kenmerk'],
+    identifierWords: ['nummer', 'nr', 'no', 'id', 'ref', 'kenmerk', 'kenteken'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
     countWords: ['aantal'],
     rangeIntroducers: ['tussen'],

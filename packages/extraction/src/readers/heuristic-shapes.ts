@@ -34,9 +34,17 @@ export function shapeOf(
     return ({ quote, hit }) =>
         !answer(quote) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
-        (!numbered || /\d/.test(quote)) &&
+        (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (dateAsked || !wholeDate(quote, language)) &&
         (signer || hit === undefined || !signedFor(win, hit));
+}
+
+/**
+ * A quote of three title-case words or more ("Volkswagen Golf 1.5 TSI Match", "Skoda Octavia Estate
+ * 2.0 TDI"): a thing's name with its figures, no number or registration.
+ */
+function namedThing(quote: string): boolean {
+    return (quote.match(/(?<![\p{L}\d])\p{Lu}\p{Ll}{2,}/gu)?.length ?? 0) >= 3;
 }
 
 /** A sum of money that starts a quote ("£5,400.00 (this office, March 2021)"): no name starts so. */
