@@ -154,4 +154,31 @@ describe('boolean answers', () => {
             { numRuns: 500 },
         );
     });
+
+    it('a form\'s answer words are booleans, the negated form found whole ("Not included" is false)', async () => {
+        const quotes = (text: string, language = 'en') => booleanSpans(text, language).map((s) => s.quote);
+        expect(quotes('Accidental damage cover       Not included\nHome emergency cover          Included')).to.deep.equal([
+            'Not included',
+            'Included',
+        ]);
+        expect(quotes('Bladruimen (november): inbegrepen\nHuisdieren: niet toegestaan', 'nl')).to.deep.equal([
+            'inbegrepen',
+            'niet toegestaan',
+        ]);
+        const policy = [
+            'HOME INSURANCE RENEWAL',
+            '',
+            'Accidental damage cover       Not included',
+            'Home emergency cover          Included',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'p',
+            fields: [
+                { name: 'accidental_damage', type: 'boolean' },
+                { name: 'home_emergency', type: 'boolean' },
+            ],
+        });
+        expect((await readResponse(policy, schema)).data).to.deep.equal({ accidental_damage: false, home_emergency: true });
+    });
 });

@@ -87,7 +87,10 @@ export const en = {
         year: ['years', 'year'],
     },
     durationQualifiers: ['calendar', 'consecutive', 'full', 'additional', 'successive'],
-    booleans: { true: ['yes', 'true', 'y'], false: ['no', 'false', 'n'] },
+    booleans: {
+        true: ['yes', 'true', 'y', 'included', 'allowed', 'permitted'],
+        false: ['no', 'false', 'n', 'not included', 'not allowed', 'not permitted'],
+    },
     stopwords: [
         'the',
         'a',

@@ -74,7 +74,10 @@ export const nl = {
         year: ['jaren', 'jaar'],
     },
     durationQualifiers: ['kalender', 'volle', 'aaneengesloten'],
-    booleans: { true: ['ja', 'waar', 'j'], false: ['nee', 'onwaar', 'n'] },
+    booleans: {
+        true: ['ja', 'waar', 'j', 'inbegrepen', 'toegestaan'],
+        false: ['nee', 'onwaar', 'n', 'niet inbegrepen', 'niet toegestaan'],
+    },
     stopwords: [
         'de',
         'het',

@@ -72,7 +72,15 @@ function findersOf(language: string): Finders {
             ),
             durations: new RegExp(`${L}${durationSource(language)}${R}`, 'giu'),
             net: net ? new RegExp(`${L}${net}${R}`, 'giu') : null,
-            booleans: new RegExp(`${L}(?:${[...s.booleans.keys()].filter((w) => w.length > 1).join('|')})${R}`, 'giu'),
+            // Longest first, so "not included" is found whole, not as its "included".
+            booleans: new RegExp(
+                `${L}(?:${[...s.booleans.keys()]
+                    .filter((w) => w.length > 1)
+                    .sort((a, b) => b.length - a.length)
+                    .map((w) => w.replace(/ /g, '\\s+'))
+                    .join('|')})${R}`,
+                'giu',
+            ),
             amounts: new Map(),
         };
         finders.set(language, f);
@@ -249,8 +257,12 @@ export function durationSpans(text: string, language: string): Span[] {
  * 1187", "Key no: 118"), nor an option whose box is left empty ("[ ] Yes   [X] No": the answer is the ticked one).
  */
 export function booleanSpans(text: string, language: string): Span[] {
+    // (Nor a label's word before its colon: "Pets allowed: no".)
     const words = all(findersOf(language).booleans, text).filter(
-        (s) => !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)) && !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)),
+        (s) =>
+            !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)) &&
+            !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)) &&
+            !(s.quote.length > 3 && /^[^\S\n]*:/.test(text.slice(s.end, s.end + ANSWER_AHEAD))),
     );
     // A box before a statement answers it ("[x] I confirm I am over 18"); one before an option
     // ("[ ] Yes  [x] No") does not, the option does.
