@@ -53,12 +53,16 @@ export class RateLimiter {
     }
 
     /**
-     * Per account, for the browser-session requests of the panel, which have no key: a counter of
-     * their own with the account's limit, so the account's API keys (leaked ones too) cannot use it
-     * up and lock the owner out of the page where they are revoked.
+     * Per account, for a signed-in panel request: the account's own counter, the one its keys and MCP
+     * count on, so the panel shares the account's requests a minute with them. `revoking` (the keys
+     * page and Revoke) may go on past a full account on a small counter of its own, so keys that use
+     * up the account's requests (leaked ones too) cannot lock its owner out of revoking them.
      */
-    async checkPanel(accountId: string): Promise<void> {
-        await this.take([['panel', accountId, this.limits.perAccount]]);
+    async checkPanel(accountId: string, revoking = false): Promise<void> {
+        if (await this.counters.consume(this.charges([['acct', accountId, this.limits.perAccount]]))) return;
+        if (revoking && (await this.counters.consume(this.charges([['revoke', accountId, REVOKE_RESERVE]])))) return;
+        this.onReject('acct');
+        throw rateLimited();
     }
 
     /**
@@ -133,6 +137,8 @@ export class RateLimiter {
 
 const HOUR = 3_600_000;
 const DEFAULT_SIGN_UPS = 10;
+/** Keys-page and Revoke requests a minute past a full account: three revocations (page, confirm, revoke, page again). */
+export const REVOKE_RESERVE = 12;
 
 /** A counter's name: limit, subject and window (e.g. `key:key_abc:29000000`). */
 function counterName(kind: string, id: string, window: number): string {

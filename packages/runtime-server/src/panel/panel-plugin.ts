@@ -2,6 +2,7 @@
 // encapsulated plugin: the Fastify ecosystem's cookie, form-body, helmet (CSP and frame headers),
 // CSRF and static plugins, then the panel's hooks in the judging order
 //   per-IP limit → session → per-account limit → (POST) Origin, then CSRF token → the handler.
+// The per-account limit is the account's own, shared with its API keys and MCP.
 // The playground's Run and edits are the API's own extraction and edit routes registered again
 // under /panel/api with the browser session as their principal, so they share every service.
 import { existsSync, readFileSync } from 'node:fs';
@@ -84,7 +85,7 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
                 await services.limiter.checkIp(request.ip);
                 if (request.url.startsWith('/panel/assets/')) return; // static files: no session needed
                 request.panelAccountId = (await ctx.sessions.accountOf(request)) ?? null;
-                if (request.panelAccountId !== null) await services.limiter.checkPanel(request.panelAccountId);
+                if (request.panelAccountId !== null) await services.limiter.checkPanel(request.panelAccountId, isRevoking(request));
             });
             panel.addHook('preHandler', (request, reply, done) => {
                 if (request.method === 'GET' || request.method === 'HEAD') return done();
@@ -101,6 +102,12 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
         },
         { prefix: '/panel' },
     );
+}
+
+/** The keys page and Revoke: what an owner needs to revoke keys that use up the account's requests. */
+function isRevoking(request: FastifyRequest): boolean {
+    const route = request.routeOptions.url;
+    return (request.method === 'GET' && route === '/panel/keys') || (request.method === 'POST' && route === '/panel/keys/:id/revoke');
 }
 
 /** A state-changing request must come from a page of this origin (a missing Origin fails too). */
