@@ -112,6 +112,7 @@ export const enAgreementWords = {
     noneWords: ['none', 'nil'],
     senderHeaders: ['from'],
     recipientHeaders: ['to'],
+    ibanWords: ['iban'],
     departmentWords: [
         'support',
         'customer support',

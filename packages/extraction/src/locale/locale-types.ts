@@ -172,6 +172,8 @@ export interface LocaleProfile {
     senderHeaders?: readonly string[];
     /** An e-mail's header of its recipient ("To", Dutch "Aan"). */
     recipientHeaders?: readonly string[];
+    /** Words of a field's name or description that ask for a bank account's IBAN ("iban", Dutch "rekeningnummer"). */
+    ibanWords?: readonly string[];
     /** A department a sender's name ends or starts with ("Support", "Klantenservice"): not the organisation's name. */
     departmentWords?: readonly string[];
     /**

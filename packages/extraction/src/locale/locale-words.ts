@@ -39,6 +39,7 @@ type WordList =
     | 'noneWords'
     | 'senderHeaders'
     | 'recipientHeaders'
+    | 'ibanWords'
     | 'departmentWords'
     | 'organisationWords'
     | 'otherOrganisationWords'

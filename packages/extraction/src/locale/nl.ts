@@ -193,6 +193,7 @@ export const nl = {
     noneWords: ['geen'],
     senderHeaders: ['van'],
     recipientHeaders: ['aan'],
+    ibanWords: ['iban', 'rekeningnummer', 'bankrekeningnummer', 'bankrekening'],
     organisationWords: [
         'praktijk',
         'vereniging',

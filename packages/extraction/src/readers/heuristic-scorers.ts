@@ -12,6 +12,7 @@ import { asksAbout, descriptionForms, inIncorporationClause, periodContext, rene
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames } from './heuristic-letterhead.js';
 import { letterheadScored, organisationNames } from './heuristic-organisations.js';
+import { ibanCandidates } from './heuristic-iban.js';
 import {
     FIGURES,
     bracketDetail,
@@ -203,7 +204,7 @@ function stringScores(ctx: FieldContext): Scored[] {
         }
     }
     if (!address) out.push(...organisationNames(ctx, fits, out));
-    return out;
+    return ibanCandidates(ctx, out) ?? out;
 }
 
 /** A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. */
