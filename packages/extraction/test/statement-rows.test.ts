@@ -250,5 +250,9 @@ describe('statement rows', () => {
         const keys = 'Sleutels:   9 stuks (3 voordeur)';
         const three = { start: keys.indexOf('3'), end: keys.indexOf('3') + 1, quote: '3' };
         expect(bracketDetail(new WindowText(keys, localeOf('nl')), three)).to.equal(true);
+        // The bracket may close on the next line, the figure after it.
+        const excess = '   Less: policy excess (compulsory £250,\n         voluntary £200)          -£450.00';
+        const part = amountSpans(excess, 'en', true).find((a) => a.quote === '£250')!;
+        expect(bracketDetail(new WindowText(excess, localeOf('en')), part)).to.equal(true);
     });
 });

@@ -91,8 +91,14 @@ export function bracketDetail(win: WindowText, span: Span): boolean {
     if (open < 0 || before.indexOf(')', open) >= 0) return false;
     // (A sum of money in a bracket after a count is none of its details: "14 days (extra days at £6.00 per day)".)
     if (!span.marked && FIGURE_BEFORE.test(before.slice(0, open))) return true;
+    // The bracket may close on the next line, the figure after it ("Less: policy excess (compulsory
+    // £250," / "voluntary £200)      -£450.00").
+    const next = win.lines[win.lineOf(span.start) + 1];
+    const end = next && next.end - next.start <= DETAIL_LINE ? next.end : line.end;
     const close = win.text.indexOf(')', span.end);
-    return close >= 0 && close < line.end && /\d/.test(win.text.slice(close + 1, line.end));
+    if (close < 0 || close >= end) return false;
+    const closeEnd = close < line.end ? line.end : end;
+    return /\d/.test(win.text.slice(close + 1, closeEnd));
 }
 
 /** A figure, maybe a word or two of what it counts, before a bracket ("6 ", "9 stuks overhandigd "). */
