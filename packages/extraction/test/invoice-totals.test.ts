@@ -290,4 +290,26 @@ describe('invoice totals', () => {
         // A field that asks for the rate keeps it.
         expect(data.prijs_per_nacht).to.deep.equal({ amount: '98.00', currency: 'EUR' });
     });
+
+    it('neither a sum a relation subtracts nor the sum it is taken from takes the labels of the amount to pay', async () => {
+        const invoice = [
+            '                                   Subtotal                   360.00',
+            '                                   VAT @ 20%                   72.00',
+            '                                   TOTAL                      432.00',
+            '                                   Paid on the day (card)     100.00',
+            '                                   BALANCE DUE                332.00',
+        ].join('\n');
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'i',
+            fields: [gbp('total'), gbp('amount_paid'), gbp('balance_due')],
+            relations: [{ id: 'balance', expr: 'balance_due == total - amount_paid' }],
+        });
+        expect(await readData(invoice, schema)).to.deep.equal({
+            total: money('GBP')('432.00'),
+            amount_paid: money('GBP')('100.00'),
+            balance_due: money('GBP')('332.00'),
+        });
+    });
 });

@@ -8,7 +8,7 @@
 //   "totaal te betalen", "incl. btw") names it;
 // - the amount paid is what was tendered minus the change given back ("CASH 70.30", "CHANGE
 //   10.00": 60.30), so a total candidate equal to that difference is confirmed by the till.
-import type { CompiledField, CompiledSchema } from '@svc/compiler';
+import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
@@ -46,8 +46,11 @@ export function withDueLabels(
     field: { name: string; hints: readonly string[]; description?: string },
     locale: LocaleProfile,
     phrases: LabelPhrase[],
+    deducted = false,
 ): LabelPhrase[] {
-    if (field.hints.length) return phrases;
+    // (A sum a relation subtracts, `amount_paid` in `balance_due == total - amount_paid`, is no
+    // amount to pay: its labels are its own.)
+    if (field.hints.length || deducted) return phrases;
     // A field that asks for the sum before tax in its description (`net_total`: "Total before
     // VAT") is labelled "Subtotal", and takes none of the amount to pay's labels; nor does a tax's
     // amount (`vat_amount` is no "Balance due"). A name that says it is its own label
@@ -193,38 +196,6 @@ export function asksForCredit(field: { name: string }, locale: LocaleProfile): b
     const credit = wordsOf(locale, 'creditWords');
     return labelWords(field.name).some((w) => credit.has(w));
 }
-
-/**
- * The fields a relation subtracts in a comparison of sums (`total_excess` in `payable ==
- * market_value - total_excess - finance_settlement`): a statement prints such a sum as a deduction
- * ("Less excess   -£450.00"), and the field's value is the sum, as for asksForCredit.
- */
-export function subtractedFields(schema: CompiledSchema): ReadonlySet<number> {
-    let out = SUBTRACTED.get(schema);
-    if (out) return out;
-    const found = new Set<number>();
-    for (const relation of schema.relations) {
-        // Each register holding a sum of fields: the fields and the sign each counts with.
-        const sums = new Map<number, Map<number, number>>();
-        for (const ins of relation.code.code) {
-            const a = 'a' in ins ? sums.get(ins.a) : undefined;
-            const b = 'b' in ins ? sums.get(ins.b) : undefined;
-            sums.delete(ins.dst);
-            if (ins.op === 'field') sums.set(ins.dst, new Map([[ins.field, 1]]));
-            else if (ins.op === 'neg' && a) sums.set(ins.dst, new Map([...a].map(([f, sign]) => [f, -sign])));
-            else if ((ins.op === 'add' || ins.op === 'sub') && ins.kind === 'num' && a && b) {
-                const sum = new Map(a);
-                for (const [f, sign] of b) sum.set(f, (sum.get(f) ?? 0) + (ins.op === 'sub' ? -sign : sign));
-                sums.set(ins.dst, sum);
-            } else if (ins.op === 'cmp') for (const side of [a, b]) for (const [f, sign] of side ?? []) if (sign < 0) found.add(f);
-        }
-    }
-    out = found;
-    SUBTRACTED.set(schema, out);
-    return out;
-}
-
-const SUBTRACTED = new WeakMap<CompiledSchema, ReadonlySet<number>>();
 
 /** The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total: the amounts paid, and each span's in cents. */
 export function tillPaid(
