@@ -1,5 +1,6 @@
 // A browser stand-in for the panel's HTTP tests: a cookie jar, the CSRF token of the last page, and
-// form posts with a chosen Origin.
+// form posts with a chosen Origin. Given an `ip`, its requests are injected into the server's app
+// as coming from that address (the per-IP limits and the password gate's shares see it).
 import type { TestServer } from './test-server.js';
 
 export interface PanelResponse {
@@ -13,7 +14,10 @@ export class PanelClient {
     readonly cookies = new Map<string, string>();
     token = '';
 
-    constructor(private readonly t: TestServer) {}
+    constructor(
+        private readonly t: TestServer,
+        private readonly ip?: string,
+    ) {}
 
     get origin(): string {
         return this.t.url;
@@ -49,12 +53,11 @@ export class PanelClient {
 
     async send(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<PanelResponse> {
         const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        const res = await fetch(this.t.url + path, {
-            method,
-            body,
-            redirect: 'manual',
-            headers: { ...(cookie ? { cookie } : {}), ...headers },
-        });
+        const all = { ...(cookie ? { cookie } : {}), ...headers };
+        const res =
+            this.ip === undefined
+                ? await fetch(this.t.url + path, { method, body, redirect: 'manual', headers: all })
+                : await this.inject(method, path, body, all);
         const setCookies = res.headers.getSetCookie();
         for (const c of setCookies) {
             const [pair] = c.split(';');
@@ -68,5 +71,20 @@ export class PanelClient {
         const m = /name="csrf-token" content="([^"]+)"/.exec(text);
         if (m) this.token = m[1]!;
         return { status: res.status, headers: res.headers, text, setCookies };
+    }
+
+    /** The request injected as from `this.ip`, answered as a fetch Response. */
+    private async inject(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<Response> {
+        const host = new URL(this.t.url).host;
+        const r = await this.t.server.app.inject({
+            method: method as 'GET' | 'POST',
+            url: path,
+            payload: body,
+            remoteAddress: this.ip,
+            headers: { host, ...headers },
+        });
+        const out = new Headers();
+        for (const [k, v] of Object.entries(r.headers)) for (const x of [v ?? []].flat()) out.append(k, String(x));
+        return new Response(r.statusCode === 204 || r.statusCode === 304 ? null : r.body, { status: r.statusCode, headers: out });
     }
 }

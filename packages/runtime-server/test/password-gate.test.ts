@@ -1,8 +1,9 @@
 // The panel's password hashes are bounded per instance (panel/password-gate.ts, docs/panel.md): at
-// most HASHES_RUNNING run at once and HASHES_WAITING wait; one more sign-in is answered 429 with
-// Retry-After at once, without hashing. Hashes are held by the test, so everything is counted.
+// most HASHES_RUNNING run at once and HASHES_WAITING wait, one client IP holding HASHES_PER_CLIENT of
+// those places at most; one more sign-in is answered 429 with Retry-After at once, without hashing.
+// Hashes are held by the test, so everything is counted.
 import { expect } from 'chai';
-import { HASHES_RUNNING, HASHES_WAITING, PasswordGate, PasswordsBusyError } from '../src/panel/password-gate.js';
+import { HASHES_PER_CLIENT, HASHES_RUNNING, HASHES_WAITING, PasswordGate, PasswordsBusyError } from '../src/panel/password-gate.js';
 import type { Store } from '../src/store/store-types.js';
 import type { PanelStore } from '../src/store/panel-store-types.js';
 import { PanelClient } from './panel-client.js';
@@ -45,7 +46,7 @@ async function drain<T>(promises: Promise<T>[], release: () => void): Promise<T[
 
 describe('password gate', () => {
     it('runs at most N at once, queues a few in order, refuses the rest at once without running them', async () => {
-        const gate = new PasswordGate(2, 3);
+        const gate = new PasswordGate(2, 3, 100);
         const { hold, release } = holds();
         let active = 0;
         let peak = 0;
@@ -57,16 +58,48 @@ describe('password gate', () => {
             active--;
             return i;
         };
-        const runs = Array.from({ length: 8 }, (_, i) => gate.run(work(i)).catch((e: unknown) => e));
+        const runs = Array.from({ length: 8 }, (_, i) => gate.run(work(i), `10.0.0.${i}`).catch((e: unknown) => e));
         await until(() => started.length === 2);
-        expect(gate.load()).to.deep.equal({ running: 2, waiting: 3 });
+        expect(gate.load()).to.deep.equal({ running: 2, waiting: 3, clients: 5 });
         const refused = await Promise.all(runs.slice(5));
         for (const e of refused) expect(e).to.be.instanceOf(PasswordsBusyError);
         expect(started).to.deep.equal([0, 1]); // the refused ones never ran
         expect(await drain(runs.slice(0, 5), release)).to.deep.equal([0, 1, 2, 3, 4]);
         expect(started).to.deep.equal([0, 1, 2, 3, 4]); // the waiting ones in order
         expect(peak).to.equal(2);
-        expect(gate.load()).to.deep.equal({ running: 0, waiting: 0 });
+        expect(gate.load()).to.deep.equal({ running: 0, waiting: 0, clients: 0 });
+    });
+
+    it('gives one client at most its share of the places, running and waiting alike; others keep the rest', async () => {
+        const gate = new PasswordGate(2, 8, 2);
+        const { hold, release } = holds();
+        const started: string[] = [];
+        const work = (who: string) => async (): Promise<string> => {
+            started.push(who);
+            await hold();
+            return who;
+        };
+        const greedy = Array.from({ length: 6 }, () => gate.run(work('greedy'), '10.0.0.1').catch((e: unknown) => e));
+        const refused = await Promise.all(greedy.slice(2));
+        for (const e of refused) expect(e).to.be.instanceOf(PasswordsBusyError);
+        const others = ['10.0.0.2', '10.0.0.3', '10.0.0.3'].map((ip) => gate.run(work(ip), ip));
+        await until(() => started.length === 2);
+        expect(gate.load()).to.deep.equal({ running: 2, waiting: 3, clients: 3 });
+        await gate.run(work('third'), '10.0.0.3').then(
+            () => expect.fail('a third place for 10.0.0.3'),
+            (e: unknown) => expect(e).to.be.instanceOf(PasswordsBusyError),
+        );
+        expect(await drain([...greedy.slice(0, 2), ...others], release)).to.deep.equal([
+            'greedy',
+            'greedy',
+            '10.0.0.2',
+            '10.0.0.3',
+            '10.0.0.3',
+        ]);
+        expect(gate.load()).to.deep.equal({ running: 0, waiting: 0, clients: 0 });
+        // Its places given back, the client has its share again.
+        const again = gate.run(work('again'), '10.0.0.1');
+        expect(await drain([again], release)).to.deep.equal(['again']);
     });
 
     describe('panel sign-in', function () {
@@ -82,7 +115,7 @@ describe('password gate', () => {
             const gate = t.server.services.passwords;
             const run = gate.run.bind(gate);
             // Each admitted hash waits for the test, so the queue fills however fast scrypt is.
-            gate.run = <T>(hash: () => Promise<T>): Promise<T> =>
+            gate.run = <T>(hash: () => Promise<T>, client: string): Promise<T> =>
                 run(async () => {
                     peak = Math.max(peak, ++active);
                     hashed++;
@@ -92,7 +125,7 @@ describe('password gate', () => {
                     } finally {
                         active--;
                     }
-                });
+                }, client);
         });
         after(async () => {
             // A failed test may leave hashes held: let them finish, so the server can close.
@@ -105,10 +138,13 @@ describe('password gate', () => {
             active = peak = hashed = 0;
         });
 
-        it(`of ${SLOTS + 20} sign-ins at once, ${HASHES_RUNNING} hash at a time, ${HASHES_WAITING} wait, the others get 429 with Retry-After unhashed`, async () => {
+        it(`of ${SLOTS + 20} sign-ins at once from as many addresses, ${HASHES_RUNNING} hash at a time, ${HASHES_WAITING} wait, the others get 429 with Retry-After unhashed`, async () => {
             let answered = 0;
             const attempts = Array.from({ length: SLOTS + 20 }, async (_, i) => {
-                const r = await new PanelClient(t).signIn(`flood${i}-${process.pid}@example.test`, 'some password or other');
+                const r = await new PanelClient(t, `10.1.0.${i + 1}`).signIn(
+                    `flood${i}-${process.pid}@example.test`,
+                    'some password or other',
+                );
                 answered++;
                 return r;
             });
@@ -135,7 +171,7 @@ describe('password gate', () => {
             gated.release();
             expect((await signUp).status).to.equal(303);
             const filling = Array.from({ length: SLOTS }, (_, i) =>
-                new PanelClient(t).signIn(`fill${i}-${process.pid}@example.test`, 'x'.repeat(12)),
+                new PanelClient(t, `10.2.0.${i + 1}`).signIn(`fill${i}-${process.pid}@example.test`, 'x'.repeat(12)),
             );
             await until(() => t.server.services.passwords.load().waiting === HASHES_WAITING);
             for (let i = 0; i < 3; i++) expect((await new PanelClient(t).signIn(address, 'wrong password!!')).status).to.equal(429);
@@ -143,6 +179,29 @@ describe('password gate', () => {
             const account = (await store.findAccountByEmail(address))!;
             expect(await store.countLoginFailures(account.id, new Date(0).toISOString())).to.equal(0);
             expect((await drain(filling, gated.release)).map((r) => r.status)).to.deep.equal(Array<number>(SLOTS).fill(401));
+        });
+
+        it(`one address sending ${SLOTS + 20} sign-ins at once holds ${HASHES_PER_CLIENT} places; a user at another address signs in meanwhile`, async () => {
+            const address = `share-${process.pid}@example.test`;
+            const signUp = new PanelClient(t, '10.3.0.1').signUp(address, 'a long enough password');
+            await until(() => hashed === 1);
+            gated.release();
+            expect((await signUp).status).to.equal(303);
+            hashed = 0;
+            let answered = 0;
+            const flood = Array.from({ length: SLOTS + 20 }, async (_, i) => {
+                const r = await new PanelClient(t, '10.3.0.66').signIn(`nx${i}-${process.pid}@example.test`, 'guess guess guess');
+                answered++;
+                return r;
+            });
+            await until(() => answered === SLOTS + 20 - HASHES_PER_CLIENT);
+            expect(hashed).to.equal(HASHES_PER_CLIENT);
+            const user = new PanelClient(t, '10.3.0.2').signIn(address, 'a long enough password');
+            await until(() => t.server.services.passwords.load().waiting === 1); // admitted, though the flood holds both slots
+            const [signedIn, ...flooded] = await drain([user, ...flood], gated.release);
+            expect(signedIn!.status).to.equal(303);
+            expect(flooded.filter((r) => r.status === 429)).to.have.length(SLOTS + 20 - HASHES_PER_CLIENT);
+            expect(flooded.find((r) => r.status === 429)!.headers.get('retry-after')).to.equal('1');
         });
     });
 });

@@ -1,7 +1,8 @@
 // Sign-up, sign-in and sign-out (docs/panel.md). An unknown email and a wrong password get the same
 // message and take the same time (a dummy hash is checked); after 10 failures for an account in
 // 15 minutes sign-in answers 429 with Retry-After, whatever the password. Hashes go through the
-// instance's PasswordGate: when it is full the answer is 429 at once, for known and unknown emails alike.
+// instance's PasswordGate: when it is full, or the client's IP holds its share of it, the answer is
+// 429 at once, for known and unknown emails alike.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AccountExistsError } from '../store/store-types.js';
 import { KeyRequestError, createAccount, isEmailAddress } from '../auth/key-service.js';
@@ -81,7 +82,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         try {
             // The account and its password in one statement: a failure between two steps left an
             // account without a password that could neither sign in nor sign up again.
-            const hash = await services.passwords.run(() => hashPassword(password));
+            const hash = await services.passwords.run(() => hashPassword(password), request.ip);
             accountId = (await createAccount(store, email, services.config.freeCreditReads, hash)).id;
         } catch (e) {
             if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, INVALID_EMAIL);
@@ -112,7 +113,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         }
         let ok: boolean;
         try {
-            ok = await services.passwords.run(() => verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null));
+            ok = await services.passwords.run(() => verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null), request.ip);
         } catch (e) {
             // Refused unchecked: the attempt guessed nothing, so it is no failure of the account.
             if (e instanceof PasswordsBusyError && login) await store.forgetLoginFailure(login.account.id, attemptAt);
