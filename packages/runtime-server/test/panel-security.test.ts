@@ -202,6 +202,20 @@ describe('panel security', function () {
         expect((await c.signIn(address, PASSWORD)).status).to.equal(429);
     });
 
+    it('a password is counted in characters (code points) alike at sign-up and sign-in: any password that can be set signs in', async () => {
+        for (const password of ['😀'.repeat(600), '𝒜'.repeat(1024), `${'é'.repeat(1020)}abcd`]) {
+            const address = email();
+            expect((await new PanelClient(t).signUp(address, password)).status).to.equal(303);
+            const r = await new PanelClient(t).signIn(address, password);
+            expect(r.status, `${[...password].length} characters, ${password.length} UTF-16 units`).to.equal(303);
+        }
+        const tooLong = await new PanelClient(t).signUp(email(), '😀'.repeat(1025));
+        expect(tooLong.status).to.equal(400);
+        expect(tooLong.text).to.include('at most 1024 characters');
+        const { address } = await signedIn();
+        expect((await new PanelClient(t).signIn(address, '😀'.repeat(1025))).status).to.equal(401);
+    });
+
     it('sign-up refuses short passwords and existing emails; the account gets the free credit', async () => {
         const c = new PanelClient(t);
         const short = await c.signUp(email(), 'elevenchars');

@@ -9,7 +9,7 @@ import { KeyRequestError, createAccount, isEmailAddress } from '../auth/key-serv
 import { ApiError } from '../http/api-errors.js';
 import { csrfToken, sendPage, type PanelContext } from './panel-context.js';
 import { csrfField, html } from './panel-html.js';
-import { hashPassword, passwordProblem, verifyPassword } from './panel-password.js';
+import { MAX_PASSWORD_LENGTH, hashPassword, passwordLength, passwordProblem, verifyPassword } from './panel-password.js';
 import { PasswordsBusyError } from './password-gate.js';
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -97,7 +97,9 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const { email, password } = credentials(request.body);
         // No account has a control character in its email (isEmailAddress): refused before any query.
         if (/\p{Cc}/u.test(email)) return form(reply, 400, 'in', email, INVALID_EMAIL);
-        const login = email && password.length <= 1024 ? await store.findLogin(email) : undefined;
+        // Longer than any password can be: no account's, so not looked up (and no failure of anyone's).
+        const tooLong = passwordLength(password) > MAX_PASSWORD_LENGTH;
+        const login = email && !tooLong ? await store.findLogin(email) : undefined;
         const now = services.now();
         const attemptAt = new Date(now).toISOString();
         if (login) {
@@ -113,7 +115,9 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         }
         let ok: boolean;
         try {
-            ok = await services.passwords.run(() => verifyPassword(password.slice(0, 1024), login?.passwordHash ?? null), request.ip);
+            // One too long for any account is checked against the dummy hash, cut so it costs what any other does.
+            const checked = tooLong ? password.slice(0, MAX_PASSWORD_LENGTH) : password;
+            ok = await services.passwords.run(() => verifyPassword(checked, login?.passwordHash ?? null), request.ip);
         } catch (e) {
             // Refused unchecked: the attempt guessed nothing, so it is no failure of the account.
             if (e instanceof PasswordsBusyError && login) await store.forgetLoginFailure(login.account.id, attemptAt);

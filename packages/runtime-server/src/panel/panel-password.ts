@@ -37,9 +37,19 @@ export async function verifyPassword(password: string, encoded: string | null): 
 /** Hashed against when an email is unknown, so its answer takes as long as a wrong password's. */
 const DUMMY = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
 
+/**
+ * A password's length in characters: code points, at sign-up, sign-in and in the CLI alike (sign-in
+ * once counted UTF-16 units, so 600 emoji could be set but never used to sign in).
+ */
+export function passwordLength(password: string): number {
+    let n = 0;
+    for (const _ of password) n++;
+    return n;
+}
+
 /** A password the rules refuse, with the reason; undefined when acceptable. */
 export function passwordProblem(password: string): string | undefined {
-    const n = [...password].length;
+    const n = passwordLength(password);
     if (n < MIN_PASSWORD_LENGTH) return `A password has at least ${MIN_PASSWORD_LENGTH} characters.`;
     if (n > MAX_PASSWORD_LENGTH) return `A password has at most ${MAX_PASSWORD_LENGTH} characters.`;
     return undefined;
