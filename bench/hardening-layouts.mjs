@@ -106,6 +106,25 @@ export const LAYOUTS = {
                 1_500,
             ) + 'Your new account\n    Bank:  Tamar\n',
     },
+    // IBANs, answer words, hyphenated compounds, a recipient header, per-unit sums (2026-11-27): an
+    // IBAN is matched in bounded groups; the other rules read near their label or one line.
+    'IBAN-like runs, "Not included", "Check-out", a To: header and "€ 2,70 p.p.p.n.   € 16,20" 1,500 times (6 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'mixed',
+            fields: [
+                { name: 'iban', type: 'string' },
+                { name: 'linen_included', type: 'boolean' },
+                { name: 'checkout_date', type: 'date', date_order: 'dmy' },
+                { name: 'customer_name', type: 'string' },
+                { name: 'tourist_tax', type: 'money', currency: 'EUR' },
+                { name: 'hotel', type: 'string' },
+            ],
+        },
+        text: 'To: Ann Lee <a@b.nl>\nHi Ann,\nNL91 ABNA 0417 1643 00 NL12 ABCD 1234 5678 90AB CDEF GH\nLinen   Not included\nCheck-out date: 28/08/2025\nTax   € 2,70 p.p.p.n.   € 16,20\n'.repeat(
+            1_500,
+        ),
+    },
     // Check boxes (2026-11-26): each line is read once for a ticked box, however many boxes it holds.
     '"[ ] a " 8,000 times on one line and a ticked box, 32 boolean fields named "a"': {
         schema: { svc_schema: '1.0', name: 'boxes', fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean' })) },
