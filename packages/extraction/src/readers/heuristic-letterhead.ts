@@ -58,9 +58,14 @@ const RULE = /^\s*([~=_*-])\1{4,}\s*$/;
  */
 export function kindNameLine(win: WindowText, kind: string): Span | undefined {
     const docs = wordsOf(win.locale, 'documentWords');
-    for (let l = win.nextTextLine(-1), seen = 0; l >= 0 && seen < KIND_LINES; l = win.nextTextLine(l)) {
+    for (
+        let l = win.nextTextLine(-1), seen = 0, read = 0;
+        l >= 0 && seen < KIND_LINES && read < KIND_LINES * 2;
+        l = win.nextTextLine(l), read++
+    ) {
         const line = win.lines[l]!;
-        // Inside a box's borders ("|   HOLLYBANK BOWLING CLUB    est. 1908   |"); a rule or an empty row is no line of text.
+        // Inside a box's borders ("|   HOLLYBANK BOWLING CLUB    est. 1908   |"); a rule or an empty
+        // row is no line of text (and a few lines are read at most, however many rules).
         const inner = line.text.replace(/^\s*\|/, ' ').replace(/\|\s*$/, '');
         if (!/\p{L}/u.test(inner)) continue;
         seen++;

@@ -23,7 +23,7 @@ export const GUESSED_ORGANISATION_P = 0.5;
  * The kind of thing a field's name asks for: its last word, a word for "name" set aside (`club_name`
  * → "club"); none where a word before it asks for another one than the writer's (`previous_practice`).
  */
-export function nameKind(name: string, locale: LocaleProfile): string | undefined {
+function askedKind(name: string, locale: LocaleProfile): string | undefined {
     const names = wordsOf(locale, 'nameWords');
     return forAnother(name, locale)
         ? undefined
@@ -40,7 +40,7 @@ function forAnother(name: string, locale: LocaleProfile): boolean {
 
 /** Whether a field's name asks for an organisation of a kind ("practice"; a Dutch compound ending in one: "hypotheekverstrekker"). */
 function asksForOrganisation(name: string, locale: LocaleProfile): boolean {
-    const kind = nameKind(name, locale);
+    const kind = askedKind(name, locale);
     if (kind === undefined) return false;
     const kinds = wordsOf(locale, 'organisationWords');
     if (kinds.has(kind)) return true;
@@ -73,7 +73,7 @@ export function organisationNames(ctx: FieldContext, fits: (s: Span) => boolean,
 function kindNamed(ctx: FieldContext, fits: (s: Span) => boolean): Scored | undefined {
     const locale = ctx.win.locale;
     if (forAnother(ctx.field.name, locale)) return undefined;
-    const kind = asksForOrganisation(ctx.field.name, locale) ? nameKind(ctx.field.name, locale) : labelWords(ctx.field.name).at(-1);
+    const kind = asksForOrganisation(ctx.field.name, locale) ? askedKind(ctx.field.name, locale) : labelWords(ctx.field.name).at(-1);
     if (!kind || kind.length < 4 || wordsOf(locale, 'typeWords').has(kind)) return undefined;
     const named = kindNameLine(ctx.win, kind) ?? senderNames(ctx.win).find((s) => namesKind(s.quote, kind));
     return named && letterheadScored(ctx, named, fits);
@@ -104,6 +104,9 @@ function guessedOrganisation(ctx: FieldContext, fits: (s: Span) => boolean): Sco
     return scored && { ...scored, cap: GUESSED_ORGANISATION_P };
 }
 
+/** Lines of text at a window's head read for its first name line. */
+const HEAD_LINES = 6;
+
 /** The most words a head line's name has: a longer line is a title ("UNIVERSITY OF THE YEAR AWARD TO THE FACULTY"). */
 const HEAD_NAME_WORDS = 6;
 
@@ -125,11 +128,12 @@ function ownDomain(win: WindowText, sender: Span): boolean {
  * more, inside a box's borders, before a wide gap or a dash; not the document's title ("CREDIT CARD
  * STATEMENT", "CHECK-OUT REPORT").
  */
-export function headName(win: WindowText): Span | undefined {
-    for (let l = win.nextTextLine(-1); l >= 0; l = win.nextTextLine(l)) {
+function headName(win: WindowText): Span | undefined {
+    // (Rules and a box's borders are passed over, a few lines at most: a window of rules is read once.)
+    for (let l = win.nextTextLine(-1), seen = 0; l >= 0 && seen < HEAD_LINES; l = win.nextTextLine(l), seen++) {
         const line = win.lines[l]!;
         const inner = line.text.replace(/^\s*\|/, ' ').replace(/\|\s*$/, '');
-        if (!/\p{L}/u.test(inner)) continue; // a rule or a box's border
+        if (!/\p{L}/u.test(inner)) continue;
         const cell = withoutRegistration(inner.trim().split(/ {2,}|\t| [-–|] /)[0]!);
         const words = cell.toLowerCase().match(/\p{L}+/gu) ?? [];
         const docs = wordsOf(win.locale, 'documentWords');

@@ -1,6 +1,7 @@
 // The Usage page (docs/panel.md): credit left, reads per day for 30 days, and this minute's counts
 // against the four limits (read with Counters.peek, so looking does not count).
 import type { FastifyInstance } from 'fastify';
+import { shellQuote } from '../text/shell-quote.js';
 import { accountOrRedirect, sendPage, type PanelContext } from './panel-context.js';
 import { readsChart, fillDays } from './panel-chart.js';
 import { html } from './panel-html.js';
@@ -31,7 +32,7 @@ export function registerUsageRoutes(panel: FastifyInstance, ctx: PanelContext): 
 <section class="card"><h2>This minute</h2><div class="scroll"><table><thead><tr><th scope="col">Limit</th><th scope="col">Used</th><th scope="col">Per minute</th></tr></thead>
 <tbody>${rows.map(([label, used, limit]) => html`<tr><th scope="row">${label}</th><td>${used}</td><td>${limit}</td></tr>`)}</tbody></table></div></section>
 <section class="card" id="add-credit" aria-labelledby="add-credit-title"><h2 id="add-credit-title">Add credit</h2>
-<p>Top-ups are paid through the payment provider, which confirms each payment to this service with a signed callback; the reads appear here as soon as it arrives. Write to your operator with the email <strong>${account.email}</strong> to buy reads. Operators can also add credit with <code>svc accounts credit --email ${account.email} --reads N</code>.</p></section>`;
+<p>Top-ups are paid through the payment provider, which confirms each payment to this service with a signed callback; the reads appear here as soon as it arrives. Write to your operator with the email <strong>${account.email}</strong> to buy reads. Operators can also add credit with <code>svc accounts credit --email ${shellQuote(account.email)} --reads N</code>.</p></section>`;
         return sendPage(reply, 200, { title: 'Usage', signedIn: { email: account.email, current: 'usage' }, body }, ctx);
     });
 }
