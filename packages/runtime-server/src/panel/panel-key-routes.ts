@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { KeyRequestError, createKey, type CreatedKey } from '../auth/key-service.js';
 import { SCOPES } from '../auth/scopes.js';
 import type { Account, KeyRecord } from '../store/store-types.js';
+import { shellQuote } from '../text/shell-quote.js';
 import { accountOrRedirect, csrfToken, sendPage, type PanelContext } from './panel-context.js';
 import { csrfField, html, type Safe } from './panel-html.js';
 
@@ -25,7 +26,7 @@ function keyTable(keys: KeyRecord[], olderInactive: number, csrf: string, now: n
     if (keys.length === 0) return html`<p>No keys yet.</p>`;
     // Active keys are at most MAX_ACTIVE_KEYS; revoked ones accumulate, so only the latest are read and shown.
     const note = olderInactive
-        ? html`<p class="hint">${olderInactive} older revoked or expired keys are not shown; <code>svc keys list --email ${email}</code> lists every key.</p>`
+        ? html`<p class="hint">${olderInactive} older revoked or expired keys are not shown; <code>svc keys list --email ${shellQuote(email)}</code> lists every key.</p>`
         : '';
     // Active keys first: those are what a user comes to revoke, and up to 50 revoked ones may follow.
     const states = new Map(keys.map((k) => [k, keyState(k, now)]));
