@@ -108,6 +108,11 @@ describe('panel end to end (Chromium)', function () {
         await page.getByRole('button', { name: 'Copy' }).click();
         await page.getByText('Copied to the clipboard.').waitFor();
         expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(key);
+        // The page came by a redirect: a reload asks for it again, shows the key no more and makes no other.
+        page.once('dialog', (d) => void d.accept()); // (a re-post would ask first; accepted, as a user would)
+        await page.reload();
+        expect(await page.getByRole('textbox', { name: 'New key' }).count()).to.equal(0);
+        expect(await page.getByRole('row', { name: /laptop/ }).count()).to.equal(1);
 
         const api = (path: string, body: unknown) =>
             fetch(`${t.url}${path}`, {

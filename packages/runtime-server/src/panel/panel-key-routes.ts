@@ -1,13 +1,15 @@
 // The API keys page (docs/panel.md): list, create (the key shown once, in a read-only input with a
-// copy button), revoke after a confirmation page. Keys are made by the same key service as
-// `svc keys create`, so the rules (name, expiry, scopes) are the CLI's.
+// copy button, on the page Create key redirects to: panel-new-key.ts), revoke after a confirmation
+// page. Keys are made by the same key service as `svc keys create`, so the rules (name, expiry,
+// scopes) are the CLI's.
 import type { FastifyInstance } from 'fastify';
-import { KeyRequestError, createKey, type CreatedKey } from '../auth/key-service.js';
+import { KeyRequestError, createKey } from '../auth/key-service.js';
 import { SCOPES } from '../auth/scopes.js';
 import type { Account, KeyRecord } from '../store/store-types.js';
 import { shellQuote } from '../text/shell-quote.js';
 import { accountOrRedirect, csrfToken, sendPage, type PanelContext } from './panel-context.js';
 import { csrfField, html, type Safe } from './panel-html.js';
+import { sealNewKey, takeNewKey } from './panel-new-key.js';
 
 type Form = Record<string, string | string[] | undefined>;
 
@@ -57,11 +59,11 @@ ${SCOPES.map((s) => html`<label class="check"><input type="checkbox" name="scope
 </form>`;
 }
 
-function newKeyBox(created: CreatedKey): Safe {
+function newKeyBox(key: string): Safe {
     return html`<section class="card new-key" aria-labelledby="new-key-title">
 <h2 id="new-key-title">Your new key</h2>
 <p>Copy it now: it is shown only this once.</p>
-<div class="copy-row"><input id="new-key" aria-label="New key" readonly value="${created.key}" class="mono"><button type="button" data-copy="new-key">Copy</button></div>
+<div class="copy-row"><input id="new-key" aria-label="New key" readonly value="${key}" class="mono"><button type="button" data-copy="new-key">Copy</button></div>
 <p class="hint" role="status" data-copy-status="new-key"></p>
 </section>`;
 }
@@ -72,7 +74,7 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
         reply: Parameters<typeof sendPage>[0],
         account: Account,
         status: number,
-        extra: { created?: CreatedKey; form?: Parameters<typeof createForm>[1]; message?: string } = {},
+        extra: { created?: string; form?: Parameters<typeof createForm>[1]; message?: string } = {},
     ) => {
         const csrf = csrfToken(reply);
         const now = services.now();
@@ -83,7 +85,8 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
 
     panel.get('/keys', async (request, reply) => {
         const account = await accountOrRedirect(request, reply, ctx);
-        return account ? show(reply, account, 200) : reply;
+        if (!account) return reply;
+        return show(reply, account, 200, { created: takeNewKey(request, reply, account.id, services.secrets.all, services.now()) });
     });
 
     panel.post('/keys', async (request, reply) => {
@@ -102,7 +105,9 @@ export function registerKeyRoutes(panel: FastifyInstance, ctx: PanelContext): vo
                 { email: account.email, name, scopes, expiresDays: days === '' ? undefined : Number(days) },
                 services.now(),
             );
-            return show(reply, account, 201, { created });
+            // Redirected, so a reload asks for the page again and never makes another key.
+            sealNewKey(request, reply, account.id, created.key, services.secrets.current, services.now());
+            return reply.redirect('/panel/keys', 303);
         } catch (e) {
             if (e instanceof KeyRequestError)
                 return show(reply, account, 400, { form: values, message: `${e.message[0]!.toUpperCase()}${e.message.slice(1)}.` });
