@@ -140,8 +140,9 @@ function resultActions(session: Session): ResultActions {
                 fail(parts, e);
             }
         },
-        insert(field, quote) {
-            return editWith(session, { action: 'insert', candidate: { slot: field, quote, p: 0.9 } }, `Inserted “${quote}” as ${field}.`);
+        insert(field, quote, start) {
+            const candidate = { slot: field, quote, p: 0.9, ...(start === undefined ? {} : { start }) };
+            return editWith(session, { action: 'insert', candidate }, `Inserted “${quote}” as ${field}.`);
         },
         async preview(withdraw) {
             clear(parts.alert);

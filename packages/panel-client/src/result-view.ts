@@ -4,10 +4,12 @@
 // repairs to preview and apply.
 import type { Extraction, Mention, Preview, Repair } from './panel-api.js';
 import { clear, el } from './dom.js';
+import { codePointsBefore, utf16Positions } from './text-offsets.js';
 
 export interface ResultActions {
     retract(mentionId: string): Promise<void>;
-    insert(field: string, quote: string): Promise<void>;
+    /** `start`: the code-point offset of the occurrence meant, when the quote was selected in the document. */
+    insert(field: string, quote: string, start?: number): Promise<void>;
     preview(withdraw: Repair['withdraw']): Promise<Preview | undefined>;
     apply(plan: string): Promise<void>;
 }
@@ -43,10 +45,7 @@ function activate(node: HTMLElement, action: () => void): void {
 
 function documentView(x: Extraction, view: HTMLElement, colour: Map<string, number>, actions: ResultActions): HTMLElement {
     // Code-point offsets (the interface's) to UTF-16 positions of the text.
-    const cps = Array.from(x.document);
-    const utf16 = new Array<number>(cps.length + 1);
-    utf16[0] = 0;
-    cps.forEach((c, i) => (utf16[i + 1] = utf16[i]! + c.length));
+    const utf16 = utf16Positions(x.document);
     // Mentions inside another (the same quote read for two fields, "10.00" inside "EUR 10.00") are
     // nested marks; one that crosses another's edge cannot nest and is listed under the document.
     const text = x.document;
@@ -112,13 +111,27 @@ function insertForm(x: Extraction, view: HTMLElement, actions: ResultActions): H
         button,
         el('p', { class: 'hint' }, 'Select text in the document to fill the quote, choose a field, then Insert.'),
     );
+    // The occurrence selected: the quote alone names only the first one in the document.
+    let selected: { quote: string; start: number } | undefined;
     form.addEventListener('submit', (e) => {
         e.preventDefault();
-        if (quote.value !== '') void actions.insert(select.value, quote.value);
+        // A quote typed or changed since the selection has no place; the service takes its first occurrence.
+        const start = selected?.quote === quote.value ? selected.start : undefined;
+        if (quote.value !== '') void actions.insert(select.value, quote.value, start);
     });
     const fromSelection = (): void => {
         const sel = window.getSelection();
-        if (sel && !sel.isCollapsed && view.contains(sel.anchorNode) && view.contains(sel.focusNode)) quote.value = sel.toString();
+        if (!sel || sel.isCollapsed || sel.rangeCount === 0) return;
+        const range = sel.getRangeAt(0);
+        if (!view.contains(range.startContainer) || !view.contains(range.endContainer)) return;
+        // The view's text is the document's (marks hold only its text), so the text before the
+        // selection gives its offset; Range.toString is that text exactly (Selection.toString is
+        // the rendered text).
+        const before = document.createRange();
+        before.setStart(view, 0);
+        before.setEnd(range.startContainer, range.startOffset);
+        selected = { quote: range.toString(), start: codePointsBefore(x.document, before.toString().length) };
+        quote.value = selected.quote;
     };
     view.addEventListener('mouseup', fromSelection);
     view.addEventListener('keyup', fromSelection);
