@@ -16,7 +16,8 @@ function csrfToken(): string {
     return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }
 
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
+/** `seen` is given the answer's headers, an error's too (a Run's credit left, Svc-Credit-Reads). */
+export async function postJson<T>(path: string, body: unknown, seen?: (headers: Headers) => void): Promise<T> {
     const response = await fetch(path, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken(), accept: 'application/json' },
@@ -24,6 +25,7 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
         credentials: 'same-origin',
         referrerPolicy: 'same-origin', // so the browser sends our Origin (docs/panel.md)
     });
+    seen?.(response.headers);
     const data = (await response.json().catch(() => undefined)) as
         { error?: { code: string; message: string; details?: Array<{ code: string; message: string }> } } | undefined;
     if (!response.ok) {
@@ -79,8 +81,12 @@ export interface Preview {
     plan: string;
 }
 
-export function runExtraction(schema: unknown, document: string, language: string): Promise<Extraction> {
-    return postJson('/panel/api/v1/extractions', { schema, document, language });
+/** Runs an extraction; `credit` is told the account's reads left after it (on a 402 too) when the answer says. */
+export function runExtraction(schema: unknown, document: string, language: string, credit?: (reads: number) => void): Promise<Extraction> {
+    return postJson('/panel/api/v1/extractions', { schema, document, language }, (headers) => {
+        const left = headers.get('svc-credit-reads');
+        if (left !== null && /^\d+$/.test(left)) credit?.(Number(left));
+    });
 }
 
 export function edit<T = Extraction>(x: Extraction, action: Record<string, unknown>): Promise<T> {

@@ -177,7 +177,7 @@ async function runClicked(session: Session): Promise<void> {
     run.disabled = true;
     status.textContent = 'Running…';
     try {
-        const x = await runExtraction(parsed, documentInput.value, language.value);
+        const x = await runExtraction(parsed, documentInput.value, language.value, showCredit);
         show(session, x, `Extracted with ${x.usage.reads} read${x.usage.reads === 1 ? '' : 's'}.`);
         document.getElementById('result-title')?.focus();
     } catch (e) {
@@ -185,6 +185,12 @@ async function runClicked(session: Session): Promise<void> {
     } finally {
         run.disabled = false;
     }
+}
+
+/** The page's "(N left)": the credit a Run's answer reports, so it never shows the number the page was loaded with. */
+function showCredit(reads: number): void {
+    const left = document.getElementById('credit-left');
+    if (left) left.textContent = String(reads);
 }
 
 function drawUnderlines(overlay: HTMLElement, text: string, diagnostics: readonly PlacedDiagnostic[]): void {

@@ -1,5 +1,6 @@
 // The playground in Chromium: Insert adds the occurrence of the quote that was selected, not its
-// first one, with its offset in code points (the document has astral characters before it).
+// first one, with its offset in code points (the document has astral characters before it); the
+// "(N left)" hint follows every Run, a 402 included.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startBrowserSuite } from './panel-browser.js';
@@ -16,7 +17,7 @@ const SCHEMA = {
 // The second "ABC-123" starts at code point 34, UTF-16 position 36; the first at code point 13.
 const DOCUMENT = '😀 Reference: ABC-123\n𝒜 Reference: ABC-123 again\n';
 
-describe('playground in Chromium: insert where selected', function () {
+describe('playground in Chromium: insert where selected, credit left', function () {
     this.timeout(120_000);
     let t: TestServer;
     let browser: Browser;
@@ -39,7 +40,7 @@ describe('playground in Chromium: insert where selected', function () {
         await context?.close();
     });
 
-    async function playground(): Promise<void> {
+    async function playground(): Promise<string> {
         const address = `pg${++seq}-${process.pid}@example.test`;
         await page.goto(`${t.url}/panel/sign-up`);
         await page.getByLabel('Email').fill(address);
@@ -47,6 +48,7 @@ describe('playground in Chromium: insert where selected', function () {
         await page.getByRole('button', { name: 'Sign up' }).click();
         await page.getByRole('heading', { name: 'API keys' }).waitFor();
         await page.getByRole('link', { name: 'Playground' }).click();
+        return address;
     }
 
     async function run(): Promise<void> {
@@ -112,5 +114,19 @@ describe('playground in Chromium: insert where selected', function () {
         const answered = page.waitForResponse((r) => r.url().endsWith('/panel/api/v1/extractions/edit'));
         await page.getByRole('button', { name: 'Insert' }).click();
         expect(JSON.parse((await answered).request().postData()!).edit.candidate).to.not.have.property('start');
+    });
+
+    it('the "(N left)" hint follows each Run, and a 402', async () => {
+        const address = await playground();
+        const left = () => page.locator('#credit-left').textContent();
+        expect(await left()).to.equal('10');
+        await run();
+        expect(await left()).to.equal('9');
+        await run();
+        expect(await left()).to.equal('8');
+        await t.server.services.store.addCredit(address, -8);
+        await run();
+        await page.getByRole('alert').getByText('Out of credit (402)').waitFor();
+        expect(await left()).to.equal('0');
     });
 });

@@ -1,7 +1,9 @@
 // The playground page and the JSON routes behind it. Run and edits are the API's own extraction
 // and edit routes, registered again under /panel/api with the browser session as principal: the
 // same body checks, compiler, credit (402), extraction limit, engine and edit service as the API.
-import type { FastifyInstance } from 'fastify';
+// A Run's answer also carries the credit left (header Svc-Credit-Reads), so the page's "(N left)"
+// follows each run instead of staying at the number it was loaded with.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../http/api-errors.js';
 import { registerEditRoute } from '../routes/edit-route.js';
 import { registerExtractionRoute } from '../routes/extraction-route.js';
@@ -12,7 +14,7 @@ export function registerPlaygroundRoutes(panel: FastifyInstance, ctx: PanelConte
     panel.get('/playground', async (request, reply) => {
         const account = await accountOrRedirect(request, reply, ctx);
         if (!account) return reply;
-        const body = html`<p class="hint">Diagnostics come from the compiler running in this page, as <code>svc check</code> reports them. Run spends reads from your credit (${account.creditReads} left); editing the result does not.</p>
+        const body = html`<p class="hint">Diagnostics come from the compiler running in this page, as <code>svc check</code> reports them. Run spends reads from your credit (<span id="credit-left">${account.creditReads}</span> left); editing the result does not.</p>
 <div id="playground" class="playground">
 <section class="pane" aria-label="Schema editor">
 <label for="schema">Schema</label>
@@ -39,9 +41,25 @@ export function registerPlaygroundRoutes(panel: FastifyInstance, ctx: PanelConte
                 if (request.panelAccountId === null) throw new ApiError(401, 'unauthorized', 'Sign in to the panel first.');
                 request.principal = { keyId: 'panel', keyPrefix: 'panel', accountId: request.panelAccountId };
             });
+            api.addHook('onSend', async (request, reply, payload) => {
+                if (request.routeOptions.url === '/panel/api/v1/extractions' && (reply.statusCode === 200 || reply.statusCode === 402))
+                    await creditHeader(request.panelAccountId, reply, ctx);
+                return payload;
+            });
             registerExtractionRoute(api, ctx.services);
             registerEditRoute(api, ctx.services);
         },
         { prefix: '/api' },
     );
+}
+
+/** Sets the account's credit left on a Run's answer; the answer goes without it if the store fails. */
+async function creditHeader(accountId: string | null, reply: FastifyReply, ctx: PanelContext): Promise<void> {
+    if (accountId === null) return;
+    try {
+        const account = await ctx.store.getAccount(accountId);
+        if (account) reply.header('svc-credit-reads', String(account.creditReads));
+    } catch {
+        // Only the page's hint goes stale; the extraction and its charge stand.
+    }
 }
