@@ -20,6 +20,8 @@ export function keyState(k: KeyRecord, now: number): 'active' | 'expired' | 'rev
 }
 
 const day = (iso: string | null | undefined, none: string): string => (iso ? iso.slice(0, 10) : none);
+/** To the minute, UTC (`2026-01-05 10:04`): a key's last use is recorded once a minute (docs/panel-store.md). */
+const minute = (iso: string | null, none: string): string => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : none);
 
 /** Revoked and expired keys shown, the latest; older ones are listed by `svc keys list`. */
 export const SHOWN_INACTIVE_KEYS = 50;
@@ -35,10 +37,10 @@ function keyTable(keys: KeyRecord[], olderInactive: number, csrf: string, now: n
     const ordered = [...keys.filter((k) => states.get(k) === 'active'), ...keys.filter((k) => states.get(k) !== 'active')];
     const rows = ordered.map((k) => {
         const state = states.get(k)!;
-        return html`<tr><th scope="row" id="key-${k.id}">${k.name}</th><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td>${day(k.createdAt, '')}</td><td>${day(k.expiresAt, 'never')}</td><td>${day(k.lastUsedAt, 'never')}</td><td><span class="state ${state}">${state}</span></td>
+        return html`<tr><th scope="row" id="key-${k.id}">${k.name}</th><td><code>${k.prefix}…</code></td><td>${k.scopes.join(', ')}</td><td class="date">${day(k.createdAt, '')}</td><td class="date">${day(k.expiresAt, 'never')}</td><td class="date">${minute(k.lastUsedAt, 'never')}</td><td><span class="state ${state}">${state}</span></td>
 <td>${state !== 'active' ? '' : html`<form method="post" action="/panel/keys/${k.id}/revoke">${csrfField(csrf)}<button type="submit" class="danger" aria-describedby="key-${k.id}">Revoke</button></form>`}</td></tr>`;
     });
-    return html`${note}<div class="scroll"><table><caption>Your API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">State</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    return html`${note}<div class="scroll"><table><caption>Your API keys</caption><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used (UTC)</th><th scope="col">State</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function createForm(csrf: string, values: { name?: string; days?: string; scopes?: readonly string[] }, message?: string): Safe {
