@@ -4,6 +4,7 @@
 // repairs to preview and apply.
 import type { Extraction, Mention, Preview, Repair } from './panel-api.js';
 import { clear, el } from './dom.js';
+import { fieldStyle } from './field-palette.js';
 import { codePointsBefore, utf16Positions } from './text-offsets.js';
 
 export interface ResultActions {
@@ -13,8 +14,6 @@ export interface ResultActions {
     preview(withdraw: Repair['withdraw']): Promise<Preview | undefined>;
     apply(plan: string): Promise<void>;
 }
-
-const COLOURS = 8;
 
 export function formatValue(v: unknown): string {
     if (v === null || v === undefined) return '—';
@@ -67,7 +66,7 @@ function documentView(x: Extraction, view: HTMLElement, colour: Map<string, numb
             for (; j < items.length && items[j]!.s < it.e; j++) if (items[j]!.e <= it.e) inner.push(items[j]!);
             const m = it.m;
             const mark = el('mark', {
-                class: `m c${colour.get(m.field)! % COLOURS}`,
+                class: `m ${fieldStyle(colour.get(m.field)!)}`,
                 tabindex: '0',
                 role: 'button',
                 'aria-label': mentionLabel(m),
@@ -156,7 +155,7 @@ function fieldTable(x: Extraction, colour: Map<string, number>, actions: ResultA
         return el(
             'tr',
             {},
-            el('th', { scope: 'row' }, el('span', { class: `swatch c${colour.get(name)! % COLOURS}`, 'aria-hidden': 'true' }), name),
+            el('th', { scope: 'row' }, el('span', { class: `swatch ${fieldStyle(colour.get(name)!)}`, 'aria-hidden': 'true' }), name),
             el('td', {}, el('span', { class: `status ${f.status}` }, f.status)),
             el('td', {}, formatValue(f.value)),
             el('td', {}, f.confidence.toFixed(2)),
