@@ -1,10 +1,13 @@
 // Bundles the panel's browser code (the compiler included, for live diagnostics without a round
 // trip) and its stylesheet with esbuild, into content-hashed files the server serves with long-lived
-// cache headers; manifest.json names them. Runs at `npm install` through the root build.
+// cache headers; manifest.json names them. Each is also written brotli- and gzip-compressed beside it
+// (`.br`, `.gz`), once here, so the server sends the encoding a browser accepts without compressing
+// anything per request. Runs at `npm install` through the root build.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,3 +48,11 @@ const icon = readFileSync(join(root, 'src', 'favicon.svg'));
 manifest.icon = `favicon-${createHash('sha256').update(icon).digest('hex').slice(0, 8)}.svg`;
 writeFileSync(join(out, manifest.icon), icon);
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+for (const name of [manifest.script, manifest.style]) {
+    const file = join(out, name);
+    const raw = readFileSync(file);
+    const brotli = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
+    writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: brotli }));
+    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+}

@@ -77,6 +77,8 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
                 prefix: '/assets/',
                 immutable: true,
                 maxAge: '365d',
+                // The bundle's .br and .gz files, made once at build time: no compression per request.
+                preCompressed: true,
                 index: false,
                 list: false,
             });
