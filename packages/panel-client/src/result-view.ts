@@ -102,7 +102,7 @@ function insertForm(x: Extraction, view: HTMLElement, actions: ResultActions): H
     const button = el('button', { type: 'submit' }, 'Insert');
     const form = el(
         'form',
-        { class: 'insert-form', 'aria-label': 'Insert a mention' },
+        { class: 'insert-form', 'aria-label': 'Add a mention' },
         el('label', { for: 'insert-field' }, 'Field'),
         select,
         el('label', { for: 'insert-quote' }, 'Quote'),
@@ -232,7 +232,7 @@ function conflictList(x: Extraction, actions: ResultActions): HTMLElement {
 
 export function renderResult(container: HTMLElement, x: Extraction, actions: ResultActions): void {
     const colour = new Map(Object.keys(x.response.fields).map((f, i) => [f, i]));
-    const view = el('div', { class: 'doc', id: 'doc-view', role: 'group', 'aria-label': 'Document with mentions' });
+    const view = el('div', { class: 'doc', id: 'doc-view', role: 'group', 'aria-label': 'Text with its mentions' });
     container.hidden = false;
     container.replaceChildren(
         el('h2', { id: 'result-title', tabindex: '-1' }, 'Result'),

@@ -104,6 +104,17 @@ describe('playground in Chromium: insert where selected, credit left', function 
         expect(before).to.equal('😀 Reference: ABC-123\n𝒜 Reference: ');
     });
 
+    it("the panes' and the result's names contain no control's name: a label finds its one control", async () => {
+        await playground();
+        const controls = ['Schema', 'Document', 'Language'];
+        const found = async () => Promise.all(controls.map(async (name) => [name, await page.getByLabel(name).count()] as const));
+        expect(await found()).to.deep.equal(controls.map((name) => [name, 1]));
+        await run();
+        await page.getByRole('heading', { name: 'Result' }).waitFor();
+        expect(await found()).to.deep.equal(controls.map((name) => [name, 1]));
+        for (const name of ['Quote', 'Field', 'Insert']) expect(await page.getByLabel(name).count(), name).to.be.at.most(1);
+    });
+
     it('a quote typed by hand is inserted at its first occurrence (no start sent)', async () => {
         await playground();
         await page.getByRole('textbox', { name: 'Schema', exact: true }).fill(JSON.stringify(SCHEMA, null, 2));

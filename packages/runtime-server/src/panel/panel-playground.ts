@@ -16,13 +16,13 @@ export function registerPlaygroundRoutes(panel: FastifyInstance, ctx: PanelConte
         if (!account) return reply;
         const body = html`<p class="hint">Diagnostics come from the compiler running in this page, as <code>svc check</code> reports them. Run spends reads from your credit (<span id="credit-left">${account.creditReads}</span> left); editing the result does not.</p>
 <div id="playground" class="playground">
-<section class="pane" aria-label="Schema editor">
+<section class="pane" aria-label="Editor and diagnostics">
 <label for="schema">Schema</label>
 <div class="editor"><div class="overlay" aria-hidden="true"></div><textarea id="schema" spellcheck="false" autocomplete="off" autocapitalize="off" wrap="off" aria-describedby="diag-summary"></textarea></div>
 <p id="diag-summary" class="hint" role="status"></p>
 <ul id="diagnostics" class="diagnostics" aria-label="Diagnostics"></ul>
 </section>
-<section class="pane" aria-label="Document">
+<section class="pane" aria-label="Text to extract from">
 <label for="language">Language</label>
 <select id="language"><option value="en">English</option><option value="nl">Dutch</option></select>
 <label for="document">Document</label>
