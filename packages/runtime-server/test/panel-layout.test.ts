@@ -3,7 +3,7 @@
 // the focus ring stands out 3:1 from the background around it, on a card, the page and the header.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { VIEWPORTS, screenshots, startBrowserSuite, tabTo } from './panel-browser.js';
+import { VIEWPORTS, startBrowserSuite, tabTo } from './panel-browser.js';
 import { createKey } from '../src/index.js';
 import { call, SCHEMA, type TestServer } from './test-server.js';
 
@@ -63,8 +63,6 @@ describe('panel layout and focus (Chromium)', function () {
             const width = await page.evaluate(() => document.documentElement.scrollWidth as number);
             expect(width, path).to.be.at.most(VIEWPORTS.phone.width);
         }
-        await page.goto(`${t.url}/panel/usage`);
-        await screenshots(page, 'usage-long-email');
     });
 
     it('at 1280 px the keys table keeps each date and time on one line; the last use shows the minute', async () => {
@@ -89,7 +87,6 @@ describe('panel layout and focus (Chromium)', function () {
         expect(cells).to.have.length(6);
         for (const c of cells) expect(c.lines, c.text).to.equal(1);
         expect(cells.filter((c) => /^\d{4}-\d\d-\d\d \d\d:\d\d$/.test(c.text))).to.have.length(2);
-        await screenshots(page, 'keys-dates');
     });
 
     it('the focus ring has 3:1 or more against what surrounds it: a card, the page, the header', async () => {
