@@ -85,15 +85,14 @@ describe('settling budgets count what an evaluation costs', () => {
         );
         const resolution = settle(schema, ms).components[0]!.resolution;
         expect(findConflicts(schema, resolution).map((c) => c.kind)).to.deep.equal(['violation']);
-        const budget = { breaks: 37, repairs: 0 };
+        const budget = { search: 100_000, breaks: 37, repairs: 0 };
         // Without the budget for one evaluation, the relation is not tried: each field only disagrees.
         expect(findConflicts(schema, resolution, budget).map((c) => c.kind)).to.deep.equal(['disagreement', 'disagreement']);
         expect(budget.breaks).to.equal(37);
     });
 
-    it("one extraction's searches share one budget: past it, components are settled greedily", () => {
-        // 120 components of two fields with 8 readings each, a long relation between them.
-        const n = 120;
+    /** `n` components of two fields with 8 readings each and a long relation between them (cost 38). */
+    function pairs(n: number): { schema: ReturnType<typeof makeSchema>; ms: Mention[] } {
         const specs = Array.from({ length: 2 * n }, (_, i) => ({ name: `f${i}`, type: money() }));
         const relations = Array.from({ length: n }, (_, c) => ({
             id: `r${c}`,
@@ -106,7 +105,6 @@ describe('settling budgets count what an evaluation costs', () => {
                 2,
             ),
         }));
-        const schema = makeSchema(specs, relations);
         const ms: Mention[] = [];
         for (let f = 0; f < 2 * n; f++)
             for (let k = 0; k < 8; k++) {
@@ -122,11 +120,28 @@ describe('settling budgets count what an evaluation costs', () => {
                     parsed: parseQuote(money(), quote, 'en')!,
                 });
             }
-        const settled = settle(schema, ms);
-        const greedy = settled.components.filter((c) => c.resolution.greedy).map((c) => c.component.index);
-        // The first components search in full; the last ones find the budget spent.
-        expect(greedy).to.not.include(0);
-        expect(greedy).to.include(n - 1);
-        expect(settled.warnings.some((w) => w.includes('ran out of its budget'))).to.equal(true);
+        return { schema: makeSchema(specs, relations), ms };
+    }
+
+    it("one extraction's searches share one budget in equal parts: past its part, a component is settled greedily", () => {
+        const many = pairs(120);
+        const settled = settle(many.schema, many.ms);
+        // Each of the 120 gets 1,666: too little for its search (2,736), and the same for all, first or last.
+        expect(settled.components.every((c) => c.resolution.greedy)).to.equal(true);
+        // A search stops at the evaluation that passes its budget (one of 38 at most).
+        expect(settled.components.reduce((n, c) => n + c.resolution.evaluations, 0)).to.be.at.most(200_000 + 120 * 37);
+        expect(settled.warnings.filter((w) => w.includes('ran out of its budget of 1666 '))).to.have.length(120);
+        // Four get 50,000 each, enough for all.
+        const few = pairs(4);
+        expect(settle(few.schema, few.ms).components.some((c) => c.resolution.greedy)).to.equal(false);
+    });
+
+    it('a component settles the same whatever the other components hold or spend', () => {
+        const { schema, ms } = pairs(120);
+        const last = (x: Mention[]) => settle(schema, x).components[119]!;
+        const alone = last(ms.filter((m) => m.field >= 238));
+        const among = last(ms);
+        expect(among.resolution.evaluations).to.equal(alone.resolution.evaluations);
+        expect([...among.resolution.fields.values()]).to.deep.equal([...alone.resolution.fields.values()]);
     });
 });

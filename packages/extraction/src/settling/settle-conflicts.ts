@@ -2,11 +2,13 @@
 // by the relations their readings break: a group whose readings break a relation is a `violation`,
 // one whose readings merely differ is a `disagreement`. A repair is a minimal set of mentions whose
 // withdrawal leaves the component without any conflict; each is found by settling the component
-// again without them, so a repair offered is a repair that works (the edit runs the same code).
+// again without them, within the search budget the component itself gets (settle-budgets.ts), so a
+// repair offered is a repair that works: the edit runs the same code with the same budget.
 import type { CompiledSchema, Value } from '@svc/compiler';
 import { evaluateCode } from '../compiler-values.js';
 import type { Mention } from '../grounding/mention-types.js';
 import type { JsonValue } from '../response/value-format.js';
+import { soleComponentBudget, type ComponentBudget } from './settle-budgets.js';
 import { hasConflict, resolveComponent, type ComponentResolution } from './settle-resolve.js';
 import { evaluationCost } from './settle-search.js';
 import type { Reading } from './settle-readings.js';
@@ -20,20 +22,6 @@ const MAX_RESETTLES = 400;
 const REPAIR_EVALUATIONS = 100_000;
 /** Combinations of readings tried per relation when deciding whether a group breaks it (in evaluation costs). */
 const MAX_COMBINATIONS = 1000;
-/**
- * Evaluation costs spent deciding which relations a settlement's conflicts break, and on the
- * repairs of all its conflicts (the most any document of the labelled or users' sets spends: 4
- * and 3,668).
- */
-const CONFLICT_EVALUATIONS = 100_000;
-const SETTLEMENT_REPAIR_EVALUATIONS = 200_000;
-
-/** What the conflicts of one settlement may still spend (shared by its components). */
-export interface ConflictBudget {
-    breaks: number;
-    repairs: number;
-}
-export const conflictBudget = (): ConflictBudget => ({ breaks: CONFLICT_EVALUATIONS, repairs: SETTLEMENT_REPAIR_EVALUATIONS });
 
 export interface Repair {
     withdraw: Array<{ bundle: number; mention: number }>;
@@ -55,7 +43,7 @@ function breaks(
     r: number,
     res: ComponentResolution,
     conflicted: ReadonlySet<number>,
-    budget: ConflictBudget,
+    budget: ComponentBudget,
 ): boolean {
     const code = schema.relations[r]!.code;
     const cost = evaluationCost(code);
@@ -84,7 +72,11 @@ function breaks(
 }
 
 /** The conflicts of a settled component, without repairs. */
-export function findConflicts(schema: CompiledSchema, res: ComponentResolution, budget: ConflictBudget = conflictBudget()): Conflict[] {
+export function findConflicts(
+    schema: CompiledSchema,
+    res: ComponentResolution,
+    budget: ComponentBudget = soleComponentBudget(),
+): Conflict[] {
     const conflicted = [...res.fields.values()].filter((f) => f.status === 'conflict').map((f) => f.field);
     if (conflicted.length === 0) return [];
     const set = new Set(conflicted);
@@ -138,7 +130,7 @@ export function findRepairs(
     res: ComponentResolution,
     conflict: Conflict,
     active: readonly Mention[],
-    shared: ConflictBudget = conflictBudget(),
+    shared: ComponentBudget = soleComponentBudget(),
 ): Repair[] {
     const units: Reading[] = conflict.fields.flatMap((f) => res.readings[f]!.competing);
     // Weakest readings first: withdrawing a weak reading is the likelier correction.
@@ -149,15 +141,18 @@ export function findRepairs(
     let budget = Math.min(REPAIR_EVALUATIONS, shared.repairs);
     const settleWithout = (withdrawn: ReadonlySet<number>): ComponentResolution | undefined => {
         if (++resettles > MAX_RESETTLES || budget <= 0) return undefined;
+        // Never more than the component's own search gets: a search that finished with more could
+        // go greedy in the reconcile that applies the repair, and not give its outcome.
         const r = resolveComponent(
             schema,
             res.component,
             active.filter((m) => !withdrawn.has(m.id)),
-            budget,
+            Math.min(budget, shared.search),
         );
         budget -= r.evaluations;
         shared.repairs -= r.evaluations;
-        return r.greedy ? undefined : r; // a greedy answer is no proof that the conflict is gone
+        // A greedy answer is no proof: with less than the component's budget, it may not be the reconcile's.
+        return r.greedy ? undefined : r;
     };
     const found: Array<{ ids: number[]; after: ComponentResolution }> = [];
     outer: for (let size = 1; size <= Math.min(MAX_UNITS_PER_REPAIR, units.length); size++) {

@@ -4,8 +4,9 @@
 import type { CompiledSchema, Value } from '@svc/compiler';
 import { evaluateRelation, type RelationOutcome } from '../compiler-values.js';
 import type { Mention } from '../grounding/mention-types.js';
+import { componentBudgets, SETTLEMENT_BUDGET, type SettlementBudget } from './settle-budgets.js';
 import { buildComponents, type Component } from './settle-components.js';
-import { conflictBudget, findConflicts, findRepairs, type Conflict } from './settle-conflicts.js';
+import { findConflicts, findRepairs, type Conflict } from './settle-conflicts.js';
 import { MAX_READINGS } from './settle-readings.js';
 import { resolveComponent, type ComponentResolution, type FieldResolution } from './settle-resolve.js';
 import { MAX_RELATION_EVALUATIONS } from './settle-search.js';
@@ -34,10 +35,15 @@ export function componentsOf(schema: CompiledSchema): Component[] {
     return c;
 }
 
-/** Evaluation costs (settle-search.ts, `evaluationCost`) all searches of one settlement may spend. */
-const SETTLEMENT_SEARCH_EVALUATIONS = 200_000;
-
-export function settle(schema: CompiledSchema, mentions: readonly Mention[]): Settlement {
+/**
+ * Settles every component with its own fields' mentions and its own budget (settle-budgets.ts), so
+ * a component settles the same whatever the others hold. `totals` is for tests of the bounds.
+ */
+export function settle(
+    schema: CompiledSchema,
+    mentions: readonly Mention[],
+    totals: Readonly<SettlementBudget> = SETTLEMENT_BUDGET,
+): Settlement {
     const warnings: string[] = [];
     const fields: FieldResolution[] = [];
     const components: SettledComponent[] = [];
@@ -51,21 +57,18 @@ export function settle(schema: CompiledSchema, mentions: readonly Mention[]): Se
         const k = byField.get(m.field);
         if (k !== undefined) own[k]!.push(m);
     }
-    // The conflicts of all components share one budget: a schema may hold thousands of relations.
-    const budget = conflictBudget();
-    // So do the searches (the most any document of the labelled or users' sets spends: 18); a
-    // component left without budget is settled by the greedy pass, with a warning.
-    let search = SETTLEMENT_SEARCH_EVALUATIONS;
+    // A component whose search runs out of its budget is settled by the greedy pass, with a warning.
+    const budgets = componentBudgets(schema, all, totals);
     for (const [k, component] of all.entries()) {
-        const resolution = resolveComponent(schema, component, own[k]!, Math.min(MAX_RELATION_EVALUATIONS, search));
-        search -= resolution.evaluations;
+        const budget = budgets[k]!;
+        const resolution = resolveComponent(schema, component, own[k]!, budget.search);
         for (const [f, r] of resolution.fields) fields[f] = r;
         const conflicts = findConflicts(schema, resolution, budget);
         for (const c of conflicts) c.repairs = findRepairs(schema, resolution, c, own[k]!, budget);
         components.push({ component, resolution, conflicts });
         if (resolution.greedy) {
             warnings.push(
-                `component c${component.index} (${component.fields.map((f) => schema.fields[f]!.name).join(', ')}): the search ran out of its budget of relation evaluations (${MAX_RELATION_EVALUATIONS} per component, ${SETTLEMENT_SEARCH_EVALUATIONS} per extraction, a long relation counting as several); its fields were settled by a greedy pass`,
+                `component c${component.index} (${component.fields.map((f) => schema.fields[f]!.name).join(', ')}): the search ran out of its budget of ${budget.search} relation evaluations (${MAX_RELATION_EVALUATIONS} per component, or an equal share of ${totals.search} per extraction among the components with relations or conditions; a long relation counting as several); its fields were settled by a greedy pass`,
             );
         }
         for (const f of resolution.cut) {
