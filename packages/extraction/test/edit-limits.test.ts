@@ -5,8 +5,9 @@
 import { expect } from 'chai';
 import { MAX_SESSION_MENTIONS, MAX_SESSION_QUOTED, roomProblem, type EditState } from '../src/edits/edit-apply.js';
 import { MAX_EDIT_DETAILS } from '../src/edits/edit-types.js';
-import { CONFLICT, INVOICE, compile, extractWith, stored, type Extraction } from './support/edit-fixtures.js';
-import { detailAt, edit, engine, rejected } from './support/edit-service-support.js';
+import type { ReconciliationPreview } from '../src/edits/edit-types.js';
+import { CONFLICT, INVOICE, compile, extractWith, firstPassOf, stored, type Extraction } from './support/edit-fixtures.js';
+import { detailAt, edit, engine, preview, rejected, ring } from './support/edit-service-support.js';
 
 const NOTES = compile({ svc_schema: '1.0', name: 'notes', fields: [{ name: 'note', type: 'string' }] });
 const LINE = 'lorem ipsum dolor sit amet '.repeat(1850).trim(); // about 50,000 characters
@@ -29,15 +30,11 @@ describe('edits: limits of a session', () => {
         expect(d).to.include({ code: 'too_big', maximum: MAX_SESSION_QUOTED });
         // The largest answer stays bounded: a few megabytes.
         expect(JSON.stringify(ex.response).length).to.be.below(4 * MAX_SESSION_QUOTED);
-        // A preview that would add the same candidate is refused the same way.
+        // A reconciliation that would add the same candidate is refused the same way, unless its
+        // withdrawals make the room (one copy for another: no growth).
         const withdraw = [{ bundle: 1, mention: Number(ex.response.mentions.find((m: any) => m.bundle === 1).id) }];
-        const p = await rejected(stored(ex, NOTES), {
-            action: 'preview_reconciliation',
-            intent: 'again',
-            withdraw,
-            candidate: insert.candidate,
-        });
-        expect(detailAt(p, ['edit', 'candidate', 'quote'])).to.include({ code: 'too_big' });
+        const p = await preview(ex, { action: 'preview_reconciliation', intent: 'again', withdraw, candidate: insert.candidate }, NOTES);
+        expect(p.after.mentions).to.have.length(ex.response.mentions.length);
         const freed = await edit(ex, { action: 'retract', bundle: 1 }, NOTES);
         const again = await edit(freed, insert, NOTES);
         expect(again.revision).to.equal(freed.revision + 1);
@@ -52,6 +49,64 @@ describe('edits: limits of a session', () => {
             code: 'too_big',
             maximum: MAX_SESSION_MENTIONS,
         });
+    });
+
+    /** Previews and applies a reconciliation; returns the reconciled extraction. */
+    async function reconciled(ex: Extraction, withdraw: number[], quote: string): Promise<Extraction> {
+        const pv: ReconciliationPreview = await preview(
+            ex,
+            {
+                action: 'preview_reconciliation',
+                intent: 'fewer copies',
+                withdraw: withdraw.map((mention) => ({ bundle: 0, mention })),
+                candidate: { slot: 'note', quote, p: 0.9 },
+            },
+            NOTES,
+        );
+        return edit(ex, { action: 'reconcile', plan: pv.plan }, NOTES);
+    }
+
+    it('counts a reconciliation’s quoted characters after its withdrawals: replacing two long quotes by one is no growth', async () => {
+        // 20 copies of LINE: one more would pass the cap.
+        const copies = Math.floor(MAX_SESSION_QUOTED / LINE.length);
+        expect((copies + 1) * LINE.length).to.be.above(MAX_SESSION_QUOTED);
+        const ex = firstPassOf(
+            DOCUMENT,
+            NOTES,
+            Array.from({ length: copies }, () => ['note', 6, LINE, 0.5] as const),
+            ring,
+        );
+        const after = await reconciled(ex, [0, 1], LINE);
+        expect(after.response.mentions).to.have.length(copies - 1);
+        // Withdrawing a short quote does not make room for a long one.
+        const short = firstPassOf(
+            DOCUMENT,
+            NOTES,
+            [...Array.from({ length: copies }, () => ['note', 6, LINE, 0.5] as const), ['note', 6, 'lorem', 0.5] as const],
+            ring,
+        );
+        const e = await rejected(stored(short, NOTES), {
+            action: 'preview_reconciliation',
+            intent: 'one more',
+            withdraw: [{ bundle: 0, mention: copies }],
+            candidate: { slot: 'note', quote: LINE, p: 0.9 },
+        });
+        expect(detailAt(e, ['edit', 'candidate', 'quote'])).to.include({ code: 'too_big', maximum: MAX_SESSION_QUOTED });
+    });
+
+    it('counts a reconciliation’s mentions after its withdrawals: at the cap, one withdrawn makes room for its replacement', async () => {
+        const full = firstPassOf(
+            DOCUMENT,
+            NOTES,
+            Array.from({ length: MAX_SESSION_MENTIONS }, () => ['note', 6, 'lorem', 0.5] as const),
+            ring,
+        );
+        const after = await reconciled(full, [0], 'lorem ipsum');
+        expect(after.response.mentions).to.have.length(MAX_SESSION_MENTIONS);
+        expect(after.response.mentions.at(-1).quote).to.equal('lorem ipsum');
+        // An insert into the full session is still refused.
+        const e = await rejected(stored(after, NOTES), { action: 'insert', candidate: { slot: 'note', quote: 'lorem', p: 0.5 } });
+        expect(detailAt(e, ['edit', 'candidate', 'quote'])).to.include({ code: 'too_big', maximum: MAX_SESSION_MENTIONS });
     });
 
     it('lists at most MAX_EDIT_DETAILS details of a long withdraw list, and counts them all in the message', async () => {

@@ -6,16 +6,13 @@ import fc from 'fast-check';
 import type { CompiledCode, CompiledSchema } from '@svc/compiler';
 import { createEditService } from '../src/edits/edit-service.js';
 import type { ReconciliationPreview } from '../src/edits/edit-types.js';
-import { extractionFromState } from '../src/extraction-engine.js';
 import type { Mention } from '../src/grounding/mention-types.js';
 import { parseQuote } from '../src/parsers/quote-parser.js';
 import { fieldValue } from '../src/response/response-builder.js';
 import { secretRingOf } from '../src/session/secret-ring.js';
-import { sessionBinding } from '../src/session/session-payload.js';
-import { firstPassPayload } from '../src/session/session-state.js';
 import type { SettlementBudget } from '../src/settling/settle-budgets.js';
 import { settle } from '../src/settling/settle-extraction.js';
-import { compile, OPTIONS, stored, type Extraction } from './support/edit-fixtures.js';
+import { compile, firstPassOf, stored, type Extraction } from './support/edit-fixtures.js';
 import { compare, makeSchema, money, sumEquals } from './support/schema-builder.js';
 
 const ring = secretRingOf(['repair-secret']);
@@ -101,24 +98,14 @@ function firstPass(specs: Spec[]): { schema: CompiledSchema; ex: Extraction } {
         fields: specs.flatMap((s) => s.fields.map((f) => ({ name: f.name, type: 'money', currency: 'EUR' }))),
         relations: specs.flatMap((s) => s.relations),
     });
-    const sightings = specs.flatMap((s) =>
-        s.fields.flatMap((f) => f.readings.map(([amount, p]) => ({ name: f.name, quote: `EUR ${amount}`, p }))),
-    );
-    const document = sightings.map((s) => s.quote).join('\n');
+    const quotes = specs.flatMap((s) => s.fields.flatMap((f) => f.readings.map(([amount, p]) => [f.name, `EUR ${amount}`, p] as const)));
     let start = 0;
-    const mentions: Mention[] = sightings.map((s, id) => {
-        const field = schema.fields.find((f) => f.name === s.name)!;
-        const m = { id, bundle: 0, field: field.id, start, end: start + s.quote.length, quote: s.quote, p: s.p };
-        start += s.quote.length + 1;
-        return { ...m, parsed: parseQuote(field.type, s.quote, 'en')! };
+    const sightings = quotes.map(([name, quote, p]) => {
+        const at = start;
+        start += quote.length + 1;
+        return [name, at, quote, p] as const;
     });
-    const request = { document, schema, language: 'en' as const, reference: null, options: OPTIONS };
-    const binding = sessionBinding({ document, schemaHash: schema.schemaHash, language: 'en', options: OPTIONS, reference: null });
-    const ex = extractionFromState(
-        { request, mentions, payload: firstPassPayload(binding, mentions, 0), warnings: [], reads: 0, inputTokens: 0 },
-        ring,
-    );
-    return { schema, ex: ex as Extraction };
+    return { schema, ex: firstPassOf(quotes.map((q) => q[1]).join('\n'), schema, sightings, ring) };
 }
 
 /** Applies every repair offered in the component of `field` by preview and reconcile; returns how many. */

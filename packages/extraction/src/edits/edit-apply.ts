@@ -46,11 +46,23 @@ function addBundle(payload: SessionPayload, mentions: Mention[], grounded: Groun
 export const MAX_SESSION_QUOTED = 1_000_000;
 export const MAX_SESSION_MENTIONS = 10_000;
 
-/** The detail refusing a new mention the session has no room for, or undefined. */
-export function roomProblem(state: EditState, grounded: GroundedMention, path: Array<string | number>): EditDetail | undefined {
+/**
+ * The detail refusing a new mention the session has no room for, or undefined. A reconciliation's
+ * room is counted after its withdrawals, on what the reconciled state would hold: one that replaces
+ * two long quotes by one shrinks the session, and was refused as if it grew it.
+ */
+export function roomProblem(
+    state: EditState,
+    grounded: GroundedMention,
+    path: Array<string | number>,
+    withdraw: readonly WithdrawEntry[] = [],
+): EditDetail | undefined {
+    const gone = new Set<number>();
+    for (const w of withdraw) if (typeof w === 'object' && w !== null) gone.add(w.mention);
+    const kept = gone.size ? state.mentions.filter((m) => !gone.has(m.id)) : state.mentions;
     let quoted = grounded.end - grounded.start;
-    for (const m of state.mentions) quoted += m.end - m.start;
-    if (state.mentions.length + 1 > MAX_SESSION_MENTIONS)
+    for (const m of kept) quoted += m.end - m.start;
+    if (kept.length + 1 > MAX_SESSION_MENTIONS)
         return {
             code: 'too_big',
             path,

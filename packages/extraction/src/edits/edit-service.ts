@@ -139,7 +139,7 @@ export class SessionEditService implements EditService {
             const g = groundCandidate(stored.schema, stored.language, open.doc, candidate);
             if (g.ok) grounded = g.mention;
             else details.push(...g.details);
-            const full = grounded && roomProblem(open, grounded, ['edit', 'candidate', 'quote']);
+            const full = grounded && roomProblem(open, grounded, ['edit', 'candidate', 'quote'], withdraw);
             if (full) details.push(full);
         }
         if (typeof intent !== 'string' || intent.length === 0)

@@ -2,11 +2,15 @@
 // reader counts its calls, and the members of an extraction an edit reads.
 import { compileSchemaText, type CompiledSchema } from '@svc/compiler';
 import type { ExtractionObject, ExtractionOptions, Language } from '../../src/engine-types.js';
-import { Engine } from '../../src/extraction-engine.js';
+import { Engine, extractionFromState } from '../../src/extraction-engine.js';
+import type { Mention } from '../../src/grounding/mention-types.js';
+import { parseQuote } from '../../src/parsers/quote-parser.js';
 import { HeuristicReader } from '../../src/readers/heuristic-reader.js';
 import type { Reader, ReaderCandidate, ReaderInput } from '../../src/readers/reader-types.js';
 import type { StoredExtraction } from '../../src/edits/edit-types.js';
 import type { SecretRing } from '../../src/session/secret-ring.js';
+import { sessionBinding } from '../../src/session/session-payload.js';
+import { firstPassPayload } from '../../src/session/session-state.js';
 
 export function compile(schema: unknown): CompiledSchema {
     const r = compileSchemaText(JSON.stringify(schema));
@@ -80,6 +84,28 @@ export async function extractWith(
     reference: string | null = null,
 ): Promise<Extraction> {
     return (await engine.extract({ document, schema, language, reference, options: OPTIONS })) as Extraction;
+}
+
+/**
+ * A first pass whose bundle 0 holds one mention per sighting `[field, code-point start, quote, p]`,
+ * as no reader would propose them (each at its own span, p exactly as given), signed with `secrets`.
+ */
+export function firstPassOf(
+    document: string,
+    schema: CompiledSchema,
+    sightings: ReadonlyArray<readonly [string, number, string, number]>,
+    secrets: SecretRing,
+): Extraction {
+    const mentions: Mention[] = sightings.map(([name, start, quote, p], id) => {
+        const field = schema.fields.find((f) => f.name === name)!;
+        const parsed = parseQuote(field.type, quote, 'en');
+        if (!parsed) throw new Error(`${quote} is no ${name}`);
+        return { id, bundle: 0, field: field.id, start, end: start + [...quote].length, quote, p, parsed };
+    });
+    const request = { document, schema, language: 'en' as const, reference: null, options: OPTIONS };
+    const binding = sessionBinding({ document, schemaHash: schema.schemaHash, language: 'en', options: OPTIONS, reference: null });
+    const state = { request, mentions, payload: firstPassPayload(binding, mentions, 0), warnings: [], reads: 0, inputTokens: 0 };
+    return extractionFromState(state, secrets) as Extraction;
 }
 
 /** The members an edit reads, from an extraction object, with the compiled schema. */
