@@ -73,6 +73,44 @@ describe('settling: statuses', () => {
         expect(r.mentions).to.have.length(2); // the weak one stays listed
     });
 
+    it('a reading of exactly half of the strongest competes, whatever the floating point of its noisy-or', () => {
+        // 1 − (1 − 0.45) is 0.44999999999999996 in floating point: below 0.9 / 2 by accident.
+        const schema = makeSchema([{ name: 'total', type: money() }]);
+        const status = (strongest: number, other: number): string => {
+            const ms = mentions(schema, [
+                ['total', '10.00', strongest],
+                ['total', '11.00', other],
+            ]);
+            return response(schema, settle(schema, ms), ms).fields.total.status;
+        };
+        const half: Array<[number, number]> = [
+            [0.8, 0.4],
+            [0.9, 0.45],
+            [0.6, 0.3],
+            [0.7, 0.35],
+            [0.98, 0.49],
+            [0.86, 0.43],
+            [0.002, 0.001],
+            [0.999, 0.4995],
+        ];
+        for (const [a, b] of half) expect(status(a, b), `${b} against ${a}`).to.equal('conflict');
+        // Below half by a thousandth or less still does not compete; above half does.
+        for (const [a, b] of [
+            [0.8, 0.399],
+            [0.9, 0.449],
+            [0.86, 0.42999],
+        ])
+            expect(status(a, b), `${b} against ${a}`).to.equal('found');
+        expect(status(0.8, 0.40001)).to.equal('conflict');
+        // The same with several mentions: 1 − 0.4 · 0.5 against 0.4.
+        const ms = mentions(schema, [
+            ['total', '10.00', 0.6],
+            ['total', '10.00', 0.5],
+            ['total', '11.00', 0.4],
+        ]);
+        expect(response(schema, settle(schema, ms), ms).fields.total.status).to.equal('conflict');
+    });
+
     it('repeated sightings reinforce: support is the noisy-or of p', () => {
         const schema = makeSchema([{ name: 'total', type: money() }]);
         const ms = mentions(schema, [

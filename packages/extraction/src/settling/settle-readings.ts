@@ -9,6 +9,20 @@ import type { JsonValue } from '../response/value-format.js';
 /** At most this many competing readings per field enter the search (by total p). */
 export const MAX_READINGS = 8;
 export const COMPETING_SHARE = 0.5;
+/**
+ * How far below half of the strongest a reading may fall by rounding and still count as half
+ * (relative). Noisy-or in floating point is off by a few units in the last place — 1 − (1 − 0.45)
+ * is 0.44999999999999996 — so a reading of exactly half decided by the accident of its p: 0.45
+ * against 0.9 did not compete, 0.4 against 0.8 did. The error of a noisy-or of 10,000 mentions
+ * stays under 1e-12; a reading truly below half by less than a billionth of the strongest would
+ * take p of more digits than any reader gives (thousandths) and several mentions.
+ */
+const HALF_TOLERANCE = 1e-9;
+
+/** Whether a reading of `support` competes with the field's `strongest`: it is not below half of it. */
+export function competes(support: number, strongest: number): boolean {
+    return support >= COMPETING_SHARE * strongest * (1 - HALF_TOLERANCE);
+}
 
 export interface Reading {
     field: number;
@@ -77,7 +91,7 @@ export function groupReadings(fieldCount: number, mentions: readonly Mention[]):
         for (const r of all) r.support = noisyOr(r.mentions.map((m) => m.p));
         all.sort(compareReadings);
         const strongest = all.reduce((s, r) => Math.max(s, r.support), 0);
-        const competing = all.filter((r) => r.support >= COMPETING_SHARE * strongest);
+        const competing = all.filter((r) => competes(r.support, strongest));
         return { field, all, competing: competing.slice(0, MAX_READINGS), cut: Math.max(0, competing.length - MAX_READINGS) };
     });
 }
