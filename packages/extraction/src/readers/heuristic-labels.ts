@@ -21,6 +21,8 @@ export interface LabelPhrase {
     source?: string;
     weight: number;
     kind: 'hint' | 'name' | 'name-word' | 'description';
+    /** A name's initials ("DOB" for `date_of_birth`): a label only in capitals. */
+    initials?: boolean;
 }
 
 export interface LabelHit {
@@ -130,6 +132,15 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
+    // A name of three words or more is written by its initials too ("DOB" for `date_of_birth`,
+    // "VIN" for `vehicle_identification_number`).
+    if (name.length >= 3 && name.every((w) => /^\p{L}/u.test(w)))
+        out.set(`initials:${name.join(' ')}`, {
+            words: [name.map((w) => w[0]).join('')],
+            weight: LABEL.nameWords,
+            kind: 'name',
+            initials: true,
+        });
     // A language that joins compounds writes a name of several words as one word ("Contractnummer"
     // for `contractNr`, as the stemmer writes "contractnr"; "Klantnummer" for `klant_nummer`).
     if (name.length > 1 && name.length <= 3 && locale.splitCompound !== noCompounds) add([name.join('')], LABEL.nameWords, 'name');
@@ -181,7 +192,7 @@ function pluralOrSame(a: string, b: string): boolean {
 }
 
 /** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
-function sameWord(win: WindowText, a: string, b: string): boolean {
+export function sameWord(win: WindowText, a: string, b: string): boolean {
     return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b));
 }
 
@@ -222,6 +233,7 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         // A possessive labels what it owns, which the phrase must go on to name ("Patient's name"
         // for `patient_name`): "Employee's contributions" is no label of the employee.
         if (/['’]s$/.test(last.norm)) return;
+        if (phrase.initials && win.text.slice(first.start, last.end) !== win.text.slice(first.start, last.end).toUpperCase()) return;
         const compound = !abbreviation && !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
         hits.push({
             field,

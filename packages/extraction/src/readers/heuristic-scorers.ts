@@ -28,6 +28,7 @@ import {
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
+import { rowColumnCell } from './heuristic-table.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, termDates } from './heuristic-terms.js';
@@ -259,6 +260,16 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     return found;
 }
 
+/** What a duration field asks about: the words it is described by, the agreement's life, its renewal. */
+function durationAsks(field: CompiledField, type: Scalar, win: WindowText) {
+    const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
+    const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
+    const aboutAgreement = asksAbout(about, win, 'agreementWords');
+    const aboutRenewal = asksAbout(about, win, 'renewalWords');
+    const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
+    return { described, aboutAgreement, aboutRenewal, ofAgreementOnly };
+}
+
 /** A year as a bare number. */
 const YEAR = /^(?:19|20)\d\d$/;
 
@@ -286,11 +297,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const ranged = terms?.ranged;
     const outright = isDate(type) && !other && labelledOutright(input, contexts, parsed, field, win.locale);
     const dates = isDate(type) && !other && !outright ? dateZones(input, win, found, parsed) : undefined;
-    const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
-    const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
-    const aboutAgreement = asksAbout(about, win, 'agreementWords');
-    const aboutRenewal = asksAbout(about, win, 'renewalWords');
-    const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
+    const { described, aboutAgreement, aboutRenewal, ofAgreementOnly } = durationAsks(field, type, win);
     // A tax is not the amount its rate is charged on ("BTW 9% over 10,86   0,98").
     const tax = type.kind === 'money' && asksForTax(field, win.locale);
     // The other end of a range than the one the name asks for ("tussen € 3.450 en € 4.780" for `maximum_salaris`).
@@ -309,14 +316,16 @@ export function scoreField(ctx: FieldContext): Scored[] {
         const ambiguity = c.hit && !final ? (valuesPerLabel.get(c.hit.phrase)?.size ?? 1) : 1;
         let context = c.score / (1 + ADJUST.labelAmbiguity * (ambiguity - 1));
         if (ranged?.has(span)) context = Math.max(context, terms!.own ? ADJUST.headingDate : ADJUST.rangeDate);
-        // A count followed by the thing the field counts ("We will collect 12 payments"): as labelled.
-        if (counted && countedBy(win, span, counted)) context = Math.max(context, ADJUST.countedNoun);
+        // A count followed by the thing the field counts ("We will collect 12 payments"), a table's
+        // cell named by its row and its column together ("Small Game …  $22.00" under "FEE"): as labelled.
+        const cell = rowColumnCell(win, span, field);
+        context = Math.max(context, counted && countedBy(win, span, counted) ? ADJUST.countedNoun : 0, cell ? ADJUST.rowColumn : 0);
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };
         if (c.hit && definedAs(win.text, span, c.hit)) f.defined = 1;
-        // The range says which end it is, as the field's name would.
-        if (ranged?.has(span) && !c.hit) f.labelName = 1;
+        // The range says which end it is, as the field's name would; so do a table's row and column.
+        if ((ranged?.has(span) && !c.hit) || cell) f.labelName = 1;
         let score = Math.max(context, base);
         if (type.kind === 'duration' && described) {
             // The words the field is described by, in the candidate's sentence ("renewal" for a

@@ -247,6 +247,9 @@ function withoutWeekday(win: WindowText, gap: string): string {
 }
 const WEEKDAY_LAST = /(?<![\p{L}])(\p{L}+)\.?,?\s*$/u;
 
+/** A label's colon and its value after it on its line. */
+const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
+
 /** The context score of one label hit for a span, 0 when it does not point at it. */
 function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number): number {
     if (hit.end > span.start && hit.start < span.end) return 0;
@@ -314,8 +317,10 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     }
     // A column of labels read before the column of their values (OCR of receipts).
     if (win.stackedValueLine(hit.line) === spanLine && startsOwnLine) return hit.weight * LABEL.stacked * qualified(win, hit);
-    // Table: label in a header row above, over the same columns, both rows having several cells.
-    if (spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400 && cells(hitLine.text) >= 2) {
+    // Table: label in a header row above, over the same columns, both rows having several cells;
+    // not a label with its value after its colon ("DOB:  03/14/1979" over a table's dates).
+    const near = spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400;
+    if (near && cells(hitLine.text) >= 2 && !PAIRED.test(text.slice(hit.end, Math.min(hitLine.end, hit.end + 40)))) {
         if (cells(line.text) >= 2 ? sameColumn(win, hit, span, hitLine.start, line.start) : underLastCell(win, hit, spanLine))
             return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }

@@ -77,6 +77,8 @@ export const ADJUST = {
     labelAmbiguity: 0.3,
     /** A number followed by the thing a count field counts ("12 payments" for `number_of_payments`). */
     countedNoun: 0.5,
+    /** A table's cell named by its row and its column together (heuristic-table.ts). */
+    rowColumn: 0.8,
     /** Ambiguity is counted for labels at least this well placed. */
     ambiguityFloor: 0.25,
     /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */

@@ -1,0 +1,120 @@
+// A table's cell named by its row and its column together, and a name's initials as its label
+// (documents written for the test; bench/user-docs/seventeenth has the licence they were seen in).
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates, readData, readResponse } from './support/read-data.js';
+
+const PERMITS = [
+    'LAKE COUNTY PARKS DEPARTMENT                          2025 PERMITS',
+    '',
+    'NAME:   ABERNATHY, COLE R                  DOB:  03/14/1979',
+    'ISSUED: 04/02/2025',
+    '',
+    'PERMIT                           VALID FROM    VALID TO          FEE',
+    '----------------------------------------------------------------------',
+    'Boat Launch - Annual             04/02/2025    12/31/2025     $45.00',
+    '   Ramp sticker #: 25-BL-00912',
+    'Shoreline Fishing                04/02/2025    10/31/2025     $18.00',
+    'Campground Reservation           06/20/2025    06/23/2025     $96.00',
+    'Processing fee                                                 $2.50',
+    '----------------------------------------------------------------------',
+    'TOTAL                                                        $161.50',
+].join('\n');
+
+const usd = (amount: string): { amount: string; currency: string } => ({ amount, currency: 'USD' });
+
+describe('table cells by row and column', () => {
+    it('reads the cell where a row and a column that name the field between them cross', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'permits',
+            fields: [
+                { name: 'boat_launch_fee', type: 'money', currency: 'USD' },
+                { name: 'fishing_fee', type: 'money', currency: 'USD' },
+                { name: 'fishing_valid_to', type: 'date', date_order: 'mdy' },
+                { name: 'campground_valid_from', type: 'date', date_order: 'mdy' },
+            ],
+        });
+        expect(await readData(PERMITS, schema)).to.deep.equal({
+            boat_launch_fee: usd('45.00'),
+            fishing_fee: usd('18.00'),
+            fishing_valid_to: '2025-10-31',
+            campground_valid_from: '2025-06-20',
+        });
+    });
+
+    it('takes a word of the name from the header over the rows ("PERMIT" in `boat_permit_fee`)', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'permits',
+            fields: [{ name: 'fishing_permit_fee', type: 'money', currency: 'USD' }],
+        });
+        expect((await readData(PERMITS, schema)).fishing_permit_fee).to.deep.equal(usd('18.00'));
+    });
+
+    it('reads no row that many rows share, no totals set in under the amounts, no line of labels', async () => {
+        const quote = [
+            'Pos.  Omschrijving                              Aantal      Bedrag',
+            '----  ----------------------------------------  ------  ----------',
+            '1     Kozijn woonkamer, draai-kiep                   1    1.485,00',
+            '2     Kozijn keuken, draai-kiep                      1      795,00',
+            '3     Kozijn slaapkamer, vast                        1    1.120,00',
+            '                                Totaal excl. btw          3.400,00',
+            '                                Btw 21%                     714,00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'offerte',
+            fields: [
+                { name: 'aantal_kozijnen', type: 'integer' },
+                { name: 'btw_bedrag', type: 'money', currency: 'EUR' },
+            ],
+        });
+        const read = await readResponse(quote, schema, 'nl');
+        // Each row counts one of the frames: none is the number of frames, so none is read as labelled.
+        expect(read.fields.aantal_kozijnen!.confidence).to.be.below(0.8);
+        expect(read.data.btw_bedrag).to.deep.equal({ amount: '714.00', currency: 'EUR' });
+        const invoice = [
+            'Op  Description                       Labor     Parts     Total',
+            '--  ------------------------------  -------   -------   -------',
+            'A   Oil and filter service            189.00     92.46    281.46',
+            'B   Replace front brake pads          168.00    124.90    292.90',
+            '                                    -------   -------   -------',
+            '    Shop supplies (5% of labor)                            22.05',
+            '    TOTAL                                                 596.41',
+        ].join('\n');
+        const labor = compile({ svc_schema: '1.0', name: 'service', fields: [{ name: 'labor_total', type: 'money', currency: 'USD' }] });
+        expect((await readData(invoice, labor)).labor_total).to.not.deep.equal(usd('22.05'));
+        const statement = [
+            'Date       Description                          Debit        Credit',
+            '03 Apr     ACH DEP STRIPE PAYOUT                             3,214.90',
+            '08 Apr     CHECK 1047                           2,150.00',
+            'Total debits: 2,150.00     Total credits: 3,214.90',
+        ].join('\n');
+        const totals = compile({
+            svc_schema: '1.0',
+            name: 'statement',
+            fields: [{ name: 'total_debits', type: 'money', currency: 'USD' }],
+        });
+        expect((await readData(statement, totals)).total_debits).to.deep.equal(usd('2150.00'));
+    });
+
+    it('labels a field of three words or more by its initials, in capitals only ("DOB" for `date_of_birth`)', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'permits',
+            fields: [
+                { name: 'date_of_birth', type: 'date', date_order: 'mdy' },
+                { name: 'issue_date', type: 'date', date_order: 'mdy' },
+            ],
+        });
+        expect(await readData(PERMITS, schema)).to.deep.equal({ date_of_birth: '1979-03-14', issue_date: '2025-04-02' });
+        // Written in small letters, "dob" is no label (a word another language may have).
+        const labelled = async (text: string): Promise<boolean> =>
+            (await readCandidates(text, schema)).candidates.some(
+                (c) => c.field === 'date_of_birth' && c.quote === '03/14/1979' && (c.features.context ?? 0) > 0,
+            );
+        expect(await labelled('Holder: Cole Abernathy      DOB 03/14/1979')).to.equal(true);
+        expect(await labelled('Holder: Cole Abernathy      dob 03/14/1979')).to.equal(false);
+    });
+});
