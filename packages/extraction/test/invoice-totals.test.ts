@@ -312,4 +312,26 @@ describe('invoice totals', () => {
             balance_due: money('GBP')('332.00'),
         });
     });
+
+    it('a sum paid is labelled by its receipt: "Payment rec\'d", "Reeds ontvangen"', async () => {
+        const invoice = [
+            ' DESCRIPTION                          AMOUNT',
+            ' Hook-up fee                         $125.00',
+            ' Winching                            $190.00',
+            '                      TOTAL DUE      $315.00',
+            "                      Payment rec'd  $100.00",
+            '                      BALANCE DUE    $215.00',
+        ].join('\n');
+        const usd = (name: string) => ({ name, type: 'money', currency: 'USD' });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'i',
+            fields: [usd('total_due'), usd('amount_paid'), usd('balance_due')],
+            relations: [{ id: 'balance', expr: 'balance_due == total_due - amount_paid' }],
+        });
+        expect((await readData(invoice, schema)).amount_paid).to.deep.equal(money('USD')('100.00'));
+        const nota = ['Ouderbijdrage 2025-2026                 € 362,50', 'Reeds ontvangen: aanbetaling            € 150,00'].join('\n');
+        const dutch = compile({ svc_schema: '1.0', name: 'n', fields: [{ name: 'bedrag_betaald', type: 'money', currency: 'EUR' }] });
+        expect((await readData(nota, dutch, 'nl')).bedrag_betaald).to.deep.equal(eur('150.00'));
+    });
 });

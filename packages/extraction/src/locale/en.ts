@@ -317,12 +317,13 @@ export const en = {
     taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
     rateBaseWords: ['on', 'of', 'over'],
     netTerms: ['net'],
-    roleLabels: new Map(
-        (['customer', 'client', 'buyer', 'purchaser'] as const).map((w) => [
-            w,
-            ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to'],
-        ]),
-    ),
+    roleLabels: new Map<string, readonly string[]>([
+        ...(['customer', 'client', 'buyer', 'purchaser'] as const).map(
+            (w) => [w, ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to']] as const,
+        ),
+        // A sum paid, as a till or an invoice acknowledges it ("Payment rec'd   $439.40").
+        ['paid', ['payment received', "payment rec'd", 'payments received', 'amount received', 'received with thanks']],
+    ]),
     // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
     schemaWords: new Map([
         ['adres', 'address'],

@@ -224,8 +224,9 @@ export interface LocaleProfile {
     schemaWords?: ReadonlyMap<string, string>;
     /**
      * Labels this language's documents write for a party that a field's name calls by its role: an
-     * invoice names its customer under "Bill to" or "Sold to", seldom "Customer". Keys are one word of
-     * a field's name (or of its translation); a Map, as `schemaWords`.
+     * invoice names its customer under "Bill to" or "Sold to", seldom "Customer"; and a sum by what
+     * happened to it ("paid": "Payment received"). Keys are one word of a field's name (or of its
+     * translation); a Map, as `schemaWords`.
      */
     roleLabels?: ReadonlyMap<string, readonly string[]>;
     /**

@@ -281,7 +281,10 @@ export const nl = {
     ],
     issuerWords: ['bedrijf', 'winkel', 'leverancier', 'onderneming', 'handelsnaam', 'verkoper'],
     // English field names, as Dutch documents label them (an English schema reading a Dutch invoice).
-    roleLabels: new Map((['klant', 'afnemer', 'koper'] as const).map((w) => [w, ['factuur aan', 'gefactureerd aan', 'debiteur']])),
+    roleLabels: new Map<string, readonly string[]>([
+        ...(['klant', 'afnemer', 'koper'] as const).map((w) => [w, ['factuur aan', 'gefactureerd aan', 'debiteur']] as const),
+        ['betaald', ['reeds voldaan', 'voldaan', 'ontvangen']],
+    ]),
     schemaWords: new Map([
         ['amount', 'bedrag'],
         ['amount due', 'te betalen'],
