@@ -2,8 +2,8 @@
 // text introduces a term's first and last day ("commences on", "expires on": locale.dateLabels); a
 // name's own word labels its field ("starts on" for `start_date`); a date when something ends or
 // falls due takes no bare "Date:" and no place in the document as its own (a signature's date, an
-// invoice's date); a range's first date starts a term and its second ends it. Fields with hints
-// read as before: the labelled sets' output is unchanged.
+// invoice's date); a range's first date starts a term and its second ends it, and a label of the
+// whole range labels the end a field asks for, with hints or without.
 // Documents written for the test.
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
@@ -367,5 +367,23 @@ describe('date roles: date fields named with hints', () => {
         expect(['eerste_termijn', 'afleverdatum'].map((n) => own(n, 'nl'))).to.deep.equal([false, false]);
         expect(['purchase_date', 'letter_date', 'issue_date', 'signed_on'].map((n) => own(n))).to.deep.equal([true, true, true, true]);
         expect(['factuurdatum', 'uitspraakdatum', 'datum_verkoop'].map((n) => own(n, 'nl'))).to.deep.equal([true, true, true]);
+    });
+
+    it('a range\'s label labels the end a field asks for, hints or none ("Statement period: 06/04/2024 to 05/04/2025")', async () => {
+        const statement = [
+            'ANNUAL STATEMENT',
+            'Statement period: 06/04/2024 to 05/04/2025',
+            '',
+            'Balance brought forward at 06/04/2024        £46,812.37',
+            'Balance at 05/04/2025                        £47,486.32',
+        ].join('\n');
+        for (const hinted of [true, false]) {
+            const date = (name: string) => ({ name, type: 'date', date_order: 'dmy', ...(hinted ? { hints: ['Statement period'] } : {}) });
+            const schema = compile({ svc_schema: '1.0', name: 's', fields: [date('period_start'), date('period_end')] });
+            expect(await readData(statement, schema), `hints: ${hinted}`).to.deep.equal({
+                period_start: '2024-04-06',
+                period_end: '2025-04-05',
+            });
+        }
     });
 });

@@ -31,7 +31,7 @@ import { signatureLine } from './heuristic-signatures.js';
 import { rowColumnCell } from './heuristic-table.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
-import { notOwnDate, termDates } from './heuristic-terms.js';
+import { notOwnDate, rangeLabelled, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
@@ -281,9 +281,11 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const found = spansOf(ctx, type);
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
-    const contexts: ContextScore[] = found.map((span, i) =>
+    const read: ContextScore[] = found.map((span, i) =>
         !parsed[i] ? { score: 0 } : isCheckBox(span.quote) ? boxContext(win, hits, span) : contextScore(win, hits, span),
     );
+    // A range's label for a field of one of its ends ("Statement period: 06/04/2024 to 05/04/2025").
+    const contexts = isDate(type) ? rangeLabelled(field, win, found, read, ADJUST.otherRangeEnd) : read;
     const valuesPerLabel = labelValues(contexts, parsed);
     const unhinted = field.hints.length === 0;
     const { paid, amounts } = tillPaid(field, type.kind, win, found, parsed);

@@ -173,3 +173,29 @@ export function asksFor(
     const words = [...wordsOf(locale, list)];
     return labelWords(field.name).some((w) => words.some((n) => w === n || (n.length >= 4 && w.endsWith(n))));
 }
+
+/**
+ * A label of a range as a whole ("Statement period: 06/04/2024 to 05/04/2025") for a field of one
+ * of its ends: the end the field asks for takes the label's context from the date it points at,
+ * and the other end keeps a share of it (`otherEnd`). Contexts indexed as `found`.
+ */
+export function rangeLabelled<C extends { score: number }>(
+    field: CompiledField,
+    win: WindowText,
+    found: readonly Span[],
+    contexts: C[],
+    otherEnd: number,
+): C[] {
+    const part = rangePart(field, win.locale);
+    if (part === undefined) return contexts;
+    const index = new Map(found.map((s, i) => [s, i]));
+    const out = contexts.slice();
+    for (const pair of rangePairs(win, found)) {
+        const [want, other] = [index.get(pair[part])!, index.get(pair[1 - part]!)!];
+        const label = out[other]!;
+        if (label.score <= out[want]!.score) continue;
+        out[want] = label;
+        out[other] = { ...label, score: label.score * otherEnd };
+    }
+    return out;
+}
