@@ -283,4 +283,18 @@ describe('numbers and identifiers have digits', () => {
         expect((await readData(letter('2019 Volkswagen Golf 1.5 TSI Match'), schema)).vehicle_registration).to.equal(null);
         expect((await readData(letter('PK19 XWD'), schema)).vehicle_registration).to.equal('PK19 XWD');
     });
+
+    it('an identifier\'s word alone is the rest of a longer label, no value ("Customer Reference Number" over the number)', async () => {
+        const letter = [
+            'Student Loans Company',
+            '100 Bothwell Street, Glasgow G2 7JD                Customer Reference Number',
+            '                                                   1107 8843 2256',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'customer_reference', type: 'string', hints: ['Customer Reference Number'] }],
+        });
+        expect((await readData(letter, schema)).customer_reference).to.equal('1107 8843 2256');
+    });
 });

@@ -126,3 +126,13 @@ export function renewalClause(win: WindowText, span: Span): number {
         ? 0.5
         : 0;
 }
+
+/** What a duration field asks about: the words it is described by, the agreement's life, its renewal. */
+export function durationAsks(field: CompiledField, type: { kind: string }, win: WindowText) {
+    const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
+    const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
+    const aboutAgreement = asksAbout(about, win, 'agreementWords');
+    const aboutRenewal = asksAbout(about, win, 'renewalWords');
+    const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
+    return { described, aboutAgreement, aboutRenewal, ofAgreementOnly };
+}

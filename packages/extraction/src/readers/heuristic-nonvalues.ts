@@ -1,6 +1,6 @@
 // What a string candidate may not be: a placeholder ("to be confirmed"), a piece of prose for a
 // pattern field, the head of a longer name after a link word, a legal form alone, the field's own
-// label over its value, or, for a field that may be empty, the document's word for none (split
+// label over its value, an identifier's word alone, or, for a field that may be empty, the document's word for none (split
 // from heuristic-strings.ts and heuristic-scorers.ts).
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
@@ -58,8 +58,20 @@ export function withoutNonValues(
     // appointed"); a field that may not be holds what was recorded ("Police records: NONE RECORDED").
     const none = wordsOf(win.locale, 'noneWords');
     const empty = (quote: string): boolean => nullable && none.has(/^\p{L}+/u.exec(quote)?.[0].toLowerCase() ?? '');
+    // Nor the rest of a longer label: an identifier's word alone ("Number" after "Customer Reference").
+    const ids = wordsOf(win.locale, 'identifierWords');
+    const labelRest = (quote: string): boolean => {
+        const words = quote.match(/[^\s.:#]+/gu) ?? [];
+        return words.length > 0 && words.length <= 2 && words.every((w) => ids.has(w.toLowerCase()));
+    };
     return found.filter(
-        (c) => !continued(c) && !placeholder(win, c.quote) && !formOnly(c.quote) && !ownLabelFirst(c.quote) && !empty(c.quote),
+        (c) =>
+            !continued(c) &&
+            !placeholder(win, c.quote) &&
+            !formOnly(c.quote) &&
+            !ownLabelFirst(c.quote) &&
+            !empty(c.quote) &&
+            !labelRest(c.quote),
     );
 }
 

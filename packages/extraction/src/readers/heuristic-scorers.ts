@@ -8,7 +8,7 @@ import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIss
 import type { LabelHit } from './heuristic-labels.js';
 import { boxContext, contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
-import { asksAbout, descriptionForms, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
+import { durationAsks, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames } from './heuristic-letterhead.js';
 import { letterheadScored, organisationNames } from './heuristic-organisations.js';
@@ -258,16 +258,6 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         if (found.some((s) => s.marked)) found = found.filter((s) => s.marked || !YEAR.test(s.quote));
     }
     return found;
-}
-
-/** What a duration field asks about: the words it is described by, the agreement's life, its renewal. */
-function durationAsks(field: CompiledField, type: Scalar, win: WindowText) {
-    const described = type.kind === 'duration' ? descriptionForms(field, win) : undefined;
-    const about = type.kind === 'duration' ? [field.name, field.description ?? '', ...field.hints] : [];
-    const aboutAgreement = asksAbout(about, win, 'agreementWords');
-    const aboutRenewal = asksAbout(about, win, 'renewalWords');
-    const ofAgreementOnly = aboutAgreement && !asksAbout(about, win, 'restrictionWords');
-    return { described, aboutAgreement, aboutRenewal, ofAgreementOnly };
 }
 
 /** A year as a bare number. */
