@@ -297,4 +297,14 @@ describe('numbers and identifiers have digits', () => {
         });
         expect((await readData(letter, schema)).customer_reference).to.equal('1107 8843 2256');
     });
+
+    it('a code after another label of its field is the value without that label ("Gedekt voertuig   Kenteken S-472-KV")', async () => {
+        const card = [
+            'Lidmaatschap Wegenwacht',
+            '  Lidnummer              40 118 773',
+            '  Gedekt voertuig        Kenteken S-472-KV (Toyota Yaris, 2019)',
+        ].join('\n');
+        const schema = hinted([{ name: 'kenteken', type: 'string', hints: ['Kenteken', 'Gedekt voertuig'] }]);
+        expect((await readData(card, schema, 'nl')).kenteken).to.equal('S-472-KV');
+    });
 });

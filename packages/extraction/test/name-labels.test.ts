@@ -149,4 +149,10 @@ describe("a heading over a name's label", () => {
         expect(await read('tenant_names')).to.equal('Mr Owen Pryce, Ms Dana Whitlock');
         expect(await read('tenant')).to.equal('Mr Owen Pryce');
     });
+
+    it('a name ends before a comma and a number\'s label ("Sgt. L. Bramwell, Badge #2207")', async () => {
+        const citation = ['NOTICE TO APPEAR', '  Officer:       Sgt. L. Bramwell, Badge #2207', '  Court date:    11/04/2025'].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'officer_name', type: 'string', hints: ['Officer'] }] });
+        expect((await readData(citation, schema)).officer_name).to.equal('Sgt. L. Bramwell');
+    });
 });
