@@ -67,4 +67,14 @@ describe("a form's empty value", () => {
             court: 'Leeds County Court',
         });
     });
+
+    it('an empty line to fill in with a placeholder in brackets is no value ("______ (not yet known)")', async () => {
+        const license = [
+            'CERTIFICATE OF MARRIAGE',
+            'Officiant:           ____________________________ (not yet known)',
+            'Witnesses:           2',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'officiant_name', type: 'string', nullable: true }] });
+        expect((await readData(license, schema)).officiant_name).to.equal(null);
+    });
 });

@@ -103,6 +103,7 @@ export const enAgreementWords = {
         'to be assigned',
         'to be issued',
         'to follow',
+        'not yet known',
         'not applicable',
         'same as above',
         'as above',

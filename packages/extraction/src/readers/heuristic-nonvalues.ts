@@ -13,9 +13,11 @@ import type { WindowText } from './heuristic-text.js';
  */
 function placeholder(win: WindowText, quote: string): boolean {
     const placeholders = wordsOf(win.locale, 'placeholders');
+    // (After an empty line to fill in, in brackets: "______________ (not yet known)".)
     const said = quote
         .toLowerCase()
         .replace(/\s+/g, ' ')
+        .replace(/^[_.…\s]{3,}\(([^()]*)\)$/u, '$1')
         .trim()
         .replace(/[.,;:!]+$/, '');
     // Placeholders are short: prefixes of PLACEHOLDER_CHARS at most are looked up.
