@@ -117,4 +117,22 @@ describe('table cells by row and column', () => {
         expect(await labelled('Holder: Cole Abernathy      DOB 03/14/1979')).to.equal(true);
         expect(await labelled('Holder: Cole Abernathy      dob 03/14/1979')).to.equal(false);
     });
+
+    it('reads a column\'s figure from the table\'s total row ("Totaal" under "Geclaimd" for `geclaimd_bedrag`)', async () => {
+        const letter = [
+            '  Omschrijving                  Geclaimd     Erkend      Toelichting',
+            '  ---------------------------------------------------------------------',
+            '  Fotocamera                    €   899,00   €   629,30  afschrijving 30%',
+            '  Zonnebril                     €   145,00   €   145,00',
+            '  Contant geld                  €   120,00   €     0,00  niet meeverzekerd',
+            '  ---------------------------------------------------------------------',
+            '  Totaal                        € 1.164,00   €   774,30',
+        ].join('\n');
+        const eur = (name: string) => ({ name, type: 'money', currency: 'EUR' });
+        const schema = compile({ svc_schema: '1.0', name: 'schade', fields: [eur('geclaimd_bedrag'), eur('erkend_bedrag')] });
+        expect(await readData(letter, schema, 'nl')).to.deep.equal({
+            geclaimd_bedrag: { amount: '1164.00', currency: 'EUR' },
+            erkend_bedrag: { amount: '774.30', currency: 'EUR' },
+        });
+    });
 });

@@ -92,6 +92,8 @@ export function rowColumnCell(win: WindowText, span: Span, field: CompiledField)
     const column = labelWords(textOf(header, over));
     const kinds = labelWords(textOf(header, columns[0]!));
     const stop = wordsOf(win.locale, 'stopwords');
+    const types = wordsOf(win.locale, 'typeWords');
+    const sums = new Set(win.locale.sums.sum);
     const has = (words: readonly string[], w: string): boolean => words.some((x) => sameWord(win, x, w));
     // The words of a row's cells but the one under the column.
     const rowWords = (n: number): string[] => {
@@ -102,8 +104,16 @@ export function rowColumnCell(win: WindowText, span: Span, field: CompiledField)
     const fits = (name: readonly string[]): boolean => {
         const content = name.filter((w) => !stop.has(w) && !/^\d+$/.test(w));
         if (content.length < 2 || !column.length || !column.every((w) => has(name, w))) return false;
+        // Or the table's total row, for a field that asks for the column's figure ("Totaal" under
+        // "Geclaimd" for `geclaimd_bedrag`: the name's other words are a kind of value or a sum's).
+        const totalRow = (words: readonly string[]): boolean => {
+            const said = words.filter((w) => !/^\d+$/.test(w));
+            return said.length === 1 && sums.has(said[0]!) && content.every((w) => has(column, w) || types.has(w) || sums.has(w));
+        };
         const names = (words: readonly string[]): boolean =>
-            content.some((w) => !has(column, w) && has(words, w)) && content.every((w) => has(words, w) || has(column, w) || has(kinds, w));
+            (content.some((w) => !has(column, w) && has(words, w)) &&
+                content.every((w) => has(words, w) || has(column, w) || has(kinds, w))) ||
+            totalRow(words);
         const rows = rowsUnder(win, headerLine);
         return rows.includes(lineNo) && rows.filter((n) => names(rowWords(n))).length === 1 && names(rowWords(lineNo));
     };
