@@ -10,7 +10,7 @@ import { labelPhrases } from '../src/readers/heuristic-labels.js';
 import { documentDate, notOwnDate } from '../src/readers/heuristic-terms.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const date = (name: string, extra: Record<string, unknown> = {}) => ({ name, type: 'date', nullable: true, ...extra });
 const schema = (...fields: object[]) => compile({ svc_schema: '1.0', name: 'dates', fields });
@@ -385,5 +385,21 @@ describe('date roles: date fields named with hints', () => {
                 period_end: '2025-04-05',
             });
         }
+    });
+
+    it('the Dutch compounds of a first day name each other ("ingangsdatum" labels `startdatum_depot`)', async () => {
+        const letter = [
+            'STAND VAN UW BOUWDEPOT',
+            '  Oorspronkelijk depot (ingangsdatum 01-03-2025)          € 60.000,00',
+            '  Looptijd bouwdepot                                      18 maanden',
+            '  Einddatum bouwdepot                                     01-09-2026',
+        ].join('\n');
+        const date = (name: string) => ({ name, type: 'date', date_order: 'dmy' });
+        const schema = compile({ svc_schema: '1.0', name: 'b', fields: [date('startdatum_depot'), date('einddatum_depot')] });
+        const { data, candidates } = await readCandidates(letter, schema, 'nl');
+        expect(data).to.deep.equal({ startdatum_depot: '2025-03-01', einddatum_depot: '2026-09-01' });
+        // Labelled as a first day, not only near a word of the name ("depot").
+        const start = candidates.find((c) => c.field === 'startdatum_depot' && c.quote === '01-03-2025');
+        expect(start?.features.context ?? 0).to.be.above(0.8);
     });
 });

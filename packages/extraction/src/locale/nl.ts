@@ -3,7 +3,21 @@ import type { LocaleProfile } from './locale-types.js';
 import { compoundSplitter, suffixStemmer } from './locale-stemming.js';
 
 /** How running text introduces a term's first and last day (dateLabels). */
-const START_LABELS = ['gaat in op', 'ingaande', 'met ingang van', 'vanaf', 'begint op', 'start op', 'aanvangt op', 'eerste'];
+// (The compounds of a first day name each other: "ingangsdatum" for `startdatum_depot`.)
+const START_LABELS = [
+    'gaat in op',
+    'ingaande',
+    'met ingang van',
+    'vanaf',
+    'begint op',
+    'start op',
+    'aanvangt op',
+    'eerste',
+    'ingangsdatum',
+    'begindatum',
+    'startdatum',
+    'aanvangsdatum',
+];
 /** How running text introduces the day a payment falls due (dateLabels). */
 const DUE_LABELS = ['te betalen voor', 'betalen voor', 'te voldoen voor', 'uiterlijk op', 'uiterlijk', 'betaling voor'];
 const END_LABELS = ['eindigt op', 'loopt af op', 'vervalt op', 'tot en met', 'tot'];
