@@ -402,4 +402,17 @@ describe('date roles: date fields named with hints', () => {
         const start = candidates.find((c) => c.field === 'startdatum_depot' && c.quote === '01-03-2025');
         expect(start?.features.context ?? 0).to.be.above(0.8);
     });
+
+    it('an e-mail\'s "Sent:" header dates it, for a field of its own date ("Verzonden:" in Dutch)', async () => {
+        const mail = [
+            'From:     Royal Mail Redirection <redirection@example.com>',
+            'Sent:     22 September 2025 10:02',
+            'Subject:  Your Redirection is confirmed',
+            '',
+            'Your Redirection starts on 06/10/2025 and runs until 05/10/2026.',
+            'Moving again before 05/10/2026? You will need a new Redirection.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'order_date', type: 'date', date_order: 'dmy' }] });
+        expect((await readData(mail, schema)).order_date).to.equal('2025-09-22');
+    });
 });

@@ -207,7 +207,7 @@ export const enAgreementWords = {
         'resignation',
         'thereafter',
     ],
-    ownDateLabels: ['date of issue', 'issue date', 'date issued', 'issued on', 'date of this letter'],
+    ownDateLabels: ['date of issue', 'issue date', 'date issued', 'issued on', 'date of this letter', 'sent'],
     dateLabels: new Map<string, readonly string[]>([
         ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
         ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],

@@ -145,7 +145,15 @@ export const nl = {
         beforeTax: ['excl', 'exclusief', 'zonder', 'subtotaal'],
         subtotals: ['subtotaal', 'sub totaal'],
     },
-    ownDateLabels: ['dagtekening', 'datum van uitgifte', 'uitgiftedatum', 'datum van afgifte', 'afgiftedatum', 'datum van deze brief'],
+    ownDateLabels: [
+        'dagtekening',
+        'datum van uitgifte',
+        'uitgiftedatum',
+        'datum van afgifte',
+        'afgiftedatum',
+        'datum van deze brief',
+        'verzonden',
+    ],
     dateLabels: new Map<string, readonly string[]>([
         ...['start', 'begin', 'aanvang', 'ingang', 'begindatum', 'startdatum', 'ingangsdatum', 'aanvangsdatum'].map(
             (w): [string, readonly string[]] => [w, START_LABELS],
