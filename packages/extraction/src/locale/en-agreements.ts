@@ -209,6 +209,8 @@ export const enAgreementWords = {
     ],
     ownDateLabels: ['date of issue', 'issue date', 'date issued', 'issued on', 'date of this letter', 'sent'],
     dateLabels: new Map<string, readonly string[]>([
+        // A date of birth's abbreviation names it as forms label it (`applicant_1_dob`: "Birth date:").
+        ['dob', ['date of birth', 'birth date', 'born on']],
         ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
         ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
         ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),

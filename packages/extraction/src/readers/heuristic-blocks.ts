@@ -91,9 +91,13 @@ export function sectionName(win: WindowText, hit: LabelHit, kinds: readonly stri
     const letters = heading.replace(/[^\p{L}]/gu, '');
     const capitals = letters.length >= 3 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length >= 0.6;
     if (heading.includes(':') || !(capitals || (role && SECTION_TITLE.test(heading)))) return undefined;
+    // A heading of a later column ("APPLICANT 1        APPLICANT 2") heads the labels under it.
+    const hitCol = hit.start - win.lines[hit.line]!.start;
+    const column = hitCol > indentOf(heading) + 2 && !/\S/.test(heading.slice(hitCol - 2, hitCol)) ? hitCol : undefined;
     for (let l = win.nextTextLine(hit.line), k = 0; l >= 0 && k < SECTION_NAME_LINES; l = win.nextTextLine(l), k++) {
         const line = win.lines[l]!;
-        const at = indentOf(line.text);
+        const at = column ?? indentOf(line.text);
+        if (column !== undefined && /\S/.test(line.text.slice(at - 2, at))) continue;
         const kind = kinds.find(
             (w) => line.text.slice(at, at + w.length).toLowerCase() === w && !/\p{L}/u.test(line.text[at + w.length] ?? ''),
         );
