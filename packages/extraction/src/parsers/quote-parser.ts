@@ -56,6 +56,14 @@ export function foldText(s: string): string {
         .trim();
 }
 
+/** An enum label's words: underscores, hyphens and dashes are spaces ("standing_order", "Standing-order"). */
+export function enumWords(folded: string): string {
+    return folded
+        .replace(/[_\-–—]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+
 /** Identity of a string value: case, white space and punctuation around words folded. */
 export function foldString(s: string): string {
     return foldText(s)
@@ -148,6 +156,10 @@ function parseScalar(type: ScalarType, quote: string, language: Language): Value
             for (const label of type.labels) {
                 for (const alias of type.aliases[label] ?? []) if (foldText(alias) === q) return label;
             }
+            // A label written in snake case is its words as a document writes them ("standing_order":
+            // "Standing order", "uk_to_uk": "UK to UK"), when no label is written so exactly.
+            const words = enumWords(q);
+            for (const label of type.labels) if (label.includes('_') && enumWords(foldText(label)) === words) return label;
             return undefined;
         }
     }

@@ -30,6 +30,7 @@ import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-
 import { signatureLine } from './heuristic-signatures.js';
 import { rowColumnCell } from './heuristic-table.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
+import { labelledOptions } from './heuristic-options.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, rangeLabelled, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
@@ -370,7 +371,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);
-    return out;
+    return type.kind === 'enum' ? labelledOptions(out) : out;
 }
 
 /**

@@ -365,7 +365,8 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
         const words = [...type.labels, ...Object.values(type.aliases).flat()]
             .filter((w) => w.trim() !== '')
             .sort((a, b) => b.length - a.length)
-            .map((w) => escape(w.trim()).replace(/\s+/g, '\\s+').replace(/['’‘]/g, "['’‘]"));
+            // (A label in snake case is found as its words: "standing_order" as "Standing order".)
+            .map((w) => escape(w.trim()).replace(/\s+/g, '\\s+').replace(/_+/g, '[\\s_-]+').replace(/['’‘]/g, "['’‘]"));
         // Not a possessive's "s" ("Children's" is no size S).
         re = new RegExp(`${L}(?<!\\p{L}['’])(?:${words.join('|')})${R}`, 'giu');
         enumRegexes.set(type, re);
