@@ -255,4 +255,21 @@ describe('statement rows', () => {
         const part = amountSpans(excess, 'en', true).find((a) => a.quote === '£250')!;
         expect(bracketDetail(new WindowText(excess, localeOf('en')), part)).to.equal(true);
     });
+
+    it('a sum in a bracket right after a sum is its detail, and a date in a label says when ("rent from 1 October 2025:")', async () => {
+        const letter = [
+            'CHARGES FOR YEAR ONE',
+            '   Plot rent (half plot, pro-rated 7 months)            £38.50',
+            '   Water charge                                          £6.00',
+            '',
+            '   Full annual rent from 1 October 2025:  £66.00  (full plot £132.00)',
+        ].join('\n');
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({ svc_schema: '1.0', name: 'plot', fields: [gbp('full_annual_rent')] });
+        expect((await readData(letter, schema)).full_annual_rent).to.deep.equal({ amount: '66.00', currency: 'GBP' });
+        const line = 'Full annual rent:  £66.00  (full plot £132.00)';
+        const full = amountSpans(line, 'en', true).find((a) => a.quote === '£132.00')!;
+        expect(bracketDetail(new WindowText(line, localeOf('en')), full)).to.equal(true);
+        // Not a sum in a bracket after a count ("14 days (… £6.00 per day)", above).
+    });
 });

@@ -91,6 +91,8 @@ export function bracketDetail(win: WindowText, span: Span): boolean {
     if (open < 0 || before.indexOf(')', open) >= 0) return false;
     // (A sum of money in a bracket after a count is none of its details: "14 days (extra days at £6.00 per day)".)
     if (!span.marked && FIGURE_BEFORE.test(before.slice(0, open))) return true;
+    // A sum in a bracket right after a sum is its detail too ("£66.00  (full plot £132.00)").
+    if (span.marked && MONEY_BEFORE.test(before.slice(0, open))) return true;
     // The bracket may close on the next line, the figure after it ("Less: policy excess (compulsory
     // £250," / "voluntary £200)      -£450.00").
     const next = win.lines[win.lineOf(span.start) + 1];
@@ -100,6 +102,9 @@ export function bracketDetail(win: WindowText, span: Span): boolean {
     const closeEnd = close < line.end ? line.end : end;
     return /\d/.test(win.text.slice(close + 1, closeEnd));
 }
+
+/** A sum with its currency's mark right before a bracket ("£66.00  ", "€ 16,20 ", "66.00 EUR "). */
+const MONEY_BEFORE = /(?:\p{Sc}[ \t]?\d[\d.,]*|\d[\d.,]*[ \t]?(?:\p{Sc}|EUR|GBP|USD))[ \t]*$/u;
 
 /** A figure, maybe a word or two of what it counts, before a bracket ("6 ", "9 stuks overhandigd "). */
 const FIGURE_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}$/u;

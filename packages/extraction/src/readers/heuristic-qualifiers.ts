@@ -219,3 +219,10 @@ export function bracketClosedBetween(text: string, hit: LabelHit, span: Span): b
 
 /** Characters around a label read for a bracket it stands in. */
 const BRACKET_REACH = 80;
+
+/** A gap without the weekday that ends it ("Technician visit ....... Thursday, 02/13/2025"): the date's own. */
+export function withoutWeekday(win: WindowText, gap: string): string {
+    const day = WEEKDAY_LAST.exec(gap);
+    return day && win.locale.weekdays.includes(day[1]!.toLowerCase()) ? gap.slice(0, day.index) + ' ' : gap;
+}
+const WEEKDAY_LAST = /(?<![\p{L}])(\p{L}+)\.?,?\s*$/u;

@@ -7,7 +7,7 @@ import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
-import { bracketClosedBetween, qualifyingWord } from './heuristic-qualifiers.js';
+import { bracketClosedBetween, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
 import { cells, hangingRow, indentOf } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
@@ -240,12 +240,8 @@ export function definedAs(text: string, span: Span, hit: LabelHit): boolean {
     return DEFINITION.test(text.slice(span.end, hit.start)) && /^["”“'’]\s*\)/u.test(text.slice(hit.end, hit.end + 4));
 }
 
-/** A gap without the weekday that ends it ("Technician visit ....... Thursday, 02/13/2025"): the date's own. */
-function withoutWeekday(win: WindowText, gap: string): string {
-    const day = WEEKDAY_LAST.exec(gap);
-    return day && win.locale.weekdays.includes(day[1]!.toLowerCase()) ? gap.slice(0, day.index) + ' ' : gap;
-}
-const WEEKDAY_LAST = /(?<![\p{L}])(\p{L}+)\.?,?\s*$/u;
+/** A date written in a label's words ("1 October 2025", "01-10-2025"). */
+const DATE_WORDS = /\b\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/gu;
 
 /** A label's colon and its value after it on its line. */
 const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
@@ -274,7 +270,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
                 const sum = sumQualifier(win, hit, span.start);
                 if (sum === 'final') return hit.weight * LABEL.continuedFinal;
                 // (A short bracket qualifies too: "Weekly storage charge (3 containers):   £37.50".)
-                const oneWord = sum === undefined && (unbracketed.match(/\p{L}+/gu)?.length ?? 0) === 1;
+                // (A date says when, as a word would: "Full annual rent from 1 October 2025:   £66.00".)
+                const undated = unbracketed.replace(DATE_WORDS, ' ');
+                const oneWord = sum === undefined && (undated.match(/\p{L}+/gu)?.length ?? 0) === 1;
                 return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
             }
             // In running text a label speaks of its own sentence ("… of the Effective Date. Reports
