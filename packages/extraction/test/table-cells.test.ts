@@ -135,4 +135,25 @@ describe('table cells by row and column', () => {
             erkend_bedrag: { amount: '774.30', currency: 'EUR' },
         });
     });
+
+    it('reads a string field\'s cell by its row and column, a colon inside a row\'s words kept ("Combined Science: Trilogy")', async () => {
+        const slip = [
+            'STATEMENT OF PROVISIONAL RESULTS - JUNE 2025 EXAMINATIONS',
+            '',
+            'QUALIFICATION            BOARD     SUBJECT                         GRADE',
+            'GCSE (9-1)               AQA       English Language                  7',
+            'GCSE (9-1)               Pearson   Mathematics                       6',
+            'GCSE (9-1)               AQA       Combined Science: Trilogy        6-6',
+            'Level 2 Certificate      AQA       Further Mathematics             Pass',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'slip',
+            fields: [
+                { name: 'maths_grade', type: 'string', description: 'GCSE Mathematics grade' },
+                { name: 'combined_science_grade', type: 'string' },
+            ],
+        });
+        expect(await readData(slip, schema)).to.deep.equal({ maths_grade: '6', combined_science_grade: '6-6' });
+    });
 });

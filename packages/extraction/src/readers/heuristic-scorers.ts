@@ -28,7 +28,7 @@ import {
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
-import { rowColumnCell } from './heuristic-table.js';
+import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
@@ -156,6 +156,8 @@ function stringScores(ctx: FieldContext): Scored[] {
         });
     }
     if (pattern !== undefined) return out;
+    // A table's cell named by its row and its column together.
+    out.push(...cellScores(ctx, fits));
     const party = (name: Span, context: number, features: Features): void => {
         const parsed = parseQuote(type, name.quote, input.language);
         if (!parsed) return;

@@ -3,6 +3,9 @@
 // "small_game_fee": the row "Small Game", the column "FEE"). Neither label alone points at the cell:
 // the row's label has other figures beside it, the column's header stands over every row.
 import type { CompiledField } from '@svc/compiler';
+import { parseQuote } from '../parsers/quote-parser.js';
+import type { FieldContext, Scored } from './heuristic-scorers.js';
+import { ADJUST } from './heuristic-weights.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { sameWord } from './heuristic-labels.js';
 import { cellColumns } from './heuristic-scoring.js';
@@ -47,8 +50,8 @@ const RULE = /^[\s\-=_*~|+]+$/;
 
 /**
  * The table's rows under a header: lines of two cells or more whose first cell starts under the
- * header's first cell (not a totals block set in under the amounts), without a colon (a line of
- * labels and their values is no row), up to a blank line.
+ * header's first cell (not a totals block set in under the amounts), no line of labels and their
+ * values (labelsOwnValues), up to a blank line.
  */
 function rowsUnder(win: WindowText, headerLine: number): number[] {
     const first = cellColumns(win.lines[headerLine]!.text)[0]!;
@@ -56,9 +59,9 @@ function rowsUnder(win: WindowText, headerLine: number): number[] {
     for (let k = headerLine + 1; k < win.lines.length && k <= headerLine + TABLE_LINES; k++) {
         const text = win.lines[k]!.text;
         if (!text.trim()) break;
-        if (RULE.test(text) || text.length > ROW_CHARS || text.includes(':')) continue;
+        if (RULE.test(text) || text.length > ROW_CHARS) continue;
         const cells = cellColumns(text);
-        if (cells.length >= 2 && cells[0]!.from <= first.to) rows.push(k);
+        if (cells.length >= 2 && cells[0]!.from <= first.to && !labelsOwnValues(text, cells)) rows.push(k);
     }
     return rows;
 }
@@ -78,11 +81,44 @@ const textOf = (t: string, c: Cell): string => t.slice(c.start, c.start + (c.to 
 export function rowColumnCell(win: WindowText, span: Span, field: CompiledField): boolean {
     const lineNo = win.lineOf(span.start);
     const line = win.lines[lineNo]!;
-    if (line.text.length > ROW_CHARS || line.text.includes(':')) return false;
+    if (line.text.length > ROW_CHARS) return false;
     const row = cellColumns(line.text);
     const at = span.start - line.start;
     const k = row.findIndex((c) => c.start <= at && at < c.start + (c.to - c.from) + 1);
-    if (k <= 0) return false;
+    return k > 0 && !labelsOwnValues(line.text, row) && fieldsCell(win, lineNo, row, k, field);
+}
+
+/**
+ * A table's cells that are a string field's by their row and column ("6" under "GRADE" in the row
+ * of "Mathematics", for a field described as the "GCSE Mathematics grade").
+ */
+export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
+    const out: Span[] = [];
+    for (let n = 1; n < win.lines.length; n++) {
+        const line = win.lines[n]!;
+        if (line.text.length > ROW_CHARS || !/\S {2,}\S/.test(line.text)) continue;
+        const row = cellColumns(line.text);
+        if (row.length < 2 || labelsOwnValues(line.text, row)) continue;
+        for (let k = 1; k < row.length; k++) {
+            if (!fieldsCell(win, n, row, k, field)) continue;
+            const start = line.start + row[k]!.start;
+            const quote = textOf(line.text, row[k]!);
+            out.push({ start, end: start + quote.length, quote });
+        }
+    }
+    return out;
+}
+
+/**
+ * A line of labels and their values ("Total debits: 10,097.16   Total credits: 7,303.30") is no
+ * table's row: a cell ends with a colon, or a colon stands before a figure in one. (A colon inside
+ * a cell's words is a row's: "Combined Science: Trilogy".)
+ */
+function labelsOwnValues(text: string, row: readonly Cell[]): boolean {
+    return row.some((c) => /:\s*$|:\s*\S{0,2}\d/.test(textOf(text, c)));
+}
+
+function fieldsCell(win: WindowText, lineNo: number, row: readonly Cell[], k: number, field: CompiledField): boolean {
     const headerLine = headerAbove(win, lineNo);
     if (headerLine === undefined) return false;
     const header = win.lines[headerLine]!.text;
@@ -118,4 +154,17 @@ export function rowColumnCell(win: WindowText, span: Span, field: CompiledField)
         return rows.includes(lineNo) && rows.filter((n) => names(rowWords(n))).length === 1 && names(rowWords(lineNo));
     };
     return fits(labelWords(field.name)) || (field.description !== undefined && fits(labelWords(field.description)));
+}
+
+/** A string field's candidates from a table's cells (`fits`: the field's shape of value). */
+export function cellScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
+    const { input, win, field, type } = ctx;
+    const out: Scored[] = [];
+    for (const cell of rowColumnCells(win, field)) {
+        const parsed = fits(cell) ? parseQuote(type, cell.quote, input.language) : undefined;
+        const early = 1 - (input.offset + cell.start) / Math.max(1, input.documentLength);
+        const features = { context: ADJUST.rowColumn, early, labelName: 1 };
+        if (parsed) out.push({ field: field.id, span: cell, parsed, score: ADJUST.rowColumn + ADJUST.stringEarly * early, features });
+    }
+    return out;
 }
