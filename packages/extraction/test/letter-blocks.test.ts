@@ -225,7 +225,7 @@ describe('letter blocks', () => {
                 '',
                 `  Valid from:         02/05/2025`,
                 `  Valid until:        ${until}`,
-                '  Price:              £4,120.00',
+                '  Price:              $4,120.00',
             ].join('\n');
         const schema = compile({ svc_schema: '1.0', name: 'season', fields: [{ name: 'valid_from', type: 'date' }] });
         // The value is the spec's either way (English reads month first); only the confidence changes.
@@ -238,6 +238,10 @@ describe('letter blocks', () => {
         // A field that says its order is not doubted.
         const dmy = compile({ svc_schema: '1.0', name: 'season', fields: [{ name: 'valid_from', type: 'date', date_order: 'dmy' }] });
         expect((await readResponse(ticket('30/04/2026'), dmy)).fields.valid_from!.confidence).to.be.above(0.8);
+        // Sums in pounds say as much: a British document writes its dates day first.
+        const british = await readResponse(ticket('04/30/2026').replace('$', '£'), schema);
+        expect(british.data.valid_from).to.equal('2025-02-05');
+        expect(british.fields.valid_from!.confidence).to.be.at.most(0.65);
     });
 
     it('a number of days is no count of anything else ("returned within 60 days" for `item_count`), but of days, weeks or nights', async () => {
