@@ -125,6 +125,24 @@ export const LAYOUTS = {
             1_500,
         ),
     },
+    // Tables by row and column (2026-11-27): a window's headers, rows and each field's row under each
+    // column are found once, and rows or headers of more than 12 cells are read as no table.
+    'a table of 12 columns whose headers every field names, 40 rows, 14 times (32 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'grid',
+            fields: Array.from({ length: 32 }, (_, i) => ({
+                name: `aa_bb_${['cc', 'dd', 'ee', 'ff'][i % 4]}_${i}`,
+                type: i % 2 ? 'string' : 'money',
+                ...(i % 2 ? {} : { currency: 'EUR' }),
+            })),
+        },
+        text: (
+            'ROW        AA     BB     AA BB  BB AA  AA     BB     AA BB  BB AA  AA     BB     AA BB\n' +
+            'aa bb cc   1.00   2.00   3.00   4.00   5.00   6.00   7.00   8.00   9.00   1.10   1.20\n'.repeat(40) +
+            '\n'
+        ).repeat(14),
+    },
     // Check boxes (2026-11-26): each line is read once for a ticked box, however many boxes it holds.
     '"[ ] a " 8,000 times on one line and a ticked box, 32 boolean fields named "a"': {
         schema: { svc_schema: '1.0', name: 'boxes', fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean' })) },

@@ -10,7 +10,7 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { shapesOf } from '../locale/locale-shapes.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { parseDateQuote } from '../parsers/date-parser.js';
-import { cellColumns } from './heuristic-scoring.js';
+import { lineCells } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import { wholeDate } from './heuristic-terms.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
@@ -39,7 +39,7 @@ export function underEarlierColumn(win: WindowText, span: Span): boolean {
     const lineNo = win.lineOf(span.start);
     const line = win.lines[lineNo]!;
     if (line.text.length > HEADER_CHARS) return false;
-    const row = cellColumns(line.text);
+    const row = lineCells(win, lineNo);
     const at = span.start - line.start;
     const cell = row.find((c) => c.start <= at && at < c.start + (c.to - c.from) + 1);
     if (!cell || row.length < 2) return false;
@@ -49,7 +49,7 @@ export function underEarlierColumn(win: WindowText, span: Span): boolean {
         seen++;
         // (A row with figures is a header only of dates, each with its year: cheap to tell first.)
         if (text.length > HEADER_CHARS || (/\d/.test(text) && (text.match(YEARS)?.length ?? 0) < 2)) continue;
-        const header = cellColumns(text);
+        const header = lineCells(win, k);
         if (header.length < 2) continue;
         const centre = (c: { from: number; to: number }): number => (c.from + c.to) / 2;
         const over = header.reduce((a, h) => (Math.abs(centre(h) - centre(cell)) < Math.abs(centre(a) - centre(cell)) ? h : a));

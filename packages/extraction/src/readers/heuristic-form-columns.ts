@@ -1,7 +1,7 @@
 // Forms of two parties side by side ("APPLICANT 1          APPLICANT 2" over two columns of
 // "Name:", "Birth date:"): a label in one column is the field's whose name says that column's
 // heading, not the other's. Labels of `applicant_1_name` and `applicant_2_name` are the same words.
-import { cellColumns } from './heuristic-scoring.js';
+import { lineCells } from './heuristic-rows.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
@@ -16,9 +16,9 @@ type Cell = { from: number; to: number; start: number };
  * Column headings of a line's block: the line itself or the nearest above, no blank line between,
  * of two cells or more without a colon.
  */
-const HEADING_OF = new WeakMap<WindowText, Map<number, { line: number; cells: Cell[] } | null>>();
+const HEADING_OF = new WeakMap<WindowText, Map<number, { line: number; cells: readonly Cell[] } | null>>();
 
-function columnHeading(win: WindowText, at: number): { line: number; cells: Cell[] } | null {
+function columnHeading(win: WindowText, at: number): { line: number; cells: readonly Cell[] } | null {
     let seen = HEADING_OF.get(win);
     if (!seen) HEADING_OF.set(win, (seen = new Map()));
     let found = seen.get(at);
@@ -31,13 +31,25 @@ function columnHeading(win: WindowText, at: number): { line: number; cells: Cell
             if (text.includes(':') || /^[\s\-=_*~]+$/.test(text)) continue;
             // (A row of figures is no heading: "BTW 9%   grondslag 52,16   4,69".)
             if (/\d[.,]\d|%/.test(text)) break;
-            const cells = cellColumns(text);
+            const cells = lineCells(win, k);
             if (cells.length >= 2 && cells.every((c) => c.to - c.from <= 40)) found = { line: k, cells };
             break;
         }
         seen.set(at, found);
     }
     return found;
+}
+
+/** Each field's name words without numbers ("applicant name" for `applicant_2_name`), once per schema's names. */
+const UNNUMBERED = new WeakMap<ReadonlyMap<number, readonly string[]>, Map<number, string>>();
+
+function unnumbered(names: ReadonlyMap<number, readonly string[]>): Map<number, string> {
+    let out = UNNUMBERED.get(names);
+    if (!out) {
+        out = new Map([...names].map(([field, words]) => [field, words.filter((w) => !/^\d+$/.test(w)).join(' ')]));
+        UNNUMBERED.set(names, out);
+    }
+    return out;
 }
 
 /**
@@ -49,9 +61,9 @@ export function otherColumn(win: WindowText, hit: LabelHit, names: ReadonlyMap<n
     const own = names.get(hit.field) ?? [];
     const matched = hit.phrase.split(' ');
     // Only a label another field's name says too, or one of a field named as this one but for a number.
-    const unnumbered = (words: readonly string[]): string => words.filter((w) => !/^\d+$/.test(w)).join(' ');
+    const bare = unnumbered(names);
     const rivals = [...names].filter(
-        ([field, words]) => field !== hit.field && (matched.every((w) => words.includes(w)) || unnumbered(words) === unnumbered(own)),
+        ([field, words]) => field !== hit.field && (matched.every((w) => words.includes(w)) || bare.get(field) === bare.get(hit.field)),
     );
     if (!rivals.length) return false;
     const line = win.lines[hit.line]!;
@@ -59,7 +71,7 @@ export function otherColumn(win: WindowText, hit: LabelHit, names: ReadonlyMap<n
     const heading = columnHeading(win, hit.line);
     if (!heading) return false;
     const at = hit.start - line.start;
-    const cell = cellColumns(line.text).find((c) => c.start <= at && at <= c.start + (c.to - c.from));
+    const cell = lineCells(win, hit.line).find((c) => c.start <= at && at <= c.start + (c.to - c.from));
     if (!cell) return false;
     const over = heading.cells.filter((h) => h.from <= cell.from + 2).pop();
     if (!over) return false;

@@ -6,7 +6,7 @@ import { wordsOf } from '../locale/locale-words.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { taglineLine } from './heuristic-letterhead.js';
 import { LABEL_BEFORE, LABEL_BEFORE_CHARS, SHORT_LINE, headerRow, labelAhead, pairedCell, valueColumn } from './heuristic-lines.js';
-import { cellColumns } from './heuristic-scoring.js';
+import { cellColumns } from './heuristic-rows.js';
 import type { WindowText } from './heuristic-text.js';
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;

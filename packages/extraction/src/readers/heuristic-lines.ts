@@ -5,7 +5,7 @@ import type { RE2JS } from 're2js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { cellColumns } from './heuristic-scoring.js';
+import { cellColumns } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 

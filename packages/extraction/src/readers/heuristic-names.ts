@@ -6,7 +6,7 @@
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { SENTENCE_END, allCaps, labelAhead, trimValue } from './heuristic-lines.js';
-import { cellColumns } from './heuristic-scoring.js';
+import { cellColumns } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 

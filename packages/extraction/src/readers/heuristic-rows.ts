@@ -13,6 +13,33 @@ export function cells(line: string): number {
         .filter(Boolean).length;
 }
 
+/** Columns of a line's cells (runs of text between gaps of two or more spaces or a tab), tabs expanded to stops of 8. */
+export function cellColumns(line: string): { from: number; to: number; start: number }[] {
+    let col = 0;
+    const columns: number[] = [];
+    for (const ch of line) {
+        columns.push(col);
+        col = ch === '\t' ? (Math.floor(col / 8) + 1) * 8 : col + 1;
+    }
+    columns.push(col);
+    const out: { from: number; to: number; start: number }[] = [];
+    for (const m of line.matchAll(/\S+(?: \S+)*/g))
+        out.push({ from: columns[m.index!]!, to: columns[m.index! + m[0].length]!, start: m.index! });
+    return out;
+}
+
+/** A window's lines' cells, remembered (a pure function of the line: tables read each row many times). */
+const LINE_CELLS = new WeakMap<WindowText, Map<number, readonly { from: number; to: number; start: number }[]>>();
+
+/** The cells of line `n` of a window (cellColumns), computed once per window. */
+export function lineCells(win: WindowText, n: number): readonly { from: number; to: number; start: number }[] {
+    let lines = LINE_CELLS.get(win);
+    if (!lines) LINE_CELLS.set(win, (lines = new Map()));
+    let out = lines.get(n);
+    if (!out) lines.set(n, (out = cellColumns(win.lines[n]!.text)));
+    return out;
+}
+
 /** Characters of a statement's row at most. */
 const ROW_CHARS = 240;
 /** Lines a row's text may wrap over before its amount. */

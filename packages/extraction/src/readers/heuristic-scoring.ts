@@ -8,7 +8,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 import { bracketClosedBetween, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
-import { cells, hangingRow, indentOf } from './heuristic-rows.js';
+import { cells, hangingRow, indentOf, lineCells } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
 
@@ -184,21 +184,6 @@ function qualified(win: WindowText, hit: LabelHit, until?: number): number {
     return qualifyingWord(win, segment) ? LABEL.qualifiedByWord : 1;
 }
 
-/** Columns of a line's cells (runs of text between gaps of two or more spaces or a tab), tabs expanded to stops of 8. */
-export function cellColumns(line: string): { from: number; to: number; start: number }[] {
-    let col = 0;
-    const columns: number[] = [];
-    for (const ch of line) {
-        columns.push(col);
-        col = ch === '\t' ? (Math.floor(col / 8) + 1) * 8 : col + 1;
-    }
-    columns.push(col);
-    const out: { from: number; to: number; start: number }[] = [];
-    for (const m of line.matchAll(/\S+(?: \S+)*/g))
-        out.push({ from: columns[m.index!]!, to: columns[m.index! + m[0].length]!, start: m.index! });
-    return out;
-}
-
 /**
  * Whether the span's line is the next line of text, one cell that starts where the label's cell
  * starts, and the label's cell ends its row ("FILED" at the end of "Case Number: SCV-25-004187
@@ -206,9 +191,9 @@ export function cellColumns(line: string): { from: number; to: number; start: nu
  */
 function underLastCell(win: WindowText, hit: LabelHit, spanLine: number): boolean {
     if (spanLine !== win.nextTextLine(hit.line)) return false;
-    const header = cellColumns(win.lines[hit.line]!.text);
+    const header = lineCells(win, hit.line);
     const last = header[header.length - 1]!;
-    const row = cellColumns(win.lines[spanLine]!.text);
+    const row = lineCells(win, spanLine);
     return hit.start - win.lines[hit.line]!.start >= last.start && row.length === 1 && Math.abs(row[0]!.from - last.from) <= 2;
 }
 
@@ -218,8 +203,8 @@ function underLastCell(win: WindowText, hit: LabelHit, spanLine: number): boolea
  * header, "Qty   Unit price   Total").
  */
 function sameColumn(win: WindowText, hit: LabelHit, span: Span, hitLineStart: number, lineStart: number): boolean {
-    const header = cellColumns(win.lines[hit.line]!.text);
-    const row = cellColumns(win.lines[win.lineOf(span.start)]!.text);
+    const header = lineCells(win, hit.line);
+    const row = lineCells(win, win.lineOf(span.start));
     const h = header.find((c) => c.start <= hit.start - hitLineStart && hit.start - hitLineStart < c.start + (c.to - c.from) + 1);
     const v = row.find((c) => c.start <= span.start - lineStart && span.start - lineStart < c.start + (c.to - c.from) + 1);
     if (!h || !v) return false;

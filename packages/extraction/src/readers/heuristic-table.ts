@@ -8,7 +8,7 @@ import type { FieldContext, Scored } from './heuristic-scorers.js';
 import { ADJUST } from './heuristic-weights.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { sameWord } from './heuristic-labels.js';
-import { cellColumns } from './heuristic-scoring.js';
+import { lineCells } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
@@ -41,7 +41,7 @@ function headerAbove(win: WindowText, lineNo: number): number | undefined {
         if (RULE.test(text)) continue;
         seen++;
         if (text.length > ROW_CHARS || /\d/.test(text)) continue;
-        if (cellColumns(text).length >= 2) return k;
+        if (lineCells(win, k).length >= 2) return k;
     }
     return undefined;
 }
@@ -54,13 +54,13 @@ const RULE = /^[\s\-=_*~|+]+$/;
  * values (labelsOwnValues), up to a blank line.
  */
 function rowsUnder(win: WindowText, headerLine: number): number[] {
-    const first = cellColumns(win.lines[headerLine]!.text)[0]!;
+    const first = lineCells(win, headerLine)[0]!;
     const rows: number[] = [];
     for (let k = headerLine + 1; k < win.lines.length && k <= headerLine + TABLE_LINES; k++) {
         const text = win.lines[k]!.text;
         if (!text.trim()) break;
         if (RULE.test(text) || text.length > ROW_CHARS) continue;
-        const cells = cellColumns(text);
+        const cells = lineCells(win, k);
         if (cells.length >= 2 && cells[0]!.from <= first.to && !labelsOwnValues(text, cells)) rows.push(k);
     }
     return rows;
@@ -82,7 +82,7 @@ export function rowColumnCell(win: WindowText, span: Span, field: CompiledField)
     const lineNo = win.lineOf(span.start);
     const line = win.lines[lineNo]!;
     if (line.text.length > ROW_CHARS) return false;
-    const row = cellColumns(line.text);
+    const row = lineCells(win, lineNo);
     const at = span.start - line.start;
     const k = row.findIndex((c) => c.start <= at && at < c.start + (c.to - c.from) + 1);
     return k > 0 && !labelsOwnValues(line.text, row) && fieldsCell(win, lineNo, row, k, field);
@@ -97,7 +97,7 @@ export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
     for (let n = 1; n < win.lines.length; n++) {
         const line = win.lines[n]!;
         if (line.text.length > ROW_CHARS || !/\S {2,}\S/.test(line.text)) continue;
-        const row = cellColumns(line.text);
+        const row = lineCells(win, n);
         if (row.length < 2 || labelsOwnValues(line.text, row)) continue;
         for (let k = 1; k < row.length; k++) {
             if (!fieldsCell(win, n, row, k, field)) continue;
@@ -118,28 +118,81 @@ function labelsOwnValues(text: string, row: readonly Cell[]): boolean {
     return row.some((c) => /:\s*$|:\s*\S{0,2}\d/.test(textOf(text, c)));
 }
 
+/** A window's tables, remembered: each line's header line, each header's rows, each field's row under each column. */
+interface Tables {
+    headers: Map<number, number | undefined>;
+    rows: Map<number, number[]>;
+    /** `${field id}|${header line}|${column}` → the one row that names the field, or -1. */
+    answers: Map<string, number>;
+    /** `${header line}|${column}|${row line}` → the row's words but its cell under the column. */
+    words: Map<string, readonly string[]>;
+}
+const TABLES = new WeakMap<WindowText, Tables>();
+
+function tablesOf(win: WindowText): Tables {
+    let t = TABLES.get(win);
+    if (!t) TABLES.set(win, (t = { headers: new Map(), rows: new Map(), answers: new Map(), words: new Map() }));
+    return t;
+}
+
+/** Cells of a table's row or header at most: wider lines are no table this reads (bounds the work per window). */
+const MAX_CELLS = 12;
+
 function fieldsCell(win: WindowText, lineNo: number, row: readonly Cell[], k: number, field: CompiledField): boolean {
-    const headerLine = headerAbove(win, lineNo);
-    if (headerLine === undefined) return false;
-    const header = win.lines[headerLine]!.text;
-    const columns = cellColumns(header);
+    const tables = tablesOf(win);
+    if (!tables.headers.has(lineNo)) tables.headers.set(lineNo, headerAbove(win, lineNo));
+    const headerLine = tables.headers.get(lineNo);
+    if (headerLine === undefined || row.length > MAX_CELLS) return false;
+    const columns = lineCells(win, headerLine);
     const over = cellOver(columns, row[k]!, row.length);
-    if (!over || over === columns[0]) return false;
+    if (!over || over === columns[0] || columns.length > MAX_CELLS) return false;
+    const key = `${field.id}|${headerLine}|${columns.indexOf(over)}`;
+    let answer = tables.answers.get(key);
+    if (answer === undefined) {
+        if (!tables.rows.has(headerLine)) tables.rows.set(headerLine, rowsUnder(win, headerLine));
+        answer = namingRow(win, field, headerLine, columns, over, tables.rows.get(headerLine)!);
+        tables.answers.set(key, answer);
+    }
+    return answer === lineNo;
+}
+
+/**
+ * The one row of a table under a header that names the field with the column `over` (its cell
+ * under the column is the field's), or -1: none or several do.
+ */
+function namingRow(
+    win: WindowText,
+    field: CompiledField,
+    headerLine: number,
+    columns: readonly Cell[],
+    over: Cell,
+    rows: readonly number[],
+): number {
+    const header = win.lines[headerLine]!.text;
     const column = labelWords(textOf(header, over));
     const kinds = labelWords(textOf(header, columns[0]!));
     const stop = wordsOf(win.locale, 'stopwords');
     const types = wordsOf(win.locale, 'typeWords');
     const sums = new Set(win.locale.sums.sum);
     const has = (words: readonly string[], w: string): boolean => words.some((x) => sameWord(win, x, w));
-    // The words of a row's cells but the one under the column.
-    const rowWords = (n: number): string[] => {
-        const text = win.lines[n]!.text;
-        const cells = cellColumns(text);
-        return cells.filter((c) => cellOver(columns, c, cells.length) !== over).flatMap((c) => labelWords(textOf(text, c)));
+    // The words of a row's cells but the one under the column (each row's once, for every field).
+    const rowWords = (n: number): readonly string[] => {
+        const key = `${headerLine}|${columns.indexOf(over)}|${n}`;
+        let words = tablesOf(win).words.get(key);
+        if (!words) {
+            const text = win.lines[n]!.text;
+            const cells = lineCells(win, n);
+            words =
+                cells.length > MAX_CELLS
+                    ? []
+                    : cells.filter((c) => cellOver(columns, c, cells.length) !== over).flatMap((c) => labelWords(textOf(text, c)));
+            tablesOf(win).words.set(key, words);
+        }
+        return words;
     };
-    const fits = (name: readonly string[]): boolean => {
+    const named = (name: readonly string[]): number => {
         const content = name.filter((w) => !stop.has(w) && !/^\d+$/.test(w));
-        if (content.length < 2 || !column.length || !column.every((w) => has(name, w))) return false;
+        if (content.length < 2 || !column.length || !column.every((w) => has(name, w))) return -1;
         // Or the table's total row, for a field that asks for the column's figure ("Totaal" under
         // "Geclaimd" for `geclaimd_bedrag`: the name's other words are a kind of value or a sum's).
         const totalRow = (words: readonly string[]): boolean => {
@@ -150,10 +203,11 @@ function fieldsCell(win: WindowText, lineNo: number, row: readonly Cell[], k: nu
             (content.some((w) => !has(column, w) && has(words, w)) &&
                 content.every((w) => has(words, w) || has(column, w) || has(kinds, w))) ||
             totalRow(words);
-        const rows = rowsUnder(win, headerLine);
-        return rows.includes(lineNo) && rows.filter((n) => names(rowWords(n))).length === 1 && names(rowWords(lineNo));
+        const naming = rows.filter((n) => names(rowWords(n)));
+        return naming.length === 1 ? naming[0]! : -1;
     };
-    return fits(labelWords(field.name)) || (field.description !== undefined && fits(labelWords(field.description)));
+    const byName = named(labelWords(field.name));
+    return byName >= 0 || field.description === undefined ? byName : named(labelWords(field.description));
 }
 
 /** A string field's candidates from a table's cells (`fits`: the field's shape of value). */
