@@ -40,6 +40,18 @@ export function lineCells(win: WindowText, n: number): readonly { from: number; 
     return out;
 }
 
+/** A window's lines' counts of cells (cells()), remembered: every label and value pair asks again. */
+const CELL_COUNTS = new WeakMap<WindowText, Map<number, number>>();
+
+/** The number of cells of line `n` of a window (cells()), computed once per window. */
+export function lineCellCount(win: WindowText, n: number): number {
+    let counts = CELL_COUNTS.get(win);
+    if (!counts) CELL_COUNTS.set(win, (counts = new Map()));
+    let out = counts.get(n);
+    if (out === undefined) counts.set(n, (out = cells(win.lines[n]!.text)));
+    return out;
+}
+
 /** Characters of a statement's row at most. */
 const ROW_CHARS = 240;
 /** Lines a row's text may wrap over before its amount. */

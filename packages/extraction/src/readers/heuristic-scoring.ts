@@ -8,7 +8,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 import { bracketClosedBetween, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
-import { cells, hangingRow, indentOf, lineCells } from './heuristic-rows.js';
+import { cells, hangingRow, indentOf, lineCellCount, lineCells } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
 
@@ -303,8 +303,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     // Table: label in a header row above, over the same columns, both rows having several cells;
     // not a label with its value after its colon ("DOB:  03/14/1979" over a table's dates).
     const near = spanLine - hit.line <= 8 && line.end - line.start <= 400 && hitLine.end - hitLine.start <= 400;
-    if (near && cells(hitLine.text) >= 2 && !PAIRED.test(text.slice(hit.end, Math.min(hitLine.end, hit.end + 40)))) {
-        if (cells(line.text) >= 2 ? sameColumn(win, hit, span, hitLine.start, line.start) : underLastCell(win, hit, spanLine))
+    if (near && lineCellCount(win, hit.line) >= 2 && !PAIRED.test(text.slice(hit.end, Math.min(hitLine.end, hit.end + 40)))) {
+        if (lineCellCount(win, spanLine) >= 2 ? sameColumn(win, hit, span, hitLine.start, line.start) : underLastCell(win, hit, spanLine))
             return hit.weight * LABEL.column * (1 - (spanLine - hit.line - 1) * LABEL.columnRowFade);
     }
     // A section's heading over a line that labels the value by its kind alone ("APPOINTMENT" /
@@ -321,7 +321,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
         span.start - hit.end <= 160 &&
         win.wrapped(hit.line) &&
         !text.slice(hit.end, span.start).includes('\n\n') &&
-        !(indentOf(line.text) > indentOf(hitLine.text) && cells(line.text) >= 2)
+        !(indentOf(line.text) > indentOf(hitLine.text) && lineCellCount(win, spanLine) >= 2)
     ) {
         const words = win.wordsBetween(hit.end, span.start);
         return hit.weight * fade(words) * LABEL.acrossLines;

@@ -7,7 +7,6 @@ import { parseQuote } from '../parsers/quote-parser.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import { ADJUST } from './heuristic-weights.js';
 import { wordsOf } from '../locale/locale-words.js';
-import { sameWord } from './heuristic-labels.js';
 import { lineCells } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
@@ -61,7 +60,7 @@ function rowsUnder(win: WindowText, headerLine: number): number[] {
         if (!text.trim()) break;
         if (RULE.test(text) || text.length > ROW_CHARS) continue;
         const cells = lineCells(win, k);
-        if (cells.length >= 2 && cells[0]!.from <= first.to && !labelsOwnValues(text, cells)) rows.push(k);
+        if (cells.length >= 2 && cells[0]!.from <= first.to && !labelsOwnValues(win, k)) rows.push(k);
     }
     return rows;
 }
@@ -85,7 +84,7 @@ export function rowColumnCell(win: WindowText, span: Span, field: CompiledField)
     const row = lineCells(win, lineNo);
     const at = span.start - line.start;
     const k = row.findIndex((c) => c.start <= at && at < c.start + (c.to - c.from) + 1);
-    return k > 0 && !labelsOwnValues(line.text, row) && fieldsCell(win, lineNo, row, k, field);
+    return k > 0 && !labelsOwnValues(win, lineNo) && fieldsCell(win, lineNo, row, k, field);
 }
 
 /**
@@ -98,7 +97,7 @@ export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
         const line = win.lines[n]!;
         if (line.text.length > ROW_CHARS || !/\S {2,}\S/.test(line.text)) continue;
         const row = lineCells(win, n);
-        if (row.length < 2 || labelsOwnValues(line.text, row)) continue;
+        if (row.length < 2 || labelsOwnValues(win, n)) continue;
         for (let k = 1; k < row.length; k++) {
             if (!fieldsCell(win, n, row, k, field)) continue;
             const start = line.start + row[k]!.start;
@@ -114,8 +113,15 @@ export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
  * table's row: a cell ends with a colon, or a colon stands before a figure in one. (A colon inside
  * a cell's words is a row's: "Combined Science: Trilogy".)
  */
-function labelsOwnValues(text: string, row: readonly Cell[]): boolean {
-    return row.some((c) => /:\s*$|:\s*\S{0,2}\d/.test(textOf(text, c)));
+function labelsOwnValues(win: WindowText, n: number): boolean {
+    const tables = tablesOf(win);
+    let labels = tables.labelLines.get(n);
+    if (labels === undefined) {
+        const text = win.lines[n]!.text;
+        labels = lineCells(win, n).some((c) => /:\s*$|:\s*\S{0,2}\d/.test(textOf(text, c)));
+        tables.labelLines.set(n, labels);
+    }
+    return labels;
 }
 
 /** A window's tables, remembered: each line's header line, each header's rows, each field's row under each column. */
@@ -126,12 +132,14 @@ interface Tables {
     answers: Map<string, number>;
     /** `${header line}|${column}|${row line}` → the row's words but its cell under the column. */
     words: Map<string, readonly string[]>;
+    /** Line → whether it is a line of labels and their values (labelsOwnValues). */
+    labelLines: Map<number, boolean>;
 }
 const TABLES = new WeakMap<WindowText, Tables>();
 
 function tablesOf(win: WindowText): Tables {
     let t = TABLES.get(win);
-    if (!t) TABLES.set(win, (t = { headers: new Map(), rows: new Map(), answers: new Map(), words: new Map() }));
+    if (!t) TABLES.set(win, (t = { headers: new Map(), rows: new Map(), answers: new Map(), words: new Map(), labelLines: new Map() }));
     return t;
 }
 
@@ -174,7 +182,7 @@ function namingRow(
     const stop = wordsOf(win.locale, 'stopwords');
     const types = wordsOf(win.locale, 'typeWords');
     const sums = new Set(win.locale.sums.sum);
-    const has = (words: readonly string[], w: string): boolean => words.some((x) => sameWord(win, x, w));
+    const has = (words: readonly string[], w: string): boolean => bagOf(win, words)(w);
     // The words of a row's cells but the one under the column (each row's once, for every field).
     const rowWords = (n: number): readonly string[] => {
         const key = `${headerLine}|${columns.indexOf(over)}|${n}`;
@@ -208,6 +216,33 @@ function namingRow(
     };
     const byName = named(labelWords(field.name));
     return byName >= 0 || field.description === undefined ? byName : named(labelWords(field.description));
+}
+
+/**
+ * Whether a list of words holds a word as `sameWord` (heuristic-labels.ts) would find it — itself, a
+ * plural "s" either way, a possessive, or the same stem for words of five letters or more — by
+ * looking its forms up (a table's rows are asked about every field's words).
+ */
+const BAGS = new WeakMap<readonly string[], (w: string) => boolean>();
+
+function bagOf(win: WindowText, words: readonly string[]): (w: string) => boolean {
+    let bag = BAGS.get(words);
+    if (!bag) {
+        const forms = new Set<string>();
+        const stems = new Set<string>();
+        for (const x of words) {
+            forms.add(x);
+            if (x.length > 3) {
+                forms.add(`${x}s`);
+                if (x.endsWith('s')) forms.add(x.slice(0, -1));
+                if (/['’]s$/.test(x)) forms.add(x.slice(0, -2));
+            }
+            if (x.length > 4) stems.add(win.locale.stem(x));
+        }
+        bag = (w) => forms.has(w) || (w.length > 4 && stems.has(win.locale.stem(w)));
+        BAGS.set(words, bag);
+    }
+    return bag;
 }
 
 /** A string field's candidates from a table's cells (`fits`: the field's shape of value). */
