@@ -415,4 +415,21 @@ describe('date roles: date fields named with hints', () => {
         const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'order_date', type: 'date', date_order: 'dmy' }] });
         expect((await readData(mail, schema)).order_date).to.equal('2025-09-22');
     });
+
+    it('a range "between X and Y" is a field\'s where its sentence says a word of the field\'s name', async () => {
+        const notice = [
+            'Date:      29 September 2025',
+            '',
+            'Your child was absent from school without authorisation for 9 sessions',
+            'between 8 September 2025 and 12 September 2025. The recall covers vehicles',
+            'built between 2 August 2022 and 19 January 2024.',
+        ].join('\n');
+        const date = (name: string) => ({ name, type: 'date', date_order: 'dmy' });
+        const schema = compile({ svc_schema: '1.0', name: 'n', fields: [date('absence_start'), date('absence_end')] });
+        expect(await readData(notice, schema)).to.deep.equal({ absence_start: '2025-09-08', absence_end: '2025-09-12' });
+        // Not a range whose sentence says nothing of the field ("vehicles built between …").
+        const parts = compile({ svc_schema: '1.0', name: 'r', fields: [date('parts_available_from')] });
+        const built = (await readCandidates(notice, parts)).candidates.find((c) => c.quote === '2 August 2022');
+        expect(built?.features.context ?? 0).to.be.below(0.6);
+    });
 });

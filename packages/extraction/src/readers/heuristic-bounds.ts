@@ -6,11 +6,8 @@ import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import type { Span } from './heuristic-spans.js';
-import { rangePairs } from './heuristic-terms.js';
+import { betweenJoin, rangePairs } from './heuristic-terms.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-
-/** Characters before a range's first figure searched for its introducer ("between "). */
-const INTRODUCER_REACH = 12;
 
 /** The end of a range the field's name asks for: 1 for the most, 0 for the least, else none. */
 export function boundPart(field: CompiledField, locale: LocaleProfile): 0 | 1 | undefined {
@@ -24,15 +21,5 @@ export function otherBounds(win: WindowText, found: readonly Span[], field: Comp
     const part = boundPart(field, win.locale);
     // A field that asks for one figure, not an end, is neither end of a range ("estimated at $16,500 - $19,000").
     if (part === undefined) return new Set(rangePairs(win, found).flat());
-    const pairs = wordsOf(win.locale, 'listJoiners');
-    const introducers = wordsOf(win.locale, 'rangeIntroducers');
-    const between = (a: Span, join: string): boolean => {
-        if (!pairs.has(join)) return false;
-        const before = win.text
-            .slice(Math.max(0, a.start - INTRODUCER_REACH), a.start)
-            .toLowerCase()
-            .match(/\p{L}+(?=\s*$)/u)?.[0];
-        return before !== undefined && introducers.has(before);
-    };
-    return new Set(rangePairs(win, found, between).map((pair) => pair[1 - part]!));
+    return new Set(rangePairs(win, found, betweenJoin(win)).map((pair) => pair[1 - part]!));
 }

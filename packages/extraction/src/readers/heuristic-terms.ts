@@ -63,8 +63,13 @@ export function rangePart(field: CompiledField, locale: LocaleProfile): 0 | 1 | 
  * The spans (in text order) that stand in a range as its `part` (0: first, 1: second): two dates
  * joined by a dash or one of the language's range words ("to", "until", "tot en met") alone.
  */
-export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1): Set<Span> {
-    return new Set(rangePairs(win, found).map((pair) => pair[part]));
+export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1, field?: CompiledField): Set<Span> {
+    // A range "between X and Y" is the field's only where its sentence says a word of the field's
+    // name ("absent from school … between 8 September 2025 and 12 September 2025" for
+    // `absence_start`; not "vehicles built between …" for `partsAvailableFrom`).
+    const between = betweenJoin(win);
+    const own = (a: Span, join: string): boolean => field !== undefined && between(a, join) && saysNameWord(win, a, field);
+    return new Set(rangePairs(win, found, own).map((pair) => pair[part]));
 }
 
 /**
@@ -85,6 +90,39 @@ export function rangePairs(win: WindowText, found: readonly Span[], joined?: (a:
         if (/^[-–—]$/.test(join) || joins.has(join) || joined?.(a, join)) out.push([a, b]);
     }
     return out;
+}
+
+/** Characters of a range's line before its first date read for a word of the field's name. */
+const SENTENCE_REACH = 160;
+
+/** Whether the text before a span on its line (and the line before) says a word of the field's name, by its first five letters. */
+function saysNameWord(win: WindowText, a: Span, field: CompiledField): boolean {
+    const heads = labelWords(field.name)
+        .filter((w) => w.length >= 5)
+        .map((w) => w.slice(0, 5));
+    if (!heads.length) return false;
+    const before = win.text.slice(Math.max(0, a.start - SENTENCE_REACH), a.start).toLowerCase();
+    return (before.match(/\p{L}{5,}/gu) ?? []).some((w) => heads.includes(w.slice(0, 5)));
+}
+
+/** Characters before a range's first figure read for the word that introduces it ("between"). */
+const INTRODUCER_REACH = 12;
+
+/**
+ * A join of a range's two figures by a list word after a word that introduces a range ("between 8
+ * September 2025 and 12 September 2025", "tussen € 3.450 en € 4.780"): for rangePairs.
+ */
+export function betweenJoin(win: WindowText): (a: Span, join: string) => boolean {
+    const pairs = wordsOf(win.locale, 'listJoiners');
+    const introducers = wordsOf(win.locale, 'rangeIntroducers');
+    return (a, join) => {
+        if (!pairs.has(join)) return false;
+        const before = win.text
+            .slice(Math.max(0, a.start - INTRODUCER_REACH), a.start)
+            .toLowerCase()
+            .match(/\p{L}+(?=\s*$)/u)?.[0];
+        return before !== undefined && introducers.has(before);
+    };
 }
 
 /** Text between two figures of a range with asides: a bracket and a day's name ("(delivery from 10:00) to Monday"). */
@@ -123,7 +161,7 @@ export function termDates(
     // place ("March 3, 2025", "Utrecht, 9 september 2025"), as good as a range's end for an end.
     if (own) return { other: false, own, ranged: documentHead ? headingDates(win, found) : undefined };
     const part = rangePart(field, win.locale);
-    return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part) };
+    return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part, field) };
 }
 
 /** Text lines of a document's head where a letter's date stands, and how long its line may be. */
