@@ -272,4 +272,18 @@ describe('statement rows', () => {
         expect(bracketDetail(new WindowText(line, localeOf('en')), full)).to.equal(true);
         // Not a sum in a bracket after a count ("14 days (… £6.00 per day)", above).
     });
+
+    it('a number in the unit a field\'s name says is as good as labelled ("6.5 m" for `fabric_metres`)', async () => {
+        const quote = [
+            'QUOTATION 2025-118',
+            '  Re-upholster two-seater sofa, labour                   £520.00',
+            '  Fabric: Linwood velvet, Moss          6.5 m           £292.50',
+            '  Deposit to order fabric (30%)                          £409.14',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'q', fields: [{ name: 'fabric_metres', type: 'decimal' }] });
+        expect((await readData(quote, schema)).fabric_metres).to.equal('6.5');
+        const run = 'Entry: Riverside Fun Run, 5 km, Sunday 14 September. Fee £12.00, 2 adults.';
+        const km = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'distance_km', type: 'integer' }] });
+        expect((await readData(run, km)).distance_km).to.equal(5);
+    });
 });

@@ -227,3 +227,8 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
     const said = [field.name, field.description ?? '', ...field.hints].flatMap((t) => t.toLowerCase().match(/\p{L}+/gu) ?? []);
     return !said.some((w) => shapes.unitOf.get(w) === unit);
 }
+
+/** A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. */
+export function figureDetail(win: WindowText, span: Span, field: CompiledField, type: { kind: string }): boolean {
+    return bracketDetail(win, span) || operand(win, span) || (type.kind === 'money' && unitRate(win, span, field));
+}

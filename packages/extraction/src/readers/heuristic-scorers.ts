@@ -13,22 +13,12 @@ import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames } from './heuristic-letterhead.js';
 import { letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
-import {
-    FIGURES,
-    bracketDetail,
-    countedBy,
-    countedNoun,
-    earlierFigure,
-    foreignTimeUnit,
-    monthYear,
-    operand,
-    sectionNumber,
-    unitRate,
-} from './heuristic-columns.js';
+import { FIGURES, figureDetail, countedNoun, earlierFigure, foreignTimeUnit, monthYear, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
 import { cellScores, rowColumnCell } from './heuristic-table.js';
+import { asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
@@ -212,11 +202,6 @@ function stringScores(ctx: FieldContext): Scored[] {
     return ibanCandidates(ctx, out) ?? out;
 }
 
-/** A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. */
-function figureDetail(win: WindowText, span: Span, field: CompiledField, type: Scalar): boolean {
-    return bracketDetail(win, span) || operand(win, span) || (type.kind === 'money' && unitRate(win, span, field));
-}
-
 function labelKind(hit: LabelHit | undefined): Features {
     if (!hit) return {};
     return hit.kind === 'hint' ? { labelHint: 1 } : hit.kind === 'description' ? { labelDescription: 1 } : { labelName: 1 };
@@ -251,6 +236,8 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor the year of a month ("januari en februari 2025").
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
+    // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
+    if (type.kind !== 'money' && fieldUnit(ctx.field)) found = found.filter((s) => !moneyMarked(ctx.win, s));
     const deducted = asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id);
     if (type.kind === 'money' && deducted) found = found.map(unsigned);
     if (type.kind === 'money') {
@@ -298,6 +285,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // The other end of a range than the one the name asks for ("tussen € 3.450 en € 4.780" for `maximum_salaris`).
     const others = FIGURES.has(type.kind) ? otherBounds(win, found, field) : undefined;
     const counted = type.kind === 'integer' ? countedNoun(field, win.locale) : undefined;
+    const unit = type.kind === 'integer' || type.kind === 'decimal' ? fieldUnit(field) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];
         // (A number of days, weeks or hours is no count of anything else: "returned within 60 days".)
@@ -314,7 +302,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
         // A count followed by the thing the field counts ("We will collect 12 payments"), a table's
         // cell named by its row and its column together ("Small Game …  $22.00" under "FEE"): as labelled.
         const cell = rowColumnCell(win, span, field);
-        context = Math.max(context, counted && countedBy(win, span, counted) ? ADJUST.countedNoun : 0, cell ? ADJUST.rowColumn : 0);
+        // (Or measured in the unit the field's name says: "6.5 m" for `fabric_metres`.)
+        context = Math.max(context, asLabelled(win, span, counted, unit, cell));
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };

@@ -77,6 +77,8 @@ export const ADJUST = {
     labelAmbiguity: 0.3,
     /** A number followed by the thing a count field counts ("12 payments" for `number_of_payments`). */
     countedNoun: 0.5,
+    /** A number in the unit the field's name says ("6.5 m" for `fabric_metres`; heuristic-units.ts). */
+    measuredUnit: 0.35,
     /** A table's cell named by its row and its column together (heuristic-table.ts). */
     rowColumn: 0.8,
     /** Ambiguity is counted for labels at least this well placed. */

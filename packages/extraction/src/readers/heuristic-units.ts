@@ -1,0 +1,60 @@
+// A figure measured in the unit a field's name says (`fabric_metres`: "6.5 m"; `weight_kg`:
+// "17.4 kg"; `stamdiameter_cm`: "58 cm"): the unit after the number says what it measures, as a
+// label would. Units are written alike in English and Dutch; their words are both languages'.
+import type { CompiledField } from '@svc/compiler';
+import type { Span } from './heuristic-spans.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+import { countedBy } from './heuristic-columns.js';
+import { ADJUST } from './heuristic-weights.js';
+
+/** Each unit's forms after a number, and the words of a field's name that ask for it. */
+const UNITS: readonly { written: readonly string[]; named: readonly string[] }[] = [
+    { written: ['m', 'mtr', 'metre', 'metres', 'meter', 'meters'], named: ['m', 'metre', 'metres', 'meter', 'meters', 'mtr'] },
+    { written: ['cm', 'centimetre', 'centimetres', 'centimeter', 'centimeters'], named: ['cm', 'centimetres', 'centimeters'] },
+    { written: ['mm', 'millimetre', 'millimetres', 'millimeter', 'millimeters'], named: ['mm', 'millimetres', 'millimeters'] },
+    { written: ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'], named: ['km', 'kilometres', 'kilometers'] },
+    { written: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'], named: ['kg', 'kgs', 'kilos', 'kilograms'] },
+    { written: ['m2', 'm²', 'sqm'], named: ['m2', 'sqm', 'sq'] },
+    { written: ['l', 'ltr', 'litre', 'litres', 'liter', 'liters'], named: ['litres', 'liters', 'ltr'] },
+    { written: ['kwh'], named: ['kwh'] },
+    { written: ['mi', 'mile', 'miles'], named: ['miles'] },
+];
+
+/** The forms a number's unit is written in for the unit a field's name asks for, or undefined. */
+export function fieldUnit(field: CompiledField): readonly string[] | undefined {
+    const words = labelWords(field.name);
+    // "sq m" asks for square metres, not metres.
+    const square = words.includes('sq');
+    for (const u of UNITS) if (words.some((w) => u.named.includes(w))) return square && !u.named.includes('sq') ? undefined : u.written;
+    return undefined;
+}
+
+/** Characters after a number read for its unit. */
+const UNIT_REACH = 14;
+
+/** Whether the number is followed by one of the unit's forms ("6.5 m", "17.4kg", "58 cm"). */
+export function measuredIn(win: WindowText, span: Span, written: readonly string[]): boolean {
+    const m = /^[ \t]?([\p{L}²2]+)\.?(?![\p{L}\d])/u.exec(win.text.slice(span.end, span.end + UNIT_REACH));
+    return m !== null && written.includes(m[1]!.toLowerCase());
+}
+
+/** Whether a number is written as a sum of money: a currency's mark right before it ("£409.14", "€ 16,20"). */
+export function moneyMarked(win: WindowText, span: Span): boolean {
+    return /\p{Sc}[ \t]?$/u.test(win.text.slice(Math.max(0, span.start - 2), span.start));
+}
+
+/**
+ * How well a figure is labelled without a label: a count before what the field counts, a number in
+ * the unit its name says ("6.5 m" for `fabric_metres`), a table's cell by its row and column.
+ */
+export function asLabelled(
+    win: WindowText,
+    span: Span,
+    counted: string | undefined,
+    unit: readonly string[] | undefined,
+    cell: boolean,
+): number {
+    const count = counted && countedBy(win, span, counted) ? ADJUST.countedNoun : 0;
+    const measure = unit && measuredIn(win, span, unit) ? ADJUST.measuredUnit : 0;
+    return Math.max(count, measure, cell ? ADJUST.rowColumn : 0);
+}
