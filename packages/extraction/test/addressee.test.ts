@@ -139,4 +139,23 @@ describe('addressee: the person a letter greets', () => {
         // A greeting of someone else names no one from the header.
         expect((await readData(mail('Dear Sir or Madam,'), schema)).customer_name).to.equal(null);
     });
+
+    it("a statement that greets nobody names its addressee by the address block's titled name line", async () => {
+        const statement = [
+            'Student Loans Company',
+            '100 Bothwell Street, Glasgow G2 7JD',
+            '',
+            'Ms Anjali Rowntree-Pascoe                       Customer no:  1107 8843',
+            'Flat 12, Orchard House',
+            'Bath  BA2 3BQ',
+            '',
+            'ANNUAL STATEMENT',
+            'Balance at 05/04/2025                                      £47,486.32',
+        ].join('\n');
+        const named = (name: string) => compile({ svc_schema: '1.0', name: 's', fields: [{ name, type: 'string' }] });
+        expect((await readData(statement, named('borrower_name'))).borrower_name).to.equal('Ms Anjali Rowntree-Pascoe');
+        // Not a child's name: a school writes to the parents about the pupil.
+        const school = statement.replace('Ms Anjali Rowntree-Pascoe', 'Dr & Mrs R. Castellano');
+        expect((await readData(school, named('pupil_name'))).pupil_name).to.not.equal('Dr & Mrs R. Castellano');
+    });
 });

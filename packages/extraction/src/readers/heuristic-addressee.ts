@@ -57,7 +57,7 @@ export function wantsAddressee(name: string, locale: LocaleProfile): boolean {
  * the line under the name that ends in a legal form ("Ms Adaeze Nwosu" / "Director" / "Riverside
  * Young Makers CIC").
  */
-export function addresseeNames(win: WindowText, organisation = false): Span[] {
+export function addresseeNames(win: WindowText, organisation = false, field = ''): Span[] {
     const salutations = wordsOf(win.locale, 'salutations');
     const titles = wordsOf(win.locale, 'personTitles');
     const lines = win.lines;
@@ -81,7 +81,8 @@ export function addresseeNames(win: WindowText, organisation = false): Span[] {
                 if (greeted.every((w) => own.has(w))) return [to];
                 continue;
             }
-            const t = line.text.trim();
+            // (The name line's first cell: "Mr Cedric Onyango-Fairbairn      Holder's number:  509 …".)
+            const t = line.text.trim().split(/\s{2,}|\t/)[0]!;
             if (!nameLine(t, titles, win.locale)) continue;
             const own = new Set(t.toLowerCase().split(/\s+/));
             if (!greeted.every((w) => own.has(w))) continue;
@@ -95,6 +96,33 @@ export function addresseeNames(win: WindowText, organisation = false): Span[] {
         if (organisation || greeted.length < 2 || greeted.some((w) => roles.has(w)) || !nameLine(m[2]!, titles, win.locale)) return [];
         const start = lines[i]!.start + m.index! + m[0].indexOf(m[2]!, m[1]!.length);
         return [{ start, end: start + m[2]!.length, quote: m[2]! }];
+    }
+    // A statement greets nobody: the address block's name line, led by a person's title ("Ms Anjali
+    // Rowntree-Pascoe" over "Flat 12, Orchard House" and a postcode line).
+    // (Not for a child's name: a school writes to the parents about the pupil.)
+    const minor = labelWords(field).some((w) => MINOR_WORDS.has(w));
+    return organisation || minor ? [] : titledAddressee(win, titles);
+}
+
+/** Words of a field's name that ask for a child's name, whose letters go to the parents. */
+const MINOR_WORDS: ReadonlySet<string> = new Set(['pupil', 'student', 'child', 'kid', 'leerling', 'scholier', 'kind']);
+
+/** Lines of a document's head searched for a titled name over an address. */
+const HEAD_LINES = 15;
+/** Lines under a name searched for its address's figures (a house number, a postcode). */
+const ADDRESS_UNDER = 3;
+
+function titledAddressee(win: WindowText, titles: ReadonlySet<string>): Span[] {
+    const lines = win.lines;
+    for (let k = 0; k < Math.min(lines.length, HEAD_LINES); k++) {
+        const line = lines[k]!;
+        const t = line.text.trim().split(/\s{2,}|\t/)[0]!;
+        const first = t.split(/\s+/)[0]!.replace(/\.$/, '').toLowerCase();
+        if (!titles.has(first) || !nameLine(t, titles, win.locale)) continue;
+        const under = lines.slice(k + 1, k + 1 + ADDRESS_UNDER).map((l) => l.text.trim());
+        if (!under[0] || !under.some((u) => /\d/.test(u))) continue;
+        const start = line.start + line.text.indexOf(t);
+        return [{ start, end: start + t.length, quote: t }];
     }
     return [];
 }

@@ -167,7 +167,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     for (const name of roleNames(win, input.offset, field)) party(name, ADJUST.partyDefined, { defined: 1, labelName: 1 });
     // The person a letter greets, for a field named by a role letters are sent to ("applicant_name").
     if (input.offset === 0 && field.type.kind !== 'array' && wantsAddressee(field.name, win.locale))
-        for (const name of addresseeNames(win, wantsIssuer([field.name, field.description ?? ''], win.locale)))
+        for (const name of addresseeNames(win, wantsIssuer([field.name, field.description ?? ''], win.locale), field.name))
             party(name, ADJUST.addressee, { labelName: 1 });
     if (address) {
         const others = wantsOthersAddress(field.name, win.locale);
