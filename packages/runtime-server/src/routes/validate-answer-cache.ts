@@ -58,11 +58,13 @@ export class AccountAnswerCache<V> {
     /** Remembers `value` (of `weight` characters) for `account`; one heavier than an account's share is not kept. */
     set(account: string, key: string, value: V, weight: number): void {
         const b = this.bounds;
+        const known = this.shelves.get(account);
+        const old = known?.items.get(key);
+        if (known && old) this.drop(known, key, old); // never left behind, even when the new value is not kept
+        if (known?.items.size === 0) this.shelves.delete(account);
         if (b.entries <= 0 || b.accountEntries <= 0 || weight > Math.min(b.accountChars, b.chars)) return;
         let shelf = this.shelves.get(account);
         if (!shelf) this.shelves.set(account, (shelf = { items: new Map(), chars: 0 }));
-        const old = shelf.items.get(key);
-        if (old) this.drop(shelf, key, old);
         shelf.items.set(key, { value, weight, used: ++this.clock });
         shelf.chars += weight;
         this.entries++;
