@@ -307,4 +307,14 @@ describe('numbers and identifiers have digits', () => {
         const schema = hinted([{ name: 'kenteken', type: 'string', hints: ['Kenteken', 'Gedekt voertuig'] }]);
         expect((await readData(card, schema, 'nl')).kenteken).to.equal('S-472-KV');
     });
+
+    it('a telephone number has digits: a name is none ("Landlord:  Mr Oliver Brandt-Hughes" for `landlordPhone`)', async () => {
+        const form = ['Landlord:        Mr Oliver Brandt-Hughes', 'Agent:           Harbour Lettings', 'Deposit:         £1,150.00'].join(
+            '\n',
+        );
+        const schema = hinted([{ name: 'landlordPhone', type: 'string', nullable: true }]);
+        expect((await readData(form, schema)).landlordPhone).to.equal(null);
+        const card = 'Landlord phone:  01273 555 410';
+        expect((await readData(card, schema)).landlordPhone).to.equal('01273 555 410');
+    });
 });

@@ -7,12 +7,12 @@ import { fullName, givenInFull, nameFromCapital } from './heuristic-names.js';
 import { asksForSigner, signedFor } from './heuristic-parties.js';
 import type { Span } from './heuristic-spans.js';
 import { asksFor, asksForDate, wholeDate } from './heuristic-terms.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 /**
  * What a string field's value must look like, by what its name asks for: a name has letters
  * ("Guests        : 1" is no guest's name) and starts with no sum of money, a number digits ("CERTIFICATE OF CALIBRATION" is no
- * `certificate_no`, "Not applicable" no `cve_id`), and a date alone is no name, place or
+ * `certificate_no`, "Not applicable" no `cve_id`), a telephone number digits, and a date alone is no name, place or
  * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
  * who signs for a party is no value unless the field asks for a name or a signer.
  */
@@ -26,6 +26,7 @@ export function shapeOf(
     const dateAsked = asksForDate(field);
     const named = asksFor(field, win.locale, 'nameWords');
     const numbered = asksFor(field, win.locale, 'identifierWords');
+    const dialled = labelWords(field.name).some((w) => PHONE_WORDS.has(w));
     const signer = named || asksForSigner(field, win.locale);
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
     const { true: yes, false: no } = win.locale.booleans;
@@ -35,9 +36,15 @@ export function shapeOf(
         !answer(quote) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
+        (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
         (dateAsked || !wholeDate(quote, language)) &&
         (signer || hit === undefined || !signedFor(win, hit));
 }
+
+/** Words of a field's name that ask for a telephone number, which has digits ("Mr Oliver Brandt-Hughes" is none). */
+const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);
+/** Digits of a telephone number at least (a short service number: "14 030"). */
+const PHONE_DIGITS = 5;
 
 /**
  * A quote of three title-case words or more ("Volkswagen Golf 1.5 TSI Match", "Skoda Octavia Estate
