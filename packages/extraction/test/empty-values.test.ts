@@ -77,4 +77,21 @@ describe("a form's empty value", () => {
         const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'officiant_name', type: 'string', nullable: true }] });
         expect((await readData(license, schema)).officiant_name).to.equal(null);
     });
+
+    it('a word of running text alone is no value ("Your" under the heading "Your tax code for 2025 to 2026")', async () => {
+        const notice = [
+            'Please do not send us this letter.',
+            '',
+            'Your tax code for 2025 to 2026',
+            '',
+            'Your tax code for the current tax year is 1257L. This is correct and your employer',
+            'has been told to use it. It gives you £12,570 of tax-free income for the year.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 't',
+            fields: [{ name: 'tax_code', type: 'string', description: 'Tax code for the current tax year', hints: ['tax code'] }],
+        });
+        expect((await readData(notice, schema)).tax_code).to.not.equal('Your');
+    });
 });

@@ -60,6 +60,14 @@ export function withoutNonValues(
     // appointed"); a field that may not be holds what was recorded ("Police records: NONE RECORDED").
     const none = wordsOf(win.locale, 'noneWords');
     const empty = (quote: string): boolean => nullable && none.has(/^\p{L}+/u.exec(quote)?.[0].toLowerCase() ?? '');
+    // Nor a word of running text alone ("Your" starting the line under "Your tax code for 2025 to 2026"; not a
+    // letter, which may be a code: an energy label "A").
+    const stop = wordsOf(win.locale, 'stopwords');
+    const possessives = wordsOf(win.locale, 'possessives');
+    const bareWord = (quote: string): boolean => {
+        const w = /^\s*(\p{L}+)[.,:]?\s*$/u.exec(quote)?.[1]?.toLowerCase();
+        return w !== undefined && w.length >= 3 && (stop.has(w) || possessives.has(w));
+    };
     // Nor the rest of a longer label: an identifier's word alone ("Number" after "Customer Reference").
     const ids = wordsOf(win.locale, 'identifierWords');
     const labelRest = (quote: string): boolean => {
@@ -73,7 +81,8 @@ export function withoutNonValues(
             !formOnly(c.quote) &&
             !ownLabelFirst(c.quote) &&
             !empty(c.quote) &&
-            !labelRest(c.quote),
+            !labelRest(c.quote) &&
+            !bareWord(c.quote),
     );
 }
 
