@@ -15,7 +15,7 @@ class NamedCounters extends MemoryCounters {
         return super.consume(charges);
     }
     override async admit(check: AdmissionCheck) {
-        for (const c of [...check.first, ...check.gated]) this.names.add(c.name);
+        for (const c of [...check.checked, ...check.gated]) this.names.add(c.name);
         return super.admit(check);
     }
 }

@@ -45,9 +45,9 @@ describe('rate limits on Redis with an instance clock behind Redis', function ()
             const [key, acct] = [id(), id()];
             expect(await admitted(20, () => limiter.checkKey(key, acct))).to.equal(5);
             // The one-step admission of a remembered key (the second script).
-            const epoch = await limiter.checkIpForEpoch(`ip-${id()}`);
+            const epoch = await limiter.checkIpRoom(`ip-${id()}`);
             const [key2, acct2] = [id(), id()];
-            expect(await admitted(20, () => limiter.checkIpAndKey(`ip-${id()}`, key2, acct2, epoch))).to.equal(5);
+            expect(await admitted(20, () => limiter.checkIpRoomAndKey(`ip-${id()}`, key2, acct2, epoch))).to.equal(5);
         });
     }
 

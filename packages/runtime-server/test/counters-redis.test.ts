@@ -27,7 +27,7 @@ describe('Redis counters when Redis goes away', () => {
             await c.ping(5000);
             const name = `down:${Math.random()}`;
             expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }])).to.equal(true);
-            const epochBefore = (await c.admit({ first: [], gated: [], epoch: null })).epoch;
+            const epochBefore = (await c.admit({ checked: [], gated: [], epoch: null })).epoch;
             await redis.stop();
             let err: unknown;
             try {
@@ -48,7 +48,7 @@ describe('Redis counters when Redis goes away', () => {
             expect(await c.consume([{ name, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }])).to.equal(true);
             // Keys remembered before the outage are not trusted after it (a revocation may have failed to reach Redis).
             const gated = [{ name: `${name}:k`, limit: 5, expiresAt: Date.now() + 60_000, ttlMs: 60_000 }];
-            expect((await c.admit({ first: [], gated, epoch: epochBefore })).outcome).to.equal('stale');
+            expect((await c.admit({ checked: [], gated, epoch: epochBefore })).outcome).to.equal('stale');
             expect(await c.peek([gated[0]!.name])).to.deep.equal([0]);
         } finally {
             await c.close();
@@ -65,14 +65,14 @@ describe('Redis key epoch', () => {
         const raw = new Redis(redis.url);
         try {
             await c.ping(5000);
-            const first = (await c.admit({ first: [], gated: [], epoch: null })).epoch;
-            expect((await c.admit({ first: [], gated: [], epoch: first })).outcome).to.equal('ok');
+            const first = (await c.admit({ checked: [], gated: [], epoch: null })).epoch;
+            expect((await c.admit({ checked: [], gated: [], epoch: first })).outcome).to.equal('ok');
             await raw.del(`${prefix}key-epoch`);
-            const r = await c.admit({ first: [], gated: [], epoch: first });
+            const r = await c.admit({ checked: [], gated: [], epoch: first });
             expect(r.outcome).to.equal('stale');
             expect(r.epoch).to.not.equal(first);
             await c.bumpKeyEpoch();
-            expect((await c.admit({ first: [], gated: [], epoch: r.epoch })).outcome).to.equal('stale');
+            expect((await c.admit({ checked: [], gated: [], epoch: r.epoch })).outcome).to.equal('stale');
         } finally {
             await c.close();
             raw.disconnect();

@@ -1,7 +1,8 @@
 // The key cache and one-step admission (docs/deploy.md, "Revocation") on a SQLite store and memory
 // counters, whose epoch behaves as Redis's does within one process: a remembered key skips the
 // store, a moved epoch empties the cache before the key is used, unknown keys never enter it, and
-// a stale key's request counts only the IP, and a remembered key is read again once
+// a stale key's request counts nothing until its key is read again, a valid key's requests are not
+// charged to the IP (only those refused 401 are), and a remembered key is read again once
 // KEY_CACHE_MAX_AGE_MS old. Real PostgreSQL and Redis: multi-instance.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,10 +70,10 @@ describe('key cache and admission in one step', () => {
         expect(lookups).to.equal(1);
         expect(cache.size).to.equal(1);
         const w = Math.floor(now / 60_000);
-        expect(await counters.peek([`ip:10.0.0.1:${w}`, `key:${k.id}:${w}`])).to.deep.equal([5, 5]);
+        expect(await counters.peek([`ip:10.0.0.1:${w}`, `key:${k.id}:${w}`])).to.deep.equal([0, 5]); // a valid key: not the IP's
     });
 
-    it('after a revocation and an epoch change the next request is refused, and counts only the IP', async () => {
+    it('after a revocation and an epoch change the next request is refused, and is charged to the IP', async () => {
         const k = await newKey('b@example.test');
         const other = await newKey('b@example.test');
         expect(await admit(k.key)).to.equal(200);
@@ -84,7 +85,7 @@ describe('key cache and admission in one step', () => {
         expect(await admit(k.key)).to.equal(401);
         expect(cache.size).to.equal(0);
         const w = Math.floor(now / 60_000);
-        expect(await counters.peek([`ip:10.0.0.1:${w}`, `key:${k.id}:${w}`])).to.deep.equal([4, 2]);
+        expect(await counters.peek([`ip:10.0.0.1:${w}`, `key:${k.id}:${w}`])).to.deep.equal([1, 2]);
         // The other key is read again from the store, then remembered again.
         const before = lookups;
         expect(await admit(other.key)).to.equal(200);
@@ -151,16 +152,43 @@ describe('key cache and admission in one step', () => {
         expect(cache.size).to.equal(0);
     });
 
-    it('an IP over its limit is refused before the key is looked at, cached or not', async () => {
+    for (const entries of [100, 0]) {
+        it(`only requests that do not authenticate use up the IP; a full IP refuses before any key is looked at (cache of ${entries})`, async () => {
+            counters = new MemoryCounters(() => now);
+            cache = new KeyCache(entries, () => now);
+            limiter = new RateLimiter(counters, { ...LIMITS, perIp: 2 }, () => now);
+            admission = new KeyAdmission(new KeyAuthenticator(store, () => now), limiter, cache);
+            const k = await newKey(`g${entries}@example.test`);
+            for (let i = 0; i < 5; i++) expect(await admit(k.key)).to.equal(200); // a valid key: as many as its own limits allow
+            expect(await admit(k.key, 'extractions:create')).to.equal(200);
+            expect(await admit(generateApiKey().key)).to.equal(401);
+            const noKey = admission.admit({ headers: {}, ip: '10.0.0.1', principal: null }, 'schemas:validate');
+            expect(
+                await noKey.then(
+                    () => 200,
+                    (e: { status: number }) => e.status,
+                ),
+            ).to.equal(401);
+            const before = lookups;
+            expect(await admit(generateApiKey().key)).to.equal(429);
+            expect(await admit(k.key)).to.equal(429); // checked before authentication, as the interface orders it
+            expect(lookups).to.equal(before); // refused before any lookup
+            const w = Math.floor(now / 60_000);
+            expect(await counters.peek([`ip:10.0.0.1:${w}`, `key:${k.id}:${w}`])).to.deep.equal([2, 6]);
+        });
+    }
+
+    it('a request refused by its key or account limit is not charged to the IP', async () => {
         counters = new MemoryCounters(() => now);
-        limiter = new RateLimiter(counters, { ...LIMITS, perIp: 2 }, () => now);
+        limiter = new RateLimiter(counters, { ...LIMITS, perIp: 3, perKey: 2 }, () => now);
         admission = new KeyAdmission(new KeyAuthenticator(store, () => now), limiter, cache);
-        const k = await newKey('g@example.test');
-        expect(await admit(k.key)).to.equal(200);
-        expect(await admit(k.key)).to.equal(200);
-        expect(await admit(k.key)).to.equal(429);
-        expect(await admit(generateApiKey().key)).to.equal(429);
+        const k = await newKey('i@example.test');
+        const other = await newKey('j@example.test');
+        const statuses = [];
+        for (let i = 0; i < 10; i++) statuses.push(await admit(k.key));
+        expect(statuses).to.deep.equal([200, 200, 429, 429, 429, 429, 429, 429, 429, 429]);
+        expect(await admit(other.key)).to.equal(200); // another tenant behind the same address
         const w = Math.floor(now / 60_000);
-        expect(await counters.peek([`key:${k.id}:${w}`])).to.deep.equal([2]);
+        expect(await counters.peek([`ip:10.0.0.1:${w}`])).to.deep.equal([0]);
     });
 });

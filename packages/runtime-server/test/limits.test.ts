@@ -116,6 +116,17 @@ describe('limits (docs/runtime-server.md)', () => {
         expect((await call(t, 'GET', '/nowhere')).status).to.equal(404);
     });
 
+    it("a valid key's requests, and its own 429s, are not charged to its IP: tenants behind one address keep theirs", async () => {
+        const a = await newKey(t);
+        const statuses: number[] = [];
+        for (let i = 0; i < 320; i += 40)
+            statuses.push(...(await Promise.all(Array.from({ length: 40 }, () => validate(t, a.key)))).map((r) => r.status));
+        expect(statuses.filter((s) => s === 200)).to.have.length(60);
+        expect(statuses.filter((s) => s === 429)).to.have.length(260);
+        expect((await validate(t, (await newKey(t)).key)).status).to.equal(200); // another account, the same address
+        expect((await call(t, 'GET', '/openapi.json')).status).to.equal(200); // the address's 300 are all left
+    });
+
     it('memory counters forget past windows', async () => {
         const counters = new MemoryCounters(c.now);
         for (let i = 0; i < 50; i++) await counters.consume([{ name: `k${i}`, limit: 1, expiresAt: c.now() + 1000, ttlMs: 1000 }]);

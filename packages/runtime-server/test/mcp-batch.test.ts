@@ -66,18 +66,21 @@ describe('MCP batches: one budget for the answers of a POST', () => {
     });
 });
 
-describe('MCP batches: the per-IP limit counts tool calls', () => {
-    it('a POST counts once with its first tools/call; each further call of the batch counts once more', async () => {
-        const t = await startTestServer({ limits: { ...OPEN, perIp: 5 } });
+describe('MCP batches and the per-IP limit', () => {
+    it("a valid key's tool calls count against the key and account, not the IP, in batches too", async () => {
+        const t = await startTestServer({ limits: { ...OPEN, perIp: 5, perKey: 6 } });
         try {
             const { key } = await newKey(t);
             const batch = Array.from({ length: 8 }, (_, i) => toolCall(i, 'validate_schema', { schema: SCHEMA }));
             const r = await rawMcp(t, batch, bearer(key));
             expect(r.status).to.equal(200);
             const codes = (r.json as any[]).map((m) => errorIn(m)?.code ?? 'ok');
-            expect(codes.filter((c) => c === 'ok')).to.have.length(5);
-            expect(codes.filter((c) => c === 'rate_limited')).to.have.length(3);
-            expect((await rawMcp(t, toolCall(9, 'validate_schema', { schema: SCHEMA }), bearer(key))).status).to.equal(429);
+            expect(codes.filter((c) => c === 'ok')).to.have.length(6); // the key's 6
+            expect(codes.filter((c) => c === 'rate_limited')).to.have.length(2);
+            const other = (await newKey(t)).key; // another tenant behind the same address
+            expect((await rawMcp(t, toolCall(9, 'validate_schema', { schema: SCHEMA }), bearer(other))).status).to.equal(200);
+            const counts = await t.server.services.limiter.currentCounts({ accountId: 'none', ip: '127.0.0.1' });
+            expect(counts.ip).to.equal(0);
         } finally {
             await t.stop();
         }

@@ -58,19 +58,26 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
         }
     });
 
-    it('per IP: one /mcp request is counted once, its tool call adds nothing; the excess is HTTP 429', async () => {
+    it('per IP: a POST with a tool call is not charged to the IP; one without (tools/list), or without a valid key, is; the excess is HTTP 429', async () => {
         const t = await realServer({ perKey: 100, perAccount: 100, perIp: 4, extractionsPerAccount: 30 }, now);
         try {
             const k = await newKey(t);
-            for (let i = 0; i < 4; i++) {
+            for (let i = 0; i < 6; i++) {
                 const r = await rawMcp(t, toolCall(i, 'validate_schema', { schema: MCP_SCHEMA }), bearer(k.key));
                 expect(r.status).to.equal(200);
                 expect(r.json.result.structuredContent.schema_hash).to.match(/^sha256:/);
             }
-            const r = await rawMcp(t, toolCall(9, 'validate_schema', { schema: MCP_SCHEMA }), bearer(k.key));
-            expect(r.status).to.equal(429);
-            expect(r.json.error.code).to.equal('rate_limited');
-            expect(r.headers.get('retry-after')).to.equal('60');
+            const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+            for (let i = 0; i < 3; i++) expect((await rawMcp(t, list, bearer(k.key))).status).to.equal(200);
+            expect((await rawMcp(t, list, bearer('svc_nope'))).status).to.equal(401);
+            for (const r of [
+                await rawMcp(t, list, bearer(k.key)),
+                await rawMcp(t, toolCall(9, 'validate_schema', { schema: MCP_SCHEMA }), bearer(k.key)),
+            ]) {
+                expect(r.status).to.equal(429);
+                expect(r.json.error.code).to.equal('rate_limited');
+                expect(r.headers.get('retry-after')).to.equal('60');
+            }
         } finally {
             await t.stop();
         }
@@ -79,15 +86,11 @@ describe('MCP over streamable HTTP: limits count every tools/call once', () => {
     it('a forged dispatch header does not skip the per-IP limit', async () => {
         const t = await realServer({ perKey: 100, perAccount: 100, perIp: 2, extractionsPerAccount: 30 }, now);
         try {
-            const k = await newKey(t);
             const forged = { 'x-svc-mcp-dispatch': 'A'.repeat(43) };
-            for (let i = 0; i < 2; i++)
-                expect(
-                    (await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status,
-                ).to.equal(200);
-            expect(
-                (await call(t, 'POST', '/v1/schemas/validate', { key: k.key, body: { schema: MCP_SCHEMA }, headers: forged })).status,
-            ).to.equal(429);
+            const validate = () =>
+                call(t, 'POST', '/v1/schemas/validate', { key: 'svc_nope', body: { schema: MCP_SCHEMA }, headers: forged });
+            for (let i = 0; i < 2; i++) expect((await validate()).status).to.equal(401);
+            expect((await validate()).status).to.equal(429);
         } finally {
             await t.stop();
         }

@@ -69,6 +69,25 @@ describe('panel limits', () => {
         expect(more.slice(-2)).to.deep.equal([429, 429]);
     });
 
+    it('the per-IP limit: pages without a session use up the address, signed-in ones count on their account', async () => {
+        const limited = await startTestServer({ limits: { ...HIGH, perIp: 6 }, overrides: { now: () => now } });
+        try {
+            const ip = '203.0.113.40';
+            const c = new PanelClient(limited, ip);
+            await c.signUp(email(), PASSWORD); // the sign-up page and its post: 2 of the address's 6
+            const pages = [];
+            for (let i = 0; i < 8; i++) pages.push((await c.get('/panel/usage')).status);
+            expect(pages).to.deep.equal(Array(8).fill(200)); // a tenant's own pages: not the address's
+            const stranger = new PanelClient(limited, ip); // no session, the same address
+            const anonymous = [];
+            for (let i = 0; i < 5; i++) anonymous.push((await stranger.get('/panel/sign-in')).status);
+            expect(anonymous).to.deep.equal([200, 200, 200, 200, 429]);
+            expect((await c.get('/panel/usage')).status).to.equal(429); // checked before the session, as on the API
+        } finally {
+            await limited.stop();
+        }
+    });
+
     it('sign-ups are limited per IP and hour: each account comes with free credit', async () => {
         const limited = await startTestServer({ limits: { ...HIGH, signUpsPerIpHour: 2 } });
         try {

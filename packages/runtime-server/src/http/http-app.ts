@@ -76,11 +76,13 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
     registerPaymentRoute(app, services); // signed, so outside the per-IP limit
     registerPanel(app, services); // its own hooks: per-IP limit, session, CSRF, headers
 
-    // Everything else is limited per client IP before authentication; a /v1 route's admission counts
-    // the IP itself, in the same Redis call as its key (auth/key-admission.ts).
+    // Everything else is limited per client IP before authentication. A /v1 route's admission and
+    // POST /mcp apply it themselves: checked before the key, charged only when the key fails
+    // (auth/key-admission.ts), in the same Redis call as a remembered key.
     app.register(async (limited) => {
         limited.addHook('onRequest', async (request) => {
-            if (request.routeOptions.config.scope === undefined) await services.limiter.checkIp(request.ip);
+            const config = request.routeOptions.config;
+            if (config.scope === undefined && config.countsIp !== true) await services.limiter.checkIp(request.ip);
         });
         const openapi = JSON.stringify(buildOpenApiDocument());
         limited.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openapi));

@@ -10,6 +10,8 @@ declare module 'fastify' {
     interface FastifyContextConfig {
         /** The scope a /v1 route needs. */
         scope?: Scope;
+        /** The route applies the per-IP limit itself, after authentication (POST /mcp). */
+        countsIp?: boolean;
     }
 }
 

@@ -17,20 +17,17 @@ export interface AdmittedRequest {
     ip: string;
     /** The key this HTTP request's headers identified already (a tool call of /mcp): it is not looked up twice. */
     identity?: KeyIdentity;
-    /** A tool call beyond the first of its /mcp request: counted per IP itself (docs/mcp.md). */
-    countIp?: boolean;
     principal: Principal | null;
 }
 
 /**
  * A REST request: the per-IP limit, authentication with the route's scope, then the per-key and
- * per-account limits (auth/key-admission.ts). A tool call of /mcp, whose HTTP request was counted per
- * IP and identified already: per IP again if it is not the request's first call, the scope, then the
- * per-key and per-account limits.
+ * per-account limits (auth/key-admission.ts). A tool call of /mcp, whose HTTP request passed the
+ * per-IP check and was identified already: the scope, then the per-key and per-account limits (a
+ * valid key's calls are not charged to the IP, as its REST requests are not; docs/mcp.md).
  */
 export async function admitV1(services: ServerServices, request: AdmittedRequest, scope: Scope): Promise<void> {
     if (!request.identity) return services.admission.admit(request, scope);
-    if (request.countIp) await services.limiter.checkIp(request.ip);
     const principal = services.auth.authorize(request.identity, scope);
     request.principal = principal; // known before the limits, so a 429 is logged with its key prefix
     await services.limiter.checkKey(principal.keyId, principal.accountId);
@@ -41,8 +38,6 @@ export interface V1Caller {
     headers: IncomingHttpHeaders;
     identity: KeyIdentity;
     ip: string;
-    /** Count this call against the per-IP limit (every tools/call of a POST after its first). */
-    countIp?: boolean;
 }
 
 /** A route's answer as sent over REST: the status, the body's JSON text (not parsed here), Retry-After. */
@@ -102,7 +97,6 @@ export class V1Routes {
             headers: caller.headers,
             identity: caller.identity,
             ip: caller.ip,
-            countIp: caller.countIp === true,
             body: text,
             principal: null as Principal | null,
         };

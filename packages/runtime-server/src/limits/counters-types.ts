@@ -19,23 +19,25 @@ export interface CounterCharge {
 }
 
 /**
- * One request's admission in one step (auth/key-admission.ts): `first` is charged whatever the key
- * (the client IP); `gated` (the key and account of a cached key) only while the key epoch is still
- * `epoch`, the epoch the cached key was read under. The answer carries the current epoch, so a
- * cache learns of a revocation in the same round trip that counts the request.
+ * One request's admission in one step (auth/key-admission.ts): `checked` (the client IP) must have
+ * room for one more but is not charged: the IP is charged only for a request that does not
+ * authenticate, once that is known (RateLimiter.checkIp). `gated` (the key and account of a cached
+ * key) is charged only while the key epoch is still `epoch`, the epoch the cached key was read
+ * under. The answer carries the current epoch, so a cache learns of a revocation in the same round
+ * trip that counts the request.
  */
 export interface AdmissionCheck {
-    first: readonly CounterCharge[];
+    checked: readonly CounterCharge[];
     gated: readonly CounterCharge[];
     /** The epoch the caller's cached key was read under; null when there is none (`gated` must be empty). */
     epoch: string | null;
 }
 
 /**
- * `ok`: every counter charged; `limited-first`: nothing charged; `limited-gated`: `first` charged,
- * `gated` not; `stale`: the epoch moved, `first` charged, `gated` not.
+ * `ok`: `gated` charged; `limited-checked`: a `checked` counter is full; `limited-gated`: a `gated`
+ * counter is full; `stale`: the epoch moved. Only `ok` charges anything.
  */
-export type AdmissionOutcome = 'ok' | 'limited-first' | 'limited-gated' | 'stale';
+export type AdmissionOutcome = 'ok' | 'limited-checked' | 'limited-gated' | 'stale';
 
 export interface AdmissionResult {
     outcome: AdmissionOutcome;
@@ -52,7 +54,7 @@ export interface KeyEpoch {
 export interface Counters extends KeyEpoch {
     /** Increments every counter by one if none would exceed its limit; true when incremented. */
     consume(charges: readonly CounterCharge[]): Promise<boolean>;
-    /** `consume` of `first`, then of `gated` if the key epoch is still `epoch`, in one atomic step. */
+    /** Whether every `checked` counter has room, then `consume` of `gated` if the key epoch is still `epoch`, in one atomic step. */
     admit(check: AdmissionCheck): Promise<AdmissionResult>;
     /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
     peek(names: readonly string[]): Promise<number[]>;

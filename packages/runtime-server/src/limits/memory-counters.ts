@@ -19,15 +19,9 @@ export class MemoryCounters implements Counters {
 
     async admit(check: AdmissionCheck): Promise<AdmissionResult> {
         const epoch = this.key.epoch;
-        if (check.epoch !== epoch) {
-            if (!this.take(check.first)) return { outcome: 'limited-first', epoch };
-            return { outcome: check.epoch === null ? 'ok' : 'stale', epoch };
-        }
-        if (!this.fits(check.first)) return { outcome: 'limited-first', epoch };
-        const all = [...check.first, ...check.gated];
-        if (this.take(all)) return { outcome: 'ok', epoch };
-        this.take(check.first);
-        return { outcome: 'limited-gated', epoch };
+        if (!this.fits(check.checked)) return { outcome: 'limited-checked', epoch };
+        if (check.epoch !== epoch) return { outcome: check.epoch === null ? 'ok' : 'stale', epoch };
+        return { outcome: this.take(check.gated) ? 'ok' : 'limited-gated', epoch };
     }
 
     async bumpKeyEpoch(): Promise<void> {

@@ -16,22 +16,30 @@ export class RateLimiter {
         private readonly onReject: (limit: string) => void = () => {},
     ) {}
 
-    /** Per client IP, before authentication. */
+    /**
+     * Per client IP, before authentication: charges one request of the IP's 300 a minute, or throws
+     * the 429. Only requests that do not authenticate are charged (auth/key-admission.ts): a valid
+     * key's requests count against the key and account instead, so tenants behind one address no
+     * longer use up each other's requests.
+     */
     async checkIp(ip: string): Promise<void> {
         await this.take([['ip', ip, this.limits.perIp]]);
     }
 
-    /** Per client IP like checkIp, answering the key epoch Redis holds now (a key cache adopts it). */
-    async checkIpForEpoch(ip: string): Promise<string> {
+    /**
+     * Throws the 429 when the client IP has used its requests this minute, charging nothing (the
+     * check before authentication); answers the key epoch the counters hold now (a key cache adopts it).
+     */
+    async checkIpRoom(ip: string): Promise<string> {
         return (await this.admit(this.charges([['ip', ip, this.limits.perIp]]), [], null)).epoch;
     }
 
     /**
-     * Per IP, then per key and account, in one step, for a key remembered under key epoch `epoch`:
-     * the key and account are counted only if the epoch still holds (outcome `ok`); `stale` means
-     * only the IP was counted and the key must be looked up again. Throws the 429s.
+     * The IP's room (not charged), then per key and account in one step, for a key remembered under
+     * key epoch `epoch`: the key and account are counted only if the epoch still holds (outcome
+     * `ok`); `stale` means nothing was counted and the key must be looked up again. Throws the 429s.
      */
-    async checkIpAndKey(ip: string, keyId: string, accountId: string, epoch: string): Promise<AdmissionResult> {
+    async checkIpRoomAndKey(ip: string, keyId: string, accountId: string, epoch: string): Promise<AdmissionResult> {
         const gated = this.charges([
             ['key', keyId, this.limits.perKey],
             ['acct', accountId, this.limits.perAccount],
@@ -117,10 +125,10 @@ export class RateLimiter {
         }
     }
 
-    private async admit(first: CounterCharge[], gated: CounterCharge[], epoch: string | null): Promise<AdmissionResult> {
-        const result = await this.counters.admit({ first, gated, epoch });
-        if (result.outcome === 'limited-first' || result.outcome === 'limited-gated') {
-            this.onReject(result.outcome === 'limited-first' ? 'ip' : 'key+acct');
+    private async admit(checked: CounterCharge[], gated: CounterCharge[], epoch: string | null): Promise<AdmissionResult> {
+        const result = await this.counters.admit({ checked, gated, epoch });
+        if (result.outcome === 'limited-checked' || result.outcome === 'limited-gated') {
+            this.onReject(result.outcome === 'limited-checked' ? 'ip' : 'key+acct');
             throw rateLimited();
         }
         return result;

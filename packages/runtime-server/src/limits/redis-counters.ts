@@ -34,14 +34,15 @@ end
 for i = 1, #KEYS do incrKeep(KEYS[i], ARGV[2 * i]) end
 return 1`;
 
-// KEYS: the epoch, then the `first` counters, then the `gated` ones. ARGV: the number of `first`
-// counters, the caller's epoch ('' for none), a fresh random epoch to store if there is none (Redis
-// restarted empty, or evicted it: a new token, so no cache filled before can match it), then limit
-// and time to live (ms) of each counter in order. Answers {outcome, epoch}; outcomes as in AdmissionOutcome.
+// KEYS: the epoch, then the `checked` counters (room for one more, not charged), then the `gated`
+// ones. ARGV: the number of `checked` counters, the caller's epoch ('' for none), a fresh random
+// epoch to store if there is none (Redis restarted empty, or evicted it: a new token, so no cache
+// filled before can match it), then limit and time to live (ms) of each counter in order. Answers
+// {outcome, epoch}; outcomes as in AdmissionOutcome.
 const ADMIT = `${INCR_KEEP}
 local epoch = redis.call('GET', KEYS[1])
 if not epoch then epoch = ARGV[3]; redis.call('SET', KEYS[1], epoch) end
-local nfirst = tonumber(ARGV[1])
+local nchecked = tonumber(ARGV[1])
 local gated = ARGV[2] ~= '' and ARGV[2] == epoch
 local function fits(from, to)
   for i = from, to do
@@ -53,10 +54,10 @@ end
 local function take(from, to)
   for i = from, to do incrKeep(KEYS[i], ARGV[2 * i + 1]) end
 end
-if not fits(2, nfirst + 1) then return {'limited-first', epoch} end
-if gated and not fits(nfirst + 2, #KEYS) then take(2, nfirst + 1); return {'limited-gated', epoch} end
-take(2, gated and #KEYS or nfirst + 1)
+if not fits(2, nchecked + 1) then return {'limited-checked', epoch} end
 if ARGV[2] ~= '' and not gated then return {'stale', epoch} end
+if not fits(nchecked + 2, #KEYS) then return {'limited-gated', epoch} end
+take(nchecked + 2, #KEYS)
 return {'ok', epoch}`;
 
 type ScriptedRedis = Redis & {
@@ -108,9 +109,9 @@ export class RedisCounters implements Counters {
      * key is revoked in the database all the same) would otherwise go unseen.
      */
     async admit(check: AdmissionCheck): Promise<AdmissionResult> {
-        const charges = [...check.first, ...check.gated];
+        const charges = [...check.checked, ...check.gated];
         const args: Array<string | number> = [this.epochKey, ...charges.map((c) => this.prefix + c.name)];
-        args.push(check.first.length, this.expectedEpoch(check.epoch), randomUUID());
+        args.push(check.checked.length, this.expectedEpoch(check.epoch), randomUUID());
         for (const c of charges) args.push(c.limit, ttlArg(c));
         const [outcome, epoch] = await this.call(() => this.redis.svcAdmit(charges.length + 1, ...args));
         return { outcome, epoch: `${epoch}@${this.connection}` };

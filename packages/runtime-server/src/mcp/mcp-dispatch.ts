@@ -1,8 +1,8 @@
 // Tool calls over /mcp run the REST route they mirror in process, as the /mcp request's caller: the
 // route's admission (authentication with the tool's scope, the per-key and per-account limits) and
-// its handler (credit, the extraction limit, the engine), exactly once per call — /mcp itself counts
-// the client IP once per request (each further tool call of a batch once more, in admission), and the
-// route is called directly, so it never meets the per-IP hook again.
+// its handler (credit, the extraction limit, the engine), exactly once per call. /mcp itself applies
+// the per-IP limit before the key (charged only when the key fails, or when a POST carries no tool
+// call), and the route is called directly, so it never meets the per-IP hook again.
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { V1Caller, V1Routes } from '../http/v1-dispatch.js';
 import { batchTooBig, type AnswerBudget } from './mcp-answer-budget.js';

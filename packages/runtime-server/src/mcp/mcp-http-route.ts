@@ -39,66 +39,38 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
 
     // The key is identified once per HTTP request, before its body is read (the judging order: a
     // request without a valid key is 401 at once, not after 30 s of a trickled body); each tool call
-    // then authorizes its own scope.
+    // then authorizes its own scope. The per-IP limit is checked first and charged only when the key
+    // fails (auth/key-admission.ts), as on /v1.
     const identities = new WeakMap<FastifyRequest, KeyIdentity>();
     const authenticate = async (request: FastifyRequest): Promise<void> => {
-        const identity = await services.auth.identify(request.headers);
+        const identity = await services.admission.identify(request);
         request.principal = services.auth.authorize(identity, null);
         identities.set(request, identity);
     };
-    app.post('/mcp', { onRequest: authenticate }, async (request, reply) => {
+    app.post('/mcp', { onRequest: authenticate, config: { countsIp: true } }, async (request, reply) => {
         const identity = identities.get(request)!;
-        const text = bodyText(request.body);
-        const accept = request.headers.accept;
-        if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
-            return rpcError(reply, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
-        }
-        if (!isJsonContentType(request.headers['content-type'])) {
-            return rpcError(reply, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
-        }
-        const parsed = parseMessage(text);
-        if (parsed === undefined) return rpcError(reply, 400, -32700, PARSE_ERROR_MESSAGE);
-        if (Array.isArray(parsed) && parsed.length > MAX_BATCH_SIZE) {
-            return rpcError(reply, 400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
-        }
-        const messages: JSONRPCMessage[] = [];
-        for (const raw of Array.isArray(parsed) ? parsed : [parsed]) {
-            const checked = JSONRPCMessageSchema.safeParse(raw);
-            if (!checked.success) return rpcError(reply, 400, -32700, 'Parse error: Invalid JSON-RPC message');
-            messages.push(checked.data);
-        }
-        // Told apart by shape, as the messages are already valid: the SDK's is* guards are Zod parses,
-        // which cost more than the rest of a request when they fail.
-        if (messages.some((m) => 'method' in m && m.method === 'initialize')) {
-            if (messages.length > 1) return rpcError(reply, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
-        } else {
-            const version = request.headers['mcp-protocol-version'];
-            if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-                return rpcError(
-                    reply,
-                    400,
-                    -32000,
-                    `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
-                );
-            }
+        const read = readRpc(request);
+        const requests = 'messages' in read ? read.messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m) : [];
+        // Each tools/call counts against the key and account (in its route's admission). A POST that
+        // carries none (initialize, tools/list, resources, notifications, or one refused here) counts
+        // against the IP, as a request without a key does: nothing else bounds it.
+        if (!requests.some((m) => m.method === 'tools/call')) await services.limiter.checkIp(request.ip);
+        if ('refusal' in read) {
+            if (read.refusal instanceof Error) throw read.refusal;
+            return rpcError(reply, ...read.refusal);
         }
         // Notifications and responses alone: accepted, nothing to answer. They are not passed on: in
         // stateless mode none has an effect (a cancellation names a request of another POST).
-        const requests = messages.filter((m): m is JSONRPCRequest => 'method' in m && 'id' in m);
         if (requests.length === 0) return reply.code(202).send();
-        // One budget for the answers of the whole POST; its first tools/call was counted per IP with
-        // the POST, each further one counts once more (docs/mcp.md).
+        // One budget for the answers of the whole POST (docs/mcp.md).
         const budget = new AnswerBudget();
-        let calls = 0;
-        const authInfoOf = (message: JSONRPCRequest): AuthInfo => {
-            const countIp = message.method === 'tools/call' && calls++ > 0;
-            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, countIp, budget };
+        const authInfoOf = (): AuthInfo => {
+            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, budget };
             return { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
         };
-        const answer =
-            requests.length === 1 && !Array.isArray(parsed)
-                ? await mux.request(requests[0]!, authInfoOf(requests[0]!))
-                : await Promise.all(requests.map((message) => mux.request(message, authInfoOf(message))));
+        const answer = read.single
+            ? await mux.request(requests[0]!, authInfoOf())
+            : await Promise.all(requests.map((message) => mux.request(message, authInfoOf())));
         // As the SDK transport: a POST with one request is answered by one object, with several by an array.
         return reply
             .code(200)
@@ -119,6 +91,49 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
             });
     app.get('/mcp', notAllowed);
     app.delete('/mcp', notAllowed);
+}
+
+/** A POST's JSON-RPC messages, or why it is refused: a JSON-RPC error answer, or the route's own 400. */
+type RpcRead = { messages: JSONRPCMessage[]; single: boolean } | { refusal: [status: number, code: number, message: string] | Error };
+
+/** What the SDK transport checks before it hands messages on, with its statuses and messages. */
+function readRpc(request: FastifyRequest): RpcRead {
+    let text: string;
+    try {
+        text = bodyText(request.body);
+    } catch (e) {
+        return { refusal: e as Error };
+    }
+    const accept = request.headers.accept;
+    if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
+        return { refusal: [406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream'] };
+    }
+    if (!isJsonContentType(request.headers['content-type'])) {
+        return { refusal: [415, -32000, 'Unsupported Media Type: Content-Type must be application/json'] };
+    }
+    const parsed = parseMessage(text);
+    if (parsed === undefined) return { refusal: [400, -32700, PARSE_ERROR_MESSAGE] };
+    if (Array.isArray(parsed) && parsed.length > MAX_BATCH_SIZE) {
+        return { refusal: [400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`] };
+    }
+    const messages: JSONRPCMessage[] = [];
+    for (const raw of Array.isArray(parsed) ? parsed : [parsed]) {
+        const checked = JSONRPCMessageSchema.safeParse(raw);
+        if (!checked.success) return { refusal: [400, -32700, 'Parse error: Invalid JSON-RPC message'] };
+        messages.push(checked.data);
+    }
+    // Told apart by shape, as the messages are already valid: the SDK's is* guards are Zod parses,
+    // which cost more than the rest of a request when they fail.
+    if (messages.some((m) => 'method' in m && m.method === 'initialize')) {
+        if (messages.length > 1) return { refusal: [400, -32600, 'Invalid Request: Only one initialization request is allowed'] };
+    } else {
+        const version = request.headers['mcp-protocol-version'];
+        if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+            const supported = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
+            return { refusal: [400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`] };
+        }
+    }
+    return { messages, single: !Array.isArray(parsed) };
 }
 
 /** The SDK transport's error answer: a JSON-RPC error without an id. */

@@ -1,7 +1,8 @@
 // The panel (docs/panel.md), served under /panel/ by the same Fastify app as the API. One
 // encapsulated plugin: the Fastify ecosystem's cookie, form-body, helmet (CSP and frame headers),
 // CSRF and static plugins, then the panel's hooks in the judging order
-//   per-IP limit → session → per-account limit → (POST) Origin, then CSRF token → the handler.
+//   per-IP limit (charged without a session) → session → per-account limit → (POST) Origin, then
+//   CSRF token → the handler.
 // The per-account limit is the account's own, shared with its API keys and MCP.
 // The playground's Run and edits are the API's own extraction and edit routes registered again
 // under /panel/api with the browser session as their principal, so they share every service.
@@ -83,11 +84,14 @@ export function registerPanel(app: FastifyInstance, services: ServerServices): v
                 list: false,
             });
 
+            // As on the API: the per-IP limit is checked first and charged to requests without a
+            // session (sign-in, sign-up, assets); a signed-in request counts against its account.
             panel.addHook('onRequest', async (request) => {
-                await services.limiter.checkIp(request.ip);
-                if (request.url.startsWith('/panel/assets/')) return; // static files: no session needed
+                if (request.url.startsWith('/panel/assets/')) return services.limiter.checkIp(request.ip); // no session needed
+                await services.limiter.checkIpRoom(request.ip);
                 request.panelAccountId = (await ctx.sessions.accountOf(request)) ?? null;
-                if (request.panelAccountId !== null) await services.limiter.checkPanel(request.panelAccountId, isRevoking(request));
+                if (request.panelAccountId === null) await services.limiter.checkIp(request.ip);
+                else await services.limiter.checkPanel(request.panelAccountId, isRevoking(request));
             });
             panel.addHook('preHandler', (request, reply, done) => {
                 if (request.method === 'GET' || request.method === 'HEAD') return done();

@@ -20,7 +20,7 @@ export function registerUsageRoutes(panel: FastifyInstance, ctx: PanelContext): 
         const busiest = (await services.limiter.keyCounts(keys.map((k) => k.id))).reduce((a, b) => Math.max(a, b), 0);
         const l = services.config.limits;
         const rows: Array<[string, number, number]> = [
-            ['Requests from this IP address', base.ip, l.perIp],
+            ['Requests without a key or session from this IP address', base.ip, l.perIp],
             ['Requests with your busiest key', busiest, l.perKey],
             ['Requests of your account (API and panel)', base.account, l.perAccount],
             ['Extractions of your account', base.extractions, l.extractionsPerAccount],

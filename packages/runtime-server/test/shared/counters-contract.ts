@@ -57,41 +57,43 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
 
         describe('admission in one step, gated by the key epoch', () => {
             const charge = (name: string, limit: number): CounterCharge => ({ name, limit, expiresAt: later(), ttlMs: 60_000 });
-            const epochOf = async (c: Counters): Promise<string> => (await c.admit({ first: [], gated: [], epoch: null })).epoch;
+            const epochOf = async (c: Counters): Promise<string> => (await c.admit({ checked: [], gated: [], epoch: null })).epoch;
 
-            it('the same epoch: first and gated counted (ok); a moved epoch: first counted, gated not (stale)', async () => {
+            it('the same epoch: gated counted, checked not (ok); a moved epoch: nothing counted (stale)', async () => {
                 const [ip, key, acct] = [unique(), unique(), unique()];
                 const epoch = await epochOf(a);
-                expect(await a.admit({ first: [charge(ip, 10)], gated: [charge(key, 10), charge(acct, 10)], epoch })).to.deep.equal({
+                expect(await a.admit({ checked: [charge(ip, 10)], gated: [charge(key, 10), charge(acct, 10)], epoch })).to.deep.equal({
                     outcome: 'ok',
                     epoch,
                 });
                 await b.bumpKeyEpoch();
-                const after = await a.admit({ first: [charge(ip, 10)], gated: [charge(key, 10), charge(acct, 10)], epoch });
+                const after = await a.admit({ checked: [charge(ip, 10)], gated: [charge(key, 10), charge(acct, 10)], epoch });
                 expect(after.outcome).to.equal('stale');
                 expect(after.epoch).to.not.equal(epoch);
-                expect(await a.peek([ip, key, acct])).to.deep.equal([2, 1, 1]);
-                expect((await a.admit({ first: [charge(ip, 10)], gated: [charge(key, 10)], epoch: after.epoch })).outcome).to.equal('ok');
+                expect(await a.peek([ip, key, acct])).to.deep.equal([0, 1, 1]);
+                expect((await a.admit({ checked: [charge(ip, 10)], gated: [charge(key, 10)], epoch: after.epoch })).outcome).to.equal('ok');
             });
 
-            it('a full first counter charges nothing; a full gated counter charges only the first ones', async () => {
+            it('a full checked counter refuses and charges nothing; a full gated counter charges nothing either', async () => {
                 const [ip, key, acct] = [unique(), unique(), unique()];
                 const epoch = await epochOf(b);
-                expect((await b.admit({ first: [charge(ip, 1)], gated: [], epoch })).outcome).to.equal('ok');
-                expect((await b.admit({ first: [charge(ip, 1)], gated: [charge(key, 5)], epoch })).outcome).to.equal('limited-first');
+                expect(await b.consume([charge(ip, 1)])).to.equal(true);
+                expect((await b.admit({ checked: [charge(ip, 1)], gated: [charge(key, 5)], epoch })).outcome).to.equal('limited-checked');
                 expect(await b.consume([charge(acct, 1)])).to.equal(true);
                 const ip2 = unique();
-                const r = await b.admit({ first: [charge(ip2, 5)], gated: [charge(key, 5), charge(acct, 1)], epoch });
+                const r = await b.admit({ checked: [charge(ip2, 5)], gated: [charge(key, 5), charge(acct, 1)], epoch });
                 expect(r.outcome).to.equal('limited-gated');
-                expect(await b.peek([ip, ip2, key, acct])).to.deep.equal([1, 1, 0, 1]);
+                expect(await b.peek([ip, ip2, key, acct])).to.deep.equal([1, 0, 0, 1]);
             });
 
-            it('without an epoch only the first counters are charged, and the epoch is answered', async () => {
+            it('without an epoch the checked counters are only checked, and the epoch is answered', async () => {
                 const ip = unique();
-                const r = await a.admit({ first: [charge(ip, 3)], gated: [], epoch: null });
+                const r = await a.admit({ checked: [charge(ip, 3)], gated: [], epoch: null });
                 expect(r.outcome).to.equal('ok');
                 expect(r.epoch).to.equal(await epochOf(a));
-                expect(await a.peek([ip])).to.deep.equal([1]);
+                expect(await a.peek([ip])).to.deep.equal([0]);
+                expect(await a.consume([charge(ip, 1)])).to.equal(true);
+                expect((await a.admit({ checked: [charge(ip, 1)], gated: [], epoch: null })).outcome).to.equal('limited-checked');
             });
         });
 
