@@ -156,4 +156,21 @@ describe('table cells by row and column', () => {
         });
         expect(await readData(slip, schema)).to.deep.equal({ maths_grade: '6', combined_science_grade: '6-6' });
     });
+
+    it('finds the header over a long table, and a total row with a remark in brackets ("Totals (9 transactions)")', async () => {
+        const row = (a: string, b: string, c: string, d: string, e: string) =>
+            a.padEnd(20) + b.padStart(8) + c.padStart(10) + d.padStart(9) + e.padStart(10);
+        const statement = [
+            row('Date', 'Litres', 'Net £', 'VAT £', 'Gross £'),
+            ...Array.from({ length: 9 }, (_, i) => row(`0${i + 1}/09/25  DIESEL`, `5${i}.00`, `6${i}.00`, `1${i}.00`, `7${i}.00`)),
+            row('', '-------', '-------', '------', '-------'),
+            row('Totals (9 transactions)', '486.00', '576.00', '108.00', '684.00'),
+        ].join('\n');
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({ svc_schema: '1.0', name: 'fuel', fields: [gbp('total_net'), gbp('total_vat')] });
+        expect(await readData(statement, schema)).to.deep.equal({
+            total_net: { amount: '576.00', currency: 'GBP' },
+            total_vat: { amount: '108.00', currency: 'GBP' },
+        });
+    });
 });
