@@ -157,7 +157,7 @@ describe('table cells by row and column', () => {
         expect(await readData(slip, schema)).to.deep.equal({ maths_grade: '6', combined_science_grade: '6-6' });
     });
 
-    it('finds the header over a long table, and a total row with a remark in brackets ("Totals (9 transactions)")', async () => {
+    it('finds the header over a long table ("Totals (9 transactions)" under nine rows)', async () => {
         const row = (a: string, b: string, c: string, d: string, e: string) =>
             a.padEnd(20) + b.padStart(8) + c.padStart(10) + d.padStart(9) + e.padStart(10);
         const statement = [

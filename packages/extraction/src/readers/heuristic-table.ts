@@ -203,16 +203,15 @@ function namingRow(
         if (content.length < 2 || !column.length || !column.every((w) => has(name, w))) return -1;
         // Or the table's total row, for a field that asks for the column's figure ("Totaal" under
         // "Geclaimd" for `geclaimd_bedrag`: the name's other words are a kind of value or a sum's).
-        // (A bracket in the row's words is a remark: "Totals (8 transactions)".)
-        const totalRow = (n: number): boolean => {
-            const said = labelWords(win.lines[n]!.text.replace(/\([^()]*\)/g, ' ')).filter((w) => !/^\d+$/.test(w));
+        const totalRow = (words: readonly string[]): boolean => {
+            const said = words.filter((w) => !/^\d+$/.test(w));
             return said.length === 1 && sums.has(said[0]!) && content.every((w) => has(column, w) || types.has(w) || sums.has(w));
         };
-        const names = (n: number, words: readonly string[]): boolean =>
+        const names = (words: readonly string[]): boolean =>
             (content.some((w) => !has(column, w) && has(words, w)) &&
                 content.every((w) => has(words, w) || has(column, w) || has(kinds, w))) ||
-            totalRow(n);
-        const naming = rows.filter((n) => names(n, rowWords(n)));
+            totalRow(words);
+        const naming = rows.filter((n) => names(rowWords(n)));
         return naming.length === 1 ? naming[0]! : -1;
     };
     const byName = named(labelWords(field.name));
