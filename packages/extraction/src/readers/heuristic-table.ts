@@ -93,19 +93,33 @@ export function rowColumnCell(win: WindowText, span: Span, field: CompiledField)
  */
 export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
     const out: Span[] = [];
+    // Each table once: its header's columns, each column's one naming row (not every row's every cell).
+    const tables = tablesOf(win);
+    const headers = new Set<number>();
     for (let n = 1; n < win.lines.length; n++) {
-        const line = win.lines[n]!;
-        if (line.text.length > ROW_CHARS || !/\S {2,}\S/.test(line.text)) continue;
-        const row = lineCells(win, n);
-        if (row.length < 2 || labelsOwnValues(win, n)) continue;
-        for (let k = 1; k < row.length; k++) {
-            if (!fieldsCell(win, n, row, k, field)) continue;
-            const start = line.start + row[k]!.start;
-            const quote = textOf(line.text, row[k]!);
-            out.push({ start, end: start + quote.length, quote });
+        if (!tables.headers.has(n)) tables.headers.set(n, headerAbove(win, n));
+        const h = tables.headers.get(n);
+        if (h !== undefined) headers.add(h);
+    }
+    for (const h of headers) {
+        const columns = lineCells(win, h);
+        if (columns.length > MAX_CELLS) continue;
+        for (let j = 1; j < columns.length; j++) {
+            const r = answerOf(win, field, h, columns, columns[j]!);
+            if (r < 1 || tables.headers.get(r) !== h) continue;
+            const line = win.lines[r]!;
+            if (line.text.length > ROW_CHARS || labelsOwnValues(win, r)) continue;
+            const row = lineCells(win, r);
+            if (row.length < 2 || row.length > MAX_CELLS) continue;
+            for (let k = 1; k < row.length; k++) {
+                if (cellOver(columns, row[k]!, row.length) !== columns[j]) continue;
+                const start = line.start + row[k]!.start;
+                const quote = textOf(line.text, row[k]!);
+                out.push({ start, end: start + quote.length, quote });
+            }
         }
     }
-    return out;
+    return out.sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -154,6 +168,13 @@ function fieldsCell(win: WindowText, lineNo: number, row: readonly Cell[], k: nu
     const columns = lineCells(win, headerLine);
     const over = cellOver(columns, row[k]!, row.length);
     if (!over || over === columns[0] || columns.length > MAX_CELLS) return false;
+    const answer = answerOf(win, field, headerLine, columns, over);
+    return answer === lineNo;
+}
+
+/** The row of the table under `headerLine` that names the field with the column `over` (namingRow), once per window. */
+function answerOf(win: WindowText, field: CompiledField, headerLine: number, columns: readonly Cell[], over: Cell): number {
+    const tables = tablesOf(win);
     const key = `${field.id}|${headerLine}|${columns.indexOf(over)}`;
     let answer = tables.answers.get(key);
     if (answer === undefined) {
@@ -161,7 +182,7 @@ function fieldsCell(win: WindowText, lineNo: number, row: readonly Cell[], k: nu
         answer = namingRow(win, field, headerLine, columns, over, tables.rows.get(headerLine)!);
         tables.answers.set(key, answer);
     }
-    return answer === lineNo;
+    return answer;
 }
 
 /**
