@@ -97,6 +97,8 @@ export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
     const tables = tablesOf(win);
     const headers = new Set<number>();
     for (let n = 1; n < win.lines.length; n++) {
+        // (Only a row of two cells or more has a header: most lines are prose.)
+        if (win.lines[n]!.text.length > ROW_CHARS || !/\S(?: {2,}|\t)\S/.test(win.lines[n]!.text)) continue;
         if (!tables.headers.has(n)) tables.headers.set(n, headerAbove(win, n));
         const h = tables.headers.get(n);
         if (h !== undefined) headers.add(h);
