@@ -191,4 +191,29 @@ describe('schema words: field names in another language than the document', () =
         const phrases = labelPhrases(schema.fields[0]!, localeOf('en')).map((p) => p.words.join(' '));
         expect(phrases).to.not.include('contractnr');
     });
+
+    it('an English schema\'s owner, pet and treatment date on a Dutch vet\'s bill ("Eigenaar", "Dier", "Datum behandeling")', async () => {
+        const bill = [
+            'DIERENKLINIEK DE HOEF',
+            '',
+            'Eigenaar   : Mw. P. van den Broek, Lindenlaan 31, 5283 AT Boxtel',
+            'Dier       : Moos (kat, Europese korthaar, 9 jr)',
+            'Rekeningnr : 2025-1309            Datum: 3-6-2025',
+            'Datum behandeling: 2-6-2025 (spoed, maandagavond)',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'vet',
+            fields: [
+                { name: 'treatment_date', type: 'date', date_order: 'dmy' },
+                { name: 'owner', type: 'string' },
+                { name: 'pet_name', type: 'string' },
+            ],
+        });
+        expect(await readData(bill, schema, 'nl')).to.deep.equal({
+            treatment_date: '2025-06-02',
+            owner: 'Mw. P. van den Broek',
+            pet_name: 'Moos',
+        });
+    });
 });
