@@ -7,7 +7,7 @@ import { compileSchemaText } from '@svc/compiler';
 import { labelPhrases, translatedName } from '../src/readers/heuristic-labels.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile, SUM } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
 
@@ -215,5 +215,29 @@ describe('schema words: field names in another language than the document', () =
             owner: 'Mw. P. van den Broek',
             pet_name: 'Moos',
         });
+    });
+
+    it('an English schema on a Dutch collection letter: case number, collection costs ("Ons dossiernummer", "incassokosten")', async () => {
+        const letter = [
+            'Ons dossiernummer  : DK-25-118430',
+            'Opdrachtgever      : Fietsplaza Den Haag B.V.',
+            '',
+            'Betaalt u niet binnen deze termijn? Dan moet u ook buitengerechtelijke incassokosten',
+            'betalen. Die bedragen € 172,35. Ook brengen wij dan de wettelijke rente in rekening.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'collection',
+            fields: [
+                { name: 'case_number', type: 'string' },
+                { name: 'collection_costs', type: 'money', currency: 'EUR' },
+            ],
+        });
+        const { data, candidates } = await readCandidates(letter, schema, 'nl');
+        expect(data).to.deep.equal({ case_number: 'DK-25-118430', collection_costs: { amount: '172.35', currency: 'EUR' } });
+        // Labelled by the Dutch words, not only by a part of a compound ("kosten", "nummer").
+        const context = (field: string) => candidates.find((c) => c.field === field)?.features.context ?? 0;
+        expect(context('case_number')).to.be.above(0.5);
+        expect(context('collection_costs')).to.be.above(0.35);
     });
 });
