@@ -26,6 +26,14 @@ describe('addressee: the person a letter greets', () => {
         expect(wantsAddressee('supplier', en)).to.equal(false);
         expect(wantsAddressee('huurder', localeOf('nl'))).to.equal(true);
         expect(wantsAddressee('student_id', en)).to.equal(false); // the role's code, not the person
+        // Owners, taxpayers, jurors and voters are written to as well.
+        expect(['owner_name', 'taxpayer_name', 'jurorName', 'voter_name'].map((n) => wantsAddressee(n, en))).to.deep.equal([
+            true,
+            true,
+            true,
+            true,
+        ]);
+        expect(['eigenaar', 'belastingplichtige'].map((n) => wantsAddressee(n, localeOf('nl')))).to.deep.equal([true, true]);
         expect(wantsAddressee('tenant_address', en)).to.equal(false);
     });
 
@@ -157,5 +165,19 @@ describe('addressee: the person a letter greets', () => {
         // Not a child's name: a school writes to the parents about the pupil.
         const school = statement.replace('Ms Anjali Rowntree-Pascoe', 'Dr & Mrs R. Castellano');
         expect((await readData(school, named('pupil_name'))).pupil_name).to.not.equal('Dr & Mrs R. Castellano');
+    });
+
+    it("a warranty certificate's owner is the person it greets", async () => {
+        const letter = [
+            'Mrs Eleanor Fairbairn',
+            '14 Mill Lane',
+            'Totnes TQ9 5DG',
+            '',
+            'Dear Mrs Fairbairn,',
+            '',
+            'Your boiler is now under warranty.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'w', fields: [{ name: 'owner_name', type: 'string' }] });
+        expect((await readData(letter, schema)).owner_name).to.equal('Mrs Eleanor Fairbairn');
     });
 });

@@ -261,6 +261,13 @@ export const en = {
         'awardee',
         'winner',
         'holder',
+        'taxpayer',
+        'juror',
+        'voter',
+        'owner',
+        'participant',
+        'entrant',
+        'registrant',
     ],
     issuerWords: [
         'company',

@@ -286,6 +286,9 @@ export const nl = {
         'bewoner',
         'verzoeker',
         'houder',
+        'belastingplichtige',
+        'eigenaar',
+        'deelnemer',
     ],
     expiryWords: [
         'vervaldatum',
