@@ -246,10 +246,13 @@ function namingRow(
  * plural "s" either way, a possessive, or the same stem for words of five letters or more — by
  * looking its forms up (a table's rows are asked about every field's words).
  */
-const BAGS = new WeakMap<readonly string[], (w: string) => boolean>();
+// (Per language: a word's stem is the language's. Word lists are shared across windows.)
+const BAGS = new WeakMap<object, WeakMap<readonly string[], (w: string) => boolean>>();
 
 function bagOf(win: WindowText, words: readonly string[]): (w: string) => boolean {
-    let bag = BAGS.get(words);
+    let bags = BAGS.get(win.locale);
+    if (!bags) BAGS.set(win.locale, (bags = new WeakMap()));
+    let bag = bags.get(words);
     if (!bag) {
         const forms = new Set<string>();
         const stems = new Set<string>();
@@ -263,7 +266,7 @@ function bagOf(win: WindowText, words: readonly string[]): (w: string) => boolea
             if (x.length > 4) stems.add(win.locale.stem(x));
         }
         bag = (w) => forms.has(w) || (w.length > 4 && stems.has(win.locale.stem(w)));
-        BAGS.set(words, bag);
+        bags.set(words, bag);
     }
     return bag;
 }
