@@ -112,8 +112,9 @@ describe('limits (docs/runtime-server.md)', () => {
         expect429(await validate(t));
         expect429(await validate(t, (await newKey(t)).key));
         expect((await call(t, 'GET', '/healthz')).status).to.equal(200);
-        // unknown paths answer 404 first
-        expect((await call(t, 'GET', '/nowhere')).status).to.equal(404);
+        // unknown paths count per IP too (the interface excludes only health checks, CORS preflight
+        // and payment callbacks): an address that has used its requests is refused them as well
+        expect429(await call(t, 'GET', '/nowhere'));
     });
 
     it("a valid key's requests, and its own 429s, are not charged to its IP: tenants behind one address keep theirs", async () => {

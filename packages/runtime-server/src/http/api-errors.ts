@@ -49,6 +49,12 @@ export const MESSAGES = {
 export const unauthorized = (): ApiError => new ApiError(401, 'unauthorized', MESSAGES.unauthorized);
 export const notFound = (): ApiError => new ApiError(404, 'not_found', MESSAGES.notFound);
 export const rateLimited = (): ApiError => new ApiError(429, 'rate_limited', MESSAGES.rateLimited, undefined, { 'retry-after': '60' });
+/**
+ * The 429 of an address that has used its requests this minute: it closes the connection, so the
+ * address must connect again for each further request (keep-alive only let it be refused faster).
+ */
+export const ipRateLimited = (): ApiError =>
+    new ApiError(429, 'rate_limited', MESSAGES.rateLimited, undefined, { 'retry-after': '60', connection: 'close' });
 export const internalError = (): ApiError => new ApiError(500, 'internal_error', MESSAGES.internal);
 export const invalidRequest = (message: string, details?: ErrorDetail[]): ApiError =>
     new ApiError(400, 'invalid_request', message, details);

@@ -23,6 +23,11 @@ export type RawBody = string | TooBigBody | InvalidUtf8Body;
 export function registerRawBodyParser(app: FastifyInstance, maxBytes: number): void {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (request, payload, done) => {
+        // An unknown path is answered 404 without its body, which is then not read (http/body-linger.ts).
+        if (request.is404) {
+            done(null, '');
+            return;
+        }
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) {
             payload.resume(); // discard; Node keeps the connection usable

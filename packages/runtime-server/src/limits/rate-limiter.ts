@@ -4,7 +4,7 @@
 // instance's clock; each charge also carries the rest of its window as a duration (ttlMs), so a
 // store with another clock (Redis) keeps the counter that long whatever the skew.
 import type { LimitConfig } from '../config/server-config.js';
-import { ApiError, rateLimited } from '../http/api-errors.js';
+import { ApiError, ipRateLimited, rateLimited } from '../http/api-errors.js';
 import type { AdmissionResult, CounterCharge, Counters } from './counters-types.js';
 
 export class RateLimiter {
@@ -121,7 +121,7 @@ export class RateLimiter {
     private async take(specs: Array<[string, string, number]>): Promise<void> {
         if (!(await this.counters.consume(this.charges(specs)))) {
             this.onReject(specs.map((s) => s[0]).join('+'));
-            throw rateLimited();
+            throw specs[0]![0] === 'ip' ? ipRateLimited() : rateLimited();
         }
     }
 
@@ -129,7 +129,7 @@ export class RateLimiter {
         const result = await this.counters.admit({ checked, gated, epoch });
         if (result.outcome === 'limited-checked' || result.outcome === 'limited-gated') {
             this.onReject(result.outcome === 'limited-checked' ? 'ip' : 'key+acct');
-            throw rateLimited();
+            throw result.outcome === 'limited-checked' ? ipRateLimited() : rateLimited();
         }
         return result;
     }
