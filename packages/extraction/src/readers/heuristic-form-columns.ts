@@ -58,6 +58,11 @@ function unnumbered(names: ReadonlyMap<number, readonly string[]>): Map<number, 
  * this field's ("APPLICANT 2"). `names`: each field's name words (field id → words, digits kept).
  */
 export function otherColumn(win: WindowText, hit: LabelHit, names: ReadonlyMap<number, readonly string[]>): boolean {
+    // (A line under no heading of columns first: most labels' are, and that is remembered per line.)
+    const line = win.lines[hit.line]!;
+    if (line.text.length > FORM_CHARS) return false;
+    const heading = columnHeading(win, hit.line);
+    if (!heading) return false;
     const own = names.get(hit.field) ?? [];
     const matched = hit.phrase.split(' ');
     // Only a label another field's name says too, or one of a field named as this one but for a number.
@@ -66,10 +71,6 @@ export function otherColumn(win: WindowText, hit: LabelHit, names: ReadonlyMap<n
         ([field, words]) => field !== hit.field && (matched.every((w) => words.includes(w)) || bare.get(field) === bare.get(hit.field)),
     );
     if (!rivals.length) return false;
-    const line = win.lines[hit.line]!;
-    if (line.text.length > FORM_CHARS) return false;
-    const heading = columnHeading(win, hit.line);
-    if (!heading) return false;
     const at = hit.start - line.start;
     const cell = lineCells(win, hit.line).find((c) => c.start <= at && at <= c.start + (c.to - c.from));
     if (!cell) return false;

@@ -56,6 +56,11 @@ export interface Counters extends KeyEpoch {
     consume(charges: readonly CounterCharge[]): Promise<boolean>;
     /** Whether every `checked` counter has room, then `consume` of `gated` if the key epoch is still `epoch`, in one atomic step. */
     admit(check: AdmissionCheck): Promise<AdmissionResult>;
+    /**
+     * Adds `amount` (a whole number) to one counter whatever its limit and resolves to the new value:
+     * a cost known only afterwards, such as an account's worker time (limits/worker-budget.ts).
+     */
+    add(counter: Omit<CounterCharge, 'limit'>, amount: number): Promise<number>;
     /** The current count of each named counter, 0 when absent or expired (the panel's usage page). */
     peek(names: readonly string[]): Promise<number[]>;
     /** Resolves when the counters' store takes a write (readiness); throws DependencyUnavailableError otherwise. */

@@ -24,6 +24,15 @@ export class MemoryCounters implements Counters {
         return { outcome: this.take(check.gated) ? 'ok' : 'limited-gated', epoch };
     }
 
+    async add(counter: Omit<CounterCharge, 'limit'>, amount: number): Promise<number> {
+        const t = this.now();
+        this.sweep(t);
+        const entry = this.counts.get(counter.name);
+        if (entry && entry.expiresAt > t) return (entry.value += amount);
+        this.counts.set(counter.name, { value: amount, expiresAt: counter.expiresAt });
+        return amount;
+    }
+
     async bumpKeyEpoch(): Promise<void> {
         this.key.epoch = randomUUID();
     }

@@ -60,7 +60,14 @@ if not fits(nchecked + 2, #KEYS) then return {'limited-gated', epoch} end
 take(nchecked + 2, #KEYS)
 return {'ok', epoch}`;
 
+// KEYS: one counter; ARGV: the amount and the time to live (ms). Answers the new value.
+const ADD = `
+local v = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return v`;
+
 type ScriptedRedis = Redis & {
+    svcAdd(n: number, ...args: Array<string | number>): Promise<number>;
     svcConsume(n: number, ...args: Array<string | number>): Promise<number>;
     svcAdmit(n: number, ...args: Array<string | number>): Promise<[AdmissionOutcome, string]>;
 };
@@ -91,6 +98,7 @@ export class RedisCounters implements Counters {
         }) as ScriptedRedis;
         this.redis.defineCommand('svcConsume', { lua: CONSUME });
         this.redis.defineCommand('svcAdmit', { lua: ADMIT });
+        this.redis.defineCommand('svcAdd', { lua: ADD });
         this.redis.on('ready', () => this.connection++);
         // Without a listener ioredis prints every failed reconnect; the owner decides what to log.
         this.redis.on('error', (e) => options.onError?.(e));
@@ -101,6 +109,10 @@ export class RedisCounters implements Counters {
         const args: Array<string | number> = charges.map((c) => this.prefix + c.name);
         for (const c of charges) args.push(c.limit, ttlArg(c));
         return (await this.call(() => this.redis.svcConsume(charges.length, ...args))) === 1;
+    }
+
+    async add(counter: Omit<CounterCharge, 'limit'>, amount: number): Promise<number> {
+        return Number(await this.call(() => this.redis.svcAdd(1, this.prefix + counter.name, amount, ttlArg(counter))));
     }
 
     /**
@@ -173,6 +185,6 @@ export class RedisCounters implements Counters {
 }
 
 /** A whole positive number of ms: PEXPIRE refuses fractions, and 0 or less would delete the counter. */
-function ttlArg(c: CounterCharge): number {
+function ttlArg(c: Pick<CounterCharge, 'ttlMs'>): number {
     return Math.max(1, Math.ceil(c.ttlMs));
 }

@@ -97,6 +97,21 @@ export function countersContract(name: string, makeHarness: () => Promise<Counte
             });
         });
 
+        it('add sums amounts over two clients whatever the limit, answers the new value, and expires', async () => {
+            const n = unique();
+            const totals = await Promise.all(
+                Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).add({ name: n, expiresAt: later(), ttlMs: 60_000 }, 250)),
+            );
+            expect([...totals].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 20 }, (_, i) => 250 * (i + 1)));
+            expect(await a.peek([n])).to.deep.equal([5000]);
+            expect(await b.consume([{ name: n, limit: 5000, expiresAt: later(), ttlMs: 60_000 }])).to.equal(false);
+            const brief = unique();
+            expect(await a.add({ name: brief, expiresAt: Date.now() + 300, ttlMs: 300 }, 7)).to.equal(7);
+            await new Promise((r) => setTimeout(r, 400));
+            expect(await b.peek([brief])).to.deep.equal([0]);
+            expect(await b.add({ name: brief, expiresAt: later(), ttlMs: 60_000 }, 3)).to.equal(3);
+        });
+
         it('a counter past its expiry reads 0 and counts from 1 again', async () => {
             const n = unique();
             expect(await a.consume([{ name: n, limit: 1, expiresAt: Date.now() + 300, ttlMs: 300 }])).to.equal(true);
