@@ -177,6 +177,7 @@ function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: 
     if (inline) return new RequestPipeline({ validator, compiler, engine, editor });
     return new WorkerPipeline({
         threads: config.workers,
+        quickThreads: config.quickWorkers,
         maxQueue: config.workerQueue,
         // The openai reader's readings mostly wait on the network: a pool of their own, whose
         // threads hold several each, so they never keep validation or edits from a thread.

@@ -182,13 +182,15 @@ describe('worker pool (issue 9.4)', function () {
         expect(refused.json.error.code).to.equal('pipeline_unavailable');
         expect((await running).status).to.equal(200);
         expect((await queued).status).to.equal(200);
-        // An extraction refused for a full queue is charged nothing.
+        // An extraction refused for a full queue is charged nothing. (Over 16 KiB: a small body would
+        // not wait in the queue but run on the quick thread, fair-scheduler.ts.)
         const k = await newKey(t, { credit: 5 });
+        const longDoc = `${DOC}\n${'Note. '.repeat(3000)}`;
         const again = call(t, 'POST', '/v1/schemas/validate', { key, raw: variant(4) });
         while (pool.load().running < 1) await new Promise((r) => setTimeout(r, 10));
         const queued2 = call(t, 'POST', '/v1/schemas/validate', { key, raw: variant(5) });
         while (pool.load().queued < 1) await new Promise((r) => setTimeout(r, 10));
-        const x = await call(t, 'POST', '/v1/extractions', { key: k.key, body: { schema: SCHEMA, document: DOC } });
+        const x = await call(t, 'POST', '/v1/extractions', { key: k.key, body: { schema: SCHEMA, document: longDoc } });
         expect(x.status, x.text).to.equal(503);
         await Promise.all([again, queued2]);
         expect((await t.server.services.store.findAccountByEmail(k.email))?.creditReads).to.equal(5);

@@ -40,6 +40,8 @@ export interface ServerConfig {
     trustProxy: boolean;
     /** Worker threads that compile uncached schemas and read documents; 0 runs that work on the event loop. */
     workers: number;
+    /** Threads beside them for quick tasks only (small bodies), so they never wait for a long one (docs/worker-pool.md). */
+    quickWorkers: number;
     /** Tasks that may wait for a worker; one more is answered 503 pipeline_unavailable. */
     workerQueue: number;
     /** Tasks one account may have running or waiting at once; one more is answered 429 (limits/account-gate.ts). */
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             .filter(Boolean),
         // One core stays with the event loop (HTTP, authentication, limits, cache hits).
         workers: intFromEnv(env, 'SVC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 0, 64),
+        quickWorkers: intFromEnv(env, 'SVC_QUICK_WORKERS', 1, 0, 16),
         workerQueue,
         workerQueuePerAccount: intFromEnv(env, 'SVC_WORKER_QUEUE_PER_ACCOUNT', accountShare(workerQueue), 1, 100_000),
         taskTimeoutMs: 120_000,

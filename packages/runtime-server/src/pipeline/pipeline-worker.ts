@@ -42,16 +42,33 @@ function build(setup: WorkerSetup): RequestPipeline {
 
 const pipeline = build(workerData as WorkerSetup);
 
-export default function runTask(task: PipelineTask): Promise<Outcome<unknown>> {
-    if (task.kind === 'validateBatch') return validateEach(task.items);
-    if (task.kind === 'extract' && task.deadlineAt !== undefined)
-        return pipeline.extract(task.body, task.account, AbortSignal.timeout(Math.max(1, task.deadlineAt - Date.now())));
-    return pipeline[task.kind](task.body, task.account);
+/**
+ * A task's outcome and the time this thread spent on it (ms, wall clock: the thread is held that
+ * long), which the main thread charges to the account (fair-scheduler.ts, limits/worker-budget.ts).
+ */
+export interface TimedOutcome {
+    outcome: Outcome<unknown>;
+    ms: number;
 }
 
-/** The bodies one after another; each outcome is its own (the pipeline never throws). */
-async function validateEach(items: ValidateItem[]): Promise<Outcome<Outcome<unknown>[]>> {
-    const outcomes: Outcome<unknown>[] = [];
-    for (const { body, account } of items) outcomes.push(await pipeline.validate(body, account));
-    return { ok: outcomes };
+/** One TimedOutcome, or one per body of a batch. */
+export default async function runTask(task: PipelineTask): Promise<TimedOutcome | TimedOutcome[]> {
+    if (task.kind === 'validateBatch') return validateEach(task.items);
+    const t0 = performance.now();
+    const outcome =
+        task.kind === 'extract' && task.deadlineAt !== undefined
+            ? await pipeline.extract(task.body, task.account, AbortSignal.timeout(Math.max(1, task.deadlineAt - Date.now())))
+            : await pipeline[task.kind](task.body, task.account);
+    return { outcome, ms: performance.now() - t0 };
+}
+
+/** The bodies one after another; each outcome and time is its own (the pipeline never throws). */
+async function validateEach(items: ValidateItem[]): Promise<TimedOutcome[]> {
+    const timed: TimedOutcome[] = [];
+    for (const { body, account } of items) {
+        const t0 = performance.now();
+        const outcome = await pipeline.validate(body, account);
+        timed.push({ outcome, ms: performance.now() - t0 });
+    }
+    return timed;
 }

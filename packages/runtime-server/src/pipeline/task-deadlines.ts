@@ -42,9 +42,9 @@ export class TaskDeadlines {
 
     constructor(private readonly ms: number) {}
 
-    /** A deadline `ms` from now; `end` it when the task settles. */
-    start(): TaskDeadline {
-        const deadline = new TaskDeadline(performance.now() + this.ms);
+    /** A deadline `ms` from now (or at `at`, a performance.now() time); `end` it when the task settles. */
+    start(at = performance.now() + this.ms): TaskDeadline {
+        const deadline = new TaskDeadline(at);
         this.live.add(deadline);
         // Never keeps the process alive; stopped by close().
         this.timer ??= setInterval(() => this.sweep(), Math.max(5, Math.min(1000, this.ms / 4))).unref();

@@ -1,18 +1,23 @@
 // The pool of worker threads behind the Pipeline seam (docs/worker-pool.md). Piscina, because it is
 // the well-kept pool for Node (written and maintained by Node.js core contributors, widely used):
 // a fixed number of threads, a bounded queue, cancellation, replacing a dead thread and clean
-// shutdown, none of which is worth writing again. When the queue is full the answer is 503 pipeline_unavailable at
-// once rather than an unbounded wait.
+// shutdown, none of which is worth writing again. Tasks wait in a fair scheduler in front of it
+// (fair-scheduler.ts): one queue per account, the pool handed only as many tasks as it has threads,
+// so Piscina's own first-come-first-served queue never orders them. When the queue is full the answer
+// is 503 pipeline_unavailable at once rather than an unbounded wait.
 import type { ReadPlan } from '@svc/extraction';
 import { Piscina } from 'piscina';
 import { MESSAGES } from '../http/api-errors.js';
+import { FairScheduler } from './fair-scheduler.js';
 import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
-import type { PipelineTask, WorkerSetup } from './pipeline-worker.js';
-import { TaskDeadlines } from './task-deadlines.js';
-import { BATCH_BODY_MAX, ValidateBatcher, type ValidateItem } from './validate-batcher.js';
+import type { PipelineTask, TimedOutcome, WorkerSetup } from './pipeline-worker.js';
+import { TaskDeadlines, type TaskDeadline } from './task-deadlines.js';
+import { BATCH_BODY_MAX, BATCH_MAX_CHARS, BATCH_MAX_ITEMS } from './validate-batcher.js';
 
 export interface WorkerPoolOptions {
     threads: number;
+    /** Threads beside them that run only quick tasks (small bodies; fair-scheduler.ts); default 0. */
+    quickThreads?: number;
     /** Tasks waiting for a thread; one more is refused with 503. */
     maxQueue: number;
     /**
@@ -25,10 +30,38 @@ export interface WorkerPoolOptions {
     setup: WorkerSetup;
     /** The threads' module (default `pipeline-worker.js`; tests: a stand-in that never answers). */
     workerFile?: string;
+    /** Time constant of the decay of the scheduler's usage (default 60 s). */
+    usageDecayMs?: number;
+}
+
+/** A task waiting in the scheduler, then running. */
+interface Entry {
+    kind: PipelineTaskKind;
+    body: string;
+    account: string;
+    /** Present for a small validate body, which may share a task (validate-batcher.ts). */
+    batchChars?: number;
+    quick: boolean;
+    /** Counted from when the request asked, waiting included (as it was in Piscina's queue). */
+    deadline: TaskDeadline;
+    /** The deadline's listener while the entry waits: takes it out and answers 503. */
+    expire: () => void;
+    resolve: (outcome: Outcome<unknown>) => void;
+    /** Its answer, given once the scheduler counts the task done. */
+    outcome?: Outcome<unknown>;
 }
 
 const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
 const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } };
+const DEFAULT_USAGE_DECAY_MS = 60_000;
+
+/**
+ * Bodies small enough for the quick threads: their work is bounded by their size. A validate, plan
+ * or edit of 16 KiB compiles in a few ms; a reading is the costly step (about 60 µs a character of
+ * a pathological one-line document: 16 KiB 0.9 s, 4 KiB 0.25 s), so an extraction's only up to 4 KiB.
+ */
+export const QUICK_BODY_MAX = 16 * 1024;
+export const QUICK_EXTRACTION_MAX = 4 * 1024;
 
 /** Readings one thread of the network pool holds at once: they mostly wait on the model's answer. */
 export const NETWORK_TASKS_PER_THREAD = 8;
@@ -39,22 +72,33 @@ export class WorkerPipeline implements Pipeline {
     private network: Piscina | undefined;
     private readonly retired = new WeakSet<Piscina>();
     private readonly deadlines: TaskDeadlines;
-    private readonly batcher: ValidateBatcher;
-    /** Tasks handed to the pool and not yet answered (running or queued). */
-    private inFlight = 0;
+    private readonly scheduler: FairScheduler<Entry>;
+    /** Extractions handed to the network pool and not yet answered (running or queued there). */
+    private networkInFlight = 0;
+    private closed = false;
 
     constructor(private readonly options: WorkerPoolOptions) {
-        this.pool = this.newPool(options.threads, 1);
+        this.pool = this.newPool(options.threads + (options.quickThreads ?? 0), 1);
         if (options.networkThreads > 0) this.network = this.newPool(options.networkThreads, NETWORK_TASKS_PER_THREAD);
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
-        this.batcher = new ValidateBatcher(options.threads, (items) => this.runBatch(items));
+        this.scheduler = new FairScheduler<Entry>(
+            {
+                slots: options.threads,
+                quickSlots: options.quickThreads ?? 0,
+                decayMs: options.usageDecayMs ?? DEFAULT_USAGE_DECAY_MS,
+                batchMaxItems: BATCH_MAX_ITEMS,
+                batchMaxChars: BATCH_MAX_CHARS,
+            },
+            (entries) => this.dispatch(entries),
+            () => false,
+            (entries) => {
+                for (const e of entries) e.resolve(e.outcome!);
+            },
+        );
     }
 
     validate(body: string, account: string): Promise<Outcome<Answer>> {
-        if (body.length > BATCH_BODY_MAX) return this.run('validate', body, account);
-        // Waiting for a batch is waiting for a thread: the same bound as the pool's queue.
-        if (this.pool.queueSize + this.batcher.queued >= this.options.maxQueue) return Promise.resolve(BUSY);
-        return this.batcher.validate(body, account);
+        return this.run('validate', body, account);
     }
 
     plan(body: string, account: string): Promise<Outcome<ReadPlan>> {
@@ -70,11 +114,17 @@ export class WorkerPipeline implements Pipeline {
     }
 
     load(): { running: number; queued: number } {
-        const queued = this.pool.queueSize + (this.network?.queueSize ?? 0);
-        return { running: this.inFlight - queued, queued: queued + this.batcher.queued };
+        const networkQueued = this.network?.queueSize ?? 0;
+        return {
+            running: this.scheduler.running + this.networkInFlight - networkQueued,
+            queued: this.scheduler.queued + networkQueued,
+        };
     }
 
     async close(): Promise<void> {
+        this.closed = true;
+        // Tasks still waiting are answered 503; those running end with the threads.
+        for (const entry of this.scheduler.drain()) this.settleEarly(entry, BUSY);
         this.deadlines.close();
         await Promise.all([this.pool.destroy(), this.network?.destroy()]);
     }
@@ -100,7 +150,7 @@ export class WorkerPipeline implements Pipeline {
      */
     private async runShared(pool: Piscina, body: string, account: string): Promise<Outcome<ExtractionAnswer>> {
         if (pool.queueSize >= this.options.maxQueue) return BUSY;
-        this.inFlight++;
+        this.networkInFlight++;
         const ms = this.options.taskTimeoutMs;
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<'late'>((resolve) => {
@@ -108,15 +158,15 @@ export class WorkerPipeline implements Pipeline {
         });
         try {
             const task: PipelineTask = { kind: 'extract', body, account, deadlineAt: Date.now() + ms };
-            const result = await Promise.race([pool.run(task) as Promise<Outcome<ExtractionAnswer>>, late]);
-            if (result !== 'late') return result;
+            const result = await Promise.race([pool.run(task) as Promise<TimedOutcome>, late]);
+            if (result !== 'late') return result.outcome as Outcome<ExtractionAnswer>;
             this.replaceNetwork(pool);
             return TOO_LONG;
         } catch (e) {
             return this.retired.has(pool) ? TOO_LONG : this.failed(e);
         } finally {
             clearTimeout(timer);
-            this.inFlight--;
+            this.networkInFlight--;
         }
     }
 
@@ -137,29 +187,67 @@ export class WorkerPipeline implements Pipeline {
     }
 
     private run<T>(kind: PipelineTaskKind, body: string, account: string): Promise<Outcome<T>> {
-        // Checked here as well as by Piscina, so a full queue never costs a rejected promise's stack.
-        if (this.pool.queueSize + this.batcher.queued >= this.options.maxQueue) return Promise.resolve(BUSY);
-        return this.runTask({ kind, body, account });
+        const quick = body.length <= (kind === 'extract' ? QUICK_EXTRACTION_MAX : QUICK_BODY_MAX);
+        // A full queue refuses only what would have to wait in it.
+        if (this.closed || (this.scheduler.queued >= this.options.maxQueue && !this.scheduler.wouldStart(quick)))
+            return Promise.resolve(BUSY);
+        return new Promise((resolve) => {
+            const entry: Entry = {
+                kind,
+                body,
+                account,
+                quick,
+                ...(kind === 'validate' && body.length <= BATCH_BODY_MAX ? { batchChars: body.length } : {}),
+                // The deadline is the last line of defence: every step is linear and capped, but a
+                // thread must never be lost to one request, whatever a future bug makes slow.
+                deadline: this.deadlines.start(),
+                expire: () => {
+                    if (this.scheduler.remove(entry)) this.settleEarly(entry, TOO_LONG);
+                },
+                resolve: resolve as (outcome: Outcome<unknown>) => void,
+            };
+            entry.deadline.once('abort', entry.expire);
+            this.scheduler.enqueue(entry);
+        });
     }
 
-    /** One task for several validate bodies: an outcome per body, or the task's own for each. */
-    private async runBatch(items: ValidateItem[]): Promise<Outcome<Answer>[]> {
-        const outcome = await this.runTask<Outcome<Answer>[]>({ kind: 'validateBatch', items });
-        return 'ok' in outcome ? outcome.ok : items.map(() => outcome);
+    /** Answers an entry that will not run. */
+    private settleEarly(entry: Entry, outcome: Outcome<never>): boolean {
+        entry.deadline.off('abort', entry.expire);
+        this.deadlines.end(entry.deadline);
+        entry.resolve(outcome);
+        return true;
     }
 
-    private async runTask<T>(task: PipelineTask): Promise<Outcome<T>> {
-        this.inFlight++;
-        // The deadline is the last line of defence: every step is linear and capped, but a thread
-        // must never be lost to one request, whatever a future bug makes slow.
-        const deadline = this.deadlines.start();
+    /**
+     * Runs entries as one task of the pool: a body alone, or small validate bodies together (one
+     * outcome each, answered by the scheduler's `done`). Resolves to each entry's worker time.
+     */
+    private async dispatch(entries: Entry[]): Promise<number[]> {
+        const started = performance.now();
+        for (const e of entries) e.deadline.off('abort', e.expire);
+        const single = entries.length === 1 ? entries[0]! : undefined;
+        // A batch keeps the earliest of its bodies' deadlines.
+        const deadline = single ? single.deadline : this.deadlines.start(Math.min(...entries.map((e) => e.deadline.at)));
+        if (!single) for (const e of entries) this.deadlines.end(e.deadline);
+        const task: PipelineTask = single
+            ? { kind: single.kind, body: single.body, account: single.account }
+            : { kind: 'validateBatch', items: entries.map(({ body, account }) => ({ body, account })) };
+        let costs: number[];
         try {
-            return (await this.pool.run(task, { signal: deadline })) as Outcome<T>;
+            const result = (await this.pool.run(task, { signal: deadline })) as TimedOutcome | TimedOutcome[];
+            const timed = Array.isArray(result) ? result : [result];
+            entries.forEach((e, i) => (e.outcome = timed[i]!.outcome));
+            costs = timed.map((t) => t.ms);
         } catch (e) {
-            return this.failed(e);
+            const outcome = this.failed(e);
+            for (const entry of entries) entry.outcome = outcome;
+            // Stopped at its deadline or its thread died: the thread was held until now all the same.
+            const ms = (performance.now() - started) / entries.length;
+            costs = entries.map(() => ms);
         } finally {
             this.deadlines.end(deadline);
-            this.inFlight--;
         }
+        return costs;
     }
 }

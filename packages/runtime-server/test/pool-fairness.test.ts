@@ -1,0 +1,109 @@
+// One tenant must not take another's worker time (docs/worker-pool.md, "Fair scheduling", "Quick
+// threads"). Real threads and the real engine; no timings: the tests check the order of answers.
+import { expect } from 'chai';
+import { MESSAGES } from '../src/http/api-errors.js';
+import { WorkerPipeline } from '../src/pipeline/worker-pool.js';
+import { call, newKey, startTestServer, DOC, SCHEMA } from './test-server.js';
+
+const OPEN = { perIp: 1e9, perKey: 1e9, perAccount: 1e9, extractionsPerAccount: 1e9 };
+/** About 1 MiB of schema no cache knows: 10,000 relations, about half a second of a worker's time. */
+function heavyBody(i: number): string {
+    const fields = Array.from({ length: 32 }, (_, f) => `{"name":"f${f}","type":"decimal","scale":2}`);
+    const rels = Array.from(
+        { length: 10_000 },
+        (_, r) => `{"id":"r${r}","description":"${'d'.repeat(20)}","expr":"f${r % 32} + f${(r + 1) % 32} * 2 <= f${(r + 3) % 32} + ${r}"}`,
+    );
+    return `{"schema":{"svc_schema":"1.0","name":"heavy${i}_${Math.random()}","fields":[${fields.join(',')}],"relations":[${rels.join(',')}]}}`;
+}
+/** An extraction of one 50,000-character line of amounts for 32 money fields: seconds of a worker's time. */
+function longExtraction(i: number): unknown {
+    const fields = Array.from({ length: 32 }, (_, f) => ({ name: `m${f}`, type: 'money', currency: 'EUR', hints: ['Total', 'Amount'] }));
+    let document = '';
+    for (let n = 0; document.length < 50_000; n++) document += `Total EUR ${n % 1000}.${n % 100} Amount ${n} `;
+    return { schema: { svc_schema: '1.0', name: `line${i}_${Math.random()}`, fields }, document: document.slice(0, 50_000) };
+}
+const smallBody = (i: number): string => JSON.stringify({ schema: { ...SCHEMA, name: `small${i}_${Math.random()}` } });
+
+/** Resolves when `check` holds (polled every 5 ms); fails the test after 30 s rather than hang it. */
+async function until(check: () => boolean): Promise<void> {
+    for (const end = Date.now() + 30_000; !check(); await new Promise((r) => setTimeout(r, 5)))
+        if (Date.now() > end) throw new Error('the pool never reached the state the test waits for');
+}
+
+describe('fair scheduling', function () {
+    this.timeout(120_000);
+
+    it("another account's small validate is answered before this account's queued heavy ones", async () => {
+        const t = await startTestServer({
+            limits: OPEN,
+            // No quick thread: the small validate must win the one thread by its order alone.
+            config: { workers: 1, quickWorkers: 0, workerQueuePerAccount: 16 },
+            overrides: { engine: null, editor: null, env: {} },
+        });
+        try {
+            const [heavy, light] = [(await newKey(t)).key, (await newKey(t)).key];
+            const done: string[] = [];
+            const pool = t.server.services.pipeline;
+            const backlog = Array.from({ length: 5 }, (_, i) =>
+                call(t, 'POST', '/v1/schemas/validate', { key: heavy, raw: heavyBody(i) }).then((r) => {
+                    done.push(`heavy${i}`);
+                    return r;
+                }),
+            );
+            // One heavy validate runs and at least two wait; then the other tenant asks.
+            await until(() => pool.load().queued >= 2);
+            const before = done.length;
+            const small = await call(t, 'POST', '/v1/schemas/validate', { key: light, raw: smallBody(0) });
+            expect(small.status, small.text).to.equal(200);
+            // First come, first served it would have waited for the running one and every queued one.
+            expect(done.length - before, done.join(' ')).to.be.at.most(1);
+            for (const r of await Promise.all(backlog)) expect(r.status).to.equal(200);
+        } finally {
+            await t.stop();
+        }
+    });
+
+    it("a small body runs on the quick thread while another account's long task holds the only other one", async () => {
+        const t = await startTestServer({
+            limits: OPEN,
+            config: { workers: 1, quickWorkers: 1 },
+            overrides: { engine: undefined, editor: undefined, env: {} },
+        });
+        try {
+            const [heavy, light] = [(await newKey(t, { credit: 100 })).key, (await newKey(t, { credit: 10 })).key];
+            let heavyDone = 0;
+            const backlog = [0, 1].map((i) =>
+                call(t, 'POST', '/v1/extractions', { key: heavy, body: longExtraction(i) }).then((r) => {
+                    heavyDone++;
+                    return r;
+                }),
+            );
+            const pool = t.server.services.pipeline;
+            // One long reading runs, the other waits (it may not take the quick thread).
+            await until(() => pool.load().queued >= 1);
+            expect(pool.load()).to.deep.equal({ running: 1, queued: 1 });
+            const small = await call(t, 'POST', '/v1/schemas/validate', { key: light, raw: smallBody(0) });
+            const x = await call(t, 'POST', '/v1/extractions', { key: light, body: { schema: SCHEMA, document: DOC } });
+            expect([small.status, x.status], x.text).to.deep.equal([200, 200]);
+            expect(heavyDone, 'answered before the running long reading').to.equal(0);
+            for (const r of await Promise.all(backlog)) expect(r.status).to.equal(200);
+        } finally {
+            await t.stop();
+        }
+    });
+
+    it('answers tasks still waiting at close() 503', async () => {
+        const pipeline = new WorkerPipeline({
+            threads: 1,
+            maxQueue: 8,
+            networkThreads: 0,
+            taskTimeoutMs: 60_000,
+            setup: { env: {}, cwd: process.cwd(), dataDir: '.', secrets: ['s'], engine: false, editor: false, compileCacheEntries: 8 },
+        });
+        const running = pipeline.validate(heavyBody(1), 'acct_y');
+        const waiting = pipeline.validate(smallBody(2), 'acct_x');
+        await pipeline.close();
+        expect(await waiting).to.deep.equal({ error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } });
+        await running; // answered however the closing pool ends it
+    });
+});
