@@ -1,19 +1,25 @@
 // Sign-up, sign-in and sign-out (docs/panel.md). An unknown email and a wrong password get the same
-// message and take the same time (a dummy hash is checked); after 10 failures for an account in
-// 15 minutes sign-in answers 429 with Retry-After, whatever the password. Hashes go through the
-// instance's PasswordGate: when it is full, or the client's IP holds its share of it, the answer is
-// 429 at once, for known and unknown emails alike.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// message and take the same time (a dummy hash is checked). An account has at most 10 failures in
+// 15 minutes: browsers that never signed in to it may spend 5 of them, then get 429 with
+// Retry-After whatever the password; a browser that has (panel-device.ts) may go on to 10, so a
+// stranger's guesses cannot lock the owner out. Hashes go through the instance's PasswordGate: when
+// it is full, or the client's IP holds its share of it, the answer is 429 at once, for known and
+// unknown emails alike.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountExistsError } from '../store/store-types.js';
 import { KeyRequestError, createAccount, isEmailAddress } from '../auth/key-service.js';
 import { ApiError } from '../http/api-errors.js';
 import { csrfToken, sendPage, type PanelContext } from './panel-context.js';
+import { DEVICE_COOKIE, isKnownDevice, rememberDevice } from './panel-device.js';
 import { csrfField, html } from './panel-html.js';
 import { MAX_PASSWORD_LENGTH, hashPassword, passwordLength, passwordProblem, verifyPassword } from './panel-password.js';
 import { PasswordsBusyError } from './password-gate.js';
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Failures an account may have in the window: the specification's 10. */
 export const MAX_FAILURES = 10;
+/** Of those, what browsers that never signed in to the account may spend. */
+export const STRANGER_FAILURES = 5;
 export const SIGN_IN_FAILED = 'Wrong email or password.';
 const ACCOUNT_EXISTS = 'An account with this email exists; sign in instead.';
 const INVALID_EMAIL = 'Enter a valid email address.';
@@ -21,9 +27,32 @@ const INVALID_EMAIL = 'Enter a valid email address.';
 type Form = Record<string, string | undefined> | undefined;
 
 function tooManyFailures(): ApiError {
-    return new ApiError(429, 'rate_limited', 'Too many failed sign-ins; retry in 15 minutes.', undefined, {
-        'retry-after': String(FAILURE_WINDOW_MS / 1000),
-    });
+    const message = 'Too many failed sign-ins; retry in 15 minutes, or from a browser that has signed in to this account before.';
+    return new ApiError(429, 'rate_limited', message, undefined, { 'retry-after': String(FAILURE_WINDOW_MS / 1000) });
+}
+
+type Login = { account: { id: string }; passwordHash: string | null };
+
+/**
+ * Records a sign-in attempt on a known account as a failure before its password is checked, or
+ * throws the 429. The count is read after the attempt is recorded, so attempts sent at once each see
+ * the others (checked first and recorded after, 60 parallel guesses all passed a limit of 10); one
+ * that finds the count past its limit forgets its own attempt (it guessed nothing), so a burst of
+ * refused guesses leaves no more failures behind than were checked.
+ */
+async function recordAttempt(ctx: PanelContext, request: FastifyRequest, login: Login, now: number, at: string): Promise<void> {
+    const { store, services } = ctx;
+    const id = login.account.id;
+    const known =
+        login.passwordHash !== null && isKnownDevice(request.cookies[DEVICE_COOKIE], id, login.passwordHash, services.secrets.all, now);
+    const limit = known ? MAX_FAILURES : STRANGER_FAILURES;
+    const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
+    if ((await store.countLoginFailures(id, since)) >= limit) throw tooManyFailures();
+    await store.recordLoginFailure(id, at);
+    if ((await store.countLoginFailures(id, since)) > limit) {
+        await store.forgetLoginFailure(id, at);
+        throw tooManyFailures();
+    }
 }
 
 function credentials(body: unknown): { email: string; password: string } {
@@ -79,10 +108,11 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         if (email && (await store.findLogin(email))) return form(reply, 409, 'up', email, ACCOUNT_EXISTS);
         await services.limiter.checkSignUp(request.ip);
         let accountId: string;
+        let hash: string;
         try {
             // The account and its password in one statement: a failure between two steps left an
             // account without a password that could neither sign in nor sign up again.
-            const hash = await services.passwords.run(() => hashPassword(password), request.ip);
+            hash = await services.passwords.run(() => hashPassword(password), request.ip);
             accountId = (await createAccount(store, email, services.config.freeCreditReads, hash)).id;
         } catch (e) {
             if (e instanceof KeyRequestError) return form(reply, 400, 'up', email, INVALID_EMAIL);
@@ -90,6 +120,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
             throw e;
         }
         await ctx.sessions.start(request, reply, accountId);
+        rememberDevice(request, reply, accountId, hash, services.secrets.current, services.now());
         return reply.redirect('/panel/keys', 303);
     });
 
@@ -102,17 +133,7 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
         const login = email && !tooLong ? await store.findLogin(email) : undefined;
         const now = services.now();
         const attemptAt = new Date(now).toISOString();
-        if (login) {
-            // The attempt counts as a failure before the password is checked, and the count is read
-            // after it is recorded: attempts sent at once each see the others (checked first and
-            // recorded after, 60 parallel guesses all passed a limit of 10). The right password
-            // forgets its own attempt only: clearing every failure gave a guesser 10 more tries each
-            // time the owner signed in.
-            const since = new Date(now - FAILURE_WINDOW_MS).toISOString();
-            if ((await store.countLoginFailures(login.account.id, since)) >= MAX_FAILURES) throw tooManyFailures();
-            await store.recordLoginFailure(login.account.id, attemptAt);
-            if ((await store.countLoginFailures(login.account.id, since)) > MAX_FAILURES) throw tooManyFailures();
-        }
+        if (login) await recordAttempt(ctx, request, login, now, attemptAt);
         let ok: boolean;
         try {
             // One too long for any account is checked against the dummy hash, cut so it costs what any other does.
@@ -124,8 +145,11 @@ export function registerAccountRoutes(panel: FastifyInstance, ctx: PanelContext)
             throw e;
         }
         if (!login || !ok) return form(reply, 401, 'in', email, SIGN_IN_FAILED);
+        // The right password forgets its own attempt only: clearing every failure gave a guesser 10
+        // more tries each time the owner signed in.
         await store.forgetLoginFailure(login.account.id, attemptAt);
         await ctx.sessions.start(request, reply, login.account.id);
+        rememberDevice(request, reply, login.account.id, login.passwordHash!, services.secrets.current, now);
         return reply.redirect('/panel/keys', 303);
     });
 
