@@ -20,6 +20,7 @@ import { SqliteStore, openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store-types.js';
 import type { Pipeline } from './pipeline/pipeline-types.js';
 import { AccountGate } from './limits/account-gate.js';
+import { WorkerBudget } from './limits/worker-budget.js';
 import { RequestPipeline } from './pipeline/request-pipeline.js';
 import { WorkerPipeline } from './pipeline/worker-pool.js';
 import { BodyValidator } from './validation/body-validator.js';
@@ -57,8 +58,10 @@ export interface ServerServices {
      * threads (config.workers > 0) or inline on the event loop. Every face uses this, not the engine.
      */
     pipeline: Pipeline;
-    /** How many pipeline tasks one account may have at once (a share of the queue). */
+    /** How many pipeline tasks one account may have at once (a share of the queue), after its budget. */
     gate: AccountGate;
+    /** Each account's worker time per minute, on the counters (shared through Redis when configured). */
+    budget: WorkerBudget;
     /** The panel's password hashes running and waiting at once on this instance (docs/panel.md). */
     passwords: PasswordGate;
 }
@@ -108,7 +111,16 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
             ),
         validator: () => new BodyValidator(),
         pipeline: (s) => createPipeline(config, overrides, env, s),
-        gate: () => new AccountGate(config.workerQueuePerAccount),
+        // Worker time is charged by the pool only: inline (SVC_WORKERS=0) nothing is measured.
+        budget: (s) =>
+            new WorkerBudget(
+                s.counters,
+                config.workerMsPerAccount,
+                config.limits.windowMs,
+                s.now,
+                noteOnce(s.log, 'Redis (worker-time charge)'),
+            ),
+        gate: (s) => new AccountGate(config.workerQueuePerAccount, s.budget),
         passwords: () => new PasswordGate(),
         limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
         auth: (s) =>
@@ -148,6 +160,7 @@ const EAGER: ReadonlyArray<keyof ServerServices> = [
     'metrics',
     'ledger',
     'validator',
+    'budget',
     'pipeline',
     'gate',
     'passwords',
@@ -183,6 +196,7 @@ function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: 
         // threads hold several each, so they never keep validation or edits from a thread.
         networkThreads: env.SVC_READER === 'openai' ? config.workers : 0,
         taskTimeoutMs: config.taskTimeoutMs,
+        budget: s.budget,
         setup: {
             env: Object.fromEntries(
                 Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string'),

@@ -46,6 +46,11 @@ export interface ServerConfig {
     workerQueue: number;
     /** Tasks one account may have running or waiting at once; one more is answered 429 (limits/account-gate.ts). */
     workerQueuePerAccount: number;
+    /**
+     * Worker time (ms) one account may use per minute, across instances; past it, 429 with
+     * Retry-After: 60 (limits/worker-budget.ts, docs/worker-pool.md); 0: no budget.
+     */
+    workerMsPerAccount: number;
     /** A worker task running longer is stopped and answered 503 (not possible with workers 0). */
     taskTimeoutMs: number;
     /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
@@ -103,6 +108,12 @@ export const DEFAULT_LIMITS: Readonly<LimitConfig> = Object.freeze({
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Seconds of worker time per account per minute: a third of one thread's minute, five times the
+ * heaviest minute of the labelled sets at the extraction limit (docs/worker-pool.md).
+ */
+export const DEFAULT_WORKER_SECONDS_PER_ACCOUNT = 20;
+
 export class ConfigError extends Error {}
 
 /** Builds the configuration from environment variables; `overrides` win (tests, benchmark). */
@@ -132,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         quickWorkers: intFromEnv(env, 'SVC_QUICK_WORKERS', 1, 0, 16),
         workerQueue,
         workerQueuePerAccount: intFromEnv(env, 'SVC_WORKER_QUEUE_PER_ACCOUNT', accountShare(workerQueue), 1, 100_000),
+        workerMsPerAccount: 1000 * intFromEnv(env, 'SVC_WORKER_SECONDS_PER_ACCOUNT', DEFAULT_WORKER_SECONDS_PER_ACCOUNT, 0, 3600),
         taskTimeoutMs: 120_000,
         timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',

@@ -13,6 +13,8 @@ export interface ErrorOutcome {
     code: string;
     message: string;
     details?: ErrorDetail[];
+    /** Seconds for a Retry-After header (a 429 of the worker-time budget, answered by the pool). */
+    retryAfter?: number;
 }
 
 /** Something unexpected (a bug): answered 500, logged with these. */

@@ -8,6 +8,7 @@
 import type { ReadPlan } from '@svc/extraction';
 import { Piscina } from 'piscina';
 import { MESSAGES } from '../http/api-errors.js';
+import { BUDGET_SPENT_MESSAGE, type WorkerBudget } from '../limits/worker-budget.js';
 import { FairScheduler } from './fair-scheduler.js';
 import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
 import type { PipelineTask, TimedOutcome, WorkerSetup } from './pipeline-worker.js';
@@ -30,6 +31,8 @@ export interface WorkerPoolOptions {
     setup: WorkerSetup;
     /** The threads' module (default `pipeline-worker.js`; tests: a stand-in that never answers). */
     workerFile?: string;
+    /** Each account's worker time per minute, charged after each task of the main pool (absent: none). */
+    budget?: WorkerBudget;
     /** Time constant of the decay of the scheduler's usage (default 60 s). */
     usageDecayMs?: number;
 }
@@ -53,6 +56,7 @@ interface Entry {
 
 const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
 const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } };
+const SPENT: Outcome<never> = { error: { status: 429, code: 'rate_limited', message: BUDGET_SPENT_MESSAGE, retryAfter: 60 } };
 const DEFAULT_USAGE_DECAY_MS = 60_000;
 
 /**
@@ -81,6 +85,7 @@ export class WorkerPipeline implements Pipeline {
         this.pool = this.newPool(options.threads + (options.quickThreads ?? 0), 1);
         if (options.networkThreads > 0) this.network = this.newPool(options.networkThreads, NETWORK_TASKS_PER_THREAD);
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
+        const budget = options.budget;
         this.scheduler = new FairScheduler<Entry>(
             {
                 slots: options.threads,
@@ -90,7 +95,8 @@ export class WorkerPipeline implements Pipeline {
                 batchMaxChars: BATCH_MAX_CHARS,
             },
             (entries) => this.dispatch(entries),
-            () => false,
+            // An account that ran out while its task waited: answered 429 now, not run.
+            (entry) => (budget?.spent(entry.account) ? this.settleEarly(entry, SPENT) : false),
             (entries) => {
                 for (const e of entries) e.resolve(e.outcome!);
             },
@@ -158,6 +164,7 @@ export class WorkerPipeline implements Pipeline {
         });
         try {
             const task: PipelineTask = { kind: 'extract', body, account, deadlineAt: Date.now() + ms };
+            // Not charged to the budget: a reading here mostly waits on the model, sharing its thread.
             const result = await Promise.race([pool.run(task) as Promise<TimedOutcome>, late]);
             if (result !== 'late') return result.outcome as Outcome<ExtractionAnswer>;
             this.replaceNetwork(pool);
@@ -211,7 +218,7 @@ export class WorkerPipeline implements Pipeline {
         });
     }
 
-    /** Answers an entry that will not run. */
+    /** Answers an entry that will not run; true (the scheduler's skip: drop it). */
     private settleEarly(entry: Entry, outcome: Outcome<never>): boolean {
         entry.deadline.off('abort', entry.expire);
         this.deadlines.end(entry.deadline);
@@ -221,7 +228,8 @@ export class WorkerPipeline implements Pipeline {
 
     /**
      * Runs entries as one task of the pool: a body alone, or small validate bodies together (one
-     * outcome each, answered by the scheduler's `done`). Resolves to each entry's worker time.
+     * outcome each, answered by the scheduler's `done`). Resolves to each entry's worker time,
+     * charged to its account's budget here.
      */
     private async dispatch(entries: Entry[]): Promise<number[]> {
         const started = performance.now();
@@ -248,6 +256,16 @@ export class WorkerPipeline implements Pipeline {
         } finally {
             this.deadlines.end(deadline);
         }
+        this.charge(entries, costs);
         return costs;
+    }
+
+    /** One charge per account of the task (a batch may hold several bodies of one account). */
+    private charge(entries: Entry[], costs: number[]): void {
+        const budget = this.options.budget;
+        if (!budget) return;
+        const byAccount = new Map<string, number>();
+        entries.forEach((e, i) => byAccount.set(e.account, (byAccount.get(e.account) ?? 0) + costs[i]!));
+        for (const [account, ms] of byAccount) budget.charge(account, ms);
     }
 }

@@ -31,8 +31,8 @@ export function bodyText(body: unknown): string {
 export function settle<T>(outcome: Outcome<T>): T {
     if ('ok' in outcome) return outcome.ok;
     if ('error' in outcome) {
-        const { status, code, message, details } = outcome.error;
-        throw new ApiError(status, code, message, details);
+        const { status, code, message, details, retryAfter } = outcome.error;
+        throw new ApiError(status, code, message, details, retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) });
     }
     const cause = Object.assign(new Error(outcome.failure.message), { name: outcome.failure.name, stack: outcome.failure.stack });
     throw Object.assign(internalError(), { cause });
