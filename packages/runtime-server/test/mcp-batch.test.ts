@@ -1,9 +1,11 @@
 // Batches of tool calls in one POST /mcp (docs/mcp.md, "Batches"): the answers of one POST share
-// one budget of characters, every tools/call after the first counts against the per-IP limit, and a
-// rate_limited result names the wait its route gave.
+// one budget of characters and are written out unparsed, one response at a time; a valid key's tool
+// calls count against the key, not the IP; and a rate_limited result names the wait its route gave.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import type { EditService } from '../src/engine/edit-types.js';
 import { MAX_MCP_ANSWER } from '../src/mcp/mcp-answer-budget.js';
+import { RawAnswers } from '../src/mcp/mcp-raw-answers.js';
 import { bearer, rawMcp, toolCall } from './mcp-support.js';
 import { DOC, SCHEMA, ScriptedEngine, newKey, startTestServer } from './test-server.js';
 
@@ -61,6 +63,58 @@ describe('MCP batches: one budget for the answers of a POST', () => {
             expect(r.json.map(errorIn)).to.deep.equal([undefined, undefined]);
             expect(engine.extracted).to.equal(2);
         } finally {
+            await t.stop();
+        }
+    });
+});
+
+describe('MCP batches: answers written as the routes wrote them', () => {
+    it('property: a response with stand-ins is written as the same JSON as with the objects themselves', () => {
+        const object = fc.dictionary(fc.string(), fc.jsonValue());
+        fc.assert(
+            fc.property(fc.array(object, { minLength: 1, maxLength: 4 }), fc.string(), (objects, text) => {
+                const raw = new RawAnswers();
+                // A text that looks like a stand-in (without the POST's random token) stays as it is.
+                const forged = `{"svc_raw":"${text}.0"}`;
+                const held = objects.map((o) => ({
+                    content: [{ type: 'text', text: forged }],
+                    structuredContent: raw.hold(JSON.stringify(o)),
+                }));
+                const real = objects.map((o) => ({ content: [{ type: 'text', text: forged }], structuredContent: o }));
+                expect(raw.serialize({ jsonrpc: '2.0', id: 1, result: held })).to.equal(
+                    JSON.stringify({ jsonrpc: '2.0', id: 1, result: real }),
+                );
+            }),
+            { numRuns: 300 },
+        );
+    });
+
+    it('no step on the event loop writes a whole batch as one value, nor an answer again', async () => {
+        // Three edit answers of 300,000 characters: the batch's response has about 900,000.
+        const editor: EditService = { edit: async () => ({ object: 'extraction', padding: 'x'.repeat(300_000) }) as never };
+        const t = await startTestServer({ limits: OPEN, overrides: { editor } });
+        const stringify = JSON.stringify;
+        const written: number[] = [];
+        try {
+            const { key } = await newKey(t);
+            JSON.stringify = ((...args: Parameters<typeof JSON.stringify>) => {
+                const out = stringify(...args);
+                if (typeof out === 'string') written.push(out.length);
+                return out;
+            }) as typeof JSON.stringify;
+            const r = await rawMcp(
+                t,
+                [0, 1, 2].map((i) => toolCall(i, 'edit_extraction', EDIT)),
+                bearer(key),
+            );
+            JSON.stringify = stringify;
+            expect((r.json as any[]).map((m) => m.result.structuredContent.padding.length)).to.deep.equal([300_000, 300_000, 300_000]);
+            // The edit route writes each answer once (the pipeline, inline here); nothing larger, and
+            // no answer a second time (each of the three is written once, by its route).
+            expect(Math.max(...written)).to.be.below(310_000);
+            expect(written.filter((n) => n > 300_000)).to.have.length(3);
+        } finally {
+            JSON.stringify = stringify;
             await t.stop();
         }
     });

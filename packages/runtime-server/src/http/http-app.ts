@@ -158,7 +158,7 @@ function boundSending(app: FastifyInstance, services: ServerServices): void {
             services.log.event('info', 'answer not taken in time: connection closed', { route: request.routeOptions.url ?? 'unmatched' });
             raw.destroy();
         };
-        const large = typeof payload === 'string' && payload.length > STREAM_FROM;
+        const large = (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > STREAM_FROM;
         const body = large ? chunked(payload) : undefined;
         let taken = 0;
         let takenAt = Date.now();
@@ -182,15 +182,15 @@ function boundSending(app: FastifyInstance, services: ServerServices): void {
     });
 }
 
-/** Answers larger than this are sent in chunks (pipeline answers are JSON text). */
+/** Answers larger than this are sent in chunks (pipeline answers are JSON text, /mcp's bytes). */
 const STREAM_FROM = 1024 * 1024;
 const CHUNK = 64 * 1024;
 /** Bytes a second a client must take of a large answer (far below any real link). */
 const MIN_SEND_RATE = 4096;
 
-/** A text as a stream of chunks, and how many bytes of it have been handed on. */
-function chunked(text: string): { stream: Readable; length: number; sent(): number } {
-    const bytes = Buffer.from(text, 'utf8');
+/** A text or its bytes as a stream of chunks, and how many bytes of it have been handed on. */
+function chunked(text: string | Buffer): { stream: Readable; length: number; sent(): number } {
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     let offset = 0;
     const stream = new Readable({
         read() {

@@ -6,12 +6,15 @@
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { V1Caller, V1Routes } from '../http/v1-dispatch.js';
 import { batchTooBig, type AnswerBudget } from './mcp-answer-budget.js';
+import type { RawAnswers } from './mcp-raw-answers.js';
 import { errorBody, type ApiAnswer, type ApiCaller } from './mcp-results.js';
 
 /** The caller of one tool call of a /mcp request, carried to the tool handler in `authInfo.extra.caller`. */
 export interface McpCallerInfo extends V1Caller {
     /** What the request's answers may still take (shared by the calls of one POST). */
     budget?: AnswerBudget;
+    /** Where the POST keeps its answers' JSON text, written into its response unparsed. */
+    raw?: RawAnswers;
 }
 
 /** An ApiCaller running each call through the /v1 route as the caller its authInfo names. */
@@ -23,8 +26,10 @@ export function routeCaller(routes: V1Routes): ApiCaller {
         let answer = await routes.call(path, caller, JSON.stringify(body));
         if (caller.budget && !caller.budget.take(answer, path === '/v1/extractions'))
             answer = batchTooBig(caller.budget, answer.json.length);
-        // Parsed once, and only once it is known to be sent.
+        // Parsed once it is known to be sent, for the summary; the text itself is what is sent.
         const out: ApiAnswer = { status: answer.status, body: JSON.parse(answer.json) as unknown };
+        const isObject = out.body !== null && typeof out.body === 'object' && !Array.isArray(out.body);
+        if (caller.raw && answer.status === 200 && isObject) out.structured = caller.raw.hold(answer.json);
         if (answer.retryAfter !== undefined) out.retryAfter = answer.retryAfter;
         return out;
     };

@@ -21,6 +21,7 @@ import { AnswerBudget } from './mcp-answer-budget.js';
 import { routeCaller, type McpCallerInfo } from './mcp-dispatch.js';
 import { loadSchemaLanguageDoc } from './mcp-docs.js';
 import { PARSE_ERROR_MESSAGE, parseMessage } from './mcp-json-text.js';
+import { RawAnswers } from './mcp-raw-answers.js';
 import { MultiplexTransport } from './mcp-mux-transport.js';
 import { createMcpServer } from './mcp-server.js';
 
@@ -62,20 +63,24 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         // Notifications and responses alone: accepted, nothing to answer. They are not passed on: in
         // stateless mode none has an effect (a cancellation names a request of another POST).
         if (requests.length === 0) return reply.code(202).send();
-        // One budget for the answers of the whole POST (docs/mcp.md).
+        // One budget for the answers of the whole POST, and its answers' text kept as the routes
+        // wrote it (docs/mcp.md).
         const budget = new AnswerBudget();
+        const raw = new RawAnswers();
         const authInfoOf = (): AuthInfo => {
-            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, budget };
+            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, budget, raw };
             return { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
         };
-        const answer = read.single
-            ? await mux.request(requests[0]!, authInfoOf())
-            : await Promise.all(requests.map((message) => mux.request(message, authInfoOf())));
+        // Each response is written out as its call finishes, its answer's text put in place of its
+        // stand-in: no step parses an answer for the response or writes the whole batch as one value.
+        const parts = await Promise.all(
+            requests.map((message) => mux.request(message, authInfoOf()).then((m) => Buffer.from(raw.serialize(m), 'utf8'))),
+        );
         // As the SDK transport: a POST with one request is answered by one object, with several by an array.
         return reply
             .code(200)
             .type('application/json')
-            .send(JSON.stringify(Array.isArray(answer) && answer.length === 1 ? answer[0] : answer));
+            .send(parts.length === 1 ? parts[0] : jsonArray(parts));
     });
     // Stateless: no server-initiated stream to GET and no session to DELETE. 405 is what the
     // streamable HTTP transport prescribes (clients then simply do not listen).
@@ -94,7 +99,7 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
 }
 
 /** A POST's JSON-RPC messages, or why it is refused: a JSON-RPC error answer, or the route's own 400. */
-type RpcRead = { messages: JSONRPCMessage[]; single: boolean } | { refusal: [status: number, code: number, message: string] | Error };
+type RpcRead = { messages: JSONRPCMessage[] } | { refusal: [status: number, code: number, message: string] | Error };
 
 /** What the SDK transport checks before it hands messages on, with its statuses and messages. */
 function readRpc(request: FastifyRequest): RpcRead {
@@ -133,8 +138,17 @@ function readRpc(request: FastifyRequest): RpcRead {
             return { refusal: [400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`] };
         }
     }
-    return { messages, single: !Array.isArray(parsed) };
+    return { messages };
 }
+
+/** The JSON texts as one JSON array. */
+function jsonArray(parts: Buffer[]): Buffer {
+    const out: Buffer[] = [Buffer.from('[')];
+    parts.forEach((part, i) => out.push(...(i === 0 ? [part] : [COMMA, part])));
+    out.push(Buffer.from(']'));
+    return Buffer.concat(out);
+}
+const COMMA = Buffer.from(',');
 
 /** The SDK transport's error answer: a JSON-RPC error without an id. */
 function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {

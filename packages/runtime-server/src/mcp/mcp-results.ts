@@ -9,6 +9,8 @@ import type { ToolSpec } from './mcp-tools.js';
 export interface ApiAnswer {
     status: number;
     body: unknown;
+    /** What a 200's structuredContent is instead of `body` (a stand-in for its text over /mcp: mcp-raw-answers.ts). */
+    structured?: Record<string, unknown>;
     /** Seconds to wait before retrying (a 429's Retry-After header). */
     retryAfter?: number;
 }
@@ -43,7 +45,8 @@ export function toolResult(tool: ToolSpec, answer: ApiAnswer): CallToolResult {
     const body = answer.body;
     if (answer.status !== 200 || body === null || typeof body !== 'object' || Array.isArray(body))
         return errorResult(body, answer.retryAfter);
-    return { content: [{ type: 'text', text: summarize(tool, body as AnswerBody) }], structuredContent: body as Record<string, unknown> };
+    const structuredContent = answer.structured ?? (body as Record<string, unknown>);
+    return { content: [{ type: 'text', text: summarize(tool, body as AnswerBody) }], structuredContent };
 }
 
 const MAX_VALUE_CHARS = 120;
