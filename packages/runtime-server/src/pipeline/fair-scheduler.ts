@@ -58,6 +58,8 @@ const SWEEP_EVERY_MS = 10_000;
 
 export class FairScheduler<E extends Schedulable> {
     private readonly lanes = new Map<string, Lane<E>>();
+    /** The lanes with an entry waiting: the only ones a pick looks at (at most the queue's bound). */
+    private readonly ready = new Set<Lane<E>>();
     private readonly now: () => number;
     private waiting = 0;
     private tasks = 0;
@@ -107,6 +109,7 @@ export class FairScheduler<E extends Schedulable> {
             this.lanes.set(entry.account, lane);
         }
         lane.queue.push(entry);
+        this.ready.add(lane);
         this.waiting++;
         this.pump();
     }
@@ -117,6 +120,7 @@ export class FairScheduler<E extends Schedulable> {
         const i = lane ? lane.queue.indexOf(entry) : -1;
         if (i < 0) return false;
         lane!.queue.splice(i, 1);
+        if (lane!.queue.length === 0) this.ready.delete(lane!);
         this.waiting--;
         return true;
     }
@@ -126,6 +130,7 @@ export class FairScheduler<E extends Schedulable> {
         this.closed = true;
         const all: E[] = [];
         for (const lane of this.lanes.values()) all.push(...lane.queue.splice(0));
+        this.ready.clear();
         this.waiting = 0;
         return all;
     }
@@ -191,6 +196,7 @@ export class FairScheduler<E extends Schedulable> {
             const head = lane.queue[0]!;
             if (batch.length > 0 && chars + head.batchChars! > this.options.batchMaxChars) break;
             lane.queue.shift();
+            if (lane.queue.length === 0) this.ready.delete(lane);
             this.waiting--;
             if (this.skip(head)) continue;
             batch.push(head);
@@ -205,7 +211,7 @@ export class FairScheduler<E extends Schedulable> {
     private pick(now: number, inBatch: Map<Lane<E>, number>, batchOnly: boolean, quickOnly: boolean): Lane<E> | undefined {
         let best: Lane<E> | undefined;
         let bestKey: number[] = [];
-        for (const lane of this.lanes.values()) {
+        for (const lane of this.ready) {
             const head = lane.queue[0];
             if (!head || (batchOnly && head.batchChars === undefined) || (quickOnly && !head.quick)) continue;
             const key = [inBatch.get(lane) ?? 0, this.usageOf(lane, now), lane.running, lane.served];
