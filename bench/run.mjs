@@ -10,6 +10,7 @@ const AREAS = [
     ['runtime server', 'server-bench.mjs', 'runServerBench'],
     ['multi-instance (PostgreSQL + Redis)', 'cluster-bench.mjs', 'runClusterBench'],
     ['hardening', 'hardening-bench.mjs', 'runHardeningBench'],
+    ['fairness between tenants', 'fairness-bench.mjs', 'runFairnessBench'],
     ['extraction', 'extraction-bench.mjs', 'runExtractionBench'],
     ['extraction speed against the reader of 2026-11-22', 'reader-baseline-bench.mjs', 'runReaderBaselineBench'],
     ['edits', 'edit-bench.mjs', 'runEditBench'],
