@@ -1,0 +1,73 @@
+// Dates of a term written as a range or labelled as a document's own, as users' documents write
+// them (documents written for the test; bench/user-docs/sixteenth and seventeenth have the ones
+// these were seen in): a range's label for the end a field asks for, "between X and Y", the Dutch
+// compounds of a first day, an e-mail's "Sent:" header. Split from date-roles.test.ts.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates, readData } from './support/read-data.js';
+
+describe('date ranges and own dates', () => {
+    it('a range\'s label labels the end a field asks for, hints or none ("Statement period: 06/04/2024 to 05/04/2025")', async () => {
+        const statement = [
+            'ANNUAL STATEMENT',
+            'Statement period: 06/04/2024 to 05/04/2025',
+            '',
+            'Balance brought forward at 06/04/2024        £46,812.37',
+            'Balance at 05/04/2025                        £47,486.32',
+        ].join('\n');
+        for (const hinted of [true, false]) {
+            const date = (name: string) => ({ name, type: 'date', date_order: 'dmy', ...(hinted ? { hints: ['Statement period'] } : {}) });
+            const schema = compile({ svc_schema: '1.0', name: 's', fields: [date('period_start'), date('period_end')] });
+            expect(await readData(statement, schema), `hints: ${hinted}`).to.deep.equal({
+                period_start: '2024-04-06',
+                period_end: '2025-04-05',
+            });
+        }
+    });
+
+    it('the Dutch compounds of a first day name each other ("ingangsdatum" labels `startdatum_depot`)', async () => {
+        const letter = [
+            'STAND VAN UW BOUWDEPOT',
+            '  Oorspronkelijk depot (ingangsdatum 01-03-2025)          € 60.000,00',
+            '  Looptijd bouwdepot                                      18 maanden',
+            '  Einddatum bouwdepot                                     01-09-2026',
+        ].join('\n');
+        const date = (name: string) => ({ name, type: 'date', date_order: 'dmy' });
+        const schema = compile({ svc_schema: '1.0', name: 'b', fields: [date('startdatum_depot'), date('einddatum_depot')] });
+        const { data, candidates } = await readCandidates(letter, schema, 'nl');
+        expect(data).to.deep.equal({ startdatum_depot: '2025-03-01', einddatum_depot: '2026-09-01' });
+        // Labelled as a first day, not only near a word of the name ("depot").
+        const start = candidates.find((c) => c.field === 'startdatum_depot' && c.quote === '01-03-2025');
+        expect(start?.features.context ?? 0).to.be.above(0.8);
+    });
+
+    it('an e-mail\'s "Sent:" header dates it, for a field of its own date ("Verzonden:" in Dutch)', async () => {
+        const mail = [
+            'From:     Royal Mail Redirection <redirection@example.com>',
+            'Sent:     22 September 2025 10:02',
+            'Subject:  Your Redirection is confirmed',
+            '',
+            'Your Redirection starts on 06/10/2025 and runs until 05/10/2026.',
+            'Moving again before 05/10/2026? You will need a new Redirection.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'order_date', type: 'date', date_order: 'dmy' }] });
+        expect((await readData(mail, schema)).order_date).to.equal('2025-09-22');
+    });
+
+    it('a range "between X and Y" is a field\'s where its sentence says a word of the field\'s name', async () => {
+        const notice = [
+            'Date:      29 September 2025',
+            '',
+            'Your child was absent from school without authorisation for 9 sessions',
+            'between 8 September 2025 and 12 September 2025. The recall covers vehicles',
+            'built between 2 August 2022 and 19 January 2024.',
+        ].join('\n');
+        const date = (name: string) => ({ name, type: 'date', date_order: 'dmy' });
+        const schema = compile({ svc_schema: '1.0', name: 'n', fields: [date('absence_start'), date('absence_end')] });
+        expect(await readData(notice, schema)).to.deep.equal({ absence_start: '2025-09-08', absence_end: '2025-09-12' });
+        // Not a range whose sentence says nothing of the field ("vehicles built between …").
+        const parts = compile({ svc_schema: '1.0', name: 'r', fields: [date('parts_available_from')] });
+        const built = (await readCandidates(notice, parts)).candidates.find((c) => c.quote === '2 August 2022');
+        expect(built?.features.context ?? 0).to.be.below(0.6);
+    });
+});
