@@ -82,7 +82,7 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
                 continue;
             }
             // (The name line's first cell: "Mr Cedric Onyango-Fairbairn      Holder's number:  509 …".)
-            const t = line.text.trim().split(/\s{2,}|\t/)[0]!;
+            const t = firstCell(line.text);
             if (!nameLine(t, titles, win.locale)) continue;
             const own = new Set(t.toLowerCase().split(/\s+/));
             if (!greeted.every((w) => own.has(w))) continue;
@@ -107,6 +107,9 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
 /** Words of a field's name that ask for a child's name, whose letters go to the parents. */
 const MINOR_WORDS: ReadonlySet<string> = new Set(['pupil', 'student', 'child', 'kid', 'leerling', 'scholier', 'kind']);
 
+/** A line's first cell, trimmed: a name line may have a label and a code beside it. */
+const firstCell = (text: string): string => text.trim().split(/\s{2,}|\t/)[0]!;
+
 /** Lines of a document's head searched for a titled name over an address. */
 const HEAD_LINES = 15;
 /** Lines under a name searched for its address's figures (a house number, a postcode). */
@@ -116,7 +119,7 @@ function titledAddressee(win: WindowText, titles: ReadonlySet<string>): Span[] {
     const lines = win.lines;
     for (let k = 0; k < Math.min(lines.length, HEAD_LINES); k++) {
         const line = lines[k]!;
-        const t = line.text.trim().split(/\s{2,}|\t/)[0]!;
+        const t = firstCell(line.text);
         const first = t.split(/\s+/)[0]!.replace(/\.$/, '').toLowerCase();
         if (!titles.has(first) || !nameLine(t, titles, win.locale)) continue;
         const under = lines.slice(k + 1, k + 1 + ADDRESS_UNDER).map((l) => l.text.trim());
