@@ -334,4 +334,26 @@ describe('invoice totals', () => {
         const dutch = compile({ svc_schema: '1.0', name: 'n', fields: [{ name: 'bedrag_betaald', type: 'money', currency: 'EUR' }] });
         expect((await readData(nota, dutch, 'nl')).bedrag_betaald).to.deep.equal(eur('150.00'));
     });
+
+    it('a part of a sum the relations add up takes no label of the amount to pay ("Total amount payable" is not `loan_amount`)', async () => {
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'pledge',
+            fields: [gbp('loan_amount'), gbp('interest_total'), gbp('repay_total')],
+            relations: [{ id: 'repay', expr: 'repay_total == loan_amount + interest_total' }],
+        });
+        const doc = [
+            'LOAN DETAILS',
+            '  Amount of credit (paid to you in cash)        £500.00',
+            '  Duration of agreement                         6 months',
+            '  Total charge for credit                       £120.00',
+            '  Total amount payable                          £620.00',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({
+            loan_amount: money('GBP')('500.00'),
+            interest_total: money('GBP')('120.00'),
+            repay_total: money('GBP')('620.00'),
+        });
+    });
 });

@@ -20,7 +20,7 @@ import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.j
 import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
 import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, withTimes, type Span } from './heuristic-spans.js';
 import { labelWords, WindowText } from './heuristic-text.js';
-import { reducedFields, subtractedFields } from './heuristic-signs.js';
+import { addedFields, reducedFields, subtractedFields } from './heuristic-signs.js';
 import { withDueLabels } from './heuristic-totals.js';
 import { ADJUST, PROPOSE, SHARPNESS } from './heuristic-weights.js';
 import { patternSpans, ScanBudget } from './pattern-scan.js';
@@ -120,8 +120,9 @@ export class HeuristicReader implements Reader {
         if (!byLanguage) this.phrases.set(schema, (byLanguage = new Map()));
         let p = byLanguage.get(locale.code);
         if (!p) {
-            // Neither a deduction nor the sum it is taken from is the amount left to pay.
-            const deducted = new Set([...subtractedFields(schema), ...reducedFields(schema)]);
+            // Neither a deduction nor the sum it is taken from is the amount left to pay; nor is a
+            // part of a sum the schema adds up (`loan_amount` in `repay_total == loan_amount + interest_total`).
+            const deducted = new Set([...subtractedFields(schema), ...reducedFields(schema), ...addedFields(schema)]);
             p = new Map(
                 schema.fields.map((f) => [
                     f.id,

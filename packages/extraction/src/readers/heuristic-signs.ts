@@ -10,6 +10,8 @@ interface Signs {
     subtracted: ReadonlySet<number>;
     /** Fields counted with a plus sign beside a subtracted one, on one side of a comparison. */
     reduced: ReadonlySet<number>;
+    /** Fields added up, all with a plus sign, to equal one other field (`net` and `vat` in `total == net + vat`). */
+    added: ReadonlySet<number>;
 }
 
 const SIGNS = new WeakMap<CompiledSchema, Signs>();
@@ -24,11 +26,17 @@ export function reducedFields(schema: CompiledSchema): ReadonlySet<number> {
     return signsOf(schema).reduced;
 }
 
+/** The parts of a sum a relation equates to one field (`loan_amount` in `repay_total == loan_amount + interest_total`). */
+export function addedFields(schema: CompiledSchema): ReadonlySet<number> {
+    return signsOf(schema).added;
+}
+
 function signsOf(schema: CompiledSchema): Signs {
     let out = SIGNS.get(schema);
     if (out) return out;
     const subtracted = new Set<number>();
     const reduced = new Set<number>();
+    const added = new Set<number>();
     for (const relation of schema.relations) {
         // Each register holding a sum of fields: the fields and the sign each counts with.
         const sums = new Map<number, Map<number, number>>();
@@ -42,14 +50,22 @@ function signsOf(schema: CompiledSchema): Signs {
                 const sum = new Map(a);
                 for (const [f, sign] of b) sum.set(f, (sum.get(f) ?? 0) + (ins.op === 'sub' ? -sign : sign));
                 sums.set(ins.dst, sum);
-            } else if (ins.op === 'cmp')
+            } else if (ins.op === 'cmp') {
                 for (const side of [a, b]) {
                     if (![...(side?.values() ?? [])].some((sign) => sign < 0)) continue;
                     for (const [f, sign] of side!) (sign < 0 ? subtracted : reduced).add(f);
                 }
+                // One field on one side, a sum of two or more on the other, every sign a plus.
+                for (const [one, sum] of [
+                    [a, b],
+                    [b, a],
+                ] as const)
+                    if (one?.size === 1 && sum && sum.size >= 2 && [...sum.values()].every((sign) => sign > 0) && [...one.values()][0]! > 0)
+                        for (const f of sum.keys()) added.add(f);
+            }
         }
     }
-    out = { subtracted, reduced };
+    out = { subtracted, reduced, added };
     SIGNS.set(schema, out);
     return out;
 }
