@@ -202,4 +202,36 @@ describe('role labels: a one-word name joined to its value in prose', () => {
         const signer = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'supplier_signatory', type: 'string' }] });
         expect((await readData(signed, signer)).supplier_signatory).to.equal('Gareth Lyle');
     });
+
+    it('"Employee name:" labels `employee`, "Approved by:" `approver`, "Inspected by:" `inspector`', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'claim',
+            fields: [
+                { name: 'employee', type: 'string' },
+                { name: 'employee_no', type: 'string' },
+                { name: 'approver', type: 'string' },
+                { name: 'inspector', type: 'string' },
+            ],
+        });
+        const doc = [
+            'MILEAGE CLAIM',
+            '',
+            'Employee name:   Priya Raman             Employee no.:  20581',
+            'Claim month:     May 2025',
+            '',
+            'Approved by:     Colin Hargreaves',
+            'Inspected by:    Dana Whitlock',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({
+            employee: 'Priya Raman',
+            employee_no: '20581',
+            approver: 'Colin Hargreaves',
+            inspector: 'Dana Whitlock',
+        });
+        // Only for the agent alone or its name: "Valued by" does not name a valuer's business.
+        const words = (name: string) => labelPhrases({ ...schema.fields[0]!, name }, localeOf('en')).map((p) => p.words.join(' '));
+        expect(words('approver_name')).to.include('approved by');
+        expect(words('valuer_business')).not.to.include('valued by');
+    });
 });

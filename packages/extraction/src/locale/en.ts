@@ -324,6 +324,7 @@ export const en = {
     taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
     rateBaseWords: ['on', 'of', 'over'],
     netTerms: ['net'],
+    agentLabels: agentLabels,
     roleLabels: new Map<string, readonly string[]>([
         ...(['customer', 'client', 'buyer', 'purchaser'] as const).map(
             (w) => [w, ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to']] as const,
@@ -390,3 +391,14 @@ export const en = {
     ),
     splitCompound: noCompounds,
 } satisfies LocaleProfile;
+
+/**
+ * "Approved by" for `approver`, "Inspected by" for `inspector`, "Issued by" for `issuer`: the
+ * participle of an agent noun of six letters or more ("approv-er", "inspect-or"), or of its verb
+ * ("issue-r"). A word that is no agent noun gives a phrase no document writes ("numbed by").
+ */
+function agentLabels(word: string): string[] {
+    const m = /^(\p{L}{3,}?)(er|or)$/u.exec(word);
+    if (!m || word.length < 6) return [];
+    return [...new Set([`${m[1]}ed by`, ...(m[2] === 'er' ? [`${word.slice(0, -1)}d by`] : [])])];
+}

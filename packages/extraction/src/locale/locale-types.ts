@@ -230,6 +230,11 @@ export interface LocaleProfile {
      */
     roleLabels?: ReadonlyMap<string, readonly string[]>;
     /**
+     * Labels of a field named by who does something (`approver`, `inspector`), as forms write them
+     * by the deed ("Approved by", "Inspected by"); from one word of the field's name.
+     */
+    agentLabels?: (word: string) => readonly string[];
+    /**
      * How running text introduces the date a field's name asks for ("start": "commences on", "end":
      * "expires on"), for date fields without hints; keys are one word of a field's name, as
      * `roleLabels`.

@@ -11,6 +11,8 @@ import type { WindowText } from './heuristic-text.js';
 
 const SEPARATORS = /^[\s:=#.\-–—>|]*/;
 /** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
+/** A word and a colon after a label ("name:" in "Employee name:"). */
+const NAME_TAIL = /^(\p{L}+)[ \t]*:[ \t]*/u;
 const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
 /** A number sign, or an identifier's word, and a colon after a label ("#:", "no.:", "nr:"), and the blanks after it. */
 const NUMBER_TAIL = /^[ \t]*(?:#|(\p{L}{1,6})\.?)[ \t]*[:#][ \t]*/u;
@@ -110,6 +112,13 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
     // patient's name.)
     const tail = identifier ? numberTail(win, hit.end + sep.length, endLine.end) : undefined;
     if (tail) sep += tail;
+    // A role's label followed by "name" and a colon ("Employee name:   Rachel Adeyemi" for
+    // `employee`): the label is the whole, its value after the colon.
+    const named =
+        !identifier && (hit.kind === 'name' || hit.kind === 'name-word') && /^\s*$/.test(sep)
+            ? NAME_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + 40)))
+            : null;
+    if (named && wordsOf(win.locale, 'nameWords').has(named[1]!.toLowerCase())) sep += named[0];
     // A label that names an alternative after a slash ends at the colon after it ("Parent / carer:
     // Sophie Fenwick" for `parent_name`, "Make / model:  Steinway & Sons Model M").
     const other = SLASH_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 24)));

@@ -172,8 +172,12 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     // A party named by its role, as documents label it ("customer": "Bill to").
     // How running text introduces the date the name asks for ("commences on" for `start_date`);
     // hints, where the author wrote them, say it instead.
+    const agent = name.filter((w) => !wordsOf(locale, 'nameWords').has(w)).length === 1;
     for (const w of new Set([...name, ...(translated ?? [])])) {
         for (const label of locale.roleLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
+        // (Only for a name that is the agent alone or its name: `approver`, `approver_name`; a
+        // valuer's business is not who "Valued by" names.)
+        if (agent) for (const label of locale.agentLabels?.(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
         if (dated) for (const label of locale.dateLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
     }
     // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
