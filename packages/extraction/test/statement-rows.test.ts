@@ -286,4 +286,31 @@ describe('statement rows', () => {
         const km = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'distance_km', type: 'integer' }] });
         expect((await readData(run, km)).distance_km).to.equal(5);
     });
+
+    it('a word of the name inside a row\'s bracket of words labels nothing: "Sales tax (… less trade-in allowance)"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'sale',
+            fields: [{ name: 'trade_in_allowance', type: 'money', currency: 'USD' }],
+        });
+        const doc = [
+            'TRADE-IN:  2016 HONDA CIVIC EX',
+            '   Trade-in allowance                                   $9,200.00',
+            '',
+            'PRICE',
+            ' 1. Cash price of vehicle                                 $27,450.00',
+            ' 2. Sales tax (7.5% on line 1 less trade-in allowance)     $1,368.75',
+        ].join('\n');
+        const { candidates } = await readCandidates(doc, schema);
+        expect(candidates.find((c) => c.quote === '$1,368.75')?.features.context ?? 0).to.be.below(0.1);
+        // A bracket that repeats its row's word, or a short one, keeps its label: "Booking fee (per ticket)   3".
+        const count = compile({ svc_schema: '1.0', name: 'refund', fields: [{ name: 'ticket_count', type: 'integer' }] });
+        const row = [
+            'REFUND',
+            '  Item                          Qty    Price     Total',
+            '  Booking fee (per ticket)        3    £2.75     £8.25',
+            '  Ticket protection (optional)    1    £6.90     £6.90',
+        ].join('\n');
+        expect((await readData(row, count)).ticket_count).to.equal(3);
+    });
 });

@@ -217,6 +217,25 @@ export function bracketClosedBetween(text: string, hit: LabelHit, span: Span): b
     return before.lastIndexOf('(') > before.lastIndexOf(')');
 }
 
+/**
+ * Whether a label stands inside a bracket on its line, after words it qualifies, and the bracket
+ * closes before the value: "Jayden (first child, born before 6 April 2017)   £339.00"; `phrase`: the label's words.
+ */
+export function insideRowBracket(text: string, hit: LabelHit, span: Span): boolean {
+    const between = text.slice(hit.end, Math.min(span.start, hit.end + BRACKET_REACH));
+    const close = between.indexOf(')');
+    if (close < 0 || between.lastIndexOf('(', close) >= 0) return false;
+    const before = text.slice(Math.max(0, hit.start - BRACKET_REACH), hit.start);
+    const open = before.lastIndexOf('(');
+    const lineStart = before.lastIndexOf('\n') + 1;
+    const head = before.slice(lineStart, Math.max(lineStart, open)).toLowerCase();
+    // (A bracket of words, not a short qualifier of the row: "Booking fee (per ticket)   3".)
+    const words = (before.slice(open + 1) + between.slice(0, close)).match(/\p{L}+/gu)?.length ?? 0;
+    if (words < 3) return false;
+    // (Not a bracket that repeats its head's word: "Locker rental (no. 114, gents' locker room)".)
+    return open > before.lastIndexOf(')') && open >= lineStart && /\p{L}/u.test(head) && !head.includes(hit.phrase);
+}
+
 /** Characters around a label read for a bracket it stands in. */
 const BRACKET_REACH = 80;
 

@@ -7,7 +7,7 @@ import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
-import { bracketClosedBetween, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
+import { bracketClosedBetween, insideRowBracket, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
 import { cells, hangingRow, indentOf, lineCellCount, lineCells } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { ADJUST, LABEL } from './heuristic-weights.js';
@@ -239,6 +239,15 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     // A label inside a bracket closed before the value speaks of the bracket's own words ("(and
     // interest to date of judgment) and costs, on or before 31 October 2025").
     if (hit.end <= span.start && bracketClosedBetween(text, hit, span)) return 0;
+    // The name or a word of it in a row's bracket of words speaks of the row's head: "Jayden (first child, born
+    // …)   £339.00" is no `child_amount_total`.
+    if (
+        (hit.kind === 'name-word' || hit.kind === 'name') &&
+        hit.line === spanLine &&
+        hit.end <= span.start &&
+        insideRowBracket(text, hit, span)
+    )
+        return 0;
     if (hit.line === spanLine) {
         if (hit.end <= span.start) {
             // Slices stay short: a line may be a whole document long.
