@@ -313,4 +313,22 @@ describe('statement rows', () => {
         ].join('\n');
         expect((await readData(row, count)).ticket_count).to.equal(3);
     });
+
+    it('a label in running text labels nothing past the end of its sentence: "… above your work allowance." over "£382.80"', async () => {
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({ svc_schema: '1.0', name: 'uc', fields: [gbp('take_home_pay'), gbp('work_allowance')] });
+        const doc = [
+            'What we will take off',
+            '',
+            'Earnings',
+            '  Your take-home pay for this period was £1,100.00 (reported by',
+            '  your employer). Your work allowance is £404.00.',
+            '  We take off 55p for every £1 you earn above your work allowance.',
+            '                                                               £382.80',
+        ].join('\n');
+        const { candidates } = await readCandidates(doc, schema);
+        const context = (quote: string) => candidates.find((c) => c.field === 'work_allowance' && c.quote === quote)?.features.context ?? 0;
+        expect(context('£382.80')).to.be.below(0.1);
+        expect(context('£404.00')).to.be.above(0.5);
+    });
 });

@@ -330,6 +330,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
         span.start - hit.end <= 160 &&
         win.wrapped(hit.line) &&
         !text.slice(hit.end, span.start).includes('\n\n') &&
+        // (Not past the end of the label's sentence: "… above your work allowance." over "£495.77".)
+        !/[.!?]\s*$/.test(text.slice(hit.end, hitLine.end)) &&
         !(indentOf(line.text) > indentOf(hitLine.text) && lineCellCount(win, spanLine) >= 2)
     ) {
         const words = win.wordsBetween(hit.end, span.start);
