@@ -112,4 +112,15 @@ describe('address fields: values', () => {
         });
         expect(await readData(p60, employer)).to.deep.equal({ employer: 'Brightwater Dental Care Ltd' });
     });
+
+    it('a postcode is a short code with a digit: "approx 15%" after "delivery:" is none', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'docket',
+            fields: [{ name: 'eircode', type: 'string', description: 'postcode of the delivery address' }],
+        });
+        const doc = 'DELIVERY DOCKET\n\nProduct:   Kerosene\nLevel before delivery: approx 15%\nLitres:    700\n';
+        expect((await readData(doc, schema)).eircode).to.equal(null);
+        expect((await readData('Deliver to:  Cloonfad\nDelivery postcode:  F42 X7K3\n', schema)).eircode).to.equal('F42 X7K3');
+    });
 });

@@ -59,4 +59,23 @@ describe('enum options', () => {
         });
         expect((await readData(card, schema, 'nl')).pakket).to.equal('nederland_europa');
     });
+
+    it('the letterhead\'s line of what the business sells names no option: "Heating Oil - Agri Diesel" over the docket', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'docket',
+            fields: [{ name: 'fuel', type: 'enum', labels: ['kerosene', 'agri_diesel'] }],
+        });
+        const doc = [
+            'MORAN OILS LTD',
+            'Home Heating Oil - Agri Diesel - Lubricants',
+            'Main Street, Tuam, Co. Galway',
+            '',
+            'DELIVERY DOCKET               No. 0031145',
+            '',
+            'Product:     KEROSENE (home heating)',
+            'Litres:      700',
+        ].join('\n');
+        expect((await readData(doc, schema)).fuel).to.equal('kerosene');
+    });
 });

@@ -234,4 +234,11 @@ describe('role labels: a one-word name joined to its value in prose', () => {
         expect(words('approver_name')).to.include('approved by');
         expect(words('valuer_business')).not.to.include('valued by');
     });
+
+    it('"Deliver to:" names the customer on a delivery docket', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'docket', fields: [{ name: 'customer', type: 'string' }] });
+        const doc =
+            'MORAN OILS LTD\nMain Street, Tuam\n\nDELIVERY DOCKET\n\nDeliver to:\n  Siobhan Keane\n  Kilconly, Tuam\n\nLitres delivered   700\n';
+        expect((await readData(doc, schema)).customer).to.equal('Siobhan Keane');
+    });
 });

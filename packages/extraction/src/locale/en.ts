@@ -327,7 +327,7 @@ export const en = {
     agentLabels: agentLabels,
     roleLabels: new Map<string, readonly string[]>([
         ...(['customer', 'client', 'buyer', 'purchaser'] as const).map(
-            (w) => [w, ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to']] as const,
+            (w) => [w, ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to', 'deliver to', 'delivered to']] as const,
         ),
         // A sum paid, as a till or an invoice acknowledges it ("Payment rec'd   $439.40").
         ['paid', ['payment received', "payment rec'd", 'payments received', 'amount received', 'received with thanks']],

@@ -10,7 +10,7 @@ import { boxContext, contextScore, definedAs, type ContextScore } from './heuris
 import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { durationAsks, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
-import { nameOverTagline, senderNames } from './heuristic-letterhead.js';
+import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhead.js';
 import { letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
 import { FIGURES, figureDetail, countedNoun, earlierFigure, foreignTimeUnit, monthYear, sectionNumber } from './heuristic-columns.js';
@@ -292,6 +292,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
         if (!p || (tax && rateBase(win, span.start)) || (type.kind === 'integer' && foreignTimeUnit(win, span, field))) return;
         const c = contexts[i]!;
         if (type.kind === 'boolean' && !c.hit && inRunningText(win.text, span)) return;
+        // The letterhead's line of what the business sells ("Home Heating Oil - Agri Diesel -
+        // Lubricants") names no option this document chose.
+        if (type.kind === 'enum' && input.offset === 0 && taglineLine(win, win.lineOf(span.start))) return;
         // Without hints, a label the final sum's words qualify ("Totaal incl. BTW") names one value,
         // however many a bare "Totaal" heading a column points at. (With hints, the labelled sets
         // taught otherwise: a receipt's "TOTAL INCL GST 31.02" is rounded to 31.00 below it.)

@@ -14,7 +14,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
  * ("Guests        : 1" is no guest's name) and starts with no sum of money, a number digits ("CERTIFICATE OF CALIBRATION" is no
  * `certificate_no`, "Not applicable" no `cve_id`), a telephone number digits, and a date alone is no name, place or
  * description ("at the port of loading: 12-Jan-2025") unless the field asks for one. And the one
- * who signs for a party is no value unless the field asks for a name or a signer.
+ * who signs for a party is no value unless the field asks for a name or a signer; a postcode is a short code with a digit.
  */
 export function shapeOf(
     win: WindowText,
@@ -27,6 +27,7 @@ export function shapeOf(
     const named = asksFor(field, win.locale, 'nameWords');
     const numbered = asksFor(field, win.locale, 'identifierWords');
     const dialled = labelWords(field.name).some((w) => PHONE_WORDS.has(w));
+    const posted = [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => POSTCODE_WORDS.has(w)));
     const signer = named || asksForSigner(field, win.locale);
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
     const { true: yes, false: no } = win.locale.booleans;
@@ -37,12 +38,16 @@ export function shapeOf(
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
+        (!posted || POSTCODE.test(quote)) &&
         (dateAsked || !wholeDate(quote, language)) &&
         (signer || hit === undefined || !signedFor(win, hit));
 }
 
 /** Words of a field's name that ask for a telephone number, which has digits ("Mr Oliver Brandt-Hughes" is none). */
 const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);
+/** Words of a field's name or description that ask for a postcode, which is a short code with a digit ("approx 15%" is none). */
+const POSTCODE_WORDS: ReadonlySet<string> = new Set(['postcode', 'postcodes', 'zip', 'zipcode', 'eircode', 'postal']);
+const POSTCODE = /^(?=[^\d]*\d)[\p{L}\d](?:[\p{L}\d -]{0,8}[\p{L}\d])?$/u;
 /** Digits of a telephone number at least (a short service number: "14 030"). */
 const PHONE_DIGITS = 5;
 
