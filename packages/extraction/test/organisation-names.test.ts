@@ -75,4 +75,10 @@ describe('organisation names', () => {
         const labelled = ['PAWSAFE PET INSURANCE LTD', '', 'CLAIM FORM', 'Vet practice:   Oakdene Veterinary Clinic', 'Pet:  Biscuit'];
         expect((await readResponse(labelled.join('\n'), one('vet_practice'))).data.vet_practice).to.equal('Oakdene Veterinary Clinic');
     });
+
+    it('a company\'s bracketed number is part of its name: "Fernwood Properties (No. 2) Limited"', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'demand', fields: [{ name: 'landlord', type: 'string' }] });
+        const doc = 'NOTICE OF RENT DUE\n\nLandlord:            Fernwood Properties (No. 2) Limited\nAccount ref:         FP-2291\n';
+        expect((await readResponse(doc, schema)).data.landlord).to.equal('Fernwood Properties (No. 2) Limited');
+    });
 });

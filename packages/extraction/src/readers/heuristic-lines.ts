@@ -44,10 +44,11 @@ export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u
 /**
  * A sentence's end: not the full stop of an initial ("R.A. (Rob) Smits") nor of a title before a
  * name ("Dhr. R.J. Veldkamp", "Mr. Tobias Renner", "Mevr. drs. A. de Boer", "fam. J.H. ter Horst",
- * "Capt. Hamish MacRury").
+ * "Capt. Hamish MacRury"), nor of a bracketed number's abbreviation before its figure ("Brackwell Estates
+ * (No. 4) Limited").
  */
 export const SENTENCE_END =
-    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r|[Ff]am|[Cc]apt|[Rr]evd?|[Cc]llr|[Ss]gt))[.;!?]\s/u;
+    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r|[Ff]am|[Cc]apt|[Rr]evd?|[Cc]llr|[Ss]gt))(?:[.;!?]\s(?!\d)|[;!?]\s|(?<!\([Nn][or])\.\s)/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
 export function allCaps(word: string): boolean {
