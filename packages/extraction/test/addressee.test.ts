@@ -34,7 +34,20 @@ describe('addressee: the person a letter greets', () => {
             true,
         ]);
         expect(['eigenaar', 'belastingplichtige'].map((n) => wantsAddressee(n, localeOf('nl')))).to.deep.equal([true, true]);
+        // Leaseholders, drivers and registered keepers too; not a patient (a vet's patient is the pet).
+        expect(['leaseholder', 'driver', 'registered_keeper', 'patient_name'].map((n) => wantsAddressee(n, en))).to.deep.equal([
+            true,
+            true,
+            true,
+            false,
+        ]);
         expect(wantsAddressee('tenant_address', en)).to.equal(false);
+    });
+
+    it('a letter to a leaseholder names the leaseholder by its address block', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'demand', fields: [{ name: 'leaseholder', type: 'string' }] });
+        const doc = `${HEAD}Mr Tobias Renwick\nFlat 3, Elm Court\nDerby DE1 2AB\n\nDear Mr Renwick,\n\nGround rent of £150.00 is due on 24 June 2025.\n`;
+        expect((await readData(doc, schema)).leaseholder).to.equal('Mr Tobias Renwick');
     });
 
     it('reads the name in full from the address block the salutation greets by surname', async () => {
