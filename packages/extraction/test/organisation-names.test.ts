@@ -81,4 +81,16 @@ describe('organisation names', () => {
         const doc = 'NOTICE OF RENT DUE\n\nLandlord:            Fernwood Properties (No. 2) Limited\nAccount ref:         FP-2291\n';
         expect((await readResponse(doc, schema)).data.landlord).to.equal('Fernwood Properties (No. 2) Limited');
     });
+
+    it('"Managing agents for X" under a letterhead: the letterhead is the agent, X the one it serves', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'demand', fields: [{ name: 'managing_agent', type: 'string' }] });
+        const doc = [
+            'HOLLIS ESTATE MANAGEMENT LTD',
+            'Managing agents for Fernwood Properties Limited',
+            '12 Castle Gate, Derby DE1 3AA',
+            '',
+            'NOTICE OF SERVICE CHARGE DUE',
+        ].join('\n');
+        expect((await readResponse(doc, schema)).data.managing_agent).to.equal('HOLLIS ESTATE MANAGEMENT LTD');
+    });
 });

@@ -30,6 +30,7 @@ import { asksForSigner, definedTerms } from './heuristic-parties.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
+import { taglineLine } from './heuristic-letterhead.js';
 
 export interface StringCandidate extends Span {
     /** Context score in 0..1 from how the candidate was found. */
@@ -98,6 +99,9 @@ function phraseCandidates(
     // Nor is the head of another label ("THE REGISTERED KEEPER      Notice No:  WM25/1173048",
     // "Training Centre  *  Centre No. S1287").
     if (/^ ?(?:[\p{L}#]{1,10}\.? ?)?:|^ (?:no|nr|nbr|num)\.?(?![\p{L}])/iu.test(win.text.slice(phrase.end, phrase.end + 16))) return out;
+    // A role "for" a name names whom the role serves ("Managing agents for Brackwell Estates"), not
+    // who has it: under a letterhead's name, that name has it.
+    if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start))) return taglineRole(win, hit);
     const between = win.wordsBetween(hit.end, phrase.start);
     const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
@@ -277,6 +281,16 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
 function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
     const tidy = afterOwnLabel(text, hits);
     return found.map((c) => (name ? nameBeforeNumber(tidy(c)) : tidy(c)));
+}
+
+/** The letterhead's name over a line that starts with the label: "PARKHURST BLOCK MANAGEMENT LTD" over "Managing agents for …". */
+function taglineRole(win: WindowText, hit: LabelHit): StringCandidate[] {
+    const line = win.lines[hit.line]!;
+    if (win.text.slice(line.start, hit.start).trim() !== '' || !taglineLine(win, hit.line)) return [];
+    const above = win.lines[win.previousTextLine(hit.line)]!;
+    const cell = above.text.trim().split(/ {2,}|\t/)[0]!;
+    const start = above.start + above.text.indexOf(cell);
+    return [{ start, end: start + cell.length, quote: cell, context: hit.weight * LABEL.qualifiedByWord, hit }];
 }
 
 /**
