@@ -317,4 +317,12 @@ describe('numbers and identifiers have digits', () => {
         const card = 'Landlord phone:  01273 555 410';
         expect((await readData(card, schema)).landlordPhone).to.equal('01273 555 410');
     });
+
+    it('a word of two letters in the name labels only in capitals: "Client PO:" for `po_number`, not "po" in prose', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'sheet', fields: [{ name: 'po_number', type: 'string' }] });
+        const doc = 'WEEKLY TIMESHEET\n\nClient:      Harbour Foods Inc.\nClient PO:   4500310092       Cost code:  QA-11\n';
+        expect((await readData(doc, schema)).po_number).to.equal('4500310092');
+        const prose = 'WEEKLY TIMESHEET\n\nPlease email the po: we will reply 4500310092 times.\n';
+        expect((await readData(prose, schema)).po_number).to.equal(null);
+    });
 });

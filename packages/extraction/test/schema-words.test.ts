@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { compileSchemaText } from '@svc/compiler';
-import { labelPhrases, translatedName } from '../src/readers/heuristic-labels.js';
+import { labelPhrases } from '../src/readers/heuristic-labels.js';
+import { translatedName } from '../src/readers/heuristic-label-forms.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile, SUM } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';

@@ -15,6 +15,7 @@ import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection, taxAfter } 
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
 import { LABEL } from './heuristic-weights.js';
+import { capitalsOf, translatedName } from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
     words: readonly string[];
@@ -45,40 +46,6 @@ export interface LabelHit {
 
 /** Words that are no label by themselves, beside the language's stopwords. */
 const NOT_LABELS = ['needed', 'name', 'names'];
-
-/** Longest key of `words` tried first: "due date" before "date". */
-const LONGEST_SCHEMA_KEY = 3;
-
-/**
- * A field name's words as another language writes them (locale.schemaWords), or undefined when none
- * is known — or, `whole`, when any is not (a hint is translated only as a whole).
- */
-export function translatedName(
-    name: readonly string[],
-    words: ReadonlyMap<string, string> | undefined,
-    whole = false,
-): string[] | undefined {
-    if (!words?.size) return undefined;
-    const out: string[] = [];
-    let changed = false;
-    for (let i = 0; i < name.length;) {
-        let n = Math.min(LONGEST_SCHEMA_KEY, name.length - i);
-        for (; n > 0; n--) {
-            const t = words.get(name.slice(i, i + n).join(' '));
-            if (t !== undefined) {
-                out.push(...labelWords(t));
-                changed = true;
-                break;
-            }
-        }
-        if (n === 0) {
-            if (whole) return undefined;
-            out.push(name[i]!);
-        }
-        i += Math.max(1, n);
-    }
-    return changed ? out : undefined;
-}
 
 /**
  * The label phrases of a field, each once, strongest weight kept. `shared`: the words of the other
@@ -133,15 +100,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
-    // A name of three words or more is written by its initials too ("DOB" for `date_of_birth`,
-    // "VIN" for `vehicle_identification_number`).
-    if (name.length >= 3 && name.every((w) => /^\p{L}/u.test(w)))
-        out.set(`initials:${name.join(' ')}`, {
-            words: [name.map((w) => w[0]).join('')],
-            weight: LABEL.nameWords,
-            kind: 'name',
-            initials: true,
-        });
+    for (const [key, phrase] of capitalsOf(name, STOPWORDS, types)) out.set(key, phrase);
     // A language that joins compounds writes a name of several words as one word ("Contractnummer"
     // for `contractNr`, as the stemmer writes "contractnr"; "Klantnummer" for `klant_nummer`).
     if (name.length > 1 && name.length <= 3 && locale.splitCompound !== noCompounds) add([name.join('')], LABEL.nameWords, 'name');

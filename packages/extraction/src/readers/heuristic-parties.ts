@@ -7,7 +7,7 @@ import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
-import { translatedName } from './heuristic-labels.js';
+import { translatedName } from './heuristic-label-forms.js';
 import { valueHead } from './heuristic-lines.js';
 import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
 import type { Span } from './heuristic-spans.js';
