@@ -220,4 +220,18 @@ describe('form lines', () => {
         ].join('\n');
         expect(await readData(table, strings('employee_name'))).to.deep.equal({ employee_name: null });
     });
+
+    it('a section heading that ends with the name\'s word heads the line set in under it: "Licence holder", the name before its address', async () => {
+        const doc = [
+            'LICENCE TO OPERATE A HOUSE IN MULTIPLE OCCUPATION',
+            '',
+            'Licence holder',
+            '    Ms Priya Natarajan, 4 Oak Bank, Leeds LS6 2AB',
+            '',
+            'Loaned equipment',
+            '  Item no.   Description                 Serial no.',
+            '  W-0708     Wheelchair, seat 45 cm      VRM-33871',
+        ].join('\n');
+        expect(await readData(doc, strings('holder', 'equipment'))).to.deep.equal({ holder: 'Ms Priya Natarajan', equipment: null });
+    });
 });

@@ -31,6 +31,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 import { taglineLine } from './heuristic-letterhead.js';
+import { cells, indentOf } from './heuristic-rows.js';
 
 export interface StringCandidate extends Span {
     /** Context score in 0..1 from how the candidate was found. */
@@ -192,7 +193,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
         // A label alone on its line: a word of the name without hints, or a hint of two words or
         // more not in capitals (which may be a name's own line, "SDN BHD").
-        const alone = restStart >= line.end && (bareName ? hit.kind === 'name-word' : hintPhrase(win, hit));
+        const alone = restStart >= line.end && (bareName ? hit.kind === 'name-word' || hit.kind === 'name' : hintPhrase(win, hit));
         // A heading the label starts heads the one line set in under it, the heading's rest no value
         // ("Police Records of Convictions, Cautions" over "  NONE RECORDED").
         const underHeading = startsLine && !colon && !pair ? valueUnderHeading(win, hit.line) : undefined;
@@ -230,14 +231,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                     v && !address && !several
                         ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || (options.people ? 0 : firstOfPeople(win, v.quote))
                         : 0;
-                if (v && head)
-                    out.push({
-                        start: v.start,
-                        end: v.start + head,
-                        quote: v.quote.slice(0, head),
-                        context: hit.weight * HEAD_PREFERRED,
-                        hit,
-                    });
+                if (v) out.push(...headOf(v, head, hit.weight, hit));
                 if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
                 // A value its line leaves open runs on under it ("Bewdley (westbound," / "near junction …)").
                 const runOn = v && !re ? openValue(win, v) : undefined;
@@ -249,7 +243,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             // A phrase label ending a line of prose: the name starts the next line ("laws of the State of" / "New Jersey").
             out.push(...phraseCandidates(win, hit, restStart, undefined, several, bareName));
         } else if (
-            (headed || (startsLine && (colon || hit.kind === 'name' || alone)) || lastCell) &&
+            (headed || (startsLine && (colon || hit.kind === 'name' || alone)) || (alone && headingEnd(win, hit)) || lastCell) &&
             !emptyMark(text.slice(hit.end, line.end))
         ) {
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
@@ -257,6 +251,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             // in capitals, which may be a name's own line: "MOT test number" over "4172 8839 0514".)
             const v = valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
+            // Under a section's heading, a name before its address ("Mr Arjun Mehta-Collins, 12 Weetwood Lane").
+            if (v && !re && !address && !several && !startsLine) out.push(...headOf(v, valueHead(v.quote), hit.weight * 0.85, hit));
         }
         // A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name:
         // Rachel A. Lindqvist" for `owner_name`).
@@ -281,6 +277,28 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
 function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
     const tidy = afterOwnLabel(text, hits);
     return found.map((c) => (name ? nameBeforeNumber(tidy(c)) : tidy(c)));
+}
+
+/** A value's head of `head` characters (valueHead), preferred a little to the whole; none for 0. */
+function headOf(v: Span, head: number, context: number, hit: LabelHit): StringCandidate[] {
+    return head ? [{ start: v.start, end: v.start + head, quote: v.quote.slice(0, head), context: context * HEAD_PREFERRED, hit }] : [];
+}
+
+/**
+ * Whether a label ends a short heading of a form's section, a word or two before it, and the line
+ * under it is set in: "Licence holder" over "    Mr Arjun Mehta-Collins, 12 Weetwood Lane".
+ */
+function headingEnd(win: WindowText, hit: LabelHit): boolean {
+    const line = win.lines[hit.line]!;
+    const next = win.nextTextLine(hit.line);
+    if (next !== hit.line + 1 || line.text.length > 40) return false;
+    const before = win.text.slice(line.start, hit.start);
+    // (Not over a table's header: "Uitgeleend hulpmiddel" over "Art.nr.   Omschrijving   Serienr.".)
+    return (
+        /^\s*\p{L}+(?: \p{L}+)? $/u.test(before) &&
+        indentOf(win.lines[next]!.text) > indentOf(line.text) &&
+        cells(win.lines[next]!.text) === 1
+    );
 }
 
 /** The letterhead's name over a line that starts with the label: "PARKHURST BLOCK MANAGEMENT LTD" over "Managing agents for …". */
