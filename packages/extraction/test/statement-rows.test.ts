@@ -331,4 +331,15 @@ describe('statement rows', () => {
         expect(context('£382.80')).to.be.below(0.1);
         expect(context('£404.00')).to.be.above(0.5);
     });
+
+    it('a name ending with a part\'s letter is labelled by the part: "Part A" for `fee_part_a`, "Part B" for `fee_part_b`', async () => {
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({ svc_schema: '1.0', name: 'licence', fields: [gbp('fee_part_a'), gbp('fee_part_b')] });
+        const doc = [
+            'Licence fee',
+            '    Part A (application and processing)               £410.00',
+            '    Part B (compliance and enforcement)               £375.00',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({ fee_part_a: money('GBP')('410.00'), fee_part_b: money('GBP')('375.00') });
+    });
 });

@@ -61,3 +61,14 @@ export function capitalsOf(
                 out.push([`initials:${w}`, { words: [w], weight: LABEL.nameWord, kind: 'name-word', initials: true }]);
     return out;
 }
+
+/**
+ * A name that ends with a part's letter or number ("fee_part_a", "box_8"): the word before it and
+ * the mark together label it ("Part A", "Box 8"), which the mark alone, a stopword or a figure,
+ * cannot; `raw`: the name's words, figures kept.
+ */
+export function markedPart(raw: readonly string[], stop: { has(w: string): boolean }): LabelPhrase | undefined {
+    const [before, mark] = raw.slice(-2);
+    if (raw.length < 3 || !before || !mark || !/^(?:\p{L}|\d{1,2})$/u.test(mark) || stop.has(before) || before.length < 3) return undefined;
+    return { words: [before, mark], weight: LABEL.nameWords, kind: 'name' };
+}

@@ -15,7 +15,7 @@ import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection, taxAfter } 
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
 import { LABEL } from './heuristic-weights.js';
-import { capitalsOf, translatedName } from './heuristic-label-forms.js';
+import { capitalsOf, markedPart, translatedName } from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
     words: readonly string[];
@@ -101,6 +101,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     };
     addName(name);
     for (const [key, phrase] of capitalsOf(name, STOPWORDS, types)) out.set(key, phrase);
+    const part = markedPart(labelWords(field.name), STOPWORDS);
+    if (part) add(part.words, part.weight, part.kind);
     // A language that joins compounds writes a name of several words as one word ("Contractnummer"
     // for `contractNr`, as the stemmer writes "contractnr"; "Klantnummer" for `klant_nummer`).
     if (name.length > 1 && name.length <= 3 && locale.splitCompound !== noCompounds) add([name.join('')], LABEL.nameWords, 'name');
