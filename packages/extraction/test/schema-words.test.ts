@@ -241,4 +241,25 @@ describe('schema words: field names in another language than the document', () =
         expect(context('case_number')).to.be.above(0.5);
         expect(context('collection_costs')).to.be.above(0.35);
     });
+
+    it('an abbreviation in an English name is read as the word documents write: `max_persons` is labelled "Maximum … persons"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'licence',
+            fields: [
+                { name: 'max_persons', type: 'integer' },
+                { name: 'max_households', type: 'integer' },
+            ],
+            relations: [{ id: 'households', expr: 'max_households <= max_persons' }],
+        });
+        const doc = [
+            'Licensing scheme',
+            '    Mandatory HMO licensing (5 or more persons, 2 or more households)',
+            '',
+            'Maximum number of persons permitted to occupy          7',
+            'Maximum number of households permitted to occupy      5',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({ max_persons: 7, max_households: 5 });
+        expect(translatedName(['max', 'persons'], localeOf('en').schemaWords)).to.deep.equal(['maximum', 'persons']);
+    });
 });

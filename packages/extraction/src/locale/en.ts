@@ -343,6 +343,19 @@ export const en = {
     ]),
     // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
     schemaWords: new Map([
+        // Abbreviations a schema writes for a word documents write in full (`max_persons`: "Maximum number of persons").
+        ['max', 'maximum'],
+        ['min', 'minimum'],
+        ['qty', 'quantity'],
+        ['amt', 'amount'],
+        ['dept', 'department'],
+        ['tel', 'telephone'],
+        ['acct', 'account'],
+        ['pct', 'percentage'],
+        ['hrs', 'hours'],
+        ['mins', 'minutes'],
+        ['ref', 'reference'],
+        ['addr', 'address'],
         ['adres', 'address'],
         ['bedrag', 'amount'],
         ['bedrijf', 'company'],
