@@ -325,4 +325,10 @@ describe('numbers and identifiers have digits', () => {
         const prose = 'WEEKLY TIMESHEET\n\nPlease email the po: we will reply 4500310092 times.\n';
         expect((await readData(prose, schema)).po_number).to.equal(null);
     });
+
+    it('a telephone number keeps its area code\'s bracket: "(312) 555-0176"', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'form', fields: [{ name: 'phone', type: 'string' }] });
+        const doc = 'PARTICIPANT\nFirst name ........ Devin\nPhone ............. (312) 555-0176\n';
+        expect((await readData(doc, schema)).phone).to.equal('(312) 555-0176');
+    });
 });
