@@ -93,4 +93,17 @@ describe('organisation names', () => {
         ].join('\n');
         expect((await readResponse(doc, schema)).data.managing_agent).to.equal('HOLLIS ESTATE MANAGEMENT LTD');
     });
+
+    it('gyms, studios, salons, centres and trusts are organisations a letterhead names', async () => {
+        const waiver = [
+            'HIGH WALL CLIMBING',
+            '22 Mill Road, Leeds LS2 7QT  ·  0113 555 0192',
+            '',
+            'PARTICIPANT AGREEMENT',
+            'First name ...... Devin',
+        ];
+        expect((await readResponse(waiver.join('\n'), one('gym'))).data.gym).to.equal('HIGH WALL CLIMBING');
+        const salon = ['LUMEN HAIR STUDIO', '4 King Street, Bath BA1 2AB', '', 'Appointment confirmation', 'Date:  12 May 2025'];
+        expect((await readResponse(salon.join('\n'), one('salon_name'))).data.salon_name).to.equal('LUMEN HAIR STUDIO');
+    });
 });
