@@ -105,5 +105,17 @@ describe('organisation names', () => {
         expect((await readResponse(waiver.join('\n'), one('gym'))).data.gym).to.equal('HIGH WALL CLIMBING');
         const salon = ['LUMEN HAIR STUDIO', '4 King Street, Bath BA1 2AB', '', 'Appointment confirmation', 'Date:  12 May 2025'];
         expect((await readResponse(salon.join('\n'), one('salon_name'))).data.salon_name).to.equal('LUMEN HAIR STUDIO');
+        // Dutch: an animal shelter, an office.
+        const asiel = [
+            'Stichting Dierenasiel Het Baken',
+            'Dijkweg 4, 8911 AA Leeuwarden  |  058 212 09 37',
+            '',
+            '            ADOPTIECONTRACT  KAT',
+            '',
+            'GEGEVENS VAN HET DIER',
+            'Naam',
+            '    Pluis',
+        ];
+        expect((await readResponse(asiel.join('\n'), one('asiel'), 'nl')).data.asiel).to.equal('Stichting Dierenasiel Het Baken');
     });
 });
