@@ -234,4 +234,25 @@ describe('form lines', () => {
         ].join('\n');
         expect(await readData(doc, strings('holder', 'equipment'))).to.deep.equal({ holder: 'Ms Priya Natarajan', equipment: null });
     });
+
+    it('a heading in capitals says whose "Naam" is, the name set in under it: `naam_dier` under "GEGEVENS VAN HET DIER"', async () => {
+        const doc = [
+            'Stichting Dierenopvang Het Baken',
+            'Dijkweg 4, 8911 AA Leeuwarden  |  058 212 09 37',
+            '',
+            '                    ADOPTIECONTRACT  KAT',
+            '                    contractnummer: A-2025-0502',
+            '',
+            'GEGEVENS VAN HET DIER',
+            'Naam',
+            '    Pluis',
+            'Kleur',
+            '    Rood-wit',
+            '',
+            'GEGEVENS VAN DE ADOPTANT',
+            'Naam',
+            '    mevr. A. de Vries',
+        ].join('\n');
+        expect((await readData(doc, strings('naam_dier'), 'nl')).naam_dier).to.equal('Pluis');
+    });
 });

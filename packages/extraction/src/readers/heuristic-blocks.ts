@@ -103,6 +103,12 @@ export function sectionName(win: WindowText, hit: LabelHit, kinds: readonly stri
         );
         if (kind === undefined) continue;
         const colon = (role ? /^[^:\n]{0,20}:\s*/ : /^\s*:\s*/).exec(line.text.slice(at + kind.length));
+        // (Or the label alone on its line, the value set in under it: "Naam" over "    Pluis".)
+        if (!colon && !line.text.slice(at + kind.length).trim()) {
+            const under = win.lines[l + 1];
+            if (under && under.text.trim() && indentOf(under.text) > indentOf(line.text))
+                return trimValue(win.text, under.start, under.end);
+        }
         if (!colon) continue;
         // A role's name over more lines than one is no value of it: a surname before "Voornamen:", a
         // numbered "Naam huurder 1:" before "Naam huurder 2:".

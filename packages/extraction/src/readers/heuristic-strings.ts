@@ -156,7 +156,8 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
     const type = field.type.kind === 'array' ? field.type.items : field.type;
     const nameWords = labelWords(field.name);
     const last = nameWords.at(-1) ?? '';
-    const nameKind = wordsOf(win.locale, 'nameWords').has(last) && nameWords.length > 1 ? last : undefined;
+    // (The name word may come first: Dutch `naam_dier`.)
+    const nameKind = nameWords.length > 1 ? [last, nameWords[0]!].find((w) => wordsOf(win.locale, 'nameWords').has(w)) : undefined;
     // (The words the profile abbreviates to one too: "reference" for "ref".)
     const ids = new Set([...wordsOf(win.locale, 'identifierWords'), ...(win.locale.labelAbbreviations?.keys() ?? [])]);
     const told = [...nameWords, ...labelWords(field.description ?? '')];
@@ -187,7 +188,12 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     for (const hit of hits) {
         // "Customer #:", "Member no.:" label a number: no value of a field that asks for none; the
         // field's whole name ending a name in capitals is that name's ("CASCADIA MUTUAL HEALTH PLAN").
-        if ((!id && numberTail(win, hit.end, win.lines[hit.line]!.end) !== undefined) || endsCapitalName(win, hit)) continue;
+        if (!id && numberTail(win, hit.end, win.lines[hit.line]!.end) !== undefined) continue;
+        // (A heading in capitals that ends with the word still heads a "Name" line: "GEGEVENS VAN HET DIER".)
+        if (endsCapitalName(win, hit)) {
+            out.push(...sectionNameOf(win, hit, options));
+            continue;
+        }
         // "Aanwezig namens aannemer:   E. de Boer" names who acts for the contractor.
         if (!options.signer && actingFor(win, hit)) continue;
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
@@ -254,15 +260,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             // Under a section's heading, a name before its address ("Mr Arjun Mehta-Collins, 12 Weetwood Lane").
             if (v && !re && !address && !several && !startsLine) out.push(...headOf(v, valueHead(v.quote), hit.weight * 0.85, hit));
         }
-        // A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name:
-        // Rachel A. Lindqvist" for `owner_name`).
-        const under =
-            nameKind && hit.kind === 'name-word'
-                ? sectionName(win, hit, [nameKind])
-                : !nameKind && (hit.kind === 'name' || hit.kind === 'hint') && hit.length === 1 && !several
-                  ? sectionName(win, hit, [...wordsOf(win.locale, 'nameWords')], true)
-                  : undefined;
-        if (under) out.push({ ...under, context: hit.weight * LABEL.section, hit });
+        out.push(...sectionNameOf(win, hit, options));
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
         if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {
             const m = shortestMatch(text, hit.start, Math.min(line.end, hit.start + 80), re);
@@ -277,6 +275,21 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
 function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
     const tidy = afterOwnLabel(text, hits);
     return found.map((c) => (name ? nameBeforeNumber(tidy(c)) : tidy(c)));
+}
+
+/**
+ * A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name: Rachel A.
+ * Lindqvist" for `owner_name`; "GEGEVENS VAN HET DIER" over "Naam" for `naam_dier`).
+ */
+function sectionNameOf(win: WindowText, hit: LabelHit, options: StringOptions): StringCandidate[] {
+    const { nameKind, several = false } = options;
+    const under =
+        nameKind && hit.kind === 'name-word'
+            ? sectionName(win, hit, [nameKind])
+            : !nameKind && (hit.kind === 'name' || hit.kind === 'hint') && hit.length === 1 && !several
+              ? sectionName(win, hit, [...wordsOf(win.locale, 'nameWords')], true)
+              : undefined;
+    return under ? [{ ...under, context: hit.weight * LABEL.section, hit }] : [];
 }
 
 /** A value's head of `head` characters (valueHead), preferred a little to the whole; none for 0. */
