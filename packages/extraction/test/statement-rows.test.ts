@@ -342,4 +342,29 @@ describe('statement rows', () => {
         ].join('\n');
         expect(await readData(doc, schema)).to.deep.equal({ fee_part_a: money('GBP')('410.00'), fee_part_b: money('GBP')('375.00') });
     });
+
+    it('a rate\'s base before the row\'s sum is a detail, and a row wraps under one whose sum has a spaced mark ("€ 4.812,50")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'nota',
+            fields: [
+                { name: 'courtage', type: 'money', currency: 'EUR' },
+                { name: 'promotiekosten', type: 'money', currency: 'EUR' },
+            ],
+        });
+        const doc = [
+            'NOTA                                          Notanummer: 2025-0112',
+            '',
+            'Betreft: verkoop Verlengde Hoogstraat 12 te Zwolle',
+            '         Verkocht voor € 412.000,- k.k.',
+            '',
+            'Omschrijving                                              Bedrag',
+            'Courtage 1,20% over € 412.000,00                      € 4.944,00',
+            'Promotiekosten (Funda Plus, fotografie, plattegrond,',
+            '  360°-tour, bord)                                      €   795,00',
+            '                                                      ------------',
+            'Subtotaal excl. btw                                   € 5.739,00',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ courtage: eur('4944.00'), promotiekosten: eur('795.00') });
+    });
 });

@@ -13,6 +13,7 @@ import { parseDateQuote } from '../parsers/date-parser.js';
 import { lineCells } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import { wholeDate } from './heuristic-terms.js';
+import { rateBase } from './heuristic-totals.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** "Year to date", "Period-to-date": a cumulative figure. */
@@ -230,5 +231,17 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
 
 /** A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. */
 export function figureDetail(win: WindowText, span: Span, field: CompiledField, type: { kind: string }): boolean {
-    return bracketDetail(win, span) || operand(win, span) || (type.kind === 'money' && unitRate(win, span, field));
+    return (
+        bracketDetail(win, span) || operand(win, span) || (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
+    );
+}
+
+/**
+ * The base a row's rate is charged on, the row's sum after it: "Courtage 1,25% over € 385.000,00
+ * € 4.812,50" (rateBase in heuristic-totals.ts): a detail of the row.
+ */
+function baseInRow(win: WindowText, span: Span): boolean {
+    if (!rateBase(win, span.start)) return false;
+    const line = win.lines[win.lineOf(span.start)]!;
+    return /^(?: {3,}|\t)\D{0,4}\d/.test(win.text.slice(span.end, Math.min(line.end, span.end + UNIT_REST)));
 }

@@ -59,7 +59,7 @@ const HANGING_LINES = 3;
 /** Columns of white space a line starts with. */
 export const indentOf = (t: string): number => t.length - t.trimStart().length;
 /** A line ending in a figure in a column of its own. */
-const AMOUNT_CELL = /\S {2,}\S{0,4}\d[\d.,]*\s*$/u;
+const AMOUNT_CELL = /\S {2,}\S{0,4}[ \t]*\d[\d.,]*\s*$/u;
 
 /**
  * A row of a statement whose text wraps over indented lines, its amount at the end of the last
