@@ -94,4 +94,21 @@ describe("a form's empty value", () => {
         });
         expect((await readData(notice, schema)).tax_code).to.not.equal('Your');
     });
+
+    it('another label, its colon right after it, is no value: "Notadatum" under "NOTA"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'nota',
+            fields: [{ name: 'verkopers', type: 'string', description: 'aan wie de nota is gericht' }],
+        });
+        const doc = [
+            'BROUWER MAKELAARDIJ',
+            '',
+            'NOTA                                          Notanummer: 2025-0087',
+            '                                              Notadatum:  10-03-2025',
+            'Aan: dhr. W. Hoekstra',
+        ].join('\n');
+        const { candidates } = await readCandidates(doc, schema, 'nl');
+        expect(candidates.map((c) => c.quote)).not.to.include('Notadatum');
+    });
 });

@@ -1,6 +1,6 @@
 // What a string candidate may not be: a placeholder ("to be confirmed"), a piece of prose for a
 // pattern field, the head of a longer name after a link word, a legal form alone, the field's own
-// label over its value, an identifier's word alone, or, for a field that may be empty, the document's word for none (split
+// label over its value, another label, an identifier's word alone, or, for a field that may be empty, the document's word for none (split
 // from heuristic-strings.ts and heuristic-scorers.ts).
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
@@ -74,9 +74,12 @@ export function withoutNonValues(
         const words = quote.match(/[^\s.:#]+/gu) ?? [];
         return words.length > 0 && words.length <= 2 && words.every((w) => ids.has(w.toLowerCase()));
     };
+    // Nor another label, its colon right after it ("Notadatum" of "Notadatum:  10-03-2025").
+    const labelled = (c: StringCandidate): boolean => /^[ \t]?:/.test(win.text.slice(c.end, c.end + 2));
     return found.filter(
         (c) =>
             !continued(c) &&
+            !labelled(c) &&
             !placeholder(win, c.quote) &&
             !formOnly(c.quote) &&
             !ownLabelFirst(c.quote) &&
