@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { booleanSpans } from '../src/readers/heuristic-spans.js';
 import { compile } from './support/edit-fixtures.js';
-import { readCandidates, readResponse } from './support/read-data.js';
+import { readCandidates, readData, readResponse } from './support/read-data.js';
+import { parseQuote } from '../src/parsers/quote-parser.js';
 
 const flag = (name: string, hints: string[] = []) =>
     compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'boolean', ...(hints.length ? { hints } : {}) }] });
@@ -180,5 +181,26 @@ describe('boolean answers', () => {
             ],
         });
         expect((await readResponse(policy, schema)).data).to.deep.equal({ accidental_damage: false, home_emergency: true });
+    });
+
+    it('an exam\'s results are answers: "geslaagd" / "niet geslaagd" in a table\'s row, "passed" / "failed"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'uitslag',
+            fields: [
+                { name: 'lezen', type: 'boolean', description: 'lezen gehaald' },
+                { name: 'schrijven', type: 'boolean', description: 'schrijven gehaald' },
+            ],
+        });
+        const doc = [
+            'Uitslag per examenonderdeel',
+            '',
+            '  Onderdeel          Niveau  Examendatum   Uitslag',
+            '  Lezen              B1      14-05-2025    geslaagd',
+            '  Schrijven          B1      21-05-2025    niet geslaagd',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ lezen: true, schrijven: false });
+        expect(parseQuote({ kind: 'boolean' }, 'failed', 'en')?.json).to.equal(false);
+        expect(parseQuote({ kind: 'boolean' }, 'passed', 'en')?.json).to.equal(true);
     });
 });

@@ -88,8 +88,8 @@ export const en = {
     },
     durationQualifiers: ['calendar', 'consecutive', 'full', 'additional', 'successive'],
     booleans: {
-        true: ['yes', 'true', 'y', 'included', 'allowed', 'permitted'],
-        false: ['no', 'false', 'n', 'not included', 'not allowed', 'not permitted'],
+        true: ['yes', 'true', 'y', 'included', 'allowed', 'permitted', 'passed'],
+        false: ['no', 'false', 'n', 'not included', 'not allowed', 'not permitted', 'failed', 'not passed'],
     },
     stopwords: [
         'the',

@@ -90,8 +90,8 @@ export const nl = {
     },
     durationQualifiers: ['kalender', 'volle', 'aaneengesloten'],
     booleans: {
-        true: ['ja', 'waar', 'j', 'inbegrepen', 'toegestaan'],
-        false: ['nee', 'onwaar', 'n', 'niet inbegrepen', 'niet toegestaan'],
+        true: ['ja', 'waar', 'j', 'inbegrepen', 'toegestaan', 'geslaagd', 'behaald'],
+        false: ['nee', 'onwaar', 'n', 'niet inbegrepen', 'niet toegestaan', 'niet geslaagd', 'gezakt', 'niet behaald'],
     },
     stopwords: [
         'de',
