@@ -105,7 +105,15 @@ describe('organisation names', () => {
         expect((await readResponse(waiver.join('\n'), one('gym'))).data.gym).to.equal('HIGH WALL CLIMBING');
         const salon = ['LUMEN HAIR STUDIO', '4 King Street, Bath BA1 2AB', '', 'Appointment confirmation', 'Date:  12 May 2025'];
         expect((await readResponse(salon.join('\n'), one('salon_name'))).data.salon_name).to.equal('LUMEN HAIR STUDIO');
-        // Dutch: an animal shelter, an office.
+        // Dutch: a municipality writes its kind in lower case; an animal shelter.
+        const brief = [
+            'gemeente Coevorden',
+            'Kasteel 1  -  Postbus 2  -  7740 AA  Coevorden',
+            '',
+            'Aan de ouders van Sem Jansen',
+            'Dhr. K. Jansen',
+        ];
+        expect((await readResponse(brief.join('\n'), one('gemeente'), 'nl')).data.gemeente).to.equal('gemeente Coevorden');
         const asiel = [
             'Stichting Dierenasiel Het Baken',
             'Dijkweg 4, 8911 AA Leeuwarden  |  058 212 09 37',

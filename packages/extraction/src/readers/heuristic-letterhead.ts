@@ -89,7 +89,9 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         if (wordsOf(win.locale, 'typeWords').has(words.at(-1)?.replace(/'.*$/, '') ?? '') || words.some((w) => docs.has(w))) continue;
         // (Not an article and the kind alone: "THE EMPLOYER" heads a block, it names no one.)
         const own = words.filter((w) => w !== kind && !wordsOf(win.locale, 'stopwords').has(w));
-        if (letterheadLine(cell) && words.length >= 2 && own.length > 0 && (heads || words.at(-1) === kind))
+        // (The kind heading it may be written in lower case: "gemeente Emmen".)
+        const named = letterheadLine(cell) || (heads && letterheadLine(cell.replace(/^\p{Ll}/u, (c) => c.toUpperCase())));
+        if (named && words.length >= 2 && own.length > 0 && (heads || words.at(-1) === kind))
             return { start: line.start + lead, end: line.start + lead + cell.length, quote: cell };
     }
     return undefined;
