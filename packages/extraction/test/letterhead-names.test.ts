@@ -140,4 +140,20 @@ describe('letterhead names', () => {
         const employer = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'employer', type: 'string' }] });
         expect((await readData(agreement, employer)).employer).to.equal('Harlow Joinery Ltd');
     });
+
+    it('a banner\'s ornaments are no part of the name: "~~~ CROWN CURRENCY EXCHANGE ~~~"', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'receipt',
+            fields: [{ name: 'bureau', type: 'string', description: 'shop that sold the currency' }],
+        });
+        const doc = [
+            '        ~~~ THISTLE CURRENCY EXCHANGE ~~~',
+            '         4 Market Street, Edinburgh EH1 1DE',
+            '',
+            '   CUSTOMER RECEIPT',
+            '   Receipt no:   EDN-02-1177',
+        ].join('\n');
+        expect((await readData(doc, schema)).bureau).to.equal('THISTLE CURRENCY EXCHANGE');
+    });
 });

@@ -347,7 +347,10 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
                 const line = win.lines[first]!;
                 const start = line.start + (line.text.length - line.text.trimStart().length);
                 const end = win.lines[l]!.start + (win.lines[l]!.text.length - win.lines[l]!.text.trimStart().length) + t.length;
-                out.push({ start, end, quote: win.text.slice(start, end) });
+                // Without a banner's ornaments around it: "~~~ CROWN CURRENCY EXCHANGE ~~~".
+                const lead = /^[~=*#•·]+\s*/.exec(win.text.slice(start, end))?.[0].length ?? 0;
+                const tail = /\s*[~=*#•·]+$/.exec(win.text.slice(start + lead, end))?.[0].length ?? 0;
+                out.push({ start: start + lead, end: end - tail, quote: win.text.slice(start + lead, end - tail) });
             }
             break;
         }
