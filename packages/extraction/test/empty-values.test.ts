@@ -111,4 +111,25 @@ describe("a form's empty value", () => {
         const { candidates } = await readCandidates(doc, schema, 'nl');
         expect(candidates.map((c) => c.quote)).not.to.include('Notadatum');
     });
+
+    it('a personal pronoun is no name: "We, the Building Owners, hereby give you notice"', async () => {
+        const doc = [
+            '                 PARTY STRUCTURE NOTICE - Section 3',
+            '',
+            'To:   Mr Daniel Price',
+            '      Owner of 12 Ash Grove, Leeds LS6 2AB',
+            '      (the "Adjoining Owner")',
+            '',
+            'From: Ms Hannah Cole',
+            '      Owner of 14 Ash Grove, Leeds LS6 2AB',
+            '      (the "Building Owner")',
+            '',
+            'We, the Building Owners, hereby give you notice under section 3 of the',
+            'Party Wall etc. Act 1996.',
+        ].join('\n');
+        const { candidates } = await readCandidates(doc, strings('building_owners'));
+        expect(candidates.map((c) => c.quote)).not.to.include('We');
+        const nl = 'KENNISGEVING\n\nWij, de Verhuurders, geven u hierbij kennis van de huurverhoging.\n';
+        expect((await readCandidates(nl, strings('verhuurders'), 'nl')).candidates.map((c) => c.quote)).not.to.include('Wij');
+    });
 });

@@ -186,6 +186,8 @@ export interface LocaleProfile {
     otherOrganisationWords?: readonly string[];
     /** Words that say whose a labelled thing is, not which ("Your", Dutch "Uw"): no qualifier of a label. */
     possessives?: readonly string[];
+    /** Personal pronouns: no name ("We, the Building Owners, …" names no owner). */
+    pronouns?: readonly string[];
     routeEndWords?: readonly string[];
     /** Words of a field's name that ask for a number or an identifier (`certificate_no`, `cve_id`, `dossiernummer`): a value without a digit is none. */
     identifierWords?: readonly string[];

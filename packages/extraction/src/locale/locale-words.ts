@@ -44,6 +44,7 @@ type WordList =
     | 'organisationWords'
     | 'otherOrganisationWords'
     | 'possessives'
+    | 'pronouns'
     | 'signingWords'
     | 'behalfWords'
     | 'routeEndWords'

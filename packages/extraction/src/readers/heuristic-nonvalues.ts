@@ -64,9 +64,11 @@ export function withoutNonValues(
     // letter, which may be a code: an energy label "A").
     const stop = wordsOf(win.locale, 'stopwords');
     const possessives = wordsOf(win.locale, 'possessives');
+    // (Nor a personal pronoun: "We, the Building Owners, …".)
+    const pronouns = wordsOf(win.locale, 'pronouns');
     const bareWord = (quote: string): boolean => {
         const w = /^\s*(\p{L}+)[.,:]?\s*$/u.exec(quote)?.[1]?.toLowerCase();
-        return w !== undefined && w.length >= 3 && (stop.has(w) || possessives.has(w));
+        return w !== undefined && ((w.length >= 3 && (stop.has(w) || possessives.has(w))) || pronouns.has(w));
     };
     // Nor the rest of a longer label: an identifier's word alone ("Number" after "Customer Reference").
     const ids = wordsOf(win.locale, 'identifierWords');
