@@ -241,4 +241,12 @@ describe('role labels: a one-word name joined to its value in prose', () => {
             'MORAN OILS LTD\nMain Street, Tuam\n\nDELIVERY DOCKET\n\nDeliver to:\n  Siobhan Keane\n  Kilconly, Tuam\n\nLitres delivered   700\n';
         expect((await readData(doc, schema)).customer).to.equal('Siobhan Keane');
     });
+
+    it('"Our contractor is Hambrook Build Ltd" names the contractor; "whose current address is Flat 4" names no address', async () => {
+        const doc = 'The works start on 2 June 2025.\n\nOur contractor is Hambrook Build Ltd, who hold public liability insurance.\n';
+        expect((await readData(doc, strings('contractor'))).contractor).to.equal('Hambrook Build Ltd');
+        const lodger =
+            'BETWEEN\n  (1) Ms Ada Lowe of 18 Ashby Grove, Bristol\n  (2) Mr Rhys Tallon, whose current address is Flat 4, 9 Gloucester Road, Bristol\n';
+        expect((await readData(lodger, strings('address'))).address).not.to.equal('Flat 4');
+    });
 });

@@ -186,6 +186,7 @@ export const enAgreementWords = {
     ],
     otherOrganisationWords: ['previous', 'prior', 'former', 'old', 'new', 'other', 'third', 'receiving', 'transferring'],
     possessives: ['your', 'my', 'our'],
+    copulas: ['is', 'are', 'was', 'were'],
     pronouns: ['i', 'we', 'you', 'he', 'she', 'they', 'us', 'them', 'me'],
     routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref', 'registration'],

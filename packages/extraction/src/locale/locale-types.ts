@@ -186,6 +186,8 @@ export interface LocaleProfile {
     otherOrganisationWords?: readonly string[];
     /** Words that say whose a labelled thing is, not which ("Your", Dutch "Uw"): no qualifier of a label. */
     possessives?: readonly string[];
+    /** Forms of "to be" that name a role's holder after it ("Our contractor is Hambrook Build Ltd"). */
+    copulas?: readonly string[];
     /** Personal pronouns: no name ("We, the Building Owners, …" names no owner). */
     pronouns?: readonly string[];
     routeEndWords?: readonly string[];

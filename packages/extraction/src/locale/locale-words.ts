@@ -45,6 +45,7 @@ type WordList =
     | 'otherOrganisationWords'
     | 'possessives'
     | 'pronouns'
+    | 'copulas'
     | 'signingWords'
     | 'behalfWords'
     | 'routeEndWords'

@@ -252,6 +252,7 @@ export const nl = {
     otherOrganisationWords: ['vorige', 'vorig', 'eerdere', 'oude', 'oud', 'nieuwe', 'nieuw', 'andere', 'derde'],
     departmentWords: ['klantenservice', 'reserveringen', 'administratie', 'helpdesk', 'team', 'boekingen'],
     possessives: ['uw', 'jouw', 'je', 'mijn', 'ons', 'onze'],
+    copulas: ['is', 'zijn', 'was', 'waren'],
     pronouns: ['ik', 'wij', 'we', 'jij', 'u', 'hij', 'zij', 'ze', 'hen', 'hun', 'mij', 'me'],
     placeholders: [
         'n.v.t.',

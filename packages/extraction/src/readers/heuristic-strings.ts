@@ -51,10 +51,16 @@ function linked(win: WindowText, hit: LabelHit): boolean {
     if ((hit.kind !== 'name' && hit.kind !== 'name-word') || hit.length !== 1) return false;
     const i = win.wordAt(hit.end);
     const link = win.words[i];
-    if (!link || link.line !== win.words[i - 1]?.line || !wordsOf(win.locale, 'nameLinks').has(link.norm)) return false;
+    const before = win.words[win.wordAt(hit.start) - 1];
+    // (Or a form of "to be" after "the" or "our": "Our contractor is Hambrook Build Ltd"; not "whose
+    // current address is Flat 4, …".)
+    const whose =
+        before !== undefined &&
+        (wordsOf(win.locale, 'possessives').has(before.norm) || wordsOf(win.locale, 'definitionArticles').has(before.norm));
+    const links = (w: string): boolean => wordsOf(win.locale, 'nameLinks').has(w) || (whose && wordsOf(win.locale, 'copulas').has(w));
+    if (!link || link.line !== win.words[i - 1]?.line || !links(link.norm)) return false;
     // A word of a name in title case is no label of what follows it: "Superior Court of California"
     // names the court, not California.
-    const before = win.words[win.wordAt(hit.start) - 1];
     if (win.words[i - 1]!.capital && before?.capital && before.line === link.line) return false;
     // An article may stand between: "the laws of the State of California".
     const article = wordsOf(win.locale, 'definitionArticles').has(win.words[i + 1]?.norm ?? '') ? 1 : 0;
