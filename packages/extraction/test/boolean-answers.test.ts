@@ -203,4 +203,23 @@ describe('boolean answers', () => {
         expect(parseQuote({ kind: 'boolean' }, 'failed', 'en')?.json).to.equal(false);
         expect(parseQuote({ kind: 'boolean' }, 'passed', 'en')?.json).to.equal(true);
     });
+
+    it("a question is answered by the option after its ticked box, and a box's statement ends at the next box", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'waiver',
+            fields: [
+                { name: 'belay_certified', type: 'boolean' },
+                { name: 'lead_climbing', type: 'boolean' },
+            ],
+        });
+        const doc = [
+            'ACTIVITIES (check all that apply)',
+            '[X] Bouldering   [X] Top-rope / auto-belay   [ ] Lead climbing   [ ] Fitness area',
+            '',
+            'Belay certified at High Wall?     [ ] Yes   [X] No',
+            'Medical conditions:               none',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({ belay_certified: false, lead_climbing: false });
+    });
 });

@@ -10,7 +10,8 @@ import type { WindowText } from './heuristic-text.js';
 import { bracketClosedBetween, insideRowBracket, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
 import { cells, hangingRow, indentOf, lineCellCount, lineCells } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
-import { ADJUST, LABEL } from './heuristic-weights.js';
+import { LABEL } from './heuristic-weights.js';
+import { tickedAnswer } from './heuristic-boxes.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -257,6 +258,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             const unbracketed = gap.replace(/\([^()]{0,20}\)/g, ' ');
             if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap) || labelTail(unbracketed)))
                 return hit.weight * qualified(win, hit, span.start);
+            // The answer ticked among a question's options: "Belay certified?   [ ] Yes   [X] No".
+            if (tickedAnswer(text, span, gap)) return hit.weight * qualified(win, hit, span.start);
             // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
             // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
             // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.
@@ -376,17 +379,4 @@ export function contextScore(win: WindowText, hits: readonly LabelHit[], span: S
         } else if (best.hit && hit.phrase !== best.hit.phrase) second = Math.max(second, s);
     }
     return { score: Math.min(1, best.score + LABEL.secondLabel * second), hit: best.hit };
-}
-
-/**
- * A check box is labelled only by the statement it stands before, on its line ("[x] I confirm I am
- * over 18"): a label elsewhere belongs to another box or another answer.
- */
-export function boxContext(win: WindowText, hits: readonly LabelHit[], span: Span): ContextScore {
-    const line = win.lines[win.lineOf(span.start)]!;
-    let best: LabelHit | undefined;
-    // Not a compound's tail: "[x] binnenstalling" is no statement about the "stalling".
-    for (const h of hits) if (h.start >= span.end && h.end <= line.end && !h.compound && h.weight > (best?.weight ?? 0)) best = h;
-    // However far along the statement the label stands ("[ ] I would like to join the mailing list").
-    return best ? { score: best.weight * ADJUST.boxStatement, hit: best } : { score: 0 };
 }
