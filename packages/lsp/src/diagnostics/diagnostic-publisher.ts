@@ -18,6 +18,8 @@ export interface CompiledVersion {
     /** The open document it was compiled for: a reopened URI is another object. */
     doc: TextDocument;
     version: number;
+    /** The text compiled: a client may send another text under the same (or an older) version. */
+    text: string;
     placed: PlacedDiagnostic[];
     ms: number;
 }
@@ -121,7 +123,7 @@ export class DiagnosticPublisher {
     private compileHere(doc: TextDocument): CompiledVersion {
         const t0 = performance.now();
         const analysis = this.deps.analyzer.get(doc);
-        return this.keep(doc, this.deps.mapper.place(analysis, this.deps.runner.compileNow(analysis.text)), t0);
+        return this.keep(doc, analysis.text, this.deps.mapper.place(analysis, this.deps.runner.compileNow(analysis.text)), t0);
     }
 
     /** Compiles the document's current version; undefined if it moved on (or was closed) meanwhile. */
@@ -132,23 +134,24 @@ export class DiagnosticPublisher {
         if (!this.deps.runner.isLarge(doc.getText())) return this.compileHere(doc);
         const t0 = performance.now();
         const version = doc.version;
+        const text = doc.getText();
         // A large one compiles on the worker, which places the diagnostics on the compiler's own
         // tree: this thread neither waits nor reads the text again.
-        const placed = await this.deps.runner.compile(doc.getText(), doc.uri);
+        const placed = await this.deps.runner.compile(text, doc.uri);
         if (placed === undefined) return undefined; // superseded by a later version before it ran
-        if (this.getDoc(doc.uri) !== doc || doc.version !== version) {
+        if (!isStill(doc, this.getDoc(doc.uri), version, text)) {
             this.stats.compiles++; // run, but its document has moved on or was closed: dropped, not kept
             return undefined;
         }
-        return this.keep(doc, placed, t0);
+        return this.keep(doc, text, placed, t0);
     }
 
-    private keep(doc: TextDocument, placed: PlacedDiagnostic[], t0: number): CompiledVersion {
+    private keep(doc: TextDocument, text: string, placed: PlacedDiagnostic[], t0: number): CompiledVersion {
         const ms = performance.now() - t0;
         this.stats.compiles++;
         this.lastMs.set(doc.uri, ms);
         // Only the placed diagnostics are kept: the IR and expression map of a large schema are big.
-        const entry = { doc, version: doc.version, placed, ms };
+        const entry = { doc, version: doc.version, text, placed, ms };
         this.compiled.set(doc.uri, entry);
         return entry;
     }
@@ -157,9 +160,10 @@ export class DiagnosticPublisher {
         const doc = this.getDoc(uri);
         if (!doc) return;
         const version = doc.version;
+        const text = doc.getText();
         const entry = await this.compile(doc);
         await yieldToEvents();
-        if (!entry || this.getDoc(uri) !== doc || doc.version !== version || this.timers.has(uri)) {
+        if (!entry || !isStill(doc, this.getDoc(uri), version, text) || this.timers.has(uri)) {
             this.stats.stale++;
             return;
         }
@@ -168,7 +172,17 @@ export class DiagnosticPublisher {
     }
 }
 
-/** The entry was compiled for this very document (not one closed and reopened under its URI) at its current version. */
+/**
+ * The entry was compiled for this very document (not one closed and reopened under its URI) at its
+ * current version and text. The text is compared too because clients may send a change under the
+ * same or an older version number; the comparison is of one string with itself (one reference
+ * check) unless the text changed.
+ */
 function isFor(entry: CompiledVersion, doc: TextDocument): boolean {
-    return entry.doc === doc && entry.version === doc.version;
+    return entry.doc === doc && entry.version === doc.version && entry.text === doc.getText();
+}
+
+/** `doc` is still the open document, at the version and text captured before an await. */
+function isStill(doc: TextDocument, open: TextDocument | undefined, version: number, text: string): boolean {
+    return open === doc && doc.version === version && doc.getText() === text;
 }

@@ -136,7 +136,8 @@ export class DocumentAnalyzer {
 
     get(doc: TextDocument): SchemaAnalysis {
         const hit = this.cache.get(doc.uri);
-        if (hit && hit.doc === doc && hit.analysis.version === doc.version) return hit.analysis;
+        // The text too: a client may send another text under the same version number.
+        if (hit && hit.doc === doc && hit.analysis.version === doc.version && hit.analysis.text === doc.getText()) return hit.analysis;
         const analysis = new SchemaAnalysis(doc.uri, doc);
         this.cache.set(doc.uri, { doc, analysis });
         return analysis;

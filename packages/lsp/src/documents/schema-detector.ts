@@ -3,23 +3,25 @@
 // change of every JSON document, so it never parses: a scan of at most that window decides, from
 // the first character (an object's `{`, after a BOM and white space) and the keys at depth one. A
 // large data file (an array, or an object whose first keys are not `svc_schema`) is dismissed after
-// reading at most the window, whatever its size. The decision is cached per document version.
+// reading at most the window, whatever its size. The decision is cached per document text.
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** How much of a JSON document's start is scanned for a top-level `svc_schema` key (UTF-16 units). */
 export const DETECT_WINDOW = 65_536;
 
 export class SchemaDetector {
-    private readonly decided = new WeakMap<TextDocument, { version: number; schema: boolean }>();
+    // Keyed on the text, not the version: a client may send another text under the same version.
+    private readonly decided = new WeakMap<TextDocument, { text: string; schema: boolean }>();
 
     isSchema(doc: TextDocument): boolean {
         if (doc.languageId === 'svc-schema' || /\.svc\.json$/i.test(doc.uri)) return true;
         const json = doc.languageId === 'json' || doc.languageId === 'jsonc' || /\.json$/i.test(doc.uri);
         if (!json) return false;
         const hit = this.decided.get(doc);
-        if (hit?.version === doc.version) return hit.schema;
-        const schema = declaresSchemaNearStart(doc.getText());
-        this.decided.set(doc, { version: doc.version, schema });
+        const text = doc.getText();
+        if (hit?.text === text) return hit.schema;
+        const schema = declaresSchemaNearStart(text);
+        this.decided.set(doc, { text, schema });
         return schema;
     }
 }
