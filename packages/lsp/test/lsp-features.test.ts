@@ -178,6 +178,37 @@ describe('language server over stdio', function () {
         expect(textIn(text, editRange(currency))).to.equal('"cu');
     });
 
+    it('never splits a surrogate pair in a completion asked between its halves', async () => {
+        const text =
+            '{"svc_schema": "1.0", "name": "t😀", "fields": [{"name": "a", "type": "string", "😀": 1}],\n"relations": [{"id": "r", "expr": "a == \'😀\' and 😀a"}]}';
+        const uri = 'file:///work/pairs.svc.json';
+        await s.open(uri, text);
+        const lines = text.split('\n');
+        const splits = (p: { line: number; character: number }): boolean => {
+            const line = lines[p.line]!;
+            return /[\ud800-\udbff]/.test(line[p.character - 1] ?? '') && /[\udc00-\udfff]/.test(line[p.character] ?? '');
+        };
+        let middles = 0;
+        let edits = 0;
+        for (const [line, content] of lines.entries()) {
+            for (let character = 1; character < content.length; character++) {
+                if (!splits({ line, character })) continue;
+                middles++;
+                const list = await s.request<CompletionList>('textDocument/completion', {
+                    textDocument: { uri },
+                    position: { line, character },
+                });
+                for (const item of list.items) {
+                    const { start, end } = editRange(item);
+                    expect(splits(start) || splits(end), `${item.label} at ${line}:${character}`).to.equal(false);
+                    edits++;
+                }
+            }
+        }
+        expect(middles).to.equal(4);
+        expect(edits).to.be.greaterThan(0);
+    });
+
     it('hovers a field with its type and keys, a function with its signature, a diagnostic with its explanation', async () => {
         const field = await s.request<Hover>('textDocument/hover', {
             textDocument: { uri: URI },

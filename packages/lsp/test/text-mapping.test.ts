@@ -108,6 +108,15 @@ describe('PositionEncoder: positions in the negotiated encoding', () => {
         expect(enc.offset(doc, { line: 0, character: 99 })).to.equal(3);
         expect(enc.offset(doc, { line: 0, character: 2 })).to.equal(1); // the middle of €
     });
+
+    it('moves a UTF-16 position between the halves of a surrogate pair to the pair, but applies a change there as sent', () => {
+        const enc = new PositionEncoder();
+        const pair = text.indexOf('😀');
+        const middle = { line: 1, character: 1 }; // between \ud83d and \ude00
+        expect(enc.offset(doc, middle)).to.equal(pair);
+        expect(enc.offset(doc, { line: 1, character: 2 })).to.equal(pair + 2);
+        expect(enc.changeOffset(doc, middle)).to.equal(pair + 1); // the client's buffer counts it so
+    });
 });
 
 describe('compiler spans to editor ranges on non-ASCII schemas', () => {

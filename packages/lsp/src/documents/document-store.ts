@@ -26,8 +26,8 @@ export class DocumentStore {
                 TextDocument.update(doc, [{ text: change.text }], version);
                 continue;
             }
-            const start = this.encoder.offset(doc, change.range.start);
-            const end = Math.max(start, this.encoder.offset(doc, change.range.end));
+            const start = this.encoder.changeOffset(doc, change.range.start);
+            const end = Math.max(start, this.encoder.changeOffset(doc, change.range.end));
             TextDocument.update(doc, [{ range: { start: doc.positionAt(start), end: doc.positionAt(end) }, text: change.text }], version);
         }
         return doc;

@@ -83,8 +83,24 @@ export class PositionEncoder {
         return out;
     }
 
-    /** UTF-16 offset of a position; past the end of its line it is clamped to the line's end. */
+    /**
+     * UTF-16 offset of a request's position; past the end of its line it is clamped to the line's
+     * end, and inside a character to its start (in UTF-16 a position may fall between the two halves
+     * of a surrogate pair: an answer's ranges built from it would split the character).
+     */
     offset(doc: TextDocument, pos: Position): number {
+        const offset = this.changeOffset(doc, pos);
+        if (this.encoding !== 'utf-16' || offset === 0) return offset;
+        const text = doc.getText();
+        const inPair = (text.charCodeAt(offset - 1) & 0xfc00) === 0xd800 && (text.charCodeAt(offset) & 0xfc00) === 0xdc00;
+        return inPair ? offset - 1 : offset;
+    }
+
+    /**
+     * UTF-16 offset of a change's position, counted as the client's buffer counts it (in UTF-16, as
+     * TextDocument does, even between the halves of a pair), so the text stays the client's.
+     */
+    changeOffset(doc: TextDocument, pos: Position): number {
         if (this.encoding === 'utf-16') return doc.offsetAt(pos);
         const text = doc.getText();
         const lineStart = doc.offsetAt({ line: pos.line, character: 0 });
