@@ -1,7 +1,7 @@
 // Quick fixes for the diagnostics under the cursor: wrap an unrounded division in round (E-DIV-
 // UNROUNDED), replace an unknown name by a close field name (E-NAME-UNKNOWN), set the version
 // (E-SCHEMA-VERSION, and a non-string svc_schema), rename or remove a duplicate field (E-FIELD-DUP),
-// replace an unknown key by a close valid one (E-SCHEMA-UNKNOWN-KEY), and the mistakes the messages
+// replace an unknown key by a close one valid at its place and not present (E-SCHEMA-UNKNOWN-KEY), and the mistakes the messages
 // teach about (code-action-teaching.ts). Fixes are computed from the
 // server's own diagnostics of the current version, not from the client's copy, which may be stale.
 // A request computes fixes for at most MAX_FIXED_DIAGNOSTICS diagnostics in its range (the first in
@@ -11,11 +11,11 @@ import { distanceBelow, findByPointer, getMember, unescapePointerToken } from '@
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, SchemaAnalysis } from '../documents/document-analysis.js';
-import { COMMON_FIELD_KEYS, RELATION_KEYS, TOP_KEYS, TYPE_KEYS } from '../documents/language-facts.js';
 import type { PlacedDiagnostic } from '../diagnostics/diagnostic-mapper.js';
 import type { DiagnosticPublisher } from '../diagnostics/diagnostic-publisher.js';
 import type { PositionEncoder } from '../text/position-encoding.js';
 import { teachingFixes } from './code-action-teaching.js';
+import { keysFor, objectAt, placeOf } from './schema-places.js';
 
 interface Fix {
     title: string;
@@ -32,10 +32,6 @@ interface Candidate {
     lower: string;
 }
 const candidatesOf = (names: readonly string[]): Candidate[] => names.map((name) => ({ name, lower: name.toLowerCase() }));
-
-const ALL_KEYS = candidatesOf([
-    ...new Set<string>([...TOP_KEYS, ...RELATION_KEYS, ...COMMON_FIELD_KEYS, ...Object.values(TYPE_KEYS).flat()]),
-]);
 
 export class CodeActionProvider {
     constructor(
@@ -114,8 +110,9 @@ function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic, fieldNames
         case 'E-FIELD-DUP':
             return duplicateFieldFixes(analysis, d.pointer, start, end);
         case 'E-SCHEMA-UNKNOWN-KEY': {
-            const key = unescapePointerToken(d.pointer.slice(d.pointer.lastIndexOf('/') + 1));
-            return closest(key, ALL_KEYS, 2).map((k, i) => ({
+            const at = d.pointer.lastIndexOf('/');
+            const key = unescapePointerToken(d.pointer.slice(at + 1));
+            return closest(key, keysMissingAt(analysis, d.pointer.slice(0, at)), 2).map((k, i) => ({
                 title: `Change key to "${k}"`,
                 preferred: i === 0,
                 edits: [{ start, end, text: JSON.stringify(k) }],
@@ -124,6 +121,18 @@ function fixesFor(analysis: SchemaAnalysis, placed: PlacedDiagnostic, fieldNames
         default:
             return teachingFixes(analysis.text, d, start, end);
     }
+}
+
+/**
+ * The keys valid in the object at `pointer` (for a field, by its type) that it does not have yet: a
+ * key already present would become a duplicate (E-JSON-DUPKEY), one of another place or type
+ * another error (E-SCHEMA-UNKNOWN-KEY, E-SCHEMA-VALUE).
+ */
+function keysMissingAt(analysis: SchemaAnalysis, pointer: string): Candidate[] {
+    const at = objectAt(analysis.root, pointer);
+    if (!at) return [];
+    const present = new Set([...at.object.members.map((m) => m.key), ...(analysis.json.pending.get(at.object) ?? []).map((p) => p.key)]);
+    return candidatesOf(keysFor(placeOf(at.path), at.object, analysis, at.path).filter((k) => !present.has(k)));
 }
 
 function duplicateFieldFixes(analysis: SchemaAnalysis, pointer: string, start: number, end: number): Fix[] {

@@ -1,59 +1,13 @@
 // Completion in the JSON around the expressions: the keys valid at that place (top level, a field of
 // its type, items, a relation, an enum's aliases), the values of keyword keys (type names, eom,
 // basis, date_order, currency codes, the version), and skeletons of new fields and relations.
-import { currencyCodes, getMember, type JsonObject } from '@svc/compiler';
+import { currencyCodes } from '@svc/compiler';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver';
 import type { SchemaAnalysis } from '../documents/document-analysis.js';
-import {
-    COMMON_FIELD_KEYS,
-    FIELD_TYPES,
-    KEY_DOCS,
-    KEYWORD_VALUES,
-    RELATION_KEYS,
-    TOP_KEYS,
-    TYPE_KEYS,
-    type FieldTypeName,
-} from '../documents/language-facts.js';
-import { locate, type JsonPath } from '../json/json-locate.js';
-import { enumLabels } from './field-describe.js';
+import { FIELD_TYPES, KEY_DOCS, KEYWORD_VALUES } from '../documents/language-facts.js';
+import { locate } from '../json/json-locate.js';
 import type { OffsetItem } from './completion-expr.js';
-
-type Place = 'top' | 'field' | 'items' | 'relation' | 'aliases' | 'other';
-
-function placeOf(path: JsonPath): Place {
-    if (path.length === 0) return 'top';
-    if (path.length === 2 && path[0] === 'fields' && typeof path[1] === 'number') return 'field';
-    if (path.length === 3 && path[0] === 'fields' && path[2] === 'items') return 'items';
-    if (path.length === 3 && path[0] === 'fields' && path[2] === 'aliases') return 'aliases';
-    if (path.length === 2 && path[0] === 'relations' && typeof path[1] === 'number') return 'relation';
-    return 'other';
-}
-
-function typeOf(obj: JsonObject): FieldTypeName | undefined {
-    const t = getMember(obj, 'type')?.value;
-    return t?.kind === 'string' && (FIELD_TYPES as readonly string[]).includes(t.value) ? (t.value as FieldTypeName) : undefined;
-}
-
-function keysFor(place: Place, obj: JsonObject, analysis: SchemaAnalysis, path: JsonPath): string[] {
-    switch (place) {
-        case 'top':
-            return [...TOP_KEYS];
-        case 'relation':
-            return [...RELATION_KEYS];
-        case 'field':
-        case 'items': {
-            const type = typeOf(obj);
-            const own = type ? TYPE_KEYS[type] : [];
-            return place === 'field' ? [...COMMON_FIELD_KEYS, ...own] : ['type', ...own];
-        }
-        case 'aliases': {
-            const field = analysis.fields.find((f) => f.index === path[1]);
-            return field ? enumLabels(field.node) : [];
-        }
-        default:
-            return [];
-    }
-}
+import { keysFor, placeOf, type Place } from './schema-places.js';
 
 /** Snippet for a key's value when the key is inserted with its colon. */
 function valueSnippet(key: string, place: Place): string {
