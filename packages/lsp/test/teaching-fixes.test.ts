@@ -26,6 +26,12 @@ describe('quick fixes for the mistakes the messages teach about', function () {
         ['!', schema('!(a > 0)'), 'Change "!" to "not"', 'not (a > 0)'],
         ['a date as a string', schema("d < '2024-01-01'"), "Write date'2024-01-01'", "d < date'2024-01-01'"],
         [
+            'a datetime as a string',
+            schema("t < '2024-01-01T10:00Z'", `${FIELDS}, {"name": "t", "type": "datetime"}`),
+            "Write datetime'2024-01-01T10:00Z'",
+            "t < datetime'2024-01-01T10:00Z'",
+        ],
+        [
             'a type of another language',
             schema('a > 0', FIELDS.replace('"type": "integer"}, {"name": "b"', '"type": "int"}, {"name": "b"')),
             'Change to "integer"',
@@ -33,6 +39,27 @@ describe('quick fixes for the mistakes the messages teach about', function () {
         ],
         ['a currency in lower case', schema('a > 0', FIELDS.replace('"EUR"', '"eur"')), 'Change to "EUR"', '"currency": "EUR"'],
     ];
+    // The compiler's message says "write the date as date'…'" whatever the string; the fix is offered
+    // only where the literal would be valid (a hostile review applied date'2024-02-30': E-EXPR-LITERAL).
+    const NOT_DATES: Array<[string, string]> = [
+        ['no such day', schema("d < '2024-02-30'")],
+        ['not a date at all', schema("d > 'not a date'")],
+        ['a date where a datetime is due', schema("t > '2024-01-01'", `${FIELDS}, {"name": "t", "type": "datetime"}`)],
+    ];
+    NOT_DATES.forEach(([name, text], i) => {
+        it(`offers no typed literal for a string that is no valid one: ${name}`, async () => {
+            const uri = `file:///work/teach-not-${i}.svc.json`;
+            const diags = await s.open(uri, text);
+            expect(diags.map((d) => d.message)).to.satisfy((m: string[]) => m.length === 1 && /write the date(time)? as/.test(m[0]!));
+            const actions = await s.request<CodeAction[]>('textDocument/codeAction', {
+                textDocument: { uri },
+                range: diags[0]!.range,
+                context: { diagnostics: diags },
+            });
+            expect(actions.map((a) => a.title)).to.deep.equal([]);
+        });
+    });
+
     CASES.forEach(([name, text, title, expected], i) => {
         it(`${name}: "${title}"`, async () => {
             const uri = `file:///work/teach-${i}.svc.json`;

@@ -1,8 +1,8 @@
 // Quick fixes for the mistakes the compiler's messages teach about (docs/schema-language.md, "Common
 // mistakes"): `=` → `==`, `&&` → `and`, `||` → `or`, `!` → `not`, a date written as a plain string
-// → `date'…'`, and an unknown type or currency → the one the message suggests. Each fix is what the
-// message already says, applied.
-import { HINTS, type Diagnostic } from '@svc/compiler';
+// → `date'…'` (only when the string is a valid date), and an unknown type or currency → the one
+// the message suggests. Each fix is what the message already says, applied.
+import { HINTS, parseIsoDate, parseIsoDateTime, type Diagnostic } from '@svc/compiler';
 
 export interface TeachingFix {
     title: string;
@@ -29,7 +29,10 @@ export function teachingFixes(text: string, d: Diagnostic, start: number, end: n
     }
     if (d.code === 'E-TYPE') {
         const m = /; write the (date|datetime) as \1'([^']*)'$/.exec(d.message);
-        const at = m ? found.indexOf(`'${m[2]}'`) : -1;
+        // Only a string the literal accepts (the compiler's own check): date'2024-02-30' would trade
+        // this error for E-EXPR-LITERAL.
+        const valid = m && (m[1] === 'date' ? parseIsoDate(m[2]!) : parseIsoDateTime(m[2]!)) !== undefined;
+        const at = m && valid ? found.indexOf(`'${m[2]}'`) : -1;
         return m && at >= 0
             ? [{ title: `Write ${m[1]}'${m[2]}'`, preferred: true, edits: [{ start: start + at, end: start + at, text: m[1]! }] }]
             : [];
