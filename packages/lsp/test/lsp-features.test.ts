@@ -16,7 +16,7 @@ import type {
     SemanticTokens,
     WorkspaceEdit,
 } from 'vscode-languageserver';
-import { LspSession } from './lsp-test-client.js';
+import { LspSession, REPO_ROOT } from './lsp-test-client.js';
 import { INVOICE } from './schema-fixtures.js';
 import { applyEdits, cursorIn, rangeOf, textIn } from './test-text.js';
 
@@ -49,6 +49,14 @@ describe('language server over stdio', function () {
         ]) {
             expect(caps, k).to.have.property(k);
         }
+    });
+
+    it('has the semantic token legend docs/lsp.md lists', () => {
+        const doc = readFileSync(`${REPO_ROOT}docs/lsp.md`, 'utf8').replace(/\s+/g, ' ');
+        const [, types, modifiers] = /legend \(token types, in order\) `([^`]+)`, modifiers `([^`]+)`/.exec(doc) ?? [];
+        const legend = s.initializeResult.capabilities.semanticTokensProvider!.legend;
+        expect(types?.split(' ')).to.deep.equal(legend.tokenTypes);
+        expect(modifiers?.split(' ')).to.deep.equal(legend.tokenModifiers);
     });
 
     it('publishes the compiler diagnostics on open, with code, severity, range and explanation link', () => {
