@@ -32,7 +32,7 @@ export function capabilities(): ServerCapabilities {
 
 export function registerHandlers(services: SvcLspServices): void {
     const { connection, options } = services;
-    const { store, analyzer, detector } = services.documents;
+    const { store, analyzer, detector, limit } = services.documents;
     const { publisher } = services.diagnostics;
     const f = services.features;
     const schemas = new Set<string>();
@@ -69,10 +69,10 @@ export function registerHandlers(services: SvcLspServices): void {
         if (schemas.delete(p.textDocument.uri)) publisher.clear(p.textDocument.uri);
     });
 
-    /** Runs `fn` on an open schema document, or answers `fallback`. */
+    /** Runs `fn` on an open schema document within the size limit, or answers `fallback` (nothing read). */
     const on = <T>(uri: string, fallback: T, fn: (doc: TextDocument) => T): T => {
         const doc = store.get(uri);
-        return doc && schemas.has(uri) ? fn(doc) : fallback;
+        return doc && schemas.has(uri) && !limit.isOver(doc) ? fn(doc) : fallback;
     };
     connection.onCompletion((p) => on(p.textDocument.uri, null, (doc) => f.completion.complete(doc, p)));
     connection.onHover((p) => on(p.textDocument.uri, null, (doc) => f.hover.hover(doc, p.position)));
@@ -99,6 +99,8 @@ export function registerHandlers(services: SvcLspServices): void {
         return {
             memory: process.memoryUsage(),
             publisher: { ...publisher.stats },
+            overLimit: limit.stats.over,
+            analysed: analyzer.stats.analysed,
             encoding: services.text.encoder.encoding,
             compile: { ...runner.stats, workerHeapUsed: worker?.heapUsed, workerTrees: worker?.trees },
         };

@@ -10,6 +10,7 @@ import { ExplainPages } from './diagnostics/explain-pages.js';
 import { DocumentAnalyzer } from './documents/document-analysis.js';
 import { DocumentStore } from './documents/document-store.js';
 import { SchemaDetector } from './documents/schema-detector.js';
+import { SizeLimit } from './documents/size-limit.js';
 import { CodeActionProvider } from './features/code-action-provider.js';
 import { CompletionProvider } from './features/completion-provider.js';
 import { HoverProvider } from './features/hover-provider.js';
@@ -32,7 +33,7 @@ export interface SvcLspServices {
     options: SvcLspOptions;
     text: { encoder: PositionEncoder };
     compile: { runner: CompileRunner };
-    documents: { store: DocumentStore; analyzer: DocumentAnalyzer; detector: SchemaDetector };
+    documents: { store: DocumentStore; analyzer: DocumentAnalyzer; detector: SchemaDetector; limit: SizeLimit };
     diagnostics: { mapper: DiagnosticMapper; pages: ExplainPages; publisher: DiagnosticPublisher };
     features: {
         completion: CompletionProvider;
@@ -55,6 +56,7 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
             store: (s) => new DocumentStore(s.text.encoder),
             analyzer: () => new DocumentAnalyzer(),
             detector: () => new SchemaDetector(),
+            limit: () => new SizeLimit(),
         },
         diagnostics: {
             mapper: () => new DiagnosticMapper(),
@@ -68,6 +70,7 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
                         encoder: s.text.encoder,
                         pages: s.diagnostics.pages,
                         runner: s.compile.runner,
+                        limit: s.documents.limit,
                         options: s.options,
                     },
                     (uri) => s.documents.store.get(uri),

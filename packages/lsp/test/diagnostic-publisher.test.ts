@@ -30,6 +30,7 @@ describe('diagnostic publisher', () => {
                 compileNow: () => [],
                 compile: () => new Promise<Diagnostic[]>((resolve) => compiles.push(resolve)),
             },
+            limit: { isOver: () => false },
             options: { debounceMs: 0 },
         } as unknown as PublisherDeps;
         const publisher = new DiagnosticPublisher(deps, () => doc);
@@ -78,6 +79,7 @@ describe('diagnostic publisher', () => {
                 compile: () => new Promise<PlacedDiagnostic[]>((resolve) => compiles.push(resolve)),
                 forget: () => {},
             },
+            limit: { isOver: () => false },
             options: { debounceMs: 0 },
         } as unknown as PublisherDeps;
         const publisher = new DiagnosticPublisher(deps, () => doc);

@@ -6,10 +6,12 @@
 // and a result whose document has moved on is dropped rather than published. "The document" is the
 // very `TextDocument` object, not only its version: a document closed and reopened under the same
 // URI starts again at version 1, and a compile of the closed one must not pass for the new one.
-import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { Diagnostic } from '@svc/compiler';
+import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompileRunner } from '../compile/compile-runner.js';
 import type { DocumentAnalyzer } from '../documents/document-analysis.js';
+import { limitRange, type SizeLimit } from '../documents/size-limit.js';
 import type { PositionEncoder } from '../text/position-encoding.js';
 import type { DiagnosticMapper, PlacedDiagnostic } from './diagnostic-mapper.js';
 import type { ExplainPages } from './explain-pages.js';
@@ -31,6 +33,8 @@ export interface PublisherDeps {
     encoder: PositionEncoder;
     pages: ExplainPages;
     runner: CompileRunner;
+    /** Documents over the compiler's size limit: E-LIMIT only, nothing read. */
+    limit: SizeLimit;
     /** `debounceMs`: a fixed debounce; undefined: adaptive. Read at each change (set at initialize). */
     options: { debounceMs?: number };
 }
@@ -83,6 +87,7 @@ export class DiagnosticPublisher {
      * (nothing before), so a request never waits for a large compile.
      */
     current(doc: TextDocument): PlacedDiagnostic[] {
+        if (this.deps.limit.isOver(doc)) return [];
         const hit = this.compiled.get(doc.uri);
         if (hit && isFor(hit, doc)) return hit.placed;
         return this.deps.runner.isLarge(doc.getText()) ? [] : this.compileHere(doc).placed;
@@ -104,20 +109,36 @@ export class DiagnosticPublisher {
             doc,
             placed.flatMap((p) => [p.start, p.end]),
         );
-        return placed.map((p, i) => {
-            const d = p.diagnostic;
-            const out: LspDiagnostic = {
-                range: { start: positions[2 * i]!, end: positions[2 * i + 1]! },
-                severity: p.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-                code: d.code,
-                source: 'svc',
-                message: d.message,
-                data: { pointer: d.pointer, ...(d.span ? { span: d.span } : {}) },
-            };
-            const href = this.deps.pages.href(d.code);
-            if (href) out.codeDescription = { href };
-            return out;
-        });
+        return placed.map((p, i) => this.lspDiagnostic(p.diagnostic, p.severity, { start: positions[2 * i]!, end: positions[2 * i + 1]! }));
+    }
+
+    private lspDiagnostic(d: Diagnostic, severity: 'error' | 'warning', range: Range): LspDiagnostic {
+        const out: LspDiagnostic = {
+            range,
+            severity: severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+            code: d.code,
+            source: 'svc',
+            message: d.message,
+            data: { pointer: d.pointer, ...(d.span ? { span: d.span } : {}) },
+        };
+        const href = this.deps.pages.href(d.code);
+        if (href) out.codeDescription = { href };
+        return out;
+    }
+
+    /**
+     * A document over the size limit: the compiler's E-LIMIT (it counts the bytes and reads no
+     * further), placed at the schema's first character without reading the text's lines.
+     */
+    private async publishOverLimit(doc: TextDocument): Promise<void> {
+        const text = doc.getText();
+        this.compiled.delete(doc.uri);
+        this.deps.runner.forget(doc.uri); // the worker's tree of an earlier version is of no more use
+        const diagnostics = this.deps.runner
+            .compileNow(text)
+            .map((d) => this.lspDiagnostic(d, d.code.startsWith('W-') ? 'warning' : 'error', limitRange(text, this.deps.encoder.encoding)));
+        this.stats.published++;
+        await this.deps.connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     }
 
     private compileHere(doc: TextDocument): CompiledVersion {
@@ -159,6 +180,7 @@ export class DiagnosticPublisher {
     private async run(uri: string): Promise<void> {
         const doc = this.getDoc(uri);
         if (!doc) return;
+        if (this.deps.limit.isOver(doc)) return this.publishOverLimit(doc);
         const version = doc.version;
         const text = doc.getText();
         const entry = await this.compile(doc);
