@@ -44,6 +44,32 @@ describe('addressee: the person a letter greets', () => {
         expect(wantsAddressee('tenant_address', en)).to.equal(false);
     });
 
+    it('a letter to a child\'s parents: the parent is the addressee, the child the name above ("Aan de ouder(s)/verzorger(s) van …")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'beschikking',
+            fields: [
+                { name: 'ouder', type: 'string' },
+                { name: 'leerling', type: 'string' },
+            ],
+        });
+        const doc = [
+            'gemeente Coevorden',
+            'Kasteel 1  -  Postbus 2  -  7740 AA  Coevorden',
+            '',
+            'Aan de ouder(s)/verzorger(s) van Sem Jansen',
+            'Dhr. K. Jansen',
+            'Dorpsstraat 12',
+            '7741 AB  Coevorden',
+            '',
+            'Geachte heer Jansen,',
+            '',
+            'Wij kennen uw zoon leerlingenvervoer toe.',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ ouder: 'Dhr. K. Jansen', leerling: 'Sem Jansen' });
+        expect(wantsAddressee('parent_name', localeOf('en'))).to.equal(true);
+    });
+
     it('a letter to a leaseholder names the leaseholder by its address block', async () => {
         const schema = compile({ svc_schema: '1.0', name: 'demand', fields: [{ name: 'leaseholder', type: 'string' }] });
         const doc = `${HEAD}Mr Tobias Renwick\nFlat 3, Elm Court\nDerby DE1 2AB\n\nDear Mr Renwick,\n\nGround rent of £150.00 is due on 24 June 2025.\n`;

@@ -277,6 +277,8 @@ export const en = {
         'homeowner',
         'occupier',
         'occupant',
+        'parent',
+        'guardian',
     ],
     issuerWords: [
         'company',

@@ -303,6 +303,8 @@ export const nl = {
         'belastingplichtige',
         'eigenaar',
         'deelnemer',
+        'ouder',
+        'verzorger',
     ],
     expiryWords: [
         'vervaldatum',

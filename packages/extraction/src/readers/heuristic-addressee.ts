@@ -87,6 +87,10 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
             const own = new Set(t.toLowerCase().split(/\s+/));
             if (!greeted.every((w) => own.has(w))) continue;
             if (organisation) return organisationUnder(win, k);
+            // A letter to a child's parents names the child above them ("Aan de ouder(s)/verzorger(s)
+            // van Noah Bosma" over "Dhr. M. Bosma"): the child is the pupil a minor's field asks for.
+            const child = minorField(field) ? childAbove(win, k) : undefined;
+            if (child) return [child];
             const start = line.start + line.text.indexOf(t);
             return [{ start, end: start + t.length, quote: t }];
         }
@@ -100,8 +104,25 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
     // A statement greets nobody: the address block's name line, led by a person's title ("Ms Anjali
     // Rowntree-Pascoe" over "Flat 12, Orchard House" and a postcode line).
     // (Not for a child's name: a school writes to the parents about the pupil.)
-    const minor = labelWords(field).some((w) => MINOR_WORDS.has(w));
-    return organisation || minor ? [] : titledAddressee(win, titles);
+    return organisation || minorField(field) ? [] : titledAddressee(win, titles);
+}
+
+const minorField = (field: string): boolean => labelWords(field).some((w) => MINOR_WORDS.has(w));
+
+/** "… parent(s)/guardian(s) of Noah Bosma", Dutch "… ouder(s)/verzorger(s) van …": the child's name. */
+const PARENTS_OF =
+    /\b(?:parents?|guardians?|carers?|ouders?|verzorgers?)(?:\(s\))?\b[^\n]{0,40}?\b(?:of|van)\s+(\p{Lu}[\p{L}'’-]*(?:\s+(?:van|de|der|den|ter|ten|\p{Lu}[\p{L}'’-]*)){1,4})\s*$/u;
+
+/** The child's name on the line or two above an address block's name line (PARENTS_OF). */
+function childAbove(win: WindowText, k: number): Span | undefined {
+    for (let l = k - 1; l >= Math.max(0, k - 2); l--) {
+        const line = win.lines[l]!;
+        const m = PARENTS_OF.exec(line.text);
+        if (!m) continue;
+        const start = line.start + m.index + m[0].lastIndexOf(m[1]!);
+        return { start, end: start + m[1]!.length, quote: m[1]! };
+    }
+    return undefined;
 }
 
 /** Words of a field's name that ask for a child's name, whose letters go to the parents. */
