@@ -12,7 +12,7 @@ import { schemaHash } from './hash/schema-hash.js';
 import { MAX_REGISTERS } from './ir/ir-emitter.js';
 import type { CompiledCode, CompiledField, CompiledRelation, CompiledSchema, FieldType } from './ir/ir-types.js';
 import type { JsonNode } from './json/json-types.js';
-import { withPatternScope } from './schema/field-types.js';
+import { withPatternScope } from './schema/pattern-check.js';
 import { checkSchema, type CheckedField, type ExprSource } from './schema/schema-checker.js';
 import type { ExprType } from './values/value-types.js';
 

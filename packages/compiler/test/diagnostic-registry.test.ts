@@ -75,6 +75,7 @@ const TEACHING: Array<[string, string]> = [
     ['top key typo', '{"svc_schema": "1.0", "name": "t", "field": [], "fields": [{"name": "a", "type": "integer"}]}'],
     ['currency in lower case', doc('{"name": "m", "type": "money", "currency": "eur"}')],
     ['key not for the type', doc('{"name": "d", "type": "date", "pattern": "x"}')],
+    ['pattern that compiles too large', doc('{"name": "s", "type": "string", "pattern": "\\\\p{L}{999}\\\\p{L}{999}"}')],
     ['array needs items', doc('{"name": "lines", "type": "array"}')],
     ['bound not in the literal form', doc('{"name": "d", "type": "date", "min": "01-02-2024"}')],
     ['bound in another basis', doc('{"name": "t", "type": "duration", "basis": "days", "max": "P1M"}')],

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { RE2JS } from 're2js';
 import { compileSchemaText } from '../src/compile.js';
 import { clearExpressionCache } from '../src/expr/expr-cache.js';
-import { patternCacheChars } from '../src/schema/field-types.js';
+import { patternCacheChars } from '../src/schema/pattern-check.js';
 import { expressionCompiler, provideExpressionCompiler } from '../src/expr/expr-seam.js';
 
 const SCHEMA = JSON.stringify({
@@ -60,16 +60,25 @@ describe('compile reuse scope', () => {
         expect(compile('acct_A')).to.deep.equal({ expressions: 0, patterns: 0 });
     });
 
-    it('remembers patterns within a bound of characters: a long pattern is checked every time, never held', () => {
+    it('remembers patterns within a bound of characters, and never compiles one over the length limit', () => {
         const long = `^(?:${'a'.repeat(5000)})$`;
         const schema = JSON.stringify({ svc_schema: '1.0', name: 'long', fields: [{ name: 'code', type: 'string', pattern: long }] });
         const before = patternCacheChars();
         for (let i = 0; i < 3; i++) {
             patterns = 0;
-            expect(compileSchemaText(schema, { reuseScope: 'acct_L' }).ok).to.equal(true);
-            expect(patterns).to.equal(1);
+            expect(compileSchemaText(schema, { reuseScope: 'acct_L' }).errors.map((e) => e.code)).to.deep.equal(['E-LIMIT']);
+            expect(patterns).to.equal(0);
         }
         expect(patternCacheChars()).to.be.at.most(before);
-        expect(patternCacheChars()).to.be.at.most(1 << 20);
+        // 300 different patterns at the length limit: the remembered ones stay within 1 Mi characters
+        for (let i = 0; i < 300; i++) {
+            const text = JSON.stringify({
+                svc_schema: '1.0',
+                name: 'l',
+                fields: [{ name: 'c', type: 'string', pattern: `${i}`.padEnd(4096, 'a') }],
+            });
+            expect(compileSchemaText(text, { reuseScope: 'acct_L' }).ok).to.equal(true);
+        }
+        expect(patternCacheChars()).to.be.within(1, 1 << 20);
     });
 });

@@ -166,9 +166,16 @@ export const CODES = {
             bytes: 'schema is {bytes} bytes; the limit is {max} (1 MiB)',
             registers: 'this expression needs {n} registers; the limit is {max}',
             window: "the schema's rendering takes {tokens} of the {window} tokens of a reading window; at least {min} must be left for the document (shorten descriptions, hints or labels)",
+            'pattern-chars': 'a pattern has at most {max} characters, this one has {n}',
+            'pattern-size':
+                'this pattern compiles to size {size}, more than {max}: a counted repetition is written out (a class repeated 500 times is 500) and a Unicode class such as \\pL counts 7 each time; lower the counts',
+            'schema-pattern-chars':
+                "the schema's patterns up to this one have {n} characters together, more than {max}; shorten this one or others",
+            'schema-pattern-size':
+                "the schema's patterns up to this one compile to size {size} together, more than {max}; shorten the counted repetitions of this one or others",
         },
         explanation:
-            "Limits keep compile and extraction time bounded: 1 to 32 fields, at most 10,000 relations, 1 MiB of schema JSON, 255 registers in one relation's compiled code, and room for at least 1,024 document tokens in a reading window.",
+            "Limits keep compile and extraction time bounded: 1 to 32 fields, at most 10,000 relations, 1 MiB of schema JSON, 255 registers in one relation's compiled code, and room for at least 1,024 document tokens in a reading window. A pattern has at most 4,096 characters and a compiled size of at most 10,000; a schema's patterns together at most 16,384 characters and a size of 20,000. The size counts RE2 instructions with counted repetitions written out ([a-z]{500} is 500, (ab|cd){100} about 500) and a character class one more per 256 bounds it can hold (\\p{L} and other Unicode classes count 7, [a-z] 1, a case-insensitive class up to 24): a short pattern such as \\p{L}{999} compiles to thousands of instructions. A pattern that does not fit is not compiled (nor counted); the other patterns that fit are still checked.",
     },
     'E-EXPR-SYNTAX': {
         severity: 'error',

@@ -15,6 +15,7 @@ import {
     TYPE_KEYS,
     type FieldTypeName,
 } from '../schema/schema-keys.js';
+import { PATTERN_LIMITS } from '../schema/pattern-check.js';
 import { ROUND_MODES } from '../values/value-types.js';
 
 /** What each type's value looks like in `response.data`, with a field definition to copy. */
@@ -98,6 +99,14 @@ function limitsTable(): string {
         ['relation `id`', `1 to ${LIMITS.relationId} characters`],
         ['relation `description`', `at most ${LIMITS.relationDescription} characters`],
         ['`scale`', `0 to ${LIMITS.scaleMax}`],
+        [
+            '`pattern`',
+            `at most ${PATTERN_LIMITS.chars.toLocaleString('en')} characters and a compiled size of ${PATTERN_LIMITS.size.toLocaleString('en')} (section 2)`,
+        ],
+        [
+            'all `pattern`s of a schema',
+            `at most ${PATTERN_LIMITS.schemaChars.toLocaleString('en')} characters and a compiled size of ${PATTERN_LIMITS.schemaSize.toLocaleString('en')} together`,
+        ],
         ['expression length', `${MAX_EXPR_BYTES.toLocaleString('en')} bytes of UTF-8`],
         ['expression nesting', `${MAX_EXPR_DEPTH} levels`],
         ['registers per relation', String(MAX_REGISTERS)],

@@ -2,7 +2,6 @@
 // keys, duration bases, enum labels and aliases, each checked and turned into its part of FieldType.
 // field-checker.ts checks the keys every field shares and picks the builder by type.
 import type { Decimal } from 'decimal.js';
-import { RE2JS } from 're2js';
 import { childPointer } from '../diagnostics/diagnostic-types.js';
 import type { DiagnosticSink } from '../diagnostics/diagnostic-sink.js';
 import type { FieldType } from '../ir/ir-types.js';
@@ -12,6 +11,7 @@ import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { DateOrder, EomRule } from '../values/value-types.js';
 import { checkBounds } from './bound-checker.js';
 import { kindName } from './json-kinds.js';
+import { checkPattern } from './pattern-check.js';
 import { LIMITS, codePoints } from './schema-keys.js';
 
 export type DecBounds = { min?: Decimal; max?: Decimal };
@@ -64,59 +64,6 @@ export function scaleOf(obj: JsonObject, pointer: string, sink: DiagnosticSink):
     return m.value.value;
 }
 
-// Whether a pattern compiles is a pure function of its text: remembered (bounded), since compiling
-// an RE2 pattern was a tenth of compiling a small schema that has one. Bounded by characters too:
-// 1,024 patterns of a megabyte each would have held a gigabyte.
-const patterns = new Map<string, Error | null>();
-let patternChars = 0;
-/** Characters of the remembered patterns' keys at most, and of one pattern remembered at most. */
-const PATTERN_CACHE_CHARS = 1 << 20;
-const PATTERN_REMEMBERED_CHARS = 4096;
-
-/**
- * Prefixes the keys of `patterns` while a compile checks its schema (CompileOptions.reuseScope): a
- * long pattern takes tens of milliseconds to compile, so a hit on a pattern another tenant sent
- * would confirm a guess at it. Compiles are synchronous, so one module variable is enough.
- */
-let patternScope = '';
-
-export function withPatternScope<T>(scope: string, check: () => T): T {
-    const before = patternScope;
-    patternScope = scope;
-    try {
-        return check();
-    } finally {
-        patternScope = before;
-    }
-}
-
-/** Characters the remembered patterns hold (tests). */
-export function patternCacheChars(): number {
-    return patternChars;
-}
-
-function compilePatternOnce(pattern: string): void {
-    const key = `${patternScope}\u0000${pattern}`;
-    let failure = patterns.get(key);
-    if (failure === undefined) {
-        try {
-            RE2JS.compile(pattern);
-            failure = null;
-        } catch (e) {
-            failure = e as Error;
-        }
-        if (key.length <= PATTERN_REMEMBERED_CHARS) {
-            if (patterns.size >= 1024 || patternChars + key.length > PATTERN_CACHE_CHARS) {
-                patterns.clear();
-                patternChars = 0;
-            }
-            patterns.set(key, failure);
-            patternChars += key.length;
-        }
-    }
-    if (failure) throw failure;
-}
-
 export function stringType(obj: JsonObject, pointer: string, sink: DiagnosticSink): FieldType | undefined {
     const m = getMember(obj, 'pattern');
     if (!m) return { kind: 'string' };
@@ -128,12 +75,7 @@ export function stringType(obj: JsonObject, pointer: string, sink: DiagnosticSin
         });
         return undefined;
     }
-    try {
-        compilePatternOnce(m.value.value);
-    } catch (e) {
-        sink.report('E-SCHEMA-VALUE', childPointer(pointer, 'pattern'), m.value.start, { form: 'pattern', reason: (e as Error).message });
-        return undefined;
-    }
+    if (!checkPattern(m.value.value, pointer, m.value.start, sink)) return undefined;
     return { kind: 'string', pattern: m.value.value };
 }
 
