@@ -109,6 +109,12 @@ describe('readJson', () => {
         expect(lineColumn(text, text.indexOf('d'))).to.deep.equal({ line: 6, column: 1 });
     });
 
+    it('counts columns in UTF-16 code units, as docs/schema-language.md says (an emoji 2, é 1)', () => {
+        expect(readJson('{"a": "😀" x}').diagnostics[0]!.message).to.contain('line 1, column 12');
+        expect(readJson('{"a": "é" x}').diagnostics[0]!.message).to.contain('line 1, column 11');
+        expect(readJson('{"a": "e\u0301" x}').diagnostics[0]!.message).to.contain('line 1, column 12'); // e and a combining accent
+    });
+
     it('allows exactly 64 open containers and rejects 65 without recursion', () => {
         expect(codes(`${'['.repeat(64)}${']'.repeat(64)}`)).to.deep.equal([]);
         expect(codes(`${'['.repeat(65)}${']'.repeat(65)}`).map((c) => c.split(' ')[0])).to.deep.equal(['E-JSON-SYNTAX']);
