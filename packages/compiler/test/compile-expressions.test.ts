@@ -142,6 +142,35 @@ describe('compile codes: expressions', () => {
         expect(compileRel(`${Array.from({ length: 60 }, (_, i) => `a * ${i}`).join(' + ')} > 0`).ok).to.equal(true);
     });
 
+    it("suggests date'…' for a plain string only when that literal compiles, and else says how one is written", () => {
+        const cases: Array<[string, string]> = [
+            ['d', '2024-01-01'],
+            ['d', '2024-02-29'],
+            ['d', '2024-02-30'],
+            ['d', 'not a date'],
+            ['d', '2024-1-1'],
+            ['d', '0000-01-01'],
+            ['dt', '2024-01-31T10:00:00Z'],
+            ['dt', '2024-01-31T10:00+01:00'],
+            ['dt', '2024-01-31'],
+            ['dt', '2024-01-31T24:00:00Z'],
+        ];
+        let suggested = 0;
+        for (const [field, text] of cases) {
+            const kind = field === 'd' ? 'date' : 'datetime';
+            const message = compileRel(`${field} < '${text}'`).errors.map((e) => e.message)[0]!;
+            const fix = `; write the ${kind} as ${kind}'${text}'`;
+            if (message.endsWith(fix)) {
+                suggested++;
+                expect(codesOf(compileRel(`${field} < ${kind}'${text}'`)), `${kind}'${text}'`).to.deep.equal([]);
+            } else {
+                expect(message).to.match(new RegExp(`; a ${kind} is written ${kind}'YYYY-MM-DD[^']*', and '.*' is not a valid ${kind}$`));
+                expect(codesOf(compileRel(`${field} < ${kind}'${text}'`)), `${kind}'${text}'`).to.have.length(1);
+            }
+        }
+        expect(suggested).to.equal(4);
+    });
+
     it('handles a 16 KiB operator chain without recursion', () => {
         const expr = `${Array(8000).fill('a').join('+')} > 0`;
         expect(Buffer.byteLength(expr)).to.be.below(16384);

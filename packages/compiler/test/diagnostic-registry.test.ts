@@ -66,6 +66,8 @@ const TEACHING: Array<[string, string]> = [
     ['!flag', schemaWith(['!flag'])],
     ['double quotes', schemaWith(['s == "x"'])],
     ['date as plain string', schemaWith(["d < '2024-01-01'"])],
+    ['date as plain string that is no date', schemaWith(["d < '2024-02-30' or d > 'not a date'"])],
+    ['datetime as plain string', schemaWith(["dt < '2024-01-31T10:00:00Z' or dt > '2024-01-31'"])],
     ['enum typo', schemaWith(["status == 'payd'"])],
     ['round mode typo', schemaWith(["round(x, 2, 'half_evn') > 1"])],
     ['function typo', schemaWith(['mx(a, b) > 1'])],

@@ -28,8 +28,19 @@ export const HINTS = {
 /** `; did you mean "x"?` */
 export const didYouMeanHint = (word: string): string => `; did you mean "${word}"?`;
 
-/** `; write the date as date'2024-01-01'` for a date or datetime compared with a plain string. */
+/**
+ * `; write the date as date'2024-01-01'` for a date or datetime compared with a plain string that
+ * is a valid literal of that kind; editors offer the rewrite as a quick fix when a message ends so.
+ */
 export const typedLiteralHint = (kind: string, text: string): string => `; write the ${kind} as ${kind}'${text}'`;
+
+/** How a literal is written, for a string that is none: `date'2024-02-30'` would only trade E-TYPE for E-EXPR-LITERAL. */
+export const TYPED_LITERAL_FORMS: Readonly<Record<'date' | 'datetime', string>> = {
+    date: "date'YYYY-MM-DD'",
+    datetime: "datetime'YYYY-MM-DDTHH:MM:SSZ'",
+};
+export const typedLiteralFormHint = (kind: 'date' | 'datetime', text: string): string =>
+    `; a ${kind} is written ${TYPED_LITERAL_FORMS[kind]}, and '${text}' is not a valid ${kind}`;
 
 /**
  * A long text given by its beginning and its length, so a message can quote it without the text

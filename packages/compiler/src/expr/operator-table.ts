@@ -1,8 +1,9 @@
 // The one overload table of the expression language (docs/schema-language.md): for each operator
 // and operand types, the result type and how it is computed, or the code that rejects it.
-import { problem, typedLiteralHint, type Problem } from '../diagnostics/diagnostic-registry.js';
+import { problem, typedLiteralFormHint, typedLiteralHint, type Problem } from '../diagnostics/diagnostic-registry.js';
 import { didYouMean } from '../diagnostics/diagnostic-suggest.js';
 import type { CmpOp } from '../ir/ir-types.js';
+import { parseIsoDate, parseIsoDateTime } from '../values/date-ops.js';
 import type { EomRule, ExprType } from '../values/value-types.js';
 import { sameType, typeName, type Span, type SpanRef, type TExpr } from './typed-expr.js';
 
@@ -22,11 +23,17 @@ function typeError(op: string, a: TExpr, b?: TExpr): Overload {
     return problem('E-TYPE', { form: 'operator', op, operands, hint: b ? literalHint(a, b) : '' });
 }
 
-/** A date or datetime against a plain string literal: the literal wants its typed form. */
+/**
+ * A date or datetime against a plain string literal: the literal wants its typed form, which is
+ * suggested only when the string is a valid literal of that kind (else the form is shown).
+ */
 function literalHint(a: TExpr, b: TExpr): string {
     const [point, other] = a.type.kind === 'date' || a.type.kind === 'datetime' ? [a, b] : [b, a];
-    if ((point.type.kind !== 'date' && point.type.kind !== 'datetime') || other.k !== 'const' || other.literal !== 'string') return '';
-    return typedLiteralHint(point.type.kind, String(other.value));
+    const kind = point.type.kind;
+    if ((kind !== 'date' && kind !== 'datetime') || other.k !== 'const' || other.literal !== 'string') return '';
+    const text = String(other.value);
+    const valid = (kind === 'date' ? parseIsoDate(text) : parseIsoDateTime(text)) !== undefined;
+    return valid ? typedLiteralHint(kind, text) : typedLiteralFormHint(kind, text);
 }
 const currencyError = (a: TExpr, b: TExpr): Overload => problem('E-CURRENCY', { left: typeName(a.type), right: typeName(b.type) });
 const basisError = (a: TExpr, b: TExpr): Overload =>
