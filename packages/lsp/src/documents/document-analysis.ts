@@ -5,7 +5,7 @@
 import { childPointer, getMember, type JsonNode, type JsonObject, type JsonString } from '@svc/compiler';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseTolerant, type TolerantJson } from '../json/json-tolerant.js';
-import { ExprSite } from './expr-site.js';
+import { ExprSite, tokenize, type ExprToken, type Lexer } from './expr-site.js';
 
 export interface FieldDecl {
     index: number;
@@ -31,14 +31,27 @@ export class SchemaAnalysis {
     private fieldCache: FieldDecl[] | undefined;
     private relationCache: RelationDecl[] | undefined;
     private siteCache: ExprSite[] | undefined;
+    /** Tokens by expression text, lexed for this version or taken from the version before. */
+    readonly lexed = new Map<string, readonly ExprToken[]>();
+    private readonly lex: Lexer;
 
+    /** `before`: the tokens of the document's version before (an edit leaves most expressions as they were). */
     constructor(
         readonly uri: string,
         doc: TextDocument,
+        before?: ReadonlyMap<string, readonly ExprToken[]>,
     ) {
         this.text = doc.getText();
         this.version = doc.version;
         this.json = parseTolerant(this.text);
+        this.lex = (text) => {
+            let tokens = this.lexed.get(text);
+            if (!tokens) {
+                tokens = before?.get(text) ?? tokenize(text);
+                this.lexed.set(text, tokens);
+            }
+            return tokens;
+        };
     }
 
     get root(): JsonNode | undefined {
@@ -79,11 +92,12 @@ export class SchemaAnalysis {
         for (const f of this.fields) {
             const aw = getMember(f.node, 'applicable_when')?.value;
             if (aw?.kind === 'string')
-                sites.push(new ExprSite(childPointer(f.pointer, 'applicable_when'), 'applicable', f.index, aw, this.text));
+                sites.push(new ExprSite(childPointer(f.pointer, 'applicable_when'), 'applicable', f.index, aw, this.text, this.lex));
         }
         for (const r of this.relations) {
             const e = getMember(r.node, 'expr')?.value;
-            if (e?.kind === 'string') sites.push(new ExprSite(childPointer(r.pointer, 'expr'), 'relation', r.index, e, this.text));
+            if (e?.kind === 'string')
+                sites.push(new ExprSite(childPointer(r.pointer, 'expr'), 'relation', r.index, e, this.text, this.lex));
         }
         sites.sort((a, b) => a.node.start - b.node.start);
         return (this.siteCache = sites);
@@ -140,7 +154,8 @@ export class DocumentAnalyzer {
         const hit = this.cache.get(doc.uri);
         // The text too: a client may send another text under the same version number.
         if (hit && hit.doc === doc && hit.analysis.version === doc.version && hit.analysis.text === doc.getText()) return hit.analysis;
-        const analysis = new SchemaAnalysis(doc.uri, doc);
+        // The version before's tokens only, never further back: memory stays one version's worth.
+        const analysis = new SchemaAnalysis(doc.uri, doc, hit?.analysis.lexed);
         this.stats.analysed++;
         this.cache.set(doc.uri, { doc, analysis });
         return analysis;

@@ -24,9 +24,12 @@ interface LexToken {
 
 const KEYWORDS = new Set(['and', 'or', 'not', 'true', 'false']);
 
+/** Tokens of an expression text; the analysis passes one that reuses the version before's. */
+export type Lexer = (text: string) => readonly ExprToken[];
+
 export class ExprSite {
     private mapCache: StringMap | undefined;
-    private tokenCache: ExprToken[] | undefined;
+    private tokenCache: readonly ExprToken[] | undefined;
 
     constructor(
         readonly pointer: string,
@@ -35,6 +38,7 @@ export class ExprSite {
         readonly index: number,
         readonly node: JsonString,
         private readonly source: string,
+        private readonly lex: Lexer = tokenize,
     ) {}
 
     get text(): string {
@@ -45,8 +49,9 @@ export class ExprSite {
         return (this.mapCache ??= new StringMap(this.source, this.node.start));
     }
 
-    get tokens(): ExprToken[] {
-        return (this.tokenCache ??= tokenize(this.text));
+    /** Shared between sites and versions with the same text: never modified. */
+    get tokens(): readonly ExprToken[] {
+        return (this.tokenCache ??= this.lex(this.text));
     }
 
     /** True when a document offset is inside the string's quotes (the closing quote's offset included). */

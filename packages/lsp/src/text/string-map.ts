@@ -7,8 +7,12 @@ import { utf8OffsetTable } from '@svc/compiler';
 export class StringMap {
     /** The decoded value (tolerant: a bad escape keeps its characters; an unterminated string ends at the line). */
     readonly value: string;
-    /** srcOf[i]: source offset where decoded code unit i is written; srcOf[length]: the closing quote (or the end). */
-    private readonly srcOf: Uint32Array;
+    /**
+     * srcOf[i]: source offset where decoded code unit i is written; srcOf[length]: the closing quote
+     * (or the end). Undefined for a string without escapes (most are), where it is start + 1 + i:
+     * a 1 MiB schema's 10,000 expressions then cost no table each.
+     */
+    private readonly srcOf: Uint32Array | undefined;
     private bytes: Uint32Array | undefined;
 
     /** `start` is the offset of the opening quote in `source`. */
@@ -16,48 +20,37 @@ export class StringMap {
         source: string,
         readonly start: number,
     ) {
-        const units: number[] = [];
-        const parts: string[] = [];
         let pos = start + 1;
         for (;;) {
             const c = source.charCodeAt(pos);
-            if (pos >= source.length || c === 0x22 || c === 0x0a || c === 0x0d) break;
-            if (c === 0x5c && pos + 1 < source.length) {
-                const decoded = decodeEscape(source, pos);
-                if (decoded) {
-                    for (let k = 0; k < decoded.text.length; k++) units.push(pos);
-                    parts.push(decoded.text);
-                    pos += decoded.length;
-                    continue;
-                }
-            }
-            units.push(pos);
-            parts.push(source[pos]!);
+            if (pos >= source.length || c === 0x22 || c === 0x0a || c === 0x0d || c === 0x5c) break;
             pos++;
         }
-        units.push(pos);
-        this.value = parts.join('');
-        this.srcOf = Uint32Array.from(units);
+        if (source.charCodeAt(pos) === 0x5c && pos < source.length) [this.value, this.srcOf] = decodeEscaped(source, start);
+        else this.value = source.slice(start + 1, pos);
     }
 
     /** Source offset of the closing quote (or of the end of an unterminated string). */
     get contentEnd(): number {
-        return this.srcOf[this.srcOf.length - 1]!;
+        return this.sourceOffset(this.value.length);
     }
 
     /** Source offset where decoded index `i` (UTF-16 of the value) is written. */
     sourceOffset(i: number): number {
-        return this.srcOf[Math.max(0, Math.min(i, this.value.length))]!;
+        const at = Math.max(0, Math.min(i, this.value.length));
+        return this.srcOf ? this.srcOf[at]! : this.start + 1 + at;
     }
 
     /** Decoded index of a source offset; an offset inside an escape maps to that escape's character. */
     decodedIndex(offset: number): number {
-        if (offset <= this.srcOf[0]!) return 0;
+        const srcOf = this.srcOf;
+        if (!srcOf) return Math.max(0, Math.min(offset - this.start - 1, this.value.length));
+        if (offset <= srcOf[0]!) return 0;
         let lo = 0;
-        let hi = this.srcOf.length - 1;
+        let hi = srcOf.length - 1;
         while (lo < hi) {
             const mid = (lo + hi + 1) >> 1;
-            if (this.srcOf[mid]! <= offset) lo = mid;
+            if (srcOf[mid]! <= offset) lo = mid;
             else hi = mid - 1;
         }
         return lo;
@@ -97,6 +90,31 @@ export class StringMap {
         this.bytes = table;
         return table;
     }
+}
+
+/** The value of a string with escapes, and where each of its code units is written. */
+function decodeEscaped(source: string, start: number): [string, Uint32Array] {
+    const units: number[] = [];
+    const parts: string[] = [];
+    let pos = start + 1;
+    for (;;) {
+        const c = source.charCodeAt(pos);
+        if (pos >= source.length || c === 0x22 || c === 0x0a || c === 0x0d) break;
+        if (c === 0x5c && pos + 1 < source.length) {
+            const decoded = decodeEscape(source, pos);
+            if (decoded) {
+                for (let k = 0; k < decoded.text.length; k++) units.push(pos);
+                parts.push(decoded.text);
+                pos += decoded.length;
+                continue;
+            }
+        }
+        units.push(pos);
+        parts.push(source[pos]!);
+        pos++;
+    }
+    units.push(pos);
+    return [parts.join(''), Uint32Array.from(units)];
 }
 
 function decodeEscape(source: string, pos: number): { text: string; length: number } | undefined {
