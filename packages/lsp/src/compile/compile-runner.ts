@@ -6,11 +6,11 @@
 // waits replaces it, and the replaced one resolves `undefined` without ever running, so a burst of
 // edits during a long compile costs one more compile, not one per edit. If the worker cannot run (or
 // dies), documents are compiled on the server's thread instead, so diagnostics never stop.
-import { Worker } from 'node:worker_threads';
 import { compileSchemaText, type Diagnostic } from '@svc/compiler';
 import type { PlacedDiagnostic } from '../diagnostics/diagnostic-mapper.js';
 import { compilePlaced } from './compile-placed.js';
 import { WORKER_FLAG, type TreeStats, type WorkerReply, type WorkerRequest } from './compile-worker.js';
+import { WorkerChannel } from './worker-channel.js';
 
 export interface CompileRunnerOptions {
     /** Documents of at least this many bytes of UTF-8 compile on the worker (default 65,536). */
@@ -19,21 +19,19 @@ export interface CompileRunnerOptions {
     compileWorker?: string | URL;
 }
 
-type Waiter = { resolve(reply: WorkerReply): void; reject(e: Error): void };
 type Placed = PlacedDiagnostic[] | undefined;
 /** A document's compiles: whether one runs, and the version waiting behind it. */
 type Lane = { waiting?: { text: string; resolve(placed: Placed | Promise<Placed>): void } };
 
 export class CompileRunner {
-    private worker?: Worker;
-    private unavailable = false;
-    private next = 1;
-    private readonly waiting = new Map<number, Waiter>();
+    private readonly channel: WorkerChannel<WorkerRequest, WorkerReply>;
     private readonly lanes = new Map<string, Lane>();
     /** For tests and the bench: compiles by place, how many the worker is running now, versions replaced before they ran. */
     readonly stats = { inThread: 0, inWorker: 0, inFlight: 0, workerFailures: 0, superseded: 0 };
 
-    constructor(private readonly options: CompileRunnerOptions) {}
+    constructor(private readonly options: CompileRunnerOptions) {
+        this.channel = new WorkerChannel(() => this.options.compileWorker ?? new URL('./compile-worker.js', import.meta.url), WORKER_FLAG);
+    }
 
     /** At least the threshold in UTF-8 bytes; only a text near it is measured (a UTF-16 unit is 1 to 3 bytes). */
     isLarge(text: string): boolean {
@@ -88,24 +86,25 @@ export class CompileRunner {
     }
 
     private async compileOnce(text: string, uri?: string): Promise<PlacedDiagnostic[]> {
-        const worker = this.ensureWorker();
+        const worker = this.channel.start();
         if (!worker) return this.placedHere(text);
         this.stats.inFlight++;
         try {
-            const reply = await this.ask(worker, { id: this.next++, kind: 'compile', text, uri });
+            const reply = await this.channel.ask({ kind: 'compile', text, uri }, worker);
             this.stats.inWorker++;
             return 'placed' in reply ? reply.placed : this.placedHere(text);
         } catch {
             return this.placedHere(text);
         } finally {
             this.stats.inFlight--;
+            this.stats.workerFailures = this.channel.failures;
         }
     }
 
     /** The worker's heap after a collection and its tree counts (bench), or undefined when there is no worker. */
     async workerStats(): Promise<{ heapUsed: number; trees: TreeStats } | undefined> {
-        if (!this.worker) return undefined;
-        const reply = await this.ask(this.worker, { id: this.next++, kind: 'heap' }).catch(() => undefined);
+        if (!this.channel.running) return undefined;
+        const reply = await this.channel.ask({ kind: 'heap' }).catch(() => undefined);
         return reply && 'heapUsed' in reply ? { heapUsed: reply.heapUsed, trees: reply.trees } : undefined;
     }
 
@@ -113,57 +112,16 @@ export class CompileRunner {
     forget(uri: string): void {
         const lane = this.lanes.get(uri);
         if (lane) this.dropWaiting(lane);
-        this.worker?.postMessage({ id: this.next++, kind: 'forget', uri } satisfies WorkerRequest);
+        this.channel.post({ kind: 'forget', uri });
     }
 
     dispose(): void {
-        const worker = this.worker;
-        this.worker = undefined;
-        this.unavailable = true;
-        for (const w of this.waiting.values()) w.reject(new Error('compile runner disposed'));
-        this.waiting.clear();
+        this.channel.dispose();
         for (const lane of this.lanes.values()) this.dropWaiting(lane);
-        void worker?.terminate();
     }
 
     private placedHere(text: string): PlacedDiagnostic[] {
         this.stats.inThread++;
         return compilePlaced(text);
-    }
-
-    private ask(worker: Worker, request: WorkerRequest): Promise<WorkerReply> {
-        return new Promise((resolve, reject) => {
-            this.waiting.set(request.id, { resolve, reject });
-            worker.postMessage(request);
-        });
-    }
-
-    private ensureWorker(): Worker | undefined {
-        if (this.worker || this.unavailable) return this.worker;
-        try {
-            const entry = this.options.compileWorker ?? new URL('./compile-worker.js', import.meta.url);
-            const worker = new Worker(entry, { workerData: { [WORKER_FLAG]: true } });
-            worker.unref(); // never keeps the server alive
-            worker.on('message', (reply: WorkerReply) => {
-                const w = this.waiting.get(reply.id);
-                this.waiting.delete(reply.id);
-                w?.resolve(reply);
-            });
-            const fail = (why: Error): void => {
-                if (this.worker !== worker) return;
-                this.worker = undefined;
-                this.stats.workerFailures++;
-                // A worker that keeps failing is given up: this thread compiles from then on.
-                if (this.stats.workerFailures >= 3) this.unavailable = true;
-                for (const w of this.waiting.values()) w.reject(why);
-                this.waiting.clear();
-            };
-            worker.on('error', fail);
-            worker.on('exit', (code) => fail(new Error(`compile worker exited (${code})`)));
-            this.worker = worker;
-        } catch {
-            this.unavailable = true;
-        }
-        return this.worker;
     }
 }
