@@ -38,7 +38,8 @@ export function largeSchema(relations = 10_000, bytes = MIB) {
     return build(Math.floor(room / relations), room % relations);
 }
 
-async function startServer() {
+/** The server over stdio; `initializationOptions` as a client sends them. */
+export async function startServer(initializationOptions = undefined) {
     if (!existsSync(`${ROOT}packages/lsp/dist/src/server-main.js`)) throw new Error('build first: npx tsc -b packages/lsp');
     const child = spawn(process.execPath, ['--expose-gc', SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
@@ -49,7 +50,7 @@ async function startServer() {
         for (const w of waiters.splice(0)) if (!w(p)) waiters.push(w);
     });
     conn.listen();
-    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions });
     conn.sendNotification('initialized', {});
     const published = (uri, version) =>
         new Promise((resolve) => waiters.push((p) => (p.uri === uri && p.version === version ? (resolve(p), true) : false)));
@@ -71,7 +72,7 @@ async function startServer() {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Position (UTF-16, what the server negotiates with a client that offers nothing) of an offset. */
-function positionOf(text, offset) {
+export function positionOf(text, offset) {
     const before = text.slice(0, offset);
     const line = before.split('\n').length - 1;
     return { line, character: offset - (before.lastIndexOf('\n') + 1) };

@@ -16,6 +16,7 @@ const AREAS = [
     ['edits', 'edit-bench.mjs', 'runEditBench'],
     ['mcp', 'mcp-bench.mjs', 'runMcpBench'],
     ['language server', 'lsp-bench.mjs', 'runLspBench'],
+    ['language server features on large documents', 'lsp-features-bench.mjs', 'runLspFeaturesBench'],
     ['panel', 'panel-bench.mjs', 'runPanelBench'],
 ];
 

@@ -4,11 +4,23 @@
 import {
     CodeActionKind,
     TextDocumentSyncKind,
+    type CancellationToken,
+    type CompletionList,
+    type DocumentSymbol,
     type InitializeParams,
     type InitializeResult,
+    type Location,
+    type PrepareRenameResult,
+    type SemanticTokens,
+    type SemanticTokensDelta,
     type ServerCapabilities,
+    type SymbolInformation,
+    type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Fix } from './features/code-action-fixes.js';
+import type { FeatureCall } from './features/feature-calls.js';
+import type { Described } from './features/hover-provider.js';
 import { LEGEND } from './features/semantic-tokens-provider.js';
 import type { SvcLspOptions, SvcLspServices } from './lsp-module.js';
 import { negotiateEncoding } from './text/position-encoding.js';
@@ -25,7 +37,7 @@ export function capabilities(): ServerCapabilities {
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
-        semanticTokensProvider: { legend: LEGEND, full: true, range: true },
+        semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     };
 }
@@ -57,6 +69,7 @@ export function registerHandlers(services: SvcLspServices): void {
         if (detector.isSchema(doc)) {
             schemas.add(doc.uri);
             publisher.schedule(doc.uri, immediate);
+            if (immediate && !limit.isOver(doc)) f.runner.warm(doc);
         } else if (schemas.delete(doc.uri)) {
             publisher.clear(doc.uri); // it stopped being a schema: clear what was published
         }
@@ -66,28 +79,16 @@ export function registerHandlers(services: SvcLspServices): void {
     connection.onDidCloseTextDocument((p) => {
         store.close(p.textDocument.uri);
         analyzer.drop(p.textDocument.uri);
+        f.runner.forget(p.textDocument.uri);
+        f.semanticTokens.forget(p.textDocument.uri);
         if (schemas.delete(p.textDocument.uri)) publisher.clear(p.textDocument.uri);
     });
 
-    /** Runs `fn` on an open schema document within the size limit, or answers `fallback` (nothing read). */
-    const on = <T>(uri: string, fallback: T, fn: (doc: TextDocument) => T): T => {
+    // A schema document within the size limit gets features; any other request an empty answer.
+    registerFeatures(services, (uri) => {
         const doc = store.get(uri);
-        return doc && schemas.has(uri) && !limit.isOver(doc) ? fn(doc) : fallback;
-    };
-    connection.onCompletion((p) => on(p.textDocument.uri, null, (doc) => f.completion.complete(doc, p)));
-    connection.onHover((p) => on(p.textDocument.uri, null, (doc) => f.hover.hover(doc, p.position)));
-    connection.onDefinition((p) => on(p.textDocument.uri, null, (doc) => f.navigation.definition(doc, p.position)));
-    connection.onReferences((p) =>
-        on(p.textDocument.uri, null, (doc) => f.navigation.references(doc, p.position, p.context.includeDeclaration)),
-    );
-    connection.onPrepareRename((p) => on(p.textDocument.uri, null, (doc) => f.rename.prepare(doc, p.position)));
-    connection.onRenameRequest((p) => on(p.textDocument.uri, null, (doc) => f.rename.rename(doc, p.position, p.newName)));
-    connection.onDocumentSymbol((p) => on(p.textDocument.uri, [], (doc) => f.symbols.symbols(doc)));
-    connection.languages.semanticTokens.on((p) => on(p.textDocument.uri, { data: [] }, (doc) => f.semanticTokens.tokens(doc)));
-    connection.languages.semanticTokens.onRange((p) =>
-        on(p.textDocument.uri, { data: [] }, (doc) => f.semanticTokens.tokens(doc, p.range)),
-    );
-    connection.onCodeAction((p) => on(p.textDocument.uri, [], (doc) => f.codeActions.actions(doc, p)));
+        return doc && schemas.has(uri) && !limit.isOver(doc) ? doc : undefined;
+    });
 
     // Diagnostics of the server itself, for the bench and tests: memory after a forced GC when the
     // process runs with --expose-gc, and the publisher's counters. The worker answers only between
@@ -101,12 +102,60 @@ export function registerHandlers(services: SvcLspServices): void {
             publisher: { ...publisher.stats },
             overLimit: limit.stats.over,
             analysed: analyzer.stats.analysed,
+            features: { ...f.runner.stats },
             encoding: services.text.encoder.encoding,
             compile: { ...runner.stats, workerHeapUsed: worker?.heapUsed, workerTrees: worker?.trees },
         };
     });
     connection.onShutdown(() => {
         services.compile.runner.dispose();
+        f.runner.dispose();
         services.diagnostics.pages.dispose();
+    });
+}
+
+/** One handler per feature, each run where the document's features run (`FeatureRunner`). */
+function registerFeatures(services: SvcLspServices, served: (uri: string) => TextDocument | undefined): void {
+    const { connection } = services;
+    const f = services.features;
+    /** The answer of a feature call, or `fallback` for a document that gets none (nothing read). */
+    const on = <T>(p: { textDocument: { uri: string } }, fallback: T, call: FeatureCall, token: CancellationToken) => {
+        const doc = served(p.textDocument.uri);
+        return doc ? f.runner.run<T>(doc, call, token) : fallback;
+    };
+    connection.onCompletion((p, t) => on<CompletionList | null>(p, null, { method: 'completion', position: p.position }, t));
+    connection.onDefinition((p, t) => on<Location | null>(p, null, { method: 'definition', position: p.position }, t));
+    connection.onReferences((p, t) => {
+        const call: FeatureCall = { method: 'references', position: p.position, includeDeclaration: p.context.includeDeclaration };
+        return on<Location[] | null>(p, null, call, t);
+    });
+    connection.onPrepareRename((p, t) => on<PrepareRenameResult | null>(p, null, { method: 'prepareRename', position: p.position }, t));
+    connection.onRenameRequest((p, t) =>
+        on<WorkspaceEdit | null>(p, null, { method: 'rename', position: p.position, newName: p.newName }, t),
+    );
+    connection.onDocumentSymbol((p, t) => {
+        const call: FeatureCall = { method: 'symbols', hierarchical: f.symbols.hierarchical };
+        return on<DocumentSymbol[] | SymbolInformation[]>(p, [], call, t);
+    });
+    connection.languages.semanticTokens.on((p, t) => on<SemanticTokens>(p, { data: [] }, { method: 'semanticTokens' }, t));
+    connection.languages.semanticTokens.onDelta((p, t) => {
+        const call: FeatureCall = { method: 'semanticTokensDelta', previousResultId: p.previousResultId };
+        return on<SemanticTokens | SemanticTokensDelta>(p, { data: [] }, call, t);
+    });
+    connection.languages.semanticTokens.onRange((p, t) =>
+        on<SemanticTokens>(p, { data: [] }, { method: 'semanticTokens', range: p.range }, t),
+    );
+    // Hover and quick fixes add what the server's own state says (the diagnostics) to the analysis's part.
+    connection.onHover(async (p, t) => {
+        const doc = served(p.textDocument.uri);
+        return doc
+            ? f.hover.hover(doc, p.position, await f.runner.run<Described | null>(doc, { method: 'hover', position: p.position }, t))
+            : null;
+    });
+    connection.onCodeAction(async (p, t) => {
+        const doc = served(p.textDocument.uri);
+        const hits = doc ? f.codeActions.hits(doc, p) : [];
+        if (!doc || hits.length === 0) return [];
+        return f.codeActions.assemble(doc, hits, await f.runner.run<Fix[][]>(doc, { method: 'fixes', hits }, t));
     });
 }

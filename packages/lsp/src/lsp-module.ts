@@ -11,9 +11,11 @@ import { DocumentAnalyzer } from './documents/document-analysis.js';
 import { DocumentStore } from './documents/document-store.js';
 import { SchemaDetector } from './documents/schema-detector.js';
 import { SizeLimit } from './documents/size-limit.js';
+import { CodeFixer } from './features/code-action-fixes.js';
 import { CodeActionProvider } from './features/code-action-provider.js';
 import { CompletionProvider } from './features/completion-provider.js';
-import { HoverProvider } from './features/hover-provider.js';
+import { FeatureRunner, type FeatureRunnerOptions } from './features/feature-runner.js';
+import { HoverDescriber, HoverProvider } from './features/hover-provider.js';
 import { NavigationProvider } from './features/navigation-provider.js';
 import { RenameProvider } from './features/rename-provider.js';
 import { SemanticTokensProvider } from './features/semantic-tokens-provider.js';
@@ -21,7 +23,7 @@ import { SymbolProvider } from './features/symbol-provider.js';
 import { PositionEncoder } from './text/position-encoding.js';
 
 /** Settings a client may pass as `initializationOptions`. */
-export interface SvcLspOptions extends CompileRunnerOptions {
+export interface SvcLspOptions extends CompileRunnerOptions, FeatureRunnerOptions {
     /** Fixed debounce of diagnostics in ms (default: adaptive, 5..250 ms by the last compile time). */
     debounceMs?: number;
     /** Where the explanation pages linked from diagnostics are written. */
@@ -37,12 +39,16 @@ export interface SvcLspServices {
     diagnostics: { mapper: DiagnosticMapper; pages: ExplainPages; publisher: DiagnosticPublisher };
     features: {
         completion: CompletionProvider;
+        describer: HoverDescriber;
         hover: HoverProvider;
         navigation: NavigationProvider;
         rename: RenameProvider;
         symbols: SymbolProvider;
         semanticTokens: SemanticTokensProvider;
+        fixer: CodeFixer;
         codeActions: CodeActionProvider;
+        /** Where the analysis features run: the feature worker for a large document, else here. */
+        runner: FeatureRunner;
     };
 }
 
@@ -78,12 +84,15 @@ export function createSvcLspModule(connection: Connection, options: SvcLspOption
         },
         features: {
             completion: (s) => new CompletionProvider(s.documents.analyzer, s.text.encoder),
-            hover: (s) => new HoverProvider(s.documents.analyzer, s.text.encoder, s.diagnostics.publisher, s.diagnostics.pages),
+            describer: (s) => new HoverDescriber(s.documents.analyzer, s.text.encoder),
+            hover: (s) => new HoverProvider(s.features.describer, s.text.encoder, s.diagnostics.publisher, s.diagnostics.pages),
             navigation: (s) => new NavigationProvider(s.documents.analyzer, s.text.encoder),
             rename: (s) => new RenameProvider(s.documents.analyzer, s.text.encoder),
             symbols: (s) => new SymbolProvider(s.documents.analyzer, s.text.encoder),
             semanticTokens: (s) => new SemanticTokensProvider(s.documents.analyzer, s.text.encoder),
-            codeActions: (s) => new CodeActionProvider(s.documents.analyzer, s.text.encoder, s.diagnostics.publisher),
+            fixer: (s) => new CodeFixer(s.documents.analyzer),
+            codeActions: (s) => new CodeActionProvider(s.features.fixer, s.text.encoder, s.diagnostics.publisher),
+            runner: (s) => new FeatureRunner(s.options, s.compile.runner, s.text.encoder, s.features),
         },
     };
 }

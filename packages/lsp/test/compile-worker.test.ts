@@ -3,19 +3,8 @@
 import { expect } from 'chai';
 import type { Connection, Hover, MarkupContent, PublishDiagnosticsParams } from 'vscode-languageserver';
 import { CompileRunner, createSvcLspServices, type SvcLspOptions } from '../src/index.js';
+import { largeSchema } from './schema-fixtures.js';
 import { positionAt } from './test-text.js';
-
-/** 32 fields and 10,000 relations padded with descriptions to just under 1 MiB; relation 7 has an unknown name. */
-function largeSchema(pad = 0): string {
-    const fields = Array.from({ length: 32 }, (_, i) => `{"name": "f${i}", "type": "integer"}`);
-    const rels = Array.from(
-        { length: 10_000 },
-        (_, i) =>
-            `{"id": "r${i}", "description": "${'d'.repeat(pad)}", "expr": "f${i % 32} + f${(i + 1) % 32} <= f${(i + 2) % 32} * 2 + ${i} or ${i === 7 ? 'nope' : `f${(i + 5) % 32}`} > ${i}"}`,
-    );
-    const text = `{"svc_schema": "1.0", "name": "large", "fields": [\n${fields.join(',\n')}\n], "relations": [\n${rels.join(',\n')}\n]}`;
-    return pad > 0 ? text : largeSchema(Math.floor((1024 * 1024 - text.length) / 10_000) - 1);
-}
 
 const until = async (ok: () => boolean): Promise<void> => {
     while (!ok()) await new Promise((r) => setImmediate(r));

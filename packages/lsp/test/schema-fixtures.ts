@@ -21,3 +21,15 @@ export const INVOICE = `{
   ]
 }
 `;
+
+/** 32 fields and 10,000 relations padded with descriptions to just under 1 MiB; relation 7 has an unknown name. */
+export function largeSchema(pad = 0): string {
+    const fields = Array.from({ length: 32 }, (_, i) => `{"name": "f${i}", "type": "integer"}`);
+    const rels = Array.from(
+        { length: 10_000 },
+        (_, i) =>
+            `{"id": "r${i}", "description": "${'d'.repeat(pad)}", "expr": "f${i % 32} + f${(i + 1) % 32} <= f${(i + 2) % 32} * 2 + ${i} or ${i === 7 ? 'nope' : `f${(i + 5) % 32}`} > ${i}"}`,
+    );
+    const text = `{"svc_schema": "1.0", "name": "large", "fields": [\n${fields.join(',\n')}\n], "relations": [\n${rels.join(',\n')}\n]}`;
+    return pad > 0 ? text : largeSchema(Math.floor((1024 * 1024 - text.length) / 10_000) - 1);
+}

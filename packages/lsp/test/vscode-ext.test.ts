@@ -11,6 +11,7 @@ import { COMMON_FIELD_KEYS, FIELD_TYPES, TYPE_KEYS } from '../src/documents/lang
 import { currencyCodes } from '@svc/compiler';
 import { INVOICE } from './schema-fixtures.js';
 import { LspSession, REPO_ROOT } from './lsp-test-client.js';
+import { cursorIn } from './test-text.js';
 
 const EXT = join(REPO_ROOT, 'packages', 'vscode-ext');
 const read = (p: string): any => JSON.parse(readFileSync(join(EXT, p), 'utf8'));
@@ -216,8 +217,19 @@ describe('VS Code extension', function () {
         try {
             const diags = await s.open('file:///work/bundle.svc.json', INVOICE);
             expect(diags.map((d) => d.code)).to.deep.equal(['E-DIV-UNROUNDED', 'E-NAME-UNKNOWN']);
-            const stats = await s.request<{ compile: { inWorker: number; inThread: number } }>('svc/serverStats', {});
+            // And its features on the feature worker, whose entry the bundle is too.
+            const uri = 'file:///work/bundle.svc.json';
+            const tokens = await s.request<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri } });
+            expect(tokens.data.length).to.be.greaterThan(0);
+            const hover = await s.request<{ contents: { value: string } }>('textDocument/hover', {
+                textDocument: { uri },
+                position: cursorIn(INVOICE, '"total == net + vat"', '"total == ne'),
+            });
+            expect(hover.contents.value).to.contain('**net**');
+            type Stats = { compile: { inWorker: number; inThread: number }; features: { inWorker: number; inThread: number } };
+            const stats = await s.request<Stats>('svc/serverStats', {});
             expect(stats.compile).to.include({ inWorker: 1, inThread: 0 });
+            expect(stats.features).to.include({ inWorker: 2, inThread: 0 });
         } finally {
             await s.stop();
         }

@@ -4,6 +4,6 @@ import 'core-js/actual/object/group-by.js';
 import { isMainThread } from 'node:worker_threads';
 import { startServer } from '@svc/lsp';
 
-// This bundle is also the language server's compile worker (one file to ship): started as that
-// worker, the import above has already begun serving compiles.
-if (isMainThread) startServer(process.argv.slice(2), { compileWorker: __filename });
+// This bundle is also the language server's compile worker and feature worker (one file to ship):
+// started as either, the import above has already begun serving it.
+if (isMainThread) startServer(process.argv.slice(2), { compileWorker: __filename, featureWorker: __filename });

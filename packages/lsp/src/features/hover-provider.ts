@@ -1,7 +1,7 @@
 // Hover: a field's type and keys (on its name in an expression or its declaration), a function's
 // signature, a keyword, a schema key's meaning, and the explanation of every diagnostic under the
 // cursor (from the same registry as `svc explain`).
-import type { Hover, Position } from 'vscode-languageserver';
+import type { Hover, Position, Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentAnalyzer, SchemaAnalysis } from '../documents/document-analysis.js';
 import { FUNCTIONS, KEY_DOCS, KEYWORD_DOCS } from '../documents/language-facts.js';
@@ -14,36 +14,28 @@ import { fieldAt } from './navigation-provider.js';
 
 interface Part {
     text: string;
-    range?: [number, number];
+    range: [number, number];
 }
 
-export class HoverProvider {
+/** What the schema's own analysis says under the cursor (no diagnostics), its range in the client's encoding. */
+export interface Described {
+    text: string;
+    range: Range;
+}
+
+/**
+ * The part of a hover read from the document's analysis: a field, a function, a keyword, a literal,
+ * a key. It runs where the analysis is (the feature worker for a large document).
+ */
+export class HoverDescriber {
     constructor(
         private readonly analyzer: DocumentAnalyzer,
         private readonly encoder: PositionEncoder,
-        private readonly publisher: DiagnosticPublisher,
-        private readonly pages: ExplainPages,
     ) {}
 
-    hover(doc: TextDocument, position: Position): Hover | null {
-        const offset = this.encoder.offset(doc, position);
-        const analysis = this.analyzer.get(doc);
-        const parts: Part[] = [];
-        const main = this.describe(analysis, offset);
-        if (main) parts.push(main);
-        const codes = new Set<string>();
-        for (const d of this.publisher.current(doc)) {
-            const inside = d.start === d.end ? offset === d.start : offset >= d.start && offset <= d.end;
-            if (!inside || codes.has(d.diagnostic.code)) continue;
-            codes.add(d.diagnostic.code);
-            const text = this.pages.markdown(d.diagnostic.code);
-            if (text) parts.push({ text, range: main?.range ? undefined : [d.start, d.end] });
-        }
-        if (parts.length === 0) return null;
-        const range = parts.find((p) => p.range)?.range;
-        const hover: Hover = { contents: { kind: 'markdown', value: parts.map((p) => p.text).join('\n\n---\n\n') } };
-        if (range) hover.range = this.encoder.range(doc, range[0], range[1]);
-        return hover;
+    described(doc: TextDocument, position: Position): Described | null {
+        const part = this.describe(this.analyzer.get(doc), this.encoder.offset(doc, position));
+        return part ? { text: part.text, range: this.encoder.range(doc, part.range[0], part.range[1]) } : null;
     }
 
     private describe(analysis: SchemaAnalysis, offset: number): Part | undefined {
@@ -87,5 +79,36 @@ export class HoverProvider {
             }
         }
         return undefined;
+    }
+}
+
+/** A hover: what the analysis describes, then the explanation of each diagnostic under the cursor. */
+export class HoverProvider {
+    constructor(
+        private readonly describer: HoverDescriber,
+        private readonly encoder: PositionEncoder,
+        private readonly publisher: DiagnosticPublisher,
+        private readonly pages: ExplainPages,
+    ) {}
+
+    /** `described`: computed elsewhere (the feature worker), or here. */
+    hover(doc: TextDocument, position: Position, described = this.describer.described(doc, position)): Hover | null {
+        const offset = this.encoder.offset(doc, position);
+        const parts = described ? [described.text] : [];
+        let range = described?.range;
+        const codes = new Set<string>();
+        for (const d of this.publisher.current(doc)) {
+            const inside = d.start === d.end ? offset === d.start : offset >= d.start && offset <= d.end;
+            if (!inside || codes.has(d.diagnostic.code)) continue;
+            codes.add(d.diagnostic.code);
+            const text = this.pages.markdown(d.diagnostic.code);
+            if (!text) continue;
+            parts.push(text);
+            range ??= this.encoder.range(doc, d.start, d.end);
+        }
+        if (parts.length === 0) return null;
+        const hover: Hover = { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
+        if (range) hover.range = range;
+        return hover;
     }
 }
