@@ -33,6 +33,10 @@ const CASES: Array<[string, string[]]> = [
     ['broken-invoice', ['check', 'examples/broken-invoice.svc.json']],
     ['non-ascii', ['check', 'packages/cli/test/fixtures/non-ascii.svc.json']],
     ['syntax', ['check', 'packages/cli/test/fixtures/syntax.svc.json']],
+    // What a schema says reaches the terminal without a control, bidi or zero-width character raw.
+    ['terminal-controls', ['check', 'packages/cli/test/fixtures/terminal-controls.svc.json']],
+    // Carets by display columns: emoji and CJK take two, combining marks none.
+    ['wide-chars', ['check', 'packages/cli/test/fixtures/wide-chars.svc.json']],
     ['examples-ok', ['check', 'examples/invoice-en.svc.json', 'examples/factuur-nl.svc.json', 'examples/contract-en.svc.json']],
 ];
 
@@ -65,6 +69,23 @@ describe('svc CLI behaviour', () => {
         expect(list[0]!.schema_hash).to.match(/^sha256:[0-9a-f]{64}$/);
         expect(list[1]).to.not.have.property('schema_hash');
         expect(Object.keys(list[1]!.errors[1]!).sort()).to.deep.equal(['code', 'message', 'pointer', 'span']);
+    });
+
+    it('check shows no raw control character on the terminal, and --json keeps the exact text', async () => {
+        const file = 'packages/cli/test/fixtures/terminal-controls.svc.json';
+        const text = await runCli(['check', file]);
+        // Line feeds end lines; nothing else of these may reach a terminal.
+        // eslint-disable-next-line no-control-regex -- control characters are what must not be there
+        const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/;
+        expect(text.stdout).to.not.match(raw);
+        expect(text.stdout).to.contain('unknown key "\\u{1B}[2J\\u{1B}[H');
+        const json = JSON.parse((await runCli(['check', '--json', file])).stdout) as Array<{
+            errors: Array<{ message: string; pointer: string }>;
+        }>;
+        expect(json[0]!.errors[0]!.message).to.equal('unknown key "\u001b[2J\u001b[H\u001b[32mall good\u001b[0m" in a field');
+        expect(json[0]!.errors[0]!.pointer).to.equal('/fields/0/\u001b[2J\u001b[H\u001b[32mall good\u001b[0m');
+        const missing = await runCli(['check', 'no\u001b[2Jfile.json']);
+        expect(missing.stderr).to.contain('cannot read no\\u{1B}[2Jfile.json');
     });
 
     it('check exits 2 on a missing file (still checking the others) and on no file', async () => {

@@ -1,4 +1,4 @@
-import { renderDiagnostic, type CompileResult } from '@svc/compiler/core';
+import { renderDiagnostic, visibleText, type CompileResult } from '@svc/compiler/core';
 import { compileSchemaFile } from '../cli-compile.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 
@@ -34,7 +34,7 @@ export const checkCommand: Command = {
             if ('io' in read) {
                 unreadable++;
                 reports.push({ file, ok: false, io_error: read.io, errors: [], warnings: [] });
-                if (!parsed.values.json) io.stderr(`svc check: cannot read ${file}: ${read.io}\n`);
+                if (!parsed.values.json) io.stderr(`svc check: cannot read ${visibleText(file)}: ${visibleText(read.io)}\n`);
                 continue;
             }
             const result = read.result;
@@ -44,9 +44,10 @@ export const checkCommand: Command = {
             if (!parsed.values.json) {
                 for (const d of [...result.errors, ...result.warnings]) text += renderDiagnostic(d, file, result) + '\n\n';
                 const warned = result.warnings.length ? `, ${plural(result.warnings.length, 'warning')}` : '';
+                // A file name is shown as diagnostics show what the schema says (no terminal controls).
                 text += result.ok
-                    ? `${file}: ok, ${report.schema_hash}${warned}\n`
-                    : `${file}: ${plural(result.errors.length, 'error')}${warned}\n`;
+                    ? `${visibleText(file)}: ok, ${report.schema_hash}${warned}\n`
+                    : `${visibleText(file)}: ${plural(result.errors.length, 'error')}${warned}\n`;
             }
         }
         io.stdout(parsed.values.json ? JSON.stringify(reports, null, 2) + '\n' : text);
