@@ -164,7 +164,7 @@ describe('compile codes: expressions', () => {
                 suggested++;
                 expect(codesOf(compileRel(`${field} < ${kind}'${text}'`)), `${kind}'${text}'`).to.deep.equal([]);
             } else {
-                expect(message).to.match(new RegExp(`; a ${kind} is written ${kind}'YYYY-MM-DD[^']*', and '.*' is not a valid ${kind}$`));
+                expect(message).to.match(new RegExp(`; write the ${kind} as ${kind}'YYYY-MM-DD[^']*' \\('.*' is not a valid ${kind}\\)$`));
                 expect(codesOf(compileRel(`${field} < ${kind}'${text}'`)), `${kind}'${text}'`).to.have.length(1);
             }
         }

@@ -34,13 +34,17 @@ export const didYouMeanHint = (word: string): string => `; did you mean "${word}
  */
 export const typedLiteralHint = (kind: string, text: string): string => `; write the ${kind} as ${kind}'${text}'`;
 
-/** How a literal is written, for a string that is none: `date'2024-02-30'` would only trade E-TYPE for E-EXPR-LITERAL. */
+/**
+ * How a literal is written, for a string that is none: suggesting `date'2024-02-30'` would only
+ * trade E-TYPE for E-EXPR-LITERAL. The message ends with `)`, never with a literal, so an editor
+ * matching typedLiteralHint's ending offers no rewrite for it.
+ */
 export const TYPED_LITERAL_FORMS: Readonly<Record<'date' | 'datetime', string>> = {
     date: "date'YYYY-MM-DD'",
     datetime: "datetime'YYYY-MM-DDTHH:MM:SSZ'",
 };
 export const typedLiteralFormHint = (kind: 'date' | 'datetime', text: string): string =>
-    `; a ${kind} is written ${TYPED_LITERAL_FORMS[kind]}, and '${text}' is not a valid ${kind}`;
+    `; write the ${kind} as ${TYPED_LITERAL_FORMS[kind]} ('${text}' is not a valid ${kind})`;
 
 /**
  * A long text given by its beginning and its length, so a message can quote it without the text
