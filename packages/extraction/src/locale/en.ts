@@ -2,6 +2,7 @@
 import type { LocaleProfile } from './locale-types.js';
 import { noCompounds, suffixStemmer } from './locale-stemming.js';
 import { enAgreementWords } from './en-agreements.js';
+import { EN_SCHEMA_WORDS, agentLabels } from './en-schema-words.js';
 
 export const en = {
     // The words of agreements and their clauses (en-agreements.ts).
@@ -343,51 +344,7 @@ export const en = {
         // A sum paid, as a till or an invoice acknowledges it ("Payment rec'd   $439.40").
         ['paid', ['payment received', "payment rec'd", 'payments received', 'amount received', 'received with thanks']],
     ]),
-    // Dutch field names, as English documents label them (a Dutch schema reading an English invoice).
-    schemaWords: new Map([
-        // Abbreviations a schema writes for a word documents write in full (`max_persons`: "Maximum number of persons").
-        ['max', 'maximum'],
-        ['min', 'minimum'],
-        ['qty', 'quantity'],
-        ['amt', 'amount'],
-        ['dept', 'department'],
-        ['tel', 'telephone'],
-        ['acct', 'account'],
-        ['pct', 'percentage'],
-        ['hrs', 'hours'],
-        ['mins', 'minutes'],
-        ['ref', 'reference'],
-        ['addr', 'address'],
-        ['adres', 'address'],
-        ['bedrag', 'amount'],
-        ['bedrijf', 'company'],
-        ['btw', 'vat'],
-        ['btw bedrag', 'vat'],
-        ['datum', 'date'],
-        ['einddatum', 'end date'],
-        ['factuur', 'invoice'],
-        ['factuurdatum', 'invoice date'],
-        ['factuurnummer', 'invoice number'],
-        ['ingangsdatum', 'effective date'],
-        ['klant', 'customer'],
-        ['korting', 'discount'],
-        ['leverancier', 'supplier'],
-        ['huurder', 'tenant'],
-        ['verhuurder', 'landlord'],
-        ['koper', 'buyer'],
-        ['verkoper', 'seller'],
-        ['naam', 'name'],
-        ['netto', 'net'],
-        ['nummer', 'number'],
-        ['opzegtermijn', 'notice period'],
-        ['overeenkomst', 'agreement'],
-        ['prijs', 'price'],
-        ['subtotaal', 'subtotal'],
-        ['termijn', 'term'],
-        ['totaal', 'total'],
-        ['totaalbedrag', 'total amount'],
-        ['vervaldatum', 'due date'],
-    ]),
+    schemaWords: EN_SCHEMA_WORDS,
     stem: suffixStemmer(
         [
             'ations',
@@ -415,14 +372,3 @@ export const en = {
     ),
     splitCompound: noCompounds,
 } satisfies LocaleProfile;
-
-/**
- * "Approved by" for `approver`, "Inspected by" for `inspector`, "Issued by" for `issuer`: the
- * participle of an agent noun of six letters or more ("approv-er", "inspect-or"), or of its verb
- * ("issue-r"). A word that is no agent noun gives a phrase no document writes ("numbed by").
- */
-function agentLabels(word: string): string[] {
-    const m = /^(\p{L}{3,}?)(er|or)$/u.exec(word);
-    if (!m || word.length < 6) return [];
-    return [...new Set([`${m[1]}ed by`, ...(m[2] === 'er' ? [`${word.slice(0, -1)}d by`] : [])])];
-}

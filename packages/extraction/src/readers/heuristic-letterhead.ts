@@ -5,6 +5,7 @@ import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { letterheadLine } from './heuristic-address.js';
 import type { Span } from './heuristic-spans.js';
+import type { LabelHit } from './heuristic-labels.js';
 import type { WindowText } from './heuristic-text.js';
 
 /**
@@ -131,4 +132,17 @@ export function senderNames(win: WindowText): Span[] {
         return [{ start, end: start + name.length, quote: name }];
     }
     return [];
+}
+
+/**
+ * The letterhead's name over a line that starts with a label of a role "for" someone:
+ * "PARKHURST BLOCK MANAGEMENT LTD" over "Managing agents for …" has the role.
+ */
+export function taglineHolder(win: WindowText, hit: LabelHit): Span[] {
+    const line = win.lines[hit.line]!;
+    if (win.text.slice(line.start, hit.start).trim() !== '' || !taglineLine(win, hit.line)) return [];
+    const above = win.lines[win.previousTextLine(hit.line)]!;
+    const cell = above.text.trim().split(/ {2,}|\t/)[0]!;
+    const start = above.start + above.text.indexOf(cell);
+    return [{ start, end: start + cell.length, quote: cell }];
 }

@@ -30,7 +30,7 @@ import { asksForSigner, definedTerms } from './heuristic-parties.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
-import { taglineLine } from './heuristic-letterhead.js';
+import { taglineHolder } from './heuristic-letterhead.js';
 import { cells, indentOf } from './heuristic-rows.js';
 
 export interface StringCandidate extends Span {
@@ -108,7 +108,8 @@ function phraseCandidates(
     if (/^ ?(?:[\p{L}#]{1,10}\.? ?)?:|^ (?:no|nr|nbr|num)\.?(?![\p{L}])/iu.test(win.text.slice(phrase.end, phrase.end + 16))) return out;
     // A role "for" a name names whom the role serves ("Managing agents for Brackwell Estates"), not
     // who has it: under a letterhead's name, that name has it.
-    if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start))) return taglineRole(win, hit);
+    if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start)))
+        return taglineHolder(win, hit).map((name) => ({ ...name, context: hit.weight * LABEL.qualifiedByWord, hit }));
     const between = win.wordsBetween(hit.end, phrase.start);
     const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
@@ -318,16 +319,6 @@ function headingEnd(win: WindowText, hit: LabelHit): boolean {
         indentOf(win.lines[next]!.text) > indentOf(line.text) &&
         cells(win.lines[next]!.text) === 1
     );
-}
-
-/** The letterhead's name over a line that starts with the label: "PARKHURST BLOCK MANAGEMENT LTD" over "Managing agents for …". */
-function taglineRole(win: WindowText, hit: LabelHit): StringCandidate[] {
-    const line = win.lines[hit.line]!;
-    if (win.text.slice(line.start, hit.start).trim() !== '' || !taglineLine(win, hit.line)) return [];
-    const above = win.lines[win.previousTextLine(hit.line)]!;
-    const cell = above.text.trim().split(/ {2,}|\t/)[0]!;
-    const start = above.start + above.text.indexOf(cell);
-    return [{ start, end: start + cell.length, quote: cell, context: hit.weight * LABEL.qualifiedByWord, hit }];
 }
 
 /**
