@@ -331,4 +331,22 @@ describe('numbers and identifiers have digits', () => {
         const doc = 'PARTICIPANT\nFirst name ........ Devin\nPhone ............. (312) 555-0176\n';
         expect((await readData(doc, schema)).phone).to.equal('(312) 555-0176');
     });
+    it('a label in square brackets and a form\'s star before the colon: "Bank Identificatie [BIC]*:   ABNANL2A"', async () => {
+        const form = [
+            'Rekeningnummer [IBAN]:       NL91 ABNA 0417 1643 00',
+            'Bank Identificatie [BIC]*:   ABNANL2A',
+            'Woonplaats*:  Utrecht',
+        ].join('\n');
+        const schema = hinted([
+            { name: 'bic', type: 'string', hints: ['BIC'] },
+            { name: 'woonplaats', type: 'string' },
+        ]);
+        expect(await readData(form, schema, 'nl')).to.deep.equal({ bic: 'ABNANL2A', woonplaats: 'Utrecht' });
+    });
+
+    it('a number\'s code ends before a bracket, not at a comma inside it: "C4417  (refrigerated, tri-axle)"', async () => {
+        const sheet = 'DRIVER WALKAROUND CHECK\n\nDriver:  Tomasz Wrobel\nTrailer no.:  C4417  (refrigerated, tri-axle)\n';
+        const schema = hinted([{ name: 'trailer_number', type: 'string', hints: ['Trailer no.'] }]);
+        expect((await readData(sheet, schema)).trailer_number).to.equal('C4417');
+    });
 });

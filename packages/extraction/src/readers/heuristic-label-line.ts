@@ -9,7 +9,8 @@ import { LABEL_BEFORE, LABEL_BEFORE_CHARS, SHORT_LINE, headerRow, labelAhead, pa
 import { cellColumns } from './heuristic-rows.js';
 import type { WindowText } from './heuristic-text.js';
 
-const SEPARATORS = /^[\s:=#.\-–—>|]*/;
+/** What may stand between a label and its value: a colon, leaders, a form's star for a required field ("Land*:"). */
+const SEPARATORS = /^[\s:=#.\-–—>|*]*/;
 /** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
 /** A word and a colon after a label ("name:" in "Employee name:"). */
 const NAME_TAIL = /^(\p{L}+)[ \t]*:[ \t]*/u;
@@ -101,7 +102,11 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
         (bareName && /^[ \t]*\([^()\n]{1,24}\)(?=[ \t]*[:=])/.exec(text.slice(hit.end, Math.min(endLine.end, hit.end + 40)))?.[0]) || '';
     // A label in brackets at the end of a longer one closes its bracket before the colon: "Federal
     // Tax ID (EIN):  86-2041937" for `ein`.
-    const closing = !qualifier && text[hit.start - 1] === '(' && text[hit.end] === ')' ? ')' : '';
+    // (Or a square one: "Bank Identificatie [BIC]*:   ABNANL2A".)
+    const closing =
+        !qualifier && ((text[hit.start - 1] === '(' && text[hit.end] === ')') || (text[hit.start - 1] === '[' && text[hit.end] === ']'))
+            ? text[hit.end]!
+            : '';
     let sep =
         qualifier +
         closing +

@@ -82,5 +82,9 @@ export function valueShaper(win: WindowText, field: CompiledField, type: FieldTy
 function codeBeforeComma<T extends Span>(c: T): T {
     const comma = c.quote.indexOf(', ');
     if (comma < 1 || comma > 24 || !/\d/.test(c.quote.slice(0, comma))) return c;
-    return { ...c, end: c.start + comma, quote: c.quote.slice(0, comma) };
+    // A comma inside a bracket after the code ends no code: the code ends before the bracket
+    // ("C4417  (refrigerated, tri-axle)").
+    const open = /\s*\([^)]*$/u.exec(c.quote.slice(0, comma));
+    const end = open ? open.index : comma;
+    return end < 1 ? c : { ...c, end: c.start + end, quote: c.quote.slice(0, end) };
 }
