@@ -255,4 +255,13 @@ describe('form lines', () => {
         ].join('\n');
         expect((await readData(doc, strings('naam_dier'), 'nl')).naam_dier).to.equal('Pluis');
     });
+
+    it('a form\'s numbered box in the next cell is no value: "7. Name and surname   MOTHER   8.(a) Place of birth"', async () => {
+        const doc = [
+            '7. Name and surname                MOTHER         8.(a) Place of birth',
+            '   Rebecca Jane BELL                                 Taunton, Somerset',
+        ].join('\n');
+        expect((await readData(doc, strings('mother_name'))).mother_name).to.not.equal('8.(a) Place of birth');
+        expect((await readData('Mother:   8 Elm Court\n', strings('mother_address'))).mother_address).to.equal('8 Elm Court');
+    });
 });

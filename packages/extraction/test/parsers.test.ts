@@ -115,6 +115,17 @@ describe('dates', () => {
         expect(dateSpans(text, 'en', false).map((s) => s.quote)).to.include('the 20t h day of November, 2018');
     });
 
+    it('reads a day written as an ordinal word ("Fourteenth February 2024", "the twenty-first day of May")', () => {
+        expect(json(date(), 'Fourteenth February 2024', 'en')).to.equal('2024-02-14');
+        expect(json(date(), 'the twenty-first day of May, 2024', 'en')).to.equal('2024-05-21');
+        expect(json(date(), 'Thirty First December 2025', 'en')).to.equal('2025-12-31');
+        expect(json(date(), 'first March 2024', 'nl')).to.equal('2024-03-01'); // English dates in Dutch text
+        expect(json(date(), 'Thirty-first February 2024', 'en')).to.equal(undefined);
+        expect(json(date(), 'Fourteen February 2024', 'en')).to.equal(undefined);
+        const text = 'Date of registration\n    Sixth March 2024          S. Pennington   Registrar';
+        expect(dateSpans(text, 'en', false).map((s) => s.quote)).to.deep.equal(['Sixth March 2024']);
+    });
+
     it('reads numeric dates by date_order; auto is month first in English unless only day first is valid', () => {
         expect(json(date('auto'), '03/04/2024', 'en')).to.equal('2024-03-04');
         expect(json(date('auto'), '13/04/2024', 'en')).to.equal('2024-04-13');

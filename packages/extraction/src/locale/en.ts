@@ -4,6 +4,16 @@ import { noCompounds, suffixStemmer } from './locale-stemming.js';
 import { enAgreementWords } from './en-agreements.js';
 import { EN_SCHEMA_WORDS, agentLabels } from './en-schema-words.js';
 
+/** The days of a month as ordinal words (certificates and deeds write "Sixth March 2024"). */
+const EN_ORDINAL_DAYS: readonly string[] = [
+    ...['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'],
+    ...['eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'],
+    'twentieth',
+    ...['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth'].map((d) => `twenty-${d}`),
+    'thirtieth',
+    'thirty-first',
+];
+
 export const en = {
     // The words of agreements and their clauses (en-agreements.ts).
     ...enAgreementWords,
@@ -47,7 +57,7 @@ export const en = {
         'sun',
     ],
     ordinals: ['st', 'nd', 'rd', 'th'],
-    dateWords: { the: ['the'], day: ['day'], of: ['of'] },
+    dateWords: { the: ['the'], day: ['day'], of: ['of'], ordinalDays: EN_ORDINAL_DAYS },
     timeWords: { at: ['at', '@'], after: ['h', 'hrs'] },
     numberWords: {
         units: {

@@ -16,6 +16,8 @@ export interface LocaleShapes {
     monthNumber: ReadonlyMap<string, number>;
     weekday: string;
     ordinal: string;
+    /** The days of a month written as ordinal words, with a hyphen where they have one ("twenty-first"). */
+    dayNumber: ReadonlyMap<string, number>;
     /** Written dates: groups day, month, year / month, day, year. */
     dayMonthYear: string;
     monthDayYear: string;
@@ -94,6 +96,10 @@ function build(p: LocaleProfile): LocaleShapes {
     const day = spacedWord(words.flatMap((x) => x.day));
     const of = spacedWord(words.flatMap((x) => x.of));
     const weekdayPrefix = `(?:(?:${weekday})\\.?,?\\s+)?`;
+    const dayNumber = new Map<string, number>();
+    for (const q of dated) q.dateWords.ordinalDays.forEach((w, i) => dayNumber.has(w) || dayNumber.set(w, i + 1));
+    // (The day in words: "Fourteenth February 2024"; "twenty-first" also as "twenty first".)
+    const dayWord = dayNumber.size ? `|${alternatives(dayNumber.keys()).replace(/-/g, '[- ]')}` : '';
     const unitOf = new Map<string, DurationUnit>();
     for (const [unit, names] of Object.entries(p.durationUnits) as [DurationUnit, readonly string[]][])
         for (const n of names) unitOf.set(n, unit);
@@ -109,7 +115,8 @@ function build(p: LocaleProfile): LocaleShapes {
         monthNumber,
         weekday,
         ordinal,
-        dayMonthYear: `${weekdayPrefix}${the}(\\d{1,2})${ordinal}${day}${of}[\\s\\-/.]*(${month})[\\s,\\-/.]*(\\d{4})`,
+        dayNumber,
+        dayMonthYear: `${weekdayPrefix}${the}(\\d{1,2}${dayWord})${ordinal}${day}${of}[\\s\\-/.]*(${month})[\\s,\\-/.]*(\\d{4})`,
         monthDayYear: `${weekdayPrefix}(${month})\\s*${the}(\\d{1,2})${ordinal}\\s*,?\\s*(\\d{4})`,
         timeJoin: `\\s*[T,]\\s*|\\s+(?:${alternatives(dated.flatMap((q) => q.timeWords.at))})\\s+|\\s+`,
         timeAfter: alternatives(dated.flatMap((q) => q.timeWords.after)),

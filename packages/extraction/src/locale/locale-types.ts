@@ -45,8 +45,12 @@ export interface LocaleProfile {
     weekdays: readonly string[];
     /** Suffixes of ordinal day numbers ("3rd", "3e"). */
     ordinals: readonly string[];
-    /** Words of the long date form "the 20th day of November": article, "day", "of". */
-    dateWords: { the: readonly string[]; day: readonly string[]; of: readonly string[] };
+    /**
+     * Words of the long date form "the 20th day of November": article, "day", "of"; and the days of
+     * a month as ordinal words, index 0 = the first ("Fourteenth February 2024", "the twenty-first
+     * day of May"; a hyphen in them may be written as a space).
+     */
+    dateWords: { the: readonly string[]; day: readonly string[]; of: readonly string[]; ordinalDays: readonly string[] };
     /** Words between a date and its time ("at", "om"), and after the time ("uur"). */
     timeWords: { at: readonly string[]; after: readonly string[] };
     numberWords: NumberWords;

@@ -47,7 +47,7 @@ export const nl = {
     fullShortMonths: ['mei', 'juni', 'juli', 'april'],
     weekdays: ['maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag', 'zondag', 'ma', 'di', 'wo', 'do', 'vr', 'za', 'zo'],
     ordinals: ['e', 'ste', 'de'],
-    dateWords: { the: [], day: [], of: [] },
+    dateWords: { the: [], day: [], of: [], ordinalDays: [] },
     timeWords: { at: ['om'], after: ['uur', 'u'] },
     numberWords: {
         units: {

@@ -91,7 +91,8 @@ export function parseCivilDate(quote: string, order: DateOrder, language: string
     const month = (name: string): number => shapes.monthNumber.get(name.toLowerCase().replace(/\.$/, ''))!;
     const forms = writtenDates(shapes);
     m = forms.dayMonthYear.exec(t);
-    if (m) return civil(+m[3]!, month(m[2]!), +m[1]!);
+    if (m)
+        return civil(+m[3]!, month(m[2]!), /^\d/.test(m[1]!) ? +m[1]! : (shapes.dayNumber.get(m[1]!.toLowerCase().replace(' ', '-')) ?? 0));
     m = forms.monthDayYear.exec(t);
     if (m) return civil(+m[3]!, month(m[1]!), +m[2]!);
     m = COMPACT.exec(t);

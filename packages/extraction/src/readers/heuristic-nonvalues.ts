@@ -26,6 +26,9 @@ function placeholder(win: WindowText, quote: string): boolean {
     return placeholders.has(said);
 }
 
+/** A form's numbered box: its number, a letter of its part, and words of a few at most. */
+const NUMBERED_BOX = /^\p{N}{1,2}\.(?:\s?\(\p{L}\)\.?)?[ \t]+\p{L}+(?:[ \t]\p{L}+){0,5}$/u;
+
 /** The longest placeholder a value may start with ("nog niet bekend", "to be confirmed"), in characters. */
 const PLACEHOLDER_CHARS = 32;
 
@@ -76,8 +79,9 @@ export function withoutNonValues(
         const words = quote.match(/[^\s.:#]+/gu) ?? [];
         return words.length > 0 && words.length <= 2 && words.every((w) => ids.has(w.toLowerCase()));
     };
-    // Nor another label, its colon right after it ("Notadatum" of "Notadatum:  10-03-2025").
-    const labelled = (c: StringCandidate): boolean => /^[ \t]?:/.test(win.text.slice(c.end, c.end + 2));
+    // Nor another label, its colon right after it ("Notadatum" of "Notadatum:  10-03-2025"), or a
+    // form's numbered box ("8.(a) Place of birth", "12. Qualification" in the next cell).
+    const labelled = (c: StringCandidate): boolean => /^[ \t]?:/.test(win.text.slice(c.end, c.end + 2)) || NUMBERED_BOX.test(c.quote);
     return found.filter(
         (c) =>
             !continued(c) &&

@@ -16,7 +16,7 @@ export const TOY: LocaleProfile = {
     fullShortMonths: [],
     weekdays: ['lunadi'],
     ordinals: ['o'],
-    dateWords: { the: [], day: [], of: [] },
+    dateWords: { the: [], day: [], of: [], ordinalDays: [] },
     timeWords: { at: ['ora'], after: [] },
     numberWords: {
         units: { uno: 1, duo: 2, tres: 3 },
