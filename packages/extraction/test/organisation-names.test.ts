@@ -126,4 +126,34 @@ describe('organisation names', () => {
         ];
         expect((await readResponse(asiel.join('\n'), one('asiel'), 'nl')).data.asiel).to.equal('Stichting Dierenasiel Het Baken');
     });
+
+    it("a letterhead that says a kind another field asks for is that field's: the council's, not the works promoter's", async () => {
+        const notice = [
+            '                           WILTSHIRE COUNCIL',
+            '',
+            '             ROAD TRAFFIC REGULATION ACT 1984 - SECTION 14(1)',
+            '',
+            'NOTICE IS HEREBY GIVEN that Wiltshire Council intends to make an Order to enable',
+            'Wessex Water Services Ltd to carry out sewer replacement works.',
+        ].join('\n');
+        const field = (name: string, description: string) => ({ name, type: 'string', description });
+        const both = compile({
+            svc_schema: '1.0',
+            name: 'notice',
+            fields: [
+                field('highway_authority', 'council that makes the order'),
+                field('works_promoter', 'company or body carrying out the works'),
+            ],
+        });
+        const data = (await readResponse(notice, both)).data;
+        expect(data.highway_authority).to.equal('WILTSHIRE COUNCIL');
+        expect(data.works_promoter).to.equal(null);
+        // Alone, the field that asks for the issuer still takes the letterhead.
+        const alone = compile({
+            svc_schema: '1.0',
+            name: 'notice',
+            fields: [field('works_promoter', 'company or body carrying out the works')],
+        });
+        expect((await readResponse(notice, alone)).data.works_promoter).to.equal('WILTSHIRE COUNCIL');
+    });
 });

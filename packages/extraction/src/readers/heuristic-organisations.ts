@@ -100,7 +100,7 @@ function guessedOrganisation(ctx: FieldContext, fits: (s: Span) => boolean): Sco
     if (ctx.input.offset !== 0 || wantsAddressee(field.name, win.locale)) return undefined;
     if (!(asksForOrganisation(field.name, win.locale) || wantsIssuer(about, win.locale))) return undefined;
     const name = headName(win) ?? senderNames(win).find((s) => ownDomain(win, s));
-    const scored = name && letterheadScored(ctx, name, fits);
+    const scored = name && !kindOfAnother(ctx, name) ? letterheadScored(ctx, name, fits) : undefined;
     return scored && { ...scored, cap: GUESSED_ORGANISATION_P };
 }
 
@@ -149,4 +149,20 @@ function headName(win: WindowText): Span | undefined {
         return { start, end: start + cell.length, quote: cell };
     }
     return undefined;
+}
+
+/**
+ * Whether a letterhead's name says a kind of organisation ("WILTSHIRE COUNCIL", "Gemeente Emmen")
+ * that another string field of the schema asks for and this one does not (`highway_authority`,
+ * "council that makes the order", beside `works_promoter`, "company or body carrying out the
+ * works"): the letterhead is the other field's.
+ */
+export function kindOfAnother(ctx: FieldContext, name: Span): boolean {
+    const kinds = wordsOf(ctx.win.locale, 'organisationWords');
+    const words = name.quote.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const kind = words.length >= 2 ? [words[0]!, words.at(-1)!].find((w) => kinds.has(w)) : undefined;
+    if (kind === undefined) return false;
+    const asks = (f: { name: string; description?: string }): boolean => labelWords(`${f.name} ${f.description ?? ''}`).includes(kind);
+    if (asks(ctx.field)) return false;
+    return ctx.input.schema.fields.some((f) => f.id !== ctx.field.id && f.type.kind === 'string' && asks(f));
 }

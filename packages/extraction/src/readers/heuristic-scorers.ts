@@ -12,7 +12,7 @@ import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
 import { durationAsks, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhead.js';
-import { letterheadScored, organisationNames } from './heuristic-organisations.js';
+import { kindOfAnother, letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
 import { FIGURES, figureDetail, countedNoun, earlierFigure, foreignTimeUnit, monthYear, sectionNumber } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
@@ -195,7 +195,7 @@ function stringScores(ctx: FieldContext): Scored[] {
         const senders = input.offset === 0 ? senderNames(win) : [];
         const heads = letterheadNames(win, addressBlocks(win, input.offset === 0).slice(0, 1)).map((n) => nameOverTagline(win, n));
         for (const name of [...heads, ...senders]) {
-            const scored = letterheadScored(ctx, name, fits);
+            const scored = kindOfAnother(ctx, name) ? undefined : letterheadScored(ctx, name, fits);
             if (scored) out.push(scored);
         }
     }
