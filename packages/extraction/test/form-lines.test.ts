@@ -264,4 +264,29 @@ describe('form lines', () => {
         expect((await readData(doc, strings('mother_name'))).mother_name).to.not.equal('8.(a) Place of birth');
         expect((await readData('Mother:   8 Elm Court\n', strings('mother_address'))).mother_address).to.equal('8 Elm Court');
     });
+
+    it('a label with a bracketed plural ends the column before it: "Surname:  OYELARAN-HOBBS       First name(s):  Samuel Kayode"', async () => {
+        const form = 'APPLICATION FOR EMPLOYMENT\n\nTitle:  Mr        Surname:  OYELARAN-HOBBS       First name(s):  Samuel Kayode\n';
+        expect((await readData(form, strings('applicant_surname'))).applicant_surname).to.equal('OYELARAN-HOBBS');
+    });
+
+    it("an e-mail address is no postal address, and has its '@': `email`, described as the applicant's email address", async () => {
+        const form = [
+            'SECTION 1 - PERSONAL DETAILS',
+            'Address:          3 Coopers Row, Crowborough, East Sussex  TN6 1QE',
+            'Email:            sam.hobbs@fastmail.co.uk',
+            '',
+            'SECTION 4 - QUALIFICATIONS & TRAINING',
+            ' NVQ Level 3 Electrotechnical Services (2016)',
+            ' IOSH Managing Safely (2022)',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'form',
+            fields: [{ name: 'email', type: 'string', description: "applicant's email address" }],
+        });
+        expect((await readData(form, schema)).email).to.equal('sam.hobbs@fastmail.co.uk');
+        const unlabelled = form.replace('Email:            sam.hobbs@fastmail.co.uk', 'Contact: via the agency');
+        expect((await readData(unlabelled, schema)).email).to.equal(null);
+    });
 });

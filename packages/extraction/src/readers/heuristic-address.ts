@@ -28,8 +28,18 @@ export function labelNotAddress(quote: string): boolean {
 /** Whether a field asks for an address. */
 export function wantsAddress(texts: readonly string[]): boolean {
     // A field's name is one word to `\b`: "property_address", "billingAddress" are split first.
-    return texts.some((t) => ADDRESS_WORDS.test(t.replace(/_/g, ' ').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')));
+    return texts.some((t) =>
+        ADDRESS_WORDS.test(
+            t
+                .replace(/_/g, ' ')
+                .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+                .replace(NO_POSTAL_ADDRESS, ' '),
+        ),
+    );
 }
+
+/** An address that is no place: an e-mail's, a website's ("applicant's email address", `web_address`). */
+const NO_POSTAL_ADDRESS = /\b(?:e-?mail|mail|web|website|internet|ip|mac)\s+(?:address|addr)\b/giu;
 
 /** Words that qualify an address without saying whose it is ("full_address", "postal_address"). */
 const NEUTRAL_QUALIFIERS = new Set(['full', 'postal', 'street', 'complete', 'main', 'volledig', 'volledige']);

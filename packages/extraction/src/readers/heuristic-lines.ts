@@ -9,8 +9,8 @@ import { cellColumns } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
-/** A wide gap (three spaces or a tab) before another label ("Invoice: 2041") ends a column. */
-const NEXT_COLUMN = /(?: {3,}|\t| {2}(?=\p{Lu}))[ \t]*[\p{L}][\p{L}\p{N} .#/-]{0,30}:/u;
+/** A wide gap (three spaces or a tab) before another label ("Invoice: 2041", "First name(s):") ends a column. */
+const NEXT_COLUMN = /(?: {3,}|\t| {2}(?=\p{Lu}))[ \t]*[\p{L}][\p{L}\p{N} .#/()-]{0,30}:/u;
 
 /**
  * Where a value that starts at `start` ends on its line: before the next column's label, if any,

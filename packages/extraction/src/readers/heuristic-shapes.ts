@@ -27,6 +27,8 @@ export function shapeOf(
     const named = asksFor(field, win.locale, 'nameWords');
     const numbered = asksFor(field, win.locale, 'identifierWords');
     const dialled = labelWords(field.name).some((w) => PHONE_WORDS.has(w));
+    // (An e-mail address has its "@": "NVQ Level 3 Electrotechnical Services" is none.)
+    const mailed = MAIL_NAME.test(labelWords(field.name).join(' '));
     const posted = [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => POSTCODE_WORDS.has(w)));
     const signer = named || asksForSigner(field, win.locale);
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
@@ -38,6 +40,7 @@ export function shapeOf(
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
+        (!mailed || quote.includes('@')) &&
         (!posted || POSTCODE.test(quote)) &&
         (dateAsked || !wholeDate(quote, language)) &&
         (signer || hit === undefined || !signedFor(win, hit));
@@ -45,6 +48,8 @@ export function shapeOf(
 
 /** Words of a field's name that ask for a telephone number, which has digits ("Mr Oliver Brandt-Hughes" is none). */
 const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);
+/** A field's name that asks for an e-mail address: it ends with "email" ("e mail", "email address", Dutch "e-mailadres"). */
+const MAIL_NAME = /(?:^|\s)(?:e\s?mail|e\s?mailadres|mailadres)(?:\s(?:address|addr|adres))?$/u;
 /** Words of a field's name or description that ask for a postcode, which is a short code with a digit ("approx 15%" is none). */
 const POSTCODE_WORDS: ReadonlySet<string> = new Set(['postcode', 'postcodes', 'zip', 'zipcode', 'eircode', 'postal']);
 const POSTCODE = /^(?=[^\d]*\d)[\p{L}\d](?:[\p{L}\d -]{0,8}[\p{L}\d])?$/u;
