@@ -274,6 +274,13 @@ describe('invoice totals', () => {
             discount: usd('10.00'),
             fee_adjustment: usd('-5.00'),
         });
+        // So does one that says its value is negative ("amount of the credit memo (negative)").
+        const negative = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [{ name: 'discount', type: 'money', currency: 'USD', description: 'early-bird discount (negative)' }],
+        });
+        expect((await readData(booking, negative)).discount).to.deep.equal(usd('-10.00'));
     });
 
     it("a sum quoted per unit before its row's total is a detail of the total, for a field that asks for no rate", async () => {

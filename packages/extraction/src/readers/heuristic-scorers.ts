@@ -28,7 +28,7 @@ import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
-import { asksForCredit, asksForTax, cents, rateBase, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
+import { asksForCredit, asksForTax, cents, rateBase, saysNegative, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
 import { subtractedFields } from './heuristic-signs.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import type { Features } from './ranker-features.js';
@@ -239,7 +239,8 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
     if (type.kind !== 'money' && fieldUnit(ctx.field)) found = found.filter((s) => !moneyMarked(ctx.win, s));
-    const deducted = asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id);
+    const deducted =
+        !saysNegative(ctx.field) && (asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id));
     if (type.kind === 'money' && deducted) found = found.map(unsigned);
     if (type.kind === 'money') {
         // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").

@@ -197,6 +197,15 @@ export function asksForCredit(field: { name: string }, locale: LocaleProfile): b
     return labelWords(field.name).some((w) => credit.has(w));
 }
 
+/**
+ * Whether a field says its value is negative ("amount of the credit memo (negative)"): the minus sign
+ * the document prints is the value's, though the name asks for a deduction.
+ */
+export function saysNegative(field: { name: string; description?: string }): boolean {
+    return [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => NEGATIVE_WORDS.has(w)));
+}
+const NEGATIVE_WORDS: ReadonlySet<string> = new Set(['negative', 'negatief', 'minus']);
+
 /** The till's arithmetic (tendered − change) confirms the amount paid, for a field of a total: the amounts paid, and each span's in cents. */
 export function tillPaid(
     field: CompiledField,
