@@ -137,4 +137,16 @@ describe('where a value ends', () => {
         ].join('\n');
         expect(await readData(letter, strings('functie'), 'nl')).to.deep.equal({ functie: 'Werkvoorbereider E-installaties' });
     });
+
+    it('before a person\'s role in a bracket after a titled name: "Mrs Valerie Okonjo (Chair)"', async () => {
+        expect(valueHead('Mrs Valerie Okonjo (Chair)')).to.equal('Mrs Valerie Okonjo'.length);
+        expect(valueHead('Dhr. J. de Vries (Penningmeester)')).to.equal('Dhr. J. de Vries'.length);
+        // Not an organisation's bracket, nor a title's name with a bracket inside it.
+        expect(valueHead('Citizens Advice (Bristol)')).to.equal(0);
+        expect(valueHead('Mr R. (Rob) Smits')).to.equal(0);
+        const minutes =
+            "RESIDENTS' ASSOCIATION - MINUTES\n\nIn the chair: Mrs Valerie Okonjo (Chair)\nMinutes:     Mr Rhys Pritchard (Secretary)\n";
+        const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'chair_name', type: 'string', hints: ['In the chair'] }] });
+        expect((await readData(minutes, schema)).chair_name).to.equal('Mrs Valerie Okonjo');
+    });
 });
