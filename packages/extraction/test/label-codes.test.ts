@@ -349,4 +349,26 @@ describe('numbers and identifiers have digits', () => {
         const schema = hinted([{ name: 'trailer_number', type: 'string', hints: ['Trailer no.'] }]);
         expect((await readData(sheet, schema)).trailer_number).to.equal('C4417');
     });
+
+    it('a reference is a code: "Our ref:" labels `matter_reference`, "Matter:  Purchase of …" does not; "Job ref:" labels no `police_crime_reference`', async () => {
+        const statement = [
+            'HARGREAVES & MOSS LLP',
+            '',
+            '                         COMPLETION STATEMENT',
+            '',
+            'Matter:          Purchase of 17 Lavender Hill Mews, Frome, Somerset BA11 2RT',
+            'Our ref:         HM/CONV/25-0937/OT         Fee earner: Louise Carver',
+        ].join('\n');
+        const matter = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'matter_reference', type: 'string' }] });
+        expect((await readData(statement, matter)).matter_reference).to.equal('HM/CONV/25-0937/OT');
+        const unlabelled = statement.replace('Our ref:         HM/CONV/25-0937/OT', 'Fee earner:      Louise Carver');
+        expect((await readData(unlabelled, matter)).matter_reference).to.equal(null);
+        const job = 'KEYSAFE LOCKSMITHS\n\nJob ref:       JOB/56120                    Account:        CASH\n';
+        const police = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'police_crime_reference', type: 'string', nullable: true }],
+        });
+        expect((await readData(job, police)).police_crime_reference).to.equal(null);
+    });
 });

@@ -188,6 +188,25 @@ function runsOn(win: WindowText, i: number): boolean {
     return b === a || (b === a + 1 && win.wrapped(a));
 }
 
+/**
+ * Whether word `i`, an abbreviation of the phrase's one word, is a label of it: a full stop or a
+ * colon after it ("Our ref:" for `reference`). A word of a longer name only alone in its cell or
+ * after a possessive ("Our ref:" is `matter_reference`'s, "Job ref:" no `police_crime_reference`),
+ * and not a number's word ("No." is every other number's label too).
+ */
+function abbreviatedLabel(win: WindowText, phrase: LabelPhrase, i: number): boolean {
+    const words = win.words;
+    if (!/[.:]/.test(win.text[words[i]!.end] ?? '')) return false;
+    if (phrase.kind !== 'name-word') return true;
+    if (wordsOf(win.locale, 'identifierWords').has(phrase.words[0]!)) return false;
+    return (
+        i === 0 ||
+        words[i - 1]!.line !== words[i]!.line ||
+        /\s{2}|[:|]/.test(win.text.slice(words[i - 1]!.end, words[i]!.start)) ||
+        wordsOf(win.locale, 'possessives').has(words[i - 1]!.norm)
+    );
+}
+
 /** Occurrences of one phrase in the window. */
 function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: ReadonlySet<string>): LabelHit[] {
     const hits: LabelHit[] = [];
@@ -228,13 +247,10 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
         if (ok) push(i, literal ? phrase.weight : phrase.weight * LABEL.wordForm);
     }
-    // A one-word label written as its abbreviation and a full stop or colon ("Our ref:" for
-    // `reference`); not one word of a longer name or of a description ("No." is every other
-    // number's label too).
-    if (n === 1 && (phrase.kind === 'name' || phrase.kind === 'hint'))
+    if (n === 1 && (phrase.kind === 'name' || phrase.kind === 'hint' || phrase.kind === 'name-word'))
         for (const short of win.locale.labelAbbreviations?.get(phrase.words[0]!) ?? [])
             for (const i of win.wordIndex.get(short) ?? [])
-                if (/[.:]/.test(win.text[words[i]!.end] ?? '')) push(i, phrase.weight * LABEL.wordForm, true);
+                if (abbreviatedLabel(win, phrase, i)) push(i, phrase.weight * LABEL.wordForm, true);
     if (phrase.kind !== 'hint' || n < 2) return hits;
     const seen = new Set(hits.map((h) => h.start));
     // Reordered (two or three words) and one inner word replaced (four or more), on one line.

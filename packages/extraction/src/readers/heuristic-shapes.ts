@@ -25,7 +25,8 @@ export function shapeOf(
     if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
     const dateAsked = asksForDate(field);
     const named = asksFor(field, win.locale, 'nameWords');
-    const numbered = asksFor(field, win.locale, 'identifierWords');
+    // (A reference is a code too: "Purchase" of "Matter:  Purchase of 17 Lavender Hill Mews" is no `matter_reference`.)
+    const numbered = asksFor(field, win.locale, 'identifierWords') || REFERENCE_NAME.test(labelWords(field.name).at(-1) ?? '');
     const dialled = labelWords(field.name).some((w) => PHONE_WORDS.has(w));
     // (An e-mail address has its "@": "NVQ Level 3 Electrotechnical Services" is none.)
     const mailed = MAIL_NAME.test(labelWords(field.name).join(' '));
@@ -50,6 +51,8 @@ export function shapeOf(
 const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);
 /** A field's name that asks for an e-mail address: it ends with "email" ("e mail", "email address", Dutch "e-mailadres"). */
 const MAIL_NAME = /(?:^|\s)(?:e\s?mail|e\s?mailadres|mailadres)(?:\s(?:address|addr|adres))?$/u;
+/** A field's name's last word that asks for a reference ("matter_reference", Dutch `referentie`). */
+const REFERENCE_NAME = /^(?:reference|referentie)$/u;
 /** Words of a field's name or description that ask for a postcode, which is a short code with a digit ("approx 15%" is none). */
 const POSTCODE_WORDS: ReadonlySet<string> = new Set(['postcode', 'postcodes', 'zip', 'zipcode', 'eircode', 'postal']);
 const POSTCODE = /^(?=[^\d]*\d)[\p{L}\d](?:[\p{L}\d -]{0,8}[\p{L}\d])?$/u;
