@@ -306,6 +306,10 @@ describe('numbers and identifiers have digits', () => {
         ].join('\n');
         const schema = hinted([{ name: 'kenteken', type: 'string', hints: ['Kenteken', 'Gedekt voertuig'] }]);
         expect((await readData(card, schema, 'nl')).kenteken).to.equal('S-472-KV');
+        // Not a number a comma ends: it names a place with the label ("Court 3, Harrogate Justice Centre").
+        const notice = "CORONER'S COURT\n\n    Court:              Court 3, Harrogate Justice Centre\n";
+        const venue = hinted([{ name: 'hearing_venue', type: 'string', hints: ['Court', 'venue'] }]);
+        expect((await readData(notice, venue)).hearing_venue).to.equal('Court 3, Harrogate Justice Centre');
     });
 
     it('a telephone number has digits: a name is none ("Landlord:  Mr Oliver Brandt-Hughes" for `landlordPhone`)', async () => {

@@ -340,7 +340,8 @@ function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandi
     return (c) => {
         // (Not a hint that begins its own value: "AWB 99/216" for the hint "AWB".)
         if (c.hit && c.start < c.hit.end) return c;
-        const head = /^(\p{L}[\p{L} ]{0,40}?)[ \t]+(?=\S*\d)/u.exec(c.quote);
+        // (Not a number a comma ends, which names a place with the label: "Court:  Court 3, Harrogate Justice Centre".)
+        const head = /^(\p{L}[\p{L} ]{0,40}?)[ \t]+(?=\S*\d)(?!\S*,)/u.exec(c.quote);
         if (!head || !own.has(head[1]!.toLowerCase())) return c;
         const cut = head[0].length;
         return { ...c, quote: c.quote.slice(cut), start: c.start + cut };
