@@ -123,4 +123,33 @@ describe('address fields: values', () => {
         expect((await readData(doc, schema)).eircode).to.equal(null);
         expect((await readData('Deliver to:  Cloonfad\nDelivery postcode:  F42 X7K3\n', schema)).eircode).to.equal('F42 X7K3');
     });
+
+    it('a deed\'s "of" before a party\'s address is no part of it, and no letterhead stands over that address', async () => {
+        const certificate = [
+            'Certificate No. 14                                  Number of Shares: 2,500',
+            '',
+            '               SHARE CERTIFICATE - ORDINARY SHARES',
+            '',
+            'THIS IS TO CERTIFY that',
+            '',
+            '        ELEANOR BEATRICE VANE',
+            '        of 88 Tanner Street, London SE1 3LD',
+            '',
+            'is the registered holder of 2,500 Ordinary Shares of £0.01 each.',
+        ].join('\n');
+        expect(addressBlocks(new WindowText(certificate, localeOf('en'))).map((b) => b.quote)).to.deep.equal([
+            '88 Tanner Street, London SE1 3LD',
+        ]);
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'company_name', type: 'string' },
+                { name: 'shareholder_address', type: 'string' },
+            ],
+        });
+        const data = await readData(certificate, schema);
+        expect(data.shareholder_address).to.equal('88 Tanner Street, London SE1 3LD');
+        expect(data.company_name).to.not.equal('ELEANOR BEATRICE VANE');
+    });
 });

@@ -208,7 +208,9 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
             if (LABELLED.test(after) || /^[\d\s()+-]{7,}$/.test(after)) end = run;
         }
         if (end < 0) continue;
-        const start = lines[i]!.start + (first.length - first.trimStart().length);
+        // (Without the "of" a deed introduces a party's address with: "of 88 Tanner Street, London SE1 3LD".)
+        const indent = first.length - first.trimStart().length;
+        const start = lines[i]!.start + indent + (PARTY_OF.exec(first.slice(indent))?.[0].length ?? 0);
         let stop = cut >= 0 ? cut : lines[end]!.end;
         while (stop > start && /[\s,]/.test(win.text[stop - 1]!)) stop--;
         out.push({ start, end: stop, quote: win.text.slice(start, stop) });
@@ -220,6 +222,9 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
 }
 
 const blockCache = new WeakMap<WindowText, Map<boolean, readonly Span[]>>();
+
+/** The word a deed introduces a party's address with, before its house number. */
+const PARTY_OF = /^of[ \t]+(?=\d)/i;
 
 /** Whether a field asks for the name of the business that issued the document. */
 export function wantsIssuer(texts: readonly string[], locale: LocaleProfile): boolean {
@@ -334,6 +339,9 @@ export function letterheadLine(t: string): boolean {
 export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[] {
     const out: Span[] = [];
     for (const b of blocks) {
+        // A party's address a deed introduces ("ELEANOR BEATRICE VANE" / "of 88 Tanner Street") has no letterhead over it.
+        const line = win.lines[win.lineOf(b.start)]!;
+        if (/\bof[ \t]+$/i.test(win.text.slice(line.start, b.start))) continue;
         let l = win.lineOf(b.start) - 1;
         for (let skipped = 0; l >= 0 && skipped < 3; l--) {
             const t = withoutRegistration(win.lines[l]!.text.trim());
