@@ -289,4 +289,39 @@ describe('form lines', () => {
         const unlabelled = form.replace('Email:            sam.hobbs@fastmail.co.uk', 'Contact: via the agency');
         expect((await readData(unlabelled, schema)).email).to.equal(null);
     });
+
+    it('a numbered section\'s heading that ends with the name heads the line set in under it: "3  LOCATIE VAN BESTEMMING / ONTVANGER"', async () => {
+        const note = [
+            'BEGELEIDINGSBRIEF VOOR HET VERVOER VAN AFVALSTOFFEN',
+            '',
+            '3  LOCATIE VAN BESTEMMING / ONTVANGER',
+            '   Afvalverwerking Veluwe B.V.',
+            '   Nijverheidsweg 88, 3881 LM  Putten',
+            '',
+            '6  VERVOERDER',
+            '   Transportbedrijf Kleine-Wolters VOF, Ermelo',
+            '   VIHB-nummer:             109764VIHB',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [
+                { name: 'ontvanger', type: 'string' },
+                { name: 'vervoerder', type: 'string' },
+            ],
+        });
+        expect(await readData(note, schema, 'nl')).to.deep.equal({
+            ontvanger: 'Afvalverwerking Veluwe B.V.',
+            vervoerder: 'Transportbedrijf Kleine-Wolters VOF',
+        });
+    });
+
+    it('a remark\'s label about a role is no label of it: "Opmerkingen ontvanger:", "Customer comments:"', async () => {
+        const note = 'ONTVANGST\n   Opmerkingen ontvanger:     bijmenging gips < 5%, geaccepteerd\n';
+        expect((await readData(note, strings('ontvanger'), 'nl')).ontvanger).to.equal(null);
+        const card = 'JOB CARD\n\nCustomer comments:   happy with the work, thanks\n';
+        expect((await readData(card, strings('customer'))).customer).to.equal(null);
+        // A field that asks for the remark keeps its label.
+        expect((await readData(card, strings('customer_comments'))).customer_comments).to.equal('happy with the work, thanks');
+    });
 });

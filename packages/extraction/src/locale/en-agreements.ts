@@ -93,6 +93,7 @@ export const enAgreementWords = {
     routeStartWords: ['origin', 'departure'],
     signingWords: ['signed', 'signature', 'sign', 'executed'],
     behalfWords: ['for', 'on behalf of', 'for and on behalf of'],
+    remarkWords: ['remarks', 'remark', 'comments', 'comment', 'notes', 'observations'],
     placeholders: [
         'n/a',
         'tba',

@@ -168,6 +168,8 @@ export interface LocaleProfile {
     /** Words of signing ("signed", Dutch "getekend"), and words before a party one signs for ("for", "on behalf of"; Dutch "namens"). */
     signingWords?: readonly string[];
     behalfWords?: readonly string[];
+    /** Words of a remark about a role ("Opmerkingen ontvanger:", "Customer comments:"): no label of the role. */
+    remarkWords?: readonly string[];
     /** What a form writes where a value is still to come ("to be confirmed", Dutch "wordt nog ingedeeld"): no value. */
     placeholders?: readonly string[];
     /** What a form writes where a field that may be empty is ("None appointed", "geen"): no value of it. */

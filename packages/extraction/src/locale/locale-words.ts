@@ -48,6 +48,7 @@ type WordList =
     | 'copulas'
     | 'signingWords'
     | 'behalfWords'
+    | 'remarkWords'
     | 'routeEndWords'
     | 'identifierWords'
     | 'minimumWords'

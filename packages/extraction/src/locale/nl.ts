@@ -213,6 +213,7 @@ export const nl = {
     agreementWords: ['overeenkomst', 'contract'],
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
+    remarkWords: ['opmerkingen', 'opmerking', 'toelichting', 'aantekeningen', 'bevindingen'],
     noneWords: ['geen'],
     senderHeaders: ['van'],
     recipientHeaders: ['aan'],

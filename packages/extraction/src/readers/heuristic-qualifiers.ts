@@ -4,7 +4,7 @@
 // and heuristic-strings.ts.
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import type { Span } from './heuristic-spans.js';
 import { indentOf } from './heuristic-rows.js';
 import { LABEL } from './heuristic-weights.js';
@@ -245,3 +245,25 @@ export function withoutWeekday(win: WindowText, gap: string): string {
     return day && win.locale.weekdays.includes(day[1]!.toLowerCase()) ? gap.slice(0, day.index) + ' ' : gap;
 }
 const WEEKDAY_LAST = /(?<![\p{L}])(\p{L}+)\.?,?\s*$/u;
+
+/**
+ * A field's labels without a remark's about the role they name: a word of remarks next to the
+ * label in its cell ("Opmerkingen ontvanger:   bijmenging gips < 5%", "Customer comments:") makes
+ * it no label of the role, unless the field asks for the remark (`opmerkingen`).
+ */
+export function withoutRemarks(win: WindowText, name: string, hits: readonly LabelHit[]): readonly LabelHit[] {
+    const remarks = wordsOf(win.locale, 'remarkWords');
+    if (remarks.size === 0 || labelWords(name).some((w) => remarks.has(w))) return hits;
+    const next = (w: { norm: string; line: number } | undefined, gap: string, line: number): boolean =>
+        w !== undefined && w.line === line && /^(?:[ \t]|['’]s[ \t]?)?$/.test(gap) && remarks.has(w.norm);
+    return hits.filter((h) => {
+        const i = win.wordAt(h.start);
+        const j = win.wordAt(Math.max(h.start, h.end - 1));
+        const before = i > 0 ? win.words[i - 1] : undefined;
+        const after = win.words[j + 1];
+        return !(
+            next(before, before ? win.text.slice(before.end, h.start) : '', h.line) ||
+            next(after, after ? win.text.slice(h.end, after.start) : '', h.line)
+        );
+    });
+}

@@ -22,6 +22,7 @@ import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
+import { withoutRemarks } from './heuristic-qualifiers.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, rangeLabelled, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
@@ -124,7 +125,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const fits = shapeOf(win, field, type, input.language);
     const valueOf = valueShaper(win, field, type);
     const signer = asksForSigner(field, win.locale);
-    for (const found of routeParts(stringCandidates(win, hits, options), routeEnd(field, win.locale))) {
+    for (const found of routeParts(stringCandidates(win, withoutRemarks(win, field.name, hits), options), routeEnd(field, win.locale))) {
         const c = valueOf(found);
         if ((address && labelNotAddress(c.quote)) || !fits(c)) continue;
         const parsed = parseQuote(type, c.quote, input.language);

@@ -306,7 +306,9 @@ function headOf(v: Span, head: number, context: number, hit: LabelHit): StringCa
 
 /**
  * Whether a label ends a short heading of a form's section, a word or two before it, and the line
- * under it is set in: "Licence holder" over "    Mr Arjun Mehta-Collins, 12 Weetwood Lane".
+ * under it is set in: "Licence holder" over "    Mr Arjun Mehta-Collins, 12 Weetwood Lane"; the
+ * section's number first, the name alone or after another ("6  VERVOERDER", "3  LOCATIE VAN
+ * BESTEMMING / ONTVANGER").
  */
 function headingEnd(win: WindowText, hit: LabelHit): boolean {
     const line = win.lines[hit.line]!;
@@ -314,12 +316,11 @@ function headingEnd(win: WindowText, hit: LabelHit): boolean {
     if (next !== hit.line + 1 || line.text.length > 40) return false;
     const before = win.text.slice(line.start, hit.start);
     // (Not over a table's header: "Uitgeleend hulpmiddel" over "Art.nr.   Omschrijving   Serienr.".)
-    return (
-        /^\s*\p{L}+(?: \p{L}+)? $/u.test(before) &&
-        indentOf(win.lines[next]!.text) > indentOf(line.text) &&
-        cells(win.lines[next]!.text) === 1
-    );
+    return SECTION_HEAD.test(before) && indentOf(win.lines[next]!.text) > indentOf(line.text) && cells(win.lines[next]!.text) === 1;
 }
+
+/** What stands before a name that ends a section's heading: a number, a word or two, or another name and a slash. */
+const SECTION_HEAD = /^\s*(?:\p{L}+(?: \p{L}+)? |\p{N}{1,2}[.)]?[ \t]+(?:(?:\p{L}+ ){1,3}\/ )?)$/u;
 
 /**
  * A name is no number: for a field that asks for a name (`officer_name`), what follows a comma and
