@@ -4,7 +4,7 @@
 // at a coin flip's confidence where nothing in the document is labelled for the field.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
-import { readResponse } from './support/read-data.js';
+import { readData, readResponse } from './support/read-data.js';
 
 const one = (name: string) => compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'string' }] });
 
@@ -155,5 +155,27 @@ describe('organisation names', () => {
             fields: [field('works_promoter', 'company or body carrying out the works')],
         });
         expect((await readResponse(notice, alone)).data.works_promoter).to.equal('WILTSHIRE COUNCIL');
+    });
+
+    it('a description\'s words after its link word name whom an organisation belongs to: "Technicus:" is no `keuringsbedrijf`', async () => {
+        const attest = [
+            'TANKCONTROLE WAASLAND BV                          ATTEST PERIODIEKE CONTROLE',
+            'Hogenakkerhoekstraat 21, 9150 Kruibeke',
+            '',
+            'Datum controle:    17/10/2025',
+            'Technicus:         Dries Vermeersch',
+        ].join('\n');
+        const field = (description: string) =>
+            compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'keuringsbedrijf', type: 'string', description }] });
+        expect((await readData(attest, field('bedrijf van de erkende technicus'), 'nl')).keuringsbedrijf).to.equal(
+            'TANKCONTROLE WAASLAND BV',
+        );
+        // A name's description keeps them: "naam van de technicus" is the technician's.
+        const naam = compile({
+            svc_schema: '1.0',
+            name: 'a',
+            fields: [{ name: 'uitvoerder', type: 'string', description: 'naam van de technicus' }],
+        });
+        expect((await readData(attest, naam, 'nl')).uitvoerder).to.equal('Dries Vermeersch');
     });
 });

@@ -144,13 +144,27 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
     if (dated && !otherDate) for (const label of locale.ownDateLabels ?? []) add(labelWords(label), LABEL.nameWords, 'name');
     const described = labelWords(field.description ?? '');
-    for (const w of described) {
+    for (const w of possessorFree(described, locale, STOPWORDS)) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
     }
     // A short description written as the documents label the field ("Ingehouden
     // loonbelasting/premie volksverzekeringen") labels it as a hint would, where it is written whole.
     if (described.length >= 3 && described.length <= 6) add(described, LABEL.hint3, 'name');
     return [...out.values()];
+}
+
+/**
+ * A description's words without those naming whom an organisation belongs to ("bedrijf van de
+ * erkende technicus": "Technicus:" labels the technician, not the company): the words after its
+ * first link word, where its first word is a kind of organisation. ("Name of the tenant" keeps its
+ * tenant.)
+ */
+function possessorFree(described: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): readonly string[] {
+    const head = described.find((w) => !stop.has(w));
+    const kinds = [wordsOf(locale, 'organisationWords'), wordsOf(locale, 'issuerWords')];
+    if (head === undefined || !kinds.some((k) => k.has(head))) return described;
+    const link = described.findIndex((w) => wordsOf(locale, 'nameLinks').has(w));
+    return link < 0 ? described : described.slice(0, link);
 }
 
 function pluralOrSame(a: string, b: string): boolean {
