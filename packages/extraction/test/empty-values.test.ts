@@ -132,4 +132,22 @@ describe("a form's empty value", () => {
         const nl = 'KENNISGEVING\n\nWij, de Verhuurders, geven u hierbij kennis van de huurverhoging.\n';
         expect((await readCandidates(nl, strings('verhuurders'), 'nl')).candidates.map((c) => c.quote)).not.to.include('Wij');
     });
+
+    it('a field that may be empty stays empty where its whole name labels a lone dash, though a word of it labels a sum elsewhere', async () => {
+        const statement = [
+            '                                                     DEBIT           CREDIT',
+            'VAT on professional charges @ 20%                    250.00',
+            'Mortgage advance - Nationwide Building Society                    308,000.00',
+            'Ground rent / service charge apportionment                                -',
+        ].join('\n');
+        const field = (nullable: boolean) =>
+            compile({
+                svc_schema: '1.0',
+                name: 's',
+                fields: [{ name: 'service_charge_apportionment', type: 'money', currency: 'GBP', nullable }],
+            });
+        expect((await readCandidates(statement, field(true))).candidates).to.deep.equal([]);
+        // A field that may not be empty is still read from what labels it.
+        expect((await readCandidates(statement, field(false))).candidates.length).to.be.greaterThan(0);
+    });
 });

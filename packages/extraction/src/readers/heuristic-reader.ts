@@ -6,6 +6,7 @@
 // candidates are then weighed by the learned ranker (ranker-model.ts, weights trained on labelled
 // documents) and their p calibrated, so that p — and the confidence built from it — is the
 // probability that the value is right.
+import { statedEmpty } from './heuristic-nonvalues.js';
 import type { CompiledField, CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 import { localeOf } from '../locale/locale-registry.js';
@@ -17,7 +18,7 @@ import type { WindowCandidates } from '../grounding/ground-candidates.js';
 import { DOUBTFUL_DATE_P, doubtfulDate } from './heuristic-date-doubt.js';
 import { decideAcross, documentEchoes } from './heuristic-echoes.js';
 import { findLabels, labelPhrases, type LabelPhrase } from './heuristic-labels.js';
-import { scoreField, type Scalar, type Scored } from './heuristic-scorers.js';
+import { scoreField, type FieldContext, type Scalar, type Scored } from './heuristic-scorers.js';
 import { amountSpans, booleanSpans, dateSpans, durationSpans, enumSpans, withTimes, type Span } from './heuristic-spans.js';
 import { labelWords, WindowText } from './heuristic-text.js';
 import { addedFields, reducedFields, subtractedFields } from './heuristic-signs.js';
@@ -157,7 +158,7 @@ export class HeuristicReader implements Reader {
         const hits = findLabels(win, schema.fields, phrases);
         const cache = new SpanCache(input.text, input.language);
         const perField = schema.fields.map((field) =>
-            scoreField({ input, win, field, type: scalarType(field.type), hits: hits[field.id]!, spans: (t) => cache.get(t) }),
+            fieldScores({ input, win, field, type: scalarType(field.type), hits: hits[field.id]!, spans: (t) => cache.get(t) }),
         );
         // The same span claimed by several fields: each field's score against the strongest claim.
         const strongest = new Map<string, number>();
@@ -375,4 +376,9 @@ function needsContext(field: CompiledField): boolean {
 /** The words of every other field's name in the schema (heuristic-labels.ts labelPhrases). */
 function otherNameWords(schema: CompiledSchema, field: CompiledField): Set<string> {
     return new Set(schema.fields.filter((f) => f !== field).flatMap((f) => labelWords(f.name)));
+}
+
+/** A field's scored candidates in a window: none for a field that may be empty where the window states it empty. */
+function fieldScores(ctx: FieldContext): Scored[] {
+    return ctx.field.nullable && statedEmpty(ctx.win, ctx.hits) ? [] : scoreField(ctx);
 }
