@@ -250,6 +250,9 @@ describe('enums, booleans and strings', () => {
         expect(json({ kind: 'string' }, 'Orchard Labs, Inc. and Quill, Ltd')).to.equal('Orchard Labs Inc. and Quill Ltd');
         expect(json({ kind: 'string' }, 'Springfield, Illinois')).to.equal('Springfield, Illinois');
         expect(json({ kind: 'string' }, 'Smith, Co-Founder')).to.equal('Smith, Co-Founder');
+        // A form's word without its full stop that goes on into more words is no form: a state's code.
+        expect(json({ kind: 'string' }, '2021 Subaru Outback, CO plate BNQ-4471')).to.equal('2021 Subaru Outback, CO plate BNQ-4471');
+        expect(json({ kind: 'string' }, 'Harbour Cross, Ltd (UK)')).to.equal('Harbour Cross Ltd (UK)');
         expect(json({ kind: 'string', pattern: '.*, Inc\\.' }, 'Orchard Labs, Inc.')).to.equal('Orchard Labs, Inc.');
         expect(json({ kind: 'string' }, '   ')).to.equal(undefined);
     });

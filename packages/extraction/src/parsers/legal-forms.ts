@@ -35,7 +35,12 @@ const COMMA_BEFORE_FORM = /,\s*((?:\p{L}\.?){1,12})(?=$|[\s.,;)])/gu;
  * registers write names (the SEC's EDGAR: "NIKE INC"): the value of a name, not its quote.
  */
 export function withoutFormComma(name: string): string {
-    return name.replace(COMMA_BEFORE_FORM, (whole, form: string) =>
-        LEGAL_FORMS.has(form.replace(/\./g, '').toLowerCase()) ? ` ${form}` : whole,
-    );
+    const isForm = (word: string): boolean => LEGAL_FORMS.has(word.replace(/\./g, '').toLowerCase());
+    return name.replace(COMMA_BEFORE_FORM, (whole, form: string, at: number) => {
+        // (Not a word that goes on into more words: "2021 Subaru Outback, CO plate BNQ-4471" names a state.)
+        const next = /^\s+((?:\p{L}\.?){1,12})(?=$|[\s.,;)])|^\s*\S/u.exec(name.slice(at + whole.length));
+        const ends = next === null || !/^\s/.test(next[0]) || /^\s*\(/.test(next[0]) || (next[1] !== undefined && isForm(next[1]));
+        // (A form written with its full stop is one wherever it stands: "NIKE, Inc. and Apple, Inc.")
+        return isForm(form) && (ends || form.includes('.')) ? ` ${form}` : whole;
+    });
 }
