@@ -222,4 +222,24 @@ describe('boolean answers', () => {
         ].join('\n');
         expect(await readData(doc, schema)).to.deep.equal({ belay_certified: false, lead_climbing: false });
     });
+
+    it('present, not present and absent are answers, in Dutch aanwezig, niet aanwezig and afwezig', async () => {
+        const tank = [
+            'GEGEVENS VAN DE HOUDER',
+            '  Lekdetectie:                   niet aanwezig',
+            '  Overvulbeveiliging:            aanwezig (vulfluit)',
+        ];
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 't',
+            fields: [
+                { name: 'lekdetectie', type: 'boolean' },
+                { name: 'overvulbeveiliging', type: 'boolean' },
+            ],
+        });
+        expect(await readData(tank.join('\n'), schema, 'nl')).to.deep.equal({ lekdetectie: false, overvulbeveiliging: true });
+        expect(parseQuote({ kind: 'boolean' }, 'not present', 'en')?.json).to.equal(false);
+        expect(parseQuote({ kind: 'boolean' }, 'Absent', 'en')?.json).to.equal(false);
+        expect(parseQuote({ kind: 'boolean' }, 'present', 'en')?.json).to.equal(true);
+    });
 });

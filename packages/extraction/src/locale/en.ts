@@ -99,8 +99,8 @@ export const en = {
     },
     durationQualifiers: ['calendar', 'consecutive', 'full', 'additional', 'successive'],
     booleans: {
-        true: ['yes', 'true', 'y', 'included', 'allowed', 'permitted', 'passed'],
-        false: ['no', 'false', 'n', 'not included', 'not allowed', 'not permitted', 'failed', 'not passed'],
+        true: ['yes', 'true', 'y', 'included', 'allowed', 'permitted', 'passed', 'present'],
+        false: ['no', 'false', 'n', 'not included', 'not allowed', 'not permitted', 'failed', 'not passed', 'not present', 'absent'],
     },
     stopwords: [
         'the',

@@ -90,8 +90,19 @@ export const nl = {
     },
     durationQualifiers: ['kalender', 'volle', 'aaneengesloten'],
     booleans: {
-        true: ['ja', 'waar', 'j', 'inbegrepen', 'toegestaan', 'geslaagd', 'behaald'],
-        false: ['nee', 'onwaar', 'n', 'niet inbegrepen', 'niet toegestaan', 'niet geslaagd', 'gezakt', 'niet behaald'],
+        true: ['ja', 'waar', 'j', 'inbegrepen', 'toegestaan', 'geslaagd', 'behaald', 'aanwezig'],
+        false: [
+            'nee',
+            'onwaar',
+            'n',
+            'niet inbegrepen',
+            'niet toegestaan',
+            'niet geslaagd',
+            'gezakt',
+            'niet behaald',
+            'niet aanwezig',
+            'afwezig',
+        ],
     },
     stopwords: [
         'de',
