@@ -3,7 +3,7 @@
 // for no letterhead. Documents written for the test.
 import { expect } from 'chai';
 import { compile, strings } from './support/edit-fixtures.js';
-import { readCandidates, readData } from './support/read-data.js';
+import { readCandidates, readData, readResponse } from './support/read-data.js';
 
 const company = (name: string, description: string) =>
     compile({ svc_schema: '1.0', name: 'c', fields: [{ name, type: 'string', nullable: true, description }] });
@@ -323,5 +323,26 @@ describe('form lines', () => {
         expect((await readData(card, strings('customer'))).customer).to.equal(null);
         // A field that asks for the remark keeps its label.
         expect((await readData(card, strings('customer_comments'))).customer_comments).to.equal('happy with the work, thanks');
+    });
+
+    it('a Dutch compound is labelled by its head first and what it is of: "Adres installatie:" for `installatieadres`', async () => {
+        const attest = [
+            'ATTEST PERIODIEKE CONTROLE',
+            'Datum controle:    17/10/2025',
+            'EIGENAAR / EXPLOITANT',
+            '  Naam:            Fam. De Wilde-Claeys',
+            '  Adres installatie:  Kapelstraat 118, 9100 Sint-Niklaas',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'a',
+            fields: [
+                { name: 'installatieadres', type: 'string' },
+                { name: 'controledatum', type: 'date', date_order: 'dmy' },
+            ],
+        });
+        const response = await readResponse(attest, schema, 'nl');
+        expect(response.data).to.deep.equal({ installatieadres: 'Kapelstraat 118, 9100 Sint-Niklaas', controledatum: '2025-10-17' });
+        expect(response.fields.controledatum!.confidence).to.be.greaterThan(0.8);
     });
 });

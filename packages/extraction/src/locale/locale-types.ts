@@ -121,6 +121,11 @@ export interface LocaleProfile {
      */
     typeWords?: readonly string[];
     /**
+     * Heads of compounds a form writes first, as a label of what the compound is of ("Datum
+     * controle:" for `controledatum`, "Adres installatie:" for `installatieadres`), beside typeWords.
+     */
+    headFirstWords?: readonly string[];
+    /**
      * What introduces a defined term after a name ("hereinafter referred to as", Dutch "hierna te
      * noemen"), and the articles before it ("the"; "de", "het").
      */

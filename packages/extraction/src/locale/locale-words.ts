@@ -49,6 +49,7 @@ type WordList =
     | 'signingWords'
     | 'behalfWords'
     | 'remarkWords'
+    | 'headFirstWords'
     | 'routeEndWords'
     | 'identifierWords'
     | 'minimumWords'

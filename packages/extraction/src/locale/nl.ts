@@ -174,6 +174,7 @@ export const nl = {
         ...['vervaldatum', 'verval', 'due'].map((w): [string, readonly string[]] => [w, [...DUE_LABELS, ...END_LABELS]]),
     ]),
     typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
+    headFirstWords: ['datum', 'bedrag', 'nummer', 'adres', 'naam', 'plaats'],
     definitionIntroducers: ['hierna te noemen', 'hierna genoemd', 'hierna', 'verder te noemen', 'verder genoemd', 'te noemen'],
     definitionArticles: ['de', 'het'],
     nameLinks: ['van', 'als'],
