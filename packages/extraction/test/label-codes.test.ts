@@ -375,4 +375,10 @@ describe('numbers and identifiers have digits', () => {
         });
         expect((await readData(job, police)).police_crime_reference).to.equal(null);
     });
+
+    it('Dutch writes what a label is of after it: "Kenteken trekker:   52-BLT-8" for `kenteken`', async () => {
+        const note = '6  VERVOERDER\n   VIHB-nummer:             109764VIHB\n   Kenteken trekker:        52-BLT-8\n';
+        const schema = hinted([{ name: 'kenteken', type: 'string', description: 'kenteken van het voertuig' }]);
+        expect((await readData(note, schema, 'nl')).kenteken).to.equal('52-BLT-8');
+    });
 });

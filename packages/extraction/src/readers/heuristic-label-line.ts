@@ -12,6 +12,8 @@ import type { WindowText } from './heuristic-text.js';
 /** What may stand between a label and its value: a colon, leaders, a form's star for a required field ("Land*:"). */
 const SEPARATORS = /^[\s:=#.\-–—>|*]*/;
 /** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
+/** A word in lower case and a colon after a label ("trekker:" in "Kenteken trekker:"). */
+const OF_TAIL = /^(\p{Ll}{3,})[ \t]*:[ \t]*/u;
 /** A word and a colon after a label ("name:" in "Employee name:"). */
 const NAME_TAIL = /^(\p{L}+)[ \t]*:[ \t]*/u;
 const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
@@ -124,6 +126,12 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
             ? NAME_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + 40)))
             : null;
     if (named && wordsOf(win.locale, 'nameWords').has(named[1]!.toLowerCase())) sep += named[0];
+    // A language that writes a compound's head first writes what a label is of after it: the whole
+    // name, a word in lower case and a colon ("Kenteken trekker:   52-BLT-8" for `kenteken`).
+    else if (hit.kind === 'name' && /^\s*$/.test(sep) && wordsOf(win.locale, 'headFirstWords').size) {
+        const of = OF_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + 40)));
+        if (of) sep += of[0];
+    }
     // A label that names an alternative after a slash ends at the colon after it ("Parent / carer:
     // Sophie Fenwick" for `parent_name`, "Make / model:  Steinway & Sons Model M").
     const other = SLASH_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + sep.length + 24)));
