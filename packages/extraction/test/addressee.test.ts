@@ -76,6 +76,15 @@ describe('addressee: the person a letter greets', () => {
         expect((await readData(doc, schema)).leaseholder).to.equal('Mr Tobias Renwick');
     });
 
+    it("an employer's letter to an employee names the employee by its address block (Dutch werknemer, medewerker)", async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'letter', fields: [{ name: 'employee_name', type: 'string' }] });
+        const doc = `${HEAD}Mr Liam Cartwright-Boyle\n12 Sandpiper Way\nGrimsby\nDN34 5TL\n\nDear Liam,\n\nI am writing to invite you to a hearing.\n`;
+        expect((await readData(doc, schema)).employee_name).to.equal('Mr Liam Cartwright-Boyle');
+        const nl = compile({ svc_schema: '1.0', name: 'brief', fields: [{ name: 'werknemer', type: 'string' }] });
+        const brief = `${HEAD}Dhr. P. de Vries\nKerkstraat 4\n1234 AB  Utrecht\n\nGeachte heer De Vries,\n\nHierbij nodigen wij u uit.\n`;
+        expect((await readData(brief, nl, 'nl')).werknemer).to.equal('Dhr. P. de Vries');
+    });
+
     it('reads the name in full from the address block the salutation greets by surname', async () => {
         const doc = `${HEAD}Ms Anjali Raman\nFlat 6, 41 Queen's Drive\nGlasgow G42 8DT\n\nDear Ms Raman,\n\nWe offer you a place starting on 22 September 2025.\n`;
         expect((await readData(doc, OFFER)).applicant_name).to.equal('Ms Anjali Raman');

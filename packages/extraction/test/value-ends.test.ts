@@ -80,11 +80,12 @@ describe('where a value ends', () => {
             '',
             'Following our meeting, I confirm that your employment will end on 30 September 2025.',
         ].join('\n');
-        const schema = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'employee_name', type: 'string', hints: ['Dear'] }] });
-        expect(await readData(letter, schema)).to.deep.equal({ employee_name: 'Rhodri Beddoe' });
+        // (`contact_name`: a role letters are sent to, `employee_name`, reads the address block whole.)
+        const schema = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'contact_name', type: 'string', hints: ['Dear'] }] });
+        expect(await readData(letter, schema)).to.deep.equal({ contact_name: 'Rhodri Beddoe' });
         // Where the window writes it alone only, it stays as written.
         const alone = letter.replace('Mr Rhodri Beddoe', 'Mr R. Beddoe');
-        expect(await readData(alone, schema)).to.deep.equal({ employee_name: 'Rhodri' });
+        expect(await readData(alone, schema)).to.deep.equal({ contact_name: 'Rhodri' });
     });
 
     it("before a box's border: a value on a line framed by bars ends before the bar", async () => {

@@ -290,6 +290,7 @@ export const en = {
         'occupant',
         'parent',
         'guardian',
+        'employee',
     ],
     issuerWords: [
         'company',

@@ -318,6 +318,8 @@ export const nl = {
         'deelnemer',
         'ouder',
         'verzorger',
+        'werknemer',
+        'medewerker',
     ],
     expiryWords: [
         'vervaldatum',
