@@ -19,6 +19,7 @@ import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
 import { cellScores, rowColumnCell } from './heuristic-table.js';
+import { timeScores } from './heuristic-times.js';
 import { asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
@@ -149,7 +150,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     }
     if (pattern !== undefined) return out;
     // A table's cell named by its row and its column together.
-    out.push(...cellScores(ctx, fits));
+    out.push(...cellScores(ctx, fits), ...timeScores(ctx));
     const party = (name: Span, context: number, features: Features): void => {
         const parsed = parseQuote(type, name.quote, input.language);
         if (!parsed) return;
