@@ -1,13 +1,16 @@
 // Grounding (docs/extraction.md): a candidate becomes a mention only if its quote occurs verbatim
-// in the window — the occurrence nearest the reader's position hint, else the first — and parses as
-// the field's type. Everything else is dropped and counted, never guessed at: a model's paraphrase
-// has no offsets, and a value that does not parse cannot be settled.
+// in the window — the occurrence nearest the reader's position hint, else the first, never one that
+// begins or ends inside a surrogate pair — and parses as the field's type. Everything else is
+// dropped and counted, never guessed at: a model's paraphrase has no offsets, a value that does not
+// parse cannot be settled, and half a character is no text. The search is bounded (window-search.ts).
 import type { CompiledField, CompiledSchema } from '@svc/compiler';
 import type { Language } from '../engine-types.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import type { ReaderCandidate } from '../readers/reader-types.js';
 import type { CodePointIndex } from './code-points.js';
 import type { GroundedMention, Mention } from './mention-types.js';
+import { scanQuote } from './quote-search.js';
+import { WindowSearch } from './window-search.js';
 
 export interface WindowCandidates {
     /** UTF-16 offsets of the window in the document. */
@@ -19,9 +22,24 @@ export interface WindowCandidates {
 export interface DropCounts {
     unknownField: number;
     badConfidence: number;
+    emptyQuote: number;
     notInWindow: number;
+    /** Found only beginning or ending between the two halves of a surrogate pair. */
+    splitCharacter: number;
+    /** Not searched: the window's scans had read it SEARCH_PASSES times over (window-search.ts). */
+    overBudget: number;
     notParsed: number;
 }
+
+export const noDrops = (): DropCounts => ({
+    unknownField: 0,
+    badConfidence: 0,
+    emptyQuote: 0,
+    notInWindow: 0,
+    splitCharacter: 0,
+    overBudget: 0,
+    notParsed: 0,
+});
 
 export interface GroundingResult {
     /** Merged, in document order (start, end, field), without ids yet. */
@@ -29,19 +47,13 @@ export interface GroundingResult {
     dropped: DropCounts;
 }
 
-/** The occurrence of `quote` in `text[from, to)` nearest `near` (else the first); -1 when none. */
+/**
+ * The occurrence of `quote` in `text[from, to)` nearest `near` (else the first; ties to the earlier),
+ * skipping any that begins or ends inside a surrogate pair; -1 when none. Linear in the range and
+ * the quote (quote-search.ts).
+ */
 export function findOccurrence(text: string, quote: string, from: number, to: number, near?: number): number {
-    let best = -1;
-    let bestDistance = Infinity;
-    for (let i = text.indexOf(quote, from); i >= 0 && i + quote.length <= to; i = text.indexOf(quote, i + 1)) {
-        if (near === undefined) return i;
-        const d = Math.abs(i - near);
-        if (d < bestDistance) {
-            best = i;
-            bestDistance = d;
-        } else if (i > near) break; // occurrences only move away from here on
-    }
-    return best;
+    return scanQuote(text, quote, from, to, near).at;
 }
 
 /** Grounds the candidates of every window and merges mentions of the same field and span. */
@@ -52,10 +64,10 @@ export function groundCandidates(
     windows: readonly WindowCandidates[],
 ): GroundingResult {
     const byName = new Map<string, CompiledField>(schema.fields.map((f) => [f.name, f]));
-    const dropped: DropCounts = { unknownField: 0, badConfidence: 0, notInWindow: 0, notParsed: 0 };
+    const dropped = noDrops();
     const merged = new Map<string, GroundedMention>();
-    const text = doc.text;
     for (const w of windows) {
+        const search = new WindowSearch(doc.text, w.start, w.end);
         for (const c of w.candidates) {
             const field = byName.get(c.slot);
             if (!field) {
@@ -67,12 +79,12 @@ export function groundCandidates(
                 continue;
             }
             if (typeof c.quote !== 'string' || c.quote.length === 0) {
-                dropped.notInWindow++;
+                dropped.emptyQuote++;
                 continue;
             }
-            const at = findOccurrence(text, c.quote, w.start, w.end, c.at === undefined ? undefined : w.start + c.at);
-            if (at < 0) {
-                dropped.notInWindow++;
+            const found = search.find(c.quote, c.at === undefined ? undefined : w.start + c.at);
+            if (found.drop) {
+                dropped[found.drop]++;
                 continue;
             }
             const parsed = parseQuote(field.type, c.quote, language);
@@ -80,8 +92,8 @@ export function groundCandidates(
                 dropped.notParsed++;
                 continue;
             }
-            const start = doc.toCodePoint(at);
-            const end = doc.toCodePoint(at + c.quote.length);
+            const start = doc.toCodePoint(found.at);
+            const end = doc.toCodePoint(found.at + c.quote.length);
             const key = `${field.id}:${start}:${end}`;
             const seen = merged.get(key);
             // Overlapping windows read the same span twice: one mention, the higher confidence.
@@ -101,8 +113,13 @@ export function numberMentions(grounded: readonly GroundedMention[], bundle: num
 export function dropWarnings(d: DropCounts): string[] {
     const out: string[] = [];
     if (d.notInWindow) out.push(`${d.notInWindow} candidate(s) dropped: the quote does not occur in the window read`);
+    if (d.splitCharacter)
+        out.push(`${d.splitCharacter} candidate(s) dropped: the quote begins or ends inside a character (half of a surrogate pair)`);
+    if (d.overBudget)
+        out.push(`${d.overBudget} candidate(s) dropped: not searched for, the window's other quotes had used up its search limit`);
     if (d.notParsed) out.push(`${d.notParsed} candidate(s) dropped: the quote does not parse as the field's type`);
     if (d.unknownField) out.push(`${d.unknownField} candidate(s) dropped: no such field`);
     if (d.badConfidence) out.push(`${d.badConfidence} candidate(s) dropped: p not strictly between 0 and 1`);
+    if (d.emptyQuote) out.push(`${d.emptyQuote} candidate(s) dropped: the quote is empty`);
     return out;
 }
