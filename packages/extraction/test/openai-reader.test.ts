@@ -57,11 +57,12 @@ const input = (): ReaderInput => ({
 const OPTIONS = { on_conflict: 'withhold', fallback: 'off' } as const;
 
 describe('openai protocol', () => {
-    it('reads back the candidates of a completion it wrote: p moved inside (0, 1), none of p ≤ 0 or an empty quote', () => {
+    it('reads back the candidates of a completion it wrote: p moved inside (0, 1), p ≤ 0 and empty quotes passed on for grounding to count', () => {
         const candidate = fc.record({ slot: fc.string(), quote: fc.string(), p: fc.double({ min: -1, max: 2, noNaN: true }) });
         fc.assert(
             fc.property(fc.array(candidate, { maxLength: 8 }), (list) => {
-                const kept = list.filter((c) => c.p > 0 && c.quote !== '').map((c) => ({ ...c, p: Math.min(0.99, Math.max(0.01, c.p)) }));
+                // JSON writes -0 as 0.
+                const kept = list.map((c) => ({ ...c, p: c.p > 0 ? Math.min(0.99, Math.max(0.01, c.p)) : c.p === 0 ? 0 : c.p }));
                 expect(parseAnswer(completionBody(list))).to.deep.equal({ ok: true, candidates: kept });
             }),
         );
@@ -282,5 +283,59 @@ describe('openai reader', () => {
         expect(r.data.invoice_date).to.equal('2024-01-03');
         expect(r.fields.total.status).to.equal('missing');
         expect(ex.warnings.some((w) => w.includes('does not occur'))).to.equal(true);
+    });
+    it('drops candidates of p ≤ 0 or an empty quote with a warning by reason, and does not calibrate such a p up', async () => {
+        const ep = await fakeEndpoint((_b, res) =>
+            answer(res, [
+                { slot: 'invoice_date', quote: '3 January 2024', p: -1 },
+                { slot: 'invoice_date', quote: '3 January 2024', p: 0 },
+                { slot: 'total', quote: '', p: 0.9 },
+                { slot: 'total', quote: 'EUR 1,234.56', p: 0.9 },
+            ]),
+        );
+        servers.push(ep.server);
+        // A table that maps every p, 0 included, to at least 0.3.
+        const weights = {
+            features: [],
+            weights: [],
+            bias: 0,
+            calibration: {
+                openai: [
+                    [0, 0.3],
+                    [1, 0.9],
+                ] as [number, number][],
+            },
+        };
+        const reader = new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000 }, weights);
+        expect((await reader.read(input())).map((c) => c.p)).to.deep.equal([-1, 0, 0.84, 0.84]);
+        const engine = new Engine({ reader, secrets: secretRingOf(['s']), concurrency: 4 });
+        const ex = await engine.extract({ document: DOC, schema: SCHEMA, language: 'en', reference: null, options: OPTIONS });
+        expect(ex.warnings).to.include.members([
+            '2 candidate(s) dropped: p not strictly between 0 and 1',
+            '1 candidate(s) dropped: the quote is empty',
+        ]);
+        expect((ex.response as any).data.total).to.deep.equal({ amount: '1234.56', currency: 'EUR' });
+    });
+
+    it('does not follow a redirect: the document is not sent on, and the endpoint failed (502)', async () => {
+        const elsewhere = await fakeEndpoint((_b, res) => answer(res, [{ slot: 'total', quote: 'EUR 1,234.56', p: 0.9 }]));
+        servers.push(elsewhere.server);
+        for (const status of [307, 308, 302, 301]) {
+            const ep = await fakeEndpoint((_b, res) => {
+                res.writeHead(status, { location: `${elsewhere.url}/chat/completions` });
+                res.end();
+            });
+            servers.push(ep.server);
+            let error: unknown;
+            try {
+                await new OpenAiReader({ baseUrl: ep.url, model: 'm', timeoutMs: 2000, backoffMs: 1 }).read(input());
+            } catch (e) {
+                error = e;
+            }
+            expect(error, String(status)).to.be.instanceOf(ReaderFailedError);
+            expect((error as Error).message).to.include(`HTTP ${status}, a redirect`);
+            expect(ep.requests, String(status)).to.have.length(2);
+        }
+        expect(elsewhere.requests).to.have.length(0);
     });
 });

@@ -75,9 +75,10 @@ export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 export type AnswerCheck = { ok: true; candidates: ReaderCandidate[] } | { ok: false; reason: string };
 
 /**
- * The candidates of a completion, or why the answer is unusable. Confidences of exactly 0 or 1
- * (models like round numbers) are moved just inside the interval; grounding then judges the
- * quotes like any other reader's.
+ * The candidates of a completion, or why the answer is unusable. A p of 1 or more (models like round
+ * numbers) is moved just inside the interval, and one under 0.01 up to it; a p of 0 or less, or an
+ * empty quote, is passed on as it is, for grounding to drop and count by reason like every other
+ * candidate it drops (the response's warnings). Grounding then judges the quotes like any reader's.
  */
 export function parseAnswer(body: unknown): AnswerCheck {
     const choice = (body as { choices?: Array<{ message?: { content?: unknown; refusal?: unknown } }> })?.choices?.[0];
@@ -105,8 +106,7 @@ export function parseAnswer(body: unknown): AnswerCheck {
         ) {
             return { ok: false, reason: 'a candidate is not {slot, quote, p}' };
         }
-        if (x.p <= 0 || x.quote === '') continue;
-        candidates.push({ slot: x.slot, quote: x.quote, p: Math.min(0.99, Math.max(0.01, x.p)) });
+        candidates.push({ slot: x.slot, quote: x.quote, p: x.p > 0 ? Math.min(0.99, Math.max(0.01, x.p)) : x.p });
     }
     return { ok: true, candidates };
 }

@@ -1,7 +1,8 @@
 // The `openai` reader (docs/extraction.md). Failures map to the API's statuses: the endpoint
 // unreachable, timing out, rate-limiting or failing with 5xx after the retries → ReaderUnavailableError
-// (503 pipeline_unavailable, "retry shortly"); an answer that is not usable after one retry →
-// ReaderFailedError (502 upstream_error). Retries back off exponentially.
+// (503 pipeline_unavailable, "retry shortly"); an answer that is not usable, another 4xx or a
+// redirect (never followed) after one retry → ReaderFailedError (502 upstream_error). Retries back
+// off exponentially.
 import type { CompiledSchema } from '@svc/compiler';
 import { ReaderFailedError, ReaderUnavailableError, type Language } from '../engine-types.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
@@ -49,7 +50,15 @@ export class OpenAiReader implements Reader {
         const timeout = AbortSignal.timeout(this.config.timeoutMs);
         let res: Response;
         try {
-            res = await fetch(url, { method: 'POST', headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+            // A redirect is not followed: fetch would send the document on to wherever it points (another
+            // host, http instead of https), and an OpenAI-compatible endpoint has no reason to redirect.
+            res = await fetch(url, {
+                method: 'POST',
+                headers,
+                body,
+                redirect: 'manual',
+                signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+            });
         } catch (e) {
             return {
                 kind: 'unavailable',
@@ -66,6 +75,11 @@ export class OpenAiReader implements Reader {
             return { kind: 'unavailable', reason: `the answer broke off: ${(e as Error).message}` };
         }
         if (text === undefined) return { kind: 'bad', reason: `the answer is over ${MAX_ANSWER_BYTES} bytes` };
+        if (res.status >= 300 && res.status < 400)
+            return {
+                kind: 'bad',
+                reason: `HTTP ${res.status}, a redirect (not followed; SVC_OPENAI_BASE_URL is to name the endpoint itself)`,
+            };
         if (res.status === 429 || res.status >= 500) return { kind: 'unavailable', reason: `HTTP ${res.status}` };
         if (!res.ok) return { kind: 'bad', reason: `HTTP ${res.status}` };
         try {
@@ -101,7 +115,8 @@ export class OpenAiReader implements Reader {
                 const check = parseAnswer(a.body);
                 // The same calibration step as the heuristic reader's: the model's p as a probability,
                 // then the document language's correction.
-                if (check.ok) return check.candidates.map((c) => ({ ...c, p: this.probability(c.p, input.language) }));
+                // A p of 0 or less stays so: grounding drops and counts it (calibration would lift it).
+                if (check.ok) return check.candidates.map((c) => (c.p > 0 ? { ...c, p: this.probability(c.p, input.language) } : c));
                 if (++bad >= 2) throw new ReaderFailedError(`the model's answer is unusable: ${check.reason}`);
             } else if (a.kind === 'bad') {
                 if (++bad >= 2) throw new ReaderFailedError(`the model endpoint failed: ${a.reason}`);
