@@ -20,6 +20,24 @@ export interface EngineConfig {
 
 export class EngineConfigError extends Error {}
 
+/**
+ * The longest timer Node keeps: a longer one fires after 1 ms (every reading would time out), and
+ * past 2^32 AbortSignal.timeout throws. Larger values are refused at start rather than meant as
+ * "no timeout" (the server's deadline bounds a reading anyway, docs/worker-pool.md).
+ */
+export const MAX_OPENAI_TIMEOUT_MS = 2_147_483_647;
+
+/** SVC_OPENAI_TIMEOUT_MS: a whole number of milliseconds, 1 .. MAX_OPENAI_TIMEOUT_MS (default 60 s). */
+function openAiTimeout(value: string | undefined): number {
+    if (!value) return 60_000;
+    const timeout = Number(value);
+    if (!Number.isInteger(timeout) || timeout < 1 || timeout > MAX_OPENAI_TIMEOUT_MS)
+        throw new EngineConfigError(
+            `SVC_OPENAI_TIMEOUT_MS must be a whole number of milliseconds from 1 to ${MAX_OPENAI_TIMEOUT_MS}, not ${JSON.stringify(value)}`,
+        );
+    return timeout;
+}
+
 /** Reads the engine's configuration from the environment. */
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), secrets?: SecretRing): EngineConfig {
     const reader = (env.SVC_READER || 'heuristic') as ReaderKind;
@@ -27,8 +45,7 @@ export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = 
         throw new EngineConfigError(`SVC_READER must be heuristic or openai, not ${JSON.stringify(env.SVC_READER)}`);
     const config: EngineConfig = { reader, secrets: secrets ?? loadSecretRing(env, cwd) };
     if (reader === 'openai') {
-        const timeout = env.SVC_OPENAI_TIMEOUT_MS ? Number(env.SVC_OPENAI_TIMEOUT_MS) : 60_000;
-        if (!Number.isInteger(timeout) || timeout <= 0) throw new EngineConfigError(`SVC_OPENAI_TIMEOUT_MS must be a positive integer`);
+        const timeout = openAiTimeout(env.SVC_OPENAI_TIMEOUT_MS);
         if (!env.SVC_OPENAI_MODEL) throw new EngineConfigError('SVC_READER=openai needs SVC_OPENAI_MODEL');
         config.openai = {
             baseUrl: env.SVC_OPENAI_BASE_URL || 'https://api.openai.com/v1',
