@@ -20,6 +20,7 @@ import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-
 import { signatureLine } from './heuristic-signatures.js';
 import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { timeScores } from './heuristic-times.js';
+import { appositionScores } from './heuristic-appositions.js';
 import { asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
@@ -150,7 +151,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     }
     if (pattern !== undefined) return out;
     // A table's cell named by its row and its column together.
-    out.push(...cellScores(ctx, fits), ...timeScores(ctx));
+    out.push(...cellScores(ctx, fits), ...timeScores(ctx), ...appositionScores(ctx, fits));
     const party = (name: Span, context: number, features: Features): void => {
         const parsed = parseQuote(type, name.quote, input.language);
         if (!parsed) return;

@@ -1,0 +1,82 @@
+// A person named beside their role in running text, for a string field named by the role
+// (`penningmeester`, `voorzitter`, `line_manager`): "de penningmeester, dhr. H. (Harrie) Biemans",
+// "door mr. F.J. de Lange, voorzitter,", "my line manager (Paul Ainsworth)", "mevr. I. Nijhuis
+// (groepsleerkracht groep 8)". A role's label without a colon names no string after it, so the
+// name beside it is proposed, as sure as a label in running text.
+import { wordsOf } from '../locale/locale-words.js';
+import { parseQuote } from '../parsers/quote-parser.js';
+import type { LabelHit } from './heuristic-labels.js';
+import { namePhraseAfter } from './heuristic-names.js';
+import type { FieldContext, Scored } from './heuristic-scorers.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+import { LABEL } from './heuristic-weights.js';
+
+/** Characters between a role and the name beside it at most (", " or " ("). */
+const BESIDE = 3;
+
+/** Characters before a role read for the name that ends there. */
+const NAME_BEFORE = 60;
+/** A person's name ending a text: initials (a given name in brackets after them) or capitalised words, particles, a surname. */
+const PERSON_END =
+    /(?<![\p{L}.])(?:(?:\p{Lu}\p{Ll}{1,3}\.?[ \t])?(?:\p{Lu}\.){1,4}[ \t](?:\(\p{Lu}\p{Ll}+\)[ \t])?|(?:\p{Lu}\p{Ll}+[ \t]){1,3})(?:(?:van|de|der|den|ter|ten|von|le|la|di|da|du)[ \t])*\p{Lu}[\p{L}'’-]+$/u;
+
+/**
+ * Whether a name phrase is surely a person's: a title first ("dhr.", "Mrs") or initials first
+ * ("F.J."). (Capitalised words alone may be a company's, a job's or a defined term's: "Registered
+ * Piano Technician", "Dolby Laboratories Inc. (the Company)".)
+ */
+function personLike(win: WindowText, name: Span): boolean {
+    const first = /^\p{L}+/u.exec(name.quote)?.[0].toLowerCase() ?? '';
+    return wordsOf(win.locale, 'personTitles').has(first) || /^(?:\p{Lu}\.){1,4}\s/u.test(name.quote);
+}
+
+/** The person beside one role's label: after it, a comma or a bracket between; before it, a comma or a bracket between. */
+function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
+    const text = win.text;
+    // The role alone: no capitalised word before it in its phrase ("our Client Care Partner, Mr
+    // David Ashcombe" names another partner), none after it ("A. Pennington, Trader Manager").
+    const previous = win.words[win.wordAt(hit.start) - 1];
+    if (previous && previous.line === hit.line && previous.capital && /^[ \t]+$/.test(text.slice(previous.end, hit.start)))
+        return undefined;
+    if (/^[ \t]+\p{Lu}/u.test(text.slice(hit.end, hit.end + 3))) return undefined;
+    const after = text.slice(hit.end, hit.end + BESIDE);
+    const bracketAfter = /^[ \t]\(/.test(after);
+    if (/^,[ \t]/.test(after) || bracketAfter) {
+        // (Past a title in lower case and its full stop: "de penningmeester, dhr. H. (Harrie) Biemans".)
+        const from = hit.end + (bracketAfter ? 2 : 1);
+        const title = /^[ \t]*(\p{Ll}+)\.?(?=[ \t]\p{Lu})/u.exec(text.slice(from, from + 12));
+        const titled = title && wordsOf(win.locale, 'personTitles').has(title[1]!) ? title[0].length : 0;
+        const name = namePhraseAfter(win, from + titled, 2);
+        // (In a bracket, the name fills it: "my line manager (Paul Ainsworth)".)
+        if (name && personLike(win, name) && (!bracketAfter || text[name.end] === ')')) return name;
+    }
+    // (Across a line break too: "door mr. F.J. de Lange," / "voorzitter, bijgestaan door …".)
+    const sep = /(?:,\s|[ \t]\()$/.exec(text.slice(Math.max(0, hit.start - BESIDE), hit.start));
+    // (After a comma the role ends its phrase, but for where: "dhr. B. Schoonderwoerd, beheerder regio" is a
+    // region's manager; "mr. G.A. Brinkman, notaris te Zwolle" is the notary.)
+    if (!sep || (sep[0].startsWith(',') && !/^(?:[,.;)]|[ \t]*$|[ \t]+(?:te|in|at|bij)\b)/mu.test(text.slice(hit.end, hit.end + 6))))
+        return undefined;
+    const end = hit.start - sep[0].length;
+    const from = Math.max(0, end - NAME_BEFORE, text.lastIndexOf('\n', end - 1) + 1);
+    const m = PERSON_END.exec(text.slice(from, end));
+    const name = m ? { start: from + m.index, end, quote: m[0] } : undefined;
+    return name && personLike(win, name) ? name : undefined;
+}
+
+/** The people beside the field's role in running text, as candidates of the field. */
+export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
+    const { input, win, field, type, hits } = ctx;
+    if (type.kind !== 'string' || type.pattern !== undefined) return [];
+    const out: Scored[] = [];
+    for (const hit of hits) {
+        if (hit.kind !== 'name' && hit.kind !== 'hint') continue;
+        const name = besideRole(win, hit);
+        const parsed = name && fits(name) ? parseQuote(type, name.quote, input.language) : undefined;
+        if (!name || !parsed) continue;
+        const context = hit.weight * LABEL.inRunningText;
+        const early = 1 - (input.offset + name.start) / Math.max(1, input.documentLength);
+        out.push({ field: field.id, span: name, parsed, score: context, features: { context, early } });
+    }
+    return out;
+}

@@ -1,0 +1,35 @@
+// A person named beside their role in running text, for a field named by the role
+// (heuristic-appositions.ts). Documents written for the test.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates } from './support/read-data.js';
+
+const role = (name: string) => compile({ svc_schema: '1.0', name: 'r', fields: [{ name, type: 'string', hints: [name] }] });
+const quotes = async (doc: string, name: string, language: 'en' | 'nl' = 'nl') =>
+    (await readCandidates(doc, role(name), language)).candidates.map((c) => c.quote);
+
+describe('people beside their role in running text', () => {
+    it('reads the titled name after the role and a comma, before it and a comma, or before it in a bracket', async () => {
+        const verslag = 'De controle vond plaats ten huize van\nde penningmeester, dhr. H. (Harrie) Biemans.\n';
+        expect(await quotes(verslag, 'penningmeester')).to.deep.equal(['H. (Harrie) Biemans']);
+        const uitspraak =
+            'Aldus uitgesproken op 30 september 2025 door mr. F.J. de Lange,\nvoorzitter, bijgestaan door mr. S. Akkaya, secretaris.\n';
+        expect(await quotes(uitspraak, 'voorzitter')).to.deep.equal(['F.J. de Lange']);
+        const advies = 'Dit advies is opgesteld door mevr. I. Nijhuis (groepsleerkracht groep 8), in overleg met de intern begeleider.\n';
+        expect(await quotes(advies, 'groepsleerkracht')).to.deep.equal(['I. Nijhuis']);
+        const akte = 'Op 14 februari 2025 is ten overstaan van mr. G.A. Brinkman, notaris te Leeuwarden, de akte verleden.\n';
+        expect(await quotes(akte, 'notaris')).to.deep.equal(['G.A. Brinkman']);
+    });
+
+    it('not another role that ends with the word, nor a role the phrase goes on to qualify, nor a name without title or initials', async () => {
+        const letter = 'If you are unhappy with our service please contact our Client Care Partner, Mr David\nAshcombe.\n';
+        expect(await quotes(letter, 'partner', 'en')).to.deep.equal([]);
+        const permit = '  Issued 03/06/2025 by A. Pennington, Trader Manager\n';
+        expect(await quotes(permit, 'trader', 'en')).to.deep.equal([]);
+        const contract =
+            'Wachthuis Leegstandbeheer, vertegenwoordigd door dhr. B. (Bas) Schoonderwoerd, beheerder regio\nNoord, hierna te noemen: de beheerder.\n';
+        expect(await quotes(contract, 'beheerder')).to.not.include('B. (Bas) Schoonderwoerd');
+        const nda = 'This Agreement is made between Dolby Laboratories, Inc. (Company) and the Recipient.\n';
+        expect(await quotes(nda, 'company', 'en')).to.not.include('Dolby Laboratories');
+    });
+});
