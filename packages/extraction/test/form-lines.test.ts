@@ -344,5 +344,10 @@ describe('form lines', () => {
         const response = await readResponse(attest, schema, 'nl');
         expect(response.data).to.deep.equal({ installatieadres: 'Kapelstraat 118, 9100 Sint-Niklaas', controledatum: '2025-10-17' });
         expect(response.fields.controledatum!.confidence).to.be.greaterThan(0.8);
+        // So is a role's name: "Naam melder" for `melder`.
+        const melding = 'GEGEVENS MELDING\n  Naam melder         J. Kuipers-Elzinga\n  E-mailadres         j.kuipers@ziggo.nl\n';
+        expect(
+            (await readData(melding, compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'melder', type: 'string' }] }), 'nl')).melder,
+        ).to.equal('J. Kuipers-Elzinga');
     });
 });

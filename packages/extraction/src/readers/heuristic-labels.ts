@@ -125,10 +125,13 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     }
     // A name in another language, as this one writes it ("total" in a Dutch invoice: "Totaal"); a
     // language that joins compounds writes a name of several words as one ("factuurdatum").
-    // A compound written as its head first and what it is of ("Datum controle:" for `controledatum`).
-    for (const head of name.length === 1 ? wordsOf(locale, 'headFirstWords') : [])
+    // A compound written as its head first and what it is of ("Datum controle:" for `controledatum`),
+    // and a role's name so ("Naam melder" for `melder`).
+    for (const head of name.length === 1 ? wordsOf(locale, 'headFirstWords') : []) {
         if (name[0]!.length >= head.length + 4 && name[0]!.endsWith(head))
             add([head, name[0]!.slice(0, -head.length)], LABEL.nameWords, 'name');
+        else if (wordsOf(locale, 'nameWords').has(head) && !name[0]!.endsWith(head)) add([head, name[0]!], LABEL.nameWords, 'name');
+    }
     const translated = translatedName(name, locale.schemaWords);
     if (translated) {
         addName(translated);
