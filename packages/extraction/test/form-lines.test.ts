@@ -268,6 +268,14 @@ describe('form lines', () => {
     it('a label with a bracketed plural ends the column before it: "Surname:  OYELARAN-HOBBS       First name(s):  Samuel Kayode"', async () => {
         const form = 'APPLICATION FOR EMPLOYMENT\n\nTitle:  Mr        Surname:  OYELARAN-HOBBS       First name(s):  Samuel Kayode\n';
         expect((await readData(form, strings('applicant_surname'))).applicant_surname).to.equal('OYELARAN-HOBBS');
+        // The bracketed plural's ending stands between the label and its colon, and a role's kind of
+        // name is labelled without the role.
+        const schema = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'applicant_first_names', type: 'string' }] });
+        expect((await readData(form, schema)).applicant_first_names).to.equal('Samuel Kayode');
+        const couple = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'couple', type: 'string', hints: ['Name'] }] });
+        expect((await readData('BOOKING FORM\n\nName(s):   Emily Carrow & Jonah Whitlock\n', couple)).couple).to.equal(
+            'Emily Carrow & Jonah Whitlock',
+        );
     });
 
     it("an e-mail address is no postal address, and has its '@': `email`, described as the applicant's email address", async () => {

@@ -9,8 +9,11 @@ import { LABEL_BEFORE, LABEL_BEFORE_CHARS, SHORT_LINE, headerRow, labelAhead, pa
 import { cellColumns } from './heuristic-rows.js';
 import type { WindowText } from './heuristic-text.js';
 
-/** What may stand between a label and its value: a colon, leaders, a form's star for a required field ("Land*:"). */
-const SEPARATORS = /^[\s:=#.\-–—>|*]*/;
+/**
+ * What may stand between a label and its value: a colon, leaders, a form's star for a required field
+ * ("Land*:"), a bracketed plural's ending first ("First name(s):", "Naam kind(eren):").
+ */
+const SEPARATORS = /^(?:\((?:s|es|en|eren|ren)\))?[\s:=#.\-–—>|*]*/;
 /** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
 /** A word in lower case and a colon after a label ("trekker:" in "Kenteken trekker:"). */
 const OF_TAIL = /^(\p{Ll}{3,})[ \t]*:[ \t]*/u;

@@ -125,13 +125,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     }
     // A name in another language, as this one writes it ("total" in a Dutch invoice: "Totaal"); a
     // language that joins compounds writes a name of several words as one ("factuurdatum").
-    // A compound written as its head first and what it is of ("Datum controle:" for `controledatum`),
-    // and a role's name so ("Naam melder" for `melder`).
-    for (const head of name.length === 1 ? wordsOf(locale, 'headFirstWords') : []) {
-        if (name[0]!.length >= head.length + 4 && name[0]!.endsWith(head))
-            add([head, name[0]!.slice(0, -head.length)], LABEL.nameWords, 'name');
-        else if (wordsOf(locale, 'nameWords').has(head) && !name[0]!.endsWith(head)) add([head, name[0]!], LABEL.nameWords, 'name');
-    }
+    for (const [words, weight] of formNames(name, locale, STOPWORDS)) add(words, weight, 'name');
     const translated = translatedName(name, locale.schemaWords);
     if (translated) {
         addName(translated);
@@ -158,6 +152,25 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     // loonbelasting/premie volksverzekeringen") labels it as a hint would, where it is written whole.
     if (described.length >= 3 && described.length <= 6) add(described, LABEL.hint3, 'name');
     return [...out.values()];
+}
+
+/**
+ * Names as forms write them beside the field's own: a role's kind of name without the role ("First
+ * name(s):" for `applicant_first_names`); in a language that writes a compound's head first, the
+ * compound so ("Datum controle:" for `controledatum`) and a role's name so ("Naam melder" for
+ * `melder`).
+ */
+function formNames(name: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): [readonly string[], number][] {
+    const out: [readonly string[], number][] = [];
+    const names = wordsOf(locale, 'nameWords');
+    if (name.length >= 3 && names.has(name.at(-1)!) && !stop.has(name.at(-2)!))
+        out.push([name.slice(-2), LABEL.nameWords * LABEL.qualifiedByWord]);
+    for (const head of name.length === 1 ? wordsOf(locale, 'headFirstWords') : []) {
+        if (name[0]!.length >= head.length + 4 && name[0]!.endsWith(head))
+            out.push([[head, name[0]!.slice(0, -head.length)], LABEL.nameWords]);
+        else if (names.has(head) && !name[0]!.endsWith(head)) out.push([[head, name[0]!], LABEL.nameWords]);
+    }
+    return out;
 }
 
 /**
