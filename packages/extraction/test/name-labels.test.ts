@@ -155,4 +155,17 @@ describe("a heading over a name's label", () => {
         const schema = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'officer_name', type: 'string', hints: ['Officer'] }] });
         expect((await readData(citation, schema)).officer_name).to.equal('Sgt. L. Bramwell');
     });
+
+    it('a participle in the name is no label where only a noun of its stem stands: "Injury:" labels no `injured_person`', async () => {
+        const form = [
+            'SECTION B - WHAT HAPPENED',
+            '  Injury:        Scald to right forearm, approx. 8 cm x 4 cm',
+            '  Body part:     Right forearm',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'injured_person', type: 'string' }] });
+        expect((await readCandidates(form, schema)).candidates.map((c) => c.quote)).to.deep.equal([]);
+        // The verb itself still labels: "Expect payment by" for `expected_payment`.
+        const award = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'expected_payment', type: 'date', date_order: 'dmy' }] });
+        expect((await readData('BUG BOUNTY AWARD\n\nExpect payment by: 21/10/2025\n', award)).expected_payment).to.equal('2025-10-21');
+    });
 });

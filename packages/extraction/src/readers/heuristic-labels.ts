@@ -241,6 +241,23 @@ function abbreviatedLabel(win: WindowText, phrase: LabelPhrase, i: number): bool
     );
 }
 
+/**
+ * Whether a participle of the phrase ("injured", "insured") matches only a noun of its stem in the
+ * text ("Injury:", "Insurance"): another word, no label (`injured_person` is no "Injury:   Scald").
+ */
+function participleOnly(words: WindowText['words'], i: number, phrase: readonly string[]): boolean {
+    return phrase.some((w, k) => {
+        const got = words[i + k]!.norm;
+        // (The verb itself is the same word: "Expect payment by" for `expected_payment`.)
+        return (
+            w.length > 4 &&
+            w.endsWith('ed') &&
+            !got.endsWith('ed') &&
+            ![w, w.slice(0, -1), w.slice(0, -2), `${w.slice(0, -2)}s`].includes(got)
+        );
+    });
+}
+
 /** Occurrences of one phrase in the window. */
 function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: ReadonlySet<string>): LabelHit[] {
     const hits: LabelHit[] = [];
@@ -279,7 +296,7 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         // Another form of a word ("renewed" for "renew") is a slightly weaker label than the word.
         let literal = true;
         for (let k = 0; k < n && ok && literal; k++) literal = pluralOrSame(words[i + k]!.norm, phrase.words[k]!);
-        if (ok) push(i, literal ? phrase.weight : phrase.weight * LABEL.wordForm);
+        if (ok && (literal || !participleOnly(words, i, phrase.words))) push(i, literal ? phrase.weight : phrase.weight * LABEL.wordForm);
     }
     if (n === 1 && (phrase.kind === 'name' || phrase.kind === 'hint' || phrase.kind === 'name-word'))
         for (const short of win.locale.labelAbbreviations?.get(phrase.words[0]!) ?? [])
