@@ -14,12 +14,20 @@ interface Job {
 }
 
 /** A scheduler whose tasks are held until released; each release advances the clock by the task's cost. */
-function scripted(slots: number, skip: (j: Job) => boolean = () => false, quickSlots = 0) {
+function scripted(slots: number, skip: (j: Job) => boolean = () => false, quickSlots = 0, perAccount?: number) {
     const clock = { t: 0 };
     const order: string[][] = [];
     const held: Array<{ names: string[]; finish: () => void }> = [];
     const scheduler = new FairScheduler<Job>(
-        { slots, quickSlots, decayMs: 60_000, batchMaxItems: 32, batchMaxChars: 128 * 1024, now: () => clock.t },
+        {
+            slots,
+            quickSlots,
+            ...(perAccount === undefined ? {} : { perAccount }),
+            decayMs: 60_000,
+            batchMaxItems: 32,
+            batchMaxChars: 128 * 1024,
+            now: () => clock.t,
+        },
         (jobs) => {
             order.push(jobs.map((j) => j.name));
             return new Promise((resolve) =>
@@ -132,6 +140,22 @@ describe('fair scheduler', () => {
         // The long thread frees: the least-used account with a long task goes next.
         await release('h1');
         expect(order.flat().at(-1)).to.equal('o1');
+    });
+
+    it("caps the tasks one account has running (the network pool's half of its slots), whoever else waits", async () => {
+        const { scheduler, order, release, job } = scripted(8, undefined, 0, 4);
+        for (let i = 0; i < 16; i++) scheduler.enqueue(job('heavy', `h${i}`, 120_000));
+        // Alone, it still runs only four: a reading cannot be interrupted, so a cap that waited for
+        // another tenant to ask would come after every slot was taken.
+        expect(order.flat()).to.deep.equal(['h0', 'h1', 'h2', 'h3']);
+        expect(scheduler.running).to.equal(4);
+        expect(scheduler.queued).to.equal(12);
+        scheduler.enqueue(job('light', 'l0', 5));
+        scheduler.enqueue(job('other', 'o0', 5));
+        expect(order.flat().slice(4)).to.deep.equal(['l0', 'o0']);
+        await release('h0');
+        expect(order.flat().at(-1)).to.equal('h4'); // one of its own ended: the next may run
+        expect(scheduler.running).to.equal(6);
     });
 
     it('hands the pool no more tasks than it has threads', () => {

@@ -8,6 +8,9 @@
 // tenant's first task then waits for the tasks already running, never for another's backlog.
 // A task cannot be interrupted, so `quickSlots` more threads take only quick tasks (small bodies,
 // whose work is bounded by their size): a 5 ms validate need not wait for a 3 s extraction to end.
+// `perAccount` caps the tasks one account has running: the network pool's readings wait on a model
+// for up to their deadline and cannot be interrupted, so without it one account's readings took
+// every slot before another tenant asked (docs/worker-pool.md, "The network pool").
 
 /** What the scheduler needs of a waiting task. */
 export interface Schedulable {
@@ -23,6 +26,8 @@ export interface FairSchedulerOptions {
     slots: number;
     /** Threads beside them for quick entries only (0: none). */
     quickSlots?: number;
+    /** Tasks one account may have running at once (absent: no cap beyond the threads). */
+    perAccount?: number;
     /** Time constant of the decay of an account's usage (ms): 60 s. */
     decayMs: number;
     /** Bounds of a batch of entries with `batchChars` (validate-batcher.ts). */
@@ -207,13 +212,18 @@ export class FairScheduler<E extends Schedulable> {
         return batch;
     }
 
-    /** The lane whose head goes next (only heads that may join a batch, or quick ones, when asked). */
+    /**
+     * The lane whose head goes next (only heads that may join a batch, or quick ones, when asked; none
+     * of an account at its cap, which waits for one of its own tasks to end).
+     */
     private pick(now: number, inBatch: Map<Lane<E>, number>, batchOnly: boolean, quickOnly: boolean): Lane<E> | undefined {
         let best: Lane<E> | undefined;
         let bestKey: number[] = [];
+        const cap = this.options.perAccount ?? Number.POSITIVE_INFINITY;
         for (const lane of this.ready) {
             const head = lane.queue[0];
             if (!head || (batchOnly && head.batchChars === undefined) || (quickOnly && !head.quick)) continue;
+            if (lane.running + (inBatch.get(lane) ?? 0) >= cap) continue;
             const key = [inBatch.get(lane) ?? 0, this.usageOf(lane, now), lane.running, lane.served];
             if (!best || less(key, bestKey)) [best, bestKey] = [lane, key];
         }
