@@ -7,14 +7,34 @@
 // before each task is taken (`admit`: 429 rate_limited, Retry-After: 60, before any credit), and
 // checked again, from what this instance knows, when a queued task is about to run (`spent`), so
 // an account's queued tasks stop when it runs out instead of after its whole backlog.
+// A second budget of the same shape counts the network pool's readings that end without an answer
+// (their credit given back, so nothing else bounds them): READING_TIME below.
 import { ApiError } from '../http/api-errors.js';
 import type { Counters } from './counters-types.js';
 
 export const BUDGET_SPENT_MESSAGE = 'This account has used its processing time for this minute; retry after 60 seconds.';
 
+export const READING_SPENT_MESSAGE =
+    "This account's readings that failed have used its reading time for this minute; retry after 60 seconds.";
+
+/** What a budget counts: its counters' prefix and the message of its 429. */
+export interface BudgetKind {
+    prefix: string;
+    message: string;
+}
+
+/** Worker time of every task of the main pool. */
+export const WORKER_TIME: BudgetKind = { prefix: 'wms', message: BUDGET_SPENT_MESSAGE };
+/**
+ * Wall time of the network pool's readings that end without an answer (failed, timed out, stopped
+ * by a client that went away): credit is given back for them, so without this an account could
+ * hold its share of the pool's slots again and again for free (docs/worker-pool.md).
+ */
+export const READING_TIME: BudgetKind = { prefix: 'rms', message: READING_SPENT_MESSAGE };
+
 /** The 429 of a spent budget, as the interface's throttling response (Retry-After: 60). */
-export function budgetSpent(): ApiError {
-    return new ApiError(429, 'rate_limited', BUDGET_SPENT_MESSAGE, undefined, { 'retry-after': '60' });
+export function budgetSpent(message = BUDGET_SPENT_MESSAGE): ApiError {
+    return new ApiError(429, 'rate_limited', message, undefined, { 'retry-after': '60' });
 }
 
 export class WorkerBudget {
@@ -30,15 +50,16 @@ export class WorkerBudget {
         private readonly now: () => number = Date.now,
         /** Told of a charge that could not be stored (the request has its answer already). */
         private readonly onError: (e: unknown) => void = () => {},
+        readonly kind: BudgetKind = WORKER_TIME,
     ) {}
 
     /** Throws the 429 when the account has used its budget in this window (a store failure is a 503, as for every limit). */
     async admit(account: string): Promise<void> {
         if (this.budgetMs <= 0) return;
         const window = this.window();
-        const [used = 0] = await this.counters.peek([counterName(account, window)]);
+        const [used = 0] = await this.counters.peek([this.counterName(account, window)]);
         this.remember(account, window, used);
-        if (used >= this.budgetMs) throw budgetSpent();
+        if (used >= this.budgetMs) throw budgetSpent(this.kind.message);
     }
 
     /** Synchronous, from what this instance knows: its own charges and the last value it read. */
@@ -58,7 +79,7 @@ export class WorkerBudget {
         // Counted here at once, so the next dispatch of this instance sees it before the store answers.
         this.remember(account, window, (k?.window === window ? k.used : 0) + amount);
         const expiresAt = (window + 1) * this.windowMs;
-        this.counters.add({ name: counterName(account, window), expiresAt, ttlMs: expiresAt - t }, amount).then(
+        this.counters.add({ name: this.counterName(account, window), expiresAt, ttlMs: expiresAt - t }, amount).then(
             (used) => this.remember(account, window, used),
             (e: unknown) => this.onError(e),
         );
@@ -68,6 +89,11 @@ export class WorkerBudget {
     usedMs(account: string): number {
         const k = this.known.get(account);
         return k && k.window === this.window() ? k.used : 0;
+    }
+
+    /** `wms:<account>:<window>` (or the kind's prefix), beside rate-limiter.ts's `acct:<account>:<window>`. */
+    private counterName(account: string, window: number): string {
+        return `${this.kind.prefix}:${account}:${window}`;
     }
 
     private window(): number {
@@ -85,9 +111,4 @@ export class WorkerBudget {
         if (k && k.window > window) return;
         this.known.set(account, { window, used });
     }
-}
-
-/** `wms:<account>:<window>`, beside rate-limiter.ts's `acct:<account>:<window>`. */
-function counterName(account: string, window: number): string {
-    return `wms:${account}:${window}`;
 }
