@@ -20,7 +20,7 @@ import { SqliteStore, openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store-types.js';
 import type { Pipeline } from './pipeline/pipeline-types.js';
 import { AccountGate } from './limits/account-gate.js';
-import { WorkerBudget } from './limits/worker-budget.js';
+import { READING_TIME, WorkerBudget } from './limits/worker-budget.js';
 import { RequestPipeline } from './pipeline/request-pipeline.js';
 import { WorkerPipeline } from './pipeline/worker-pool.js';
 import { BodyValidator } from './validation/body-validator.js';
@@ -62,6 +62,11 @@ export interface ServerServices {
     gate: AccountGate;
     /** Each account's worker time per minute, on the counters (shared through Redis when configured). */
     budget: WorkerBudget;
+    /**
+     * Each account's time of network readings that end without an answer, per minute (a budget of 0,
+     * so nothing is checked, without a network pool: pipeline/network-pool.ts).
+     */
+    readingBudget: WorkerBudget;
     /** The panel's password hashes running and waiting at once on this instance (docs/panel.md). */
     passwords: PasswordGate;
 }
@@ -120,6 +125,15 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
                 s.now,
                 noteOnce(s.log, 'Redis (worker-time charge)'),
             ),
+        readingBudget: (s) =>
+            new WorkerBudget(
+                s.counters,
+                networkThreads(config, overrides, env) > 0 ? config.readingMsPerAccount : 0,
+                config.limits.windowMs,
+                s.now,
+                noteOnce(s.log, 'Redis (reading-time charge)'),
+                READING_TIME,
+            ),
         gate: (s) => new AccountGate(config.workerQueuePerAccount, s.budget),
         passwords: () => new PasswordGate(),
         limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
@@ -161,6 +175,7 @@ const EAGER: ReadonlyArray<keyof ServerServices> = [
     'ledger',
     'validator',
     'budget',
+    'readingBudget',
     'pipeline',
     'gate',
     'passwords',
@@ -186,17 +201,15 @@ function noteOnce(log: RequestLog, what: string): (e: unknown) => void {
  * worker thread: with any of them the pipeline runs inline, as it does with SVC_WORKERS=0. */
 function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: NodeJS.ProcessEnv, s: ServerServices): Pipeline {
     const { validator, compiler, engine, editor, secrets } = s;
-    const inline = config.workers === 0 || overrides.engine || overrides.editor || overrides.compile;
-    if (inline) return new RequestPipeline({ validator, compiler, engine, editor });
+    if (runsInline(config, overrides)) return new RequestPipeline({ validator, compiler, engine, editor });
     return new WorkerPipeline({
         threads: config.workers,
         quickThreads: config.quickWorkers,
         maxQueue: config.workerQueue,
-        // The openai reader's readings mostly wait on the network: a pool of their own, whose
-        // threads hold several each, so they never keep validation or edits from a thread.
-        networkThreads: env.SVC_READER === 'openai' ? config.workers : 0,
+        networkThreads: networkThreads(config, overrides, env),
         taskTimeoutMs: config.taskTimeoutMs,
         budget: s.budget,
+        readingBudget: s.readingBudget,
         setup: {
             env: Object.fromEntries(
                 Object.entries(env).filter((e): e is [string, string] => e[0].startsWith('SVC_') && typeof e[1] === 'string'),
@@ -209,4 +222,16 @@ function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: 
             compileCacheEntries: config.compileCacheEntries,
         },
     });
+}
+
+function runsInline(config: ServerConfig, overrides: ServiceOverrides): boolean {
+    return config.workers === 0 || Boolean(overrides.engine || overrides.editor || overrides.compile);
+}
+
+/**
+ * The openai reader's readings mostly wait on the network: a pool of their own, whose threads hold
+ * several each, so they never keep validation or edits from a thread (docs/worker-pool.md).
+ */
+function networkThreads(config: ServerConfig, overrides: ServiceOverrides, env: NodeJS.ProcessEnv): number {
+    return env.SVC_READER === 'openai' && !runsInline(config, overrides) ? config.workers : 0;
 }

@@ -4,83 +4,12 @@
 // its credit given back. A local stand-in for the model's endpoint holds every request until the test
 // lets it go; nothing here measures time (the deadline tests only need the deadline to pass).
 import { expect } from 'chai';
-import { completionBody } from '@svc/extraction';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '../src/http/api-errors.js';
 import { WorkerPipeline } from '../src/pipeline/worker-pool.js';
+import { HeldEndpoint } from './held-endpoint.js';
 import { call, newKey, startTestServer, DOC, SCHEMA, type TestServer } from './test-server.js';
 
 const OPEN = { perIp: 1e9, perKey: 1e9, perAccount: 1e9, extractionsPerAccount: 1e9 };
-
-/** The endpoint: answers every held request when `release()` is called (and at once afterwards). */
-class HeldEndpoint {
-    url = '';
-    private server: Server | undefined;
-    private held: ServerResponse[] = [];
-    private releasing = false;
-    private waiters: { n: number; resolve: () => void }[] = [];
-    /** The most requests held at one time. */
-    most = 0;
-
-    async start(): Promise<void> {
-        this.server = createServer((req, res) => {
-            req.resume();
-            req.on('end', () => {
-                if (this.releasing) return answer(res);
-                this.held.push(res);
-                this.most = Math.max(this.most, this.held.length);
-                for (const w of this.waiters.filter((x) => this.held.length >= x.n)) w.resolve();
-            });
-        });
-        await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
-        this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-    }
-
-    get holding(): number {
-        return this.held.length;
-    }
-
-    /** Resolves once `n` requests are held at the same time (fails the test after 20 s). */
-    heldAtOnce(n: number): Promise<void> {
-        if (this.held.length >= n) return Promise.resolve();
-        return new Promise((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error(`never held ${n} requests at once (at most ${this.most})`)), 20_000);
-            this.waiters.push({
-                n,
-                resolve: () => {
-                    clearTimeout(timer);
-                    resolve();
-                },
-            });
-        });
-    }
-
-    release(): void {
-        this.releasing = true;
-        for (const res of this.held.splice(0)) answer(res);
-    }
-
-    /** Drops what is held without answering (the requests were given up on). */
-    forget(): void {
-        for (const res of this.held.splice(0)) res.destroy();
-    }
-
-    async stop(): Promise<void> {
-        this.forget();
-        this.server?.closeAllConnections();
-        await new Promise<void>((r) => this.server?.close(() => r()));
-    }
-}
-
-function answer(res: ServerResponse): void {
-    const candidates = [
-        { slot: 'invoice_number', quote: 'INV-1', p: 0.9 },
-        { slot: 'total', quote: 'EUR 10.00', p: 0.9 },
-    ];
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(completionBody(candidates)));
-}
 
 async function openaiServer(ep: HeldEndpoint, taskTimeoutMs?: number): Promise<TestServer> {
     return startTestServer({
@@ -157,13 +86,20 @@ describe('network pool: openai readings (docs/worker-pool.md)', function () {
             workerFile: new URL('./support/stuck-worker.js', import.meta.url).href,
         });
         try {
-            const network = (): unknown => (pipeline as unknown as { network: unknown }).network;
+            const network = (): unknown => (pipeline as unknown as { network: { current: unknown } }).network.current;
             const first = network();
             // Two readings on the stuck thread: the first's backstop answers it and retires the pool,
             // which answers the other one too, whatever its own deadline.
             const [a, b] = await Promise.all([pipeline.extract('{}', 'acct_a'), pipeline.extract('{}', 'acct_a')]);
             for (const r of [a, b])
-                expect(r).to.deep.equal({ error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } });
+                expect(r).to.deep.equal({
+                    error: {
+                        status: 503,
+                        code: 'pipeline_unavailable',
+                        message: MESSAGES.tooLong,
+                        reason: 'the reading thread did not answer by the deadline',
+                    },
+                });
             expect(network()).to.not.equal(first);
             expect(pipeline.load()).to.deep.equal({ running: 0, queued: 0 });
         } finally {

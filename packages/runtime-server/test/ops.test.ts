@@ -27,6 +27,35 @@ describe('operations', () => {
         expect(loadConfig({}).metrics).to.equal(false);
     });
 
+    it('refuses to start on an SVC_OPENAI_BASE_URL no reading can use, with a message saying so', () => {
+        const openai = (url: string): NodeJS.ProcessEnv => ({ SVC_READER: 'openai', SVC_OPENAI_MODEL: 'm', SVC_OPENAI_BASE_URL: url });
+        // It used to start, say the engine was ready, and answer every extraction 503 with nothing logged.
+        expect(() => loadConfig(openai('not-a-url'))).to.throw(
+            ConfigError,
+            /^SVC_OPENAI_BASE_URL must be an http:\/\/ or https:\/\/ URL .*"not-a-url" is no URL/,
+        );
+        expect(() => loadConfig(openai('ftp://models.example/v1'))).to.throw(ConfigError, /not ftp:/);
+        expect(() => loadConfig(openai('file:///etc/passwd'))).to.throw(ConfigError, /not file:/);
+        let err: unknown;
+        try {
+            loadConfig(openai('https://user:hunter2@models.example/v1'));
+        } catch (e) {
+            err = e;
+        }
+        expect((err as Error).message)
+            .to.contain('SVC_OPENAI_API_KEY')
+            .and.not.contain('hunter2');
+        for (const url of ['https://api.openai.com/v1', 'http://127.0.0.1:8000/v1', ''])
+            expect(() => loadConfig(openai(url))).to.not.throw();
+        // The heuristic reader never reads it.
+        expect(() => loadConfig({ SVC_OPENAI_BASE_URL: 'not-a-url' })).to.not.throw();
+    });
+
+    it('counts failed readings against as many seconds a minute as the worker time, apart', () => {
+        expect(loadConfig({ SVC_WORKER_SECONDS_PER_ACCOUNT: '7' })).to.include({ workerMsPerAccount: 7000, readingMsPerAccount: 7000 });
+        expect(loadConfig({})).to.include({ workerMsPerAccount: 20_000, readingMsPerAccount: 20_000 });
+    });
+
     describe('with SQLite and memory counters', () => {
         let t: TestServer;
         const engine = new ScriptedEngine();

@@ -170,6 +170,30 @@ describe('fair scheduling and the worker-time budget', function () {
         }
     });
 
+    it('takes an extraction whose client went away out of the queue, unread (a running one goes on: it is CPU work)', async () => {
+        const pipeline = new WorkerPipeline({
+            threads: 1,
+            maxQueue: 8,
+            networkThreads: 0,
+            taskTimeoutMs: 60_000,
+            setup: { env: {}, cwd: process.cwd(), dataDir: '.', secrets: ['s'], engine: false, editor: false, compileCacheEntries: 8 },
+        });
+        try {
+            const running = pipeline.validate(heavyBody(1), 'acct_y'); // takes the thread
+            const gone = new AbortController();
+            const waiting = pipeline.extract('{}', 'acct_x', gone.signal);
+            expect(pipeline.load()).to.deep.equal({ running: 1, queued: 1 });
+            gone.abort(new Error('the client went away'));
+            expect(pipeline.load()).to.deep.equal({ running: 1, queued: 0 });
+            expect(await waiting).to.deep.equal({
+                error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong, reason: 'stopped: the client went away' },
+            });
+            expect('ok' in (await running)).to.equal(true);
+        } finally {
+            await pipeline.close();
+        }
+    });
+
     it('answers tasks still waiting at close() 503', async () => {
         const pipeline = new WorkerPipeline({
             threads: 1,

@@ -51,6 +51,12 @@ export interface ServerConfig {
      * Retry-After: 60 (limits/worker-budget.ts, docs/worker-pool.md); 0: no budget.
      */
     workerMsPerAccount: number;
+    /**
+     * Wall time (ms) of network readings (`openai`) that end without an answer, their credit given
+     * back, one account may use per minute, across instances; past it, 429 with Retry-After: 60
+     * (pipeline/network-pool.ts). The same seconds as the worker time, counted apart; 0: none.
+     */
+    readingMsPerAccount: number;
     /** A worker task running longer is stopped and answered 503 (not possible with workers 0). */
     taskTimeoutMs: number;
     /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new ConfigError(`PORT must be an integer 0..65535, not ${JSON.stringify(env.PORT)}`);
     const workerQueue = intFromEnv(env, 'SVC_WORKER_QUEUE', 64, 1, 100_000);
+    const workerMs = 1000 * intFromEnv(env, 'SVC_WORKER_SECONDS_PER_ACCOUNT', DEFAULT_WORKER_SECONDS_PER_ACCOUNT, 0, 3600);
+    checkReaderUrl(env);
     const config: ServerConfig = {
         host: env.HOST || '127.0.0.1',
         port,
@@ -143,7 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         quickWorkers: intFromEnv(env, 'SVC_QUICK_WORKERS', 1, 0, 16),
         workerQueue,
         workerQueuePerAccount: intFromEnv(env, 'SVC_WORKER_QUEUE_PER_ACCOUNT', accountShare(workerQueue), 1, 100_000),
-        workerMsPerAccount: 1000 * intFromEnv(env, 'SVC_WORKER_SECONDS_PER_ACCOUNT', DEFAULT_WORKER_SECONDS_PER_ACCOUNT, 0, 3600),
+        workerMsPerAccount: workerMs,
+        readingMsPerAccount: workerMs,
         taskTimeoutMs: 120_000,
         timeouts: { ...DEFAULT_TIMEOUTS },
         trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
@@ -167,6 +176,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         );
     }
     return merged;
+}
+
+/**
+ * SVC_OPENAI_BASE_URL, read by @svc/extraction, is checked here so that `svc serve` refuses to start
+ * on a value no reading can use: it used to start, say the engine was ready and answer every
+ * extraction 503, with nothing logged. A user name or password in it is refused too: fetch refuses
+ * such a URL at every reading, and the key belongs in SVC_OPENAI_API_KEY.
+ */
+function checkReaderUrl(env: NodeJS.ProcessEnv): void {
+    const raw = env.SVC_OPENAI_BASE_URL;
+    if (env.SVC_READER !== 'openai' || raw === undefined || raw === '') return;
+    const bad = (why: string): ConfigError =>
+        new ConfigError(`SVC_OPENAI_BASE_URL must be an http:// or https:// URL such as https://api.openai.com/v1 (${why})`);
+    let url: URL;
+    try {
+        url = new URL(raw);
+    } catch {
+        throw bad(`${JSON.stringify(raw.slice(0, 200))} is no URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(`not ${url.protocol}`);
+    if (url.username !== '' || url.password !== '') throw bad('without a user name or password: put the key in SVC_OPENAI_API_KEY');
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -9,6 +9,9 @@ export interface ErrorDetail {
 }
 
 export class ApiError extends Error {
+    /** Why, for the server's log only (a failed reading's upstream cause); never in the answer. */
+    reason?: string;
+
     constructor(
         readonly status: number,
         readonly code: string,

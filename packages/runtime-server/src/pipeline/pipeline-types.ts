@@ -15,6 +15,11 @@ export interface ErrorOutcome {
     details?: ErrorDetail[];
     /** Seconds for a Retry-After header (a 429 of the worker-time budget, answered by the pool). */
     retryAfter?: number;
+    /**
+     * Why a reading ended without an answer (the model's endpoint answered 401, timed out, the
+     * deadline passed): logged by the extraction route, never answered. Never a key or document text.
+     */
+    reason?: string;
 }
 
 /** Something unexpected (a bug): answered 500, logged with these. */
@@ -36,6 +41,12 @@ export interface ExtractionAnswer extends Answer {
     reads: number;
 }
 
+/**
+ * Why a reading was stopped when its client went away (routes/route-support.ts aborts with it, the
+ * network pool's threads too); outcomes of such readings carry `stopped: ` and this as their reason.
+ */
+export const CLIENT_GONE = 'the client went away';
+
 export type PipelineTaskKind = 'validate' | 'plan' | 'extract' | 'edit';
 
 /**
@@ -47,8 +58,11 @@ export interface Pipeline {
     validate(body: string, account: string): Promise<Outcome<Answer>>;
     /** POST /v1/extractions, before credit: what reading will cost. */
     plan(body: string, account: string): Promise<Outcome<ReadPlan>>;
-    /** POST /v1/extractions, after credit and limits: read, ground, settle. */
-    extract(body: string, account: string): Promise<Outcome<ExtractionAnswer>>;
+    /**
+     * POST /v1/extractions, after credit and limits: read, ground, settle. `signal`: the client went
+     * away; the reading is stopped where it can be (waiting for a thread, or waiting on the model).
+     */
+    extract(body: string, account: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>>;
     /** POST /v1/extractions/edit. */
     edit(body: string, account: string): Promise<Outcome<Answer>>;
     /** Tasks running and waiting (0 and 0 for the inline pipeline). */

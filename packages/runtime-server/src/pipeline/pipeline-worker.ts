@@ -3,12 +3,12 @@
 // openai readings mostly wait on the network). Its caches (compiled schemas, the last document's tokens) are
 // its own and hold only pure results.
 import '@svc/language/polyfill';
-import { workerData } from 'node:worker_threads';
+import { workerData, type MessagePort } from 'node:worker_threads';
 import { secretRingOf } from '@svc/extraction';
 import { buildEngine, loadEditService } from '../engine/engine-loader.js';
 import { SchemaCompiler } from '../engine/schema-compiler.js';
 import { BodyValidator } from '../validation/body-validator.js';
-import type { Outcome, PipelineTaskKind } from './pipeline-types.js';
+import { CLIENT_GONE, type Outcome, type PipelineTaskKind } from './pipeline-types.js';
 import { RequestPipeline } from './request-pipeline.js';
 import type { ValidateItem } from './validate-batcher.js';
 
@@ -28,10 +28,12 @@ export interface WorkerSetup {
 /**
  * One body, or several validate bodies in one task (validate-batcher.ts), each with its account
  * (the caches are kept per account). `deadlineAt` (epoch ms): an extraction of the network pool,
- * which shares its thread and so keeps its own deadline.
+ * which shares its thread and so keeps its own deadline; `cancel`: a port on which the main thread
+ * says the client went away (network-pool.ts), which stops the reading too.
  */
 export type PipelineTask =
-    { kind: PipelineTaskKind; body: string; account: string; deadlineAt?: number } | { kind: 'validateBatch'; items: ValidateItem[] };
+    | { kind: PipelineTaskKind; body: string; account: string; deadlineAt?: number; cancel?: MessagePort }
+    | { kind: 'validateBatch'; items: ValidateItem[] };
 
 function build(setup: WorkerSetup): RequestPipeline {
     const secrets = secretRingOf(setup.secrets);
@@ -57,9 +59,24 @@ export default async function runTask(task: PipelineTask): Promise<TimedOutcome 
     const t0 = performance.now();
     const outcome =
         task.kind === 'extract' && task.deadlineAt !== undefined
-            ? await pipeline.extract(task.body, task.account, AbortSignal.timeout(Math.max(1, task.deadlineAt - Date.now())))
+            ? await sharedReading(task.body, task.account, task.deadlineAt, task.cancel)
             : await pipeline[task.kind](task.body, task.account);
     return { outcome, ms: performance.now() - t0 };
+}
+
+/** A reading of the network pool: stopped at its deadline, or when the main thread says so on `cancel`. */
+async function sharedReading(body: string, account: string, deadlineAt: number, cancel?: MessagePort): Promise<Outcome<unknown>> {
+    const signals = [AbortSignal.timeout(Math.max(1, Math.ceil(deadlineAt - Date.now())))];
+    if (cancel) {
+        const stop = new AbortController();
+        cancel.once('message', () => stop.abort(new Error(CLIENT_GONE)));
+        signals.push(stop.signal);
+    }
+    try {
+        return await pipeline.extract(body, account, AbortSignal.any(signals));
+    } finally {
+        cancel?.close();
+    }
 }
 
 /** The bodies one after another; each outcome and time is its own (the pipeline never throws). */

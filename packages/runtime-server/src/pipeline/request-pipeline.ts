@@ -82,7 +82,10 @@ export class RequestPipeline implements Pipeline {
         });
     }
 
-    /** `signal`: the task's deadline inside a thread that several readings share (worker-pool.ts). */
+    /**
+     * `signal`: the task's deadline inside a thread that several readings share (worker-pool.ts), or
+     * the client going away. Why a reading failed goes with its outcome, for the log (`reason`).
+     */
     extract(body: string, account: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
         return outcome(async () => {
             const { engine, job } = this.extractionJob(body, account);
@@ -90,8 +93,10 @@ export class RequestPipeline implements Pipeline {
                 const result = await engine.extract(job, signal);
                 return { json: JSON.stringify(result), reads: result.usage?.reads ?? Number.POSITIVE_INFINITY };
             } catch (e) {
-                if (signal?.aborted) throw pipelineUnavailable(MESSAGES.tooLong);
-                throw engineFailure(e);
+                if (signal?.aborted) throw Object.assign(pipelineUnavailable(MESSAGES.tooLong), { reason: stopReason(signal.reason) });
+                const failure = engineFailure(e);
+                if (e instanceof ReaderUnavailableError || e instanceof ReaderFailedError) failure.reason = e.message;
+                throw failure;
             }
         });
     }
@@ -166,18 +171,25 @@ async function outcome<T>(step: () => T | Promise<T>): Promise<Outcome<T>> {
         return { ok: await step() };
     } catch (e) {
         if (e instanceof ApiError && !(e.status >= 500 && e.cause !== undefined)) {
-            const error: { status: number; code: string; message: string; details?: ApiError['details'] } = {
+            const error: { status: number; code: string; message: string; details?: ApiError['details']; reason?: string } = {
                 status: e.status,
                 code: e.code,
                 message: e.message,
             };
             if (e.details !== undefined) error.details = e.details;
+            if (e.reason !== undefined) error.reason = e.reason;
             return { error };
         }
         const cause = e instanceof ApiError ? e.cause : e;
         const err = cause instanceof Error ? cause : new Error(String(cause));
         return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
     }
+}
+
+/** A stopped reading's reason for the log: its deadline (AbortSignal.timeout's), else what its signal says. */
+function stopReason(reason: unknown): string {
+    if (reason instanceof Error && reason.name === 'TimeoutError') return 'stopped: the task deadline passed';
+    return `stopped: ${reason instanceof Error ? reason.message : 'aborted'}`;
 }
 
 /** Failures of reading as the interface's statuses; anything unexpected is a 500 (logged). */

@@ -10,7 +10,8 @@ import { Piscina } from 'piscina';
 import { MESSAGES } from '../http/api-errors.js';
 import { BUDGET_SPENT_MESSAGE, type WorkerBudget } from '../limits/worker-budget.js';
 import { FairScheduler } from './fair-scheduler.js';
-import type { Answer, ExtractionAnswer, Outcome, Pipeline, PipelineTaskKind } from './pipeline-types.js';
+import { NetworkPool } from './network-pool.js';
+import { CLIENT_GONE, type Answer, type ExtractionAnswer, type Outcome, type Pipeline, type PipelineTaskKind } from './pipeline-types.js';
 import type { PipelineTask, TimedOutcome, WorkerSetup } from './pipeline-worker.js';
 import { TaskDeadlines, type TaskDeadline } from './task-deadlines.js';
 import { BATCH_BODY_MAX, BATCH_MAX_CHARS, BATCH_MAX_ITEMS } from './validate-batcher.js';
@@ -33,6 +34,8 @@ export interface WorkerPoolOptions {
     workerFile?: string;
     /** Each account's worker time per minute, charged after each task of the main pool (absent: none). */
     budget?: WorkerBudget;
+    /** Each account's time of network readings that end without an answer, per minute (absent: none). */
+    readingBudget?: WorkerBudget;
     /** Time constant of the decay of the scheduler's usage (default 60 s). */
     usageDecayMs?: number;
 }
@@ -52,11 +55,17 @@ interface Entry {
     resolve: (outcome: Outcome<unknown>) => void;
     /** Its answer, given once the scheduler counts the task done. */
     outcome?: Outcome<unknown>;
+    /** The client went away (an extraction): taken out while it waits; a running task goes on. */
+    signal?: AbortSignal;
+    gone?: () => void;
 }
 
 const BUSY: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.busy } };
 const TOO_LONG: Outcome<never> = { error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong } };
 const SPENT: Outcome<never> = { error: { status: 429, code: 'rate_limited', message: BUDGET_SPENT_MESSAGE, retryAfter: 60 } };
+const GONE: Outcome<never> = {
+    error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong, reason: `stopped: ${CLIENT_GONE}` },
+};
 const DEFAULT_USAGE_DECAY_MS = 60_000;
 
 /**
@@ -67,36 +76,46 @@ const DEFAULT_USAGE_DECAY_MS = 60_000;
 export const QUICK_BODY_MAX = 16 * 1024;
 export const QUICK_EXTRACTION_MAX = 4 * 1024;
 
-/** Readings one thread of the network pool holds at once: they mostly wait on the model's answer. */
-export const NETWORK_TASKS_PER_THREAD = 8;
-
 export class WorkerPipeline implements Pipeline {
     private readonly pool: Piscina;
-    /** The network pool (absent without `networkThreads`); replaced when one of its threads hangs. */
-    private network: Piscina | undefined;
-    private readonly retired = new WeakSet<Piscina>();
+    /** The network pool (absent without `networkThreads`): extractions with the `openai` reader. */
+    private readonly network: NetworkPool | undefined;
     private readonly deadlines: TaskDeadlines;
     private readonly scheduler: FairScheduler<Entry>;
-    /** Extractions handed to the network pool and not yet answered (running or queued there). */
-    private networkInFlight = 0;
     private closed = false;
 
     constructor(private readonly options: WorkerPoolOptions) {
         this.pool = this.newPool(options.threads + (options.quickThreads ?? 0), 1);
-        if (options.networkThreads > 0) this.network = this.newPool(options.networkThreads, NETWORK_TASKS_PER_THREAD);
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
+        const decayMs = options.usageDecayMs ?? DEFAULT_USAGE_DECAY_MS;
+        if (options.networkThreads > 0)
+            this.network = new NetworkPool({
+                threads: options.networkThreads,
+                maxQueue: options.maxQueue,
+                taskTimeoutMs: options.taskTimeoutMs,
+                newPool: (threads, perThread) => this.newPool(threads, perThread),
+                deadlines: this.deadlines,
+                ...(options.readingBudget ? { budget: options.readingBudget } : {}),
+                usageDecayMs: decayMs,
+                failed: (e) => this.failed(e),
+            });
         const budget = options.budget;
         this.scheduler = new FairScheduler<Entry>(
             {
                 slots: options.threads,
                 quickSlots: options.quickThreads ?? 0,
-                decayMs: options.usageDecayMs ?? DEFAULT_USAGE_DECAY_MS,
+                decayMs,
                 batchMaxItems: BATCH_MAX_ITEMS,
                 batchMaxChars: BATCH_MAX_CHARS,
             },
             (entries) => this.dispatch(entries),
-            // An account that ran out while its task waited: answered 429 now, not run.
-            (entry) => (budget?.spent(entry.account) ? this.settleEarly(entry, SPENT) : false),
+            // A client gone, or an account that ran out while its task waited: answered now, not run.
+            (entry) =>
+                entry.signal?.aborted
+                    ? this.settleEarly(entry, GONE)
+                    : budget?.spent(entry.account)
+                      ? this.settleEarly(entry, SPENT)
+                      : false,
             (entries) => {
                 for (const e of entries) e.resolve(e.outcome!);
             },
@@ -111,8 +130,8 @@ export class WorkerPipeline implements Pipeline {
         return this.run('plan', body, account);
     }
 
-    extract(body: string, account: string): Promise<Outcome<ExtractionAnswer>> {
-        return this.network ? this.runShared(this.network, body, account) : this.run('extract', body, account);
+    extract(body: string, account: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
+        return this.network ? this.network.extract(body, account, signal) : this.run('extract', body, account, signal);
     }
 
     edit(body: string, account: string): Promise<Outcome<Answer>> {
@@ -120,19 +139,17 @@ export class WorkerPipeline implements Pipeline {
     }
 
     load(): { running: number; queued: number } {
-        const networkQueued = this.network?.queueSize ?? 0;
-        return {
-            running: this.scheduler.running + this.networkInFlight - networkQueued,
-            queued: this.scheduler.queued + networkQueued,
-        };
+        const network = this.network?.load() ?? { running: 0, queued: 0 };
+        return { running: this.scheduler.running + network.running, queued: this.scheduler.queued + network.queued };
     }
 
     async close(): Promise<void> {
         this.closed = true;
         // Tasks still waiting are answered 503; those running end with the threads.
         for (const entry of this.scheduler.drain()) this.settleEarly(entry, BUSY);
+        const network = this.network?.close();
         this.deadlines.close();
-        await Promise.all([this.pool.destroy(), this.network?.destroy()]);
+        await Promise.all([this.pool.destroy(), network]);
     }
 
     private newPool(threads: number, tasksPerThread: number): Piscina {
@@ -147,43 +164,6 @@ export class WorkerPipeline implements Pipeline {
         });
     }
 
-    /**
-     * An extraction on a thread it shares. Piscina runs a task that carries an abort signal only on
-     * a thread with nothing else running (stopping it ends the thread), so these carry none: the
-     * worker keeps the deadline itself (its reading stops waiting on the network, 503 as below).
-     * Should a thread still not answer a grace period later, the request is answered 503 and the
-     * network pool replaced (its other readings answered 503 too): a thread is never lost.
-     */
-    private async runShared(pool: Piscina, body: string, account: string): Promise<Outcome<ExtractionAnswer>> {
-        if (pool.queueSize >= this.options.maxQueue) return BUSY;
-        this.networkInFlight++;
-        const ms = this.options.taskTimeoutMs;
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<'late'>((resolve) => {
-            timer = setTimeout(() => resolve('late'), ms + Math.min(5_000, Math.max(250, ms / 4)));
-        });
-        try {
-            const task: PipelineTask = { kind: 'extract', body, account, deadlineAt: Date.now() + ms };
-            // Not charged to the budget: a reading here mostly waits on the model, sharing its thread.
-            const result = await Promise.race([pool.run(task) as Promise<TimedOutcome>, late]);
-            if (result !== 'late') return result.outcome as Outcome<ExtractionAnswer>;
-            this.replaceNetwork(pool);
-            return TOO_LONG;
-        } catch (e) {
-            return this.retired.has(pool) ? TOO_LONG : this.failed(e);
-        } finally {
-            clearTimeout(timer);
-            this.networkInFlight--;
-        }
-    }
-
-    private replaceNetwork(pool: Piscina): void {
-        if (this.network !== pool) return;
-        this.retired.add(pool);
-        this.network = this.newPool(this.options.networkThreads, NETWORK_TASKS_PER_THREAD);
-        void pool.destroy().catch(() => undefined);
-    }
-
     private failed(e: unknown): Outcome<never> {
         const err = e instanceof Error ? e : new Error(String(e));
         if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
@@ -193,7 +173,7 @@ export class WorkerPipeline implements Pipeline {
         return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
     }
 
-    private run<T>(kind: PipelineTaskKind, body: string, account: string): Promise<Outcome<T>> {
+    private run<T>(kind: PipelineTaskKind, body: string, account: string, signal?: AbortSignal): Promise<Outcome<T>> {
         const quick = body.length <= (kind === 'extract' ? QUICK_EXTRACTION_MAX : QUICK_BODY_MAX);
         // A full queue refuses only what would have to wait in it.
         if (this.closed || (this.scheduler.queued >= this.options.maxQueue && !this.scheduler.wouldStart(quick)))
@@ -214,12 +194,19 @@ export class WorkerPipeline implements Pipeline {
                 resolve: resolve as (outcome: Outcome<unknown>) => void,
             };
             entry.deadline.once('abort', entry.expire);
+            if (signal) {
+                // A reading here is CPU work: stopping it would end its thread, so only a waiting one is taken out.
+                entry.signal = signal;
+                entry.gone = () => void (this.scheduler.remove(entry) && this.settleEarly(entry, GONE));
+                signal.addEventListener('abort', entry.gone, { once: true });
+            }
             this.scheduler.enqueue(entry);
         });
     }
 
     /** Answers an entry that will not run; true (the scheduler's skip: drop it). */
     private settleEarly(entry: Entry, outcome: Outcome<never>): boolean {
+        if (entry.gone) entry.signal?.removeEventListener('abort', entry.gone);
         entry.deadline.off('abort', entry.expire);
         this.deadlines.end(entry.deadline);
         entry.resolve(outcome);
@@ -233,7 +220,10 @@ export class WorkerPipeline implements Pipeline {
      */
     private async dispatch(entries: Entry[]): Promise<number[]> {
         const started = performance.now();
-        for (const e of entries) e.deadline.off('abort', e.expire);
+        for (const e of entries) {
+            e.deadline.off('abort', e.expire);
+            if (e.gone) e.signal?.removeEventListener('abort', e.gone);
+        }
         const single = entries.length === 1 ? entries[0]! : undefined;
         // A batch keeps the earliest of its bodies' deadlines.
         const deadline = single ? single.deadline : this.deadlines.start(Math.min(...entries.map((e) => e.deadline.at)));

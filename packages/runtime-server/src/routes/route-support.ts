@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiError, MESSAGES, internalError, invalidRequest } from '../http/api-errors.js';
 import { TooBigBody } from '../http/raw-body.js';
 import { InvalidUtf8Body } from '../http/utf8-body.js';
-import type { Outcome } from '../pipeline/pipeline-types.js';
+import { CLIENT_GONE, type Outcome } from '../pipeline/pipeline-types.js';
 import type { ValidationDetail } from '../validation/detail-mapper.js';
 
 /** The body text; an oversized body is 400 too_big before any parsing, invalid UTF-8 a 400 E-JSON-SYNTAX. */
@@ -41,4 +41,23 @@ export function settle<T>(outcome: Outcome<T>): T {
 /** A 200 whose body is already JSON text (serialised where the work was done). */
 export function sendJson(reply: FastifyReply, json: string): FastifyReply {
     return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/**
+ * Aborts when the client closes the connection before its answer is sent (the same test as the
+ * request log's 499 in http-app.ts), so a reading nobody waits for can be stopped. A tool call over
+ * /mcp runs the route with a reply of its own and no connection (http/v1-dispatch.ts): none then.
+ */
+export function clientGone(reply: FastifyReply): AbortSignal | undefined {
+    const raw = reply.raw as FastifyReply['raw'] | undefined;
+    if (raw === undefined) return undefined;
+    const gone = new AbortController();
+    const left = (): boolean => !raw.writableFinished && (raw.destroyed || raw.socket?.destroyed === true);
+    // Gone already (while the plan ran): its 'close' has been and will not come again.
+    if (left()) gone.abort(new Error(CLIENT_GONE));
+    else
+        raw.once('close', () => {
+            if (!raw.writableFinished) gone.abort(new Error(CLIENT_GONE));
+        });
+    return gone.signal;
 }
