@@ -1,5 +1,8 @@
 // `svc extract` end to end on the examples (English and Dutch invoices, a contract, a lease), through the
 // CLI's main with captured output.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { runCli } from './check-golden.test.js';
 
@@ -104,5 +107,24 @@ describe('svc extract on the examples', function () {
         expect(bad.stderr + bad.stdout).to.contain('E-CURRENCY');
         const missing = await runCli(['extract', '--schema', 'examples/invoice-en.svc.json', 'nope.txt']);
         expect(missing.code).to.equal(2);
+    });
+
+    it("shows a document's control, bidi and zero-width characters by code point in the text output, exactly in --json", async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'svc-extract-escape-'));
+        try {
+            const doc = join(dir, 'hostile.txt');
+            const schema = join(dir, 'order.svc.json');
+            writeFileSync(schema, '{"svc_schema":"1.0","name":"t","fields":[{"name":"supplier","type":"string","hints":["Supplier"]}]}');
+            writeFileSync(doc, 'ORDER\n\nSupplier: Acme\u202e Trading\u200b Ltd\n');
+            const text = await runCli(['extract', '--schema', schema, doc]);
+            expect(text.code, text.stderr).to.equal(0);
+            expect(text.stdout).to.not.match(/[\u202e\u200b]/);
+            expect(text.stdout).to.contain('"Acme\\u{202E} Trading\\u{200B} Ltd"');
+            const json = await runCli(['extract', '--schema', schema, '--json', doc]);
+            const list = JSON.parse(json.stdout) as Extraction[];
+            expect(list[0]!.response.data.supplier).to.equal('Acme\u202e Trading\u200b Ltd');
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
     });
 });

@@ -5,7 +5,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { renderDiagnostic } from '@svc/compiler/core';
+import { renderDiagnostic, visibleText } from '@svc/compiler/core';
 import { compileSchemaFile } from '../cli-compile.js';
 import { createEngine, isLanguage, languages, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
 import { ensureDataDir } from '../cli-data-dir.js';
@@ -32,7 +32,7 @@ async function readDocument(io: CliIO, file: string): Promise<string> {
             throw new UsageError(`${file} is empty; a document needs at least one character other than white space`);
         return read.text;
     }
-    if ('io' in read) throw new CliError(`cannot read ${file}: ${read.io}`);
+    if ('io' in read) throw new CliError(`cannot read ${visibleText(file)}: ${read.io}`);
     if ('tooBig' in read)
         throw new CliError(
             `${file} has ${read.tooBig.toLocaleString('en')} bytes; svc extract reads documents of at most ${MAX_DOCUMENT_FILE_BYTES.toLocaleString('en')} bytes`,
@@ -64,17 +64,17 @@ export const extractCommand: Command = {
 
         // Read everything first: a bad file is an error (exit 2) before any output.
         const schemaRead = await compileSchemaFile(io, schemaFile);
-        if ('io' in schemaRead) throw new CliError(`cannot read ${schemaFile}: ${schemaRead.io}`);
+        if ('io' in schemaRead) throw new CliError(`cannot read ${visibleText(schemaFile)}: ${schemaRead.io}`);
         const documents: string[] = [];
         for (const file of files) documents.push(await readDocument(io, file));
         const compiled = schemaRead.result;
         if (!compiled.ok || !compiled.schema) {
             for (const d of compiled.errors) io.stderr(renderDiagnostic(d, schemaFile, compiled) + '\n');
-            io.stderr(`${schemaFile}: ${compiled.errors.length} error(s)\n`);
+            io.stderr(`${visibleText(schemaFile)}: ${compiled.errors.length} error(s)\n`);
             return 1;
         }
         for (let i = 0; i < files.length; i++)
-            for (const w of documentWarnings(files[i]!, documents[i]!, language!)) io.stderr(`svc extract: warning: ${w}\n`);
+            for (const w of documentWarnings(files[i]!, documents[i]!, language!)) io.stderr(`svc extract: warning: ${visibleText(w)}\n`);
         if (!io.env.SVC_SESSION_SECRET) ensureDataDir(io); // the session secret lives there
         const engine = createEngine({ reader: 'heuristic', secrets: loadSecretRing(io.env, io.cwd) });
         const options = { on_conflict: 'withhold' as const, fallback: 'off' as const };
@@ -92,9 +92,9 @@ export const extractCommand: Command = {
         if (html) {
             const page = resolve(io.cwd, html);
             await writeFile(page, evidencePage(files, results)).catch((e: NodeJS.ErrnoException) => {
-                throw new CliError(`cannot write ${html}: ${e.code ?? e.message}`);
+                throw new CliError(`cannot write ${visibleText(html)}: ${e.code ?? e.message}`);
             });
-            io.stderr(`svc extract: evidence page written to ${html}\n`);
+            io.stderr(`svc extract: evidence page written to ${visibleText(html)}\n`);
         }
         // Each entry is the extraction object with the name of its file first (the edit API ignores it).
         io.stdout(

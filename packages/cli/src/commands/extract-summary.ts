@@ -1,5 +1,8 @@
 // The text output of `svc extract`: per file, each field's status, value and confidence, each
-// conflict with its competing values and repairs, and the warnings.
+// conflict with its competing values and repairs, and the warnings. A document is untrusted input:
+// its values and quotes reach the terminal with every control, bidi or zero-width character shown by
+// its code point (`\u{1B}`), as `svc check` shows a schema's; `--json` keeps the exact text.
+import { visibleText } from '@svc/compiler/core';
 import type { ExtractionObject } from '@svc/extraction';
 import { repairText, valueText, viewOf } from './extract-view.js';
 
@@ -23,5 +26,5 @@ export function summary(file: string, ex: ExtractionObject): string {
         for (const r of c.repairs) lines.push(`    repair: ${repairText(r, view.mentions)}`);
     }
     for (const w of ex.warnings) lines.push(`  warning: ${w}`);
-    return lines.join('\n') + '\n';
+    return lines.map(visibleText).join('\n') + '\n';
 }
