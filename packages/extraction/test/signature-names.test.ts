@@ -44,6 +44,21 @@ describe('names under which a role stands', () => {
         expect(data).to.deep.equal({ responsible_lawyer: 'Jennifer Riley', firm_name: 'ASHCOMBE & RILEY LLP' });
     });
 
+    it('reads the name under the closing, not the name and the role under it, where both are hints', async () => {
+        const notice = [
+            'If you have any questions, please call the number above.',
+            '',
+            'Yours sincerely,',
+            '',
+            '',
+            'Janet Morrow',
+            "Coroner's Officer",
+            'on behalf of HM Senior Coroner, Mr Jonathan Heald',
+        ].join('\n');
+        const data = await readData(notice, schema(hinted('coroners_officer', "Coroner's Officer", 'Yours sincerely')));
+        expect(data).to.deep.equal({ coroners_officer: 'Janet Morrow' });
+    });
+
     it('reads the name in the role’s column of a row of signatures', async () => {
         const data = await readData(CERTIFICATE, schema(hinted('instructor', 'Instructor'), hinted('centre_manager', 'Centre Manager')));
         expect(data).to.deep.equal({ instructor: 'Gareth Lumb', centre_manager: 'Rachel Okafor' });

@@ -31,6 +31,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 import { taglineHolder } from './heuristic-letterhead.js';
+import { tidied } from './heuristic-tidy.js';
 import { cells, indentOf } from './heuristic-rows.js';
 
 export interface StringCandidate extends Span {
@@ -278,12 +279,6 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     return withoutNonValues(win, tidied(text, hits, out, nameKind !== undefined), labels, options.nullable ?? false);
 }
 
-/** Candidates without another label of their field before a code, and names without a number's item after them. */
-function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
-    const tidy = afterOwnLabel(text, hits);
-    return found.map((c) => (name ? nameBeforeNumber(tidy(c)) : tidy(c)));
-}
-
 /**
  * A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name: Rachel A.
  * Lindqvist" for `owner_name`; "GEGEVENS VAN HET DIER" over "Naam" for `naam_dier`).
@@ -321,33 +316,6 @@ function headingEnd(win: WindowText, hit: LabelHit): boolean {
 
 /** What stands before a name that ends a section's heading: a number, a word or two, or another name and a slash. */
 const SECTION_HEAD = /^\s*(?:\p{L}+(?: \p{L}+)? |\p{N}{1,2}[.)]?[ \t]+(?:(?:\p{L}+ ){1,3}\/ )?)$/u;
-
-/**
- * A name is no number: for a field that asks for a name (`officer_name`), what follows a comma and
- * a word or two before a number is another item of the line ("Sgt. L. Bramwell, Badge #2207").
- */
-function nameBeforeNumber(c: StringCandidate): StringCandidate {
-    const m = /^([^,\d#]{3,}?),[ \t]+\p{L}[\p{L}. ]{0,20}?[#:]?[ \t]*\d/u.exec(c.quote);
-    return m ? { ...c, quote: m[1]!, end: c.start + m[1]!.length } : c;
-}
-
-/**
- * A value that starts with another label of its field, a code after it ("Gedekt voertuig   Kenteken
- * S-472-KV", both hints): the code is the value, not the label with it. Only hints and whole names,
- * and only before a figure: a name may start with a word of the field's ("Bank of Scotland").
- */
-function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandidate) => StringCandidate {
-    const own = new Set(hits.filter((h) => h.kind === 'hint' || h.kind === 'name').map((h) => text.slice(h.start, h.end).toLowerCase()));
-    return (c) => {
-        // (Not a hint that begins its own value: "AWB 99/216" for the hint "AWB".)
-        if (c.hit && c.start < c.hit.end) return c;
-        // (Not a number a comma ends, which names a place with the label: "Court:  Court 3, Harrogate Justice Centre".)
-        const head = /^(\p{L}[\p{L} ]{0,40}?)[ \t]+(?=\S*\d)(?!\S*,)/u.exec(c.quote);
-        if (!head || !own.has(head[1]!.toLowerCase())) return c;
-        const cut = head[0].length;
-        return { ...c, quote: c.quote.slice(cut), start: c.start + cut };
-    };
-}
 
 /**
  * The code after a label: "Invoice #1043", "your order #WB-558120 has shipped" (the number sign

@@ -1,0 +1,54 @@
+// A string candidate tidied after it was read (split from heuristic-strings.ts): without another
+// label of its field before a code ("Kenteken S-472-KV"), a name without a number's item after it
+// ("Sgt. L. Bramwell, Badge #2207"), a value over lines without the field's own label under it
+// ("Janet Morrow" / "Coroner's Officer").
+import type { LabelHit } from './heuristic-labels.js';
+import type { StringCandidate } from './heuristic-strings.js';
+
+/** Candidates without another label of their field before a code, and names without a number's item after them. */
+export function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
+    const tidy = afterOwnLabel(text, hits);
+    const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
+    return found.map((c) => beforeOwnLabel(name ? nameBeforeNumber(tidy(c)) : tidy(c), labels));
+}
+
+/**
+ * A value over lines ends before a line that is its field's own label: a signature's name over the
+ * role the field is named by ("Janet Morrow" / "Coroner's Officer" under "Yours sincerely," for
+ * `coroners_officer`, both hints).
+ */
+function beforeOwnLabel(c: StringCandidate, labels: ReadonlySet<string>): StringCandidate {
+    const lines = c.quote.split('\n');
+    // (A label of words in lower case and a space, a role's: not "SDN BHD" or "LLC", a name's own end.)
+    const k = lines.findIndex((l, i) => i > 0 && /\p{Ll}/u.test(l) && / /.test(l.trim()) && labels.has(l.trim().toLowerCase()));
+    if (k < 0) return c;
+    const quote = lines.slice(0, k).join('\n').trimEnd();
+    return quote ? { ...c, quote, end: c.start + quote.length } : c;
+}
+
+/**
+ * A name is no number: for a field that asks for a name (`officer_name`), what follows a comma and
+ * a word or two before a number is another item of the line ("Sgt. L. Bramwell, Badge #2207").
+ */
+function nameBeforeNumber(c: StringCandidate): StringCandidate {
+    const m = /^([^,\d#]{3,}?),[ \t]+\p{L}[\p{L}. ]{0,20}?[#:]?[ \t]*\d/u.exec(c.quote);
+    return m ? { ...c, quote: m[1]!, end: c.start + m[1]!.length } : c;
+}
+
+/**
+ * A value that starts with another label of its field, a code after it ("Gedekt voertuig   Kenteken
+ * S-472-KV", both hints): the code is the value, not the label with it. Only hints and whole names,
+ * and only before a figure: a name may start with a word of the field's ("Bank of Scotland").
+ */
+function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandidate) => StringCandidate {
+    const own = new Set(hits.filter((h) => h.kind === 'hint' || h.kind === 'name').map((h) => text.slice(h.start, h.end).toLowerCase()));
+    return (c) => {
+        // (Not a hint that begins its own value: "AWB 99/216" for the hint "AWB".)
+        if (c.hit && c.start < c.hit.end) return c;
+        // (Not a number a comma ends, which names a place with the label: "Court:  Court 3, Harrogate Justice Centre".)
+        const head = /^(\p{L}[\p{L} ]{0,40}?)[ \t]+(?=\S*\d)(?!\S*,)/u.exec(c.quote);
+        if (!head || !own.has(head[1]!.toLowerCase())) return c;
+        const cut = head[0].length;
+        return { ...c, quote: c.quote.slice(cut), start: c.start + cut };
+    };
+}
