@@ -1,6 +1,9 @@
-// Other ways a field's name is written: in another language's words (locale.schemaWords), and in
-// capitals only, by its initials or an abbreviation. Split from heuristic-labels.ts, which makes a
-// field's label phrases of them.
+// Other ways a field's name is written: in another language's words (locale.schemaWords), in
+// capitals only, by its initials or an abbreviation, as forms write a role's name or a compound; and
+// a description's words that label it. Split from heuristic-labels.ts, which makes a field's label
+// phrases of them.
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
 import type { LabelPhrase } from './heuristic-labels.js';
 import { labelWords } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
@@ -71,4 +74,41 @@ export function markedPart(raw: readonly string[], stop: { has(w: string): boole
     const [before, mark] = raw.slice(-2);
     if (raw.length < 3 || !before || !mark || !/^(?:\p{L}|\d{1,2})$/u.test(mark) || stop.has(before) || before.length < 3) return undefined;
     return { words: [before, mark], weight: LABEL.nameWords, kind: 'name' };
+}
+
+/**
+ * Names as forms write them beside the field's own: a role's kind of name without the role ("First
+ * name(s):" for `applicant_first_names`); in a language that writes a compound's head first, the
+ * compound so ("Datum controle:" for `controledatum`) and a role's name so ("Naam melder" for
+ * `melder`).
+ */
+export function formNames(
+    name: readonly string[],
+    locale: LocaleProfile,
+    stop: { has(w: string): boolean },
+): [readonly string[], number][] {
+    const out: [readonly string[], number][] = [];
+    const names = wordsOf(locale, 'nameWords');
+    if (name.length >= 3 && names.has(name.at(-1)!) && !stop.has(name.at(-2)!))
+        out.push([name.slice(-2), LABEL.nameWords * LABEL.qualifiedByWord]);
+    for (const head of name.length === 1 ? wordsOf(locale, 'headFirstWords') : []) {
+        if (name[0]!.length >= head.length + 4 && name[0]!.endsWith(head))
+            out.push([[head, name[0]!.slice(0, -head.length)], LABEL.nameWords]);
+        else if (names.has(head) && !name[0]!.endsWith(head)) out.push([[head, name[0]!], LABEL.nameWords]);
+    }
+    return out;
+}
+
+/**
+ * A description's words without those naming whom an organisation belongs to ("bedrijf van de
+ * erkende technicus": "Technicus:" labels the technician, not the company): the words after its
+ * first link word, where its first word is a kind of organisation. ("Name of the tenant" keeps its
+ * tenant.)
+ */
+export function possessorFree(described: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): readonly string[] {
+    const head = described.find((w) => !stop.has(w));
+    const kinds = [wordsOf(locale, 'organisationWords'), wordsOf(locale, 'issuerWords')];
+    if (head === undefined || !kinds.some((k) => k.has(head))) return described;
+    const link = described.findIndex((w) => wordsOf(locale, 'nameLinks').has(w));
+    return link < 0 ? described : described.slice(0, link);
 }

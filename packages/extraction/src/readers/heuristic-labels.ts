@@ -15,7 +15,7 @@ import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection, taxAfter } 
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
 import { LABEL } from './heuristic-weights.js';
-import { capitalsOf, markedPart, translatedName } from './heuristic-label-forms.js';
+import { capitalsOf, formNames, markedPart, possessorFree, translatedName } from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
     words: readonly string[];
@@ -152,39 +152,6 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     // loonbelasting/premie volksverzekeringen") labels it as a hint would, where it is written whole.
     if (described.length >= 3 && described.length <= 6) add(described, LABEL.hint3, 'name');
     return [...out.values()];
-}
-
-/**
- * Names as forms write them beside the field's own: a role's kind of name without the role ("First
- * name(s):" for `applicant_first_names`); in a language that writes a compound's head first, the
- * compound so ("Datum controle:" for `controledatum`) and a role's name so ("Naam melder" for
- * `melder`).
- */
-function formNames(name: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): [readonly string[], number][] {
-    const out: [readonly string[], number][] = [];
-    const names = wordsOf(locale, 'nameWords');
-    if (name.length >= 3 && names.has(name.at(-1)!) && !stop.has(name.at(-2)!))
-        out.push([name.slice(-2), LABEL.nameWords * LABEL.qualifiedByWord]);
-    for (const head of name.length === 1 ? wordsOf(locale, 'headFirstWords') : []) {
-        if (name[0]!.length >= head.length + 4 && name[0]!.endsWith(head))
-            out.push([[head, name[0]!.slice(0, -head.length)], LABEL.nameWords]);
-        else if (names.has(head) && !name[0]!.endsWith(head)) out.push([[head, name[0]!], LABEL.nameWords]);
-    }
-    return out;
-}
-
-/**
- * A description's words without those naming whom an organisation belongs to ("bedrijf van de
- * erkende technicus": "Technicus:" labels the technician, not the company): the words after its
- * first link word, where its first word is a kind of organisation. ("Name of the tenant" keeps its
- * tenant.)
- */
-function possessorFree(described: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): readonly string[] {
-    const head = described.find((w) => !stop.has(w));
-    const kinds = [wordsOf(locale, 'organisationWords'), wordsOf(locale, 'issuerWords')];
-    if (head === undefined || !kinds.some((k) => k.has(head))) return described;
-    const link = described.findIndex((w) => wordsOf(locale, 'nameLinks').has(w));
-    return link < 0 ? described : described.slice(0, link);
 }
 
 function pluralOrSame(a: string, b: string): boolean {
