@@ -242,8 +242,8 @@ async function readerRows() {
     const invoice = schemaOf('invoice-en.svc.json');
     const engine = createEngine({ reader: 'heuristic', secrets: secretRingOf(['bench']) });
     const prose = ordinaryText();
-    const speed = async (text, schema = invoice) => {
-        const request = { document: text, schema, language: 'en', reference: null, options: { on_conflict: 'withhold', fallback: 'off' } };
+    const speed = async (text, schema = invoice, language = 'en') => {
+        const request = { document: text, schema, language, reference: null, options: { on_conflict: 'withhold', fallback: 'off' } };
         await engine.extract(request);
         const seconds = await medianSeconds(3, () => engine.extract(request));
         return { seconds, charsPerSecond: text.length / seconds };
@@ -254,7 +254,7 @@ async function readerRows() {
     ];
     let worst = Infinity;
     for (const [name, layout] of Object.entries(LAYOUTS)) {
-        const s = typeof layout === 'string' ? await speed(layout) : await speed(layout.text, schemaOf(layout.schema));
+        const s = typeof layout === 'string' ? await speed(layout) : await speed(layout.text, schemaOf(layout.schema), layout.language);
         worst = Math.min(worst, s.charsPerSecond / base.charsPerSecond);
         rows.push({
             name: `reader, ${name} (${(s.seconds * 1000).toFixed(0)} ms)`,

@@ -146,6 +146,21 @@ export const LAYOUTS = {
         schema: { svc_schema: '1.0', name: 'boxes', fields: Array.from({ length: 32 }, (_, i) => ({ name: `a_${i}`, type: 'boolean' })) },
         text: '[ ] a '.repeat(8_000) + '[x] a',
     },
+    // Roles beside names, stated-empty labels, times (2026-11-27): each label reads a few dozen
+    // characters around it, never to its line's ends.
+    'a titled name, a role, a dash and a time 1,000 times on one line (Dutch, 32 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'roles',
+            fields: Array.from({ length: 32 }, (_, i) =>
+                i % 2
+                    ? { name: `voorzitter_tijd_${i}`, type: 'string', nullable: true, hints: ['voorzitter', 'kosten'] }
+                    : { name: `kosten_${i}`, type: 'money', currency: 'EUR', nullable: true, hints: ['kosten', 'voorzitter'] },
+            ),
+        },
+        language: 'nl',
+        text: 'mr. F.J. de Lange, voorzitter, kosten  -  om 10.30 uur '.repeat(1_000),
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */

@@ -58,7 +58,9 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     if (!sep || (sep[0].startsWith(',') && !/^(?:[,.;)]|[ \t]*$|[ \t]+(?:te|in|at|bij)\b)/mu.test(text.slice(hit.end, hit.end + 6))))
         return undefined;
     const end = hit.start - sep[0].length;
-    const from = Math.max(0, end - NAME_BEFORE, text.lastIndexOf('\n', end - 1) + 1);
+    // (The line's start looked for within the characters read only: a long line has many roles on it.)
+    const near = Math.max(0, end - NAME_BEFORE);
+    const from = near + text.slice(near, end).lastIndexOf('\n') + 1;
     const m = PERSON_END.exec(text.slice(from, end));
     const name = m ? { start: from + m.index, end, quote: m[0] } : undefined;
     return name && personLike(win, name) ? name : undefined;

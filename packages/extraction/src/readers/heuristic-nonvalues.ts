@@ -118,5 +118,12 @@ export function readsAsProse(quote: string, pattern?: string): boolean {
  * professional charges   250.00" were read at 0.89).
  */
 export function statedEmpty(win: WindowText, hits: readonly LabelHit[]): boolean {
-    return hits.some((h) => (h.kind === 'name' || h.kind === 'hint') && emptyMark(win.text.slice(h.end, win.lines[h.line]!.end)));
+    // (Only a short rest of the line is read: a long line of labels is read once per label.)
+    const stated = (h: LabelHit): boolean => {
+        const end = win.lines[h.line]!.end;
+        return end - h.end <= EMPTY_TAIL && emptyMark(win.text.slice(h.end, end));
+    };
+    return hits.some((h) => (h.kind === 'name' || h.kind === 'hint') && stated(h));
 }
+/** Characters after a label at most for its line's lone dash ("…apportionment          -"). */
+const EMPTY_TAIL = 120;
