@@ -1,8 +1,9 @@
 // A person named beside their role in running text, for a string field named by the role
-// (`penningmeester`, `voorzitter`, `line_manager`): "de penningmeester, dhr. H. (Harrie) Biemans",
-// "door mr. F.J. de Lange, voorzitter,", "my line manager (Paul Ainsworth)", "mevr. I. Nijhuis
-// (groepsleerkracht groep 8)". A role's label without a colon names no string after it, so the
-// name beside it is proposed, as sure as a label in running text.
+// (`penningmeester`, `voorzitter`, `groepsleerkracht`): "de penningmeester, dhr. H. (Harrie)
+// Biemans", "door mr. F.J. de Lange, voorzitter,", "mevr. I. Nijhuis (groepsleerkracht groep 8)",
+// "my line manager (Mr P. Ainsworth)". A role's label without a colon names no string after it, so
+// the name beside it is proposed, as sure as a label in running text; only a name with a title or
+// initials first, which is surely a person's.
 import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import type { LabelHit } from './heuristic-labels.js';
@@ -48,7 +49,7 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
         const title = /^[ \t]*(\p{Ll}+)\.?(?=[ \t]\p{Lu})/u.exec(text.slice(from, from + 12));
         const titled = title && wordsOf(win.locale, 'personTitles').has(title[1]!) ? title[0].length : 0;
         const name = namePhraseAfter(win, from + titled, 2);
-        // (In a bracket, the name fills it: "my line manager (Paul Ainsworth)".)
+        // (In a bracket, the name fills it: "my line manager (Mr P. Ainsworth)".)
         if (name && personLike(win, name) && (!bracketAfter || text[name.end] === ')')) return name;
     }
     // (Across a line break too: "door mr. F.J. de Lange," / "voorzitter, bijgestaan door …".)
