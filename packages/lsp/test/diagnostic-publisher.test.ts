@@ -104,4 +104,21 @@ describe('diagnostic publisher', () => {
         ]);
         expect(publisher.current(small)).to.deep.equal([]);
     });
+
+    it("shows a message's bidi, zero-width and control characters by code point, as svc check does", () => {
+        const deps = {
+            encoder: {
+                positions: () => [
+                    { line: 0, character: 0 },
+                    { line: 0, character: 1 },
+                ],
+            },
+            pages: { href: () => undefined },
+        };
+        const publisher = new DiagnosticPublisher(deps as unknown as PublisherDeps, () => undefined);
+        const doc = TextDocument.create('file:///work/x.svc.json', 'json', 1, '{}');
+        const d = { code: 'E-KEY', message: 'unknown key "a\u202eb\u200bc\u001b"', pointer: '/x' } as unknown as Diagnostic;
+        const [lsp] = publisher.toLsp(doc, [{ diagnostic: d, severity: 'error', start: 0, end: 1 }] as unknown as PlacedDiagnostic[]);
+        expect(lsp!.message).to.equal('unknown key "a\\u{202E}b\\u{200B}c\\u{1B}"');
+    });
 });

@@ -7,6 +7,7 @@
 // very `TextDocument` object, not only its version: a document closed and reopened under the same
 // URI starts again at version 1, and a compile of the closed one must not pass for the new one.
 import type { Diagnostic } from '@svc/compiler';
+import { visibleText } from '@svc/compiler/core';
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompileRunner } from '../compile/compile-runner.js';
@@ -118,7 +119,9 @@ export class DiagnosticPublisher {
             severity: severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
             code: d.code,
             source: 'svc',
-            message: d.message,
+            // (A schema's text quoted into a message is shown as `svc check` shows it: a bidi override or a
+            // zero-width character by its code point, not reordering or hiding the Problems list's text.)
+            message: visibleText(d.message),
             data: { pointer: d.pointer, ...(d.span ? { span: d.span } : {}) },
         };
         const href = this.deps.pages.href(d.code);
