@@ -152,4 +152,37 @@ describe('address fields: values', () => {
         expect(data.shareholder_address).to.equal('88 Tanner Street, London SE1 3LD');
         expect(data.company_name).to.not.equal('ELEANOR BEATRICE VANE');
     });
+
+    it("an address block ends at its postcode where running text goes on; a witness's block labels the witness's address, not the deed's", async () => {
+        const deed = [
+            'BY THIS DEED OF CHANGE OF NAME made by me, the undersigned',
+            '',
+            '        DANIEL PETER RUSHWORTH-KAY',
+            '',
+            'of 56 Beaconsfield Road, Leicester, LE3 0FE, a British citizen, born on',
+            '30 August 1991,',
+            '',
+            'In the presence of:',
+            '',
+            '    Witness signature:   M. Achterberg',
+            '    Full name:           Marieke Achterberg',
+            '    Address:             19 Clarendon Park Road, Leicester LE2 3AJ',
+            '    Occupation:          Community Pharmacist',
+        ].join('\n');
+        expect(addressBlocks(new WindowText(deed, localeOf('en'))).map((b) => b.quote)).to.include(
+            '56 Beaconsfield Road, Leicester, LE3 0FE',
+        );
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'deed',
+            fields: [
+                { name: 'address', type: 'string' },
+                { name: 'witness_address', type: 'string', hints: ['witness address'] },
+            ],
+        });
+        expect((await readData(deed, schema)).address).to.equal('56 Beaconsfield Road, Leicester, LE3 0FE');
+        // Without a field of the witness's address, "Address:" is the deed's field's label as before.
+        const alone = compile({ svc_schema: '1.0', name: 'deed', fields: [{ name: 'address', type: 'string' }] });
+        expect((await readData(deed, alone)).address).to.equal('19 Clarendon Park Road, Leicester LE2 3AJ');
+    });
 });

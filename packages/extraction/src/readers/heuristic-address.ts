@@ -212,6 +212,7 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
         const indent = first.length - first.trimStart().length;
         const start = lines[i]!.start + indent + (PARTY_OF.exec(first.slice(indent))?.[0].length ?? 0);
         let stop = cut >= 0 ? cut : lines[end]!.end;
+        stop = proseAfterPostcode(win.text, start, stop);
         while (stop > start && /[\s,]/.test(win.text[stop - 1]!)) stop--;
         out.push({ start, end: stop, quote: win.text.slice(start, stop) });
         i = end; // one block per address
@@ -222,6 +223,18 @@ export function addressBlocks(win: WindowText, documentHead = true): readonly Sp
 }
 
 const blockCache = new WeakMap<WindowText, Map<boolean, readonly Span[]>>();
+
+/**
+ * Where a block ends that runs on from its postcode into running text: before the comma and the word
+ * in lower case ("56 Beaconsfield Road, Leicester, LE3 0FE, a British citizen, born on").
+ */
+function proseAfterPostcode(text: string, start: number, stop: number): number {
+    const block = text.slice(start, stop);
+    const m = /,[ \t]+\p{Ll}/u.exec(block);
+    if (!m || !POSTCODE.test(block.slice(0, m.index))) return stop;
+    const code = new RegExp(POSTCODE.source + '$', 'u').exec(block.slice(0, m.index).trimEnd());
+    return code ? start + m.index : stop;
+}
 
 /** The word a deed introduces a party's address with, before its house number. */
 const PARTY_OF = /^of[ \t]+(?=\d)/i;

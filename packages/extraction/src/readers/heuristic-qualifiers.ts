@@ -3,6 +3,7 @@
 // of the name after another word in its cell ("Current school:"). Split from heuristic-labels.ts
 // and heuristic-strings.ts.
 import { sumWordsOf, wordsOf } from '../locale/locale-words.js';
+import type { CompiledField, CompiledSchema } from '@svc/compiler';
 import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import type { Span } from './heuristic-spans.js';
@@ -251,7 +252,7 @@ const WEEKDAY_LAST = /(?<![\p{L}])(\p{L}+)\.?,?\s*$/u;
  * label in its cell ("Opmerkingen ontvanger:   bijmenging gips < 5%", "Customer comments:") makes
  * it no label of the role, unless the field asks for the remark (`opmerkingen`).
  */
-export function withoutRemarks(win: WindowText, name: string, hits: readonly LabelHit[]): readonly LabelHit[] {
+function withoutRemarks(win: WindowText, name: string, hits: readonly LabelHit[]): readonly LabelHit[] {
     const remarks = wordsOf(win.locale, 'remarkWords');
     if (remarks.size === 0 || labelWords(name).some((w) => remarks.has(w))) return hits;
     const next = (w: { norm: string; line: number } | undefined, gap: string, line: number): boolean =>
@@ -266,4 +267,46 @@ export function withoutRemarks(win: WindowText, name: string, hits: readonly Lab
             next(after, after ? win.text.slice(h.end, after.start) : '', h.line)
         );
     });
+}
+
+/**
+ * A field's labels without those in another role's block: where the schema has a field named by a
+ * role and this field's name (`witness_address` beside `address`), a bare label of this field under a
+ * line that starts with the role ("Witness signature:" over "Address:   19 Clarendon Park Road")
+ * is that role's. Lines read: up to ROLE_BLOCK_LINES above, no blank line between.
+ */
+function withoutOtherRoles(win: WindowText, field: CompiledField, schema: CompiledSchema, hits: readonly LabelHit[]): readonly LabelHit[] {
+    const own = labelWords(field.name);
+    const roles = schema.fields.flatMap((g) => {
+        const words = labelWords(g.name);
+        // (Of the same type: `spreekuur_bedrijfsarts`, a date, names no role of `bedrijfsarts`.)
+        return g.id !== field.id &&
+            g.type.kind === field.type.kind &&
+            words.length === own.length + 1 &&
+            own.every((w, i) => words[i + 1] === w) &&
+            !own.includes(words[0]!)
+            ? [words[0]!]
+            : [];
+    });
+    if (roles.length === 0) return hits;
+    const roleAbove = (line: number): boolean => {
+        for (let l = line - 1, k = 0; l >= 0 && k < ROLE_BLOCK_LINES; l--, k++) {
+            const first = /^\s*(\p{L}+)/u.exec(win.lines[l]!.text)?.[1]?.toLowerCase();
+            if (first === undefined) return false;
+            if (roles.includes(first)) return true;
+        }
+        return false;
+    };
+    return hits.filter((h) => h.kind !== 'name' || !roleAbove(h.line));
+}
+const ROLE_BLOCK_LINES = 4;
+
+/** The labels a string field reads values after: without a remark's about its role, nor another role's in its block. */
+export function stringLabels(
+    win: WindowText,
+    field: CompiledField,
+    schema: CompiledSchema,
+    hits: readonly LabelHit[],
+): readonly LabelHit[] {
+    return withoutOtherRoles(win, field, schema, withoutRemarks(win, field.name, hits));
 }

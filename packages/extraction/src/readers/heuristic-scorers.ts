@@ -24,7 +24,7 @@ import { appositionScores } from './heuristic-appositions.js';
 import { asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
-import { withoutRemarks } from './heuristic-qualifiers.js';
+import { stringLabels } from './heuristic-qualifiers.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
 import { notOwnDate, rangeLabelled, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
@@ -114,6 +114,12 @@ const SIGNING_ZONE = 0.25;
 /** Lines of a document's head that hold its letterhead. */
 const LETTERHEAD_LINES = 4;
 
+/** A string field's candidates after its labels, a route's ends apart (heuristic-strings.ts, heuristic-routes.ts). */
+function labelledStrings(ctx: FieldContext, options: ReturnType<typeof stringOptions>) {
+    const labels = stringLabels(ctx.win, ctx.field, ctx.input.schema, ctx.hits);
+    return routeParts(stringCandidates(ctx.win, labels, options), routeEnd(ctx.field, ctx.win.locale));
+}
+
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -127,7 +133,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const fits = shapeOf(win, field, type, input.language);
     const valueOf = valueShaper(win, field, type);
     const signer = asksForSigner(field, win.locale);
-    for (const found of routeParts(stringCandidates(win, withoutRemarks(win, field.name, hits), options), routeEnd(field, win.locale))) {
+    for (const found of labelledStrings(ctx, options)) {
         const c = valueOf(found);
         if ((address && labelNotAddress(c.quote)) || !fits(c)) continue;
         const parsed = parseQuote(type, c.quote, input.language);
