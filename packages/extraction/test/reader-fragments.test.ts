@@ -67,6 +67,66 @@ interface Read {
     };
 }
 
+// The rules of the users' nineteenth set (2026-11-27): people beside roles, times of day, a form's
+// brackets, stars and plurals, numbered boxes, ordinal days, stated-empty dashes, Dutch head-first
+// labels, a witness's block, a deed's "of".
+const LATER_FRAGMENTS = [
+    'mr. F.J. de Lange,',
+    'voorzitter,',
+    'de penningmeester, dhr. H. (Harrie) Biemans.',
+    'mevr. I. Nijhuis (groepsleerkracht groep 8)',
+    'at 2.00 pm',
+    'om 10.30 uur',
+    '14:00',
+    'Naam melder   J. Kuipers-Elzinga',
+    'Kenteken trekker:  52-BLT-8',
+    'Bank Identificatie [BIC]*:   ABNANL2A',
+    'First name(s):  Samuel',
+    '8.(a) Place of birth',
+    'Fourteenth February 2024',
+    'Our ref:   HM/CONV/25-0937/OT',
+    'Opmerkingen ontvanger:',
+    'Witness signature:',
+    'Address:',
+    'of 56 Beaconsfield Road, Leicester, LE3 0FE, a British citizen',
+    'Service charge apportionment        -',
+    'Lekdetectie:   niet aanwezig',
+    'Mrs Valerie Okonjo (Chair)',
+    'Yours sincerely,',
+    "Coroner's Officer",
+    '\n',
+    '   ',
+    ',',
+    '(',
+    ')',
+    '-',
+    '😀',
+];
+
+const LATER_SCHEMA = compile({
+    svc_schema: '1.0',
+    name: 'later',
+    fields: [
+        { name: 'voorzitter', type: 'string', nullable: true, hints: ['voorzitter'] },
+        { name: 'penningmeester', type: 'string', nullable: true, hints: ['penningmeester'] },
+        { name: 'hearing_time', type: 'string' },
+        { name: 'melder', type: 'string', nullable: true },
+        { name: 'kenteken', type: 'string', nullable: true },
+        { name: 'bic', type: 'string', nullable: true, hints: ['BIC'] },
+        { name: 'applicant_first_names', type: 'string', nullable: true },
+        { name: 'mother_name', type: 'string', nullable: true },
+        { name: 'date_of_birth', type: 'date', nullable: true },
+        { name: 'matter_reference', type: 'string', nullable: true },
+        { name: 'ontvanger', type: 'string', nullable: true },
+        { name: 'address', type: 'string', nullable: true },
+        { name: 'witness_address', type: 'string', nullable: true },
+        { name: 'service_charge_apportionment', type: 'money', currency: 'GBP', nullable: true },
+        { name: 'lekdetectie', type: 'boolean', nullable: true },
+        { name: 'chair_name', type: 'string', nullable: true, hints: ['Chair'] },
+        { name: 'coroners_officer', type: 'string', nullable: true, hints: ["Coroner's Officer", 'Yours sincerely'] },
+    ],
+});
+
 describe('reader fragments: prose and layout rules on pieced-together documents', () => {
     it('never throws; mentions slice to their quotes; a found value is one of its mentions', async () => {
         await fc.assert(
@@ -92,6 +152,33 @@ describe('reader fragments: prose and layout rules on pieced-together documents'
                 },
             ),
             { numRuns: 150 },
+        );
+    });
+
+    it('so do the later rules: people beside roles, times, brackets and stars, dashes, head-first labels', async () => {
+        await fc.assert(
+            fc.asyncProperty(
+                fc.array(fc.constantFrom(...LATER_FRAGMENTS), { maxLength: 40 }),
+                fc.constantFrom('en', 'nl'),
+                async (parts, language) => {
+                    const document = parts.join(' ');
+                    const ex = (await engine.extract({
+                        document,
+                        schema: LATER_SCHEMA,
+                        language,
+                        reference: null,
+                        options: { on_conflict: 'withhold', fallback: 'off' },
+                    })) as unknown as Read;
+                    const points = Array.from(document);
+                    for (const m of ex.response.mentions) expect(points.slice(m.start, m.end).join('')).to.equal(m.quote);
+                    for (const [name, value] of Object.entries(ex.response.data)) {
+                        if (value === null || ex.response.fields[name]!.status !== 'found') continue;
+                        const values = ex.response.mentions.filter((m) => m.field === name).map((m) => JSON.stringify(m.value));
+                        expect(values).to.include(JSON.stringify(value));
+                    }
+                },
+            ),
+            { numRuns: 100 },
         );
     });
 });
