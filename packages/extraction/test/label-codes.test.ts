@@ -367,6 +367,15 @@ describe('numbers and identifiers have digits', () => {
         expect((await readData(statement, matter)).matter_reference).to.equal('HM/CONV/25-0937/OT');
         const unlabelled = statement.replace('Our ref:         HM/CONV/25-0937/OT', 'Fee earner:      Louise Carver');
         expect((await readData(unlabelled, matter)).matter_reference).to.equal(null);
+        // A reference who is a person is read as a name: "name of the referee".
+        const referee = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'character_reference', type: 'string', description: 'name of the referee' }],
+        });
+        expect((await readData('APPLICATION\n\nCharacter reference:   Mrs Gillian Prothero\n', referee)).character_reference).to.equal(
+            'Mrs Gillian Prothero',
+        );
         const job = 'KEYSAFE LOCKSMITHS\n\nJob ref:       JOB/56120                    Account:        CASH\n';
         const police = compile({
             svc_schema: '1.0',

@@ -2,6 +2,7 @@
 // name, a figure for a number), and how a candidate reads as the value (a name in full, a code
 // alone). Split from heuristic-scorers.ts, which scores the candidates.
 import type { CompiledField, FieldType } from '@svc/compiler';
+import { wordsOf } from '../locale/locale-words.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { fullName, givenInFull, nameFromCapital } from './heuristic-names.js';
 import { asksForSigner, signedFor } from './heuristic-parties.js';
@@ -26,7 +27,10 @@ export function shapeOf(
     const dateAsked = asksForDate(field);
     const named = asksFor(field, win.locale, 'nameWords');
     // (A reference is a code too: "Purchase" of "Matter:  Purchase of 17 Lavender Hill Mews" is no `matter_reference`.)
-    const numbered = asksFor(field, win.locale, 'identifierWords') || REFERENCE_NAME.test(labelWords(field.name).at(-1) ?? '');
+    // (Not a reference who is a person: `character_reference`, "name of the referee".)
+    const personal = labelWords(field.description ?? '').some((w) => wordsOf(win.locale, 'nameWords').has(w));
+    const numbered =
+        asksFor(field, win.locale, 'identifierWords') || (REFERENCE_NAME.test(labelWords(field.name).at(-1) ?? '') && !personal);
     const dialled = labelWords(field.name).some((w) => PHONE_WORDS.has(w));
     // (An e-mail address has its "@": "NVQ Level 3 Electrotechnical Services" is none.)
     const mailed = MAIL_NAME.test(labelWords(field.name).join(' '));
