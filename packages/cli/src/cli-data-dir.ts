@@ -46,17 +46,20 @@ function makeFolders(dir: string): void {
             cur = up;
         }
     }
-    for (const d of missing.reverse()) mkdirSync(d);
+    // Private: the folder holds the database (e-mail addresses, password hashes) and the session secret.
+    for (const d of missing.reverse()) mkdirSync(d, { mode: 0o700 });
 }
 
 /** The accounts and keys database: PostgreSQL when SVC_DATABASE_URL is set, else the data directory's SQLite. */
 export async function openDataStore(io: CliIO): Promise<Store> {
-    const { openConfiguredStore, openSqliteStore } = await import('@svc/runtime-server');
+    const { openConfiguredStore, openSqliteStore, ConfigError } = await import('@svc/runtime-server');
     if (io.env.SVC_DATABASE_URL) return openConfiguredStore(io.env, io.cwd);
     const dir = ensureDataDir(io);
     try {
         return openSqliteStore(dir);
     } catch (e) {
+        // The store's own errors name the file and say what to do (a newer schema, a file that is no database).
+        if (e instanceof ConfigError) throw new CliError(e.message);
         throw new CliError(`cannot open the database in ${dir}: ${(e as Error).message}`);
     }
 }

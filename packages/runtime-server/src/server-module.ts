@@ -4,7 +4,7 @@
 // SecretRing, engine, editor, clock, log) is created here or supplied as an override, and nothing
 // else constructs a dependency.
 import { inject, type Module } from 'langium';
-import { loadSecretRing, type ExtractionEngine, type SecretRing } from '@svc/extraction';
+import { secretRingOf, type ExtractionEngine, type SecretRing } from '@svc/extraction';
 import { KeyAdmission } from './auth/key-admission.js';
 import { KeyAuthenticator } from './auth/key-auth.js';
 import { KeyCache } from './auth/key-cache.js';
@@ -16,7 +16,8 @@ import { RequestLog, stdoutSink, type LogSink } from './http/request-log.js';
 import type { Counters } from './limits/counters-types.js';
 import { MemoryCounters } from './limits/memory-counters.js';
 import { RateLimiter } from './limits/rate-limiter.js';
-import { SqliteStore, openSqliteStore } from './store/sqlite-store.js';
+import { SqliteStore, openServerSqliteStore } from './store/sqlite-store.js';
+import { dataDirSecret } from './config/data-dir-secret.js';
 import type { Store } from './store/store-types.js';
 import type { Pipeline } from './pipeline/pipeline-types.js';
 import { AccountGate } from './limits/account-gate.js';
@@ -95,13 +96,12 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
             overrides.store ??
             (config.databaseUrl
                 ? openPgStore(config.databaseUrl, { max: config.pgPoolMax, onError: noteOnce(s.log, 'PostgreSQL'), keyEpoch: s.counters })
-                : openSqliteStore(config.dataDir)),
+                : openServerSqliteStore(config.dataDir, s.log)),
         counters: (s) =>
             overrides.counters ??
             (config.redisUrl ? new RedisCounters(config.redisUrl, { onError: noteOnce(s.log, 'Redis') }) : new MemoryCounters(s.now)),
         // The ring @svc/extraction signs sessions with: SVC_SESSION_SECRET, else the data directory's.
-        secrets: () =>
-            loadSecretRing({ SVC_SESSION_SECRET: config.sessionSecrets.join(','), SVC_DATA_DIR: config.dataDir }, config.dataDir),
+        secrets: () => secretRingOf(config.sessionSecrets.length > 0 ? config.sessionSecrets : [dataDirSecret(config.dataDir)]),
         engine: (s) => (overrides.engine === undefined ? buildEngine(s.secrets, env, process.cwd()) : (overrides.engine ?? undefined)),
         editor: (s) =>
             overrides.editor === undefined

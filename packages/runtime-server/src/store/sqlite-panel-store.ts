@@ -4,7 +4,8 @@ import type Database from 'better-sqlite3';
 import type { Account } from './store-types.js';
 import type { DailyReads, PanelSessionRecord, PanelStore, PaymentResult } from './panel-store-types.js';
 import { LOGIN_FAILURE_RETENTION_MS, PANEL_SESSION_RETENTION_MS, isoBefore, utcDay } from './panel-store-support.js';
-import { MIGRATIONS } from './sqlite-schema.js';
+import { migrate } from './sqlite-schema.js';
+import { BusyGate, CLI_BUSY, type BusyPolicy } from './sqlite-busy.js';
 
 export interface AccountRow {
     id: string;
@@ -19,13 +20,23 @@ const iso = (at: string): string => new Date(Date.parse(at)).toISOString();
 
 export class SqlitePanelStore implements PanelStore {
     private readonly panel;
+    /** Busy waits and store faults (sqlite-busy.ts): every public method goes through it. */
+    protected readonly gate: BusyGate;
 
-    constructor(protected readonly db: Database.Database) {
+    constructor(
+        protected readonly db: Database.Database,
+        policy: BusyPolicy = CLI_BUSY,
+    ) {
+        // Start-up may wait for the lock (nothing is served yet); requests later wait only briefly.
         db.pragma('busy_timeout = 5000');
         db.pragma('journal_mode = WAL');
-        db.pragma('synchronous = NORMAL');
+        // FULL: in WAL mode NORMAL does not sync at commit, so an acknowledged revocation, payment or
+        // charge could roll back after a power loss (docs/deploy.md, "Durability"; about 0.3 ms a commit here).
+        db.pragma('synchronous = FULL');
         db.pragma('foreign_keys = ON');
         migrate(db);
+        db.pragma(`busy_timeout = ${policy.busyTimeoutMs}`);
+        this.gate = new BusyGate(policy);
         this.panel = {
             setPassword: db.prepare('UPDATE accounts SET password_hash = ? WHERE email = ?'),
             endSessionsOf: db.prepare('DELETE FROM panel_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = ?)'),
@@ -67,54 +78,66 @@ export class SqlitePanelStore implements PanelStore {
 
     async setPasswordHash(email: string, passwordHash: string): Promise<boolean> {
         // A new password ends every browser session of the account (one signed in with the old one).
-        return this.db.transaction(() => {
-            this.panel.endSessionsOf.run(email);
-            return this.panel.setPassword.run(passwordHash, email).changes === 1;
-        })();
+        return this.gate.write(() =>
+            this.db
+                .transaction(() => {
+                    this.panel.endSessionsOf.run(email);
+                    return this.panel.setPassword.run(passwordHash, email).changes === 1;
+                })
+                .immediate(),
+        );
     }
 
     async findLogin(email: string): Promise<{ account: Account; passwordHash: string | null } | undefined> {
-        const r = this.panel.login.get(email);
+        const r = await this.gate.read(() => this.panel.login.get(email));
         return r && { account: toAccount(r), passwordHash: r.password_hash ?? null };
     }
 
     async recordLoginFailure(accountId: string, at: string): Promise<void> {
-        this.db.transaction(() => {
-            this.panel.pruneFailures.run(accountId, isoBefore(at, LOGIN_FAILURE_RETENTION_MS));
-            this.panel.addFailure.run(accountId, iso(at));
-        })();
+        await this.gate.write(() =>
+            this.db
+                .transaction(() => {
+                    this.panel.pruneFailures.run(accountId, isoBefore(at, LOGIN_FAILURE_RETENTION_MS));
+                    this.panel.addFailure.run(accountId, iso(at));
+                })
+                .immediate(),
+        );
     }
 
     async countLoginFailures(accountId: string, since: string): Promise<number> {
-        return this.panel.countFailures.get(accountId, iso(since))!;
+        return this.gate.read(() => this.panel.countFailures.get(accountId, iso(since))!);
     }
 
     async forgetLoginFailure(accountId: string, at: string): Promise<void> {
-        this.panel.forgetFailure.run(accountId, iso(at));
+        await this.gate.write(() => this.panel.forgetFailure.run(accountId, iso(at)));
     }
 
     async createPanelSession(hash: Buffer, accountId: string, at: string): Promise<void> {
-        this.db.transaction(() => {
-            this.panel.pruneSessions.run(isoBefore(at, PANEL_SESSION_RETENTION_MS));
-            this.panel.createSession.run(hash, accountId, iso(at), iso(at));
-        })();
+        await this.gate.write(() =>
+            this.db
+                .transaction(() => {
+                    this.panel.pruneSessions.run(isoBefore(at, PANEL_SESSION_RETENTION_MS));
+                    this.panel.createSession.run(hash, accountId, iso(at), iso(at));
+                })
+                .immediate(),
+        );
     }
 
     async findPanelSession(hash: Buffer): Promise<PanelSessionRecord | undefined> {
-        const r = this.panel.findSession.get(hash);
+        const r = await this.gate.read(() => this.panel.findSession.get(hash));
         return r && { accountId: r.account_id, createdAt: r.created_at, lastSeenAt: r.last_seen_at };
     }
 
     async touchPanelSession(hash: Buffer, at: string): Promise<void> {
-        this.panel.touchSession.run(iso(at), hash);
+        await this.gate.write(() => this.panel.touchSession.run(iso(at), hash));
     }
 
     async deletePanelSession(hash: Buffer): Promise<void> {
-        this.panel.deleteSession.run(hash);
+        await this.gate.write(() => this.panel.deleteSession.run(hash));
     }
 
     async recordReads(accountId: string, reads: number, at: string): Promise<void> {
-        this.addReads(accountId, reads, at);
+        await this.gate.write(() => this.addReads(accountId, reads, at));
     }
 
     /** recordReads without the promise, for use inside a transaction. */
@@ -123,32 +146,26 @@ export class SqlitePanelStore implements PanelStore {
     }
 
     async readsByDay(accountId: string, sinceDay: string): Promise<DailyReads[]> {
-        return this.panel.readsByDay.all(accountId, sinceDay);
+        return this.gate.read(() => this.panel.readsByDay.all(accountId, sinceDay));
     }
 
     async creditPayment(paymentId: string, email: string, reads: number, amountEur: string): Promise<PaymentResult | undefined> {
         // One transaction: the payment row and the credit commit together or not at all.
-        return this.db
-            .transaction((): PaymentResult | undefined => {
-                const account = this.panel.login.get(email);
-                if (!account) return undefined;
-                const fresh = this.panel.insertPayment.run(paymentId, account.id, reads, amountEur, new Date().toISOString()).changes === 1;
-                if (!fresh) return { credited: false, duplicate: true };
-                return { credited: true, duplicate: false, creditReads: this.panel.credit.get(reads, account.id)! };
-            })
-            .immediate();
+        return this.gate.write(() =>
+            this.db
+                .transaction((): PaymentResult | undefined => {
+                    const account = this.panel.login.get(email);
+                    if (!account) return undefined;
+                    const at = new Date().toISOString();
+                    const fresh = this.panel.insertPayment.run(paymentId, account.id, reads, amountEur, at).changes === 1;
+                    if (!fresh) return { credited: false, duplicate: true };
+                    return { credited: true, duplicate: false, creditReads: this.panel.credit.get(reads, account.id)! };
+                })
+                .immediate(),
+        );
     }
 
     async touchKey(id: string, at: string): Promise<void> {
-        this.panel.touchKey.run(iso(at), id);
+        await this.gate.write(() => this.panel.touchKey.run(iso(at), id));
     }
-}
-
-function migrate(db: Database.Database): void {
-    // IMMEDIATE takes the write lock first, so a CLI and a server starting together migrate once.
-    db.transaction(() => {
-        const version = db.pragma('user_version', { simple: true }) as number;
-        for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-        if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
-    }).immediate();
 }

@@ -1,5 +1,7 @@
 // Tables of the SQLite store, versioned with PRAGMA user_version so later versions migrate in order.
 // Keys are stored only as SHA-256 digest and 12-character prefix (docs/runtime-server.md).
+import type Database from 'better-sqlite3';
+import { ConfigError } from '../config/server-config.js';
 
 export const MIGRATIONS: readonly string[] = [
     `CREATE TABLE IF NOT EXISTS accounts (
@@ -68,3 +70,21 @@ export const MIGRATIONS: readonly string[] = [
     ALTER TABLE credit_reservations ADD COLUMN closed_reads INTEGER;
     ALTER TABLE credit_reservations ADD COLUMN closed_at TEXT;`,
 ];
+
+/** A database written by a newer svc: this version does not know its schema (docs/deploy.md, "Backups"). */
+export class NewerSchemaError extends ConfigError {}
+
+/** Brings the file up to MIGRATIONS.length; refuses a file from a newer version rather than guess. */
+export function migrate(db: Database.Database): void {
+    // IMMEDIATE takes the write lock first, so a CLI and a server starting together migrate once.
+    db.transaction(() => {
+        const version = db.pragma('user_version', { simple: true }) as number;
+        if (version > MIGRATIONS.length) {
+            throw new NewerSchemaError(
+                `${db.name} has schema version ${version}, newer than this svc's ${MIGRATIONS.length}: it was written by a later release; run that release (or restore a backup taken before the upgrade)`,
+            );
+        }
+        for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
+        if (version < MIGRATIONS.length) db.pragma(`user_version = ${MIGRATIONS.length}`);
+    }).immediate();
+}

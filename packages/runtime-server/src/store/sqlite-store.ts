@@ -1,12 +1,17 @@
 // The Store on SQLite (better-sqlite3). WAL lets the server read while the CLI writes to the same
 // file, and the busy timeout makes a writer wait for the other instead of failing; key lookups are
 // cached only until the database changes, so a revocation by the CLI counts at once.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { ConfigError } from '../config/server-config.js';
+import { prepareDatabaseFiles, SqliteOpenError } from './sqlite-files.js';
 import { randomBase62 } from '../text/random-base62.js';
 import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
 import { SqliteReservations } from './sqlite-reservations.js';
+import { SERVER_BUSY, type BusyPolicy } from './sqlite-busy.js';
+import { lockDataDir } from './data-dir-lock.js';
+import type { RequestLog } from '../http/request-log.js';
+import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 import {
     AccountExistsError,
     type Account,
@@ -45,10 +50,50 @@ const toKey = (r: KeyRow): KeyRecord => ({
     lastUsedAt: r.last_used_at,
 });
 
-/** Opens (creating if needed) the store file in `dataDir`. */
-export function openSqliteStore(dataDir: string): SqliteStore {
-    mkdirSync(dataDir, { recursive: true });
-    return new SqliteStore(new Database(join(dataDir, SQLITE_FILE)));
+export interface SqliteOpenOptions {
+    /** How writes wait for another connection's lock (sqlite-busy.ts); the CLI's by default. */
+    busy?: BusyPolicy;
+    /** Told of database files whose permissions were tightened (the server logs it). */
+    onTightened?: (files: string[]) => void;
+}
+
+/**
+ * Opens (creating if needed) the store file in `dataDir`: the folder is created 0700 and the file
+ * 0600 (its -wal and -shm take its mode), since it holds e-mail addresses and password hashes.
+ * A file that cannot be opened, or is not a database, is a ConfigError naming it.
+ */
+export function openSqliteStore(dataDir: string, options: SqliteOpenOptions = {}): SqliteStore {
+    const file = join(dataDir, SQLITE_FILE);
+    let db: Database.Database | undefined;
+    try {
+        const tightened = prepareDatabaseFiles(dataDir, file);
+        if (tightened.length > 0) options.onTightened?.(tightened);
+        db = new Database(file);
+        return new SqliteStore(db, options.busy);
+    } catch (e) {
+        if (db?.open) db.close();
+        if (e instanceof ConfigError) throw e;
+        throw new SqliteOpenError(`cannot open the database ${file}: ${(e as Error).message}`, { cause: e });
+    }
+}
+
+/**
+ * The server's store: the data folder's lock first (one server per folder, data-dir-lock.ts), then
+ * the file with the server's busy policy (writes wait off the event loop, sqlite-busy.ts).
+ */
+export function openServerSqliteStore(dataDir: string, log: RequestLog): SqliteStore {
+    const lock = lockDataDir(dataDir);
+    try {
+        const store = openSqliteStore(dataDir, {
+            busy: SERVER_BUSY,
+            onTightened: (files) => log.event('info', 'made database files readable by their owner only (0600)', { files }),
+        });
+        store.onClose = () => lock.release();
+        return store;
+    } catch (e) {
+        lock.release();
+        throw e;
+    }
 }
 
 /**
@@ -70,8 +115,8 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     private readonly keyCache = new Map<string, KeyLookup | null>();
     private cacheVersion: unknown = undefined;
 
-    constructor(db: Database.Database) {
-        super(db);
+    constructor(db: Database.Database, policy?: BusyPolicy) {
+        super(db, policy);
         this.reservations = new SqliteReservations(db);
         this.stmts = {
             insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at, password_hash) VALUES (?, ?, ?, ?, ?)'),
@@ -101,6 +146,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
+            anyAccount: db.prepare('SELECT * FROM accounts LIMIT 1'),
             heartbeat: db.prepare(
                 'INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
             ),
@@ -111,7 +157,9 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     async createAccount(email: string, creditReads: number, passwordHash?: string): Promise<Account> {
         const row: AccountRow = { id: `acct_${randomBase62(16)}`, email, credit_reads: creditReads, created_at: new Date().toISOString() };
         try {
-            this.stmts.insertAccount.run(row.id, row.email, row.credit_reads, row.created_at, passwordHash ?? null);
+            await this.gate.write(() =>
+                this.stmts.insertAccount.run(row.id, row.email, row.credit_reads, row.created_at, passwordHash ?? null),
+            );
         } catch (e) {
             if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
                 throw new AccountExistsError(`an account with email ${email} exists`);
@@ -121,18 +169,26 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     async findAccountByEmail(email: string): Promise<Account | undefined> {
-        const r = this.stmts.accountByEmail.get(email);
+        const r = await this.gate.read(() => this.stmts.accountByEmail.get(email));
         return r && toAccount(r);
     }
 
     async getAccount(id: string): Promise<Account | undefined> {
-        const r = this.stmts.accountById.get(id);
+        const r = await this.gate.read(() => this.stmts.accountById.get(id));
         return r && toAccount(r);
     }
 
     async addCredit(email: string, reads: number): Promise<Account | undefined> {
-        this.stmts.addCredit.run(reads, email);
-        return this.findAccountByEmail(email);
+        // One transaction, so a retried write never adds the credit twice.
+        const r = await this.gate.write(() =>
+            this.db
+                .transaction(() => {
+                    this.stmts.addCredit.run(reads, email);
+                    return this.stmts.accountByEmail.get(email);
+                })
+                .immediate(),
+        );
+        return r && toAccount(r);
     }
 
     async createKey(key: NewKey): Promise<KeyRecord | undefined> {
@@ -148,51 +204,60 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             revoked_at: null,
             last_used_at: null,
         };
-        const inserted = this.db
-            .transaction(() => {
-                if (key.maxActive !== undefined && this.stmts.activeKeys.get(key.accountId, row.created_at)! >= key.maxActive) return false;
-                this.stmts.insertKey.run(
-                    row.id,
-                    row.account_id,
-                    row.name,
-                    row.prefix,
-                    row.hash,
-                    row.scopes,
-                    row.created_at,
-                    row.expires_at,
-                );
-                return true;
-            })
-            .immediate();
+        const inserted = await this.gate.write(() =>
+            this.db
+                .transaction(() => {
+                    if (key.maxActive !== undefined && this.stmts.activeKeys.get(key.accountId, row.created_at)! >= key.maxActive)
+                        return false;
+                    this.stmts.insertKey.run(
+                        row.id,
+                        row.account_id,
+                        row.name,
+                        row.prefix,
+                        row.hash,
+                        row.scopes,
+                        row.created_at,
+                        row.expires_at,
+                    );
+                    return true;
+                })
+                .immediate(),
+        );
         return inserted ? this.ownWrite(toKey(row)) : undefined;
     }
 
     async listKeys(accountId: string): Promise<KeyRecord[]> {
-        return this.stmts.keysOf.all(accountId).map(toKey);
+        return (await this.gate.read(() => this.stmts.keysOf.all(accountId))).map(toKey);
     }
 
     async listActiveKeys(accountId: string, at: string): Promise<KeyRecord[]> {
-        return this.stmts.activeKeysOf.all(accountId, at).map(toKey);
+        return (await this.gate.read(() => this.stmts.activeKeysOf.all(accountId, at))).map(toKey);
     }
 
     async listKeysForPanel(accountId: string, at: string, inactiveLimit: number): Promise<{ keys: KeyRecord[]; olderInactive: number }> {
         // One read transaction: the rows and the count see the same keys.
-        return this.db.transaction(() => ({
-            keys: this.stmts.panelKeysOf.all({ account: accountId, at, limit: inactiveLimit }).map(toKey),
-            olderInactive: Math.max(0, this.stmts.inactiveKeys.get(accountId, at)! - inactiveLimit),
-        }))();
+        return this.gate.read(() =>
+            this.db.transaction(() => ({
+                keys: this.stmts.panelKeysOf.all({ account: accountId, at, limit: inactiveLimit }).map(toKey),
+                olderInactive: Math.max(0, this.stmts.inactiveKeys.get(accountId, at)! - inactiveLimit),
+            }))(),
+        );
     }
 
     async getKey(accountId: string, id: string): Promise<KeyRecord | undefined> {
-        const r = this.stmts.keyOf.get(id, accountId);
+        const r = await this.gate.read(() => this.stmts.keyOf.get(id, accountId));
         return r && toKey(r);
     }
 
     async revokeKey(id: string): Promise<boolean> {
-        return this.ownWrite(this.stmts.revoke.run(new Date().toISOString(), id).changes === 1);
+        return this.ownWrite((await this.gate.write(() => this.stmts.revoke.run(new Date().toISOString(), id))).changes === 1);
     }
 
     async findKeyByHash(hash: Buffer): Promise<KeyLookup | undefined> {
+        return this.gate.read(() => this.lookUpKey(hash));
+    }
+
+    private lookUpKey(hash: Buffer): KeyLookup | undefined {
         const version = this.stmts.dataVersion.get();
         if (version !== this.cacheVersion) {
             this.keyCache.clear();
@@ -216,39 +281,50 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     async reserveCredit(accountId: string, reads: number): Promise<boolean> {
         // One conditional UPDATE: two concurrent extractions can never both spend the last reads.
-        return this.stmts.reserve.run(reads, accountId, reads).changes === 1;
+        return (await this.gate.write(() => this.stmts.reserve.run(reads, accountId, reads))).changes === 1;
     }
 
     async refundCredit(accountId: string, reads: number): Promise<void> {
-        if (reads > 0) this.stmts.refund.run(reads, accountId);
+        if (reads > 0) await this.gate.write(() => this.stmts.refund.run(reads, accountId));
     }
 
     async openReservation(r: NewReservation): Promise<boolean> {
-        return this.reservations.open(r);
+        return this.gate.write(() => this.reservations.open(r));
     }
 
     async settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement> {
-        return this.reservations.settle(r, usedReads, at);
+        return this.gate.write(() => this.reservations.settle(r, usedReads, at));
     }
 
     async heartbeat(instanceId: string): Promise<void> {
         // One process owns the file: its clock is the database's (store-types.ts).
-        this.stmts.heartbeat.run(instanceId, new Date().toISOString());
+        await this.gate.write(() => this.stmts.heartbeat.run(instanceId, new Date().toISOString()));
     }
 
     async retireInstance(instanceId: string): Promise<void> {
-        this.stmts.retire.run(instanceId);
+        await this.gate.write(() => this.stmts.retire.run(instanceId));
     }
 
     async reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number> {
-        return this.reservations.reconcile(deadAfterMs, maxHoldMs);
+        return this.gate.write(() => this.reservations.reconcile(deadAfterMs, maxHoldMs));
     }
 
+    /**
+     * Ready when a row can be read, no other connection holds the write lock and the last write got
+     * through (the heartbeat writes every 10 s): a locked, full, read-only or corrupt file is not ready.
+     */
     async ping(): Promise<void> {
-        this.stmts.dataVersion.get();
+        if (this.gate.busy) throw new DependencyUnavailableError('database', new Error('database is locked by another connection'));
+        if (this.gate.lastWriteFault !== undefined) throw this.gate.lastWriteFault;
+        await this.gate.read(() => this.stmts.anyAccount.get());
     }
+
+    /** Run after the connection closes (the server's data-folder lock, store/data-dir-lock.ts). */
+    onClose?: () => void;
 
     async close(): Promise<void> {
         if (this.db.open) this.db.close();
+        this.onClose?.();
+        this.onClose = undefined;
     }
 }
