@@ -4,6 +4,7 @@
 // and reservations held longer than `maxHoldMs` are refunded, exactly once (the store's
 // reconcileReservations). At start-up the same runs at once; on SQLite, where one server owns the
 // file, every reservation found at start-up belongs to a previous run and is refunded.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { Store } from '../store/store-types.js';
@@ -79,14 +80,39 @@ export class CreditLedger {
         }
     }
 
-    /** Keeps `used` reads (0: all refunded). Never throws: an unreachable store is retried later. */
-    async settle(r: Reservation, used: number): Promise<void> {
+    /**
+     * Keeps `used` reads (0: all refunded). Never throws. False only on SQLite (exclusive), when the
+     * charge could not be written after SETTLE_ATTEMPTS tries: the caller must not deliver the answer
+     * (503), and the reads are given back instead (retried at each heartbeat, or refunded at the next
+     * start if the process dies first), so a client never holds an answer that was not charged. On
+     * PostgreSQL a failed settlement may be in doubt (committed, answer lost): the answer is
+     * delivered and the settlement sent again at each heartbeat (docs/deploy.md).
+     */
+    async settle(r: Reservation, used: number): Promise<boolean> {
         const at = this.iso(this.now());
-        try {
-            if (!(await this.finish(r, Math.max(0, Math.min(used, r.reads)), at))) this.retryLater(r, used, at);
-        } catch (e) {
-            this.retryLater(r, used, at);
-            this.log.event('error', 'could not settle a credit reservation; will retry', { error: describe(e) });
+        const keep = Math.max(0, Math.min(used, r.reads));
+        for (let attempt = 1; ; attempt++) {
+            try {
+                if (!(await this.finish(r, keep, at))) this.retryLater(r, used, at);
+                return true;
+            } catch (e) {
+                if (this.exclusive && keep > 0 && attempt < SETTLE_ATTEMPTS) {
+                    await sleep(SETTLE_RETRY_MS * attempt);
+                    continue;
+                }
+                const refund = this.exclusive && keep > 0;
+                this.retryLater(r, refund ? 0 : used, at);
+                this.log.event(
+                    'error',
+                    refund
+                        ? 'could not charge an extraction; answered 503, its reads given back'
+                        : 'could not settle a credit reservation; will retry',
+                    {
+                        error: describe(e),
+                    },
+                );
+                return !refund;
+            }
         }
     }
 
@@ -162,6 +188,10 @@ export class CreditLedger {
         return new Date(ms).toISOString();
     }
 }
+
+/** Tries of a charge on SQLite before the extraction is answered 503 (a busy file is waited for within each). */
+const SETTLE_ATTEMPTS = 3;
+const SETTLE_RETRY_MS = 50;
 
 /** Settlements kept for retrying while the database is away (each is a few hundred bytes). */
 const MAX_UNSETTLED = 10_000;

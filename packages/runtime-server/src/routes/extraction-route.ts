@@ -6,7 +6,7 @@
 // reading where the pipeline can (docs/worker-pool.md): then nothing is charged, unless the answer
 // was ready first.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, MESSAGES } from '../http/api-errors.js';
+import { ApiError, MESSAGES, pipelineUnavailable } from '../http/api-errors.js';
 import { CLIENT_GONE, type ExtractionAnswer, type Outcome } from '../pipeline/pipeline-types.js';
 import type { ServerServices } from '../server-module.js';
 import { bodyText, clientGone, sendJson, settle } from './route-support.js';
@@ -24,6 +24,7 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         const reservation = await services.ledger.reserve(accountId, plan.reads);
         if (!reservation) throw new ApiError(402, 'insufficient_credit', MESSAGES.insufficientCredit);
         let used = 0;
+        let charged: boolean;
         let json: string;
         try {
             await services.limiter.checkExtraction(accountId);
@@ -36,9 +37,11 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
             json = result.json;
         } finally {
             // Keeps the reads used, refunds the rest, records usage; never throws. Settled before
-            // the answer is sent, so a client that has its answer also sees its credit and usage.
-            await services.ledger.settle(reservation, used);
+            // the answer is sent, so a client that has its answer also sees its credit and usage;
+            // on SQLite an answer whose charge could not be written is not sent (503, reads given back).
+            charged = await services.ledger.settle(reservation, used);
         }
+        if (!charged) throw pipelineUnavailable(MESSAGES.dependencyUnavailable);
         return sendJson(reply, json);
     });
 }
