@@ -30,6 +30,7 @@ export { settle, type Settlement } from './settling/settle-extraction.js';
 export { buildResponse, type ReconciliationRecord } from './response/response-builder.js';
 export { formatValue, type JsonValue } from './response/value-format.js';
 export { loadSecretRing, secretRingOf, SECRET_FILE, type SecretRing } from './session/secret-ring.js';
+export { dataDirSecret, EmptySecretError } from './session/secret-file.js';
 export {
     encodeSession,
     decodeSession,

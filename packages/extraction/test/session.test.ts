@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { CodePointIndex } from '../src/grounding/code-points.js';
+import { EmptySecretError } from '../src/session/secret-file.js';
 import { loadSecretRing, secretRingOf, SECRET_FILE } from '../src/session/secret-ring.js';
 import { decodeSession, encodeSession, verifySession } from '../src/session/session-codec.js';
 import { sessionBinding } from '../src/session/session-payload.js';
@@ -102,6 +103,20 @@ describe('session codec', () => {
             expect(first.current).to.equal(again.current);
             expect(first.current.length).to.be.greaterThan(20);
             expect(statSync(join(dir, 'data', SECRET_FILE)).mode & 0o777).to.equal(0o600);
+            // Created whole: no temporary file is left beside it, and the folder is private.
+            expect(readdirSync(join(dir, 'data'))).to.deep.equal([SECRET_FILE]);
+            expect(statSync(join(dir, 'data')).mode & 0o777).to.equal(0o700);
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it('an empty secret file (a start cut off while writing it) is refused at once, never used nor replaced', () => {
+        const dir = mkdtempSync(join(tmpdir(), 'svc-ring-'));
+        try {
+            writeFileSync(join(dir, SECRET_FILE), '');
+            expect(() => loadSecretRing({ SVC_DATA_DIR: dir }, '/')).to.throw(EmptySecretError, /is empty: .*delete it/);
+            expect(readFileSync(join(dir, SECRET_FILE), 'utf8')).to.equal('');
         } finally {
             rmSync(dir, { recursive: true, force: true });
         }

@@ -3,11 +3,10 @@
 // verify (keys rotate without breaking stored extractions); without it a random secret is created
 // once in the data directory (file mode 0600) and reused by every later process. The shape matches
 // the server's own SecretRing, so either can be passed.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { dataDirSecret } from './secret-file.js';
 
-export const SECRET_FILE = 'session-secret';
+export { SECRET_FILE } from './secret-file.js';
 
 export interface SecretRing {
     /** The secret that signs. */
@@ -29,22 +28,4 @@ export function loadSecretRing(env: NodeJS.ProcessEnv = process.env, cwd = proce
         .filter(Boolean);
     if (configured.length) return secretRingOf(configured);
     return secretRingOf([dataDirSecret(resolve(cwd, env.SVC_DATA_DIR || './data'))]);
-}
-
-function dataDirSecret(dataDir: string): string {
-    const file = join(dataDir, SECRET_FILE);
-    mkdirSync(dataDir, { recursive: true });
-    try {
-        // 'wx' fails when the file exists: of two processes starting together one writes, both read.
-        writeFileSync(file, randomBytes(32).toString('base64url') + '\n', { flag: 'wx', mode: 0o600 });
-    } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    for (let attempt = 0; ; attempt++) {
-        const secret = readFileSync(file, 'utf8').trim();
-        if (secret.length > 0) return secret;
-        if (attempt > 50) throw new Error(`${file} is empty`);
-        // The other process created the file but has not written it yet.
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
-    }
 }
