@@ -127,58 +127,43 @@ const LATER_SCHEMA = compile({
     ],
 });
 
+/**
+ * Documents pieced from `fragments` read with `schema`: the reader never throws, every mention's
+ * offsets slice the document to its quote, and a value a field takes is one of its mentions'.
+ */
+async function readsPieces(fragments: readonly string[], schema: typeof SCHEMA, numRuns: number): Promise<void> {
+    await fc.assert(
+        fc.asyncProperty(
+            fc.array(fc.constantFrom(...fragments), { maxLength: 40 }),
+            fc.constantFrom('en', 'nl'),
+            async (parts, language) => {
+                const document = parts.join(' ');
+                const ex = (await engine.extract({
+                    document,
+                    schema,
+                    language,
+                    reference: null,
+                    options: { on_conflict: 'withhold', fallback: 'off' },
+                })) as unknown as Read;
+                const points = Array.from(document);
+                for (const m of ex.response.mentions) expect(points.slice(m.start, m.end).join('')).to.equal(m.quote);
+                for (const [name, value] of Object.entries(ex.response.data)) {
+                    if (value === null || ex.response.fields[name]!.status !== 'found') continue;
+                    const values = ex.response.mentions.filter((m) => m.field === name).map((m) => JSON.stringify(m.value));
+                    expect(values).to.include(JSON.stringify(value));
+                }
+            },
+        ),
+        { numRuns },
+    );
+}
+
 describe('reader fragments: prose and layout rules on pieced-together documents', () => {
     it('never throws; mentions slice to their quotes; a found value is one of its mentions', async () => {
-        await fc.assert(
-            fc.asyncProperty(
-                fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }),
-                fc.constantFrom('en', 'nl'),
-                async (parts, language) => {
-                    const document = parts.join(' ');
-                    const ex = (await engine.extract({
-                        document,
-                        schema: SCHEMA,
-                        language,
-                        reference: null,
-                        options: { on_conflict: 'withhold', fallback: 'off' },
-                    })) as unknown as Read;
-                    const points = Array.from(document);
-                    for (const m of ex.response.mentions) expect(points.slice(m.start, m.end).join('')).to.equal(m.quote);
-                    for (const [name, value] of Object.entries(ex.response.data)) {
-                        if (value === null || ex.response.fields[name]!.status !== 'found') continue;
-                        const values = ex.response.mentions.filter((m) => m.field === name).map((m) => JSON.stringify(m.value));
-                        expect(values).to.include(JSON.stringify(value));
-                    }
-                },
-            ),
-            { numRuns: 150 },
-        );
+        await readsPieces(FRAGMENTS, SCHEMA, 150);
     });
 
     it('so do the later rules: people beside roles, times, brackets and stars, dashes, head-first labels', async () => {
-        await fc.assert(
-            fc.asyncProperty(
-                fc.array(fc.constantFrom(...LATER_FRAGMENTS), { maxLength: 40 }),
-                fc.constantFrom('en', 'nl'),
-                async (parts, language) => {
-                    const document = parts.join(' ');
-                    const ex = (await engine.extract({
-                        document,
-                        schema: LATER_SCHEMA,
-                        language,
-                        reference: null,
-                        options: { on_conflict: 'withhold', fallback: 'off' },
-                    })) as unknown as Read;
-                    const points = Array.from(document);
-                    for (const m of ex.response.mentions) expect(points.slice(m.start, m.end).join('')).to.equal(m.quote);
-                    for (const [name, value] of Object.entries(ex.response.data)) {
-                        if (value === null || ex.response.fields[name]!.status !== 'found') continue;
-                        const values = ex.response.mentions.filter((m) => m.field === name).map((m) => JSON.stringify(m.value));
-                        expect(values).to.include(JSON.stringify(value));
-                    }
-                },
-            ),
-            { numRuns: 100 },
-        );
+        await readsPieces(LATER_FRAGMENTS, LATER_SCHEMA, 100);
     });
 });
