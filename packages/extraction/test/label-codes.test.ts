@@ -390,4 +390,21 @@ describe('numbers and identifiers have digits', () => {
         const schema = hinted([{ name: 'kenteken', type: 'string', description: 'kenteken van het voertuig' }]);
         expect((await readData(note, schema, 'nl')).kenteken).to.equal('52-BLT-8');
     });
+
+    it('a title line that names the kind numbers it: "DELIVERY DOCKET / INVOICE   No. 0048817" for `docket_no`', async () => {
+        const docket = 'KILBRIDE FUELS LTD\n\n  DELIVERY DOCKET / INVOICE            No. 0048817\n\nProduct:   Kerosene\n';
+        const schema = compile({ svc_schema: '1.0', name: 'd', fields: [{ name: 'docket_no', type: 'string' }] });
+        expect((await readData(docket, schema)).docket_no).to.equal('0048817');
+        const brief = 'BEGELEIDINGSBRIEF VOOR HET VERVOER VAN AFVALSTOFFEN        Nr. BGB-2025-114208\n';
+        const nl = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'briefnummer', type: 'string' }] });
+        expect((await readData(brief, nl, 'nl')).briefnummer).to.equal('BGB-2025-114208');
+        // Not a line that names only part of the kind: the letterhead's charity is no recipient's.
+        const letter = 'Oakfield Community Trust\nRegistered charity no. 1093377\n\nDear Ms Patel,\n';
+        const recipient = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [{ name: 'recipient_charity_number', type: 'string' }],
+        });
+        expect((await readCandidates(letter, recipient)).candidates.map((c) => c.quote)).to.not.include('1093377');
+    });
 });

@@ -3,6 +3,7 @@
 // ("VIN 2HKRW2H53HH612884", "NHS No. 485 777 3456").
 import type { LocaleProfile } from '../locale/locale-types.js';
 import type { LabelHit } from './heuristic-labels.js';
+import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
 /**
@@ -36,3 +37,27 @@ export function codeAlone(code: string | undefined, sep: string, rest: string): 
         /^(?:$| {2}|\t)/.test(rest.slice(code.length))
     );
 }
+
+/**
+ * The code a document's title line numbers it by, for a field named by the kind of document and a
+ * word for "number" (`docket_no`, Dutch `briefnummer`): a word of the kind on the line, then a bare
+ * number label and the code later on it ("DELIVERY DOCKET / INVOICE      No. 0048817",
+ * "BEGELEIDINGSBRIEF VOOR HET VERVOER VAN AFVALSTOFFEN      Nr. BGB-2025-114208").
+ */
+export function kindNumberAfter(win: WindowText, hit: LabelHit, words: readonly string[]): Span | undefined {
+    const line = win.lines[hit.line]!;
+    // (Every word of the kind on the line: "Registered charity no." numbers the letterhead's charity, no
+    // `recipient_charity_number`.)
+    const said = win.text.slice(line.start, line.end).toLowerCase();
+    if (!words.every((w) => said.includes(w))) return undefined;
+    const rest = win.text.slice(hit.end, Math.min(line.end, hit.end + KIND_NUMBER_CHARS));
+    const m = /(?:^|\s)(?:no|nr|nummer|number|#)\.?:?[ \t]+/iu.exec(rest);
+    if (!m) return undefined;
+    const from = hit.end + m.index + m[0].length;
+    const after = win.text.slice(from, Math.min(line.end, from + 40));
+    // (A number in groups of digits is one code: "Juror No. 418 220 937".)
+    const code = GROUPED_DIGITS.exec(after)?.[1] ?? HASH_CODE.exec(after)?.[0];
+    return code && code.replace(/\D/g, '').length >= 3 ? { start: from, end: from + code.length, quote: code } : undefined;
+}
+/** Characters after a kind's word read for the number label on its line. */
+const KIND_NUMBER_CHARS = 80;

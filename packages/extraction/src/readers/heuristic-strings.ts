@@ -23,7 +23,7 @@ import {
     valueBelow,
     valueHead,
 } from './heuristic-lines.js';
-import { GROUPED_DIGITS, HASH_CODE, codeAlone, numberLabel } from './heuristic-codes.js';
+import { GROUPED_DIGITS, HASH_CODE, codeAlone, kindNumberAfter, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { asksForSigner, definedTerms } from './heuristic-parties.js';
@@ -153,6 +153,8 @@ export interface StringOptions {
     nullable?: boolean;
     /** The field asks for a number: its name or description says so ("registration number").*/
     identifier?: boolean;
+    /** The words of the field's name that say what is numbered (`docket` of `docket_no`). */
+    kindWords?: readonly string[];
     /** The field's name asks for several names (`tenant_names`): a list of people is one value. */
     people?: boolean;
     /** The field asks for who signs: a label after "namens", "on behalf of" names its value too. */
@@ -179,6 +181,10 @@ export function stringOptions(field: CompiledField, win: WindowText, address: bo
         nullable: field.nullable,
         // (A compound ending in one too: "werkbonnummer".)
         identifier: told.some((w) => ids.has(w) || [...ids].some((i) => i.length >= 5 && w.length >= i.length + 3 && w.endsWith(i))),
+        // (A Dutch compound's head before its "nummer": "brief" of `briefnummer`.)
+        kindWords: nameWords.flatMap((w) =>
+            ids.has(w) ? [] : [[...ids].reduce((k, i) => (k.length > i.length + 2 && k.endsWith(i) ? k.slice(0, -i.length) : k), w)],
+        ),
         people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
         signer: asksForSigner(field, win.locale),
     };
@@ -202,6 +208,12 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             out.push(...sectionNameOf(win, hit, options));
             continue;
         }
+        // A title line that names the kind and numbers it: "DELIVERY DOCKET / INVOICE   No. 0048817" for `docket_no`.
+        const numbered =
+            id && hit.kind === 'name-word' && !wordsOf(win.locale, 'identifierWords').has(hit.phrase)
+                ? kindNumberAfter(win, hit, options.kindWords ?? [])
+                : undefined;
+        if (numbered) out.push({ ...numbered, context: hit.weight, hit });
         // "Aanwezig namens aannemer:   E. de Boer" names who acts for the contractor.
         if (!options.signer && actingFor(win, hit)) continue;
         const { line, endLine, sep, restStart, startsLine, colon, restLabel, headed, pair, lastCell } = labelLine(win, hit, bareName, id);
