@@ -1,0 +1,84 @@
+// Codes and names behind a form's label layouts (the users' nineteenth set, 2026-11-27): a square
+// bracket and a star before the colon, a code before a bracket, references as codes and "Our ref:",
+// a Dutch label's "of" word after it, a title line's number. Documents written for the test; split
+// from label-codes.test.ts.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates, readData } from './support/read-data.js';
+
+const hinted = (fields: Record<string, unknown>[]) => compile({ svc_schema: '1.0', name: 'doc', fields });
+
+describe('codes and names behind form labels', () => {
+    it('a label in square brackets and a form\'s star before the colon: "Bank Identificatie [BIC]*:   ABNANL2A"', async () => {
+        const form = [
+            'Rekeningnummer [IBAN]:       NL91 ABNA 0417 1643 00',
+            'Bank Identificatie [BIC]*:   ABNANL2A',
+            'Woonplaats*:  Utrecht',
+        ].join('\n');
+        const schema = hinted([
+            { name: 'bic', type: 'string', hints: ['BIC'] },
+            { name: 'woonplaats', type: 'string' },
+        ]);
+        expect(await readData(form, schema, 'nl')).to.deep.equal({ bic: 'ABNANL2A', woonplaats: 'Utrecht' });
+    });
+
+    it('a number\'s code ends before a bracket, not at a comma inside it: "C4417  (refrigerated, tri-axle)"', async () => {
+        const sheet = 'DRIVER WALKAROUND CHECK\n\nDriver:  Tomasz Wrobel\nTrailer no.:  C4417  (refrigerated, tri-axle)\n';
+        const schema = hinted([{ name: 'trailer_number', type: 'string', hints: ['Trailer no.'] }]);
+        expect((await readData(sheet, schema)).trailer_number).to.equal('C4417');
+    });
+
+    it('a reference is a code: "Our ref:" labels `matter_reference`, "Matter:  Purchase of …" does not; "Job ref:" labels no `police_crime_reference`', async () => {
+        const statement = [
+            'HARGREAVES & MOSS LLP',
+            '',
+            '                         COMPLETION STATEMENT',
+            '',
+            'Matter:          Purchase of 17 Lavender Hill Mews, Frome, Somerset BA11 2RT',
+            'Our ref:         HM/CONV/25-0937/OT         Fee earner: Louise Carver',
+        ].join('\n');
+        const matter = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'matter_reference', type: 'string' }] });
+        expect((await readData(statement, matter)).matter_reference).to.equal('HM/CONV/25-0937/OT');
+        const unlabelled = statement.replace('Our ref:         HM/CONV/25-0937/OT', 'Fee earner:      Louise Carver');
+        expect((await readData(unlabelled, matter)).matter_reference).to.equal(null);
+        // A reference who is a person is read as a name: "name of the referee".
+        const referee = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'character_reference', type: 'string', description: 'name of the referee' }],
+        });
+        expect((await readData('APPLICATION\n\nCharacter reference:   Mrs Gillian Prothero\n', referee)).character_reference).to.equal(
+            'Mrs Gillian Prothero',
+        );
+        const job = 'KEYSAFE LOCKSMITHS\n\nJob ref:       JOB/56120                    Account:        CASH\n';
+        const police = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [{ name: 'police_crime_reference', type: 'string', nullable: true }],
+        });
+        expect((await readData(job, police)).police_crime_reference).to.equal(null);
+    });
+
+    it('Dutch writes what a label is of after it: "Kenteken trekker:   52-BLT-8" for `kenteken`', async () => {
+        const note = '6  VERVOERDER\n   VIHB-nummer:             109764VIHB\n   Kenteken trekker:        52-BLT-8\n';
+        const schema = hinted([{ name: 'kenteken', type: 'string', description: 'kenteken van het voertuig' }]);
+        expect((await readData(note, schema, 'nl')).kenteken).to.equal('52-BLT-8');
+    });
+
+    it('a title line that names the kind numbers it: "DELIVERY DOCKET / INVOICE   No. 0048817" for `docket_no`', async () => {
+        const docket = 'KILBRIDE FUELS LTD\n\n  DELIVERY DOCKET / INVOICE            No. 0048817\n\nProduct:   Kerosene\n';
+        const schema = compile({ svc_schema: '1.0', name: 'd', fields: [{ name: 'docket_no', type: 'string' }] });
+        expect((await readData(docket, schema)).docket_no).to.equal('0048817');
+        const brief = 'BEGELEIDINGSBRIEF VOOR HET VERVOER VAN AFVALSTOFFEN        Nr. BGB-2025-114208\n';
+        const nl = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'briefnummer', type: 'string' }] });
+        expect((await readData(brief, nl, 'nl')).briefnummer).to.equal('BGB-2025-114208');
+        // Not a line that names only part of the kind: the letterhead's charity is no recipient's.
+        const letter = 'Oakfield Community Trust\nRegistered charity no. 1093377\n\nDear Ms Patel,\n';
+        const recipient = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [{ name: 'recipient_charity_number', type: 'string' }],
+        });
+        expect((await readCandidates(letter, recipient)).candidates.map((c) => c.quote)).to.not.include('1093377');
+    });
+});
