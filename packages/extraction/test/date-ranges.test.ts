@@ -25,6 +25,20 @@ describe('date ranges and own dates', () => {
         }
     });
 
+    it('a range\'s other end is no field\'s where its end has a label of its own ("Rapportageperiode: … t/m …")', async () => {
+        const report = [
+            'Portefeuillenummer:  VB-4410-2287-3',
+            'Rapportageperiode:   01-07-2025 t/m 30-09-2025',
+            '',
+            '   Waarde portefeuille per 01-07-2025          184.612,37',
+            '   Waarde portefeuille per 30-09-2025          191.977,30',
+        ].join('\n');
+        const date = (name: string, hints: string[]) => ({ name, type: 'date', date_order: 'dmy', hints });
+        const fields = [date('periode_begin', ['Rapportageperiode']), date('periode_einde', ['Rapportageperiode', 't/m'])];
+        const schema = compile({ svc_schema: '1.0', name: 'k', fields });
+        expect(await readData(report, schema, 'nl')).to.deep.equal({ periode_begin: '2025-07-01', periode_einde: '2025-09-30' });
+    });
+
     it('the Dutch compounds of a first day name each other ("ingangsdatum" labels `startdatum_depot`)', async () => {
         const letter = [
             'STAND VAN UW BOUWDEPOT',

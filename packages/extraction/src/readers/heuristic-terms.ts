@@ -231,7 +231,12 @@ export function rangeLabelled<C extends { score: number }>(
     for (const pair of rangePairs(win, found)) {
         const [want, other] = [index.get(pair[part])!, index.get(pair[1 - part]!)!];
         const label = out[other]!;
-        if (label.score <= out[want]!.score) continue;
+        if (label.score <= out[want]!.score) {
+            // The end asked for has a label of its own ("t/m" for `periode_einde`): the other end
+            // still is not the field's, however well the range's label points at it.
+            out[other] = { ...label, score: label.score * otherEnd };
+            continue;
+        }
         out[want] = label;
         out[other] = { ...label, score: label.score * otherEnd };
     }
