@@ -233,4 +233,19 @@ describe('layout: a column of labels, then the column of their values', () => {
             cash: { amount: '20.00', currency: 'MYR' },
         });
     });
+
+    it('a colon set apart from its label starts the value\'s cell, in capitals too ("PASSENGER NAME   : CHEN/WEILING MS")', async () => {
+        const doc = [
+            'PROPERTY IRREGULARITY REPORT  (PIR)',
+            'PASSENGER NAME   : CHEN/WEILING MS',
+            'INITIALS         : W',
+            'BAG DESCRIPTION',
+            '  BRAND          : SAMSONITE',
+            '  NAME ON BAG    : YES - LUGGAGE TAG "W. CHEN"',
+        ].join('\n');
+        expect(await data(doc, strings('passenger_name', 'bag_brand'))).to.deep.equal({
+            passenger_name: 'CHEN/WEILING MS',
+            bag_brand: 'SAMSONITE',
+        });
+    });
 });

@@ -70,6 +70,8 @@ export function headerRow(line: string, below = '', further: () => readonly stri
     // A label with its colon before a cell that is none is a row of label–value pairs
     // ("Customer:   Halvorsen Marine Supply Co.   Name:   Dana Whitfield"), not of column labels.
     if (texts.some((t, i) => t.endsWith(':') && i + 1 < texts.length && !texts[i + 1]!.endsWith(':'))) return false;
+    // So is a colon set apart from its label, starting the value's cell ("PASSENGER NAME   : CHEN/WEILING MS").
+    if (texts.some((t, i) => i > 0 && /^[:=]/.test(t) && (t.length > 1 || i + 1 < texts.length))) return false;
     if (texts.every((t) => allCaps(t.replace(/:$/, '')))) return true;
     // In title case, a row of three labels or more over a row of as many cells with figures
     // ("Factuurnummer   Factuurdatum   Bedrag" over "F-2024-0315   12-05-2024   € 486,40").
