@@ -126,6 +126,16 @@ describe('dates', () => {
         expect(dateSpans(text, 'en', false).map((s) => s.quote)).to.deep.equal(['Sixth March 2024']);
     });
 
+    it('reads a day, a month\'s three letters and a year run together, as airlines print them ("12MAR25")', () => {
+        expect(json(date(), '12MAR25', 'en')).to.equal('2025-03-12');
+        expect(json(date(), '05OCT2024', 'en')).to.equal('2024-10-05');
+        expect(json(date(), '12mrt25', 'nl')).to.equal('2025-03-12');
+        expect(json(date(), '30FEB25', 'en')).to.equal(undefined);
+        expect(json(date(), '12MARCH25', 'en')).to.equal(undefined); // three letters only
+        const text = 'DATE OF REPORT   : 12MAR25   21:47 LOCAL\nFLIGHT / DATE    : XP417 / 12MAR25\nREF AB12MAR25X';
+        expect(dateSpans(text, 'en', false).map((s) => s.quote)).to.deep.equal(['12MAR25', '12MAR25']);
+    });
+
     it('reads numeric dates by date_order; auto is month first in English unless only day first is valid', () => {
         expect(json(date('auto'), '03/04/2024', 'en')).to.equal('2024-03-04');
         expect(json(date('auto'), '13/04/2024', 'en')).to.equal('2024-04-13');

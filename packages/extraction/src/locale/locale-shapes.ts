@@ -20,6 +20,11 @@ export interface LocaleShapes {
     dayNumber: ReadonlyMap<string, number>;
     /** Written dates: groups day, month, year / month, day, year. */
     dayMonthYear: string;
+    /**
+     * A day, a month's three letters and a year's two digits or four, run together as airlines and
+     * travel systems print them ("12MAR25", "05OCT2024"): groups day, month, year.
+     */
+    runTogetherDate: string;
     monthDayYear: string;
     /** What joins a time to a date: "T", ", ", " at ", " om ", " ". */
     timeJoin: string;
@@ -117,6 +122,7 @@ function build(p: LocaleProfile): LocaleShapes {
         ordinal,
         dayNumber,
         dayMonthYear: `${weekdayPrefix}${the}(\\d{1,2}${dayWord})${ordinal}${day}${of}[\\s\\-/.]*(${month})[\\s,\\-/.]*(\\d{4})`,
+        runTogetherDate: `(\\d{1,2})(${alternatives([...monthNumber.keys()].filter((n) => /^\p{L}{3}$/u.test(n)))})(\\d{2}|\\d{4})`,
         monthDayYear: `${weekdayPrefix}(${month})\\s*${the}(\\d{1,2})${ordinal}\\s*,?\\s*(\\d{4})`,
         timeJoin: `\\s*[T,]\\s*|\\s+(?:${alternatives(dated.flatMap((q) => q.timeWords.at))})\\s+|\\s+`,
         timeAfter: alternatives(dated.flatMap((q) => q.timeWords.after)),

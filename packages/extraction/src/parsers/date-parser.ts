@@ -10,6 +10,7 @@ import { shapesOf, type LocaleShapes } from '../locale/locale-shapes.js';
 
 interface WrittenDates {
     dayMonthYear: RegExp;
+    runTogether: RegExp;
     monthDayYear: RegExp;
     time: RegExp;
 }
@@ -23,6 +24,7 @@ function writtenDates(shapes: LocaleShapes): WrittenDates {
         w = {
             dayMonthYear: new RegExp(`^${shapes.dayMonthYear}$`, 'i'),
             monthDayYear: new RegExp(`^${shapes.monthDayYear}$`, 'i'),
+            runTogether: new RegExp(`^${shapes.runTogetherDate}$`, 'iu'),
             time: new RegExp(
                 `^(.*?)(?:${shapes.timeJoin})${TIME_OF_DAY}(?:\\s*(?:${shapes.timeAfter}))?(?:\\s*(Z|UTC|GMT|[+-]\\d{2}:?\\d{2}))?$`,
                 'i',
@@ -95,6 +97,8 @@ export function parseCivilDate(quote: string, order: DateOrder, language: string
         return civil(+m[3]!, month(m[2]!), /^\d/.test(m[1]!) ? +m[1]! : (shapes.dayNumber.get(m[1]!.toLowerCase().replace(' ', '-')) ?? 0));
     m = forms.monthDayYear.exec(t);
     if (m) return civil(+m[3]!, month(m[1]!), +m[2]!);
+    m = forms.runTogether.exec(t);
+    if (m) return civil(fullYear(m[3]!), month(m[2]!), +m[1]!);
     m = COMPACT.exec(t);
     if (m && order === 'ymd') return civil(+m[1]!, +m[2]!, +m[3]!);
     return undefined;

@@ -63,7 +63,7 @@ function findersOf(language: string): Finders {
         const s = shapesOf(localeOf(language));
         const net = netTermsSource(language);
         // The written forms' groups are not needed here: (?: ) keeps the numeric forms' back-references first.
-        const written = [s.dayMonthYear, s.monthDayYear].map((x) => `${L}${x}${R}`);
+        const written = [s.dayMonthYear, s.monthDayYear, s.runTogetherDate].map((x) => `${L}${x}${R}`);
         f = {
             dates: new RegExp([...NUMERIC_DATES, ...written].map((x) => `(?:${x})`).join('|'), 'giu'),
             timeAfter: new RegExp(
