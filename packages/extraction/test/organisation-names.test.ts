@@ -178,4 +178,20 @@ describe('organisation names', () => {
         });
         expect((await readData(attest, naam, 'nl')).uitvoerder).to.equal('Dries Vermeersch');
     });
+
+    it('a dash after a kind that ends a name in capitals is no colon ("GREAT LAKES UNIVERSITY - CLINICAL RESEARCH UNIT")', async () => {
+        const slip = [
+            'GREAT LAKES UNIVERSITY - CLINICAL RESEARCH UNIT',
+            '1200 Lakeshore Drive, Chicago, IL 60611',
+            '',
+            'PARTICIPANT PAYMENT RECEIPT',
+            'Participant ID:     SLM-0417',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'university', type: 'string' }] });
+        // (The name itself, at its letterhead's place.)
+        expect((await readData(slip, schema)).university).to.equal('GREAT LAKES UNIVERSITY');
+        // A label that starts its line keeps its dash ("University - Great Lakes").
+        const labelled = await readData('University - Great Lakes University\nUnit - Clinical Research', schema);
+        expect(labelled.university).to.equal('Great Lakes University');
+    });
 });

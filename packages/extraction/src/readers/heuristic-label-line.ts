@@ -94,6 +94,14 @@ function twoCells(text: string): boolean {
     );
 }
 
+/**
+ * Whether words in capitals run up to a label from its line's start, the label ending a name
+ * ("AUSTRAL PACIFIC AIRLINES - BAGGAGE SERVICES" for `airline`): a dash after it is no colon.
+ */
+function midName(text: string, lineStart: number, at: number): boolean {
+    return /^\s*(?:\p{Lu}[\p{Lu}&'’.-]*\s)+$/u.test(text.slice(lineStart, at));
+}
+
 /** Characters of white space after a label's colon beyond which its line's rest is another column. */
 const FAR_GAP = 12;
 
@@ -150,6 +158,7 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
         /[:=]/.test(sep) ||
         (/^\s*-\s/.test(sep) &&
             !taglineLine(win, hit.line) &&
+            !midName(text, line.start, hit.start) &&
             /^[\p{Lu}\p{N}\p{Sc}"'“(]/u.test(text.slice(hit.end + sep.length, hit.end + sep.length + 1))) ||
         (startsLine && /^\.?(?: {2,}|\t)\s*$/.test(sep) && line.text.length <= SHORT_LINE && twoCells(line.text)) ||
         // Dot leaders, as forms print them: "Company ......... Helix Biometrics, Inc.".
