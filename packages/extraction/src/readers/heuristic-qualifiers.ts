@@ -25,7 +25,10 @@ export function countedApart(win: WindowText, hit: LabelHit): boolean {
     const rate = i > 1 ? win.words[i - 1]! : undefined;
     if (rate && /^\d{1,2}$/.test(rate.norm) && /^[,.]?\d*\s?%\s*$/.test(win.text.slice(rate.end, hit.start))) i--;
     const before = i > 0 ? win.words[i - 1] : undefined;
-    return before !== undefined && before.line === hit.line && sumWordsOf(win.locale, 'apart').has(before.norm);
+    // (Or ending the line above a wrapped label: "received to date (Visits 1-4, excl.⏎reimbursements):".)
+    const wrapped =
+        before !== undefined && before.line === hit.line - 1 && win.text.slice(win.lines[hit.line]!.start, hit.start).trim() === '';
+    return before !== undefined && (before.line === hit.line || wrapped) && sumWordsOf(win.locale, 'apart').has(before.norm);
 }
 
 /**

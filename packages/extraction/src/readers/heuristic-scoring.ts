@@ -233,6 +233,12 @@ const DATE_WORDS = /\b\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}\b|\b\d{1,2}[-/.]\d{1,2}[-/
 const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
 
 /** The context score of one label hit for a span, 0 when it does not point at it. */
+/** A bracketed aside of up to 60 characters and a wide gap, all that stands between a row's label and its value. */
+const ROW_ASIDE = /^\s*\([^()\n]{1,60}\)(?: {2,}|\t)\s*$/;
+/** A bracket the label opens and a span is inside of; the bracket closed after the span, a wide gap and a last cell. */
+const ASIDE_OPEN = /^\s*\([^()\n]*$/;
+const ASIDE_CLOSE = /^[^()\n]*\)(?: {2,}|\t)\s*\S+\s*$/;
+
 function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number): number {
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
@@ -254,12 +260,19 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
             const gap = withoutWeekday(win, folded(text.slice(hit.end, span.start)));
+            // A longer bracketed aside between a row's label and the amount that ends the row
+            // qualifies the label too ("Mileage reimbursement (42 mi round trip @ $0.70)    $29.40"),
+            // and the aside's own figures are none of the label's.
+            const rest = text.slice(span.end, win.lines[spanLine]!.end);
+            const raw = text.slice(hit.end, span.start);
+            if (ASIDE_OPEN.test(raw) && ASIDE_CLOSE.test(rest) && ROW_ASIDE.test(raw + span.quote + rest.replace(/\S+\s*$/, ''))) return 0;
             // A short bracket qualifies the label, as a colon would end it: "Annual premium (incl. IPT)   £568.08".
             const unbracketed = gap.replace(/\([^()]{0,20}\)/g, ' ');
             if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap) || labelTail(unbracketed)))
                 return hit.weight * qualified(win, hit, span.start);
             // The answer ticked among a question's options: "Belay certified?   [ ] Yes   [X] No".
             if (tickedAnswer(text, span, gap)) return hit.weight * qualified(win, hit, span.start);
+            if (ROW_ASIDE.test(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
             // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
             // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
             // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.

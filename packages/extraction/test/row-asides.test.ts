@@ -1,0 +1,44 @@
+// Amounts whose labels carry asides, as users' payment records print them (documents written for
+// the test; bench/user-docs/twentieth has the ones these were seen in): a long bracket between a
+// row's label and its amount, and a label word after "excl." on the line above a wrapped label.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readCandidates, readData } from './support/read-data.js';
+
+const usd = (amount: string) => ({ amount, currency: 'USD' });
+const money = (name: string, description?: string) => ({ name, type: 'money', currency: 'USD', ...(description ? { description } : {}) });
+
+describe('row asides', () => {
+    it("a long bracket between a row's label and its amount qualifies the label; the bracket's own figures are none of its", async () => {
+        const record = [
+            '  Description                                          Amount',
+            '  Mileage (42 mi round trip @ $0.70)                   $29.40',
+            '  Parking (Ramp C, receipt attached, validated)        $12.00',
+            '  TOTAL PAID THIS VISIT                                $41.40',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [money('mileage'), money('parking')] });
+        const { data, candidates } = await readCandidates(record, schema);
+        expect(data).to.deep.equal({ mileage: usd('29.40'), parking: usd('12.00') });
+        const context = (quote: string) => candidates.find((c) => c.field === 'mileage' && c.quote === quote)?.features.context ?? 0;
+        expect(context('$29.40')).to.be.above(0.5);
+        expect(context('$0.70')).to.be.below(0.3);
+    });
+
+    it('a label word after "excl." ending the line above a wrapped label names what the sum leaves out', async () => {
+        const record = [
+            '  Mileage reimbursement                                $29.40',
+            '',
+            'Study compensation received to date (Visits 1-4, excl.',
+            'reimbursements):    $300.00',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [money('mileage_reimbursement', 'Travel mileage reimbursement'), money('compensation_to_date')],
+        });
+        const { candidates } = await readCandidates(record, schema);
+        const wrapped = candidates.find((c) => c.field === 'mileage_reimbursement' && c.quote === '$300.00');
+        expect(wrapped?.features.context ?? 0).to.be.below(0.6);
+        expect((await readData(record, schema)).mileage_reimbursement).to.deep.equal(usd('29.40'));
+    });
+});
