@@ -194,4 +194,22 @@ describe('organisation names', () => {
         const labelled = await readData('University - Great Lakes University\nUnit - Clinical Research', schema);
         expect(labelled.university).to.equal('Great Lakes University');
     });
+
+    it('a registration number after a legal form\'s hint is no name of the business ("Pty Ltd   ABN 61 608 214 993")', async () => {
+        const statement = [
+            'Harbourlink Tolling Pty Ltd   ABN 61 608 214 993',
+            'PO Box 4410, Parramatta NSW 2124   |   13 86 54',
+            '',
+            'TAX INVOICE / ACCOUNT STATEMENT',
+        ].join('\n');
+        const fields = [{ name: 'toll_operator', type: 'string', hints: ['Pty Ltd', 'Toll operator'] }];
+        expect((await readData(statement, compile({ svc_schema: '1.0', name: 't', fields }))).toll_operator).to.equal(
+            'Harbourlink Tolling Pty Ltd',
+        );
+        // A field that asks for the number keeps it.
+        const abn = [{ name: 'abn_number', type: 'string', hints: ['Pty Ltd'] }];
+        expect((await readData(statement, compile({ svc_schema: '1.0', name: 't', fields: abn }))).abn_number).to.equal(
+            'ABN 61 608 214 993',
+        );
+    });
 });

@@ -40,6 +40,7 @@ export function withoutNonValues(
     found: StringCandidate[],
     labels: ReadonlySet<string>,
     nullable: boolean,
+    identifier = false,
 ): StringCandidate[] {
     // A label that a link word continues with one space is the head of a longer name, not a label:
     // "GRANT OF EXCLUSIVE RIGHT OF BURIAL" names no grantee. Not a word in title case: a surname
@@ -93,9 +94,16 @@ export function withoutNonValues(
             !ownLabelFirst(c.quote) &&
             !empty(c.quote) &&
             !labelRest(c.quote) &&
-            !bareWord(c.quote),
+            !bareWord(c.quote) &&
+            // Nor, for a field that asks for no number, a business's registration number
+            // ("Harbourlink Tolling Pty Ltd   ABN 61 608 214 993" after the hint "Pty Ltd").
+            !(!identifier && REGISTRATION_ONLY.test(c.quote)),
     );
 }
+
+/** A registration's kind and its number, nothing else ("ABN 61 608 214 993", "KvK 12345678", "VAT No. GB 123 4567 89"). */
+const REGISTRATION_ONLY =
+    /^(?:ABN|ACN|ARBN|KvK|BTW|VAT|GST|RSIN|EIN|UTR|CRN|(?:company|reg(?:istration)?|charity)\.?)(?:[\s.:#-]*(?:no|nr|number|nummer|id)\.?)?[\s.:#-]*[A-Z]{0,2}[\s-]?\d[\d A-Z.-]{0,30}$/i;
 
 /**
  * A pattern field's value is a code (a case number, an invoice number): text with two or more
