@@ -156,4 +156,27 @@ describe('letterhead names', () => {
         ].join('\n');
         expect((await readData(doc, schema)).bureau).to.equal('THISTLE CURRENCY EXCHANGE');
     });
+
+    it('a certificate\'s ornaments around a name are no part of it ("~ BRITISH SHOTOKAN KARATE FEDERATION ~")', async () => {
+        const certificate = [
+            '        ~ BRITISH SHOTOKAN KARATE FEDERATION ~',
+            '          Affiliated to the English Karate Federation',
+            '',
+            '                 CERTIFICATE OF GRADE',
+            '',
+            'Association:   • Northern Budo Society •',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'federation', type: 'string' },
+                { name: 'association', type: 'string' },
+            ],
+        });
+        expect(await readData(certificate, schema)).to.deep.equal({
+            federation: 'BRITISH SHOTOKAN KARATE FEDERATION',
+            association: 'Northern Budo Society',
+        });
+    });
 });

@@ -345,6 +345,15 @@ export function letterheadLine(t: string): boolean {
     );
 }
 
+/** A name without a banner's ornaments around it: "~~~ CROWN CURRENCY EXCHANGE ~~~", "~ BRITISH SHOTOKAN KARATE FEDERATION ~". */
+export function withoutOrnaments(text: string, name: Span): Span {
+    const lead = /^[~=*#•·]+\s*/.exec(name.quote)?.[0].length ?? 0;
+    const tail = /\s*[~=*#•·]+$/.exec(name.quote.slice(lead))?.[0].length ?? 0;
+    if (!lead && !tail) return name;
+    const [start, end] = [name.start + lead, name.end - tail];
+    return start < end ? { start, end, quote: text.slice(start, end) } : name;
+}
+
 /**
  * The letterhead above an address block: the name line just above it, registration-number lines
  * skipped. Receipts and letters put the issuer's name there, labelled or not.
@@ -378,10 +387,7 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
                 const line = win.lines[first]!;
                 const start = line.start + (line.text.length - line.text.trimStart().length);
                 const end = win.lines[l]!.start + (win.lines[l]!.text.length - win.lines[l]!.text.trimStart().length) + t.length;
-                // Without a banner's ornaments around it: "~~~ CROWN CURRENCY EXCHANGE ~~~".
-                const lead = /^[~=*#•·]+\s*/.exec(win.text.slice(start, end))?.[0].length ?? 0;
-                const tail = /\s*[~=*#•·]+$/.exec(win.text.slice(start + lead, end))?.[0].length ?? 0;
-                out.push({ start: start + lead, end: end - tail, quote: win.text.slice(start + lead, end - tail) });
+                out.push(withoutOrnaments(win.text, { start, end, quote: win.text.slice(start, end) }));
             }
             break;
         }

@@ -324,7 +324,8 @@ export function trimValue(text: string, start: number, end: number): Span | unde
     let e = end;
     // (A box's border, "| Licensed address:  Flat 6, … South, |", is no part of the value either,
     // nor a rating's or a footnote's stars after it: "… De Zwarte Dennen ****".)
-    while (s < e && /[\s,;:("“'‘\-–—|]/.test(text[s]!)) {
+    // (Nor a certificate's ornaments around a name: "~ BRITISH SHOTOKAN KARATE FEDERATION ~", "• Name •".)
+    while (s < e && /[\s,;:("“'‘\-–—|~•·★☆*]/.test(text[s]!)) {
         // An area code's bracket opens a telephone number: "(312) 555-0148".
         if (text[s] === '(' && /^\(\d{2,5}\)[ \t]?\d/.test(text.slice(s, Math.min(e, s + 9)))) break;
         s++;
@@ -332,7 +333,7 @@ export function trimValue(text: string, start: number, end: number): Span | unde
     // A row's number in a cell of its own before a name ("  1  Mrs Niamh Brennock   Adult").
     const index = /^\d{1,3}[.)]?[ \t]{2,}(?=\p{L})/u.exec(text.slice(s, Math.min(e, s + 12)));
     if (index) s += index[0].length;
-    while (e > s && /[\s,;:)"”'’\-–—|*★]/.test(text[e - 1]!)) {
+    while (e > s && /[\s,;:)"”'’\-–—|*★☆~•·]/.test(text[e - 1]!)) {
         // A closing bracket that closes an opening one inside the value stays.
         if (text[e - 1] === ')' && text.slice(s, e).includes('(')) break;
         e--;
