@@ -179,4 +179,19 @@ describe('letterhead names', () => {
             association: 'Northern Budo Society',
         });
     });
+
+    it('a letterhead\'s name ends with its legal form where a dash goes on with what it does ("Pluxee Belgium NV - Dienstencheques Vlaanderen")', async () => {
+        const statement = [
+            'Pluxee Belgium NV - Dienstencheques Vlaanderen',
+            'Boulevard du Souverain 165, 1160 Brussel  |  02 547 54 95',
+            '',
+            'OVERZICHT VAN UW DIENSTENCHEQUES-REKENING',
+        ].join('\n');
+        const fields = [{ name: 'uitgever', type: 'string', description: 'Bedrijf dat de dienstencheques uitgeeft' }];
+        const schema = compile({ svc_schema: '1.0', name: 'd', fields });
+        expect((await readData(statement, schema, 'nl')).uitgever).to.equal('Pluxee Belgium NV');
+        // A dash inside a name without a legal form before it keeps the whole ("Hart - Long Centrum").
+        const clinic = statement.replace('Pluxee Belgium NV - Dienstencheques Vlaanderen', 'Hart - Long Centrum Brussel');
+        expect((await readData(clinic, schema, 'nl')).uitgever).to.equal('Hart - Long Centrum Brussel');
+    });
 });

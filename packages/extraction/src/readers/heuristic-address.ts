@@ -355,6 +355,20 @@ export function withoutOrnaments(text: string, name: Span): Span {
 }
 
 /**
+ * A name line cut after its legal form where a dash or bar goes on with what the business does or
+ * which part of it writes ("Pluxee Belgium NV - Dienstencheques Vlaanderen").
+ */
+export function beforeTagline(text: string, name: Span): Span {
+    const m = /^(.*?[\p{L}.])[ \t]+[-–—|][ \t]+\S/u.exec(name.quote);
+    const last = m?.[1]!
+        .toLowerCase()
+        .match(/[\p{L}.]+$/u)?.[0]
+        .replace(/\./g, '');
+    if (!m || !last || !LEGAL_FORMS.has(last)) return name;
+    return { start: name.start, end: name.start + m[1]!.length, quote: text.slice(name.start, name.start + m[1]!.length) };
+}
+
+/**
  * The letterhead above an address block: the name line just above it, registration-number lines
  * skipped. Receipts and letters put the issuer's name there, labelled or not.
  */

@@ -8,7 +8,7 @@
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote } from '../parsers/quote-parser.js';
-import { besideName, letterheadLine, wantsIssuer, withoutOrnaments, withoutRegistration } from './heuristic-address.js';
+import { besideName, letterheadLine, wantsIssuer, beforeTagline, withoutOrnaments, withoutRegistration } from './heuristic-address.js';
 import { wantsAddressee } from './heuristic-addressee.js';
 import { kindNameLine, senderNames } from './heuristic-letterhead.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
@@ -81,7 +81,7 @@ function kindNamed(ctx: FieldContext, fits: (s: Span) => boolean): Scored | unde
 
 /** A letterhead's name as a candidate of the field, if it fits the field's shape and type. */
 export function letterheadScored(ctx: FieldContext, name: Span, fits: (s: Span) => boolean): Scored | undefined {
-    name = withoutOrnaments(ctx.win.text, name);
+    name = beforeTagline(ctx.win.text, withoutOrnaments(ctx.win.text, name));
     const parsed = fits(name) ? parseQuote(ctx.type, name.quote, ctx.input.language) : undefined;
     if (!parsed) return undefined;
     const early = 1 - (ctx.input.offset + name.start) / Math.max(1, ctx.input.documentLength);
