@@ -8,7 +8,8 @@
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote } from '../parsers/quote-parser.js';
-import { besideName, letterheadLine, wantsIssuer, beforeTagline, withoutOrnaments, withoutRegistration } from './heuristic-address.js';
+import { besideName, letterheadLine, wantsIssuer, withoutRegistration } from './heuristic-address.js';
+import { beforeTagline, withoutOrnaments } from './heuristic-name-trims.js';
 import { wantsAddressee } from './heuristic-addressee.js';
 import { kindNameLine, senderNames } from './heuristic-letterhead.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
