@@ -150,4 +150,14 @@ describe('where a value ends', () => {
         const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'chair_name', type: 'string', hints: ['In the chair'] }] });
         expect((await readData(minutes, schema)).chair_name).to.equal('Mrs Valerie Okonjo');
     });
+
+    it('before a firm and place in a bracket after a titled name, Dutch "mr." too ("mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)")', async () => {
+        expect(valueHead('mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)')).to.equal('mr. E.M. Bosman-Tuinstra'.length);
+        expect(valueHead('Dr Amira Shah (Riverside Surgery, Leeds)')).to.equal('Dr Amira Shah'.length);
+        // (Not a bracket inside the name, nor a name without a title: "mr. R. (Rob) Smits", "Ladder Hire (Leeds)".)
+        expect(valueHead('mr. R. (Rob) Smits')).to.equal(0);
+        expect(valueHead('Ladder Hire (Leeds)')).to.equal(0);
+        const report = 'FAILLISSEMENTSVERSLAG\n\nCurator:     mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)\n';
+        expect((await readData(report, strings('curator'), 'nl')).curator).to.equal('mr. E.M. Bosman-Tuinstra');
+    });
 });

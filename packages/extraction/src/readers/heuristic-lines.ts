@@ -240,8 +240,9 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         // Nor does a name in a bracket of words in lower case: "Mr Gareth Winstanley (son) - client".
         // (Also when the line ends inside it: "mevrouw A. Haverkamp (door u voorgedragen".)
         if (/\p{Lu}/u.test(quote.slice(0, bracket)) && /^ \(\p{Ll}[\p{Ll} ]*(?:\)|$)/u.test(quote.slice(bracket))) return bracket;
-        // Nor a person's role in a bracket after a titled name: "Mrs Valerie Okonjo (Chair)".
-        if (TITLED.test(quote) && /^ \(\p{Lu}\p{Ll}+(?: \p{L}+)?\)$/u.test(quote.slice(bracket))) return bracket;
+        // Nor a person's role, firm or place in a bracket that ends a titled name: "Mrs Valerie Okonjo
+        // (Chair)", "mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)".
+        if (TITLED.test(quote) && /^ \([^()\n]{1,60}\)$/u.test(quote.slice(bracket))) return bracket;
     }
     // A name before "of" and an address: "Mr Malcolm Stephen Quill of 9 Orchard Rise".
     const of = / of \d/.exec(quote);
@@ -253,7 +254,7 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
 }
 
 /** A name after a person's title ("Mrs Valerie", "Dhr. Jan"). */
-const TITLED = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Revd?|Cllr|Dhr|Mevr|Mw)\.? \p{Lu}/u;
+const TITLED = /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Revd?|Cllr|Dhr|Mevr|Mw)\.?|(?:mr|dr|drs|ir|ing|prof|dhr|mevr|mw)\.) \p{Lu}/u;
 
 /** Whether the text at `start` (to `end`) is a label of its own: a few words and a colon. */
 export function labelAhead(text: string, start: number, end: number): boolean {
