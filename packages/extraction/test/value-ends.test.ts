@@ -160,4 +160,19 @@ describe('where a value ends', () => {
         const report = 'FAILLISSEMENTSVERSLAG\n\nCurator:     mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)\n';
         expect((await readData(report, strings('curator'), 'nl')).curator).to.equal('mr. E.M. Bosman-Tuinstra');
     });
+
+    it('a value its line breaks after a word that cannot end it runs on at its column ("… Metabolic Health in" / "Night-Shift Nurses (SLEM-N)")', async () => {
+        const record = [
+            'Study title:        Sleep, Light Exposure and Metabolic Health in',
+            '                    Night-Shift Nurses (SLEM-N)',
+            'IRB protocol no.:   STUDY00021874',
+            'Sponsor:            Lakeside Foundation',
+            '                    Grants Office',
+        ].join('\n');
+        expect(await readData(record, strings('study_title', 'sponsor'))).to.deep.equal({
+            study_title: 'Sleep, Light Exposure and Metabolic Health in Night-Shift Nurses (SLEM-N)',
+            // (A line that ends a name keeps it: the department under it is another line's.)
+            sponsor: 'Lakeside Foundation',
+        });
+    });
 });

@@ -8,6 +8,7 @@ import { indentOf } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
+import { wordsOf } from '../locale/locale-words.js';
 
 /** Lines an address may run on over under its first, at most. */
 const HANGING_ADDRESS_LINES = 4;
@@ -56,15 +57,20 @@ export function openValue(win: WindowText, v: Span): Span | undefined {
     const line = win.lines[l]!;
     const raw = win.text.slice(v.start, line.end).trimEnd();
     if (line.end - line.start > SHORT_LINE || raw.length > v.quote.length + 1) return undefined;
+    // (Or a title broken after a word that cannot end it: "Sleep, Light Exposure and Metabolic
+    // Health in" / "Night-Shift Nurses (SLEM-N)"; the next line then ends it.)
+    const links = wordsOf(win.locale, 'stopwords');
+    const linked = (t: string): boolean => links.has(/(?:^|\s)(\p{Ll}+)$/u.exec(t)?.[1] ?? '') || /\s&$/.test(t);
     const open = (t: string): boolean => (t.match(/\(/g)?.length ?? 0) > (t.match(/\)/g)?.length ?? 0);
-    if (!open(raw)) return undefined;
+    if (!open(raw) && !linked(raw)) return undefined;
     const column = v.start - line.start;
     let last = -1;
     for (let k = l + 1; k < win.lines.length && k - l <= RUN_ON_LINES; k++) {
         const t = win.lines[k]!.text;
         if (indentOf(t) !== column || t.length > column + 80 || /:|\S {3,}\S|\t/.test(t.trim())) break;
         last = k;
-        if (!open(win.text.slice(v.start, win.lines[k]!.end).trimEnd())) break;
+        const upTo = win.text.slice(v.start, win.lines[k]!.end).trimEnd();
+        if (!open(upTo) && !linked(upTo)) break;
     }
     return last < 0 ? undefined : trimValue(win.text, v.start, win.lines[last]!.end);
 }
