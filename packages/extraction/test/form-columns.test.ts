@@ -58,4 +58,26 @@ describe('form columns', () => {
         // As labelled, not only near the name's word "patient".
         expect(read.fields.patient_dob!.confidence).to.be.above(0.8);
     });
+
+    it('a heading in capitals over "Label:" lines as deep says whose they are ("LICENCE HOLDER" / "Date of birth:" is no dog\'s)', async () => {
+        const licence = [
+            'LICENCE HOLDER',
+            'Name:               Siobhán Ní Dhuibhir',
+            'Eircode:            P75 KX21',
+            'Date of birth:      09/11/1981',
+            '',
+            'DOG DETAILS',
+            "Dog's name:         Rua",
+            'Date of birth:      Not known (rescue dog)',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'dog',
+            fields: [
+                { name: 'holder_name', type: 'string' },
+                { name: 'dog_date_of_birth', type: 'date', date_order: 'dmy', nullable: true },
+            ],
+        });
+        expect(await readData(licence, schema)).to.deep.equal({ holder_name: 'Siobhán Ní Dhuibhir', dog_date_of_birth: null });
+    });
 });

@@ -90,7 +90,15 @@ const FORM_LABEL_NEAR = 48;
 function heads(win: WindowText, k: number): boolean {
     const t = win.lines[k]!.text;
     const next = win.lines[k + 1]?.text ?? '';
-    return t.trim() !== '' && t.length <= HEADING_CHARS && !t.includes(':') && indentOf(next) > indentOf(t) && next.trim() !== '';
+    if (t.trim() === '' || t.length > HEADING_CHARS || t.includes(':') || next.trim() === '') return false;
+    // Set in under it, or a heading in capitals over "Label:" lines as deep ("LICENCE HOLDER" over "Name:   …").
+    return indentOf(next) > indentOf(t) || (indentOf(next) === indentOf(t) && capitalHeading(t) && next.includes(':'));
+}
+
+/** A line of a few words in capitals ("DOG DETAILS", "LICENCE HOLDER"). */
+function capitalHeading(t: string): boolean {
+    const letters = t.replace(/[^\p{L}]/gu, '');
+    return letters.length >= 3 && letters === letters.toUpperCase() && /^\s*\p{L}[\p{L}'’&/ -]*$/u.test(t.trimEnd());
 }
 
 /**
@@ -113,11 +121,12 @@ export function valueUnderHeading(win: WindowText, k: number): number | undefine
  */
 function headingOver(win: WindowText, at: number): number | undefined {
     const depth = indentOf(win.lines[at]!.text);
-    if (depth === 0) return undefined;
     for (let k = at - 1; k >= 0 && at - k <= HEADING_LINES; k--) {
         const t = win.lines[k]!.text;
         if (!t.trim()) return undefined;
         if (indentOf(t) < depth) return heads(win, k) ? k : undefined;
+        // (A heading in capitals as deep as the labels under it.)
+        if (indentOf(t) === depth && capitalHeading(t)) return heads(win, k) ? k : undefined;
     }
     return undefined;
 }
