@@ -82,4 +82,14 @@ describe('names under which a role stands', () => {
         expect(at('SDN BHD')).to.equal(undefined);
         expect(at('PARTNER')).to.equal(undefined);
     });
+
+    it('a role\'s line under a name signs with it: the company under the role is not the role\'s ("Data Protection Officer")', async () => {
+        const letter = ['Yours sincerely,', '', 'Aoife Brannigan', 'Data Protection Officer', 'Lúnasa Telecom DAC'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'l',
+            fields: [{ name: 'dpo_name', type: 'string', hints: ['Data Protection Officer', 'DPO'] }],
+        });
+        expect((await readData(letter, schema)).dpo_name).to.equal('Aoife Brannigan');
+    });
 });

@@ -25,7 +25,7 @@ import {
 } from './heuristic-lines.js';
 import { GROUPED_DIGITS, HASH_CODE, codeAlone, kindNumberAfter, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
-import { firstOfPeople, namePhraseAfter, nextListedName } from './heuristic-names.js';
+import { firstOfPeople, nameAbove, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { asksForSigner, definedTerms } from './heuristic-parties.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
@@ -275,7 +275,10 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
             // over "OKONKWO/ADAEZE MS" for `passenger_name`; so does a hint of two words or more, not
             // in capitals, which may be a name's own line: "MOT test number" over "4172 8839 0514".)
-            const v = valueBelow(win, hit, headed || lastCell, re, bareName);
+            // (Not a role's line under a name it stands for: "Aoife Brannigan" / "Data Protection
+            // Officer" / "Lúnasa Telecom DAC" signs with the name above, the company below is hers.)
+            const signed = !colon && hit.kind === 'hint' && alone && nameAbove(win, hit.start, hit.end) !== undefined;
+            const v = signed ? undefined : valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
             // Under a section's heading, a name before its address ("Mr Arjun Mehta-Collins, 12 Weetwood Lane").
             if (v && !re && !address && !several && !startsLine) out.push(...headOf(v, valueHead(v.quote), hit.weight * 0.85, hit));
