@@ -84,4 +84,21 @@ describe('date ranges and own dates', () => {
         const built = (await readCandidates(notice, parts)).candidates.find((c) => c.quote === '2 August 2022');
         expect(built?.features.context ?? 0).to.be.below(0.6);
     });
+
+    it('a letter tells a first or last day past: "began on", "expired on", Dutch "is ingegaan op"', async () => {
+        const letter = [
+            'Congratulations! You have completed your introductory period. Your employment began on March 3, 2025.',
+            'You become eligible to enroll in the 401(k) plan with employer match from July 1, 2025.',
+            'Your previous contract expired on February 28, 2025.',
+        ].join('\n');
+        const date = (name: string) => ({ name, type: 'date' });
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [date('employment_start_date'), date('contract_end_date')] });
+        expect(await readData(letter, schema)).to.deep.equal({ employment_start_date: '2025-03-03', contract_end_date: '2025-02-28' });
+        const brief = 'Uw huurovereenkomst is ingegaan op 1 april 2024. De borg is op 15 maart 2024 betaald.';
+        const nl = compile({ svc_schema: '1.0', name: 'b', fields: [date('startdatum_huur')] });
+        const { data, candidates } = await readCandidates(brief, nl, 'nl');
+        expect(data.startdatum_huur).to.equal('2024-04-01');
+        // Labelled as a first day, not a guess among the letter's dates.
+        expect(candidates.find((c) => c.quote === '1 april 2024')?.features.context ?? 0).to.be.at.least(0.8);
+    });
 });

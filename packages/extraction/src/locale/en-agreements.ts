@@ -13,11 +13,28 @@ const START_LABELS = [
     'commencing on',
     'begins on',
     'beginning on',
+    // (A letter tells it past: "Your employment began on March 3, 2025".)
+    'began on',
+    'started on',
+    'commenced on',
     'from',
 ];
 /** How running text introduces the day a payment falls due (dateLabels). */
 const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due', 'on or before'];
-const END_LABELS = ['ends on', 'ending on', 'expires on', 'expire on', 'expiring on', 'terminates on', 'terminate on', 'until', 'through'];
+const END_LABELS = [
+    'ends on',
+    'ending on',
+    'ended on',
+    'expires on',
+    'expire on',
+    'expiring on',
+    'expired on',
+    'terminates on',
+    'terminate on',
+    'terminated on',
+    'until',
+    'through',
+];
 
 export const enAgreementWords = {
     partyWords: ['party', 'parties', 'signatory', 'signatories', 'counterparty', 'counterparties'],

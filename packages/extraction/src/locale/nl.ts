@@ -11,6 +11,9 @@ const START_LABELS = [
     'met ingang van',
     'vanaf',
     'begint op',
+    'begon op',
+    'is ingegaan op',
+    'ging in op',
     'start op',
     'aanvangt op',
     'eerste',
@@ -21,7 +24,17 @@ const START_LABELS = [
 ];
 /** How running text introduces the day a payment falls due (dateLabels). */
 const DUE_LABELS = ['te betalen voor', 'betalen voor', 'te voldoen voor', 'uiterlijk op', 'uiterlijk', 'betaling voor'];
-const END_LABELS = ['eindigt op', 'loopt af op', 'vervalt op', 'tot en met', 'tot'];
+const END_LABELS = [
+    'eindigt op',
+    'eindigde op',
+    'is geëindigd op',
+    'loopt af op',
+    'liep af op',
+    'vervalt op',
+    'verviel op',
+    'tot en met',
+    'tot',
+];
 
 export const nl = {
     code: 'nl' as const,
