@@ -112,3 +112,32 @@ export function possessorFree(described: readonly string[], locale: LocaleProfil
     const link = described.findIndex((w) => wordsOf(locale, 'nameLinks').has(w));
     return link < 0 ? described : described.slice(0, link);
 }
+
+/**
+ * A name of three words or more written without its first or its last ("Effective date:" for
+ * `salary_effective_date`): each part with a word that says which (no stopword, type word or
+ * word of another field's name), its ends words of four letters or more ("per week" is no part of
+ * `uren_per_week`), not ending in a number's word.
+ */
+export function nameParts(
+    name: readonly string[],
+    stop: { has(w: string): boolean },
+    types: ReadonlySet<string>,
+    shared: ReadonlySet<string>,
+    identifiers: ReadonlySet<string>,
+): (readonly string[])[] {
+    if (name.length < 3) return [];
+    return [name.slice(1), name.slice(0, -1)].filter(
+        (part) =>
+            part.some((w) => !stop.has(w) && !types.has(w) && !shared.has(w)) &&
+            [part[0]!, part.at(-1)!].every((w) => w.length >= 4 && !stop.has(w)) &&
+            // (Whose a number is, the name's first word says: "Registered charity number" is no
+            // `recipient_charity_number`.)
+            !identifiers.has(part.at(-1)!),
+    );
+}
+
+/** A date label's weight: a bare preposition ("from", "until") labels any date of its sentence, as a name's word does. */
+export function dateLabelWeight(words: readonly string[], stop: { has(w: string): boolean }): number {
+    return words.length === 1 && stop.has(words[0]!) ? LABEL.nameWordDistinct : LABEL.nameWords;
+}

@@ -15,7 +15,7 @@ import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection, taxAfter } 
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
 import { LABEL } from './heuristic-weights.js';
-import { capitalsOf, formNames, markedPart, possessorFree, translatedName } from './heuristic-label-forms.js';
+import { capitalsOf, dateLabelWeight, formNames, markedPart, nameParts, possessorFree, translatedName } from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
     words: readonly string[];
@@ -100,6 +100,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
+    if (unhinted)
+        for (const part of nameParts(name, STOPWORDS, types, shared, wordsOf(locale, 'identifierWords'))) add(part, LABEL.namePart, 'name');
     for (const [key, phrase] of capitalsOf(name, STOPWORDS, types)) out.set(key, phrase);
     const part = markedPart(labelWords(field.name), STOPWORDS);
     if (part) add(part.words, part.weight, part.kind);
@@ -140,7 +142,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
         // (Only for a name that is the agent alone or its name: `approver`, `approver_name`; a
         // valuer's business is not who "Valued by" names.)
         if (agent) for (const label of locale.agentLabels?.(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
-        if (dated) for (const label of locale.dateLabels?.get(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
+        if (dated)
+            for (const words of (locale.dateLabels?.get(w) ?? []).map(labelWords)) add(words, dateLabelWeight(words, STOPWORDS), 'name');
     }
     // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
     if (dated && !otherDate) for (const label of locale.ownDateLabels ?? []) add(labelWords(label), LABEL.nameWords, 'name');

@@ -13,6 +13,8 @@ export const LABEL = {
     nameWord: 0.4,
     /** A name's word that says which value (no other field's name has it, and it names no kind of value: "start" in `start_date`). */
     nameWordDistinct: 0.7,
+    /** A name of three words or more without its first or its last ("Effective date:" for `salary_effective_date`). */
+    namePart: 0.6,
     description: 0.2,
     /** A label matched through another form of a word, reordered, or with one inner word replaced. */
     wordForm: 0.9,
