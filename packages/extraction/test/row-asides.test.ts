@@ -1,6 +1,7 @@
 // Amounts whose labels carry asides, as users' payment records print them (documents written for
-// the test; bench/user-docs/twentieth has the ones these were seen in): a long bracket between a
-// row's label and its amount, and a label word after "excl." on the line above a wrapped label.
+// the test; bench/user-docs/twentieth and eleventh have the ones these were seen in): a long
+// bracket between a row's label and its amount, a label word after "excl." on the line above a
+// wrapped label, and a percentage that is no sum of money.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
@@ -40,5 +41,18 @@ describe('row asides', () => {
         const wrapped = candidates.find((c) => c.field === 'mileage_reimbursement' && c.quote === '$300.00');
         expect(wrapped?.features.context ?? 0).to.be.below(0.6);
         expect((await readData(record, schema)).mileage_reimbursement).to.deep.equal(usd('29.40'));
+    });
+
+    it('a sum of money is no percentage ("Agency commission   -$13,845.00" for `agencyCommissionPercent`)', async () => {
+        const order = [
+            'Agency:     Summit & Vale Partners (agency of record; 15% commission)',
+            '',
+            '                                         Gross sponsorship   $92,300.00',
+            '                                         Agency commission   -$13,845.00',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'o', fields: [{ name: 'agencyCommissionPercent', type: 'decimal' }] });
+        const { candidates } = await readCandidates(order, schema);
+        expect(candidates.map((c) => c.quote)).to.not.include('13,845.00');
+        expect((await readData(order, schema)).agencyCommissionPercent).to.equal('15');
     });
 });

@@ -21,7 +21,7 @@ import { signatureLine } from './heuristic-signatures.js';
 import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { timeScores } from './heuristic-times.js';
 import { appositionScores } from './heuristic-appositions.js';
-import { asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
+import { asksForPercent, asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
 import { stringLabels } from './heuristic-qualifiers.js';
@@ -247,7 +247,8 @@ function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
-    if (type.kind !== 'money' && fieldUnit(ctx.field)) found = found.filter((s) => !moneyMarked(ctx.win, s));
+    // (Or a percentage: "Agency commission   -$13,845.00" for `agencyCommissionPercent`.)
+    if (type.kind !== 'money' && (fieldUnit(ctx.field) || asksForPercent(ctx.field))) found = found.filter((s) => !moneyMarked(ctx.win, s));
     const deducted =
         !saysNegative(ctx.field) && (asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id));
     if (type.kind === 'money' && deducted) found = found.map(unsigned);

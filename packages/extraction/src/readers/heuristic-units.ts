@@ -29,6 +29,14 @@ export function fieldUnit(field: CompiledField): readonly string[] | undefined {
     return undefined;
 }
 
+/** Words of a field's name that ask for a percentage (`agencyCommissionPercent`, `beheervergoeding_pct`). */
+const PERCENT_WORDS = new Set(['percent', 'percentage', 'pct', 'perc', 'procent', 'percentages']);
+
+/** Whether a field's name asks for a percentage. */
+export function asksForPercent(field: CompiledField): boolean {
+    return labelWords(field.name).some((w) => PERCENT_WORDS.has(w));
+}
+
 /** Characters after a number read for its unit. */
 const UNIT_REACH = 14;
 
