@@ -242,4 +242,14 @@ describe('boolean answers', () => {
         expect(parseQuote({ kind: 'boolean' }, 'Absent', 'en')?.json).to.equal(false);
         expect(parseQuote({ kind: 'boolean' }, 'present', 'en')?.json).to.equal(true);
     });
+
+    it('a box after each option is the option\'s: "YES   [X]        NO   [ ]"', async () => {
+        const form = (row: string) => `MANAGER APPROVAL\n\nApproved:   ${row}\nSigned:     R. Okafor\n`;
+        const schema = flag('approved');
+        expect((await readResponse(form('YES   [X]        NO   [ ]'), schema)).data.approved).to.equal(true);
+        expect((await readResponse(form('YES   [ ]        NO   [X]'), schema)).data.approved).to.equal(false);
+        // Boxes before their options keep their reading, spaced alike or not.
+        expect((await readResponse(form('[X] YES [ ] NO'), schema)).data.approved).to.equal(true);
+        expect((await readResponse(form('[ ] YES [X] NO'), schema)).data.approved).to.equal(false);
+    });
 });

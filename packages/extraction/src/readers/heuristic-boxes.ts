@@ -1,4 +1,5 @@
-// Check boxes: what a box answers and which box answers a question. A box is labelled by the
+// Check boxes: what a box answers and which box answers a question, and which box is an option's
+// (heuristic-spans.ts asks: an option whose box is empty is not chosen). A box is labelled by the
 // statement it stands before, up to the next box on its line; a question's options ("[ ] Yes   [X]
 // No") are answered by the word after the ticked box. Split from heuristic-scoring.ts.
 import type { LabelHit } from './heuristic-labels.js';
@@ -36,4 +37,28 @@ export function boxContext(win: WindowText, hits: readonly LabelHit[], span: Spa
     for (const h of hits) if (h.start >= span.end && h.end <= end && !h.compound && h.weight > (best?.weight ?? 0)) best = h;
     // However far along the statement the label stands ("[ ] I would like to join the mailing list").
     return best ? { score: best.weight * ADJUST.boxStatement, hit: best } : { score: 0 };
+}
+
+/** A check box just before an option, and the white space between: "[ ]", "( )", "☐", "[X]". */
+const BOX_BEFORE = /(?:\[[\sxX✓✔]?\]|\(\s?\)|[☐☒☑])([^\S\n]*)$/u;
+/** A check box just after an option: "YES   [X]", "NO   [ ]". */
+const BOX_AFTER = /^([^\S\n]*)(?:\[[\sxX✓✔]?\]|\(\s?\)|[☐☒☑])/u;
+/** An empty box. */
+const EMPTY = /^(?:\[\s?\]|\(\s?\)|☐)$/u;
+
+/**
+ * Whether an option's box is left empty: the box nearer to it on its line, before it ("[ ] Yes
+ * [X] No") or after it ("YES   [X]        NO   [ ]").
+ */
+export function emptyBox(text: string, s: Span): boolean {
+    const before = BOX_BEFORE.exec(text.slice(Math.max(0, s.start - 12), s.start));
+    const after = BOX_AFTER.exec(text.slice(s.end, s.end + 12));
+    const boxBefore = before?.[0].trimEnd();
+    const boxAfter = after?.[0].trimStart();
+    if (!before && !after) return false;
+    if (!after) return EMPTY.test(boxBefore!);
+    if (!before) return EMPTY.test(boxAfter!);
+    // (At a tie, the box before: most forms put it there.)
+    const useAfter = after[1]!.length < before[1]!.length;
+    return EMPTY.test(useAfter ? boxAfter! : boxBefore!);
 }

@@ -9,6 +9,7 @@ import { wordsOf } from '../locale/locale-words.js';
 import { CURRENCY_MARK_SOURCE, currenciesOfMark } from '../parsers/currency-marks.js';
 import { parseCivilDate, TIME_OF_DAY } from '../parsers/date-parser.js';
 import { durationParts, durationSource, netTermsSource, parseDurationQuote } from '../parsers/duration-parser.js';
+import { emptyBox } from './heuristic-boxes.js';
 
 export interface Span {
     start: number;
@@ -261,7 +262,7 @@ export function booleanSpans(text: string, language: string): Span[] {
     const words = all(findersOf(language).booleans, text).filter(
         (s) =>
             !NUMBER_SIGN.test(text.slice(s.end, s.end + ANSWER_AHEAD)) &&
-            !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)) &&
+            !emptyBox(text, s) &&
             !(s.quote.length > 3 && /^[^\S\n]*:/.test(text.slice(s.end, s.end + ANSWER_AHEAD))),
     );
     // A box before a statement answers it ("[x] I confirm I am over 18"); one before an option
@@ -337,9 +338,6 @@ export function isCheckBox(quote: string): boolean {
     return /^(?:\[[xX✓✔ ]\]|[☒☑☐])$/u.test(quote);
 }
 
-/** An empty check box just before an option: "[ ]", "( )", "☐". */
-const EMPTY_BOX = /(?:\[\s?\]|\(\s?\)|☐)[^\S\n]*$/u;
-
 /** A full stop, maybe a colon, or a colon alone ("Key no: 118"), and on the same line a number or a code. */
 const NUMBER_SIGN = /^(?:\.\s?:?|:)[^\S\n]*[^\s]*\d/u;
 const ANSWER_AHEAD = 40;
@@ -375,7 +373,7 @@ export function enumSpans(text: string, type: Extract<FieldType, { kind: 'enum' 
     return all(re, text).filter(
         (s) =>
             // An option whose box is left empty is not chosen ("[ ] Meeting  [x] Private party").
-            !EMPTY_BOX.test(text.slice(Math.max(0, s.start - 6), s.start)) &&
+            !emptyBox(text, s) &&
             (s.quote.length > 2
                 ? // Not a part of a word joined by a hyphen: "first-class mail" says no notice is the first.
                   !/\p{L}-$/u.test(text.slice(Math.max(0, s.start - 2), s.start)) && !/^-\p{L}/u.test(text.slice(s.end, s.end + 2))
