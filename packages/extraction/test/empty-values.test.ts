@@ -150,4 +150,27 @@ describe("a form's empty value", () => {
         // A field that may not be empty is still read from what labels it.
         expect((await readCandidates(statement, field(false))).candidates.length).to.be.greaterThan(0);
     });
+
+    it('a figure before dot leaders is the label\'s, and a blank after its leaders or colon states a field empty ("Carried over from 2024 ....  ____")', async () => {
+        const form = [
+            'Leave balance (to be checked by HR)',
+            '   Annual entitlement 2025 ...............  22',
+            '   Carried over from 2024 ................  ____',
+            '   Days taken / booked to date ...........  6',
+            'If yes, date of previous request:                ________',
+            'Date: ____________________',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'leave',
+            fields: [
+                { name: 'annual_entitlement', type: 'decimal', description: 'Annual leave entitlement in days for the year' },
+                { name: 'carried_over_days', type: 'decimal', nullable: true },
+                { name: 'previous_request_date', type: 'date', nullable: true },
+            ],
+        });
+        const { data, candidates } = await readCandidates(form, schema);
+        expect(data).to.deep.equal({ annual_entitlement: '22', carried_over_days: null, previous_request_date: null });
+        expect(candidates.some((c) => c.quote === '2025' || c.quote === '2024')).to.equal(false);
+    });
 });

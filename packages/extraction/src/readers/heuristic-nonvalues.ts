@@ -129,9 +129,13 @@ export function statedEmpty(win: WindowText, hits: readonly LabelHit[]): boolean
     // (Only a short rest of the line is read: a long line of labels is read once per label.)
     const stated = (h: LabelHit): boolean => {
         const end = win.lines[h.line]!.end;
-        return end - h.end <= EMPTY_TAIL && emptyMark(win.text.slice(h.end, end));
+        // (A blank after a label of one word is a signature's "Date: ____", no field's statement.)
+        const tail = win.text.slice(h.end, end);
+        return end - h.end <= EMPTY_TAIL && (emptyMark(tail) || (h.length >= 2 && BLANK.test(tail)));
     };
     return hits.some((h) => (h.kind === 'name' || h.kind === 'hint') && stated(h));
 }
+/** A blank left to fill in after a form's leaders or colon ("Carried over from 2024 .......  ____"). */
+const BLANK = /^[^\n_.:]{0,40}(?:\.{3,}|…|:)[ \t]*_{3,}[ \t]*$/;
 /** Characters after a label at most for its line's lone dash ("…apportionment          -"). */
 const EMPTY_TAIL = 120;

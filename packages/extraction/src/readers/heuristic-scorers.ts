@@ -14,14 +14,14 @@ import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhead.js';
 import { kindOfAnother, letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
-import { FIGURES, figureDetail, countedNoun, earlierFigure, foreignTimeUnit, monthYear, sectionNumber } from './heuristic-columns.js';
+import { FIGURES, figureDetail, countedNoun, earlierFigure, foreignTimeUnit } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
 import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { timeScores } from './heuristic-times.js';
 import { appositionScores } from './heuristic-appositions.js';
-import { asksForPercent, asLabelled, fieldUnit, moneyMarked } from './heuristic-units.js';
+import { asLabelled, fieldUnit } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
 import { stringLabels } from './heuristic-qualifiers.js';
@@ -31,9 +31,9 @@ import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
-import { asksForCredit, asksForTax, cents, rateBase, saysNegative, sumQualifier, tillPaid, unsigned } from './heuristic-totals.js';
-import { subtractedFields } from './heuristic-signs.js';
+import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
+import { spansOf } from './heuristic-field-spans.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
 
@@ -231,39 +231,6 @@ function labelValues(contexts: readonly ContextScore[], parsed: readonly (Parsed
     });
     return valuesPerLabel;
 }
-
-/** The spans of a field's type in the window, but numbers that are part of a date or count a period's units. */
-function spansOf(ctx: FieldContext, type: Scalar): Span[] {
-    let found = ctx.spans(type);
-    if (!isDate(type)) {
-        // A number inside a date ("14 MAR 2018") is no amount.
-        const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
-        if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
-    }
-    // A check box answers only the statement its line goes on with: one no label of the field
-    // follows is another question's, and counts nowhere (not even as a rival value).
-    if (type.kind === 'boolean') found = found.filter((s) => !isCheckBox(s.quote) || boxContext(ctx.win, ctx.hits, s).score > 0);
-    // Nor the year of a month ("januari en februari 2025").
-    // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
-    if (FIGURES.has(type.kind)) found = found.filter((s) => s.marked || !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s)));
-    // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
-    // (Or a percentage: "Agency commission   -$13,845.00" for `agencyCommissionPercent`.)
-    if (type.kind !== 'money' && (fieldUnit(ctx.field) || asksForPercent(ctx.field))) found = found.filter((s) => !moneyMarked(ctx.win, s));
-    const deducted =
-        !saysNegative(ctx.field) && (asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id));
-    if (type.kind === 'money' && deducted) found = found.map(unsigned);
-    if (type.kind === 'money') {
-        // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
-        const periods = ctx.spans({ kind: 'duration', basis: 'days' });
-        if (periods.length) found = found.filter((s) => s.marked || !periods.some((d) => d.start <= s.start && s.end <= d.end));
-        // Nor a year, where the document marks its amounts ("Voorschot zorgtoeslag 2025" beside "€ 1.476").
-        if (found.some((s) => s.marked)) found = found.filter((s) => s.marked || !YEAR.test(s.quote));
-    }
-    return found;
-}
-
-/** A year as a bare number. */
-const YEAR = /^(?:19|20)\d\d$/;
 
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {

@@ -1,0 +1,55 @@
+// The spans of a field's type in one window that may be its value: not a number inside a date, a
+// check box no label of the field answers, a section's number, a figure of a label before its dot
+// leaders, a sum of money for a measure or a percentage, a count of a period's days for money.
+// Split from heuristic-scorers.ts.
+import { boxContext } from './heuristic-boxes.js';
+import { FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
+import type { FieldContext, Scalar } from './heuristic-scorers.js';
+import { subtractedFields } from './heuristic-signs.js';
+import { isCheckBox, type Span } from './heuristic-spans.js';
+import { asksForCredit, saysNegative, unsigned } from './heuristic-totals.js';
+import { asksForPercent, fieldUnit, moneyMarked } from './heuristic-units.js';
+
+const isDate = (t: Scalar): boolean => t.kind === 'date' || t.kind === 'datetime';
+
+/** The spans of a field's type in the window, but numbers that are part of a date or count a period's units. */
+export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
+    let found = ctx.spans(type);
+    if (!isDate(type)) {
+        // A number inside a date ("14 MAR 2018") is no amount.
+        const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
+        if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
+    }
+    // A check box answers only the statement its line goes on with: one no label of the field
+    // follows is another question's, and counts nowhere (not even as a rival value).
+    if (type.kind === 'boolean') found = found.filter((s) => !isCheckBox(s.quote) || boxContext(ctx.win, ctx.hits, s).score > 0);
+    // Nor the year of a month ("januari en februari 2025").
+    // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
+    // Nor a figure of a label before its dot leaders ("Annual entitlement 2025 .......  22").
+    if (FIGURES.has(type.kind))
+        found = found.filter(
+            (s) =>
+                s.marked ||
+                !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s) || LEADERS.test(ctx.win.text.slice(s.end, s.end + 6))),
+        );
+    // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
+    // (Or a percentage: "Agency commission   -$13,845.00" for `agencyCommissionPercent`.)
+    if (type.kind !== 'money' && (fieldUnit(ctx.field) || asksForPercent(ctx.field))) found = found.filter((s) => !moneyMarked(ctx.win, s));
+    const deducted =
+        !saysNegative(ctx.field) && (asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id));
+    if (type.kind === 'money' && deducted) found = found.map(unsigned);
+    if (type.kind === 'money') {
+        // Nor is a bare number that counts a period's units ("binnen 30 dagen", "within 30 days").
+        const periods = ctx.spans({ kind: 'duration', basis: 'days' });
+        if (periods.length) found = found.filter((s) => s.marked || !periods.some((d) => d.start <= s.start && s.end <= d.end));
+        // Nor a year, where the document marks its amounts ("Voorschot zorgtoeslag 2025" beside "€ 1.476").
+        if (found.some((s) => s.marked)) found = found.filter((s) => s.marked || !YEAR.test(s.quote));
+    }
+    return found;
+}
+
+/** Dot leaders after a figure: the figure is a part of the label they lead from. */
+const LEADERS = /^[ \t]*(?:\.{3}|…)/;
+
+/** A year as a bare number. */
+const YEAR = /^(?:19|20)\d\d$/;
