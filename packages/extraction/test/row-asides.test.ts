@@ -1,7 +1,7 @@
 // Amounts whose labels carry asides, as users' payment records print them (documents written for
 // the test; bench/user-docs/twentieth and eleventh have the ones these were seen in): a long
 // bracket between a row's label and its amount, a label word after "excl." on the line above a
-// wrapped label, and a percentage that is no sum of money.
+// wrapped label, a percentage that is no sum of money, and a measure in another unit.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
@@ -54,5 +54,22 @@ describe('row asides', () => {
         const { candidates } = await readCandidates(order, schema);
         expect(candidates.map((c) => c.quote)).to.not.include('13,845.00');
         expect((await readData(order, schema)).agencyCommissionPercent).to.equal('15');
+    });
+
+    it('a measure in another unit is no value of a field whose name says its unit ("162 cm" for `gewicht_kg`)', async () => {
+        const overview = [
+            'MEDICATIEOVERZICHT',
+            'Lengte / gewicht:                 162 cm / onbekend',
+            'Allergie:                         penicilline',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'm',
+            fields: [{ name: 'gewicht_kg', type: 'decimal', nullable: true, hints: ['gewicht'] }],
+        });
+        expect((await readCandidates(overview, schema, 'nl')).candidates.map((c) => c.quote)).to.not.include('162');
+        // Its own unit still reads.
+        const weighed = overview.replace('162 cm / onbekend', '162 cm / 58 kg');
+        expect((await readData(weighed, schema, 'nl')).gewicht_kg).to.equal('58');
     });
 });

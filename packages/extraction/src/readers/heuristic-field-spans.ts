@@ -8,7 +8,7 @@ import type { FieldContext, Scalar } from './heuristic-scorers.js';
 import { subtractedFields } from './heuristic-signs.js';
 import { isCheckBox, type Span } from './heuristic-spans.js';
 import { asksForCredit, saysNegative, unsigned } from './heuristic-totals.js';
-import { asksForPercent, fieldUnit, moneyMarked } from './heuristic-units.js';
+import { asksForPercent, fieldUnit, moneyMarked, otherUnit } from './heuristic-units.js';
 
 const isDate = (t: Scalar): boolean => t.kind === 'date' || t.kind === 'datetime';
 
@@ -35,6 +35,9 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
     // (Or a percentage: "Agency commission   -$13,845.00" for `agencyCommissionPercent`.)
     if (type.kind !== 'money' && (fieldUnit(ctx.field) || asksForPercent(ctx.field))) found = found.filter((s) => !moneyMarked(ctx.win, s));
+    // Nor a measure in another unit ("Lengte / gewicht:   162 cm / onbekend" for `gewicht_kg`).
+    const unit = type.kind !== 'money' ? fieldUnit(ctx.field) : undefined;
+    if (unit) found = found.filter((s) => !otherUnit(ctx.win, s, unit));
     const deducted =
         !saysNegative(ctx.field) && (asksForCredit(ctx.field, ctx.win.locale) || subtractedFields(ctx.input.schema).has(ctx.field.id));
     if (type.kind === 'money' && deducted) found = found.map(unsigned);

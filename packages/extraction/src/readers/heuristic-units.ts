@@ -40,6 +40,16 @@ export function asksForPercent(field: CompiledField): boolean {
 /** Characters after a number read for its unit. */
 const UNIT_REACH = 14;
 
+/**
+ * Whether a number is measured in another unit than the one a field's name asks for ("162 cm" for
+ * `gewicht_kg`): a unit of the table that is none of the field's forms.
+ */
+export function otherUnit(win: WindowText, span: Span, written: readonly string[]): boolean {
+    const m = /^[ \t]?([\p{L}²2]+)\.?(?![\p{L}\d])/u.exec(win.text.slice(span.end, span.end + UNIT_REACH));
+    const unit = m?.[1]!.toLowerCase();
+    return unit !== undefined && !written.includes(unit) && UNITS.some((u) => u.written.includes(unit));
+}
+
 /** Whether the number is followed by one of the unit's forms ("6.5 m", "17.4kg", "58 cm"). */
 export function measuredIn(win: WindowText, span: Span, written: readonly string[]): boolean {
     const m = /^[ \t]?([\p{L}²2]+)\.?(?![\p{L}\d])/u.exec(win.text.slice(span.end, span.end + UNIT_REACH));
