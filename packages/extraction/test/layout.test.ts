@@ -248,4 +248,20 @@ describe('layout: a column of labels, then the column of their values', () => {
             bag_brand: 'SAMSONITE',
         });
     });
+
+    it('two labels set apart by a slash give each its part of the value ("FLIGHT / DATE    : XP417 / 12MAR25")', async () => {
+        const doc = ['PROPERTY IRREGULARITY REPORT  (PIR)', 'FLIGHT / DATE    : XP417 / 12MAR25', 'BAG TAG(S)       : XP612877'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'pir',
+            fields: [
+                { name: 'flight_number', type: 'string', description: 'Flight on which the bag travelled' },
+                { name: 'flight_date', type: 'date' },
+            ],
+        });
+        expect(await data(doc, schema)).to.deep.equal({ flight_number: 'XP417', flight_date: '2025-03-12' });
+        // A label that names its field by both words keeps the whole value ("Merk / type").
+        const aangifte = 'AANGIFTE\n  Merk / type           Gazelle Ultimate C380 HMB\n';
+        expect(await data(aangifte, strings('merk_type'), 'nl')).to.deep.equal({ merk_type: 'Gazelle Ultimate C380 HMB' });
+    });
 });

@@ -42,6 +42,8 @@ export interface LabelHit {
     source?: string;
     /** Matched as the last part of a compound word ("Vervaldatum" for "datum"). */
     compound?: boolean;
+    /** Two labels set apart by a slash ("FLIGHT / DATE"): it covers no other field's label in it. */
+    slashed?: boolean;
 }
 
 /** Words that are no label by themselves, beside the language's stopwords. */
@@ -252,6 +254,7 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
             phrase: phrase.words.join(' '),
             source: phrase.source,
             compound,
+            slashed: n > 1 && /[ \t]\/[ \t]/.test(win.text.slice(first.start, last.end)),
         });
     };
     // Exact order, anchored on the first word; on one line, or running on from a wrapped line of
@@ -345,6 +348,7 @@ export function uncovered(all: LabelHit[]): LabelHit[] {
         let j = i;
         for (; j < all.length && all[j]!.start === all[i]!.start; j++) {
             const h = all[j]!;
+            if (h.slashed) continue;
             (byLength[h.length] ??= new FurthestEnds()).add(h.end, h.field);
             if (!h.compound) whole.add(h.end, h.field);
         }

@@ -31,7 +31,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 import { taglineHolder } from './heuristic-letterhead.js';
-import { tidied } from './heuristic-tidy.js';
+import { slashPart, tidied } from './heuristic-tidy.js';
 import { cells, indentOf } from './heuristic-rows.js';
 
 export interface StringCandidate extends Span {
@@ -247,6 +247,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                       ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
                       : undefined;
                 if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
+                const part = v && !address ? slashPart(text, line.start, hit, v) : undefined;
+                if (part) out.push({ ...part, context: hit.weight * ownWord(win, hit) * HEAD_PREFERRED, hit });
                 const code = codeAfter(win, hit, sep, rest, bareName);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });

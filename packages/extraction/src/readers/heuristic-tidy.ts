@@ -1,8 +1,10 @@
 // A string candidate tidied after it was read (split from heuristic-strings.ts): without another
 // label of its field before a code ("Kenteken S-472-KV"), a name without a number's item after it
 // ("Sgt. L. Bramwell, Badge #2207"), a value over lines without the field's own label under it
-// ("Janet Morrow" / "Coroner's Officer").
+// ("Janet Morrow" / "Coroner's Officer"), the part of a value its label's part asks for ("FLIGHT /
+// DATE : XP417 / 12MAR25").
 import type { LabelHit } from './heuristic-labels.js';
+import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 
 /** Candidates without another label of their field before a code, and names without a number's item after them. */
@@ -52,3 +54,22 @@ function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandi
         return { ...c, quote: c.quote.slice(cut), start: c.start + cut };
     };
 }
+
+/**
+ * The part of a value that answers its label's part, where both name two things apart by a slash
+ * ("FLIGHT / DATE    : XP417 / 12MAR25" for `flight_number`, "Lengte / gewicht:   162 cm /
+ * onbekend"): the label's part the hit stands in, the value's part in the same place.
+ */
+export function slashPart(text: string, lineStart: number, hit: LabelHit, v: Span): Span | undefined {
+    const label = text.slice(lineStart, Math.max(lineStart, v.start));
+    const slashes = [...label.matchAll(SLASH)];
+    const parts = [...v.quote.matchAll(SLASH)];
+    if (slashes.length !== 1 || parts.length !== 1 || !/[:=]/.test(label)) return undefined;
+    const cut = parts[0]!.index;
+    const first = lineStart + slashes[0]!.index > hit.start;
+    const [start, end] = first ? [v.start, v.start + cut] : [v.start + cut + parts[0]![0].length, v.end];
+    return start < end ? { start, end, quote: text.slice(start, end) } : undefined;
+}
+
+/** A slash set apart by spaces, between two things named or given. */
+const SLASH = /[ \t]+\/[ \t]+/g;
