@@ -81,4 +81,13 @@ describe('codes and names behind form labels', () => {
         });
         expect((await readCandidates(letter, recipient)).candidates.map((c) => c.quote)).to.not.include('1093377');
     });
+
+    it('a word of the field\'s name inside a value before a code that ends it gives the code ("Vehicle:   Toyota RAV4, NSW rego CJX-41T")', async () => {
+        const statement = ['Account number:    3018 7742 09', 'Vehicle:           Toyota RAV4, NSW rego CJX-41T'].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'vehicle_rego', type: 'string' }] });
+        const { candidates } = await readCandidates(statement, schema);
+        expect(candidates.map((c) => c.quote))
+            .to.include('CJX-41T')
+            .and.not.include('Toyota RAV4, NSW rego CJX-41T');
+    });
 });

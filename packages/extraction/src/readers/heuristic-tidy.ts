@@ -37,6 +37,9 @@ function nameBeforeNumber(c: StringCandidate): StringCandidate {
     return m ? { ...c, quote: m[1]!, end: c.start + m[1]!.length } : c;
 }
 
+/** A code that ends a value after a label's word: letters, digits and joiners, at least one digit. */
+const CODE_END = /^[ \t]*[:#]?[ \t]*(?=[^\s]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*$/u;
+
 /**
  * A value that starts with another label of its field, a code after it ("Gedekt voertuig   Kenteken
  * S-472-KV", both hints): the code is the value, not the label with it. Only hints and whole names,
@@ -47,6 +50,16 @@ function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandi
     return (c) => {
         // (Not a hint that begins its own value: "AWB 99/216" for the hint "AWB".)
         if (c.hit && c.start < c.hit.end) return c;
+        // Another word of the field's name inside the value before a code that ends it: "Vehicle:
+        // Toyota RAV4, NSW rego CJX-41T" for `vehicle_rego` is the code.
+        const inner = hits.find(
+            (h) =>
+                !h.compound && h.start > c.start && h.end < c.end && h.phrase !== c.hit?.phrase && CODE_END.test(text.slice(h.end, c.end)),
+        );
+        if (inner) {
+            const at = inner.end + /^[ \t]*[:#]?[ \t]*/.exec(text.slice(inner.end, c.end))![0].length;
+            return { ...c, quote: text.slice(at, c.end), start: at };
+        }
         // (Not a number a comma ends, which names a place with the label: "Court:  Court 3, Harrogate Justice Centre".)
         const head = /^(\p{L}[\p{L} ]{0,40}?)[ \t]+(?=\S*\d)(?!\S*,)/u.exec(c.quote);
         if (!head || !own.has(head[1]!.toLowerCase())) return c;
