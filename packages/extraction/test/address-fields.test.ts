@@ -6,7 +6,7 @@ import { addressBlocks, wantsAddress, wantsOthersAddress } from '../src/readers/
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile, strings } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const LETTER = compile({
     svc_schema: '1.0',
@@ -184,5 +184,20 @@ describe('address fields: values', () => {
         // Without a field of the witness's address, "Address:" is the deed's field's label as before.
         const alone = compile({ svc_schema: '1.0', name: 'deed', fields: [{ name: 'address', type: 'string' }] });
         expect((await readData(deed, alone)).address).to.equal('19 Clarendon Park Road, Leicester LE2 3AJ');
+    });
+
+    it('a first line that describes the place in a bracket or quotes is no part of the address under it', async () => {
+        const letter = [
+            'Uw afspraak',
+            '  Datum:      donderdag 23 oktober 2025',
+            '  Locatie:    Mobiel onderzoekscentrum (de "screeningsunit")',
+            "              Parkeerterrein Sporthal 't Hoge Land",
+            '              Tongerenseweg 2a, 8161 AB Epe',
+            '',
+            'Het onderzoek duurt ongeveer 10 minuten.',
+        ].join('\n');
+        const quotes = (await readCandidates(letter, strings('locatie_adres'), 'nl')).candidates.map((c) => c.quote.replace(/\s+/g, ' '));
+        expect(quotes).to.include("Parkeerterrein Sporthal 't Hoge Land Tongerenseweg 2a, 8161 AB Epe");
+        expect(quotes.filter((q) => q.includes('screeningsunit') && q.includes('Tongerenseweg'))).to.deep.equal([]);
     });
 });

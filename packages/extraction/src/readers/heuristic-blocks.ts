@@ -39,6 +39,9 @@ function hangingAddress(win: WindowText, v: Span): Span | undefined {
     // It ends at its postcode ("WV4 4JD", "3011 PP Rotterdam"): a list of lines without one is no address.
     while (last > l && !hasPostcode(win.lines[last]!.text)) last--;
     if (last === l) return undefined;
+    // A first line that describes the place in a bracket or quotes is none of its address ("Mobiel
+    // onderzoekscentrum (de "screeningsunit")" over "Parkeerterrein …" over "Tongerenseweg 2a, …").
+    if (last > l + 1 && /[("“]/.test(v.quote)) return trimValue(win.text, win.lines[l + 1]!.start, win.lines[last]!.end);
     return trimValue(win.text, v.start, win.lines[last]!.end);
 }
 
