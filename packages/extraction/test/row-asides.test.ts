@@ -1,7 +1,8 @@
 // Amounts whose labels carry asides, as users' payment records print them (documents written for
 // the test; bench/user-docs/twentieth and eleventh have the ones these were seen in): a long
 // bracket between a row's label and its amount, a label word after "excl." on the line above a
-// wrapped label, a percentage that is no sum of money, and a measure in another unit.
+// wrapped label, a percentage that is no sum of money, a measure in another unit, and a
+// bracket of a total's parts.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
@@ -71,5 +72,20 @@ describe('row asides', () => {
         // Its own unit still reads.
         const weighed = overview.replace('162 cm / onbekend', '162 cm / 58 kg');
         expect((await readData(weighed, schema, 'nl')).gewicht_kg).to.equal('58');
+    });
+
+    it('a hint in a row\'s bracket that sums parts speaks of the row\'s head ("Totaal   (8 fondsen + liquiditeiten)   191.977,30")', async () => {
+        const overzicht = [
+            '   Categorie                 Fonds                              Waarde     Weging',
+            '   Liquiditeiten             Geldrekening                       2.311,54    1,2%',
+            '                                                             ----------  ------',
+            '   Totaal                    (8 fondsen + liquiditeiten)      191.977,30  100,0%',
+        ].join('\n');
+        const fields = [{ name: 'liquiditeiten', type: 'money', currency: 'EUR', hints: ['Liquiditeiten', 'Geldrekening'] }];
+        const schema = compile({ svc_schema: '1.0', name: 'b', fields });
+        const { candidates } = await readCandidates(overzicht, schema, 'nl');
+        const total = candidates.find((c) => c.quote === '191.977,30');
+        expect(total?.features.context ?? 0).to.be.below(0.5);
+        expect((await readData(overzicht, schema, 'nl')).liquiditeiten).to.deep.equal({ amount: '2311.54', currency: 'EUR' });
     });
 });

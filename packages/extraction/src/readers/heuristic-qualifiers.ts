@@ -243,8 +243,10 @@ export function insideRowBracket(text: string, hit: LabelHit, span: Span): boole
     const lineStart = before.lastIndexOf('\n') + 1;
     const head = before.slice(lineStart, Math.max(lineStart, open)).toLowerCase();
     // (A bracket of words, not a short qualifier of the row: "Booking fee (per ticket)   3".)
-    const words = (before.slice(open + 1) + between.slice(0, close)).match(/\p{L}+/gu)?.length ?? 0;
-    if (words < 3) return false;
+    const inside = before.slice(open + 1) + between.slice(0, close);
+    const words = inside.match(/\p{L}+/gu)?.length ?? 0;
+    // (Or a sum of parts: "Totaal   (8 fondsen + liquiditeiten)".)
+    if (words < 3 && !inside.includes('+')) return false;
     // (Not a bracket that repeats its head's word: "Locker rental (no. 114, gents' locker room)".)
     return open > before.lastIndexOf(')') && open >= lineStart && /\p{L}/u.test(head) && !head.includes(hit.phrase);
 }

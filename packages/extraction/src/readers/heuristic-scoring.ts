@@ -248,8 +248,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
     if (hit.end <= span.start && bracketClosedBetween(text, hit, span)) return 0;
     // The name or a word of it in a row's bracket of words speaks of the row's head: "Jayden (first child, born
     // …)   £339.00" is no `child_amount_total`.
+    // (A hint too: "Totaal   (8 fondsen + liquiditeiten)   191.977,30" is no `liquiditeiten`.)
     if (
-        (hit.kind === 'name-word' || hit.kind === 'name') &&
+        (hit.kind === 'name-word' || hit.kind === 'name' || hit.kind === 'hint') &&
         hit.line === spanLine &&
         hit.end <= span.start &&
         insideRowBracket(text, hit, span)
