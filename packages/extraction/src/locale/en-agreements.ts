@@ -86,6 +86,8 @@ export const enAgreementWords = {
         'referred to as',
     ],
     definitionArticles: ['the'],
+    earlierWords: ['opening', 'previous', 'prior', 'old', 'current', 'initial', 'starting', 'beginning'],
+    laterWords: ['closing', 'new', 'final', 'ending', 'revised'],
     startWords: [
         'start',
         'starts',

@@ -148,6 +148,12 @@ export interface LocaleProfile {
     /** Words of a date when something starts ("start", "commence", "effective"): a range's first date. */
     startWords?: readonly string[];
     /**
+     * Words that name the earlier and the later of two figures a document labels alike ("opening" /
+     * "closing" balance, "previous" / "new" salary; Dutch "begin" / "eind" of "beginsaldo", "eindsaldo").
+     */
+    earlierWords?: readonly string[];
+    laterWords?: readonly string[];
+    /**
      * Start words whose date is mostly the document's own ("effective": an agreement takes effect
      * when it is signed). A field with hints and another start word (`commencement_date`) takes
      * none of the document's own date features; one with these keeps them.

@@ -21,6 +21,8 @@ type WordList =
     | 'expiryWords'
     | 'typeWords'
     | 'startWords'
+    | 'earlierWords'
+    | 'laterWords'
     | 'ownStartWords'
     | 'taxWords'
     | 'rateBaseWords'

@@ -228,6 +228,8 @@ export const nl = {
     taxWords: ['btw', 'belasting', 'omzetbelasting'],
     rateBaseWords: ['over', 'van'],
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
+    earlierWords: ['begin', 'start', 'vorig', 'vorige', 'oud', 'oude', 'huidig', 'huidige'],
+    laterWords: ['eind', 'einde', 'slot', 'nieuw', 'nieuwe'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],

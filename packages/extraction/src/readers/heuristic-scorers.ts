@@ -34,6 +34,7 @@ import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import { spansOf } from './heuristic-field-spans.js';
+import { pairOrdered, pairPart } from './heuristic-pairs.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
 
@@ -232,6 +233,19 @@ function labelValues(contexts: readonly ContextScore[], parsed: readonly (Parsed
     return valuesPerLabel;
 }
 
+/**
+ * The contexts of a field's spans with a range's label given to the end it asks for ("Statement
+ * period: 06/04/2024 to 05/04/2025"), and of two figures labelled alike, the one its name asks for
+ * ("beginwaarde": the first).
+ */
+function endsOrdered(ctx: FieldContext, found: readonly Span[], read: ContextScore[], parsed: readonly (ParsedValue | undefined)[]) {
+    const { field, type, win } = ctx;
+    if (isDate(type)) return rangeLabelled(field, win, found, read, ADJUST.otherRangeEnd);
+    const pair = FIGURES.has(type.kind) ? pairPart(field, win.locale) : undefined;
+    if (pair === undefined) return read;
+    return pairOrdered(pair, found, read, parsed, (at) => win.lineOf(at), ADJUST.otherRangeEnd, ADJUST.ambiguityFloor);
+}
+
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -243,8 +257,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const read: ContextScore[] = found.map((span, i) =>
         !parsed[i] ? { score: 0 } : isCheckBox(span.quote) ? boxContext(win, hits, span) : contextScore(win, hits, span),
     );
-    // A range's label for a field of one of its ends ("Statement period: 06/04/2024 to 05/04/2025").
-    const contexts = isDate(type) ? rangeLabelled(field, win, found, read, ADJUST.otherRangeEnd) : read;
+    // A range's label for the end a field asks for; of two figures labelled alike, the one its name asks for.
+    const contexts = endsOrdered(ctx, found, read, parsed);
     const valuesPerLabel = labelValues(contexts, parsed);
     const unhinted = field.hints.length === 0;
     const { paid, amounts } = tillPaid(field, type.kind, win, found, parsed);

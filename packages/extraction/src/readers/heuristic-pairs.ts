@@ -1,0 +1,56 @@
+// Two figures a document labels alike, the earlier and the later of a pair ("Waarde portefeuille
+// per 01-07-2025   184.612,37" over "… per 30-09-2025   191.977,30" for `beginwaarde` and
+// `eindwaarde`; "Current annual base salary" over "New annual base salary" for `previous_salary`
+// and `new_salary`): a field whose name says which of the two it is takes its label's first value
+// or its last.
+import type { CompiledField } from '@svc/compiler';
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import type { ParsedValue } from '../parsers/quote-parser.js';
+import type { Span } from './heuristic-spans.js';
+import { labelWords } from './heuristic-text.js';
+
+/** A word of the list, or a compound it heads ("beginsaldo", "eindwaarde"). */
+function says(words: readonly string[], list: ReadonlySet<string>): boolean {
+    return words.some((w) => list.has(w) || [...list].some((l) => l.length >= 4 && w.length >= l.length + 4 && w.startsWith(l)));
+}
+
+/** Which of a pair the field's name asks for: 0 the earlier, 1 the later, else undefined. */
+export function pairPart(field: CompiledField, locale: LocaleProfile): 0 | 1 | undefined {
+    const words = labelWords(field.name);
+    const earlier = says(words, wordsOf(locale, 'earlierWords'));
+    const later = says(words, wordsOf(locale, 'laterWords'));
+    return earlier === later ? undefined : earlier ? 0 : 1;
+}
+
+/**
+ * The contexts (indexed as `found`) with a label's values other than the one the field's place in
+ * the pair asks for weakened by `other`: where one label points at two values, a pair, on lines of
+ * their own, the first is the earlier's, the last the later's (a label of three values or more
+ * names a list, or prose: "your balance falls below $20.00").
+ */
+export function pairOrdered<C extends { score: number; hit?: { phrase: string } }>(
+    part: 0 | 1,
+    found: readonly Span[],
+    contexts: readonly C[],
+    parsed: readonly (ParsedValue | undefined)[],
+    lineOf: (at: number) => number,
+    other: number,
+    floor: number,
+): C[] {
+    const byLabel = new Map<string, number[]>();
+    contexts.forEach((c, i) => {
+        if (!c.hit || c.score < floor || !parsed[i]) return;
+        const list = byLabel.get(c.hit.phrase) ?? [];
+        byLabel.set(c.hit.phrase, [...list, i]);
+    });
+    const out = contexts.slice();
+    for (const list of byLabel.values()) {
+        const keys = new Set(list.map((i) => parsed[i]!.key));
+        const lines = new Set(list.map((i) => lineOf(found[i]!.start)));
+        if (keys.size !== 2 || lines.size < 2) continue;
+        const keep = part === 0 ? list[0]! : list.at(-1)!;
+        for (const i of list) if (parsed[i]!.key !== parsed[keep]!.key) out[i] = { ...out[i]!, score: out[i]!.score * other };
+    }
+    return out;
+}

@@ -1,0 +1,53 @@
+// Two figures a document labels alike, the earlier and the later of a pair (documents written for
+// the test; bench/user-docs/twentieth has the ones these were seen in): a portfolio's value at the
+// period's start and end, a salary before and after a review.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const eur = (amount: string) => ({ amount, currency: 'EUR' });
+const usd = (amount: string) => ({ amount, currency: 'USD' });
+
+describe('figure pairs', () => {
+    it('of a label\'s two values, the earlier field takes the first and the later the last ("beginwaarde", "eindwaarde")', async () => {
+        const report = [
+            '1. VERMOGENSVERLOOP',
+            '   Waarde portefeuille per 01-07-2025          184.612,37',
+            '   Stortingen                                    3.000,00',
+            '   Waarde portefeuille per 30-09-2025          191.977,30',
+        ].join('\n');
+        const money = (name: string) => ({ name, type: 'money', currency: 'EUR', hints: ['Waarde portefeuille per'] });
+        const schema = compile({ svc_schema: '1.0', name: 'k', fields: [money('beginwaarde'), money('eindwaarde')] });
+        expect(await readData(report, schema, 'nl')).to.deep.equal({ beginwaarde: eur('184612.37'), eindwaarde: eur('191977.30') });
+    });
+
+    it('"previous" and "new" name the pair too, without hints ("Current …salary:" over "New …salary:")', async () => {
+        const letter = [
+            'As discussed, your base salary will increase as follows:',
+            '    Current annual base salary:      $58,500.00',
+            '    New annual base salary:          $61,000.00',
+        ].join('\n');
+        const money = (name: string) => ({ name, type: 'money', currency: 'USD' });
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [money('previous_salary'), money('new_salary')] });
+        expect(await readData(letter, schema)).to.deep.equal({ previous_salary: usd('58500.00'), new_salary: usd('61000.00') });
+    });
+
+    it('a label of three values or more is no pair: the later field does not take prose\'s last ("your balance falls below $20.00")', async () => {
+        const statement = [
+            'ACCOUNT SUMMARY',
+            '  Opening balance                                   $42.18',
+            '  Plus top-ups                                      $80.00',
+            '  Less trip charges (12 trips)                     -$84.74',
+            '  Less account fees                                 -$0.55',
+            '                                                  ---------',
+            '  Closing balance                                   $36.89',
+            '',
+            'Auto top-up:       ON - $40.00 charged to Visa ending 7714 when',
+            '                   your balance falls below $20.00',
+        ].join('\n');
+        const money = (name: string, hints: string[]) => ({ name, type: 'money', currency: 'USD', hints });
+        const fields = [money('opening_balance', ['Opening balance']), money('closing_balance', ['Closing balance'])];
+        const schema = compile({ svc_schema: '1.0', name: 's', fields });
+        expect(await readData(statement, schema)).to.deep.equal({ opening_balance: usd('42.18'), closing_balance: usd('36.89') });
+    });
+});
