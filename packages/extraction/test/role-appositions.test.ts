@@ -32,4 +32,16 @@ describe('people beside their role in running text', () => {
         const nda = 'This Agreement is made between Dolby Laboratories, Inc. (Company) and the Recipient.\n';
         expect(await quotes(nda, 'company', 'en')).to.not.include('Dolby Laboratories');
     });
+
+    it('a plain name the commas of an apposition close, after a possessive\'s role ("Your supervisor, Tyrell Osgood, highlighted")', async () => {
+        const letter =
+            'At your review meeting we discussed your first three months. Your supervisor, Tyrell Osgood, highlighted your accuracy.\n';
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'supervisor', type: 'string' }] });
+        expect((await readCandidates(letter, schema, 'en')).candidates.map((c) => c.quote)).to.include('Tyrell Osgood');
+        // (Not a firm's name: "our partner, Ashcombe Riley LLP," nor a name the sentence goes on with.)
+        const firm = 'Please contact our partner, Ashcombe Riley LLP, for advice.\n';
+        expect(await quotes(firm, 'partner', 'en')).to.deep.equal([]);
+        const sentence = 'Your supervisor, Tyrell Osgood and the team will meet you.\n';
+        expect(await quotes(sentence, 'supervisor', 'en')).to.deep.equal([]);
+    });
 });

@@ -32,13 +32,24 @@ function personLike(win: WindowText, name: Span): boolean {
     return wordsOf(win.locale, 'personTitles').has(first) || /^(?:\p{Lu}\.){1,4}\s/u.test(name.quote);
 }
 
+/** Two or three capitalised words, the last maybe hyphenated: a person's given names and surname. */
+const PLAIN_NAME = /^\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+){0,1}[ \t]\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?$/u;
+
+/** Whether a role's label follows a possessive on its line ("Your supervisor", "mijn begeleider"). */
+function owned(win: WindowText, hit: LabelHit): boolean {
+    const previous = win.words[win.wordAt(hit.start) - 1];
+    return previous !== undefined && previous.line === hit.line && wordsOf(win.locale, 'possessives').has(previous.norm);
+}
+
 /** The person beside one role's label: after it, a comma or a bracket between; before it, a comma or a bracket between. */
 function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     const text = win.text;
     // The role alone: no capitalised word before it in its phrase ("our Client Care Partner, Mr
     // David Ashcombe" names another partner), none after it ("A. Pennington, Trader Manager").
     const previous = win.words[win.wordAt(hit.start) - 1];
-    if (previous && previous.line === hit.line && previous.capital && /^[ \t]+$/.test(text.slice(previous.end, hit.start)))
+    // (A possessive starting a sentence is none: "Your supervisor, Tyrell Osgood,".)
+    const possessive = previous !== undefined && wordsOf(win.locale, 'possessives').has(previous.norm);
+    if (previous && previous.line === hit.line && previous.capital && !possessive && /^[ \t]+$/.test(text.slice(previous.end, hit.start)))
         return undefined;
     if (/^[ \t]+\p{Lu}/u.test(text.slice(hit.end, hit.end + 3))) return undefined;
     const after = text.slice(hit.end, hit.end + BESIDE);
@@ -51,6 +62,10 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
         const name = namePhraseAfter(win, from + titled, 2);
         // (In a bracket, the name fills it: "my line manager (Mr P. Ainsworth)".)
         if (name && personLike(win, name) && (!bracketAfter || text[name.end] === ')')) return name;
+        // (Or a name the commas of an apposition close, after a possessive's role: "Your supervisor,
+        // Tyrell Osgood, highlighted …"; "our partner, Ashcombe Riley LLP," is no person: a name of
+        // two or three capitalised words.)
+        if (name && !bracketAfter && !titled && owned(win, hit) && text[name.end] === ',' && PLAIN_NAME.test(name.quote)) return name;
     }
     // (Across a line break too: "door mr. F.J. de Lange," / "voorzitter, bijgestaan door …".)
     const sep = /(?:,\s|[ \t]\()$/.exec(text.slice(Math.max(0, hit.start - BESIDE), hit.start));
