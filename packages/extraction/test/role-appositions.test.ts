@@ -44,4 +44,17 @@ describe('people beside their role in running text', () => {
         const sentence = 'Your supervisor, Tyrell Osgood and the team will meet you.\n';
         expect(await quotes(sentence, 'supervisor', 'en')).to.deep.equal([]);
     });
+
+    it('capitalised words before a part of an organisation in lower case name it ("in our Fleet Operations department")', async () => {
+        const letter =
+            'You have completed your introductory period as Dispatch Coordinator in\nour Fleet Operations department. Your employment began on March 3, 2025.\n';
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'department', type: 'string' }] });
+        expect((await readCandidates(letter, schema, 'en')).candidates.map((c) => c.quote)).to.include('Fleet Operations');
+        // (Not one capitalised word, nor a word that is no part of an organisation: "the Owner berth".)
+        const one = 'Please call our Sales department on Monday.\n';
+        expect((await readCandidates(one, schema, 'en')).candidates.map((c) => c.quote)).to.not.include('Sales');
+        const berth = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'berth', type: 'string' }] });
+        const marina = 'The boat stays at the Marina Owner berth until May.\n';
+        expect((await readCandidates(marina, berth, 'en')).candidates.map((c) => c.quote)).to.not.include('Marina Owner');
+    });
 });

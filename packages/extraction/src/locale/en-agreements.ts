@@ -88,6 +88,7 @@ export const enAgreementWords = {
     definitionArticles: ['the'],
     earlierWords: ['opening', 'previous', 'prior', 'old', 'current', 'initial', 'starting', 'beginning'],
     laterWords: ['closing', 'new', 'final', 'ending', 'revised'],
+    unitWords: ['department', 'team', 'division', 'unit', 'office', 'branch', 'section'],
     startWords: [
         'start',
         'starts',

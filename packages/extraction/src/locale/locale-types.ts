@@ -153,6 +153,8 @@ export interface LocaleProfile {
      */
     earlierWords?: readonly string[];
     laterWords?: readonly string[];
+    /** Parts of an organisation a name stands before in running text ("our Fleet Operations department"). */
+    unitWords?: readonly string[];
     /**
      * Start words whose date is mostly the document's own ("effective": an agreement takes effect
      * when it is signed). A field with hints and another start word (`commencement_date`) takes

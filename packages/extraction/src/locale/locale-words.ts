@@ -23,6 +23,7 @@ type WordList =
     | 'startWords'
     | 'earlierWords'
     | 'laterWords'
+    | 'unitWords'
     | 'ownStartWords'
     | 'taxWords'
     | 'rateBaseWords'

@@ -230,6 +230,7 @@ export const nl = {
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
     earlierWords: ['begin', 'start', 'vorig', 'vorige', 'oud', 'oude', 'huidig', 'huidige'],
     laterWords: ['eind', 'einde', 'slot', 'nieuw', 'nieuwe'],
+    unitWords: ['afdeling', 'team', 'divisie', 'vestiging', 'sectie'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],

@@ -82,6 +82,29 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     return name && personLike(win, name) ? name : undefined;
 }
 
+/** Characters before a kind's word read for the name it ends. */
+const KIND_BEFORE = 60;
+/** Capitalised words (two to four, "&" and "of" between) ending a text, after a word in lower case: a name before its kind. */
+const NAME_BEFORE_KIND = /(?<=\p{Ll}[ \t]+)(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|&|of)){1,3})[ \t]+$/u;
+
+/**
+ * The name that a field's kind, in lower case in running text, ends ("in our Fleet Operations
+ * department" for `department`): two capitalised words or more right before the word, after a word
+ * in lower case (not a sentence's first word); only a part of an organisation or a kind of one
+ * (the profile's `unitWords`, `organisationWords`).
+ */
+function beforeKind(win: WindowText, hit: LabelHit): Span | undefined {
+    const text = win.text;
+    const word = text.slice(hit.start, hit.end);
+    const kinds = [wordsOf(win.locale, 'unitWords'), wordsOf(win.locale, 'organisationWords')];
+    if (!/^\p{Ll}/u.test(word) || !kinds.some((k) => k.has(word))) return undefined;
+    const from = Math.max(0, hit.start - KIND_BEFORE);
+    const m = NAME_BEFORE_KIND.exec(text.slice(from, hit.start));
+    if (!m || / (?:&|of)$/.test(m[1]!)) return undefined;
+    const start = from + m.index;
+    return { start, end: start + m[1]!.length, quote: m[1]! };
+}
+
 /** The people beside the field's role in running text, as candidates of the field. */
 export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -89,10 +112,13 @@ export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean):
     const out: Scored[] = [];
     for (const hit of hits) {
         if (hit.kind !== 'name' && hit.kind !== 'hint') continue;
-        const name = besideRole(win, hit);
+        const person = besideRole(win, hit);
+        // (A kind's word in lower case after the name it ends: "our Fleet Operations department".)
+        const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : beforeKind(win, hit);
+        const name = person ?? kind;
         const parsed = name && fits(name) ? parseQuote(type, name.quote, input.language) : undefined;
         if (!name || !parsed) continue;
-        const context = hit.weight * LABEL.inRunningText;
+        const context = hit.weight * (person ? LABEL.inRunningText : LABEL.qualifiedByWord);
         const early = 1 - (input.offset + name.start) / Math.max(1, input.documentLength);
         out.push({ field: field.id, span: name, parsed, score: context, features: { context, early } });
     }
