@@ -2,6 +2,8 @@
 // tool's result equal to the REST answer for the same input, and every failure an isError result
 // carrying the API's error body — a bad key included, since stdio has no HTTP status to give.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -141,5 +143,45 @@ describe('svc mcp over stdio (docs/mcp.md)', function () {
         const codes = (await lines).map((l) => JSON.parse(l).error.code);
         child.kill();
         expect(codes).to.deep.equal([-32700, -32600, -32700]);
+    });
+
+    it('answers the tool calls in flight when the client closes stdin, then exits 0', async () => {
+        // A slow API: the call is still waiting for it when stdin ends (it used to be dropped).
+        const slow = createServer((_req, res) => {
+            setTimeout(
+                () => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"unauthorized","message":"slow"}}'),
+                800,
+            );
+        });
+        await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+        const env = {
+            PATH: process.env.PATH ?? '',
+            SVC_API_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+            SVC_API_KEY: key,
+        };
+        const child = spawn(process.execPath, [SVC_BIN, 'mcp'], { cwd: REPO, env });
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => (out += d.toString('utf8')));
+        const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+        const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+        const call = { name: 'validate_schema', arguments: { schema: SCHEMA } };
+        child.stdin.end(
+            [
+                { jsonrpc: '2.0', id: 1, method: 'initialize', params: init },
+                { jsonrpc: '2.0', method: 'notifications/initialized' },
+                { jsonrpc: '2.0', id: 2, method: 'tools/call', params: call },
+            ]
+                .map((m) => `${JSON.stringify(m)}\n`)
+                .join(''),
+        );
+        const code = await exited;
+        slow.close();
+        const answers = out
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l));
+        expect(answers.map((a) => a.id)).to.deep.equal([1, 2]);
+        expect(JSON.parse(answers[1].result.content[0].text).error.message).to.equal('slow');
+        expect(code).to.equal(0);
     });
 });

@@ -28,6 +28,6 @@ export { createMcpServer, MCP_SERVER_INFO, type McpServerOptions } from './mcp/m
 export { TOOLS as MCP_TOOLS, SCHEMA_LANGUAGE_URI, type ToolSpec } from './mcp/mcp-tools.js';
 export { loadSchemaLanguageDoc, SCHEMA_LANGUAGE_DOC_PATH } from './mcp/mcp-docs.js';
 export type { ApiAnswer, ApiCaller } from './mcp/mcp-results.js';
-export { httpApiCaller, missingKeyCaller } from './mcp/mcp-remote.js';
+export { API_CALL_TIMEOUT_MS, httpApiCaller, missingKeyCaller } from './mcp/mcp-remote.js';
 export { StdioLineTransport } from './mcp/mcp-stdio-transport.js';
 export { hashPassword, verifyPassword, passwordProblem } from './panel/panel-password.js';

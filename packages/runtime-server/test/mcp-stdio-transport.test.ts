@@ -8,7 +8,7 @@ import { httpApiCaller } from '../src/mcp/mcp-remote.js';
 import { MAX_LINE_BYTES, StdioLineTransport } from '../src/mcp/mcp-stdio-transport.js';
 
 /** A transport on in-memory streams: what it passes on, and the lines it writes. */
-async function harness(): Promise<{ input: PassThrough; passed: unknown[]; written: () => any[] }> {
+async function harness(): Promise<{ transport: StdioLineTransport; input: PassThrough; passed: unknown[]; written: () => any[] }> {
     const input = new PassThrough();
     const output = new PassThrough();
     const transport = new StdioLineTransport(input, output);
@@ -18,6 +18,7 @@ async function harness(): Promise<{ input: PassThrough; passed: unknown[]; writt
     let text = '';
     output.on('data', (d: Buffer) => (text += d.toString('utf8')));
     return {
+        transport,
         input,
         passed,
         written: () =>
@@ -71,5 +72,25 @@ describe('svc mcp: the stdio transport answers every line it cannot read', () =>
         expect(error).to.be.instanceOf(McpError);
         expect((error as McpError).code).to.equal(-32602);
         expect(fetched).to.equal(0);
+    });
+
+    it('answered() waits for every request read to be answered or cancelled (svc mcp after stdin ends), within its bound', async () => {
+        const h = await harness();
+        const call = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'extract' } });
+        const cancel = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+        h.input.write(`${call(1)}\n${call(2)}\n${cancel}\n`);
+        await settled();
+        let done = false;
+        const waiting = h.transport.answered(60_000).then(() => (done = true));
+        await settled();
+        expect(done).to.equal(false);
+        await h.transport.send({ jsonrpc: '2.0', id: 1, result: { content: [] } });
+        await waiting;
+        expect(done).to.equal(true);
+        h.input.write(`${call(3)}\n`);
+        await settled();
+        const started = Date.now();
+        await h.transport.answered(50); // never answered: the bound ends the wait
+        expect(Date.now() - started).to.be.within(40, 1000);
     });
 });

@@ -2,7 +2,14 @@
 // forwarded to the REST API at SVC_API_URL with the key in SVC_API_KEY, so credit, scopes and
 // limits apply exactly as over /mcp. Without a key it still starts and answers every tool call with
 // an isError result saying how to set one. stdout belongs to the protocol: nothing else is written there.
-import { StdioLineTransport, createMcpServer, httpApiCaller, loadSchemaLanguageDoc, missingKeyCaller } from '@svc/runtime-server';
+import {
+    API_CALL_TIMEOUT_MS,
+    StdioLineTransport,
+    createMcpServer,
+    httpApiCaller,
+    loadSchemaLanguageDoc,
+    missingKeyCaller,
+} from '@svc/runtime-server';
 import { parseCommandArgs, type CliIO, type Command } from '../cli-types.js';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:8080';
@@ -21,12 +28,13 @@ export const mcpCommand: Command = {
         });
         // Unlike the SDK's stdio transport, it answers every line it cannot read (-32700, -32600).
         const transport = new StdioLineTransport();
-        const closed = new Promise<void>((resolve) => {
-            transport.onclose = resolve;
-            process.stdin.once('end', resolve); // the client went away
+        const closed = new Promise<boolean>((resolve) => {
+            transport.onclose = () => resolve(false);
+            process.stdin.once('end', () => resolve(true)); // the client went away
         });
         await server.connect(transport);
-        await closed;
+        // Calls read before stdin ended are answered first; each ends by the API call's own timeout.
+        if (await closed) await transport.answered(API_CALL_TIMEOUT_MS + 5_000);
         await server.close();
         return 0;
     },

@@ -4,7 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorBody, type ApiAnswer, type ApiCaller } from './mcp-results.js';
 
 /** Long enough for a slow model behind the openai reader; a hung connection still ends. */
-const TIMEOUT_MS = 300_000;
+export const API_CALL_TIMEOUT_MS = 300_000;
 
 export const MISSING_KEY_MESSAGE =
     'No API key: set SVC_API_KEY in the environment of `svc mcp` (the "env" of the MCP client\'s server entry) ' +
@@ -32,7 +32,7 @@ export function httpApiCaller(baseUrl: string, key: string, fetchImpl: typeof fe
                 method: 'POST',
                 headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
                 body: text,
-                signal: AbortSignal.timeout(TIMEOUT_MS),
+                signal: AbortSignal.timeout(API_CALL_TIMEOUT_MS),
             });
         } catch (e) {
             const reason = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;

@@ -24,6 +24,9 @@ export class StdioLineTransport implements Transport {
     /** Inside a line past MAX_LINE_BYTES (answered already): dropped up to its newline. */
     private skipping = false;
     private started = false;
+    /** Ids of the requests read and not answered yet, and who waits for them all to be answered. */
+    private readonly pending = new Set<string | number>();
+    private readonly idle: Array<() => void> = [];
 
     constructor(
         private readonly input: Readable = process.stdin,
@@ -55,6 +58,26 @@ export class StdioLineTransport implements Transport {
         await new Promise<void>((resolve) => {
             if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
             else this.output.once('drain', resolve);
+        });
+        if ('result' in message || 'error' in message) this.settle(message.id);
+    }
+
+    private settle(id: unknown): void {
+        if (this.pending.delete(id as string | number) && this.pending.size === 0) for (const wake of this.idle.splice(0)) wake();
+    }
+
+    /**
+     * Resolves once every request read so far is answered, or after `timeoutMs`: a client that
+     * closes stdin after a call still gets its answer (the call may have spent credit).
+     */
+    async answered(timeoutMs: number): Promise<void> {
+        if (this.pending.size === 0) return;
+        await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, timeoutMs);
+            this.idle.push(() => {
+                clearTimeout(timer);
+                resolve();
+            });
         });
     }
 
@@ -93,6 +116,10 @@ export class StdioLineTransport implements Transport {
         if (value === undefined) return this.answer(ErrorCode.ParseError, PARSE_ERROR_MESSAGE);
         const checked = JSONRPCMessageSchema.safeParse(value);
         if (!checked.success) return this.answer(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC message (one per line)');
+        const m = checked.data;
+        if ('method' in m && 'id' in m) this.pending.add(m.id);
+        // A request the client cancelled gets no answer (the SDK sends none): nothing to wait for.
+        else if ('method' in m && m.method === 'notifications/cancelled') this.settle(m.params?.requestId);
         this.onmessage?.(checked.data);
     }
 
