@@ -57,4 +57,17 @@ describe('people beside their role in running text', () => {
         const marina = 'The boat stays at the Marina Owner berth until May.\n';
         expect((await readCandidates(marina, berth, 'en')).candidates.map((c) => c.quote)).to.not.include('Marina Owner');
     });
+
+    it('a job\'s title is the capitalised words after "as" / "als", for a field that asks for one', async () => {
+        const letter =
+            'You have completed your introductory period as Dispatch Coordinator in\nour Fleet Operations department. As discussed, your salary will increase as follows:\n\n    Current annual base salary:   $58,500.00\n';
+        const job = compile({ svc_schema: '1.0', name: 'j', fields: [{ name: 'job_title', type: 'string' }] });
+        expect((await readCandidates(letter, job, 'en')).candidates.map((c) => c.quote)).to.deep.equal(['Dispatch Coordinator']);
+        const brief = 'Mevrouw Bakker is sinds 1 maart 2019 werkzaam als Projectleider elektrotechniek.\n';
+        const functie = compile({ svc_schema: '1.0', name: 'f', fields: [{ name: 'functie', type: 'string' }] });
+        expect((await readCandidates(brief, functie, 'nl')).candidates.map((c) => c.quote)).to.include('Projectleider');
+        // (Not for a field that asks for no job.)
+        const other = compile({ svc_schema: '1.0', name: 'o', fields: [{ name: 'coordinator', type: 'string' }] });
+        expect((await readCandidates(letter, other, 'en')).candidates.map((c) => c.quote)).to.not.include('Dispatch Coordinator');
+    });
 });

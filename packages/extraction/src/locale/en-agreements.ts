@@ -89,6 +89,8 @@ export const enAgreementWords = {
     earlierWords: ['opening', 'previous', 'prior', 'old', 'current', 'initial', 'starting', 'beginning'],
     laterWords: ['closing', 'new', 'final', 'ending', 'revised'],
     unitWords: ['department', 'team', 'division', 'unit', 'office', 'branch', 'section'],
+    jobWords: ['job', 'position', 'occupation', 'jobtitle'],
+    jobIntroducers: ['as'],
     startWords: [
         'start',
         'starts',

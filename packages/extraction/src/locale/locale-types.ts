@@ -155,6 +155,9 @@ export interface LocaleProfile {
     laterWords?: readonly string[];
     /** Parts of an organisation a name stands before in running text ("our Fleet Operations department"). */
     unitWords?: readonly string[];
+    /** Words of a field's name that ask for a job's title (`job_title`, `functie`), and the word running text introduces one with ("as", "als"). */
+    jobWords?: readonly string[];
+    jobIntroducers?: readonly string[];
     /**
      * Start words whose date is mostly the document's own ("effective": an agreement takes effect
      * when it is signed). A field with hints and another start word (`commencement_date`) takes

@@ -24,6 +24,8 @@ type WordList =
     | 'earlierWords'
     | 'laterWords'
     | 'unitWords'
+    | 'jobWords'
+    | 'jobIntroducers'
     | 'ownStartWords'
     | 'taxWords'
     | 'rateBaseWords'

@@ -231,6 +231,8 @@ export const nl = {
     earlierWords: ['begin', 'start', 'vorig', 'vorige', 'oud', 'oude', 'huidig', 'huidige'],
     laterWords: ['eind', 'einde', 'slot', 'nieuw', 'nieuwe'],
     unitWords: ['afdeling', 'team', 'divisie', 'vestiging', 'sectie'],
+    jobWords: ['functie', 'functietitel', 'functienaam', 'beroep'],
+    jobIntroducers: ['als'],
     rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],

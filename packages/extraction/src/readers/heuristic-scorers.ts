@@ -21,6 +21,7 @@ import { signatureLine } from './heuristic-signatures.js';
 import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { timeScores } from './heuristic-times.js';
 import { appositionScores } from './heuristic-appositions.js';
+import { jobTitleScores } from './heuristic-job-titles.js';
 import { asLabelled, fieldUnit } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
@@ -158,7 +159,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     }
     if (pattern !== undefined) return out;
     // A table's cell named by its row and its column together.
-    out.push(...cellScores(ctx, fits), ...timeScores(ctx), ...appositionScores(ctx, fits));
+    out.push(...cellScores(ctx, fits), ...timeScores(ctx), ...appositionScores(ctx, fits), ...jobTitleScores(ctx, fits));
     const party = (name: Span, context: number, features: Features): void => {
         const parsed = parseQuote(type, name.quote, input.language);
         if (!parsed) return;
