@@ -173,4 +173,13 @@ describe("a form's empty value", () => {
         expect(data).to.deep.equal({ annual_entitlement: '22', carried_over_days: null, previous_request_date: null });
         expect(candidates.some((c) => c.quote === '2025' || c.quote === '2024')).to.equal(false);
     });
+
+    it('which copy of the document this is names no one ("LICENSE HOLDER COPY", "KLANT KOPIE")', async () => {
+        const licence = 'Electronic Licensing System - LICENSE HOLDER COPY       ** CARRY WHILE HUNTING **\n\nLICENSE NO: 901 447 2235\n';
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'license_holder', type: 'string', nullable: true }] });
+        expect((await readCandidates(licence, schema)).candidates.map((c) => c.quote)).to.not.include('COPY');
+        const bon = 'BETAALBEWIJS          KLANT   KOPIE\nTerminal 4471\n';
+        const klant = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'klant', type: 'string', nullable: true }] });
+        expect((await readCandidates(bon, klant, 'nl')).candidates.map((c) => c.quote)).to.not.include('KOPIE');
+    });
 });

@@ -95,11 +95,16 @@ export function withoutNonValues(
             !empty(c.quote) &&
             !labelRest(c.quote) &&
             !bareWord(c.quote) &&
+            // Nor which copy of the document this is, after a role ("LICENSE HOLDER COPY", "CUSTOMER COPY").
+            !COPY_WORD.test(c.quote) &&
             // Nor, for a field that asks for no number, a business's registration number
             // ("Harbourlink Tolling Pty Ltd   ABN 61 608 214 993" after the hint "Pty Ltd").
             !(!identifier && REGISTRATION_ONLY.test(c.quote)),
     );
 }
+
+/** A copy's word alone: a receipt's or a licence's "CUSTOMER COPY", "kopie", "exemplaar". */
+const COPY_WORD = /^(?:copy|copies|original|duplicate|kopie|exemplaar|afschrift|duplicaat)$/i;
 
 /** A registration's kind and its number, nothing else ("ABN 61 608 214 993", "KvK 12345678", "VAT No. GB 123 4567 89"). */
 const REGISTRATION_ONLY =
