@@ -39,6 +39,15 @@ function systemError(e: unknown): e is NodeJS.ErrnoException {
     return typeof code === 'string' && /^E[A-Z]+$/.test(code);
 }
 
+/**
+ * The variable naming a database or Redis the store could not reach (its DependencyUnavailableError,
+ * known by name so that this module loads no server code): the environment, not a bug.
+ */
+function unavailable(e: unknown): string | undefined {
+    if ((e as Error | undefined)?.name !== 'DependencyUnavailableError') return undefined;
+    return (e as { dependency?: string }).dependency === 'redis' ? 'SVC_REDIS_URL' : 'SVC_DATABASE_URL';
+}
+
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
     const [name, ...rest] = argv;
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -56,7 +65,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     }
     const command = await entry.load();
     if (rest.includes('--help') || rest.includes('-h')) {
-        io.stdout(`${entry.summary}\n\nusage: ${command.usage}\n`);
+        io.stdout(`${entry.summary}\n\nusage: ${command.usage}\n${command.help ? `\n${command.help}\n` : ''}`);
         return 0;
     }
     try {
@@ -70,6 +79,11 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
         if (io.env.SVC_DEBUG) io.stderr(`${(e as Error).stack}\n`);
         if (e instanceof CliError || systemError(e)) {
             io.stderr(`svc ${command.name}: ${(e as Error).message}\n`);
+            return 2;
+        }
+        const down = unavailable(e);
+        if (down) {
+            io.stderr(`svc ${command.name}: ${(e as Error).message} (check ${down})\n`);
             return 2;
         }
         io.stderr(`svc ${command.name}: internal error: ${(e as Error).message ?? String(e)} (SVC_DEBUG=1 shows where)\n`);

@@ -13,8 +13,15 @@ export interface CliIO {
 export interface Command {
     name: string;
     usage: string;
+    /** Lines `svc <command> --help` adds after the usage. */
+    help?: string;
     /** Exit status: 0 success, 1 the input has errors, 2 usage or I/O error. */
     run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** `n word` with the word in the plural unless n is 1 ("1 error", "5 errors"). */
+export function plural(n: number, word: string): string {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /** A usage error: printed with the command's usage, exit status 2. */

@@ -1,6 +1,6 @@
 // `svc accounts show --email E`: an account's credit and its keys (prefixes only, never secrets).
 import { listKeys, type Store } from '@svc/runtime-server';
-import type { CliIO } from '../cli-types.js';
+import { plural, type CliIO } from '../cli-types.js';
 import { keyLine, listed } from './key-listing.js';
 
 export async function showAccount(store: Store, email: string, json: boolean, io: CliIO): Promise<number> {
@@ -19,7 +19,7 @@ export async function showAccount(store: Store, email: string, json: boolean, io
     io.stdout(
         [
             `${out.email} (${out.id}): ${out.credit_reads} reads of credit`,
-            `${keys.length} key(s), ${active} active${keys.length ? ':' : ''}`,
+            `${plural(keys.length, 'key')}, ${active} active${keys.length ? ':' : ''}`,
             ...keys.map((k) => `  ${keyLine(k)}`),
             '',
         ].join('\n'),

@@ -1,6 +1,6 @@
 import { renderDiagnostic, visibleText, type CompileResult } from '@svc/compiler/core';
 import { compileSchemaFile } from '../cli-compile.js';
-import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
+import { parseCommandArgs, plural, UsageError, type CliIO, type Command } from '../cli-types.js';
 
 interface FileReport {
     file: string;
@@ -10,10 +10,6 @@ interface FileReport {
     io_error?: string;
     errors: CompileResult['errors'];
     warnings: CompileResult['warnings'];
-}
-
-function plural(n: number, word: string): string {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export const checkCommand: Command = {

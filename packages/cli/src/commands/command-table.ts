@@ -34,7 +34,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     },
     {
         name: 'keys',
-        summary: 'create, list and revoke API keys (in SVC_DATA_DIR)',
+        summary: 'create, list and revoke API keys (in SVC_DATA_DIR or SVC_DATABASE_URL; with it, revoke needs SVC_REDIS_URL)',
         load: async () => (await import('./keys-command.js')).keysCommand,
     },
     {

@@ -10,7 +10,7 @@ import { compileSchemaFile } from '../cli-compile.js';
 import { createEngine, isLanguage, languages, loadSecretRing, type ExtractionObject, type Language } from '@svc/extraction';
 import { ensureDataDir } from '../cli-data-dir.js';
 import { MAX_DOCUMENT_FILE_BYTES, readTextFile } from '../cli-files.js';
-import { CliError, parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
+import { CliError, parseCommandArgs, plural, UsageError, type CliIO, type Command } from '../cli-types.js';
 import { documentWarnings } from './extract-checks.js';
 import { evidencePage } from './extract-html.js';
 import { summary } from './extract-summary.js';
@@ -43,6 +43,10 @@ async function readDocument(io: CliIO, file: string): Promise<string> {
 export const extractCommand: Command = {
     name: 'extract',
     usage: 'svc extract --schema SCHEMA [--language LANG] [--json] [--html PAGE.html] FILE...',
+    help:
+        "Each extraction's session (what the API needs to edit it later) is signed with the secret in\n" +
+        'SVC_DATA_DIR/session-secret (default ./data; the folder and the secret are created if missing).\n' +
+        'With SVC_SESSION_SECRET set, that secret signs it and nothing is written.',
     async run(args: string[], io: CliIO): Promise<number> {
         const parsed = parseCommandArgs({
             args,
@@ -70,7 +74,7 @@ export const extractCommand: Command = {
         const compiled = schemaRead.result;
         if (!compiled.ok || !compiled.schema) {
             for (const d of compiled.errors) io.stderr(renderDiagnostic(d, schemaFile, compiled) + '\n');
-            io.stderr(`${visibleText(schemaFile)}: ${compiled.errors.length} error(s)\n`);
+            io.stderr(`${visibleText(schemaFile)}: ${plural(compiled.errors.length, 'error')}\n`);
             return 1;
         }
         for (let i = 0; i < files.length; i++)

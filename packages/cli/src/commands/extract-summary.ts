@@ -4,11 +4,12 @@
 // its code point (`\u{1B}`), as `svc check` shows a schema's; `--json` keeps the exact text.
 import { visibleText } from '@svc/compiler/core';
 import type { ExtractionObject } from '@svc/extraction';
+import { plural } from '../cli-types.js';
 import { repairText, valueText, viewOf } from './extract-view.js';
 
 export function summary(file: string, ex: ExtractionObject): string {
     const view = viewOf(ex);
-    const lines = [`${file}: ${ex.usage.reads} read(s), ${ex.usage.input_tokens} tokens`];
+    const lines = [`${file}: ${plural(ex.usage.reads, 'read')}, ${plural(ex.usage.input_tokens, 'token')}`];
     for (const [name, f] of view.fields) {
         lines.push(
             `  ${name}: ${f.status}${f.value === null || f.value === undefined ? '' : ` ${JSON.stringify(f.value)} (confidence ${f.confidence.toFixed(2)})`}`,
