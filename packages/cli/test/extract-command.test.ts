@@ -115,14 +115,16 @@ describe('svc extract on the examples', function () {
             const doc = join(dir, 'hostile.txt');
             const schema = join(dir, 'order.svc.json');
             writeFileSync(schema, '{"svc_schema":"1.0","name":"t","fields":[{"name":"supplier","type":"string","hints":["Supplier"]}]}');
-            writeFileSync(doc, 'ORDER\n\nSupplier: Acme\u202e Trading\u200b Ltd\n');
+            writeFileSync(doc, 'ORDER\n\nSupplier: Acme\u001b[31m\u202e Trading\u200b Ltd\n');
             const text = await runCli(['extract', '--schema', schema, doc]);
             expect(text.code, text.stderr).to.equal(0);
-            expect(text.stdout).to.not.match(/[\u202e\u200b]/);
-            expect(text.stdout).to.contain('"Acme\\u{202E} Trading\\u{200B} Ltd"');
+            // eslint-disable-next-line no-control-regex -- a raw ESC is what must not be there
+            expect(text.stdout).to.not.match(/[\u001b\u202e\u200b]/);
+            // One form for every such character: C0 controls too, not JSON's `\u001b`.
+            expect(text.stdout).to.contain('"Acme\\u{1B}[31m\\u{202E} Trading\\u{200B} Ltd"');
             const json = await runCli(['extract', '--schema', schema, '--json', doc]);
             const list = JSON.parse(json.stdout) as Extraction[];
-            expect(list[0]!.response.data.supplier).to.equal('Acme\u202e Trading\u200b Ltd');
+            expect(list[0]!.response.data.supplier).to.equal('Acme\u001b[31m\u202e Trading\u200b Ltd');
         } finally {
             rmSync(dir, { recursive: true, force: true });
         }

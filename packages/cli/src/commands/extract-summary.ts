@@ -5,14 +5,14 @@
 import { visibleText } from '@svc/compiler/core';
 import type { ExtractionObject } from '@svc/extraction';
 import { plural } from '../cli-types.js';
-import { repairText, valueText, viewOf } from './extract-view.js';
+import { repairText, valueJson, valueText, viewOf } from './extract-view.js';
 
 export function summary(file: string, ex: ExtractionObject): string {
     const view = viewOf(ex);
     const lines = [`${file}: ${plural(ex.usage.reads, 'read')}, ${plural(ex.usage.input_tokens, 'token')}`];
     for (const [name, f] of view.fields) {
         lines.push(
-            `  ${name}: ${f.status}${f.value === null || f.value === undefined ? '' : ` ${JSON.stringify(f.value)} (confidence ${f.confidence.toFixed(2)})`}`,
+            `  ${name}: ${f.status}${f.value === null || f.value === undefined ? '' : ` ${valueJson(f.value)} (confidence ${f.confidence.toFixed(2)})`}`,
         );
     }
     for (const c of view.conflicts) {

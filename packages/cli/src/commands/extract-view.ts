@@ -58,6 +58,20 @@ export function valueText(v: unknown): string {
     return JSON.stringify(v);
 }
 
+/**
+ * A field's value as JSON text, except that characters JSON would escape as `\u001b` or `\n` are
+ * left for visibleText to show as `\u{1B}`, the one form the text output uses for every control.
+ */
+export function valueJson(v: unknown): string {
+    if (typeof v === 'string') return `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+    if (Array.isArray(v)) return `[${v.map(valueJson).join(',')}]`;
+    if (v !== null && typeof v === 'object')
+        return `{${Object.entries(v)
+            .map(([k, x]) => `${valueJson(k)}:${valueJson(x)}`)
+            .join(',')}}`;
+    return JSON.stringify(v);
+}
+
 /** What a repair does, in words: the mentions it withdraws and the values that result. */
 export function repairText(repair: ViewRepair, mentions: ReadonlyMap<string, ViewMention>): string {
     const withdrawn = repair.withdraw.map((w) => {
