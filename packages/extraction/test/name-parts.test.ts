@@ -1,11 +1,12 @@
 // A field's name written in part, as forms and letters label it (documents written for the test;
 // bench/user-docs/twentieth has the ones these were seen in): a name of three words without its
-// first or last ("Effective date:" for `salary_effective_date`).
+// first or last ("Effective date:" for `salary_effective_date`), and a word of it after words that
+// ask for a kind ("Type of business:").
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe("a field's name in part", () => {
     it('a name of three words or more labels without its first or last word ("Effective date:" for `salary_effective_date`)', async () => {
@@ -37,5 +38,22 @@ describe("a field's name in part", () => {
         const weight = (words: string) => labelPhrases(field, localeOf('en')).find((p) => p.words.join(' ') === words)?.weight ?? 0;
         expect(weight('from')).to.be.above(0);
         expect(weight('from')).to.be.below(weight('starts on'));
+    });
+
+    it('a name\'s word after words that ask for its kind labels the kind ("Type of business:" is no `business_name`)', async () => {
+        const report = [
+            'FOOD HYGIENE INSPECTION REPORT',
+            'Type of business:   Restaurant / cafe / canteen (takeaway also operated)',
+            'Section     Type                  Price',
+            'Block 214   Standard Adult       £68.50',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'business_name', type: 'string' }] });
+        expect((await readCandidates(report, schema)).candidates.map((c) => c.quote)).to.not.include('Restaurant / cafe / canteen');
+        // A field that asks for the kind keeps the label.
+        const kind = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'business_type', type: 'string' }] });
+        expect((await readData(report, kind)).business_type).to.equal('Restaurant / cafe / canteen');
+        // (A table's "Type" column beside "Price" asks for no kind of price.)
+        const price = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'ticket_price', type: 'money', currency: 'GBP' }] });
+        expect((await readData(report, price)).ticket_price).to.deep.equal({ amount: '68.50', currency: 'GBP' });
     });
 });

@@ -11,7 +11,7 @@ import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 import { documentDate } from './heuristic-terms.js';
-import { MIN_COMPOUND_TAIL, countedApart, foreignHead, otherSection, taxAfter } from './heuristic-qualifiers.js';
+import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter } from './heuristic-qualifiers.js';
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
 import { LABEL } from './heuristic-weights.js';
@@ -383,7 +383,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     for (const h of uncovered(all)) {
         if (amounts.has(h.field) && (countedApart(win, h) || (taxAfter(win, h) && !taxed.has(h.field)))) continue;
         if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
-        if (otherSection(win, h, names) || otherColumn(win, h, names)) continue;
+        if (otherSection(win, h, names) || otherColumn(win, h, names) || kindOfLabel(win, h, names.get(h.field) ?? [])) continue;
         out[h.field]!.push(h);
     }
     return out;
