@@ -2,6 +2,7 @@
 // command uses, an unreachable database is one line without "internal error" (exit 2), and counts
 // are written in proper plurals in every command.
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,20 @@ describe('svc messages: help, environment errors, plurals', function () {
         try {
             const ok = await run(['extract', '--schema', 'examples/invoice-en.svc.json', 'examples/invoice-en.txt'], { SVC_DATA_DIR: dir });
             expect(ok.stdout).to.match(/^examples\/invoice-en\.txt: 1 read, \d+ tokens\n/);
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it('explain E-EXPR-LENGTH says its example is shortened and prints a command that writes the whole schema', async () => {
+        const r = await run(['explain', 'E-EXPR-LENGTH']);
+        expect(r.stdout).to.contain("Shortened: 'aaaa…aaaa' stands for 16,400 letters a.");
+        const command = /^ {2}(node -e .*)$/m.exec(r.stdout)?.[1];
+        const dir = mkdtempSync(join(tmpdir(), 'svc-explain-'));
+        try {
+            execFileSync('sh', ['-c', command ?? 'false'], { cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+            const checked = await run(['check', join(dir, 'long.svc.json')]);
+            expect(checked.stdout).to.contain('error[E-EXPR-LENGTH]: expression is 16407 bytes long');
         } finally {
             rmSync(dir, { recursive: true, force: true });
         }

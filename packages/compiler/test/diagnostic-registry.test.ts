@@ -1,7 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { compileSchemaText } from '../src/compile.js';
-import { EXAMPLES } from '../src/diagnostics/diagnostic-examples.js';
+import { EXAMPLES, exampleExcerpt } from '../src/diagnostics/diagnostic-examples.js';
 import {
     CODES,
     diagnostic,
@@ -126,6 +129,25 @@ describe('diagnostic registry', () => {
             const r = compileSchemaText(EXAMPLES[code].schema);
             const codes = [...r.errors, ...r.warnings].map((d) => d.code);
             expect(codes, code).to.include(code);
+        }
+    });
+
+    it('prints every example whole, or shortened with a command that writes that very schema', () => {
+        for (const code of Object.keys(CODES) as DiagnosticCode[]) {
+            const ex = EXAMPLES[code];
+            expect(exampleExcerpt(code).length, code).to.be.at.most(400);
+            if (!ex.shortened) {
+                expect(exampleExcerpt(code), code).to.equal(ex.schema);
+                continue;
+            }
+            const dir = mkdtempSync(join(tmpdir(), 'svc-example-'));
+            try {
+                execFileSync('sh', ['-c', ex.shortened.build], { cwd: dir, env: { PATH: process.env.PATH ?? '' } });
+                const built = readFileSync(join(dir, /> (\S+)$/.exec(ex.shortened.build)![1]!), 'utf8');
+                expect(JSON.parse(built), code).to.deep.equal(JSON.parse(ex.schema));
+            } finally {
+                rmSync(dir, { recursive: true, force: true });
+            }
         }
     });
 

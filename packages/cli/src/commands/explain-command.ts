@@ -1,12 +1,12 @@
-import { CODES, EXAMPLES, exampleExcerpt, isKnownCode, messageForms } from '@svc/compiler';
+import { CODES, EXAMPLES, exampleExcerpt, exampleNote, isKnownCode, messageForms } from '@svc/compiler';
 import { UsageError, type CliIO, type Command } from '../cli-types.js';
 
 export function explainText(code: string): string | undefined {
     if (!isKnownCode(code)) return undefined;
     const info = CODES[code];
     const ex = EXAMPLES[code];
-    const schema = exampleExcerpt(code);
-    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample (this schema raises ${code}):\n  ${schema}\nFix: ${ex.fix}\n\nMessages:\n${messageForms(
+    const schema = [exampleExcerpt(code), ...(exampleNote(code)?.split('\n') ?? [])].map((l) => `  ${l}\n`).join('');
+    return `${code} (${info.severity}): ${info.title}\n\n${info.explanation}\n\nExample (this schema raises ${code}):\n${schema}Fix: ${ex.fix}\n\nMessages:\n${messageForms(
         code,
     )
         .map(([, t]) => `  ${t}`)

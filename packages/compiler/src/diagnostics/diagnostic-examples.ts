@@ -7,6 +7,8 @@ export interface CodeExample {
     schema: string;
     /** What to write instead. */
     fix: string;
+    /** For a schema too long to print: what is shown instead, and a shell command writing the whole file. */
+    shortened?: { shown: string; note: string; build: string };
 }
 
 const HEAD = '{"svc_schema": "1.0", "name": "example", ';
@@ -50,6 +52,15 @@ export const EXAMPLES: Record<DiagnosticCode, CodeExample> = {
     'E-EXPR-LENGTH': {
         schema: s('{"name": "s", "type": "string"}', [`s == '${'a'.repeat(16_400)}'`]),
         fix: 'split the condition into several relations',
+        // 16 KiB cannot be copied from a terminal: a command builds the same schema.
+        shortened: {
+            shown: s('{"name": "s", "type": "string"}', ["s == 'aaaa…aaaa'"]),
+            note: "Shortened: 'aaaa…aaaa' stands for 16,400 letters a. This command writes the whole schema:",
+            build:
+                "node -e \"const e = 's == \\'' + 'a'.repeat(16400) + '\\''; " +
+                "console.log(JSON.stringify({svc_schema: '1.0', name: 'example', fields: [{name: 's', type: 'string'}], relations: [{id: 'r1', expr: e}]}))\"" +
+                ' > long.svc.json',
+        },
     },
     'E-NAME-UNKNOWN': { schema: s(`${EUR('total')}, ${EUR('net')}, ${EUR('vat')}`, ['totl == net + vat']), fix: '"total == net + vat"' },
     'E-ARRAY-RELATION': {
@@ -98,8 +109,14 @@ export const EXAMPLES: Record<DiagnosticCode, CodeExample> = {
     'W-REL-TRIVIAL': { schema: s(INT('amount', ', "min": 0'), ['amount >= 0']), fix: 'drop the relation; min already says it' },
 };
 
-/** The example schema for display: long ones (E-EXPR-LENGTH's) are cut at `max` characters. */
-export function exampleExcerpt(code: DiagnosticCode, max = 400): string {
-    const text = EXAMPLES[code].schema;
-    return text.length > max ? `${text.slice(0, max)}…` : text;
+/** The example schema for display: a long one (E-EXPR-LENGTH's) in its shortened form. */
+export function exampleExcerpt(code: DiagnosticCode): string {
+    const ex = EXAMPLES[code];
+    return ex.shortened?.shown ?? ex.schema;
+}
+
+/** For a shortened example: what the shortening stands for and the command that writes it whole. */
+export function exampleNote(code: DiagnosticCode): string | undefined {
+    const short = EXAMPLES[code].shortened;
+    return short && `${short.note}\n${short.build}`;
 }

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CODES, EXAMPLES, exampleExcerpt, isKnownCode, messageForms } from '@svc/compiler';
+import { CODES, EXAMPLES, exampleExcerpt, exampleNote, isKnownCode, messageForms } from '@svc/compiler';
 
 /** Directories made by this process, removed at exit (one listener for all servers of a process). */
 const ownDirs = new Set<string>();
@@ -21,6 +21,12 @@ const removeOwnDirs = (): void => {
     for (const dir of ownDirs) rmSync(dir, { recursive: true, force: true });
     ownDirs.clear();
 };
+
+/** A shortened example's note, and its command as a shell block (Markdown would eat its quotes). */
+function noteLines(code: keyof typeof CODES): string[] {
+    const note = exampleNote(code)?.split('\n');
+    return note ? [note[0]!, '```sh', ...note.slice(1), '```'] : [];
+}
 
 export class ExplainPages {
     private written: boolean | undefined;
@@ -53,6 +59,7 @@ export class ExplainPages {
             '```json',
             exampleExcerpt(code),
             '```',
+            ...noteLines(code),
             `Fix: ${EXAMPLES[code].fix}`,
         ].join('\n');
     }
