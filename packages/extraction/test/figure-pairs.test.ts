@@ -1,9 +1,9 @@
 // Two figures a document labels alike, the earlier and the later of a pair (documents written for
 // the test; bench/user-docs/twentieth has the ones these were seen in): a portfolio's value at the
-// period's start and end, a salary before and after a review.
+// period's start and end, a salary before and after a review; a count in words before what it counts.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
 const usd = (amount: string) => ({ amount, currency: 'USD' });
@@ -49,5 +49,15 @@ describe('figure pairs', () => {
         const fields = [money('opening_balance', ['Opening balance']), money('closing_balance', ['Closing balance'])];
         const schema = compile({ svc_schema: '1.0', name: 's', fields });
         expect(await readData(statement, schema)).to.deep.equal({ opening_balance: usd('42.18'), closing_balance: usd('36.89') });
+    });
+
+    it('a count in words before what the field counts is a candidate ("drie maanden huur" for `aantal_maanden_huur`)', async () => {
+        const garantie = 'onherroepelijk garant tot een bedrag van € 37.500,00, zijnde drie maanden huur inclusief btw.\n';
+        const schema = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'aantal_maanden_huur', type: 'integer', min: 0 }] });
+        const { candidates } = await readCandidates(garantie, schema, 'nl');
+        expect(candidates.map((c) => c.quote)).to.include('drie');
+        // (Not a number word before another noun: "drie bomen".)
+        const bomen = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'aantal_maanden', type: 'integer', min: 0 }] });
+        expect((await readCandidates('Er staan drie bomen in de tuin.\n', bomen, 'nl')).candidates).to.deep.equal([]);
     });
 });

@@ -3,7 +3,9 @@
 // leaders, a sum of money for a measure or a percentage, a count of a period's days for money.
 // Split from heuristic-scorers.ts.
 import { boxContext } from './heuristic-boxes.js';
-import { FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
+import { countedNoun, FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
+import type { WindowText } from './heuristic-text.js';
+import { shapesOf } from '../locale/locale-shapes.js';
 import type { FieldContext, Scalar } from './heuristic-scorers.js';
 import { subtractedFields } from './heuristic-signs.js';
 import { isCheckBox, type Span } from './heuristic-spans.js';
@@ -48,8 +50,23 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         // Nor a year, where the document marks its amounts ("Voorschot zorgtoeslag 2025" beside "€ 1.476").
         if (found.some((s) => s.marked)) found = found.filter((s) => s.marked || !YEAR.test(s.quote));
     }
+    // A count written in words before what the field counts ("Two witnesses aged 18 or over are
+    // required" for `witnesses_required`, "drie maanden huur" for `aantal_maanden_huur`).
+    const noun = type.kind === 'integer' ? countedNoun(ctx.field, ctx.win.locale) : undefined;
+    if (noun) found = [...found, ...countWords(ctx.win, noun)].sort((a, b) => a.start - b.start);
     return found;
 }
+
+/** Number words right before a noun (or its plural) in a window. */
+function countWords(win: WindowText, noun: string): Span[] {
+    const re = new RegExp(
+        `(?<![\\p{L}\\p{N}])(?:${shapesOf(win.locale).numberWord})(?=[ \\t]+${escapeWord(noun)}(?:s|en|n)?(?![\\p{L}]))`,
+        'giu',
+    );
+    return [...win.text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, quote: m[0] }));
+}
+
+const escapeWord = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Dot leaders after a figure: the figure is a part of the label they lead from. */
 const LEADERS = /^[ \t]*(?:\.{3}|…)/;
