@@ -161,6 +161,34 @@ export const LAYOUTS = {
         language: 'nl',
         text: 'mr. F.J. de Lange, voorzitter, kosten  -  om 10.30 uur '.repeat(1_000),
     },
+    // Counts in words, job titles after "as", slashed labels, boxes after options, leaders after a
+    // year, a possessive's apposition (2026-11-27, later): each reads a few words around its match.
+    'a count in words, "as" a title, a slashed label, a box after an option and leaders 800 times on one line (32 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'mixed',
+            fields: Array.from(
+                { length: 32 },
+                (_, i) =>
+                    [
+                        { name: `number_of_months_${i}`, type: 'integer', nullable: true },
+                        { name: `job_title_${i}`, type: 'string', nullable: true },
+                        { name: `approved_${i}`, type: 'boolean', nullable: true },
+                        {
+                            name: `previous_balance_${i}`,
+                            type: 'money',
+                            currency: 'EUR',
+                            nullable: true,
+                            hints: ['Flight / Date', 'balance'],
+                        },
+                    ][i % 4],
+            ),
+        },
+        language: 'en',
+        text: 'three months as Senior Data Engineer, Your supervisor, Tyrell Osgood, FLIGHT / DATE : XP417 / 12MAR25 YES [X] NO [ ] Balance 2025 ..... 22 '.repeat(
+            800,
+        ),
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */
