@@ -175,4 +175,18 @@ describe('where a value ends', () => {
             sponsor: 'Lakeside Foundation',
         });
     });
+
+    it('a telephone number after a label in running text, for a field that asks for one ("Book by phone on 01422 845 300 or online")', async () => {
+        const voucher = ' * Book by phone on 01422 845 300 or online at linenmillspa.co.uk and quote the voucher code.\n';
+        const phone = compile({
+            svc_schema: '1.0',
+            name: 'v',
+            fields: [{ name: 'booking_phone', type: 'string', hints: ['Book by phone on'] }],
+        });
+        expect((await readData(voucher, phone)).booking_phone).to.equal('01422 845 300');
+        // Over a line break, Dutch; and a compound of the phone's word asks for one too.
+        const brief = 'Wilt u een andere afspraak? Kijk op de website of bel\n088 - 000 1388 (op werkdagen van 8.00 tot 17.00 uur).\n';
+        const tel = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'telefoonnummer', type: 'string', hints: ['bel'] }] });
+        expect((await readData(brief, tel, 'nl')).telefoonnummer).to.equal('088 - 000 1388');
+    });
 });

@@ -22,6 +22,7 @@ import { cellScores, rowColumnCell } from './heuristic-table.js';
 import { timeScores } from './heuristic-times.js';
 import { appositionScores } from './heuristic-appositions.js';
 import { jobTitleScores } from './heuristic-job-titles.js';
+import { phoneScores } from './heuristic-phones.js';
 import { asLabelled, fieldUnit } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
@@ -122,6 +123,20 @@ function labelledStrings(ctx: FieldContext, options: ReturnType<typeof stringOpt
     return routeParts(stringCandidates(ctx.win, labels, options), routeEnd(ctx.field, ctx.win.locale));
 }
 
+/**
+ * A string field's candidates of particular shapes: a table's cell named by its row and its column
+ * together, a time of day, a person beside a role, a job's title, a telephone number.
+ */
+function shapedScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
+    return [
+        ...cellScores(ctx, fits),
+        ...timeScores(ctx),
+        ...appositionScores(ctx, fits),
+        ...jobTitleScores(ctx, fits),
+        ...phoneScores(ctx, fits),
+    ];
+}
+
 /** Candidates of a string field: from its labels, an address block, a letterhead. */
 function stringScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -158,8 +173,7 @@ function stringScores(ctx: FieldContext): Scored[] {
         });
     }
     if (pattern !== undefined) return out;
-    // A table's cell named by its row and its column together.
-    out.push(...cellScores(ctx, fits), ...timeScores(ctx), ...appositionScores(ctx, fits), ...jobTitleScores(ctx, fits));
+    out.push(...shapedScores(ctx, fits));
     const party = (name: Span, context: number, features: Features): void => {
         const parsed = parseQuote(type, name.quote, input.language);
         if (!parsed) return;

@@ -31,7 +31,7 @@ export function shapeOf(
     const personal = labelWords(field.description ?? '').some((w) => wordsOf(win.locale, 'nameWords').has(w));
     const numbered =
         asksFor(field, win.locale, 'identifierWords') || (REFERENCE_NAME.test(labelWords(field.name).at(-1) ?? '') && !personal);
-    const dialled = labelWords(field.name).some((w) => PHONE_WORDS.has(w));
+    const dialled = asksForPhone(field);
     // (An e-mail address has its "@": "NVQ Level 3 Electrotechnical Services" is none.)
     const mailed = MAIL_NAME.test(labelWords(field.name).join(' '));
     const posted = [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => POSTCODE_WORDS.has(w)));
@@ -53,6 +53,11 @@ export function shapeOf(
 
 /** Words of a field's name that ask for a telephone number, which has digits ("Mr Oliver Brandt-Hughes" is none). */
 const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);
+
+/** Whether a field's name asks for a telephone number (`booking_phone`, `telefoonnummer`). */
+export function asksForPhone(field: CompiledField): boolean {
+    return labelWords(field.name).some((w) => PHONE_WORDS.has(w) || w.startsWith('telefoon'));
+}
 /** A field's name that asks for an e-mail address: it ends with "email" ("e mail", "email address", Dutch "e-mailadres"). */
 const MAIL_NAME = /(?:^|\s)(?:e\s?mail|e\s?mailadres|mailadres)(?:\s(?:address|addr|adres))?$/u;
 /** A field's name's last word that asks for a reference ("matter_reference", Dutch `referentie`). */
