@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { wantsAddressee } from '../src/readers/heuristic-addressee.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const OFFER = compile({
     svc_schema: '1.0',
@@ -227,5 +227,22 @@ describe('addressee: the person a letter greets', () => {
         ].join('\n');
         const schema = compile({ svc_schema: '1.0', name: 'w', fields: [{ name: 'owner_name', type: 'string' }] });
         expect((await readData(letter, schema)).owner_name).to.equal('Mrs Eleanor Fairbairn');
+    });
+
+    it('"To:" before a titled name over who they are names the recipient, for a field that asks for the recipient', async () => {
+        const notice = [
+            'ENVIRONMENTAL PROTECTION ACT 1990 - ABATEMENT NOTICE',
+            'Notice ref:   EH/NN/25/00318',
+            '',
+            'To:  Mr Adrian Kowalczyk-Dunn',
+            '     the person responsible for the nuisance',
+            '',
+            "Premises:  14 Mangrove Close, Bishop's Stortford, Hertfordshire CM23 4RT",
+        ].join('\n');
+        const field = (name: string) => compile({ svc_schema: '1.0', name: 'n', fields: [{ name, type: 'string', nullable: true }] });
+        expect((await readData(notice, field('recipient_name'))).recipient_name).to.equal('Mr Adrian Kowalczyk-Dunn');
+        // (A party named by its role is not the header's: `building_owners`.)
+        const { candidates } = await readCandidates(notice, field('building_owners'));
+        expect(candidates.map((c) => c.quote)).to.not.include('Mr Adrian Kowalczyk-Dunn');
     });
 });

@@ -104,7 +104,7 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
     // A statement greets nobody: the address block's name line, led by a person's title ("Ms Anjali
     // Rowntree-Pascoe" over "Flat 12, Orchard House" and a postcode line).
     // (Not for a child's name: a school writes to the parents about the pupil.)
-    return organisation || minorField(field) ? [] : titledAddressee(win, titles);
+    return organisation || minorField(field) ? [] : titledAddressee(win, titles, RECIPIENT_FIELD.test(field));
 }
 
 const minorField = (field: string): boolean => labelWords(field).some((w) => MINOR_WORDS.has(w));
@@ -136,11 +136,19 @@ const HEAD_LINES = 15;
 /** Lines under a name searched for its address's figures (a house number, a postcode). */
 const ADDRESS_UNDER = 3;
 
-function titledAddressee(win: WindowText, titles: ReadonlySet<string>): Span[] {
+/** A field's name that asks for whom the document is to ("recipient_name", "geadresseerde"), not a party by role. */
+const RECIPIENT_FIELD = /(?:^|_)(?:recipient|addressee|geadresseerde|ontvanger)(?:_|$)/i;
+
+function titledAddressee(win: WindowText, titles: ReadonlySet<string>, recipientField: boolean): Span[] {
     const lines = win.lines;
     for (let k = 0; k < Math.min(lines.length, HEAD_LINES); k++) {
         const line = lines[k]!;
-        const t = firstCell(line.text);
+        // (After a recipient's header, for a field that asks for the recipient: "To:  Mr Adrian
+        // Kowalczyk-Dunn" over who they are; a party's role may be another's: `building_owners`.)
+        const header = /^[ \t]*(\p{L}+):[ \t]+/u.exec(line.text);
+        const to = header !== null && wordsOf(win.locale, 'recipientHeaders').has(header[1]!.toLowerCase());
+        if (to && !recipientField) continue;
+        const t = firstCell(to ? line.text.slice(header[0].length) : line.text);
         const first = t.split(/\s+/)[0]!.replace(/\.$/, '').toLowerCase();
         if (!titles.has(first) || !nameLine(t, titles, win.locale)) continue;
         const under = lines.slice(k + 1, k + 1 + ADDRESS_UNDER).map((l) => l.text.trim());
