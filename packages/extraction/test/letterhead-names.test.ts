@@ -194,4 +194,25 @@ describe('letterhead names', () => {
         const clinic = statement.replace('Pluxee Belgium NV - Dienstencheques Vlaanderen', 'Hart - Long Centrum Brussel');
         expect((await readData(clinic, schema, 'nl')).uitgever).to.equal('Hart - Long Centrum Brussel');
     });
+
+    it('an e-mail sent from a department names no business; the letterhead over an Irish Eircode does ("Data Protection Office")', async () => {
+        const mail = [
+            'From: Data Protection Office <dataprotection@lunasatelecom.ie>',
+            'To: Ciarán Mac Giolla Phádraig <ciaran.macgp@eircom.net>',
+            'Subject: Your Subject Access Request',
+            '',
+            'Lúnasa Telecom DAC',
+            'Data Protection Office, Block C, Eastpoint Business Park, Dublin 3, D03 W2K6',
+            '',
+            'Dear Mr Mac Giolla Phádraig,',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'm',
+            fields: [{ name: 'controller_name', type: 'string', hints: ['Data controller', 'company'] }],
+        });
+        const { data, candidates } = await readCandidates(mail, schema);
+        expect(candidates.map((c) => c.quote)).to.not.include('Data Protection Office');
+        expect(data.controller_name).to.equal('Lúnasa Telecom DAC');
+    });
 });

@@ -154,6 +154,11 @@ export const enAgreementWords = {
         'orders',
         'helpdesk',
         'team',
+        'data protection office',
+        'data protection team',
+        'privacy office',
+        'privacy team',
+        'complaints team',
     ],
     organisationWords: [
         'practice',

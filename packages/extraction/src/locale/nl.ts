@@ -281,7 +281,7 @@ export const nl = {
         'theater',
     ],
     otherOrganisationWords: ['vorige', 'vorig', 'eerdere', 'oude', 'oud', 'nieuwe', 'nieuw', 'andere', 'derde'],
-    departmentWords: ['klantenservice', 'reserveringen', 'administratie', 'helpdesk', 'team', 'boekingen'],
+    departmentWords: ['klantenservice', 'reserveringen', 'administratie', 'helpdesk', 'team', 'boekingen', 'privacyteam', 'klachtenteam'],
     possessives: ['uw', 'jouw', 'je', 'mijn', 'ons', 'onze'],
     copulas: ['is', 'zijn', 'was', 'waren'],
     pronouns: ['ik', 'wij', 'we', 'jij', 'u', 'hij', 'zij', 'ze', 'hen', 'hun', 'mij', 'me'],

@@ -17,7 +17,9 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 // not an e-mail's or a website's ("e-mailadres", "internetadres").
 const ADDRESS_WORDS = /\b(?:address|addr|adres|adresse|dirección|indirizzo|alamat|location|(?!(?:e-?)?mail|internet|web)[a-z]{3,}adres)\b/i;
 
-const POSTCODE = /(?<![\p{L}\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})(?![\d-])/u;
+// (An Irish Eircode too: a routing key and four characters, "D03 W2K6", "P75 KX21".)
+const POSTCODE =
+    /(?<![\p{L}\d-])(?:\d{4,6}|\d{4}\s?[A-Z]{2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[\dAC-FHKNPRTV-Y]{4})(?![\d-])/u;
 const LABEL_WORDS = /\b(?:tel|fax|phone|gst|tax|reg|invoice|receipt|date|email|www|http)\b|@/i;
 const LABELLED = new RegExp(`:|${LABEL_WORDS.source}`, 'i');
 

@@ -119,6 +119,8 @@ export function senderNames(win: WindowText): Span[] {
         const m = SENDER.exec(line.text);
         if (!m || !headers.has(m[1]!.toLowerCase())) continue;
         let name = m[2]!.trim();
+        // (A department alone names no business: "Data Protection Office <dataprotection@…>".)
+        if (departments.has(name.toLowerCase())) return [];
         let start = line.start + line.text.indexOf(name, m[1]!.length);
         const words = name.split(' ');
         for (let k = 1; k < words.length; k++) {
