@@ -99,8 +99,13 @@ function twoCells(text: string): boolean {
  * ("AUSTRAL PACIFIC AIRLINES - BAGGAGE SERVICES" for `airline`): a dash after it is no colon.
  */
 function midName(text: string, lineStart: number, at: number): boolean {
+    // (A name's line is short; a long line is read once per label on it.)
+    if (at - lineStart > NAME_LINE_CHARS) return false;
     return /^\s*(?:\p{Lu}[\p{Lu}&'’.-]*\s)+$/u.test(text.slice(lineStart, at));
 }
+
+/** Characters before a label a name in capitals may run over. */
+const NAME_LINE_CHARS = 120;
 
 /** Characters of white space after a label's colon beyond which its line's rest is another column. */
 const FAR_GAP = 12;

@@ -41,8 +41,9 @@ export function pairOrdered<C extends { score: number; hit?: { phrase: string } 
     const byLabel = new Map<string, number[]>();
     contexts.forEach((c, i) => {
         if (!c.hit || c.score < floor || !parsed[i]) return;
-        const list = byLabel.get(c.hit.phrase) ?? [];
-        byLabel.set(c.hit.phrase, [...list, i]);
+        const list = byLabel.get(c.hit.phrase);
+        if (list) list.push(i);
+        else byLabel.set(c.hit.phrase, [i]);
     });
     const out = contexts.slice();
     for (const list of byLabel.values()) {

@@ -47,15 +47,28 @@ const CODE_END = /^[ \t]*[:#]?[ \t]*(?=[^\s]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*$/
  */
 function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandidate) => StringCandidate {
     const own = new Set(hits.filter((h) => h.kind === 'hint' || h.kind === 'name').map((h) => text.slice(h.start, h.end).toLowerCase()));
+    // Hits by start, searched for those inside a value (a window may hold thousands).
+    const sorted = hits.slice().sort((a, b) => a.start - b.start);
+    const inside = (c: StringCandidate): LabelHit | undefined => {
+        let lo = 0;
+        let hi = sorted.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (sorted[mid]!.start <= c.start) lo = mid + 1;
+            else hi = mid;
+        }
+        for (let i = lo; i < sorted.length && sorted[i]!.start < c.end; i++) {
+            const h = sorted[i]!;
+            if (!h.compound && h.end < c.end && h.phrase !== c.hit?.phrase && CODE_END.test(text.slice(h.end, c.end))) return h;
+        }
+        return undefined;
+    };
     return (c) => {
         // (Not a hint that begins its own value: "AWB 99/216" for the hint "AWB".)
         if (c.hit && c.start < c.hit.end) return c;
         // Another word of the field's name inside the value before a code that ends it: "Vehicle:
         // Toyota RAV4, NSW rego CJX-41T" for `vehicle_rego` is the code.
-        const inner = hits.find(
-            (h) =>
-                !h.compound && h.start > c.start && h.end < c.end && h.phrase !== c.hit?.phrase && CODE_END.test(text.slice(h.end, c.end)),
-        );
+        const inner = inside(c);
         if (inner) {
             const at = inner.end + /^[ \t]*[:#]?[ \t]*/.exec(text.slice(inner.end, c.end))![0].length;
             return { ...c, quote: text.slice(at, c.end), start: at };
@@ -74,6 +87,8 @@ function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandi
  * onbekend"): the label's part the hit stands in, the value's part in the same place.
  */
 export function slashPart(text: string, lineStart: number, hit: LabelHit, v: Span): Span | undefined {
+    // (A label's cell is short: a long line is read once per label on it.)
+    if (v.start - lineStart > LABEL_CELL) return undefined;
     const label = text.slice(lineStart, Math.max(lineStart, v.start));
     const slashes = [...label.matchAll(SLASH)];
     const parts = [...v.quote.matchAll(SLASH)];
@@ -83,6 +98,9 @@ export function slashPart(text: string, lineStart: number, hit: LabelHit, v: Spa
     const [start, end] = first ? [v.start, v.start + cut] : [v.start + cut + parts[0]![0].length, v.end];
     return start < end ? { start, end, quote: text.slice(start, end) } : undefined;
 }
+
+/** Characters from a line's start to a value at most, for its label's parts. */
+const LABEL_CELL = 120;
 
 /** A slash set apart by spaces, between two things named or given. */
 const SLASH = /[ \t]+\/[ \t]+/g;
