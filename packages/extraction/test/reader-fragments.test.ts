@@ -127,6 +127,66 @@ const LATER_SCHEMA = compile({
     ],
 });
 
+// The rules of the users' twentieth set (2026-11-27, later): run-together dates, colons set apart,
+// slashed label pairs, boxes after options, leaders and blanks, counts in words, job titles, pairs of
+// figures, telephone numbers, copies, "Type of".
+const TWENTIETH_FRAGMENTS = [
+    'PASSENGER NAME   : CHEN/WEILING MS',
+    'FLIGHT / DATE    : XP417 / 12MAR25',
+    'Approved:   YES   [X]        NO   [ ]',
+    '[ ] YES [X] NO',
+    'Annual entitlement 2025 ......  22',
+    'Carried over from 2024 .....  ____',
+    'zijnde drie maanden huur',
+    'employed as Senior Data Engineer.',
+    'Your supervisor, Tyrell Osgood,',
+    'in our Fleet Operations department',
+    'Waarde portefeuille per 01-07-2025    184.612,37',
+    'Current annual base salary:   $58,500.00',
+    'New annual base salary:   $61,000.00',
+    'Book by phone on 01422 845 300 or',
+    'LICENSE HOLDER COPY',
+    'Type of business:   Restaurant',
+    'To:  Mr Adrian Kowalczyk-Dunn',
+    'Rapportageperiode:   01-07-2025 t/m 30-09-2025',
+    '~ BRITISH SHOTOKAN KARATE FEDERATION ~',
+    'Harbourlink Tolling Pty Ltd   ABN 61 608 214 993',
+    'Dublin 3, D03 W2K6',
+    '(8 fondsen + liquiditeiten)',
+    '\n',
+    '   ',
+    '/',
+    '.....',
+    '😀',
+];
+
+const TWENTIETH_SCHEMA = compile({
+    svc_schema: '1.0',
+    name: 'twentieth',
+    fields: [
+        { name: 'passenger_name', type: 'string', nullable: true },
+        { name: 'flight_number', type: 'string', nullable: true },
+        { name: 'flight_date', type: 'date', nullable: true },
+        { name: 'approved', type: 'boolean', nullable: true },
+        { name: 'annual_entitlement', type: 'decimal', nullable: true },
+        { name: 'carried_over_days', type: 'decimal', nullable: true },
+        { name: 'aantal_maanden_huur', type: 'integer', nullable: true },
+        { name: 'job_title', type: 'string', nullable: true },
+        { name: 'supervisor', type: 'string', nullable: true },
+        { name: 'department', type: 'string', nullable: true },
+        { name: 'beginwaarde', type: 'money', currency: 'EUR', nullable: true, hints: ['Waarde portefeuille per'] },
+        { name: 'previous_salary', type: 'money', currency: 'USD', nullable: true },
+        { name: 'new_salary', type: 'money', currency: 'USD', nullable: true },
+        { name: 'booking_phone', type: 'string', nullable: true, hints: ['Book by phone on'] },
+        { name: 'license_holder', type: 'string', nullable: true },
+        { name: 'business_name', type: 'string', nullable: true },
+        { name: 'recipient_name', type: 'string', nullable: true },
+        { name: 'periode_einde', type: 'date', nullable: true, hints: ['Rapportageperiode', 't/m'] },
+        { name: 'toll_operator', type: 'string', nullable: true, hints: ['Pty Ltd'] },
+        { name: 'liquiditeiten', type: 'money', currency: 'EUR', nullable: true, hints: ['Liquiditeiten'] },
+    ],
+});
+
 /**
  * Documents pieced from `fragments` read with `schema`: the reader never throws, every mention's
  * offsets slice the document to its quote, and a value a field takes is one of its mentions'.
@@ -165,5 +225,9 @@ describe('reader fragments: prose and layout rules on pieced-together documents'
 
     it('so do the later rules: people beside roles, times, brackets and stars, dashes, head-first labels', async () => {
         await readsPieces(LATER_FRAGMENTS, LATER_SCHEMA, 100);
+    });
+
+    it("so do the twentieth set's rules: slashed pairs, boxes after options, leaders, counts in words, pairs of figures", async () => {
+        await readsPieces(TWENTIETH_FRAGMENTS, TWENTIETH_SCHEMA, 100);
     });
 });
