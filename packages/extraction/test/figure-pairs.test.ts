@@ -60,4 +60,11 @@ describe('figure pairs', () => {
         const bomen = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'aantal_maanden', type: 'integer', min: 0 }] });
         expect((await readCandidates('Er staan drie bomen in de tuin.\n', bomen, 'nl')).candidates).to.deep.equal([]);
     });
+
+    it('a range of two figures gives the earlier field its first and the later its second ("from $96,000 to $102,240")', async () => {
+        const letter = 'Your annual base salary will increase from $96,000 to $102,240, an increase of 6.5%, effective April 1, 2025.\n';
+        const money = (name: string) => ({ name, type: 'money', currency: 'USD' });
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [money('current_salary'), money('new_salary')] });
+        expect(await readData(letter, schema)).to.deep.equal({ current_salary: usd('96000.00'), new_salary: usd('102240.00') });
+    });
 });

@@ -55,3 +55,26 @@ export function pairOrdered<C extends { score: number; hit?: { phrase: string } 
     }
     return out;
 }
+
+/**
+ * A range of two figures ("will increase from $96,000 to $102,240") for a field that asks for the
+ * earlier or the later: the end it asks for takes the better context of the two, the other keeps
+ * `other` of it (contexts indexed as `found`), as a range's label gives a date's end (heuristic-terms.ts).
+ */
+export function pairRanged<C extends { score: number }>(
+    part: 0 | 1,
+    pairs: readonly [Span, Span][],
+    found: readonly Span[],
+    contexts: readonly C[],
+    other: number,
+): C[] {
+    const index = new Map(found.map((s, i) => [s, i]));
+    const out = contexts.slice();
+    for (const pair of pairs) {
+        const [want, rest] = [index.get(pair[part])!, index.get(pair[1 - part]!)!];
+        const best = out[want]!.score >= out[rest]!.score ? out[want]! : out[rest]!;
+        out[want] = best;
+        out[rest] = { ...best, score: best.score * other };
+    }
+    return out;
+}

@@ -28,7 +28,7 @@ import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
 import { stringLabels } from './heuristic-qualifiers.js';
 import { stringCandidates, stringOptions } from './heuristic-strings.js';
-import { notOwnDate, rangeLabelled, termDates } from './heuristic-terms.js';
+import { notOwnDate, rangeLabelled, rangePairs, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
@@ -36,7 +36,7 @@ import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import { spansOf } from './heuristic-field-spans.js';
-import { pairOrdered, pairPart } from './heuristic-pairs.js';
+import { pairOrdered, pairPart, pairRanged } from './heuristic-pairs.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
 
@@ -258,7 +258,8 @@ function endsOrdered(ctx: FieldContext, found: readonly Span[], read: ContextSco
     if (isDate(type)) return rangeLabelled(field, win, found, read, ADJUST.otherRangeEnd);
     const pair = FIGURES.has(type.kind) ? pairPart(field, win.locale) : undefined;
     if (pair === undefined) return read;
-    return pairOrdered(pair, found, read, parsed, (at) => win.lineOf(at), ADJUST.otherRangeEnd, ADJUST.ambiguityFloor);
+    const ordered = pairOrdered(pair, found, read, parsed, (at) => win.lineOf(at), ADJUST.otherRangeEnd, ADJUST.ambiguityFloor);
+    return pairRanged(pair, rangePairs(win, found), found, ordered, ADJUST.otherRangeEnd);
 }
 
 /** Scored candidates of one field in one window. */
