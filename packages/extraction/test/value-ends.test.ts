@@ -189,4 +189,12 @@ describe('where a value ends', () => {
         const tel = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'telefoonnummer', type: 'string', hints: ['bel'] }] });
         expect((await readData(brief, tel, 'nl')).telefoonnummer).to.equal('088 - 000 1388');
     });
+
+    it('before a comma, a few words and a code that end the value, another item of the line ("2021 Subaru Outback, CO plate BNQ-4471")', async () => {
+        expect(valueHead('Personal - 2021 Subaru Outback, CO plate BNQ-4471')).to.equal('Personal - 2021 Subaru Outback'.length);
+        expect(valueHead('Acme Widgets, Harbour Road')).to.equal(0); // (no code: a place)
+        // Not where the words name the field again before its code: the code is the value.
+        const statement = 'Vehicle:           Toyota RAV4, NSW rego CJX-41T\n';
+        expect((await readData(statement, strings('vehicle_rego'))).vehicle_rego).to.equal('CJX-41T');
+    });
 });

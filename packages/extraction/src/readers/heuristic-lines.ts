@@ -203,6 +203,8 @@ function firstCell(win: WindowText, row: number): [number, number] {
 export const HEAD_PREFERRED = 1.05;
 /** After a name and a comma: words in lower case (an apposition), or a street and its number. */
 const APPOSITION = /^,\s+(?:\p{Ll}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,3}\s+\d+\p{L}?\b|\d+(?:[.,]\d+)?\s*\p{L})/u;
+/** After a comma, one to three words and a code that ends the value (letters, digits, dashes; a digit and a letter). */
+const CODE_ITEM = /^,[ \t]+(?:\p{L}+[ \t]+){1,3}(?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})[\p{Lu}\d][\p{L}\d-]{2,}$/u;
 /** A code (letters, digits and joiners, at least one digit) and a word in lower case after it. */
 const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\p{N}](?=\s+\p{Ll})/u;
 
@@ -226,6 +228,8 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
             .replace(/\./g, '')
             .toLowerCase();
         if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
+        // Nor a few words and a code after it, another item of the line ("2021 Subaru Outback, CO plate BNQ-4471").
+        if (CODE_ITEM.test(quote.slice(comma))) return comma;
     }
     // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";
     // a bracket with a number after a name or a code says something of it: "Freya Carter (DOB 14

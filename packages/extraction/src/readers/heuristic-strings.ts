@@ -128,6 +128,9 @@ function phraseCandidates(
     return out;
 }
 
+/** A code that ends a value after a label's word ("rego CJX-41T"). */
+const CODE_LAST = /^[ \t]*[:#]?[ \t]*(?=\S*\d)\S+$/;
+
 /** Names listed after the first one in running text: at most this many. */
 const MAX_LISTED = 4;
 
@@ -252,14 +255,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 const code = codeAfter(win, hit, sep, rest, bareName);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
-                // The name or code the line starts with, before what is said of it: "Groenvallei
-                // Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
-                // "INV-20388 dated 02.08.2024" (not for an address, whose parts these are, nor a list).
-                const head =
-                    v && !address && !several
-                        ? valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || (options.people ? 0 : firstOfPeople(win, v.quote))
-                        : 0;
-                if (v) out.push(...headOf(v, head, hit.weight, hit));
+                if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options.people === true));
                 if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
                 // A value its line leaves open runs on under it ("Bewdley (westbound," / "near junction …)").
                 const runOn = v && !re ? openValue(win, v) : undefined;
@@ -300,6 +296,21 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
  * A section's heading that says whose name ("SECTION 2 - OWNER / PRINCIPAL" over "Name: Rachel A.
  * Lindqvist" for `owner_name`; "GEGEVENS VAN HET DIER" over "Naam" for `naam_dier`).
  */
+/**
+ * The name or code a value read as the rest of its line starts with, before what is said of it:
+ * "Groenvallei Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
+ * "INV-20388 dated 02.08.2024" (the caller skips an address, whose parts these are, and a list).
+ */
+function lineHead(win: WindowText, hits: readonly LabelHit[], hit: LabelHit, v: Span, people: boolean): StringCandidate[] {
+    const head = valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || (people ? 0 : firstOfPeople(win, v.quote));
+    // (Not where the rest names the field again before a code: "Toyota RAV4, NSW rego CJX-41T" for
+    // `vehicle_rego`, whose code heuristic-tidy.ts reads.)
+    const named =
+        head > 0 &&
+        hits.some((h) => h !== hit && h.start >= v.start + head && h.end <= v.end && CODE_LAST.test(win.text.slice(h.end, v.end)));
+    return named ? [] : headOf(v, head, hit.weight, hit);
+}
+
 function sectionNameOf(win: WindowText, hit: LabelHit, options: StringOptions): StringCandidate[] {
     const { nameKind, several = false } = options;
     const under =
