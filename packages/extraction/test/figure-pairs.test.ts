@@ -67,4 +67,10 @@ describe('figure pairs', () => {
         const schema = compile({ svc_schema: '1.0', name: 'l', fields: [money('current_salary'), money('new_salary')] });
         expect(await readData(letter, schema)).to.deep.equal({ current_salary: usd('96000.00'), new_salary: usd('102240.00') });
     });
+
+    it('a plural before how many are wanted is the counted noun ("Two witnesses aged 18 or over are required" for `witnesses_required`)', async () => {
+        const licence = 'Witness 1:   ________   Witness 2:   ________\nTwo witnesses aged 18 or over are required.\n';
+        const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'witnesses_required', type: 'integer', min: 0 }] });
+        expect((await readData(licence, schema)).witnesses_required).to.equal(2);
+    });
 });

@@ -190,12 +190,17 @@ export function countedNoun(field: { name: string }, locale: LocaleProfile): str
     const counts = wordsOf(locale, 'countWords');
     const k = words.findIndex((w) => counts.has(w));
     // A name of one noun counts it (`adults`: "4 adults, 2 children"); a type's word is no noun (`number`).
+    // (Or a plural before how many are wanted: `witnesses_required`, `guests_expected`.)
+    if (k < 0 && words.length === 2 && /^\p{L}{4,}s$/u.test(words[0]!) && WANTED.has(words[1]!)) return words[0];
     if (k < 0)
         return words.length === 1 && /^\p{L}{4,}$/u.test(words[0]!) && !wordsOf(locale, 'typeWords').has(words[0]!) ? words[0] : undefined;
     // The word after the count's ("number of payments"), or before it ("user count").
     const noun = k + 1 < words.length ? words[k + 1] : words[k - 1];
     return noun && /\p{L}{3,}/u.test(noun) ? noun : undefined;
 }
+
+/** Words after a plural that ask how many are wanted or present. */
+const WANTED: ReadonlySet<string> = new Set(['required', 'allowed', 'needed', 'permitted', 'expected', 'invited']);
 
 /** Whether the word right after a number is the thing counted ("12 payments", "4 erfgenamen"). */
 export function countedBy(win: WindowText, span: Span, noun: string): boolean {
