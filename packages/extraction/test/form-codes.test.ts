@@ -90,4 +90,18 @@ describe('codes and names behind form labels', () => {
             .to.include('CJX-41T')
             .and.not.include('Toyota RAV4, NSW rego CJX-41T');
     });
+
+    it('a case number goes on in capitals and figures after its first code ("zaaknummer 11204588 CV EXPL 25-3107,")', async () => {
+        const exploot =
+            'bij vonnis van de kantonrechter te Arnhem, gewezen op 16 april 2025 onder zaaknummer 11204588 CV EXPL 25-3107,\ntussen partijen.\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'e',
+            fields: [{ name: 'zaaknummer', type: 'string', description: 'Zaaknummer van het vonnis' }],
+        });
+        expect((await readData(exploot, schema, 'nl')).zaaknummer).to.equal('11204588 CV EXPL 25-3107');
+        // (Not words in capitals without a figure after them: "INV-20388 PAID IN FULL".)
+        const paid = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'invoice_number', type: 'string' }] });
+        expect((await readData('Invoice number INV-20388 PAID IN FULL\n', paid)).invoice_number).to.equal('INV-20388');
+    });
 });

@@ -128,6 +128,9 @@ function phraseCandidates(
     return out;
 }
 
+/** Words in capitals and a figure with digits after a code, one space apart, before a stop or the line's end ("CV EXPL 25-3107"). */
+const CODE_GOES_ON = /^(?: \p{Lu}{2,5}){1,3} (?=[\p{L}\d\-/.]*\d)[\p{L}\d\-/]+(?=[,.;]?(?:\s|$))/u;
+
 /** A code that ends a value after a label's word ("rego CJX-41T"). */
 const CODE_LAST = /^[ \t]*[:#]?[ \t]*(?=\S*\d)\S+$/;
 
@@ -352,7 +355,10 @@ const SECTION_HEAD = /^\s*(?:\p{L}+(?: \p{L}+)? |\p{N}{1,2}[.)]?[ \t]+(?:(?:\p{L
  * 40871"; not a name's "SDN BHD 862725-U"). `rest`: the label's line after its separator `sep`.
  */
 function codeAfter(win: WindowText, hit: LabelHit, sep: string, rest: string, bareName: boolean): string | undefined {
-    const found = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
+    const code = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
+    // A court's case number goes on in capitals and figures: "11204588 CV EXPL 25-3107".
+    const more = code !== undefined && rest.startsWith(code) ? CODE_GOES_ON.exec(rest.slice(code.length))?.[0] : undefined;
+    const found = more ? code + more : code;
     const line = win.lines[hit.line]!;
     const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
     return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
