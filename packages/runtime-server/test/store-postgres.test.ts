@@ -45,7 +45,7 @@ describe('PostgreSQL store start-up', () => {
             await c.connect();
             try {
                 const { rows } = await c.query('SELECT version FROM svc_migrations ORDER BY version');
-                expect(rows.map((r) => r.version)).to.deep.equal([1, 2]);
+                expect(rows.map((r) => r.version)).to.deep.equal([1, 2, 3]);
             } finally {
                 await c.end();
             }

@@ -69,4 +69,10 @@ export const PG_MIGRATIONS: readonly string[] = [
         ADD COLUMN outcome text CHECK (outcome IN ('refunded', 'recharged', 'cancelled')),
         ADD COLUMN closed_reads bigint,
         ADD COLUMN closed_at timestamptz;`,
+    // 3: fingerprints of every secret that signed sessions here (config/secret-fingerprint.ts), as
+    // sqlite-schema.ts's migration 5.
+    `CREATE TABLE session_secret_fingerprints (
+        fingerprint text PRIMARY KEY CHECK (length(fingerprint) = 32),
+        first_seen_at timestamptz NOT NULL DEFAULT now()
+    );`,
 ];

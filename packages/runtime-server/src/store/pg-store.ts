@@ -253,6 +253,20 @@ export class PgStore extends PgPanelStore implements Store {
         return pgReconcileReservations(this.db, deadAfterMs, maxHoldMs);
     }
 
+    async sessionSecretFingerprints(): Promise<string[]> {
+        const r = await this.db.query<{ fingerprint: string }>(
+            'SELECT fingerprint FROM session_secret_fingerprints ORDER BY first_seen_at, fingerprint',
+        );
+        return r.rows.map((row) => row.fingerprint);
+    }
+
+    async addSessionSecretFingerprint(fingerprint: string): Promise<void> {
+        // Instances starting together with one secret insert it together: the first row stays.
+        await this.db.query('INSERT INTO session_secret_fingerprints (fingerprint) VALUES ($1) ON CONFLICT (fingerprint) DO NOTHING', [
+            fingerprint,
+        ]);
+    }
+
     /**
      * Readiness: the database answers and this session may write (not a standby, not
      * default_transaction_read_only): every extraction, sign-in and key use writes. Asked, not

@@ -69,6 +69,12 @@ export const MIGRATIONS: readonly string[] = [
     `ALTER TABLE credit_reservations ADD COLUMN outcome TEXT;
     ALTER TABLE credit_reservations ADD COLUMN closed_reads INTEGER;
     ALTER TABLE credit_reservations ADD COLUMN closed_at TEXT;`,
+    // 5: fingerprints of every secret that signed sessions here (config/secret-fingerprint.ts), so a
+    // start with none of them (a backup restored without its secret) is noticed; never the secrets.
+    `CREATE TABLE session_secret_fingerprints (
+        fingerprint TEXT PRIMARY KEY CHECK (length(fingerprint) = 32),
+        first_seen_at TEXT NOT NULL
+    ) WITHOUT ROWID;`,
 ];
 
 /** A database written by a newer svc: this version does not know its schema (docs/deploy.md, "Backups"). */

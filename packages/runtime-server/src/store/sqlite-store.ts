@@ -151,6 +151,12 @@ export class SqliteStore extends SqlitePanelStore implements Store {
                 'INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
             ),
             retire: db.prepare('DELETE FROM svc_instances WHERE id = ?'),
+            fingerprints: db
+                .prepare<[], string>('SELECT fingerprint FROM session_secret_fingerprints ORDER BY first_seen_at, fingerprint')
+                .pluck(),
+            addFingerprint: db.prepare(
+                'INSERT INTO session_secret_fingerprints (fingerprint, first_seen_at) VALUES (?, ?) ON CONFLICT (fingerprint) DO NOTHING',
+            ),
         };
     }
 
@@ -307,6 +313,14 @@ export class SqliteStore extends SqlitePanelStore implements Store {
 
     async reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number> {
         return this.gate.write(() => this.reservations.reconcile(deadAfterMs, maxHoldMs));
+    }
+
+    async sessionSecretFingerprints(): Promise<string[]> {
+        return this.gate.read(() => this.stmts.fingerprints.all());
+    }
+
+    async addSessionSecretFingerprint(fingerprint: string): Promise<void> {
+        await this.gate.write(() => this.stmts.addFingerprint.run(fingerprint, new Date().toISOString()));
     }
 
     /**

@@ -130,6 +130,10 @@ export interface Store extends PanelStore {
      * when instances reconcile concurrently; answers how many were refunded.
      */
     reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number>;
+    /** The fingerprints of every secret that signed sessions with this database (config/secret-fingerprint.ts). */
+    sessionSecretFingerprints(): Promise<string[]>;
+    /** Records a signing secret's fingerprint; one already there is left as it is (instances starting together). */
+    addSessionSecretFingerprint(fingerprint: string): Promise<void>;
     /** Resolves when the database answers and may be written (readiness); throws DependencyUnavailableError otherwise. */
     ping(): Promise<void>;
     close(): Promise<void>;

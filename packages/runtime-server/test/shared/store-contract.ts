@@ -254,6 +254,20 @@ export function storeContract(name: string, makeHarness: () => Promise<StoreHarn
             expect(await store.readsByDay(a.id, '2025-01-02')).to.deep.equal([{ day: '2025-01-03', reads: 4 }]);
         });
 
+        it('session secret fingerprints: none on a fresh database, each kept once, also when added at once from two connections', async () => {
+            expect(await store.sessionSecretFingerprints()).to.deep.equal([]);
+            const [a, b] = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')];
+            const other = await h.openAnother();
+            try {
+                await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? other : store).addSessionSecretFingerprint(a)));
+                expect(await other.sessionSecretFingerprints()).to.deep.equal([a]);
+                await store.addSessionSecretFingerprint(b);
+                expect((await store.sessionSecretFingerprints()).sort()).to.deep.equal([a, b].sort());
+            } finally {
+                await other.close();
+            }
+        });
+
         it('payments are credited exactly once per id, also when delivered concurrently', async () => {
             const e = email();
             await createAccount(store, e, 10);
