@@ -3,8 +3,9 @@
 // the wiring style of the language packages and the language server: every seam (Store, Counters,
 // SecretRing, engine, editor, clock, log) is created here or supplied as an override, and nothing
 // else constructs a dependency.
+import { join } from 'node:path';
 import { inject, type Module } from 'langium';
-import { secretRingOf, type ExtractionEngine, type SecretRing } from '@svc/extraction';
+import { SECRET_FILE, secretRingOf, type ExtractionEngine, type SecretRing } from '@svc/extraction';
 import { KeyAdmission } from './auth/key-admission.js';
 import { KeyAuthenticator } from './auth/key-auth.js';
 import { KeyCache } from './auth/key-cache.js';
@@ -30,6 +31,7 @@ import { ServerMetrics } from './http/metrics.js';
 import { RedisCounters } from './limits/redis-counters.js';
 import { openPgStore } from './store/pg-store.js';
 import { PasswordGate } from './panel/password-gate.js';
+import { SecretFingerprintCheck } from './config/secret-fingerprint.js';
 
 export interface ServerServices {
     config: ServerConfig;
@@ -70,6 +72,8 @@ export interface ServerServices {
     readingBudget: WorkerBudget;
     /** The panel's password hashes running and waiting at once on this instance (docs/panel.md). */
     passwords: PasswordGate;
+    /** At start, whether the database has seen one of the session secrets before (a restore without the secret). */
+    secretCheck: SecretFingerprintCheck;
 }
 
 export interface ServiceOverrides {
@@ -136,6 +140,11 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
             ),
         gate: (s) => new AccountGate(config.workerQueuePerAccount, s.budget),
         passwords: () => new PasswordGate(),
+        secretCheck: (s) =>
+            new SecretFingerprintCheck(s.store, s.secrets, s.log, {
+                source: config.sessionSecrets.length > 0 ? 'SVC_SESSION_SECRET' : join(config.dataDir, SECRET_FILE),
+                onOutcome: (unknown) => s.metrics?.secretUnknown.set(unknown ? 1 : 0),
+            }),
         limiter: (s) => new RateLimiter(s.counters, config.limits, s.now, (limit) => s.metrics?.limitRejections.inc({ limit })),
         auth: (s) =>
             new KeyAuthenticator(s.store, s.now, (e) =>

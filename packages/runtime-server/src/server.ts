@@ -22,7 +22,8 @@ export function createServer(config: ServerConfig, overrides: ServiceOverrides =
         app,
         services,
         async listen() {
-            await services.ledger.start();
+            // Side by side: each waits for the database (a PostgreSQL down at start), neither throws.
+            await Promise.all([services.ledger.start(), services.secretCheck.start()]);
             await app.listen({ host: config.host, port: config.port });
             const address = app.server.address() as AddressInfo;
             const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -39,6 +40,7 @@ export function createServer(config: ServerConfig, overrides: ServiceOverrides =
                 } finally {
                     clearInterval(sweep);
                 }
+                services.secretCheck.stop();
                 await services.pipeline.close();
                 await services.ledger.stop();
                 await services.counters.close();

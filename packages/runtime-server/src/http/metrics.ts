@@ -1,7 +1,7 @@
 // GET /metrics (Prometheus text format) when SVC_METRICS=1, with prom-client: the de-facto Node client,
 // whose histograms and default process metrics we would otherwise write ourselves. One registry per
 // server (not prom-client's global one), so two servers in one process never share counts.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export class ServerMetrics {
     readonly registry = new Registry();
@@ -10,6 +10,7 @@ export class ServerMetrics {
     readonly readsCharged: Counter;
     readonly limitRejections: Counter<'limit'>;
     readonly unavailable: Counter<'dependency'>;
+    readonly secretUnknown: Gauge;
 
     constructor(compileCache: () => { hits: number; misses: number }) {
         const registers = [this.registry];
@@ -38,6 +39,12 @@ export class ServerMetrics {
             name: 'svc_dependency_unavailable_total',
             help: 'Requests answered 503 because PostgreSQL or Redis was unreachable',
             labelNames: ['dependency'],
+            registers,
+        });
+        // 1 from a start whose session secrets the database had never seen (config/secret-fingerprint.ts).
+        this.secretUnknown = new Gauge({
+            name: 'svc_session_secret_unknown',
+            help: '1 when no session secret of this instance has signed with its database before (earlier sessions fail to verify)',
             registers,
         });
         // Read at scrape time from the compile cache's own counts, so the hot path does no extra work.
