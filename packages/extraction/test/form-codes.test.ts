@@ -104,4 +104,16 @@ describe('codes and names behind form labels', () => {
         const paid = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'invoice_number', type: 'string' }] });
         expect((await readData('Invoice number INV-20388 PAID IN FULL\n', paid)).invoice_number).to.equal('INV-20388');
     });
+
+    it('a vehicle\'s registration after its label in running text, in up to three groups ("registration WV18 KXP.", "kenteken R-482-NX")', async () => {
+        const letter = 'This confirms 5 years of no claims on the policy for the vehicle with registration WV18 KXP. Named drivers: one.\n';
+        const schema = compile({ svc_schema: '1.0', name: 'n', fields: [{ name: 'vehicle_registration', type: 'string' }] });
+        expect((await readData(letter, schema)).vehicle_registration).to.equal('WV18 KXP');
+        const huur = 'De parkeerplaats is uitsluitend bestemd voor de auto met kenteken R-482-NX van de huurder.\n';
+        const kenteken = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'kenteken', type: 'string' }] });
+        expect((await readData(huur, kenteken, 'nl')).kenteken).to.equal('R-482-NX');
+        // (Not prose after the word: "registration no longer required".)
+        const prose = 'Your registration no longer needs renewing.\n';
+        expect((await readCandidates(prose, schema)).candidates).to.deep.equal([]);
+    });
 });

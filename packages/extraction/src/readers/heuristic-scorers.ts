@@ -23,6 +23,7 @@ import { timeScores } from './heuristic-times.js';
 import { appositionScores } from './heuristic-appositions.js';
 import { jobTitleScores } from './heuristic-job-titles.js';
 import { phoneScores } from './heuristic-phones.js';
+import { plateScores } from './heuristic-plates.js';
 import { asLabelled, fieldUnit } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
@@ -134,6 +135,7 @@ function shapedScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
         ...appositionScores(ctx, fits),
         ...jobTitleScores(ctx, fits),
         ...phoneScores(ctx, fits),
+        ...plateScores(ctx, fits),
     ];
 }
 
