@@ -3,7 +3,7 @@
 // introductory period as Dispatch Coordinator in our …", "werkzaam als Projectleider"). A title
 // is capitalised in letters and contracts; a word in lower case or a stop ends it.
 import { wordsOf } from '../locale/locale-words.js';
-import { parseQuote } from '../parsers/quote-parser.js';
+import { spanScored } from './heuristic-after-label.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords } from './heuristic-text.js';
@@ -15,7 +15,7 @@ const TITLE =
 
 /** Job titles after the language's introducing words, as candidates of a field that asks for one. */
 export function jobTitleScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
-    const { input, win, field, type } = ctx;
+    const { win, field, type } = ctx;
     if (type.kind !== 'string' || type.pattern !== undefined) return [];
     const jobs = wordsOf(win.locale, 'jobWords');
     if (!labelWords(field.name).some((w) => jobs.has(w))) return [];
@@ -26,12 +26,8 @@ export function jobTitleScores(ctx: FieldContext, fits: (s: Span) => boolean): S
             const m = TITLE.exec(win.text.slice(word.end, word.end + 80));
             if (!m || / (?:of|&|and|en|van)$/.test(m[1]!)) continue;
             const start = word.end + m[0].length - m[1]!.length;
-            const span = { start, end: start + m[1]!.length, quote: m[1]! };
-            const parsed = fits(span) ? parseQuote(type, span.quote, input.language) : undefined;
-            if (!parsed) continue;
-            const context = LABEL.namePart;
-            const early = 1 - (input.offset + start) / Math.max(1, input.documentLength);
-            out.push({ field: field.id, span, parsed, score: context, features: { context, early } });
+            const scored = spanScored(ctx, fits, { start, end: start + m[1]!.length, quote: m[1]! }, LABEL.namePart);
+            if (scored) out.push(scored);
         }
     return out;
 }

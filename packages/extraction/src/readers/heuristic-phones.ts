@@ -2,30 +2,17 @@
 // on 01422 845 300 or online", "of bel⏎088 - 000 1388 (op werkdagen …)"): a run of digits with
 // spaces, dashes and brackets that starts as a number is dialled (a "+" or a 0), after the label
 // and at most a word ("on", "op") and a line break.
-import { parseQuote } from '../parsers/quote-parser.js';
+import { afterLabelScores } from './heuristic-after-label.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import { asksForPhone } from './heuristic-shapes.js';
 import type { Span } from './heuristic-spans.js';
-import { LABEL } from './heuristic-weights.js';
 
 /** What may stand between a label and its number, then the number (ending on a digit). */
 const DIALLED = /^[ \t]*:?[ \t]*(?:\p{Ll}{1,3}[ \t]+)?\n?[ \t]*((?:\+|\(?0)[\d() \-–]{5,20}\d)(?![\d])/u;
 
 /** Telephone numbers right after the field's labels, as candidates of a field that asks for one. */
 export function phoneScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
-    const { input, win, field, type, hits } = ctx;
+    const { field, type } = ctx;
     if (type.kind !== 'string' || type.pattern !== undefined || !asksForPhone(field)) return [];
-    const out: Scored[] = [];
-    for (const hit of hits) {
-        const m = DIALLED.exec(win.text.slice(hit.end, hit.end + 48));
-        if (!m) continue;
-        const start = hit.end + m[0].length - m[1]!.length;
-        const span = { start, end: start + m[1]!.length, quote: m[1]! };
-        const parsed = fits(span) ? parseQuote(type, span.quote, input.language) : undefined;
-        if (!parsed) continue;
-        const context = hit.weight * LABEL.inRunningText;
-        const early = 1 - (input.offset + start) / Math.max(1, input.documentLength);
-        out.push({ field: field.id, span, parsed, score: context, features: { context, early } });
-    }
-    return out;
+    return afterLabelScores(ctx, fits, DIALLED, 48);
 }
