@@ -329,7 +329,8 @@ export function stringLabels(
  * Words that ask for a thing's kind before "of" ("Type of business:"), and Dutch ones alone ("Soort
  * bedrijf:"); one space apart (a table's "Type      Price" are two columns).
  */
-const KIND_OF = /(?:^|[\s(])(?:type|kind|sort|category|nature|soort|aard|categorie)(?: (?:of|van))? $/i;
+const KIND_WORDS = ['type', 'kind', 'sort', 'category', 'nature', 'soort', 'aard', 'categorie'];
+const KIND_OF = new RegExp(`(?:^|[\\s(])(?:${KIND_WORDS.join('|')})(?: (?:of|van))? $`, 'i');
 
 /**
  * A word of the field's name after words that ask for its kind ("Type of business:   Restaurant /
@@ -337,7 +338,7 @@ const KIND_OF = /(?:^|[\s(])(?:type|kind|sort|category|nature|soort|aard|categor
  * kind too (`business_type`).
  */
 export function kindOfLabel(win: WindowText, hit: LabelHit, name: readonly string[]): boolean {
-    if (hit.kind !== 'name-word' || name.some((w) => /^(?:type|kind|sort|category|soort|aard|categorie)$/.test(w))) return false;
+    if (hit.kind !== 'name-word' || name.some((w) => KIND_WORDS.includes(w))) return false;
     const line = win.lines[hit.line]!;
     return KIND_OF.test(win.text.slice(Math.max(line.start, hit.start - 24), hit.start));
 }
