@@ -59,12 +59,23 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
 
 /** Number words right before a noun (or its plural) in a window. */
 function countWords(win: WindowText, noun: string): Span[] {
-    const re = new RegExp(
-        `(?<![\\p{L}\\p{N}])(?:${shapesOf(win.locale).numberWord})(?=[ \\t]+${escapeWord(noun)}(?:s|en|n)?(?![\\p{L}]))`,
-        'giu',
-    );
+    // (Built once per language and noun: every window of a document asks again.)
+    const key = `${win.locale.code}\u0000${noun}`;
+    let re = COUNT_WORDS.get(key);
+    if (!re) {
+        re = new RegExp(
+            `(?<![\\p{L}\\p{N}])(?:${shapesOf(win.locale).numberWord})(?=[ \\t]+${escapeWord(noun)}(?:s|en|n)?(?![\\p{L}]))`,
+            'giu',
+        );
+        if (COUNT_WORDS.size >= COUNT_WORDS_KEPT) COUNT_WORDS.clear();
+        COUNT_WORDS.set(key, re);
+    }
     return [...win.text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, quote: m[0] }));
 }
+
+/** Count-word patterns by language and noun (nouns come from schemas: kept to a bounded number). */
+const COUNT_WORDS = new Map<string, RegExp>();
+const COUNT_WORDS_KEPT = 256;
 
 const escapeWord = (w: string): string => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
