@@ -204,6 +204,10 @@ export const HEAD_PREFERRED = 1.05;
 /** After a name and a comma: words in lower case (an apposition), or a street and its number. */
 const APPOSITION = /^,\s+(?:\p{Ll}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,3}\s+\d+\p{L}?\b|\d+(?:[.,]\d+)?\s*\p{L})/u;
 /** After a comma, one to three words and a code that ends the value (letters, digits, dashes; a digit and a letter). */
+/** A date alone after a comma: "19/08/2025", "5 March 2025". */
+const DATE_ITEM = /^,[ \t]*(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{1,2}(?:st|nd|rd|th)?[ \t]+\p{L}{3,}\.?[ \t]+\d{4})$/u;
+/** A person's name: a title and words in title case, initials or hyphenated ("Mr Gareth Pryce-Jones"). */
+const PERSON_NAME = /^\p{L}+\.?(?:[ \t]+\p{Lu}[\p{L}'’-]*\.?){1,4}$/u;
 const CODE_ITEM = /^,[ \t]+(?:\p{L}+[ \t]+){1,3}(?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})[\p{Lu}\d][\p{L}\d-]{2,}$/u;
 /** A code (letters, digits and joiners, at least one digit) and a word in lower case after it. */
 const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\p{N}](?=\s+\p{Ll})/u;
@@ -230,6 +234,10 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
         // Nor a few words and a code after it, another item of the line ("2021 Subaru Outback, CO plate BNQ-4471").
         if (CODE_ITEM.test(quote.slice(comma))) return comma;
+        // Nor the date a name signed on ("QA checked by: M. Doyle, 19/08/2025"), nor a titled person's
+        // address after the name ("Miss Eleanor Tranter, Hillside Farm, Broadway WR12 7LJ").
+        if (DATE_ITEM.test(quote.slice(comma))) return comma;
+        if (TITLED.test(quote) && PERSON_NAME.test(quote.slice(0, comma)) && /[\d,]/.test(quote.slice(comma + 1))) return comma;
     }
     // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";
     // a bracket with a number after a name or a code says something of it: "Freya Carter (DOB 14
@@ -324,6 +332,14 @@ function abbreviated(value: string): boolean {
     return word.length === 1 || word.includes('.') || (word.length <= 4 && LEGAL_FORMS.has(word)) || ABBREVIATIONS.has(word);
 }
 
+/** An opening quote mark and the mark that closes it. */
+const CLOSING_QUOTES = new Map([
+    ['"', '"'],
+    ['“', '”'],
+    ["'", "'"],
+    ['‘', '’'],
+]);
+
 export function trimValue(text: string, start: number, end: number): Span | undefined {
     let s = start;
     let e = end;
@@ -343,6 +359,10 @@ export function trimValue(text: string, start: number, end: number): Span | unde
         if (text[e - 1] === ')' && text.slice(s, e).includes('(')) break;
         e--;
     }
+    // A quoted value and an aside after it: "Priya" (name badge).
+    const close = s > start ? CLOSING_QUOTES.get(text[s - 1]!) : undefined;
+    const closed = close === undefined ? -1 : text.indexOf(close, s);
+    if (closed > s && closed < e && /^[ \t]*\([^()\n]*\)$/.test(text.slice(closed + 1, e))) e = closed;
     // A final full stop ends the sentence unless it ends an abbreviation ("Inc.", "B.V.").
     if (e > s && text[e - 1] === '.' && !abbreviated(text.slice(s, e))) e--;
     // A blank to fill in ("______", "........") is no value: a value has a letter or a digit.

@@ -55,7 +55,15 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
             const given = /^\.?[ \t]+\($/.test(gap) && /^\)[ \t]+\p{Lu}/u.test(win.text.slice(w.end, w.end + 3)) && w.capital;
             const afterGiven =
                 /^\)[ \t]+$/.test(gap) && /\(\p{Lu}\p{Ll}+$/u.test(win.text.slice(Math.max(0, words[j - 1]!.start - 1), words[j - 1]!.end));
-            if (!given && !afterGiven && !/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm))) break;
+            // A qualification's bracket glued to its word is the word's ("CertAVP(EM) MRCVS").
+            const glued = gap === '(' && win.text[w.end] === ')' && allCaps(win.text.slice(w.start, w.end));
+            const afterGlued = /^\)[ \t]+$/.test(gap) && /\p{L}\($/u.test(win.text.slice(words[j - 1]!.start - 2, words[j - 1]!.start));
+            if (glued) {
+                last = j;
+                continue;
+            }
+            if (!given && !afterGiven && !afterGlued && !/^[\s.'’&-]*$/.test(gap) && !(gap.trim() === ',' && LEGAL_FORMS.has(w.norm)))
+                break;
             // A full stop after a word longer than an abbreviation ends the sentence, and the name.
             // (Not after a title: "Capt. Hamish MacRury", "Revd. Anne Hollis".)
             if (gap.includes('.') && words[j - 1]!.norm.length > 3 && !wordsOf(win.locale, 'personTitles').has(words[j - 1]!.norm)) break;
@@ -85,7 +93,7 @@ export function namePhraseAfter(win: WindowText, from: number, limit: number): S
     }
     // One capital letter is no name: the "U" of a registration number ("862725-U") after "SDN BHD".
     if (first === last && words[first]!.end - words[first]!.start < 2) return undefined;
-    const end = words[last]!.end;
+    const end = words[last]!.end + (win.text[words[last]!.end] === ')' && win.text[words[last]!.start - 1] === '(' ? 1 : 0);
     // A word and a colon is a label ("Landlord: ________   Date: ______"), not a name.
     if (/^[ \t]*:/.test(win.text.slice(end, end + 4))) return undefined;
     return trimValue(win.text, words[first]!.start, win.text[end] === '.' ? end + 1 : end);

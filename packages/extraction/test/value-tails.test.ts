@@ -1,0 +1,62 @@
+// What ends a value after its name: the date it was signed on, a titled person's address, an aside
+// after a quoted name; and what does not: a qualification's bracket glued to its word. Documents
+// written for the test.
+import { expect } from 'chai';
+import { valueHead } from '../src/readers/heuristic-lines.js';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe("a value's tail", () => {
+    it('a name ends before the date it was signed on, and a titled name before its address', async () => {
+        const signed = 'Holloway R., 03/11/2024';
+        expect(signed.slice(0, valueHead(signed))).to.equal('Holloway R.');
+        const dated = 'Sister Ama Boateng, 4 June 2025';
+        expect(dated.slice(0, valueHead(dated))).to.equal('Sister Ama Boateng');
+        const tenant = 'Mrs Joan Whitcombe-Hale, Rose Cottage, Ledbury HR8 2PQ';
+        expect(tenant.slice(0, valueHead(tenant))).to.equal('Mrs Joan Whitcombe-Hale');
+        // A post-nominal after a titled name, and a name without a title before a place, stay whole.
+        expect(valueHead('Dr Priya Raman, FRCS')).to.equal(0);
+        expect(valueHead('Harbour Lights Cafe, Whitby')).to.equal(0);
+        const form = [
+            'KENNEL BOARDING AGREEMENT',
+            '',
+            'Owner:            Mrs Joan Whitcombe-Hale, Rose Cottage, Ledbury HR8 2PQ',
+            'Dog:              Biscuit (Border Terrier)',
+            '',
+            'Checked in by:    T. Okafor, 12/05/2025            Room: Kennel 14',
+        ].join('\n');
+        expect(await readData(form, strings('owner_name', 'checked_in_by'))).to.deep.equal({
+            owner_name: 'Mrs Joan Whitcombe-Hale',
+            checked_in_by: 'T. Okafor',
+        });
+    });
+
+    it('a quoted name ends before the aside after it', async () => {
+        const report = [
+            'VISIT QUESTIONNAIRE',
+            '',
+            'Who greeted you at the door?',
+            '    "Tomasz" (according to his lanyard)',
+            'How long did the visit last?',
+            '    About 25 minutes.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'visit',
+            fields: [{ name: 'greeter_name', type: 'string', hints: ['Who greeted you'] }],
+        });
+        expect(await readData(report, schema)).to.deep.equal({ greeter_name: 'Tomasz' });
+    });
+
+    it("a qualification's bracket glued to its word is the name's own", async () => {
+        const letter = ['Reporting radiographer:   Mr Daniel Ashworth MSc PgCert(MSK) HCPC', 'Date of scan:              14 May 2025'].join(
+            '\n',
+        );
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'scan',
+            fields: [{ name: 'radiographer_name', type: 'string', description: 'The reporting radiographer' }],
+        });
+        expect(await readData(letter, schema)).to.deep.equal({ radiographer_name: 'Mr Daniel Ashworth MSc PgCert(MSK) HCPC' });
+    });
+});
