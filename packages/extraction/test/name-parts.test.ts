@@ -1,7 +1,7 @@
 // A field's name written in part, as forms and letters label it (documents written for the test;
 // bench/user-docs/twentieth has the ones these were seen in): a name of three words without its
 // first or last ("Effective date:" for `salary_effective_date`), and a word of it after words that
-// ask for a kind ("Type of business:").
+// ask for a kind or a use ("Type of business:", "Use of premises:").
 import { expect } from 'chai';
 import { labelPhrases } from '../src/readers/heuristic-labels.js';
 import { localeOf } from '../src/locale/locale-registry.js';
@@ -55,5 +55,18 @@ describe("a field's name in part", () => {
         // (A table's "Type" column beside "Price" asks for no kind of price.)
         const price = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'ticket_price', type: 'money', currency: 'GBP' }] });
         expect((await readData(report, price)).ticket_price).to.deep.equal({ amount: '68.50', currency: 'GBP' });
+    });
+
+    it('a hint of one word after words that ask for its use labels the use ("Use of premises:" is no `premises_name`)', async () => {
+        const licence = [
+            'PREMISES LICENCE SUMMARY',
+            '',
+            'Premises:            The Lantern Rooms',
+            'Use of premises:     Bar / late-night venue (basement), offices (first floor)',
+            'Licence holder:      Harbour Leisure Ltd',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'premises_name', type: 'string', hints: ['Premises'] }] });
+        expect((await readCandidates(licence, schema)).candidates.map((c) => c.quote)).to.not.include('Bar / late-night venue (basement)');
+        expect((await readData(licence, schema)).premises_name).to.equal('The Lantern Rooms');
     });
 });

@@ -326,10 +326,10 @@ export function stringLabels(
 }
 
 /**
- * Words that ask for a thing's kind before "of" ("Type of business:"), and Dutch ones alone ("Soort
- * bedrijf:"); one space apart (a table's "Type      Price" are two columns).
+ * Words that ask for a thing's kind or use before "of" ("Type of business:", "Use of premises:"), and
+ * Dutch ones alone ("Soort bedrijf:"); one space apart (a table's "Type      Price" are two columns).
  */
-const KIND_WORDS = ['type', 'kind', 'sort', 'category', 'nature', 'soort', 'aard', 'categorie'];
+const KIND_WORDS = ['type', 'kind', 'sort', 'category', 'nature', 'use', 'purpose', 'soort', 'aard', 'categorie', 'gebruik'];
 const KIND_OF = new RegExp(`(?:^|[\\s(])(?:${KIND_WORDS.join('|')})(?: (?:of|van))? $`, 'i');
 
 /**
@@ -338,7 +338,8 @@ const KIND_OF = new RegExp(`(?:^|[\\s(])(?:${KIND_WORDS.join('|')})(?: (?:of|van
  * kind too (`business_type`).
  */
 export function kindOfLabel(win: WindowText, hit: LabelHit, name: readonly string[]): boolean {
-    if (hit.kind !== 'name-word' || name.some((w) => KIND_WORDS.includes(w))) return false;
+    // (A hint of one word too: "Use of premises:" for the hint "Premises".)
+    if (!(hit.kind === 'name-word' || (hit.kind === 'hint' && hit.length === 1)) || name.some((w) => KIND_WORDS.includes(w))) return false;
     const line = win.lines[hit.line]!;
     return KIND_OF.test(win.text.slice(Math.max(line.start, hit.start - 24), hit.start));
 }
