@@ -215,4 +215,31 @@ describe('letterhead names', () => {
         expect(candidates.map((c) => c.quote)).to.not.include('Data Protection Office');
         expect(data.controller_name).to.equal('Lúnasa Telecom DAC');
     });
+
+    it('an e-mail\'s sender without the department before a dash or after the name ("Receipts"), and a signature\'s letterhead before its address', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'company', type: 'string' }] });
+        const receipt = [
+            'From: Kestrel Parking Receipts <receipts@kestrelparking.example>',
+            'Subject: Your parking receipt',
+            '',
+            'Hi Ana,',
+        ];
+        expect((await readData(receipt.join('\n'), schema)).company).to.equal('Kestrel Parking');
+        const booking = [
+            'From:     Reservations – The Old Granary <reservations@oldgranary.example>',
+            'Subject:  Your table on Friday',
+            '',
+            'Hi Sam, your table for six is booked for 8pm.',
+            '',
+            'Best,',
+            'Marta',
+            '',
+            '--',
+            'Marta Silva | Restaurant Manager',
+            'The Old Granary · 3 Mill Lane, Stamford PE9 2AB',
+        ];
+        const { data, candidates } = await readCandidates(booking.join('\n'), schema);
+        expect(candidates.map((c) => c.quote)).to.not.include('Marta Silva | Restaurant Manager');
+        expect(data.company).to.equal('The Old Granary');
+    });
 });

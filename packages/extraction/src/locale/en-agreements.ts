@@ -159,6 +159,10 @@ export const enAgreementWords = {
         'privacy office',
         'privacy team',
         'complaints team',
+        'receipts',
+        'invoices',
+        'payments',
+        'notifications',
     ],
     organisationWords: [
         'practice',

@@ -348,6 +348,9 @@ export function letterheadLine(t: string): boolean {
     );
 }
 
+/** A name without figures before a bullet or bar that sets it apart from its address on one line ("The Foundry Rooms · Units 4–6 …"). */
+const NAME_CELL = /^(\p{L}[^·•|\d\n]{2,59}?)[ \t]+[·•|][ \t]+\S/u;
+
 /**
  * The letterhead above an address block: the name line just above it, registration-number lines
  * skipped. Receipts and letters put the issuer's name there, labelled or not.
@@ -358,6 +361,13 @@ export function letterheadNames(win: WindowText, blocks: readonly Span[]): Span[
         // A party's address a deed introduces ("ELEANOR BEATRICE VANE" / "of 88 Tanner Street") has no letterhead over it.
         const line = win.lines[win.lineOf(b.start)]!;
         if (/\bof[ \t]+$/i.test(win.text.slice(line.start, b.start))) continue;
+        // Under a signature's cells ("Kieran Osei | Studio Manager"), the name before the address's bullet is the letterhead's.
+        const own = NAME_CELL.exec(b.quote);
+        const above = win.previousTextLine(win.lineOf(b.start));
+        if (own && above >= 0 && /\S[ \t]+[·•|][ \t]+\S/.test(win.lines[above]!.text) && letterheadLine(own[1]!)) {
+            out.push({ start: b.start, end: b.start + own[1]!.length, quote: own[1]! });
+            continue;
+        }
         let l = win.lineOf(b.start) - 1;
         for (let skipped = 0; l >= 0 && skipped < 3; l--) {
             const t = withoutRegistration(win.lines[l]!.text.trim());

@@ -131,7 +131,10 @@ export function senderNames(win: WindowText): Span[] {
             else continue;
             break;
         }
-        return [{ start, end: start + name.length, quote: name }];
+        // (A dash or bar between the department and the name is neither's: "Bookings – The Foundry Rooms".)
+        const bare = /^[-–—|·:]?[ \t]*(.*?)[ \t]*[-–—|·:]?$/u.exec(name)![1]!;
+        start += name.indexOf(bare);
+        return bare ? [{ start, end: start + bare.length, quote: bare }] : [];
     }
     return [];
 }
