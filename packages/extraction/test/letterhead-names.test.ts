@@ -216,6 +216,30 @@ describe('letterhead names', () => {
         expect(data.controller_name).to.equal('Lúnasa Telecom DAC');
     });
 
+    it('a post-office box is no name: not under a hint that ends the letterhead\'s name ("Lending Services")', async () => {
+        const statement = [
+            'Brookfield Lending Services                      LOAN STATEMENT',
+            'P.O. Box 88120, Omaha, NE 68108                  Statement date: 03/31/2025',
+            '',
+            'Borrower:          Dana K. Ruiz',
+        ];
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'l',
+            fields: [{ name: 'lender_name', type: 'string', hints: ['Lending Services'] }],
+        });
+        const { candidates } = await readCandidates(statement.join('\n'), schema);
+        expect(candidates.map((c) => c.quote)).to.not.include('P.O. Box 88120, Omaha, NE 68108');
+        // A field that asks for an address still reads one after its label.
+        const address = compile({
+            svc_schema: '1.0',
+            name: 'l',
+            fields: [{ name: 'payment_address', type: 'string', hints: ['Send payments to'] }],
+        });
+        const slip = [...statement, 'Send payments to:  P.O. Box 4410, Omaha, NE 68103'].join('\n');
+        expect((await readData(slip, address)).payment_address).to.equal('P.O. Box 4410, Omaha, NE 68103');
+    });
+
     it('an e-mail\'s sender without the department before a dash or after the name ("Receipts"), and a signature\'s letterhead before its address', async () => {
         const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'company', type: 'string' }] });
         const receipt = [

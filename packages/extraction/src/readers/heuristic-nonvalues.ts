@@ -1,6 +1,7 @@
 // What a string candidate may not be: a placeholder ("to be confirmed"), a piece of prose for a
 // pattern field, the head of a longer name after a link word, a legal form alone, the field's own
-// label over its value, another label, an identifier's word alone, or, for a field that may be empty, the document's word for none (split
+// label over its value, another label, an identifier's word alone, a post-office box for a field that asks for no
+// address, or, for a field that may be empty, the document's word for none (split
 // from heuristic-strings.ts and heuristic-scorers.ts).
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
@@ -41,6 +42,7 @@ export function withoutNonValues(
     labels: ReadonlySet<string>,
     nullable: boolean,
     identifier = false,
+    address = false,
 ): StringCandidate[] {
     // A label that a link word continues with one space is the head of a longer name, not a label:
     // "GRANT OF EXCLUSIVE RIGHT OF BURIAL" names no grantee. Not a word in title case: a surname
@@ -99,9 +101,14 @@ export function withoutNonValues(
             !COPY_WORD.test(c.quote) &&
             // Nor, for a field that asks for no number, a business's registration number
             // ("Harbourlink Tolling Pty Ltd   ABN 61 608 214 993" after the hint "Pty Ltd").
-            !(!identifier && REGISTRATION_ONLY.test(c.quote)),
+            !(!identifier && REGISTRATION_ONLY.test(c.quote)) &&
+            // Nor, for a field that asks for no address, a post-office box ("P.O. Box 740231, Atlanta, GA").
+            !(!address && PO_BOX.test(c.quote)),
     );
 }
+
+/** A post-office box and its number: an address, no name. */
+const PO_BOX = /^(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|Postbus|Antwoordnummer)[ \t]*\d/i;
 
 /** A copy's word alone: a receipt's or a licence's "CUSTOMER COPY", "kopie", "exemplaar". */
 const COPY_WORD = /^(?:copy|copies|original|duplicate|kopie|exemplaar|afschrift|duplicaat)$/i;

@@ -292,7 +292,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         }
         if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes, numberLabel(win, hit)));
     }
-    return withoutNonValues(win, tidied(text, hits, out, nameKind !== undefined), labels, options.nullable ?? false, id);
+    return withoutNonValues(win, tidied(text, hits, out, nameKind !== undefined), labels, options.nullable ?? false, id, address);
 }
 
 /**
