@@ -1,6 +1,6 @@
 // What ends a value after its name: the date it was signed on, a titled person's address, an aside
-// after a quoted name; and what does not: a qualification's bracket glued to its word. Documents
-// written for the test.
+// after a quoted name, a measure after a dash; and what does not: a qualification's bracket glued to
+// its word, the label's word before a small number ("Room: Room 2"). Documents written for the test.
 import { expect } from 'chai';
 import { valueHead } from '../src/readers/heuristic-lines.js';
 import { compile, strings } from './support/edit-fixtures.js';
@@ -46,6 +46,27 @@ describe("a value's tail", () => {
             fields: [{ name: 'greeter_name', type: 'string', hints: ['Who greeted you'] }],
         });
         expect(await readData(report, schema)).to.deep.equal({ greeter_name: 'Tomasz' });
+    });
+
+    it("a value that repeats its label's word before a small number keeps it, and ends before a measure after a dash", async () => {
+        const measured = 'Hall B - 120 m2, stage and PA';
+        expect(measured.slice(0, valueHead(measured))).to.equal('Hall B');
+        // A year after the dash is no measure.
+        expect(valueHead('Business - 2019 Ford Transit')).to.equal(0);
+        const booking = [
+            'Booking ref:   BK-7731',
+            'Hall:          Hall 3 (the "Long Room") – 120 m², sprung floor, mirrors',
+            'Date:          Saturday 5 April 2025',
+        ].join('\n');
+        expect(await readData(booking, strings('hall'))).to.deep.equal({ hall: 'Hall 3 (the "Long Room")' });
+        // A code after the word is still the value: "Kenteken S-472-KV".
+        const car = ['Gedekt voertuig:   Kenteken S-472-KV'].join('\n');
+        const kenteken = compile({
+            svc_schema: '1.0',
+            name: 'k',
+            fields: [{ name: 'kenteken', type: 'string', hints: ['Gedekt voertuig', 'Kenteken'] }],
+        });
+        expect(await readData(car, kenteken, 'nl')).to.deep.equal({ kenteken: 'S-472-KV' });
     });
 
     it("a qualification's bracket glued to its word is the name's own", async () => {

@@ -204,6 +204,8 @@ export const HEAD_PREFERRED = 1.05;
 /** After a name and a comma: words in lower case (an apposition), or a street and its number. */
 const APPOSITION = /^,\s+(?:\p{Ll}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,3}\s+\d+\p{L}?\b|\d+(?:[.,]\d+)?\s*\p{L})/u;
 /** After a comma, one to three words and a code that ends the value (letters, digits, dashes; a digit and a letter). */
+/** A spaced dash and a measure after it ("– 45 m²", "- 7.4 kW"); not a range's second figure ("10 - 12"), nor a year ("- 2021 Subaru"). */
+const MEASURE_DASH = /(?<=\p{L}|\))[ \t]+[-–—][ \t]+\d{1,3}(?:[.,]\d+)?[ \t]*\p{L}{1,3}(?!\p{L})/u;
 /** A date alone after a comma: "19/08/2025", "5 March 2025". */
 const DATE_ITEM = /^,[ \t]*(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{1,2}(?:st|nd|rd|th)?[ \t]+\p{L}{3,}\.?[ \t]+\d{4})$/u;
 /** A person's name: a title and words in title case, initials or hyphenated ("Mr Gareth Pryce-Jones"). */
@@ -217,6 +219,9 @@ const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\
  * apposition or an address, a code before words about it — or 0 when the whole is the value.
  */
 export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set()): number {
+    // A measure after a spaced dash describes what the head names: "Room 2 ("The Big One") – 45 m²".
+    const measure = MEASURE_DASH.exec(quote);
+    if (measure && measure.index >= 3 && /\p{Lu}/u.test(quote.slice(0, measure.index))) return measure.index;
     const comma = quote.indexOf(',');
     // (Not a comma inside a bracket: "Premium Family (4 screens, 4K)".)
     if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma)) && !/\([^)]*$/.test(quote.slice(0, comma))) {

@@ -75,7 +75,8 @@ function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandi
         }
         // (Not a number a comma ends, which names a place with the label: "Court:  Court 3, Harrogate Justice Centre".)
         const head = /^(\p{L}[\p{L} ]{0,40}?)[ \t]+(?=\S*\d)(?!\S*,)/u.exec(c.quote);
-        if (!head || !own.has(head[1]!.toLowerCase())) return c;
+        // (Nor a number of one to three digits alone, which names the thing with its word: "Room:  Room 2 (…)".)
+        if (!head || !own.has(head[1]!.toLowerCase()) || /^\d{1,3}(?![\p{L}\d\-/.])/u.test(c.quote.slice(head[0].length))) return c;
         const cut = head[0].length;
         return { ...c, quote: c.quote.slice(cut), start: c.start + cut };
     };
