@@ -216,6 +216,25 @@ describe('letterhead names', () => {
         expect(data.controller_name).to.equal('Lúnasa Telecom DAC');
     });
 
+    it('an accreditation\'s label and number is no name ("UKAS Testing Laboratory No. 2871" under the letterhead)', async () => {
+        const record = [
+            'HOLMFIRTH ENVIRONMENTAL LABORATORIES                    SAMPLE RECEIPT',
+            'UKAS Testing Laboratory No. 4410                        Ref.  HEL-22817',
+            '',
+            'Client:            Pennine Water Ltd',
+        ];
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'l',
+            fields: [{ name: 'lab_name', type: 'string', hints: ['Laboratories', 'Laboratory'] }],
+        });
+        const { data, candidates } = await readCandidates(record.join('\n'), schema);
+        const quotes = candidates.map((c) => c.quote);
+        expect(quotes).to.not.include('UKAS Testing Laboratory No. 4410');
+        expect(quotes).to.not.include('UKAS Testing Laboratory');
+        expect(data.lab_name).to.equal('HOLMFIRTH ENVIRONMENTAL LABORATORIES');
+    });
+
     it('a post-office box is no name: not under a hint that ends the letterhead\'s name ("Lending Services")', async () => {
         const statement = [
             'Brookfield Lending Services                      LOAN STATEMENT',

@@ -7,12 +7,19 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 
-/** Candidates without another label of their field before a code, and names without a number's item after them. */
+/** Candidates without another label of their field before a code, and names without a number's item after them or a number's word and figure ending them. */
 export function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
     const tidy = afterOwnLabel(text, hits);
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
-    return found.map((c) => beforeOwnLabel(name ? nameBeforeNumber(tidy(c)) : tidy(c), labels));
+    // (A name is no registration's label and number either: "UKAS Testing Laboratory No. 2871".)
+    const kept = name ? found.filter((c) => !NUMBERED_TAIL.test(c.quote) && !NUMBERED_AFTER.test(text.slice(c.end, c.end + 16))) : found;
+    return kept.map((c) => beforeOwnLabel(name ? nameBeforeNumber(tidy(c)) : tidy(c), labels));
 }
+
+/** A number's word and its figure ending a value ("… No. 2871", "… nr. 12345"). */
+const NUMBERED_TAIL = /[ \t](?:No|Nr|Number|Nummer)\.?[ \t]*\d[\d \t-]*$/i;
+/** The same right after a value: its head. */
+const NUMBERED_AFTER = /^[ \t](?:No|Nr|Number|Nummer)\.?[ \t]*\d/i;
 
 /**
  * A value over lines ends before a line that is its field's own label: a signature's name over the
