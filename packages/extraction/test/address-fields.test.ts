@@ -200,4 +200,18 @@ describe('address fields: values', () => {
         expect(quotes).to.include("Parkeerterrein Sporthal 't Hoge Land Tongerenseweg 2a, 8161 AB Epe");
         expect(quotes.filter((q) => q.includes('screeningsunit') && q.includes('Tongerenseweg'))).to.deep.equal([]);
     });
+
+    it('an aside in a bracket after a labelled address is no part of it', async () => {
+        const order = [
+            'PAKBON 2025-3318',
+            '',
+            'Afleveradres:     Molenstraat 17, 3961 BH Wijk bij Duurstede (achterom, 3 pallets)',
+            'Leverdatum:       14 oktober 2025',
+        ].join('\n');
+        expect((await readData(order, strings('afleveradres'), 'nl')).afleveradres).to.equal('Molenstraat 17, 3961 BH Wijk bij Duurstede');
+        const note = ['Delivery address:   Unit 5, Calder Park, Wakefield WF2 7AW (gate code 4417)', 'Driver:             S. Begum'].join(
+            '\n',
+        );
+        expect((await readData(note, strings('delivery_address'))).delivery_address).to.equal('Unit 5, Calder Park, Wakefield WF2 7AW');
+    });
 });

@@ -149,8 +149,8 @@ function subjectAddress(v: Span, hit: LabelHit): StringCandidate | undefined {
 }
 
 /**
- * The parts of a labelled address read as an address of their own: after a subject's dash, and
- * (`lines`) run on over the lines under it.
+ * The parts of a labelled address read as an address of their own: after a subject's dash, before
+ * a bracket that ends it, and (`lines`) run on over the lines under it.
  */
 export function addressParts(win: WindowText, v: Span, hit: LabelHit, lines: boolean): StringCandidate[] {
     const out: StringCandidate[] = [];
@@ -158,5 +158,13 @@ export function addressParts(win: WindowText, v: Span, hit: LabelHit, lines: boo
     if (subject) out.push(subject);
     const hanging = lines ? hangingAddress(win, v) : undefined;
     if (hanging) out.push({ ...hanging, context: hit.weight * SUBJECT_ADDRESS, hit });
+    // An aside in a bracket after the address says something of the delivery, not where
+    // ("Kerkplein 4, 2061 JD Bloemendaal (2 dozen à 2.500 stuks)").
+    const aside = ADDRESS_ASIDE.exec(v.quote);
+    if (aside && streetLike(aside[1]!))
+        out.push({ start: v.start, end: v.start + aside[1]!.length, quote: aside[1]!, context: hit.weight * SUBJECT_ADDRESS, hit });
     return out;
 }
+
+/** An address and a bracket after it that ends the value. */
+const ADDRESS_ASIDE = /^([^()\n]*\S)[ \t]+\([^()\n]{1,60}\)[.,;]?$/u;
