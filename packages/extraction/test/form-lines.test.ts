@@ -135,6 +135,28 @@ describe('form lines', () => {
         expect(await readData(contract, schema, 'nl')).to.deep.equal({ stallingsprijs: { amount: '462.00', currency: 'EUR' } });
     });
 
+    it('a sum worked out on its line reads its operand, not its result, for a field that asks for a rate', async () => {
+        const besluit = [
+            'BESLUIT KAPVERGUNNING',
+            '',
+            'Voor deze vergunning zijn leges verschuldigd:',
+            '3 bomen x € 62,00 = € 186,00.',
+            'U ontvangt hiervoor een aparte nota.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'k',
+            fields: [
+                { name: 'leges_per_boom', type: 'money', currency: 'EUR' },
+                { name: 'leges_totaal', type: 'money', currency: 'EUR' },
+            ],
+        });
+        expect(await readData(besluit, schema, 'nl')).to.deep.equal({
+            leges_per_boom: { amount: '62.00', currency: 'EUR' },
+            leges_totaal: { amount: '186.00', currency: 'EUR' },
+        });
+    });
+
     it("a dash is no label's colon in the letterhead's line of trades, nor before words in lower case", async () => {
         const quote = [
             'HILLCREST CLEARANCES LTD',

@@ -132,9 +132,7 @@ export function unitRate(win: WindowText, span: Span, field: { name: string; hin
     if (!unit || !per.has(unit[1]!.replace(/\./g, '').toLowerCase())) return false;
     // The row's total after it, past a wide gap.
     if (!/(?: {3,}|\t)\D{0,4}\d/.test(rest.slice(unit[0].length))) return false;
-    const rates = wordsOf(win.locale, 'rateWords');
-    const asks = (w: string): boolean => per.has(w) || rates.has(w) || [...rates].some((r) => r.length >= 6 && w.endsWith(r));
-    return ![field.name, ...field.hints].some((t) => labelWords(t).some(asks));
+    return !asksForRate(win, [field.name, ...field.hints]);
 }
 
 /** Characters after an amount read for its unit and its row's total. */
@@ -234,12 +232,36 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
     return !said.some((w) => shapes.unitOf.get(w) === unit);
 }
 
-/** A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. */
+/**
+ * A figure that details another on its line: in a bracket, an operand, a sum quoted per unit. For a
+ * money field that asks for a rate ("Tarief per meerkilometer"), a sum's operand is the rate and
+ * its result the detail ("6.412 km x € 0,062 = € 397,54").
+ */
 export function figureDetail(win: WindowText, span: Span, field: CompiledField, type: { kind: string }): boolean {
+    const rate = type.kind === 'money' && asksForRate(win, [field.name, field.description ?? '', ...field.hints]);
     return (
-        bracketDetail(win, span) || operand(win, span) || (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
+        bracketDetail(win, span) ||
+        (rate ? productResult(win, span) : operand(win, span)) ||
+        (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
     );
 }
+
+/** Whether a field's name, description or hints ask for a rate: a word of the profile's `perUnitWords` or `rateWords`. */
+function asksForRate(win: WindowText, texts: readonly string[]): boolean {
+    const per = wordsOf(win.locale, 'perUnitWords');
+    const rates = wordsOf(win.locale, 'rateWords');
+    const asks = (w: string): boolean => per.has(w) || rates.has(w) || [...rates].some((r) => r.length >= 6 && w.endsWith(r));
+    return texts.some((t) => labelWords(t).some(asks));
+}
+
+/** A sum's result after its product's sign and an equals sign on its line ("x € 0,062 = € 397,54"). */
+function productResult(win: WindowText, span: Span): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    return PRODUCT_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 48), span.start));
+}
+
+/** A product's sign, at most 40 characters, an equals sign and maybe a currency's mark, right before a result. */
+const PRODUCT_BEFORE = /[x×*][ \t][^=\n]{0,40}=[ \t]*[^\s\d=]{0,4}[ \t]*$/u;
 
 /**
  * The base a row's rate is charged on, the row's sum after it: "Courtage 1,25% over € 385.000,00
