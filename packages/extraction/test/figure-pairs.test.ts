@@ -73,4 +73,21 @@ describe('figure pairs', () => {
         const schema = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'witnesses_required', type: 'integer', min: 0 }] });
         expect((await readData(licence, schema)).witnesses_required).to.equal(2);
     });
+
+    it('a count field whose name\'s noun the document never writes counts its description\'s noun (`rooms`, "Aantal kamers", in Dutch)', async () => {
+        const aanbod = [
+            'Woningtype:        tussenwoning, 4 kamers',
+            'Woonoppervlakte:   96 m²',
+            'Bouwjaar:          1994',
+            'Huurprijs:         € 874,20',
+        ].join('\n');
+        const rooms = { name: 'rooms', type: 'integer', min: 1, description: 'Aantal kamers' };
+        expect((await readData(aanbod, compile({ svc_schema: '1.0', name: 'w', fields: [rooms] }), 'nl')).rooms).to.equal(4);
+        // (Not where another field's description counts the same noun: which count is whose is then unsaid.)
+        const bedrooms = { name: 'bedrooms', type: 'integer', min: 0, description: 'Aantal kamers om te slapen' };
+        const both = compile({ svc_schema: '1.0', name: 'w', fields: [rooms, bedrooms] });
+        const { candidates } = await readCandidates(aanbod, both, 'nl');
+        const four = candidates.find((c) => c.field === 'rooms' && c.quote === '4');
+        expect(four?.features.context ?? 0).to.be.below(0.5);
+    });
 });

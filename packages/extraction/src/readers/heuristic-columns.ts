@@ -197,6 +197,26 @@ export function countedNoun(field: { name: string }, locale: LocaleProfile): str
     return noun && /\p{L}{3,}/u.test(noun) ? noun : undefined;
 }
 
+/**
+ * The things a count field counts: by its name, or, where the window never writes the name's noun,
+ * by its description's count word and the noun after it (`rooms` described "Aantal kamers" in a
+ * Dutch document counts "kamers"), unless another field's description counts that noun too.
+ */
+export function countedNouns(field: CompiledField, win: WindowText, fields: readonly CompiledField[]): string[] {
+    const named = countedNoun(field, win.locale);
+    if (!named || win.wordIndex.has(named) || win.wordIndex.has(`${named}s`)) return named ? [named] : [];
+    const described = describedNoun(field, win.locale);
+    const shared = described !== undefined && fields.some((f) => f !== field && describedNoun(f, win.locale) === described);
+    return described && !shared ? [named, described] : [named];
+}
+
+/** The noun after a description's count word ("kamers" of "Aantal kamers"). */
+function describedNoun(field: CompiledField, locale: LocaleProfile): string | undefined {
+    const words = labelWords(field.description ?? '').filter((w) => w !== 'of' && w !== 'van');
+    const k = words.findIndex((w) => wordsOf(locale, 'countWords').has(w));
+    return k >= 0 && k + 1 < words.length && /^\p{L}{4,}$/u.test(words[k + 1]!) ? words[k + 1] : undefined;
+}
+
 /** Words after a plural that ask how many are wanted or present. */
 const WANTED: ReadonlySet<string> = new Set(['required', 'allowed', 'needed', 'permitted', 'expected', 'invited']);
 

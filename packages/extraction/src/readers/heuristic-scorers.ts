@@ -14,7 +14,7 @@ import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhead.js';
 import { kindOfAnother, letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
-import { FIGURES, figureDetail, countedNoun, earlierFigure, foreignTimeUnit } from './heuristic-columns.js';
+import { FIGURES, figureDetail, countedNouns, earlierFigure, foreignTimeUnit } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
@@ -295,7 +295,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const tax = type.kind === 'money' && asksForTax(field, win.locale);
     // The other end of a range than the one the name asks for ("tussen € 3.450 en € 4.780" for `maximum_salaris`).
     const others = FIGURES.has(type.kind) ? otherBounds(win, found, field) : undefined;
-    const counted = type.kind === 'integer' ? countedNoun(field, win.locale) : undefined;
+    const counted = type.kind === 'integer' ? countedNouns(field, win, input.schema.fields) : [];
     const unit = type.kind === 'integer' || type.kind === 'decimal' ? fieldUnit(field) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];

@@ -68,11 +68,11 @@ export function moneyMarked(win: WindowText, span: Span): boolean {
 export function asLabelled(
     win: WindowText,
     span: Span,
-    counted: string | undefined,
+    counted: readonly string[],
     unit: readonly string[] | undefined,
     cell: boolean,
 ): number {
-    const count = counted && countedBy(win, span, counted) ? ADJUST.countedNoun : 0;
+    const count = counted.some((noun) => countedBy(win, span, noun)) ? ADJUST.countedNoun : 0;
     const measure = unit && measuredIn(win, span, unit) ? ADJUST.measuredUnit : 0;
     return Math.max(count, measure, cell ? ADJUST.rowColumn : 0);
 }
