@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { valueHead } from '../src/readers/heuristic-lines.js';
 import { compile, strings } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe("a value's tail", () => {
     it('a name ends before the date it was signed on, and a titled name before its address', async () => {
@@ -67,6 +67,25 @@ describe("a value's tail", () => {
             fields: [{ name: 'kenteken', type: 'string', hints: ['Gedekt voertuig', 'Kenteken'] }],
         });
         expect(await readData(car, kenteken, 'nl')).to.deep.equal({ kenteken: 'S-472-KV' });
+    });
+
+    it('a date, a range of days or a month and its year is no name', async () => {
+        const invoice = [
+            'To:                                     Your ref:   Lambing 2025',
+            'Mr R. Pryce',
+            'Cwm Du Farm',
+            'Llandovery SA20 0PL',
+            '',
+            'Date(s) of work:  3–5 March 2025        Team: 2 contractors',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'w',
+            fields: [{ name: 'farm_name', type: 'string', description: 'Farm where the work was done' }],
+        });
+        const quotes = (await readCandidates(invoice, schema)).candidates.map((c) => c.quote);
+        expect(quotes).to.not.include('3–5 March 2025');
+        expect(quotes).to.not.include('March 2025');
     });
 
     it("a qualification's bracket glued to its word is the name's own", async () => {

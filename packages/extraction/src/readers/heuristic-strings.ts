@@ -292,7 +292,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
         }
         if (!re && hit.kind === 'hint' && !colon) out.push(...hintNameCandidates(win, hit, line.text, suffixes, numberLabel(win, hit)));
     }
-    return withoutNonValues(win, tidied(text, hits, out, nameKind !== undefined), labels, options.nullable ?? false, id, address);
+    const tidy = tidied(text, hits, out, nameKind !== undefined, win.locale);
+    return withoutNonValues(win, tidy, labels, options.nullable ?? false, id, address);
 }
 
 /**

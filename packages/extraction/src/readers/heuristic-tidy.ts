@@ -3,21 +3,39 @@
 // ("Sgt. L. Bramwell, Badge #2207"), a value over lines without the field's own label under it
 // ("Janet Morrow" / "Coroner's Officer"), the part of a value its label's part asks for ("FLIGHT /
 // DATE : XP417 / 12MAR25").
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { shapesOf } from '../locale/locale-shapes.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 
 /** Candidates without another label of their field before a code, and names without a number's item after them or a number's word and figure ending them. */
-export function tidied(text: string, hits: readonly LabelHit[], found: readonly StringCandidate[], name: boolean): StringCandidate[] {
+export function tidied(
+    text: string,
+    hits: readonly LabelHit[],
+    found: readonly StringCandidate[],
+    name: boolean,
+    locale: LocaleProfile,
+): StringCandidate[] {
     const tidy = afterOwnLabel(text, hits);
     const labels = new Set(hits.map((h) => text.slice(h.start, h.end).toLowerCase()));
     // (A name is no registration's label and number either: "UKAS Testing Laboratory No. 2871".)
-    const kept = name ? found.filter((c) => !NUMBERED_TAIL.test(c.quote) && !NUMBERED_AFTER.test(text.slice(c.end, c.end + 16))) : found;
+    // (Nor a date, or a month and its year: "24–26 June 2025", "June 2025" for `farm_name`.)
+    const months = shapesOf(locale).monthNumber;
+    const dated = (q: string): boolean => DATE_ONLY.test(q) || months.has(MONTH_YEAR.exec(q)?.[1]?.toLowerCase() ?? '');
+    const kept = name
+        ? found.filter((c) => !NUMBERED_TAIL.test(c.quote) && !NUMBERED_AFTER.test(text.slice(c.end, c.end + 16)) && !dated(c.quote))
+        : found;
     return kept.map((c) => beforeOwnLabel(name ? nameBeforeNumber(tidy(c)) : tidy(c), labels));
 }
 
 /** A number's word and its figure ending a value ("… No. 2871", "… nr. 12345"). */
 const NUMBERED_TAIL = /[ \t](?:No|Nr|Number|Nummer)\.?[ \t]*\d[\d \t-]*$/i;
+/** A date or a range of days alone, in words or figures ("24–26 June 2025", "3rd March 2025", "12/05/2025"). */
+const DATE_ONLY =
+    /^(?:\d{1,2}(?:st|nd|rd|th)?(?:[ \t]*[-–][ \t]*\d{1,2}(?:st|nd|rd|th)?)?[ \t]+\p{L}{3,}\.?,?[ \t]+\d{4}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))$/u;
+/** A word and a year alone: a month's name if the word is one. */
+const MONTH_YEAR = /^(\p{L}{3,})\.?,?[ \t]+\d{4}$/u;
 /** The same right after a value: its head. */
 const NUMBERED_AFTER = /^[ \t](?:No|Nr|Number|Nummer)\.?[ \t]*\d/i;
 
