@@ -69,6 +69,25 @@ describe("a value's tail", () => {
         expect(await readData(car, kenteken, 'nl')).to.deep.equal({ kenteken: 'S-472-KV' });
     });
 
+    it("a hint of one word after a section's number heads the line under it, a name before its street", async () => {
+        const agreement = [
+            'PERFORMER AGREEMENT',
+            '',
+            '1. Festival',
+            '   Harbourside Folk Weekend 2025, Pannett Park, Church Street,',
+            '   Whitby YO21 3PR, 12–13 July 2025.',
+            '',
+            '2. Set',
+            '   Length:      45 minutes',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'festival_name', type: 'string', hints: ['Festival'] }] });
+        expect((await readData(agreement, schema)).festival_name).to.equal('Harbourside Folk Weekend 2025');
+        // A place's field keeps what stands before the street.
+        const venue = 'Hearing venue:   Court 3, Harrogate Justice Centre, Victoria Avenue';
+        expect(valueHead(venue.slice(17), undefined, false)).to.equal(0);
+        expect(valueHead('Harbourside Folk Weekend 2025, Pannett Park, Church Street', undefined, true)).to.equal(29);
+    });
+
     it('a date, a range of days or a month and its year is no name', async () => {
         const invoice = [
             'To:                                     Your ref:   Lambing 2025',

@@ -5,6 +5,7 @@ import type { RE2JS } from 're2js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { LabelHit } from './heuristic-labels.js';
+import { STREET_WORDS } from './heuristic-address-words.js';
 import { cellColumns } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
@@ -218,7 +219,7 @@ const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\
  * The length of the head of a value read as the rest of a label's line — a name before an
  * apposition or an address, a code before words about it — or 0 when the whole is the value.
  */
-export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set()): number {
+export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set(), name = false): number {
     // A measure after a spaced dash describes what the head names: "Room 2 ("The Big One") – 45 m²".
     const measure = MEASURE_DASH.exec(quote);
     if (measure && measure.index >= 3 && /\p{Lu}/u.test(quote.slice(0, measure.index))) return measure.index;
@@ -242,6 +243,9 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         // Nor the date a name signed on ("QA checked by: M. Doyle, 19/08/2025"), nor a titled person's
         // address after the name ("Miss Eleanor Tranter, Hillside Farm, Broadway WR12 7LJ").
         if (DATE_ITEM.test(quote.slice(comma))) return comma;
+        // Nor, for a field that asks for a name, the street of what the head names ("UK Digital Health
+        // Summit 2025, Manchester Central, Windmill Street"; a place's field keeps "Court 3, Harrogate …").
+        if (name && (quote.slice(comma + 1).match(/\p{Lu}\p{L}{3,}/gu) ?? []).some((w) => STREET_WORDS.has(w.toLowerCase()))) return comma;
         if (TITLED.test(quote) && PERSON_NAME.test(quote.slice(0, comma)) && /[\d,]/.test(quote.slice(comma + 1))) return comma;
     }
     // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";

@@ -258,7 +258,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 const code = codeAfter(win, hit, sep, rest, bareName);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
-                if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options.people === true));
+                if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options.people === true, nameKind !== undefined));
                 if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
                 // A value its line leaves open runs on under it ("Bewdley (westbound," / "near junction …)").
                 const runOn = v && !re ? openValue(win, v) : undefined;
@@ -282,7 +282,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             const v = signed ? undefined : valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
             // Under a section's heading, a name before its address ("Mr Arjun Mehta-Collins, 12 Weetwood Lane").
-            if (v && !re && !address && !several && !startsLine) out.push(...headOf(v, valueHead(v.quote), hit.weight * 0.85, hit));
+            if (v && !re && !address && !several && !startsLine)
+                out.push(...headOf(v, valueHead(v.quote, undefined, nameKind !== undefined), hit.weight * 0.85, hit));
         }
         out.push(...sectionNameOf(win, hit, options));
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
@@ -305,8 +306,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
  * "Groenvallei Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
  * "INV-20388 dated 02.08.2024" (the caller skips an address, whose parts these are, and a list).
  */
-function lineHead(win: WindowText, hits: readonly LabelHit[], hit: LabelHit, v: Span, people: boolean): StringCandidate[] {
-    const head = valueHead(v.quote, wordsOf(win.locale, 'rangeWords')) || (people ? 0 : firstOfPeople(win, v.quote));
+function lineHead(win: WindowText, hits: readonly LabelHit[], hit: LabelHit, v: Span, people: boolean, name: boolean): StringCandidate[] {
+    const head = valueHead(v.quote, wordsOf(win.locale, 'rangeWords'), name) || (people ? 0 : firstOfPeople(win, v.quote));
     // (Not where the rest names the field again before a code: "Toyota RAV4, NSW rego CJX-41T" for
     // `vehicle_rego`, whose code heuristic-tidy.ts reads.)
     const named =
@@ -391,7 +392,8 @@ function endsCapitalName(win: WindowText, hit: LabelHit): boolean {
 /** Characters before a name's last words read for the rest of it. */
 const CAPITAL_NAME_CHARS = 60;
 
-/** A hint of two words or more, not written in capitals. */
+/** A hint of two words or more, not written in capitals; or any hint after a section's number ("1. Event"). */
 function hintPhrase(win: WindowText, hit: LabelHit): boolean {
-    return hit.kind === 'hint' && hit.length >= 2 && !allCaps(win.text.slice(hit.start, hit.end).replace(/\s/g, ''));
+    const numbered = /^[ \t]*\p{N}{1,2}[.)]?[ \t]+$/u.test(win.text.slice(win.lines[hit.line]!.start, hit.start));
+    return hit.kind === 'hint' && (numbered || (hit.length >= 2 && !allCaps(win.text.slice(hit.start, hit.end).replace(/\s/g, ''))));
 }
