@@ -168,4 +168,15 @@ describe("a heading over a name's label", () => {
         const award = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'expected_payment', type: 'date', date_order: 'dmy' }] });
         expect((await readData('BUG BOUNTY AWARD\n\nExpect payment by: 21/10/2025\n', award)).expected_payment).to.equal('2025-10-21');
     });
+
+    it('a word joined by a hyphen labels from its first part: "E-mail" in a row of cells for `contact_email`', async () => {
+        const form = [
+            'SECTION 4 - ACCOUNTS CONTACT',
+            'Name                      DEEPA RAGHAVAN',
+            'Telephone                 0117 496 0384',
+            'E-mail                    ap@harrowfield-joinery.co.uk',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'contact_email', type: 'string' }] });
+        expect((await readData(form, schema)).contact_email).to.equal('ap@harrowfield-joinery.co.uk');
+    });
 });

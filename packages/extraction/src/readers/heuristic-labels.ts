@@ -10,6 +10,7 @@ import { noCompounds } from '../locale/locale-stemming.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
+import { abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
 import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter } from './heuristic-qualifiers.js';
 import { asksForTax } from './heuristic-totals.js';
@@ -159,41 +160,6 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     return [...out.values()];
 }
 
-function pluralOrSame(a: string, b: string): boolean {
-    return a === b || (a.length > 3 && (a === b + 's' || b === a + 's' || a === `${b}'s` || a === `${b}’s`));
-}
-
-/** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
-export function sameWord(win: WindowText, a: string, b: string): boolean {
-    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b));
-}
-
-/** Whether a label writes `word` for `full` after its first word: "no" for "number" ("Invoice no."). */
-function abbreviates(win: WindowText, word: string, full: string): boolean {
-    const abbreviations = win.locale.labelAbbreviations;
-    // Either way round: a name's "no" is the label's "number" too (`certificate_no`: "Certificate number").
-    return (abbreviations?.get(full) ?? []).includes(word) || (abbreviations?.get(word) ?? []).includes(full);
-}
-
-function wordPositions(win: WindowText, w: string, known?: ReadonlySet<string>): number[] {
-    const exact = win.wordIndex.get(w) ?? [];
-    if (w.length <= 3) return exact;
-    const plural = win.wordIndex.get(w + 's') ?? [];
-    const singular = w.endsWith('s') ? (win.wordIndex.get(w.slice(0, -1)) ?? []) : [];
-    const forms = w.length > 4 ? win.positionsOfForm(win.locale.stem(w)).filter((i) => win.words[i]!.norm.length > 4) : [];
-    // "Opzegtermijn" for the label "termijn", "Rechnungsbetrag" for "Betrag" (languages that join compounds).
-    const compounds = known && w.length >= MIN_COMPOUND_TAIL ? win.positionsOfCompound(w, known) : [];
-    if (!plural.length && !singular.length && !compounds.length && forms.length <= exact.length) return exact;
-    return [...new Set([...exact, ...plural, ...singular, ...forms, ...compounds])].sort((a, b) => a - b);
-}
-
-/** Whether word `i + 1` follows word `i` on its line, or on the next when `i`'s line is wrapped prose. */
-function runsOn(win: WindowText, i: number): boolean {
-    const a = win.words[i]!.line;
-    const b = win.words[i + 1]!.line;
-    return b === a || (b === a + 1 && win.wrapped(a));
-}
-
 /**
  * Whether word `i`, an abbreviation of the phrase's one word, is a label of it: a full stop or a
  * colon after it ("Our ref:" for `reference`). A word of a longer name only alone in its cell or
@@ -242,10 +208,13 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         // for `patient_name`): "Employee's contributions" is no label of the employee.
         if (/['’]s$/.test(last.norm)) return;
         if (phrase.initials && win.text.slice(first.start, last.end) !== win.text.slice(first.start, last.end).toUpperCase()) return;
-        const compound = !abbreviation && !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
+        // A word joined by a hyphen is found at its second part; the label starts at its first ("E-mail" for `email`).
+        const joined = hyphenJoined(win, i, phrase.words[0]!);
+        const compound =
+            !abbreviation && !joined && !sameWord(win, first.norm, phrase.words[0]!) && !sameWord(win, first.norm, phrase.words[n - 1]!);
         hits.push({
             field,
-            start: first.start,
+            start: joined ? words[i - 1]!.start : first.start,
             end: last.end,
             line: first.line,
             weight,
