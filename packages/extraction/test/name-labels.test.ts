@@ -54,6 +54,18 @@ describe("a heading over a name's label", () => {
         expect(await readData(form, strings('owner_name'))).to.deep.equal({ owner_name: 'Rachel A. Lindqvist' });
     });
 
+    it('a heading that says whose name labels a "Name" row whose gap serves as its colon: "CONTACT FOR ORDERS" for `contact_name`', async () => {
+        const form = [
+            'SECTION A – COMPANY DETAILS',
+            'Company name              HARROWFIELD JOINERY LTD',
+            '',
+            'SECTION B – CONTACT FOR ORDERS AND PAYMENTS',
+            'Name                      DEEPA RAGHAVAN',
+            'Position                  ACCOUNTS SUPERVISOR',
+        ].join('\n');
+        expect(await readData(form, strings('contact_name'))).to.deep.equal({ contact_name: 'DEEPA RAGHAVAN' });
+    });
+
     it('a short section title that names a role heads the "Naam" line under it, unless the name runs over more lines', async () => {
         const form = (under: string[]) =>
             ['VERKLARING HUURWONING', '', 'Gegevens verhuurder', ...under, 'Telefoon:              020 - 612 40 88', ''].join('\n');

@@ -111,7 +111,8 @@ export function sectionName(win: WindowText, hit: LabelHit, kinds: readonly stri
             (w) => line.text.slice(at, at + w.length).toLowerCase() === w && !/\p{L}/u.test(line.text[at + w.length] ?? ''),
         );
         if (kind === undefined) continue;
-        const colon = (role ? /^[^:\n]{0,20}:\s*/ : /^\s*:\s*/).exec(line.text.slice(at + kind.length));
+        // (A wide gap serves as the colon in a form's row: "Name                      KIRSTY EDWARDS".)
+        const colon = (role ? /^[^:\n]{0,20}:\s*/ : /^\s*:\s*|^(?: {3,}|\t)\s*(?=\S)/).exec(line.text.slice(at + kind.length));
         // (Or the label alone on its line, the value set in under it: "Naam" over "    Pluis".)
         if (!colon && !line.text.slice(at + kind.length).trim()) {
             const under = win.lines[l + 1];
