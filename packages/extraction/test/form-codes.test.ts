@@ -116,4 +116,28 @@ describe('codes and names behind form labels', () => {
         const prose = 'Your registration no longer needs renewing.\n';
         expect((await readCandidates(prose, schema)).candidates).to.deep.equal([]);
     });
+
+    it('a word of a number field\'s name labels the code one space after it ("site licence SMD/WAR/0147 (…)"), not a year', async () => {
+        const receipt = [
+            'HALLOWAY SKIP HIRE LTD',
+            'Waste carrier licence CBDU418207 (Environment Agency)',
+            'Permit EPR/KB3391QX, Unit 2 Foundry Road, Preston PR1 4GT',
+            '',
+            'Contract 2025 terms apply.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [
+                { name: 'carrier_licence_number', type: 'string' },
+                { name: 'permit_number', type: 'string' },
+                { name: 'contract_number', type: 'string', nullable: true },
+            ],
+        });
+        expect(await readData(receipt, schema)).to.deep.equal({
+            carrier_licence_number: 'CBDU418207',
+            permit_number: 'EPR/KB3391QX',
+            contract_number: null,
+        });
+    });
 });

@@ -1,6 +1,7 @@
 // Codes after their labels, for string fields: a label that ends in a word for "number" labels a
-// code ("Agreement No.", "contractnr."), and a code alone in its cell after a label reads whole
-// ("VIN 2HKRW2H53HH612884", "NHS No. 485 777 3456").
+// code ("Agreement No.", "contractnr."), a code alone in its cell after a label reads whole
+// ("VIN 2HKRW2H53HH612884", "NHS No. 485 777 3456"), and a word of a number field's name labels
+// the code right after it ("site licence SMD/WAR/0147"). codeAfter moved here from heuristic-strings.ts.
 import type { LocaleProfile } from '../locale/locale-types.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
@@ -34,7 +35,24 @@ export function codeAlone(code: string | undefined, sep: string, rest: string): 
         code !== undefined &&
         /^(?:[ \t]+|#[ \t]*)$/.test(sep) &&
         code.replace(/\D/g, '').length >= 3 &&
-        /^(?:$| {2}|\t)/.test(rest.slice(code.length))
+        // (Or a bracket that says whose it is after it: "licence SMD/WAR/0147 (Warrington Borough Council)".)
+        /^(?:$| {2}|\t| \([^()\n]{1,60}\)[ \t]*$)/.test(rest.slice(code.length))
+    );
+}
+
+/**
+ * Whether a code right after a word of the field's name, one space on, is the field's number: a
+ * code with three digits or more and a letter or a joiner, before the line's end, a gap, a stop or
+ * a bracket ("Scrap metal site licence SMD/WAR/0147 (Warrington …)" for `dealer_licence_number`;
+ * not a year: "contract 2025").
+ */
+export function kindCode(code: string | undefined, sep: string, rest: string): boolean {
+    return (
+        code !== undefined &&
+        /^[ \t]$/.test(sep) &&
+        code.replace(/\D/g, '').length >= 3 &&
+        /[\p{L}\-/]/u.test(code) &&
+        /^(?:$| {2}|\t|[,.;]?[ \t]|[ \t]*\()/.test(rest.slice(code.length))
     );
 }
 
@@ -61,3 +79,33 @@ export function kindNumberAfter(win: WindowText, hit: LabelHit, words: readonly 
 }
 /** Characters after a kind's word read for the number label on its line. */
 const KIND_NUMBER_CHARS = 80;
+
+/** Words in capitals and a figure with digits after a code, one space apart, before a stop or the line's end ("CV EXPL 25-3107"). */
+const CODE_GOES_ON = /^(?: \p{Lu}{2,5}){1,3} (?=[\p{L}\d\-/.]*\d)[\p{L}\d\-/]+(?=[,.;]?(?:\s|$))/u;
+
+/**
+ * The code after a label: "Invoice #1043", "your order #WB-558120 has shipped" (the number sign
+ * joins a code, without hints); a label of a number ("Agreement No. RA-558120"); a label that
+ * starts a cell, followed by a code alone in its cell ("VIN 2HKRW2H53HH612884", "Till 2    Trans
+ * 40871"; not a name's "SDN BHD 862725-U"); a word of a number field's name (`kinds`) before a code.
+ * `rest`: the label's line after its separator `sep`.
+ */
+export function codeAfter(
+    win: WindowText,
+    hit: LabelHit,
+    sep: string,
+    rest: string,
+    bareName: boolean,
+    kinds: readonly string[],
+): string | undefined {
+    const code = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
+    // A court's case number goes on in capitals and figures: "11204588 CV EXPL 25-3107".
+    const more = code !== undefined && rest.startsWith(code) ? CODE_GOES_ON.exec(rest.slice(code.length))?.[0] : undefined;
+    const found = more ? code + more : code;
+    const line = win.lines[hit.line]!;
+    const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
+    const kind = hit.kind === 'name-word' && kinds.includes(hit.phrase) && kindCode(found, sep, rest);
+    return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || kind || (cellStart && codeAlone(found, sep, rest))
+        ? found
+        : undefined;
+}

@@ -23,7 +23,7 @@ import {
     valueBelow,
     valueHead,
 } from './heuristic-lines.js';
-import { GROUPED_DIGITS, HASH_CODE, codeAlone, kindNumberAfter, numberLabel } from './heuristic-codes.js';
+import { codeAfter, kindNumberAfter, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, nameAbove, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { asksForSigner, definedTerms } from './heuristic-parties.js';
@@ -127,9 +127,6 @@ function phraseCandidates(
     }
     return out;
 }
-
-/** Words in capitals and a figure with digits after a code, one space apart, before a stop or the line's end ("CV EXPL 25-3107"). */
-const CODE_GOES_ON = /^(?: \p{Lu}{2,5}){1,3} (?=[\p{L}\d\-/.]*\d)[\p{L}\d\-/]+(?=[,.;]?(?:\s|$))/u;
 
 /** A code that ends a value after a label's word ("rego CJX-41T"). */
 const CODE_LAST = /^[ \t]*[:#]?[ \t]*(?=\S*\d)\S+$/;
@@ -255,7 +252,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
                 const part = v && !address ? slashPart(text, line.start, hit, v) : undefined;
                 if (part) out.push({ ...part, context: hit.weight * ownWord(win, hit) * HEAD_PREFERRED, hit });
-                const code = codeAfter(win, hit, sep, rest, bareName);
+                const code = codeAfter(win, hit, sep, rest, bareName, id ? (options.kindWords ?? []) : []);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
                 if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options.people === true, nameKind !== undefined));
@@ -349,22 +346,6 @@ function headingEnd(win: WindowText, hit: LabelHit): boolean {
 
 /** What stands before a name that ends a section's heading: a number, a word or two, or another name and a slash. */
 const SECTION_HEAD = /^\s*(?:\p{L}+(?: \p{L}+)? |\p{N}{1,2}[.)]?[ \t]+(?:(?:\p{L}+ ){1,3}\/ )?)$/u;
-
-/**
- * The code after a label: "Invoice #1043", "your order #WB-558120 has shipped" (the number sign
- * joins a code, without hints); a label of a number ("Agreement No. RA-558120"); a label that
- * starts a cell, followed by a code alone in its cell ("VIN 2HKRW2H53HH612884", "Till 2    Trans
- * 40871"; not a name's "SDN BHD 862725-U"). `rest`: the label's line after its separator `sep`.
- */
-function codeAfter(win: WindowText, hit: LabelHit, sep: string, rest: string, bareName: boolean): string | undefined {
-    const code = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
-    // A court's case number goes on in capitals and figures: "11204588 CV EXPL 25-3107".
-    const more = code !== undefined && rest.startsWith(code) ? CODE_GOES_ON.exec(rest.slice(code.length))?.[0] : undefined;
-    const found = more ? code + more : code;
-    const line = win.lines[hit.line]!;
-    const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
-    return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
-}
 
 /**
  * Whether the field's name (or its last word) ends a cell written in capitals after one or more
