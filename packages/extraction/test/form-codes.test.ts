@@ -140,4 +140,10 @@ describe('codes and names behind form labels', () => {
             contract_number: null,
         });
     });
+
+    it('a code alone in its cell after a label may have a bracket after it ("VIN 2HKRW2H53HH612884 (checked against V5C)")', async () => {
+        const check = ['VEHICLE CHECK', 'VIN 2HKRW2H53HH612884 (checked against V5C)', 'Mileage 48,210'].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'v', fields: [{ name: 'vin', type: 'string' }] });
+        expect(await readData(check, schema)).to.deep.equal({ vin: '2HKRW2H53HH612884' });
+    });
 });
