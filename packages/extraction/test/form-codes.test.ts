@@ -146,4 +146,17 @@ describe('codes and names behind form labels', () => {
         const schema = compile({ svc_schema: '1.0', name: 'v', fields: [{ name: 'vin', type: 'string' }] });
         expect(await readData(check, schema)).to.deep.equal({ vin: '2HKRW2H53HH612884' });
     });
+
+    it('"reg" abbreviates registration: a vehicle\'s plate before a bracket, a VAT number after a country\'s letters', async () => {
+        const ticket = [
+            'Seller:         Ms Aled Hughes',
+            'Vehicle reg:    LN71 XRC (Vauxhall Vivaro, silver)',
+            'Weighed by:     J. Moss',
+        ].join('\n');
+        const plate = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'vehicle_registration', type: 'string' }] });
+        expect(await readData(ticket, plate)).to.deep.equal({ vehicle_registration: 'LN71 XRC' });
+        const receipt = 'Thank you for your order. Coldharbour Cycles Ltd, VAT reg. no. GB 927 3316 48.\n';
+        const vat = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'vat_registration_number', type: 'string' }] });
+        expect(await readData(receipt, vat)).to.deep.equal({ vat_registration_number: 'GB 927 3316 48' });
+    });
 });

@@ -312,6 +312,7 @@ export const en = {
     labelAbbreviations: new Map([
         ['number', ['no', 'nr', 'nbr', 'num']],
         ['reference', ['ref']],
+        ['registration', ['reg']],
     ]),
     documentWords: [
         'invoice',

@@ -256,7 +256,8 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         const form = /(?:\p{L}\.?)+$/u.exec(quote.slice(0, bracket))?.[0].replace(/\./g, '').toLowerCase();
         if (form && LEGAL_FORMS.has(form)) return bracket;
         // A code says nothing more in brackets: "571203 (business)", "GB612883401000 (EORI)".
-        if (/^(?=\S*\d)[\p{L}\p{N}\-/.]+$/u.test(quote.slice(0, bracket))) return bracket;
+        // (Also one of groups, as plates write it: "KX19 FHD (Ford Transit Custom, white)".)
+        if (/^(?=\S*\d)[\p{L}\p{N}\-/.]+(?: [\p{Lu}\p{N}]{2,4}){0,2}$/u.test(quote.slice(0, bracket))) return bracket;
         if (/^ \([^()]*\d[^()]*\)[.,;]?$/.test(quote.slice(bracket))) return bracket;
         // Nor does a name in a bracket of words in lower case: "Mr Gareth Winstanley (son) - client".
         // (Also when the line ends inside it: "mevrouw A. Haverkamp (door u voorgedragen".)
