@@ -159,4 +159,24 @@ describe('codes and names behind form labels', () => {
         const vat = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'vat_registration_number', type: 'string' }] });
         expect(await readData(receipt, vat)).to.deep.equal({ vat_registration_number: 'GB 927 3316 48' });
     });
+
+    it('an English `report_number` labels a Dutch "Rapportnr.", and a word of the description inside the value labels no code of it', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'report_number', type: 'string', description: 'Rapportnummer, zonder versie' }],
+        });
+        const title = ['INSPECTIERAPPORT GEVEL                      Rapportnr.  GI-2025-00417', 'Opdrachtgever:   VvE De Linde'].join('\n');
+        const bare = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'report_number', type: 'string' }] });
+        expect(await readData(title, bare, 'nl')).to.deep.equal({ report_number: 'GI-2025-00417' });
+        const versioned = [
+            'INSPECTIERAPPORT GEVEL',
+            '',
+            'Rapportnummer:   GI-2025-00418, versie 2.1',
+            'Datum rapport:   3 maart 2025',
+        ].join('\n');
+        const { data, candidates } = await readCandidates(versioned, schema, 'nl');
+        expect(candidates.map((c) => c.quote)).to.not.include('2.1');
+        expect(data).to.deep.equal({ report_number: 'GI-2025-00418' });
+    });
 });

@@ -102,4 +102,6 @@ export const NL_SCHEMA_WORDS: ReadonlyMap<string, string> = new Map([
     ['value', 'waarde'],
     ['warranty', 'garantie'],
     ['weight', 'gewicht'],
+    // Reports (bench/user-docs/twentyfirst: "Rapportnr." for `report_number`).
+    ['report number', 'rapportnummer'],
 ]);

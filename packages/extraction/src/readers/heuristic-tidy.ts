@@ -84,7 +84,15 @@ function afterOwnLabel(text: string, hits: readonly LabelHit[]): (c: StringCandi
         }
         for (let i = lo; i < sorted.length && sorted[i]!.start < c.end; i++) {
             const h = sorted[i]!;
-            if (!h.compound && h.end < c.end && h.phrase !== c.hit?.phrase && CODE_END.test(text.slice(h.end, c.end))) return h;
+            // (A word of the name or a hint, not of the description: "versie" of "Rapportnummer, zonder versie".)
+            if (
+                h.kind !== 'description' &&
+                !h.compound &&
+                h.end < c.end &&
+                h.phrase !== c.hit?.phrase &&
+                CODE_END.test(text.slice(h.end, c.end))
+            )
+                return h;
         }
         return undefined;
     };
