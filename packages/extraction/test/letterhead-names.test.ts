@@ -3,6 +3,7 @@
 // after a street, an e-mail's sender, "<KIND> OF <Place>", a department's line under the name, a
 // title's full stop, and a sum of money that is no name.
 import { expect } from 'chai';
+import { letterheadLine } from '../src/readers/heuristic-address.js';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 
@@ -284,5 +285,33 @@ describe('letterhead names', () => {
         const { data, candidates } = await readCandidates(booking.join('\n'), schema);
         expect(candidates.map((c) => c.quote)).to.not.include('Marta Silva | Restaurant Manager');
         expect(data.company).to.equal('The Old Granary');
+    });
+
+    it('a letterhead\'s name may end with its legal form in lower case ("Severn Vale Water Services plc")', async () => {
+        const letter = [
+            '                                         Severn Vale Water Services plc',
+            '                                         Customer Relations',
+            '                                         PO Box 2210',
+            '                                         Gloucester GL1 9ZZ',
+            '',
+            '                                         0345 611 4420',
+            '',
+            'Mr Idris Vaughan',
+            '14 Bell Rise',
+            'Tewkesbury',
+            'GL20 5AB',
+            '',
+            'Our reference:    SV-2025-40817',
+        ].join('\n');
+        expect(letterheadLine('Severn Vale Water Services plc')).to.equal(true);
+        expect(letterheadLine('Severn vale water services plc')).to.equal(false);
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'l',
+            fields: [{ name: 'company_name', type: 'string', description: 'The company that wrote the letter' }],
+        });
+        const { data, candidates } = await readCandidates(letter, schema);
+        expect(candidates.map((c) => c.quote)).to.include('Severn Vale Water Services plc');
+        expect(data.company_name).to.equal('Severn Vale Water Services plc');
     });
 });

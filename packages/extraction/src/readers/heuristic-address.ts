@@ -334,17 +334,17 @@ export function besideName(t: string, locale: LocaleProfile): boolean {
 /** Particles before a surname ("Van Dijk", "De Kade"). */
 const NAME_PARTICLES = new Set(['van', 'de', 'der', 'den', 'ter', 'ten', 'von', 'vom']);
 
-/** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd."). */
+/** A name line: mostly capitals ("KEDAI RUNCIT MAJU") or every word capitalised ("ACME Office Supplies Ltd.", "… Services plc"). */
 export function letterheadLine(t: string): boolean {
     const letters = t.replace(/[^\p{L}]/gu, '');
     if (!(t.length > 0 && t.length <= 60 && letters.length >= 3 && !/[:@]/.test(t) && (t.match(/\d/g)?.length ?? 0) <= 3)) return false;
-    // A form's line pairs a label with its value, by dot leaders or a wide gap ("Organisation .......
-    // Beeston Ladies' Choir", "Klant          Mw. I. Meulenbelt"): no name.
+    // A form's line pairs a label and a value by dot leaders or a wide gap ("Klant          Mw. I. Meulenbelt"): no name.
     if (/\.{3,}|…|\S {3,}\S|\t/.test(t)) return false;
     const words = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
     return (
         letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 ||
-        (words.length >= 2 && words.every((w) => /^[^\p{L}]*\p{Lu}/u.test(w)))
+        (words.length >= 2 &&
+            words.every((w, i) => /^[^\p{L}]*\p{Lu}/u.test(w) || (i === words.length - 1 && LEGAL_FORMS.has(w.replace(/\./g, '')))))
     );
 }
 
