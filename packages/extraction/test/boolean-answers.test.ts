@@ -252,4 +252,26 @@ describe('boolean answers', () => {
         expect((await readResponse(form('[X] YES [ ] NO'), schema)).data.approved).to.equal(true);
         expect((await readResponse(form('[ ] YES [X] NO'), schema)).data.approved).to.equal(false);
     });
+
+    it('a form\'s answer that something was not done is false ("Not taken", "not set up", Dutch "niet uitgevoerd"); the word alone is no answer', async () => {
+        const report = [
+            'PRE-PURCHASE SURVEY',
+            'Damp survey:          Not performed (buyer declined)',
+            'Drainage CCTV:        Not required',
+            'Report issued:        12/06/2025',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [
+                { name: 'damp_survey', type: 'boolean', description: 'Whether a damp survey was done' },
+                { name: 'drainage_cctv', type: 'boolean', nullable: true },
+            ],
+        });
+        expect(await readData(report, schema)).to.deep.equal({ damp_survey: false, drainage_cctv: false });
+        expect(parseQuote({ kind: 'boolean' }, 'not set up', 'en')?.json).to.equal(false);
+        expect(parseQuote({ kind: 'boolean' }, 'niet uitgevoerd', 'nl')?.json).to.equal(false);
+        // (A word of done alone reads no answer: "a notice is required" is prose.)
+        expect(parseQuote({ kind: 'boolean' }, 'required', 'en')).to.equal(undefined);
+    });
 });

@@ -1,4 +1,5 @@
 // English, as contracts, agreements and receipts write it.
+import { EN_BOOLEANS } from './en-answers.js';
 import type { LocaleProfile } from './locale-types.js';
 import { noCompounds, suffixStemmer } from './locale-stemming.js';
 import { enAgreementWords } from './en-agreements.js';
@@ -98,10 +99,7 @@ export const en = {
         year: ['years', 'year'],
     },
     durationQualifiers: ['calendar', 'consecutive', 'full', 'additional', 'successive'],
-    booleans: {
-        true: ['yes', 'true', 'y', 'included', 'allowed', 'permitted', 'passed', 'present'],
-        false: ['no', 'false', 'n', 'not included', 'not allowed', 'not permitted', 'failed', 'not passed', 'not present', 'absent'],
-    },
+    booleans: EN_BOOLEANS,
     stopwords: [
         'the',
         'a',

@@ -115,6 +115,9 @@ export const nl = {
             'niet behaald',
             'niet aanwezig',
             'afwezig',
+            'niet vereist',
+            'niet aangevraagd',
+            'niet uitgevoerd',
         ],
     },
     stopwords: [

@@ -1,0 +1,26 @@
+// The words an English form answers yes or no with (the English profile's `booleans`, split from
+// en.ts): besides yes and no, answers that something was or was not done ("Radiographs:   Not
+// taken"). The words of done alone are not true: they are too often prose ("a notice is required").
+
+/** What a form says was not done, "not" before it for false ("not taken"); the first five alone are true. */
+const NEGATED = [
+    'included',
+    'allowed',
+    'permitted',
+    'passed',
+    'present',
+    'required',
+    'taken',
+    'applied',
+    'performed',
+    'completed',
+    'selected',
+    'requested',
+    'set up',
+    'provided',
+];
+
+export const EN_BOOLEANS = {
+    true: ['yes', 'true', 'y', ...NEGATED.slice(0, 5)],
+    false: ['no', 'false', 'n', 'failed', 'absent', ...NEGATED.map((w) => `not ${w}`)],
+};
