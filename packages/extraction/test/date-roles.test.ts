@@ -368,4 +368,25 @@ describe('date roles: date fields named with hints', () => {
         expect(['purchase_date', 'letter_date', 'issue_date', 'signed_on'].map((n) => own(n))).to.deep.equal([true, true, true, true]);
         expect(['factuurdatum', 'uitspraakdatum', 'datum_verkoop'].map((n) => own(n, 'nl'))).to.deep.equal([true, true, true]);
     });
+
+    it('a row\'s head labels the value after a cell of its type\'s word alone ("Signed (client)   P. Osei   Date   03/02/2025")', async () => {
+        const form = [
+            'DECLARATION',
+            'I confirm the details above are correct.',
+            '',
+            'Signed (client)        P. Osei                     Date   03/02/2025',
+            '',
+            'FOR OFFICE USE',
+            'Checked (compliance)   R. Varga                    Date   11/02/2025',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [
+                { name: 'client_signed_date', type: 'date', date_order: 'dmy' },
+                { name: 'compliance_checked_date', type: 'date', date_order: 'dmy' },
+            ],
+        });
+        expect(await readData(form, schema)).to.deep.equal({ client_signed_date: '2025-02-03', compliance_checked_date: '2025-02-11' });
+    });
 });

@@ -1,6 +1,6 @@
-// Rows of a statement over several lines: a line's cells and indent, and a row whose text wraps
-// over indented lines before its amount (split from heuristic-scoring.ts, which weighs the label
-// that heads such a row).
+// Rows of a statement over several lines: a line's cells and indent, a row whose text wraps over
+// indented lines before its amount, and a row's value after a cell of its type's word (split from
+// heuristic-scoring.ts, which weighs the label that heads such a row).
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
@@ -91,3 +91,19 @@ export function hangingRow(win: WindowText, hit: LabelHit, span: Span, spanLine:
     }
     return true;
 }
+
+/**
+ * Whether a value stands in a row the label heads, after a cell of its type's word alone: "Signed
+ * (supplier)   K. Edwards      Date   09/01/2025" for `supplier_signed_date` (the row's head says
+ * whose date; "Date" only says it is one). `typeWords`: the profile's words for a value's type.
+ */
+export function typedCellOfRow(win: WindowText, hit: LabelHit, span: Span, typeWords: ReadonlySet<string>): boolean {
+    const line = win.lines[hit.line]!;
+    if (span.start - hit.end > TYPED_ROW_CHARS || win.text.slice(line.start, hit.start).trim() !== '') return false;
+    const cell = TYPE_CELL.exec(win.text.slice(hit.end, span.start));
+    return !!cell && typeWords.has(cell[1]!.toLowerCase()) && / {2,}|\t/.test(win.text.slice(hit.end, hit.end + cell.index));
+}
+/** A row's characters from its head to its value, at most. */
+const TYPED_ROW_CHARS = 120;
+/** The last cell before a value: a word alone after a wide gap, maybe a colon. */
+const TYPE_CELL = /(?: {2,}|\t)(\p{L}+)\.?[ \t]*:?[ \t]+$/u;

@@ -8,7 +8,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 import { bracketClosedBetween, insideRowBracket, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
-import { cells, hangingRow, indentOf, lineCellCount, lineCells } from './heuristic-rows.js';
+import { cells, hangingRow, indentOf, lineCellCount, lineCells, typedCellOfRow } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 import { tickedAnswer } from './heuristic-boxes.js';
@@ -286,6 +286,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
                 const oneWord = sum === undefined && (undated.match(/\p{L}+/gu)?.length ?? 0) === 1;
                 return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
             }
+            if (typedCellOfRow(win, hit, span, wordsOf(win.locale, 'typeWords'))) return hit.weight * LABEL.qualifiedByWord;
             // In running text a label speaks of its own sentence ("… of the Effective Date. Reports
             // are due on July 1"): not across a sentence's end.
             // The full stop of an abbreviation that qualifies a sum ("Totaal incl. BTW   € 314,60")
