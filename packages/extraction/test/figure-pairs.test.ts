@@ -90,4 +90,27 @@ describe('figure pairs', () => {
         const four = candidates.find((c) => c.field === 'rooms' && c.quote === '4');
         expect(four?.features.context ?? 0).to.be.below(0.5);
     });
+
+    it('a word right before a value marks it the earlier or the later of two ("now 05/09/2025 (previously 29/08/2025)")', async () => {
+        const notice = [
+            'VARIATION NOTICE',
+            'Effect on the Date for Completion: extension of 5 working days.',
+            '  Date for Completion now 05/09/2025 (previously 29/08/2025).',
+            '  Monthly charge now £925.00 (was £880.00).',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'v',
+            fields: [
+                { name: 'original_completion_date', type: 'date', date_order: 'dmy' },
+                { name: 'revised_completion_date', type: 'date', date_order: 'dmy' },
+                { name: 'previous_monthly_charge', type: 'money', currency: 'GBP' },
+            ],
+        });
+        expect(await readData(notice, schema)).to.deep.equal({
+            original_completion_date: '2025-08-29',
+            revised_completion_date: '2025-09-05',
+            previous_monthly_charge: { amount: '880.00', currency: 'GBP' },
+        });
+    });
 });

@@ -153,6 +153,9 @@ export interface LocaleProfile {
      */
     earlierWords?: readonly string[];
     laterWords?: readonly string[];
+    /** Words right before a value that mark it the earlier or the later of two ("now 29/08/2025 (previously 22/08/2025)"). */
+    earlierMarks?: readonly string[];
+    laterMarks?: readonly string[];
     /** Parts of an organisation a name stands before in running text ("our Fleet Operations department"). */
     unitWords?: readonly string[];
     /** Words of a field's name that ask for a job's title (`job_title`, `functie`), and the word running text introduces one with ("as", "als"). */

@@ -23,6 +23,8 @@ type WordList =
     | 'startWords'
     | 'earlierWords'
     | 'laterWords'
+    | 'earlierMarks'
+    | 'laterMarks'
     | 'unitWords'
     | 'jobWords'
     | 'jobIntroducers'

@@ -6,6 +6,7 @@
 // the amount's line, at most a few lines up; its cell over the amount is the one whose centre is
 // nearest (adjacent header cells may both overlap a right-aligned amount).
 import type { CompiledField } from '@svc/compiler';
+import { pairMark, pairPart } from './heuristic-pairs.js';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { shapesOf } from '../locale/locale-shapes.js';
 import { wordsOf } from '../locale/locale-words.js';
@@ -260,7 +261,8 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
 export function figureDetail(win: WindowText, span: Span, field: CompiledField, type: { kind: string }): boolean {
     const rate = type.kind === 'money' && asksForRate(win, [field.name, field.description ?? '', ...field.hints]);
     return (
-        bracketDetail(win, span) ||
+        // (Not a bracket that marks the value the earlier of two the field asks for: "now £925.00 (was £880.00)".)
+        (bracketDetail(win, span) && !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0)) ||
         (rate ? productResult(win, span) : operand(win, span)) ||
         (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
     );

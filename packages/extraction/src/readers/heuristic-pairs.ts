@@ -8,7 +8,7 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import type { ParsedValue } from '../parsers/quote-parser.js';
 import type { Span } from './heuristic-spans.js';
-import { labelWords } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** A word of the list, or a compound it heads ("beginsaldo", "eindwaarde"). */
 function says(words: readonly string[], list: ReadonlySet<string>): boolean {
@@ -78,3 +78,29 @@ export function pairRanged<C extends { score: number }>(
     }
     return out;
 }
+
+/** Which of a pair the word right before a value marks it: 0 the earlier ("previously"), 1 the later ("now"), else undefined. */
+export function pairMark(win: WindowText, span: Span): 0 | 1 | undefined {
+    const before = MARK_BEFORE.exec(win.text.slice(Math.max(0, span.start - MARK_CHARS), span.start))?.[1]?.toLowerCase();
+    if (before === undefined) return undefined;
+    return wordsOf(win.locale, 'earlierMarks').has(before) ? 0 : wordsOf(win.locale, 'laterMarks').has(before) ? 1 : undefined;
+}
+
+/**
+ * The contexts (indexed as `found`) with a value the document marks the other of a pair weakened by
+ * `other` ("Date for Completion now 29/08/2025 (previously 22/08/2025)": for
+ * `original_completion_date` the first is the later).
+ */
+export function pairMarked<C extends { score: number }>(
+    part: 0 | 1,
+    win: WindowText,
+    found: readonly Span[],
+    contexts: readonly C[],
+    other: number,
+): C[] {
+    return contexts.map((c, i) => (pairMark(win, found[i]!) === 1 - part ? { ...c, score: c.score * other } : c));
+}
+/** The word right before a value: a bracket, a colon or a currency's mark may stand between. */
+const MARK_BEFORE = /(\p{L}+)[ \t]*[:(]?[ \t]*\p{Sc}?[ \t]*$/u;
+/** Characters before a value read for its mark. */
+const MARK_CHARS = 24;

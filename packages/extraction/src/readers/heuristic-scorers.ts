@@ -37,7 +37,7 @@ import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import { spansOf } from './heuristic-field-spans.js';
-import { pairOrdered, pairPart, pairRanged } from './heuristic-pairs.js';
+import { pairMarked, pairOrdered, pairPart, pairRanged } from './heuristic-pairs.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
 
@@ -257,11 +257,12 @@ function labelValues(contexts: readonly ContextScore[], parsed: readonly (Parsed
  */
 function endsOrdered(ctx: FieldContext, found: readonly Span[], read: ContextScore[], parsed: readonly (ParsedValue | undefined)[]) {
     const { field, type, win } = ctx;
-    if (isDate(type)) return rangeLabelled(field, win, found, read, ADJUST.otherRangeEnd);
-    const pair = FIGURES.has(type.kind) ? pairPart(field, win.locale) : undefined;
+    const pair = FIGURES.has(type.kind) || isDate(type) ? pairPart(field, win.locale) : undefined;
+    const marked = (c: ContextScore[]): ContextScore[] => (pair === undefined ? c : pairMarked(pair, win, found, c, ADJUST.otherRangeEnd));
+    if (isDate(type)) return marked(rangeLabelled(field, win, found, read, ADJUST.otherRangeEnd));
     if (pair === undefined) return read;
     const ordered = pairOrdered(pair, found, read, parsed, (at) => win.lineOf(at), ADJUST.otherRangeEnd, ADJUST.ambiguityFloor);
-    return pairRanged(pair, rangePairs(win, found), found, ordered, ADJUST.otherRangeEnd);
+    return marked(pairRanged(pair, rangePairs(win, found), found, ordered, ADJUST.otherRangeEnd));
 }
 
 /** Scored candidates of one field in one window. */
