@@ -187,7 +187,10 @@ export const nl = {
             (w): [string, readonly string[]] => [w, START_LABELS],
         ),
         ...['end', 'eind', 'einde', 'einddatum', 'afloop', 'expiration', 'expiry'].map((w): [string, readonly string[]] => [w, END_LABELS]),
-        ...['vervaldatum', 'verval', 'due'].map((w): [string, readonly string[]] => [w, [...DUE_LABELS, ...END_LABELS]]),
+        ...['vervaldatum', 'verval', 'due', 'deadline', 'uiterste'].map((w): [string, readonly string[]] => [
+            w,
+            [...DUE_LABELS, ...END_LABELS],
+        ]),
     ]),
     typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
     headFirstWords: ['datum', 'bedrag', 'nummer', 'adres', 'naam', 'plaats'],
