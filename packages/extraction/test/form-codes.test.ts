@@ -179,4 +179,10 @@ describe('codes and names behind form labels', () => {
         expect(candidates.map((c) => c.quote)).to.not.include('2.1');
         expect(data).to.deep.equal({ report_number: 'GI-2025-00418' });
     });
+
+    it('"Reg. No." labels a `registration_number`, abbreviations both, and a number in thousands with commas is its code', async () => {
+        const certificate = ['Reg. No. 7,812,336', 'Registered Jul. 08, 2025', 'Int. Cl.: 30'].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'registration_number', type: 'string' }] });
+        expect(await readData(certificate, schema)).to.deep.equal({ registration_number: '7,812,336' });
+    });
 });

@@ -27,8 +27,11 @@ function abbreviationsOf(locale: LocaleProfile): ReadonlySet<string> {
 
 /** A code after a number sign: letters, digits and joiners, with a digit, ending in a letter or digit. */
 export const HASH_CODE = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{L}\p{N}](?:[\p{L}\p{N}\-/.]*[\p{L}\p{N}])?/u;
-/** A number written in groups of digits, maybe after a country's two letters, to its cell's end ("NHS No. 485 777 3456", "VAT reg. no. GB 318 4470 26"). */
-export const GROUPED_DIGITS = /^((?:[A-Z]{2} ?)?\d{2,6}(?: \d{2,6}){1,4})(?=$| {2}|\t|[,;.)]?\s*$|[,;.]\s)/;
+/**
+ * A number written in groups of digits, maybe after a country's two letters, or in thousands with
+ * commas, to its cell's end ("NHS No. 485 777 3456", "VAT reg. no. GB 318 4470 26", "Reg. No. 7,812,336").
+ */
+export const GROUPED_DIGITS = /^((?:[A-Z]{2} ?)?\d{2,6}(?: \d{2,6}){1,4}|\d{1,3}(?:,\d{3}){2,4})(?=$| {2}|\t|[,;.)]?\s*$|[,;.]\s)/;
 /** Whether a code after a label and a space or a number sign ("RO# 58821") is the rest of its cell, with three digits or more. */
 export function codeAlone(code: string | undefined, sep: string, rest: string): boolean {
     return (

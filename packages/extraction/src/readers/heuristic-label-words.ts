@@ -47,3 +47,10 @@ export function hyphenJoined(win: WindowText, i: number, full: string): boolean 
     const first = win.words[i]!;
     return !!before && before.end + 1 === first.start && win.text[before.end] === '-' && sameWord(win, before.norm + first.norm, full);
 }
+
+/** Where a phrase of two words or more starts with its first word's abbreviation and a full stop ("Reg." of "Reg. No."). */
+export function abbreviatedFirst(win: WindowText, phrase: { words: readonly string[] }): number[] {
+    if (phrase.words.length < 2) return [];
+    const shorts = win.locale.labelAbbreviations?.get(phrase.words[0]!) ?? [];
+    return shorts.flatMap((short) => (win.wordIndex.get(short) ?? []).filter((i) => win.text[win.words[i]!.end] === '.'));
+}

@@ -10,7 +10,7 @@ import { noCompounds } from '../locale/locale-stemming.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
+import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
 import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter } from './heuristic-qualifiers.js';
 import { asksForTax } from './heuristic-totals.js';
@@ -228,7 +228,8 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     };
     // Exact order, anchored on the first word; on one line, or running on from a wrapped line of
     // prose ("the laws of" / "the State of New Jersey"), never from a short line of its own.
-    for (const i of wordPositions(win, phrase.words[0]!, known)) {
+    // (Or on the first word's abbreviation and its full stop, the rest after it: "Reg. No." for `registration_number`.)
+    for (const i of [...wordPositions(win, phrase.words[0]!, known), ...abbreviatedFirst(win, phrase)]) {
         if (i + n > words.length) continue;
         let ok = true;
         for (let k = 1; k < n && ok; k++)
