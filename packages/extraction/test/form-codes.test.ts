@@ -185,4 +185,23 @@ describe('codes and names behind form labels', () => {
         const schema = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'registration_number', type: 'string' }] });
         expect(await readData(certificate, schema)).to.deep.equal({ registration_number: '7,812,336' });
     });
+
+    it('one digit alone is no value of a field that asks for a number ("U staat op nummer 1 van de kandidatenlijst")', async () => {
+        const mail = [
+            'Van:        Woonstichting Het Anker <verhuur@hetanker-wonen.nl>',
+            'Aan:        j.devries@gmail.com',
+            'Datum:      maandag 3 maart 2025 10:02',
+            'Onderwerp:  Aanbieding woning Molenweg 4, Zwolle (advertentie 2025-0712)',
+            '',
+            'Beste heer De Vries,',
+            '',
+            'Goed nieuws! U staat op nummer 1 van de kandidatenlijst voor onderstaande woning.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'w',
+            fields: [{ name: 'advert_number', type: 'string', description: 'Nummer van de advertentie' }],
+        });
+        expect((await readCandidates(mail, schema, 'nl')).candidates.map((c) => c.quote)).to.not.include('1');
+    });
 });

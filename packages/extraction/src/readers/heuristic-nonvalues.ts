@@ -102,6 +102,8 @@ export function withoutNonValues(
             // Nor, for a field that asks for no number, a business's registration number
             // ("Harbourlink Tolling Pty Ltd   ABN 61 608 214 993" after the hint "Pty Ltd").
             !(!identifier && REGISTRATION_ONLY.test(c.quote)) &&
+            // Nor, for a field that asks for a number, one digit alone: a place in a list ("U staat op nummer 1").
+            !(identifier && /^\d$/.test(c.quote)) &&
             // Nor, for a field that asks for no address, a post-office box ("P.O. Box 740231, Atlanta, GA").
             !(!address && PO_BOX.test(c.quote)),
     );
