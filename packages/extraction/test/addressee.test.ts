@@ -245,4 +245,21 @@ describe('addressee: the person a letter greets', () => {
         const { candidates } = await readCandidates(notice, field('building_owners'));
         expect(candidates.map((c) => c.quote)).to.not.include('Mr Adrian Kowalczyk-Dunn');
     });
+
+    it('a field that asks for the first name takes the one name a salutation greets by ("Hi Graeme,")', async () => {
+        const mail = [
+            'From:    Parkwise Receipts <receipts@parkwise.example>',
+            'To:      k.obi77@outlook.com',
+            'Subject: Your parking receipt',
+            '',
+            'Hi Kemi,',
+            '',
+            'Thanks for parking with us. Here is your receipt.',
+        ].join('\n');
+        const first = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'customer_first_name', type: 'string' }] });
+        expect(await readData(mail, first)).to.deep.equal({ customer_first_name: 'Kemi' });
+        // (A field that asks for the whole name does not take a first name alone.)
+        const whole = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'customer_name', type: 'string', nullable: true }] });
+        expect(await readData(mail, whole)).to.deep.equal({ customer_name: null });
+    });
 });

@@ -71,6 +71,12 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
             .filter((w) => /^\p{Lu}/u.test(w) && !titles.has(w.replace(/\.$/, '').toLowerCase()))
             .map((w) => w.toLowerCase());
         if (!greeted.length) return [];
+        // A field that asks for the first name takes the one name a salutation greets by ("Hi Graeme,").
+        const single = /^(\p{Lu}[\p{L}'’-]+)$/u.exec(m[2]!);
+        if (FIRST_NAME.test(labelWords(field).join(' ')) && single && !organisation) {
+            const start = lines[i]!.start + m.index! + m[0].indexOf(single[1]!, m[1]!.length);
+            return [{ start, end: start + single[1]!.length, quote: single[1]! }];
+        }
         for (let k = i - 1; k >= 0 && k >= i - ADDRESSEE_LINES; k--) {
             const line = lines[k]!;
             // An e-mail's recipient header names the addressee as an address block does ("To:
@@ -135,6 +141,9 @@ const firstCell = (text: string): string => text.trim().split(/\s{2,}|\t/)[0]!;
 const HEAD_LINES = 15;
 /** Lines under a name searched for its address's figures (a house number, a postcode). */
 const ADDRESS_UNDER = 3;
+
+/** A field's name's words that ask for a first name ("customer first name", "voornaam"). */
+const FIRST_NAME = /\b(?:first|given|fore) ?name\b|\bforename\b|voornaam|roepnaam/;
 
 /** A field's name that asks for whom the document is to ("recipient_name", "geadresseerde"), not a party by role. */
 const RECIPIENT_FIELD = /(?:^|_)(?:recipient|addressee|geadresseerde|ontvanger)(?:_|$)/i;
