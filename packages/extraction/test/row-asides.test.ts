@@ -57,6 +57,21 @@ describe('row asides', () => {
         expect((await readData(order, schema)).agencyCommissionPercent).to.equal('15');
     });
 
+    it('a whole number a field asks for as a percentage is read before its sign ("Accu State of Health: 91%")', async () => {
+        const report = [
+            'INLEVERRAPPORT',
+            'Kilometerstand:        48.210 km',
+            'Accu State of Health:  91%',
+            'Schade:                geen',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'battery_health_percent', type: 'integer', min: 0, max: 100 }],
+        });
+        expect(await readData(report, schema, 'nl')).to.deep.equal({ battery_health_percent: 91 });
+    });
+
     it('a measure in another unit is no value of a field whose name says its unit ("162 cm" for `gewicht_kg`)', async () => {
         const overview = [
             'MEDICATIEOVERZICHT',

@@ -16,7 +16,9 @@ const isDate = (t: Scalar): boolean => t.kind === 'date' || t.kind === 'datetime
 
 /** The spans of a field's type in the window, but numbers that are part of a date or count a period's units. */
 export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
-    let found = ctx.spans(type);
+    // A whole number a field's name asks for as a percentage is found before its sign, as a
+    // decimal's is ("Revolving utilization:   26%" for `utilization_percent`).
+    let found = ctx.spans(type.kind === 'integer' && asksForPercent(ctx.field) ? { kind: 'decimal' } : type);
     if (!isDate(type)) {
         // A number inside a date ("14 MAR 2018") is no amount.
         const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
