@@ -285,6 +285,10 @@ describe('statement rows', () => {
         const run = 'Entry: Riverside Fun Run, 5 km, Sunday 14 September. Fee £12.00, 2 adults.';
         const km = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'distance_km', type: 'integer' }] });
         expect((await readData(run, km)).distance_km).to.equal(5);
+        // A printer's paper weight: "170 grs" for `paper_weight_gsm`.
+        const proof = ['DRUKPROEF', 'Oplage:           5.000 stuks', 'Papier:           170 grs silk mc, mat gelamineerd'].join('\n');
+        const gsm = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'paper_weight_gsm', type: 'integer', min: 0 }] });
+        expect((await readData(proof, gsm, 'nl')).paper_weight_gsm).to.equal(170);
     });
 
     it('a word of the name inside a row\'s bracket of words labels nothing: "Sales tax (… less trade-in allowance)"', async () => {

@@ -18,6 +18,8 @@ const UNITS: readonly { written: readonly string[]; named: readonly string[] }[]
     { written: ['l', 'ltr', 'litre', 'litres', 'liter', 'liters'], named: ['litres', 'liters', 'ltr'] },
     { written: ['kwh'], named: ['kwh'] },
     { written: ['mi', 'mile', 'miles'], named: ['miles'] },
+    // Paper's weight per square metre, as printers write it ("170 grs silk mc", "170 g/m²").
+    { written: ['gsm', 'grs', 'gr', 'g', 'gram', 'grams', 'grammen'], named: ['gsm', 'grams', 'gram', 'grammen'] },
 ];
 
 /** The forms a number's unit is written in for the unit a field's name asks for, or undefined. */
