@@ -156,6 +156,8 @@ export interface LocaleProfile {
     /** Words right before a value that mark it the earlier or the later of two ("now 29/08/2025 (previously 22/08/2025)"). */
     earlierMarks?: readonly string[];
     laterMarks?: readonly string[];
+    /** Words a compound ends in that make it a period's name, its head the event ("termijn" of "bezwaartermijn"). */
+    periodWords?: readonly string[];
     /** Parts of an organisation a name stands before in running text ("our Fleet Operations department"). */
     unitWords?: readonly string[];
     /** Words of a field's name that ask for a job's title (`job_title`, `functie`), and the word running text introduces one with ("as", "als"). */

@@ -25,6 +25,7 @@ type WordList =
     | 'laterWords'
     | 'earlierMarks'
     | 'laterMarks'
+    | 'periodWords'
     | 'unitWords'
     | 'jobWords'
     | 'jobIntroducers'

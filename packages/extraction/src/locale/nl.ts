@@ -238,6 +238,7 @@ export const nl = {
     laterWords: ['eind', 'einde', 'slot', 'nieuw', 'nieuwe'],
     earlierMarks: ['voorheen', 'eerder', 'oorspronkelijk', 'was'],
     laterMarks: ['nu', 'thans', 'gewijzigd'],
+    periodWords: ['termijn', 'periode', 'duur'],
     unitWords: ['afdeling', 'team', 'divisie', 'vestiging', 'sectie'],
     jobWords: ['functie', 'functietitel', 'functienaam', 'beroep'],
     jobIntroducers: ['als'],

@@ -219,3 +219,18 @@ function blockAfter(win: WindowText, at: number): string[] {
         out.push(win.lines[k]!.text);
     return out;
 }
+
+/** The words of a label's line ("total payable"): identifies a label as written. */
+export function lineWordsOf(win: WindowText, hit: LabelHit): string {
+    // Once per line and window: every candidate of a line's labels asks, and a line may be a whole
+    // window long (4,000 labels and values on one line took half a second).
+    let byLine = labelLines.get(win);
+    if (!byLine) labelLines.set(win, (byLine = new Map()));
+    let words = byLine.get(hit.line);
+    if (words === undefined) {
+        words = (win.lines[hit.line]!.text.toLowerCase().match(/\p{L}+/gu) ?? []).join(' ');
+        byLine.set(hit.line, words);
+    }
+    return words;
+}
+const labelLines = new WeakMap<WindowText, Map<number, string>>();

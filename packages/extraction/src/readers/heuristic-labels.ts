@@ -113,9 +113,11 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     if (name.length > 1 && name.length <= 3 && locale.splitCompound !== noCompounds) add([name.join('')], LABEL.nameWords, 'name');
     // Without hints, a compound ending in a kind of value says which by its head ("maandbedrag":
     // "per maand: € 1.031,88"; "huurbedrag": "huur").
+    // (A Dutch duration's compound says which by its head too: "bezwaar" of `bezwaartermijn`.)
+    const kinds = scalarType(field.type).kind === 'duration' ? [...types, ...wordsOf(locale, 'periodWords')] : [...types];
     if (unhinted)
         for (const w of name) {
-            const type = [...types].find((t) => w.length >= t.length + 4 && w.endsWith(t));
+            const type = kinds.find((t) => w.length >= t.length + 4 && w.endsWith(t));
             const head = type && w.slice(0, -type.length);
             if (head && !STOPWORDS.has(head) && !shared.has(head)) add([head], LABEL.nameWord, 'name-word');
             // The document's own date, as "date" labels `invoice_date`: "Datum" for `briefdatum`.

@@ -107,3 +107,18 @@ export function typedCellOfRow(win: WindowText, hit: LabelHit, span: Span, typeW
 const TYPED_ROW_CHARS = 120;
 /** The last cell before a value: a word alone after a wide gap, maybe a colon. */
 const TYPE_CELL = /(?: {2,}|\t)(\p{L}+)\.?[ \t]*:?[ \t]+$/u;
+
+/**
+ * Whether a label is a heading alone on its line over the paragraph that holds a value, no blank
+ * line between, a few lines down ("Bezwaar" over "Bent u het niet eens met deze beschikking? Dan
+ * kunt u binnen 6 weken na de datum van" for `bezwaartermijn`).
+ */
+export function headedParagraph(win: WindowText, hit: LabelHit, spanLine: number): boolean {
+    if (spanLine <= hit.line || spanLine - hit.line > PARAGRAPH_LINES) return false;
+    const line = win.lines[hit.line]!;
+    if (win.text.slice(line.start, line.end).trim().replace(/:$/, '') !== win.text.slice(hit.start, hit.end)) return false;
+    for (let l = hit.line + 1; l < spanLine; l++) if (win.lines[l]!.text.trim() === '') return false;
+    return win.lines[hit.line + 1]!.text.trim() !== '' && win.wrapped(hit.line + 1);
+}
+/** Lines of a paragraph under its heading read for a value. */
+const PARAGRAPH_LINES = 3;

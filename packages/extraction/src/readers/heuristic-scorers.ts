@@ -37,6 +37,7 @@ import type { WindowText } from './heuristic-text.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import { spansOf } from './heuristic-field-spans.js';
+import { lineWordsOf } from './heuristic-label-line.js';
 import { pairMarked, pairOrdered, pairPart, pairRanged } from './heuristic-pairs.js';
 import type { Features } from './ranker-features.js';
 import type { ReaderInput } from './reader-types.js';
@@ -90,21 +91,6 @@ function baseScore(type: Scalar, span: Span, distinct: number, pos: number): num
             return BASE.other + unique / 2;
     }
 }
-
-/** The words of a label's line ("total payable"): identifies a label as written. */
-function labelLine(win: WindowText, hit: LabelHit): string {
-    // Once per line and window: every candidate of a line's labels asks, and a line may be a whole
-    // window long (4,000 labels and values on one line took half a second).
-    let byLine = labelLines.get(win);
-    if (!byLine) labelLines.set(win, (byLine = new Map()));
-    let words = byLine.get(hit.line);
-    if (words === undefined) {
-        words = (win.lines[hit.line]!.text.toLowerCase().match(/\p{L}+/gu) ?? []).join(' ');
-        byLine.set(hit.line, words);
-    }
-    return words;
-}
-const labelLines = new WeakMap<WindowText, Map<number, string>>();
 
 function compareAmounts(a: ParsedValue, b: ParsedValue): number {
     const x = cents(a);
@@ -265,17 +251,24 @@ function endsOrdered(ctx: FieldContext, found: readonly Span[], read: ContextSco
     return marked(pairRanged(pair, rangePairs(win, found), found, ordered, ADJUST.otherRangeEnd));
 }
 
+/** Each span's label context: a check box's by the answer it ticks; a duration's section heading labels its paragraph. */
+function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: readonly (ParsedValue | undefined)[]): ContextScore[] {
+    const { win, hits, type } = ctx;
+    const headed = type.kind === 'duration';
+    return found.map((span, i) =>
+        !parsed[i] ? { score: 0 } : isCheckBox(span.quote) ? boxContext(win, hits, span) : contextScore(win, hits, span, headed),
+    );
+}
+
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
-    const { input, win, field, type, hits } = ctx;
+    const { input, win, field, type } = ctx;
     const out = stringScores(ctx);
     if (type.kind === 'string' && type.pattern === undefined) return out;
     const found = spansOf(ctx, type);
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
-    const read: ContextScore[] = found.map((span, i) =>
-        !parsed[i] ? { score: 0 } : isCheckBox(span.quote) ? boxContext(win, hits, span) : contextScore(win, hits, span),
-    );
+    const read = contextsOf(ctx, found, parsed);
     // A range's label for the end a field asks for; of two figures labelled alike, the one its name asks for.
     const contexts = endsOrdered(ctx, found, read, parsed);
     const valuesPerLabel = labelValues(contexts, parsed);
@@ -374,7 +367,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         if (earlierFigure(win, span, field, type.kind)) score *= ADJUST.earlierColumn;
         if (others?.has(span)) score *= ADJUST.otherBound;
         if (FIGURES.has(type.kind) && figureDetail(win, span, field, type)) score *= ADJUST.bracketDetail;
-        out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? labelLine(win, c.hit) : undefined });
+        out.push({ field: field.id, span, parsed: p, score, features: f, label: c.hit ? lineWordsOf(win, c.hit) : undefined });
     });
     if (paid) preferLargest(out);
     return type.kind === 'enum' ? labelledOptions(out) : out;

@@ -8,7 +8,7 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 import { bracketClosedBetween, insideRowBracket, qualifyingWord, withoutWeekday } from './heuristic-qualifiers.js';
-import { cells, hangingRow, indentOf, lineCellCount, lineCells, typedCellOfRow } from './heuristic-rows.js';
+import { cells, hangingRow, headedParagraph, indentOf, lineCellCount, lineCells, typedCellOfRow } from './heuristic-rows.js';
 import { sumQualifier } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 import { tickedAnswer } from './heuristic-boxes.js';
@@ -239,7 +239,7 @@ const ROW_ASIDE = /^\s*\([^()\n]{1,60}\)(?: {2,}|\t)\s*$/;
 const ASIDE_OPEN = /^\s*\([^()\n]*$/;
 const ASIDE_CLOSE = /^[^()\n]*\)(?: {2,}|\t)\s*\S+\s*$/;
 
-function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number): number {
+function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, headed: boolean): number {
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
     if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
@@ -355,7 +355,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number):
         const words = win.wordsBetween(hit.end, span.start);
         return hit.weight * fade(words) * LABEL.acrossLines;
     }
-    return 0;
+    return headed && headedParagraph(win, hit, spanLine) ? hit.weight * LABEL.section : 0;
 }
 
 export interface ContextScore {
@@ -369,7 +369,7 @@ export interface ContextScore {
  * plus a share of the best label of another phrase — two labels agreeing ("governed by the laws of
  * the State of Ohio") say more than one.
  */
-export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span): ContextScore {
+export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span, headed = false): ContextScore {
     const spanLine = win.lineOf(span.start);
     let best: ContextScore = { score: 0 };
     let second = 0;
@@ -386,7 +386,7 @@ export function contextScore(win: WindowText, hits: readonly LabelHit[], span: S
     for (let i = lo; i < hits.length; i++) {
         const hit = hits[i]!;
         if (hit.start > span.end + 200) break;
-        const s = hitScore(win, hit, span, spanLine);
+        const s = hitScore(win, hit, span, spanLine, headed);
         if (s <= 0) continue;
         if (s > best.score) {
             if (best.hit && best.hit.phrase !== hit.phrase) second = Math.max(second, best.score);
