@@ -50,7 +50,9 @@ export function hyphenJoined(win: WindowText, i: number, full: string): boolean 
 
 /** Where a phrase of two words or more starts with its first word's abbreviation and a full stop ("Reg." of "Reg. No."). */
 export function abbreviatedFirst(win: WindowText, phrase: { words: readonly string[] }): number[] {
-    if (phrase.words.length < 2) return [];
-    const shorts = win.locale.labelAbbreviations?.get(phrase.words[0]!) ?? [];
+    const shorts = phrase.words.length < 2 ? undefined : win.locale.labelAbbreviations?.get(phrase.words[0]!);
+    if (!shorts) return NONE;
     return shorts.flatMap((short) => (win.wordIndex.get(short) ?? []).filter((i) => win.text[win.words[i]!.end] === '.'));
 }
+/** No positions (shared: most phrases have no abbreviated first word). */
+const NONE: number[] = [];

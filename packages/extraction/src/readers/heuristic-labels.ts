@@ -231,7 +231,9 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
     // Exact order, anchored on the first word; on one line, or running on from a wrapped line of
     // prose ("the laws of" / "the State of New Jersey"), never from a short line of its own.
     // (Or on the first word's abbreviation and its full stop, the rest after it: "Reg. No." for `registration_number`.)
-    for (const i of [...wordPositions(win, phrase.words[0]!, known), ...abbreviatedFirst(win, phrase)]) {
+    const shortFirst = abbreviatedFirst(win, phrase);
+    const anchors = wordPositions(win, phrase.words[0]!, known);
+    for (const i of shortFirst.length ? [...anchors, ...shortFirst] : anchors) {
         if (i + n > words.length) continue;
         let ok = true;
         for (let k = 1; k < n && ok; k++)

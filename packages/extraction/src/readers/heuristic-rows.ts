@@ -99,12 +99,21 @@ export function hangingRow(win: WindowText, hit: LabelHit, span: Span, spanLine:
  */
 export function typedCellOfRow(win: WindowText, hit: LabelHit, span: Span, typeWords: ReadonlySet<string>): boolean {
     const line = win.lines[hit.line]!;
-    if (span.start - hit.end > TYPED_ROW_CHARS || win.text.slice(line.start, hit.start).trim() !== '') return false;
-    const cell = TYPE_CELL.exec(win.text.slice(hit.end, span.start));
-    return !!cell && typeWords.has(cell[1]!.toLowerCase()) && / {2,}|\t/.test(win.text.slice(hit.end, hit.end + cell.index));
+    // (Cheapest tests first: a row's head starts its line, and its value's type cell is short.)
+    if (
+        span.start - hit.end > TYPED_ROW_CHARS ||
+        hit.start - line.start > ROW_INDENT ||
+        win.text.slice(line.start, hit.start).trim() !== ''
+    )
+        return false;
+    const from = Math.max(hit.end, span.start - TYPE_CELL_CHARS);
+    const cell = TYPE_CELL.exec(win.text.slice(from, span.start));
+    return !!cell && typeWords.has(cell[1]!.toLowerCase()) && / {2,}|\t/.test(win.text.slice(hit.end, from + cell.index));
 }
-/** A row's characters from its head to its value, at most. */
+/** A row's characters from its head to its value, its head's indent and its type cell's, at most. */
 const TYPED_ROW_CHARS = 120;
+const ROW_INDENT = 40;
+const TYPE_CELL_CHARS = 32;
 /** The last cell before a value: a word alone after a wide gap, maybe a colon. */
 const TYPE_CELL = /(?: {2,}|\t)(\p{L}+)\.?[ \t]*:?[ \t]+$/u;
 
