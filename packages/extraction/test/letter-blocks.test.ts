@@ -251,6 +251,14 @@ describe('letter blocks', () => {
         const contract = '    Contract length:   44 weeks\n    Weekly rent:       £189.35\n';
         const weeks = compile({ svc_schema: '1.0', name: 'halls', fields: [{ name: 'contract_weeks', type: 'integer' }] });
         expect((await readData(contract, weeks)).contract_weeks).to.equal(44);
+        // An English field's name says the unit of a Dutch document's hours ("uur").
+        const werk = 'Functie:          monteur\nContracturen:     36 uur per week\n';
+        const hours = compile({
+            svc_schema: '1.0',
+            name: 'w',
+            fields: [{ name: 'contract_hours_per_week', type: 'integer', hints: ['Contracturen'] }],
+        });
+        expect((await readData(werk, hours, 'nl')).contract_hours_per_week).to.equal(36);
     });
 
     it('a labelled value that leaves a bracket open runs on over the line under it at its column', async () => {

@@ -9,6 +9,7 @@ import type { CompiledField } from '@svc/compiler';
 import { pairMark, pairPart } from './heuristic-pairs.js';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { shapesOf } from '../locale/locale-shapes.js';
+import { withBorrowed } from '../locale/locale-registry.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { parseDateQuote } from '../parsers/date-parser.js';
 import { lineCells } from './heuristic-rows.js';
@@ -250,7 +251,9 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
     const unit = shapes.unitOf.get(next.norm);
     if (unit === undefined) return false;
     const said = [field.name, field.description ?? '', ...field.hints].flatMap((t) => t.toLowerCase().match(/\p{L}+/gu) ?? []);
-    return !said.some((w) => shapes.unitOf.get(w) === unit);
+    // (A name in a language the document's borrows from says it too: `contract_hours_per_week` over "38 uur".)
+    const named = withBorrowed(win.locale).map((p) => shapesOf(p).unitOf);
+    return !said.some((w) => named.some((units) => units.get(w) === unit));
 }
 
 /**
