@@ -4,8 +4,8 @@
 // `first/` was used to find the failures the reader now handles; `second/`, `third/`, `fourth/`
 // and `fifth/` were each written blind, scored, then used for fixes; `sixth/` was written blind and
 // used for none; `seventh/` to `tenth/` were written blind, measured, then used for fixes;
-// `eleventh/` to `twentieth/` were written blind, measured, then used for fixes; `twentyfirst/` was
-// written blind and measured for a later session (docs/extraction.md, "Users' documents"). Not a
+// `eleventh/` to `twentyfirst/` were written blind, measured, then used for fixes; `twentysecond/`
+// was written blind and measured for a later session (docs/extraction.md, "Users' documents"). Not a
 // test: the counts are a measurement, printed with every wrong value (and every missing one with
 // MISSING=1).
 // Usage: node bench/user-docs-report.mjs [set ...]
