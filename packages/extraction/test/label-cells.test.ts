@@ -102,4 +102,15 @@ describe('label cells and ranges in values', () => {
         // Near its label, the rest is the value ("Bill to:  Acme Ltd   Ref 7").
         expect(await readData('Bill to:  Acme Trading Ltd   Branch 7\n', schema)).to.deep.equal({ customer: 'Acme Trading Ltd' });
     });
+
+    it('a label\'s value cell before a last cell that is a number\'s label and number ("Member   J. & A. Thurlow   Member no. M-10338")', async () => {
+        const ticket = [
+            'GRAIN INTAKE TICKET',
+            '',
+            'Member         P. & S. Hargreaves (Partnership)            Member no. M-20417',
+            'Vehicle        AY19 KTR',
+        ];
+        const schema = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'member', type: 'string' }] });
+        expect((await readData(ticket.join('\n'), schema)).member).to.equal('P. & S. Hargreaves (Partnership)');
+    });
 });

@@ -110,15 +110,19 @@ const labelCell = (t: string): boolean => !/\d/.test(t) && t.split(' ').length <
  * too, unless only a list's number stands before the label ("Date   Tooth   Provider   Fee" pairs
  * nothing). `at`, `end`: the label on the line.
  */
+/** A cell that holds a number's label and the number ("Member   J. & A. Thurlow   Member no. M-10338"). */
+const NUMBERED_CELL = /^\p{L}[\p{L}.' ]{0,30}?(?:[:#]|\bno\.?|\bnr\.?)[ \t]*[\p{L}\d-]*\d[\p{L}\d-]*$/iu;
+
 export function pairedCell(line: string, at: number, end: number): [number, number] | undefined {
     if (line.length > SHORT_LINE) return undefined;
     const cells = cellColumns(line);
     const k = cells.findIndex((c) => c.start === at);
     const text = (c: (typeof cells)[number]): string => line.slice(c.start, c.start + (c.to - c.from));
-    // An odd cell after the pair, when the label starts the line and its value has a figure
-    // ("Certificate number     PMS-C-2025-11482          Page 1 of 2").
+    // An odd cell after the pair, when the label starts the line and its value has a figure ("Certificate
+    // number     PMS-C-2025-11482     Page 1 of 2") or the odd cell is a number's pair (NUMBERED_CELL).
     const odd = k >= 0 && (cells.length - k) % 2 !== 0;
-    if (k < 0 || (odd && !(k === 0 && cells.length === 3 && /\d/.test(text(cells[1]!))))) return undefined;
+    const third = k === 0 && cells.length === 3 && (/\d/.test(text(cells[1]!)) || NUMBERED_CELL.test(text(cells[2]!)));
+    if (k < 0 || (odd && !third)) return undefined;
     if (!/^[\s:.#]*$/.test(line.slice(end, cells[k]!.start + (cells[k]!.to - cells[k]!.from)))) return undefined;
     const value = cells[k + 1]!;
     // A clause's heading and its first sentence ("23.   Governing Law.   This Agreement shall be
@@ -135,10 +139,7 @@ export function pairedCell(line: string, at: number, end: number): [number, numb
     return ok ? [value.start, value.start + (value.to - value.from)] : undefined;
 }
 
-/**
- * Characters of a line at most for the layouts read from its cells (a row of labels, a label and a
- * value in two cells): each label on a line looks at it, so longer lines are never split.
- */
+/** A line's characters at most for the layouts read from its cells: each label on a line looks at it, so longer lines are never split. */
 export const SHORT_LINE = 240;
 
 /**
