@@ -1,6 +1,8 @@
 // `svc serve` / `npm start`: the server from the environment, stopped gracefully by SIGTERM or
-// SIGINT (requests in flight finish; a second signal or 10 s ends the process at once).
+// SIGINT (server.ts: new requests and tasks waiting for a worker answered 503, running tasks finish
+// within 7 s, else they are answered 503 too; a second signal or 10 s ends the process at once).
 import { loadConfig } from './config/server-config.js';
+import { workerMemoryMb } from './pipeline/worker-pool.js';
 import { createServer } from './server.js';
 
 export interface RunningServer {
@@ -12,6 +14,7 @@ export interface RunningServer {
 
 export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<RunningServer> {
     const config = loadConfig(env, cwd);
+    workerMemoryMb(env); // SVC_WORKER_MEMORY_MB, refused at start (ConfigError: exit 2) as the others are
     const server = createServer(config, { env });
     const { log } = server.services;
     const url = await server.listen();
@@ -52,7 +55,7 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env, cwd = proc
         if (stopping) {
             process.exit(signal === 'SIGINT' ? 130 : 143);
         }
-        log.event('info', 'shutting down', { signal });
+        log.event('info', 'shutting down', { signal, ...server.services.pipeline.load() });
         void stop();
     };
     process.on('SIGTERM', onSignal);

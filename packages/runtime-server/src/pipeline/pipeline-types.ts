@@ -49,6 +49,30 @@ export const CLIENT_GONE = 'the client went away';
 
 export type PipelineTaskKind = 'validate' | 'plan' | 'extract' | 'edit';
 
+/** Seconds of the Retry-After of an answer refused because the server is shutting down. */
+export const SHUTDOWN_RETRY_AFTER_S = 5;
+
+/** A task refused or taken out because the server is shutting down (SvcServer.close). */
+export const SHUTTING_DOWN: { error: ErrorOutcome } = {
+    error: {
+        status: 503,
+        code: 'pipeline_unavailable',
+        message: 'The service is shutting down; retry shortly.',
+        retryAfter: SHUTDOWN_RETRY_AFTER_S,
+    },
+};
+
+/** Why a worker thread was replaced: its task stopped at the deadline, or the thread died. */
+export type ThreadLoss = 'deadline' | 'out_of_memory' | 'exited' | 'crashed';
+
+/** What the worker pool tells the server (its log and metrics). Never anything of a request but its kind. */
+export interface PipelineObserver {
+    /** A task reached its deadline: taken out while it waited, or stopped while it ran (its thread replaced). */
+    deadline(task: PipelineTaskKind | 'validateBatch', running: boolean): void;
+    /** A thread died (out of memory, exited, crashed) and was replaced; a task on it was answered 503. */
+    threadLost(cause: Exclude<ThreadLoss, 'deadline'>): void;
+}
+
 /**
  * Each method takes the body text and the account it is for: the caches behind the seam keep each
  * account's work apart, so how fast an answer comes tells no tenant what another sent.
@@ -67,5 +91,13 @@ export interface Pipeline {
     edit(body: string, account: string): Promise<Outcome<Answer>>;
     /** Tasks running and waiting (0 and 0 for the inline pipeline). */
     load(): { running: number; queued: number };
+    /**
+     * The first step of a shutdown (the pool; inline nothing waits): tasks waiting are answered 503
+     * SHUTTING_DOWN at once, and so is every new one; running tasks go on.
+     */
+    drain?(): void;
+    /** Reports deadlines and lost threads to `observer` (the pool; inline there are none). */
+    observe?(observer: PipelineObserver): void;
+    /** Stops the threads: tasks still running are answered 503 SHUTTING_DOWN. */
     close(): Promise<void>;
 }

@@ -7,11 +7,22 @@
 // is 503 pipeline_unavailable at once rather than an unbounded wait.
 import type { ReadPlan } from '@svc/extraction';
 import { Piscina } from 'piscina';
+import { ConfigError } from '../config/server-config.js';
 import { MESSAGES } from '../http/api-errors.js';
 import { BUDGET_SPENT_MESSAGE, type WorkerBudget } from '../limits/worker-budget.js';
 import { FairScheduler } from './fair-scheduler.js';
 import { NetworkPool } from './network-pool.js';
-import { CLIENT_GONE, type Answer, type ExtractionAnswer, type Outcome, type Pipeline, type PipelineTaskKind } from './pipeline-types.js';
+import {
+    CLIENT_GONE,
+    SHUTTING_DOWN,
+    type Answer,
+    type ExtractionAnswer,
+    type Outcome,
+    type Pipeline,
+    type PipelineObserver,
+    type PipelineTaskKind,
+    type ThreadLoss,
+} from './pipeline-types.js';
 import type { PipelineTask, TimedOutcome, WorkerSetup } from './pipeline-worker.js';
 import { TaskDeadlines, type TaskDeadline } from './task-deadlines.js';
 import { BATCH_BODY_MAX, BATCH_MAX_CHARS, BATCH_MAX_ITEMS } from './validate-batcher.js';
@@ -38,6 +49,8 @@ export interface WorkerPoolOptions {
     readingBudget?: WorkerBudget;
     /** Time constant of the decay of the scheduler's usage (default 60 s). */
     usageDecayMs?: number;
+    /** Each thread's old-generation heap in MB (default: `SVC_WORKER_MEMORY_MB` of `setup.env`, else 1024). */
+    memoryLimitMb?: number;
 }
 
 /** A task waiting in the scheduler, then running. */
@@ -66,7 +79,27 @@ const SPENT: Outcome<never> = { error: { status: 429, code: 'rate_limited', mess
 const GONE: Outcome<never> = {
     error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong, reason: `stopped: ${CLIENT_GONE}` },
 };
+/** A thread that died under its task (out of memory, exited): the request is answered 503, never 500. */
+const THREAD_LOST: Outcome<never> = {
+    error: { status: 503, code: 'pipeline_unavailable', message: 'The worker processing this request stopped; retry shortly.' },
+};
 const DEFAULT_USAGE_DECAY_MS = 60_000;
+
+/**
+ * Each worker thread's old-generation heap (MB): a runaway task ends its own thread (answered 503,
+ * the thread replaced), never the whole process at the system's limit. `SVC_WORKER_MEMORY_MB`.
+ */
+export const DEFAULT_WORKER_MEMORY_MB = 1024;
+
+/** `SVC_WORKER_MEMORY_MB`, checked at start (server-main.ts): an integer 128..65536, default 1024. */
+export function workerMemoryMb(env: Readonly<Record<string, string | undefined>>): number {
+    const raw = env.SVC_WORKER_MEMORY_MB;
+    if (raw === undefined || raw === '') return DEFAULT_WORKER_MEMORY_MB;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 128 || n > 65_536)
+        throw new ConfigError(`SVC_WORKER_MEMORY_MB must be an integer 128..65536, not ${JSON.stringify(raw)}`);
+    return n;
+}
 
 /**
  * Bodies small enough for the quick threads: their work is bounded by their size. A validate, plan
@@ -82,9 +115,17 @@ export class WorkerPipeline implements Pipeline {
     private readonly network: NetworkPool | undefined;
     private readonly deadlines: TaskDeadlines;
     private readonly scheduler: FairScheduler<Entry>;
+    private readonly memoryLimitMb: number;
+    /** Shutting down: nothing more is taken (drain), then the threads are stopped (close). */
+    private draining = false;
     private closed = false;
+    private closing: Promise<void> | undefined;
+    private observer: PipelineObserver = { deadline: () => {}, threadLost: () => {} };
+    /** Errors already reported as a lost thread (the network pool's readings on one thread share one). */
+    private readonly reported = new WeakSet<object>();
 
     constructor(private readonly options: WorkerPoolOptions) {
+        this.memoryLimitMb = options.memoryLimitMb ?? workerMemoryMb(options.setup.env ?? {});
         this.pool = this.newPool(options.threads + (options.quickThreads ?? 0), 1);
         this.deadlines = new TaskDeadlines(options.taskTimeoutMs);
         const decayMs = options.usageDecayMs ?? DEFAULT_USAGE_DECAY_MS;
@@ -97,7 +138,7 @@ export class WorkerPipeline implements Pipeline {
                 deadlines: this.deadlines,
                 ...(options.readingBudget ? { budget: options.readingBudget } : {}),
                 usageDecayMs: decayMs,
-                failed: (e) => this.failed(e),
+                failed: (e) => this.failed(e, 'extract'),
             });
         const budget = options.budget;
         this.scheduler = new FairScheduler<Entry>(
@@ -131,6 +172,7 @@ export class WorkerPipeline implements Pipeline {
     }
 
     extract(body: string, account: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
+        if (this.draining) return Promise.resolve(SHUTTING_DOWN);
         return this.network ? this.network.extract(body, account, signal) : this.run('extract', body, account, signal);
     }
 
@@ -143,9 +185,30 @@ export class WorkerPipeline implements Pipeline {
         return { running: this.scheduler.running + network.running, queued: this.scheduler.queued + network.queued };
     }
 
-    async close(): Promise<void> {
+    observe(observer: PipelineObserver): void {
+        this.observer = observer;
+    }
+
+    /**
+     * Shutdown's first step: tasks waiting for a thread are answered 503 pipeline_unavailable (shutting
+     * down, with Retry-After) at once, and so is every task asked for from now on; running ones go on.
+     * (Readings waiting in the network pool are answered when it closes.)
+     */
+    drain(): void {
+        this.draining = true;
+        for (const entry of this.scheduler.drain()) this.settleEarly(entry, SHUTTING_DOWN);
+    }
+
+    /** Stops the threads (once; every call resolves when they are stopped). */
+    close(): Promise<void> {
+        this.closing ??= this.stop();
+        return this.closing;
+    }
+
+    private async stop(): Promise<void> {
         this.closed = true;
-        // Tasks still waiting are answered 503; those running end with the threads.
+        // Tasks still waiting are answered 503 (none are left after drain()); those running end with
+        // the threads, answered 503 as shutting down (failed()).
         for (const entry of this.scheduler.drain()) this.settleEarly(entry, BUSY);
         const network = this.network?.close();
         this.deadlines.close();
@@ -153,7 +216,7 @@ export class WorkerPipeline implements Pipeline {
     }
 
     private newPool(threads: number, tasksPerThread: number): Piscina {
-        return new Piscina({
+        const pool = new Piscina({
             filename: this.options.workerFile ?? new URL('./pipeline-worker.js', import.meta.url).href,
             minThreads: threads,
             maxThreads: threads,
@@ -161,21 +224,44 @@ export class WorkerPipeline implements Pipeline {
             concurrentTasksPerWorker: tasksPerThread,
             idleTimeout: Number.POSITIVE_INFINITY,
             workerData: this.options.setup,
+            resourceLimits: { maxOldGenerationSizeMb: this.memoryLimitMb },
         });
+        // A thread that dies with no task (Piscina then emits 'error', which would end the process
+        // unheard) is replaced all the same; it is only reported.
+        pool.on('error', (e: unknown) => this.lostThread(e instanceof Error ? e : new Error(String(e)), 'crashed'));
+        return pool;
     }
 
-    private failed(e: unknown): Outcome<never> {
+    private failed(e: unknown, kind: PipelineTask['kind']): Outcome<never> {
         const err = e instanceof Error ? e : new Error(String(e));
+        // Stopped by close(): the threads ended under their tasks, which are answered as shutting down.
+        if (this.closed) return SHUTTING_DOWN;
         if (/queue is at limit|queue is full/i.test(err.message)) return BUSY;
-        if (err.name === 'AbortError') return TOO_LONG;
-        // A worker that died (out of memory, a crash in a native module) is replaced by Piscina;
-        // the request that was on it is answered like any other unexpected failure.
+        if (err.name === 'AbortError') {
+            this.observer.deadline(kind, true);
+            return TOO_LONG;
+        }
+        // A thread that died under its task (out of memory, exited) is replaced by Piscina; the
+        // request on it is answered 503, as the service's other losses of capacity are.
+        const loss = threadLoss(err);
+        if (loss) {
+            this.lostThread(err, loss);
+            return THREAD_LOST;
+        }
         return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
+    }
+
+    /** Reports a lost thread once (the readings of one network thread are rejected with one error). */
+    private lostThread(err: Error, cause: Exclude<ThreadLoss, 'deadline'>): void {
+        if (this.closed || this.reported.has(err)) return;
+        this.reported.add(err);
+        this.observer.threadLost(threadLoss(err) ?? cause);
     }
 
     private run<T>(kind: PipelineTaskKind, body: string, account: string, signal?: AbortSignal): Promise<Outcome<T>> {
         const quick = body.length <= (kind === 'extract' ? QUICK_EXTRACTION_MAX : QUICK_BODY_MAX);
         // A full queue refuses only what would have to wait in it.
+        if (this.draining) return Promise.resolve(SHUTTING_DOWN);
         if (this.closed || (this.scheduler.queued >= this.options.maxQueue && !this.scheduler.wouldStart(quick)))
             return Promise.resolve(BUSY);
         return new Promise((resolve) => {
@@ -189,7 +275,9 @@ export class WorkerPipeline implements Pipeline {
                 // thread must never be lost to one request, whatever a future bug makes slow.
                 deadline: this.deadlines.start(),
                 expire: () => {
-                    if (this.scheduler.remove(entry)) this.settleEarly(entry, TOO_LONG);
+                    if (!this.scheduler.remove(entry)) return;
+                    this.observer.deadline(kind, false);
+                    this.settleEarly(entry, TOO_LONG);
                 },
                 resolve: resolve as (outcome: Outcome<unknown>) => void,
             };
@@ -238,7 +326,7 @@ export class WorkerPipeline implements Pipeline {
             entries.forEach((e, i) => (e.outcome = timed[i]!.outcome));
             costs = timed.map((t) => t.ms);
         } catch (e) {
-            const outcome = this.failed(e);
+            const outcome = this.failed(e, task.kind);
             for (const entry of entries) entry.outcome = outcome;
             // Stopped at its deadline or its thread died: the thread was held until now all the same.
             const ms = (performance.now() - started) / entries.length;
@@ -258,4 +346,11 @@ export class WorkerPipeline implements Pipeline {
         entries.forEach((e, i) => byAccount.set(e.account, (byAccount.get(e.account) ?? 0) + costs[i]!));
         for (const [account, ms] of byAccount) budget.charge(account, ms);
     }
+}
+
+/** Why a thread died, from the error its tasks were rejected with; undefined: no thread was lost. */
+function threadLoss(err: Error & { code?: unknown }): Exclude<ThreadLoss, 'deadline' | 'crashed'> | undefined {
+    if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'out_of_memory';
+    if (/^worker exited with code/.test(err.message)) return 'exited';
+    return undefined;
 }
