@@ -204,4 +204,12 @@ describe('codes and names behind form labels', () => {
         });
         expect((await readCandidates(mail, schema, 'nl')).candidates.map((c) => c.quote)).to.not.include('1');
     });
+
+    it('an abbreviation with "No" and a colon after it labels its word\'s field ("Reg No:      NU21 KXD" for `vehicle_registration`)', async () => {
+        const invoice = ['WINDSCREEN REPLACEMENT', 'Make/model:  Ford Focus Zetec', 'Reg No:      LK70 TWB', 'Mileage:     41,220'].join(
+            '\n',
+        );
+        const schema = compile({ svc_schema: '1.0', name: 'w', fields: [{ name: 'vehicle_registration', type: 'string' }] });
+        expect(await readData(invoice, schema)).to.deep.equal({ vehicle_registration: 'LK70 TWB' });
+    });
 });

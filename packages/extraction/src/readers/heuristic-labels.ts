@@ -168,8 +168,15 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
  * after a possessive ("Our ref:" is `matter_reference`'s, "Job ref:" no `police_crime_reference`),
  * and not a number's word ("No." is every other number's label too).
  */
+/** "No" or "Nr" and a colon right after a label's abbreviation ("Reg No:"). */
+const NUMBER_AFTER = /^\.?[ \t]+(?:no|nr)\.?[ \t]*:/i;
+
 function abbreviatedLabel(win: WindowText, phrase: LabelPhrase, i: number): boolean {
     const words = win.words;
+    // (Or "No" and a colon after it, starting its line: "Reg No:      NU21 KXD" for `vehicle_registration`.)
+    const numbered =
+        NUMBER_AFTER.test(win.text.slice(words[i]!.end, words[i]!.end + 8)) && (i === 0 || words[i - 1]!.line !== words[i]!.line);
+    if (numbered) return true;
     if (!/[.:]/.test(win.text[words[i]!.end] ?? '')) return false;
     if (phrase.kind !== 'name-word') return true;
     if (wordsOf(win.locale, 'identifierWords').has(phrase.words[0]!)) return false;
