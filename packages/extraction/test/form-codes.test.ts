@@ -212,4 +212,13 @@ describe('codes and names behind form labels', () => {
         const schema = compile({ svc_schema: '1.0', name: 'w', fields: [{ name: 'vehicle_registration', type: 'string' }] });
         expect(await readData(invoice, schema)).to.deep.equal({ vehicle_registration: 'LK70 TWB' });
     });
+
+    it('a hint of one word labels the code one space after it in running text, for a field that asks for a number', async () => {
+        const letter = 'We supplied the goods on 30 days credit. Invoice RBT-40218 dated 2 June 2025 remains unpaid.\n';
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'invoice_number', type: 'string', hints: ['Invoice'] }] });
+        expect(await readData(letter, schema)).to.deep.equal({ invoice_number: 'RBT-40218' });
+        const notice = 'Your plan (account WX-55102-C) renews on 3 March 2026.\n';
+        const account = compile({ svc_schema: '1.0', name: 'n', fields: [{ name: 'account_id', type: 'string', hints: ['account'] }] });
+        expect(await readData(notice, account)).to.deep.equal({ account_id: 'WX-55102-C' });
+    });
 });

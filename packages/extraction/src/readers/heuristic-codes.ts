@@ -55,7 +55,7 @@ export function kindCode(code: string | undefined, sep: string, rest: string): b
         /^[ \t]$/.test(sep) &&
         code.replace(/\D/g, '').length >= 3 &&
         /[\p{L}\-/]/u.test(code) &&
-        /^(?:$| {2}|\t|[,.;]?[ \t]|[ \t]*\()/.test(rest.slice(code.length))
+        /^(?:$| {2}|\t|[,.;)]?[ \t]|[ \t]*\()/.test(rest.slice(code.length))
     );
 }
 
@@ -107,7 +107,10 @@ export function codeAfter(
     const found = more ? code + more : code;
     const line = win.lines[hit.line]!;
     const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
-    const kind = hit.kind === 'name-word' && kinds.includes(hit.phrase) && kindCode(found, sep, rest);
+    // (Or a field's hint of one word, for a field that asks for a number: "Invoice KTS-11927 dated …".)
+    const kindWord =
+        (hit.kind === 'name-word' && kinds.includes(hit.phrase)) || (hit.kind === 'hint' && hit.length === 1 && kinds.length > 0);
+    const kind = kindWord && kindCode(found, sep, rest);
     return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || kind || (cellStart && codeAlone(found, sep, rest))
         ? found
         : undefined;
