@@ -160,6 +160,14 @@ describe('codes and names behind form labels', () => {
         expect(await readData(receipt, vat)).to.deep.equal({ vat_registration_number: 'GB 927 3316 48' });
     });
 
+    it('an English `child_name` labels a Dutch "Kind:"', async () => {
+        const factuur = ['FACTUUR KINDEROPVANG', 'Kind:              Daan Visser (geb. 14-02-2022)', 'Periode:           maart 2025'].join(
+            '\n',
+        );
+        const schema = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'child_name', type: 'string' }] });
+        expect(await readData(factuur, schema, 'nl')).to.deep.equal({ child_name: 'Daan Visser' });
+    });
+
     it('an English `report_number` labels a Dutch "Rapportnr.", and a word of the description inside the value labels no code of it', async () => {
         const schema = compile({
             svc_schema: '1.0',

@@ -102,6 +102,7 @@ export const NL_SCHEMA_WORDS: ReadonlyMap<string, string> = new Map([
     ['value', 'waarde'],
     ['warranty', 'garantie'],
     ['weight', 'gewicht'],
-    // Reports (bench/user-docs/twentyfirst: "Rapportnr." for `report_number`).
+    // Reports and childcare (bench/user-docs: "Rapportnr." for `report_number`, "Kind:" for `child_name`).
     ['report number', 'rapportnummer'],
+    ['child', 'kind'],
 ]);
