@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/server-config.js';
 import { buildHttpApp } from './http/http-app.js';
+import { MeteredGate } from './http/metrics.js';
 import { createServerServices, type ServerServices, type ServiceOverrides } from './server-module.js';
 
 export interface SvcServer {
@@ -15,7 +16,11 @@ export interface SvcServer {
 }
 
 export function createServer(config: ServerConfig, overrides: ServiceOverrides = {}): SvcServer {
-    const services = createServerServices(config, overrides);
+    const services = createServerServices(config, overrides, {
+        // The account gate, counting its 429s (and the pool's) by limit in svc_rate_limit_rejections_total.
+        gate: (s) => new MeteredGate(config.workerQueuePerAccount, s.budget, (limit) => s.metrics?.limitRejections.inc({ limit })),
+    });
+    observePipeline(services);
     const app = buildHttpApp(services);
     let closing: Promise<void> | undefined;
     return {
@@ -49,4 +54,20 @@ export function createServer(config: ServerConfig, overrides: ServiceOverrides =
             return closing;
         },
     };
+}
+
+/** The pool's deadlines and lost threads, in the log (at warn, never request data) and the metrics. */
+function observePipeline(services: ServerServices): void {
+    const { log, metrics, pipeline } = services;
+    pipeline.observe?.({
+        deadline(task, running) {
+            log.event('warn', 'task stopped at its deadline', { task, stage: running ? 'running' : 'waiting' });
+            if (running) metrics?.workerRestarts.inc({ cause: 'deadline' });
+        },
+        threadLost(cause) {
+            log.event('warn', 'worker thread died and was replaced', { cause });
+            metrics?.workerRestarts.inc({ cause });
+        },
+    });
+    metrics?.watchPipeline(() => pipeline.load());
 }

@@ -2,6 +2,13 @@
 // whose histograms and default process metrics we would otherwise write ourselves. One registry per
 // server (not prom-client's global one), so two servers in one process never share counts.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AccountGate } from '../limits/account-gate.js';
+import { BUDGET_SPENT_MESSAGE, type WorkerBudget } from '../limits/worker-budget.js';
+import type { ThreadLoss } from '../pipeline/pipeline-types.js';
+import { ApiError } from './api-errors.js';
+
+/** Why a worker thread was replaced: the label values of svc_worker_restarts_total. */
+const THREAD_LOSSES: readonly ThreadLoss[] = ['deadline', 'out_of_memory', 'exited', 'crashed'];
 
 export class ServerMetrics {
     readonly registry = new Registry();
@@ -11,6 +18,7 @@ export class ServerMetrics {
     readonly limitRejections: Counter<'limit'>;
     readonly unavailable: Counter<'dependency'>;
     readonly secretUnknown: Gauge;
+    readonly workerRestarts: Counter<'cause'>;
 
     constructor(compileCache: () => { hits: number; misses: number }) {
         const registers = [this.registry];
@@ -47,6 +55,13 @@ export class ServerMetrics {
             help: '1 when no session secret of this instance has signed with its database before (earlier sessions fail to verify)',
             registers,
         });
+        this.workerRestarts = new Counter({
+            name: 'svc_worker_restarts_total',
+            help: 'Worker threads replaced, by cause: a task stopped at its deadline, or the thread died (out_of_memory, exited, crashed)',
+            labelNames: ['cause'],
+            registers,
+        });
+        for (const cause of THREAD_LOSSES) this.workerRestarts.inc({ cause }, 0);
         // Read at scrape time from the compile cache's own counts, so the hot path does no extra work.
         for (const [name, pick] of [
             ['svc_compile_cache_hits_total', 'hits'],
@@ -64,9 +79,61 @@ export class ServerMetrics {
         }
     }
 
+    /** Gauges of the worker pool's tasks waiting and running, read at scrape time. */
+    watchPipeline(load: () => { running: number; queued: number }): void {
+        const registers = [this.registry];
+        for (const [name, pick, help] of [
+            ['svc_worker_queue_depth', 'queued', 'Tasks waiting for a worker thread'],
+            ['svc_worker_tasks_running', 'running', 'Tasks running on the worker threads (a batch of small validations is one)'],
+        ] as const) {
+            new Gauge({
+                name,
+                help,
+                registers,
+                collect() {
+                    this.set(load()[pick]);
+                },
+            });
+        }
+    }
+
     /** Counts one answered request; `route` is the route's pattern, never the raw path. */
     observe(route: string, method: string, status: number, ms: number): void {
         this.requests.inc({ route, method, status: String(status) });
         this.latency.observe({ route, method }, ms / 1000);
+    }
+}
+
+/**
+ * The account gate (limits/account-gate.ts), counting the 429s of the worker pool's limits by the
+ * limit that refused: `queue_share` (the account holds its share of the queue) and `worker_time`
+ * (its worker time for the minute is used, whether refused before the task or while it waited).
+ */
+export class MeteredGate extends AccountGate {
+    constructor(
+        share: number,
+        budget: WorkerBudget | undefined,
+        private readonly count: (limit: 'queue_share' | 'worker_time') => void,
+    ) {
+        super(share, budget);
+    }
+
+    override async run<T>(accountId: string, task: () => Promise<T>): Promise<T> {
+        let admitted = false;
+        let result: T;
+        try {
+            result = await super.run(accountId, () => {
+                admitted = true;
+                return task();
+            });
+        } catch (e) {
+            if (!admitted && e instanceof ApiError && e.status === 429)
+                this.count(e.message === BUDGET_SPENT_MESSAGE ? 'worker_time' : 'queue_share');
+            throw e;
+        }
+        // The pool's own 429: the account ran out of worker time while its task waited.
+        const refused = (result as { error?: { status?: number; message?: string } } | undefined)?.error;
+        if (refused?.status === 429 && refused.message === BUDGET_SPENT_MESSAGE) this.count('worker_time');
+        return result;
     }
 }
