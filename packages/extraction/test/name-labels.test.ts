@@ -191,4 +191,17 @@ describe("a heading over a name's label", () => {
         const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'contact_email', type: 'string' }] });
         expect((await readData(form, schema)).contact_email).to.equal('ap@harrowfield-joinery.co.uk');
     });
+
+    it('"Shipper" and "Consignee" label who sends and who receives, as customs forms write them', async () => {
+        const form = [
+            'CUSTOMS DECLARATION CN23',
+            'Shipper:        Ruth Abernethy, 4 Mill Lane, Kendal LA9 4QR, GB',
+            'Consignee:      Callum Abernethy, 220 Pine Street, Apt 5, Portland OR 97204, US',
+            'Contents:       Gift - knitted jumpers (2)',
+        ].join('\n');
+        expect(await readData(form, strings('sender', 'recipient'))).to.deep.equal({
+            sender: 'Ruth Abernethy',
+            recipient: 'Callum Abernethy',
+        });
+    });
 });

@@ -351,6 +351,9 @@ export const en = {
         ...(['customer', 'client', 'buyer', 'purchaser'] as const).map(
             (w) => [w, ['bill to', 'billed to', 'sold to', 'invoice to', 'invoiced to', 'deliver to', 'delivered to']] as const,
         ),
+        // Who sends and who receives a consignment, as customs and carriers' forms label them.
+        ['sender', ['shipper', 'consignor']],
+        ['recipient', ['consignee']],
         // A sum paid, as a till or an invoice acknowledges it ("Payment rec'd   $439.40").
         ['paid', ['payment received', "payment rec'd", 'payments received', 'amount received', 'received with thanks']],
     ]),
