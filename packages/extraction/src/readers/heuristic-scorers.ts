@@ -24,6 +24,7 @@ import { appositionScores } from './heuristic-appositions.js';
 import { jobTitleScores } from './heuristic-job-titles.js';
 import { phoneScores } from './heuristic-phones.js';
 import { plateScores } from './heuristic-plates.js';
+import { cardScores } from './heuristic-cards.js';
 import { asLabelled, fieldUnit } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
@@ -112,7 +113,7 @@ function labelledStrings(ctx: FieldContext, options: ReturnType<typeof stringOpt
 
 /**
  * A string field's candidates of particular shapes: a table's cell named by its row and its column
- * together, a time of day, a person beside a role, a job's title, a telephone number.
+ * together, a time of day, a person beside a role, a job's title, a telephone number, a plate, a card's last digits.
  */
 function shapedScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
     return [
@@ -122,6 +123,7 @@ function shapedScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
         ...jobTitleScores(ctx, fits),
         ...phoneScores(ctx, fits),
         ...plateScores(ctx, fits),
+        ...cardScores(ctx, fits),
     ];
 }
 
