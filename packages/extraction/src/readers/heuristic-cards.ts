@@ -8,8 +8,11 @@ import type { Span } from './heuristic-spans.js';
 import { labelWords } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
 
-/** A mask or "ending (in)" before four digits that end a card's number. */
-const MASKED = /(?:\bending(?: in)?[ \t]+|(?:[*xX•]{3,}[ \t-]?)+)(\d{4})(?!\d)/g;
+/** Four digits alone, and a mask or "ending (in)" right before them, read in the few characters before. */
+const FOUR_DIGITS = /(?<!\d)\d{4}(?!\d)/g;
+const MASK_BEFORE = /(?:\bending(?: in)?[ \t]+|[*xX•]{3}[ \t-]?)$/;
+/** Characters before four digits read for their mask (bounded: a window's runs of digits are read once each). */
+const MASK_CHARS = 12;
 
 /** Whether a field's name asks for the last four digits of something: "last" and "4" or "four". */
 function asksForLastFour(name: string): boolean {
@@ -22,9 +25,9 @@ export function cardScores(ctx: FieldContext, fits: (s: Span) => boolean): Score
     const { field, type, win } = ctx;
     if (type.kind !== 'string' || type.pattern !== undefined || !asksForLastFour(field.name)) return [];
     const out: Scored[] = [];
-    for (const m of win.text.matchAll(MASKED)) {
-        const start = m.index + m[0].length - 4;
-        const scored = spanScored(ctx, fits, { start, end: start + 4, quote: m[1]! }, LABEL.namePart);
+    for (const m of win.text.matchAll(FOUR_DIGITS)) {
+        if (!MASK_BEFORE.test(win.text.slice(Math.max(0, m.index - MASK_CHARS), m.index))) continue;
+        const scored = spanScored(ctx, fits, { start: m.index, end: m.index + 4, quote: m[0] }, LABEL.namePart);
         if (scored) out.push(scored);
     }
     return out;
