@@ -52,8 +52,17 @@ function makeFolders(dir: string): void {
 
 /** The accounts and keys database: PostgreSQL when SVC_DATABASE_URL is set, else the data directory's SQLite. */
 export async function openDataStore(io: CliIO): Promise<Store> {
-    const { openConfiguredStore, openSqliteStore, ConfigError } = await import('@svc/runtime-server');
-    if (io.env.SVC_DATABASE_URL) return openConfiguredStore(io.env, io.cwd);
+    const { openConfiguredStore, openSqliteStore, checkStoreUrls, ConfigError } = await import('@svc/runtime-server');
+    if (io.env.SVC_DATABASE_URL) {
+        // A URL its driver cannot read is one line and exit 2 (it was "internal error: Invalid URL").
+        try {
+            checkStoreUrls(io.env.SVC_DATABASE_URL, io.env.SVC_REDIS_URL || undefined);
+        } catch (e) {
+            if (e instanceof ConfigError) throw new CliError(e.message);
+            throw e;
+        }
+        return openConfiguredStore(io.env, io.cwd);
+    }
     const dir = ensureDataDir(io);
     try {
         return openSqliteStore(dir);

@@ -1,6 +1,7 @@
 // Configuration of one server, read once from the environment (docs/runtime-server.md). Everything
 // that varies between production, tests and the benchmark lives here, so the object graph in
 // server-module.ts is built from this and nothing else reads process.env.
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { accountShare } from '../limits/account-gate.js';
@@ -175,7 +176,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             'SVC_SESSION_SECRET is required with SVC_DATABASE_URL: every instance must sign and verify sessions with the same secret',
         );
     }
+    checkStoreUrls(merged.databaseUrl, merged.redisUrl);
     return merged;
+}
+
+/**
+ * SVC_DATABASE_URL and SVC_REDIS_URL read as their drivers read them (node-postgres's
+ * pg-connection-string, ioredis), so that a value they cannot read stops `svc serve` at start and
+ * the CLI's `accounts` and `keys` before they begin (exit 2): a malformed one (a port that is no
+ * number, a password with a `#`) used to let the server start and answer every /v1 request 500
+ * "Invalid URL". The messages never quote the value, which holds a password.
+ */
+export function checkStoreUrls(databaseUrl: string | undefined, redisUrl: string | undefined): void {
+    if (databaseUrl) checkDatabaseUrl(databaseUrl);
+    if (redisUrl) checkRedisUrl(redisUrl);
+}
+
+const UNREADABLE =
+    'it cannot be read as a URL: check the host and the port (a number), and percent-encode the characters @ : / ? # % of the user name and password; the value is not shown, it may hold a password';
+
+function checkDatabaseUrl(url: string): void {
+    const bad = (why: string): ConfigError =>
+        new ConfigError(`SVC_DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/svc (${why})`);
+    // libpq's schemes, node-postgres's socket: form and a socket folder; anything else is a mistake.
+    if (!url.startsWith('/') && !/^(postgres|postgresql):\/\/|^socket:/i.test(url))
+        throw bad('it must begin with postgres:// or postgresql://; the value is not shown, it may hold a password');
+    const driver = createRequire(createRequire(import.meta.url).resolve('pg'));
+    const { parse } = driver('pg-connection-string') as { parse(url: string): unknown };
+    try {
+        parse(url);
+    } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        if (err.code === 'ERR_INVALID_URL' || err instanceof TypeError) throw bad(UNREADABLE);
+        // A certificate file it names (sslcert, sslkey, sslrootcert) that cannot be read, or an sslmode
+        // the driver refuses: their messages name a file or an option, never the password.
+        throw bad(`the driver refuses it: ${String(err.message).slice(0, 300)}`);
+    }
+}
+
+function checkRedisUrl(url: string): void {
+    const bad = (why: string): ConfigError => new ConfigError(`SVC_REDIS_URL must be a Redis URL such as redis://host:6379 (${why})`);
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
+    if (scheme !== undefined && scheme !== 'redis' && scheme !== 'rediss')
+        throw bad('it must begin with redis:// or rediss://; the value is not shown, it may hold a password');
+    // ioredis reads the URL in its constructor; lazyConnect: nothing is connected, nothing kept.
+    const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    try {
+        new Redis(url, { lazyConnect: true }).disconnect();
+    } catch {
+        throw bad(UNREADABLE);
+    }
 }
 
 /**
