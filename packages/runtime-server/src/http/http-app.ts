@@ -4,6 +4,7 @@
 //   → per-IP limit (every route but /healthz, /readyz, /metrics and the payment callback)
 //   → authentication and scope, then per-key and per-account limits (/v1 routes)
 //   → body size, JSON, validation, compilation, credit, extraction limit, reading (the handlers).
+import { METHODS } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { fastify, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 import { V1Routes } from './v1-dispatch.js';
 
 export function buildHttpApp(services: ServerServices): FastifyInstance {
-    const { config, log } = services;
+    const { config } = services;
     const app = fastify({
         logger: false, // our own JSON lines (request-log.ts), which never carry a key or a body
         // One trusted hop: the client is the address the proxy in front added last (the rightmost
@@ -44,23 +45,13 @@ export function buildHttpApp(services: ServerServices): FastifyInstance {
         },
         forceCloseConnections: 'idle', // close() ends idle keep-alive sockets, waits for busy ones
         return503OnClosing: false, // requests already on a connection finish normally
-        // A malformed URL (bad percent-encoding) matches no route: the 404 of every unknown path.
+        // A malformed URL (bad percent-encoding) matches no route: the 404 of every unknown path. Fastify
+        // answers it before any hook, so the request is logged here.
         frameworkErrors: (_error, request, reply) => {
+            logUnhooked(request, reply, services);
             void unknownPath(request, reply, services);
         },
-        clientErrorHandler: (err: Error & { code?: string }, socket: Socket) => {
-            // The interface has no 408: an unfinished request is an invalid one (400), and closed.
-            const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
-            if (timedOut) log.event('info', 'request timed out', { error: err.code });
-            const body = JSON.stringify(
-                invalidRequest(timedOut ? 'The request was not received in time.' : 'Malformed HTTP request.').body(),
-            );
-            if (socket.writable)
-                socket.end(
-                    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-                );
-            else socket.destroy();
-        },
+        clientErrorHandler: (err: ClientError, socket: Socket) => answerClientError(err, socket, services),
     });
     registerRawBodyParser(app, config.maxBodyBytes);
     app.decorateRequest('principal', null);
@@ -126,7 +117,7 @@ function logRequests(app: FastifyInstance, services: ServerServices): void {
         });
     });
     app.addHook('onResponse', async (request, reply) => {
-        services.metrics?.observe(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime);
+        services.metrics?.observe(request.routeOptions.url ?? UNMATCHED, request.method, reply.statusCode, reply.elapsedTime);
         if (aborted.has(request)) return; // logged when the client hung up
         log.request({
             method: request.method,
@@ -137,6 +128,63 @@ function logRequests(app: FastifyInstance, services: ServerServices): void {
             keyPrefix: request.principal?.keyPrefix ?? null,
         });
     });
+}
+
+/** The route of requests answered before routing (unknown paths, malformed URLs and requests) in metrics. */
+const UNMATCHED = 'unmatched';
+
+/** A path as the event lines carry it: no query, at most 512 characters (as the request line). */
+const logPath = (url: string): string => url.split('?')[0]!.slice(0, 512);
+
+/**
+ * The line and metric of a request Fastify answers before any hook runs (frameworkErrors: a
+ * malformed URL such as /v1/%ZZ, a route parameter too long), which logRequests never sees.
+ */
+function logUnhooked(request: FastifyRequest, reply: FastifyReply, services: ServerServices): void {
+    const began = performance.now();
+    reply.raw.once('close', () => {
+        const ms = performance.now() - began;
+        const status = reply.raw.writableFinished ? reply.statusCode : CLIENT_CLOSED;
+        services.metrics?.observe(UNMATCHED, request.method, status, ms);
+        services.log.request({ method: request.method, url: request.url, status, ms, keyPrefix: null });
+    });
+}
+
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+/**
+ * A request Node could not parse (malformed, headers too large: `HPE_*`) or that did not arrive in
+ * time is answered 400 here, and closed: the interface has no 408 or 431. It gets a request line
+ * and a metric as every other request does (route "unmatched"; `ms` 0, its start is not known;
+ * method and path `-` when its request line cannot be read). Other socket errors (a reset) and a
+ * hang-up mid-request leave no line here.
+ */
+function answerClientError(err: ClientError, socket: Socket, services: ServerServices): void {
+    const timedOut = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || err.code === 'ERR_HTTP_HEADERS_TIMEOUT';
+    if (timedOut) services.log.event('info', 'request timed out', { error: err.code });
+    const body = JSON.stringify(invalidRequest(timedOut ? 'The request was not received in time.' : 'Malformed HTTP request.').body());
+    const answered = socket.writable;
+    if (answered)
+        socket.end(
+            `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+    else socket.destroy();
+    // HPE_INVALID_EOF_STATE: the client hung up mid-request; one whose headers had arrived has its
+    // own line (499 or "request aborted"), and one that had not is no request.
+    if (!timedOut && (!err.code?.startsWith('HPE_') || err.code === 'HPE_INVALID_EOF_STATE')) return;
+    const { method, path } = requestLine(err.rawPacket);
+    const status = answered ? 400 : CLIENT_CLOSED;
+    services.metrics?.requests.inc({ route: UNMATCHED, method, status: String(status) });
+    services.log.request({ method, url: path, status, ms: 0, keyPrefix: null });
+}
+
+const KNOWN_METHODS = new Set(METHODS);
+
+/** The method (one of HTTP's, else `-`: a metric's label must not be the client's text) and path of what was received. */
+function requestLine(raw: unknown): { method: string; path: string } {
+    const text = Buffer.isBuffer(raw) ? raw.subarray(0, 2048).toString('latin1') : '';
+    const m = /^([A-Z]+) ([^\s]+)/.exec(text);
+    return { method: m && KNOWN_METHODS.has(m[1]!) ? m[1]! : '-', path: m?.[2] ?? '-' };
 }
 
 /**
@@ -155,7 +203,7 @@ function boundSending(app: FastifyInstance, services: ServerServices): void {
         const cut = (): void => {
             if (raw.writableFinished) return;
             cutOff.add(request);
-            services.log.event('info', 'answer not taken in time: connection closed', { route: request.routeOptions.url ?? 'unmatched' });
+            services.log.event('info', 'answer not taken in time: connection closed', { route: request.routeOptions.url ?? UNMATCHED });
             raw.destroy();
         };
         const large = (typeof payload === 'string' || Buffer.isBuffer(payload)) && payload.length > STREAM_FROM;
@@ -233,7 +281,7 @@ function toApiError(error: FastifyError, request: FastifyRequest, services: Serv
     if ((error as unknown) instanceof DependencyUnavailableError)
         return dependencyUnavailable(error as unknown as DependencyUnavailableError, services);
     if (error instanceof ClientAbortError) {
-        services.log.event('info', 'request aborted', { method: request.method, path: request.url.split('?')[0] });
+        services.log.event('info', 'request aborted', { method: request.method, path: logPath(request.url) });
         return invalidRequest(MESSAGES.invalidBody);
     }
     if (error instanceof ApiError) {
@@ -264,18 +312,16 @@ function dependencyUnavailable(e: DependencyUnavailableError, services: ServerSe
     return pipelineUnavailable(MESSAGES.dependencyUnavailable);
 }
 
+/**
+ * The error's name and stack frames only, as the panel logs them: its message (which also heads the
+ * stack, over as many lines as it has) may quote request data, a document or a key.
+ */
 function logFailure(error: unknown, request: FastifyRequest, services: ServerServices): void {
     const e = error instanceof Error ? error : new Error(String(error));
-    // Frames only and a clipped message: an error's text could quote request data.
     const frames = (e.stack ?? '')
         .split('\n')
-        .slice(1, 12)
-        .map((l) => l.trim());
-    services.log.event('error', 'unexpected failure', {
-        method: request.method,
-        path: request.url.split('?')[0],
-        error: e.name,
-        detail: e.message.slice(0, 200),
-        stack: frames,
-    });
+        .map((l) => l.trim())
+        .filter((l) => l.startsWith('at '))
+        .slice(0, 11);
+    services.log.event('error', 'unexpected failure', { method: request.method, path: logPath(request.url), error: e.name, stack: frames });
 }
