@@ -214,4 +214,21 @@ describe('address fields: values', () => {
         );
         expect((await readData(note, strings('delivery_address'))).delivery_address).to.equal('Unit 5, Calder Park, Wakefield WF2 7AW');
     });
+
+    it('a Dutch street of a few words that a street\'s word starts is an address line ("Laan van Meerdervoort 1120")', async () => {
+        const letter = [
+            'Belastingdienst',
+            '',
+            '                                        De heer P.J. van Dam',
+            '                                        Laan van Poot 212',
+            '                                        2593 BT  DEN HAAG',
+            '',
+            'Datum            Ons kenmerk',
+            '3 april 2025     IBRI/2025/0471',
+        ].join('\n');
+        const win = new WindowText(letter, localeOf('nl'));
+        expect(addressBlocks(win).map((b) => b.quote.replace(/\s+/g, ' '))).to.include('Laan van Poot 212 2593 BT DEN HAAG');
+        // (A label and its code is still no street: "Ons kenmerk 0471".)
+        expect(addressBlocks(new WindowText('Factuur\nKenmerk 0471\n2593 BT DEN HAAG\n', localeOf('nl')))).to.deep.equal([]);
+    });
 });

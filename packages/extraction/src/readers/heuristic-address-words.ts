@@ -81,3 +81,6 @@ export const STREET_WORDS = new Set([
     'pusat',
     'perindustrian',
 ]);
+
+/** Dutch street words that start a street's name of several words ("Laan van Meerdervoort 1120"), and a post-office box. */
+export const DUTCH_STREETS: ReadonlySet<string> = new Set(['laan', 'straat', 'plein', 'gracht', 'kade', 'singel', 'dreef', 'postbus']);

@@ -10,7 +10,7 @@ import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { withoutOrnaments } from './heuristic-name-trims.js';
 import type { Span } from './heuristic-spans.js';
-import { STREET_WORDS } from './heuristic-address-words.js';
+import { DUTCH_STREETS, STREET_WORDS } from './heuristic-address-words.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 // Dutch compounds of "adres" name addresses too ("bezoekadres", "woonadres", "afleveradres"),
@@ -49,8 +49,7 @@ const NEUTRAL_QUALIFIERS = new Set(['full', 'postal', 'street', 'complete', 'mai
 
 /**
  * Whether a field asks for an address its name gives to someone other than the document's issuer
- * ("property_address", "new_address", "billing_address"; not "address", "store_address"): the
- * letterhead's address is not its value.
+ * ("property_address", "billing_address"; not "address", "store_address"): not the letterhead's.
  */
 export function wantsOthersAddress(name: string, locale: LocaleProfile): boolean {
     const issuer = wordsOf(locale, 'issuerWords');
@@ -60,10 +59,13 @@ export function wantsOthersAddress(name: string, locale: LocaleProfile): boolean
 /** Dutch and German streets are one word: "Oudegracht", "Kastanjelaan", "Industrieweg", "Hauptstraße". */
 const STREET_TAIL = /^\p{L}{2,}(?:straat|laan|weg|plein|gracht|kade|dijk|singel|steeg|dreef|hof|strasse|straße)$/u;
 
-/** A street of one word and its house number: "Oudegracht 112", "Kastanjelaan 9a" (no registration number). */
+/** A street and its house number: "Oudegracht 112", "Kastanjelaan 9a", "Laan van Meerdervoort 1120" (no registration number). */
 function houseLine(t: string): boolean {
     const m = /^(\p{L}+)\s+\d{1,4}\p{L}?$/u.exec(t);
-    return !!m && STREET_TAIL.test(m[1]!.toLowerCase());
+    if (m) return STREET_TAIL.test(m[1]!.toLowerCase());
+    // (Or a few words a street's word starts.)
+    const w = /^(\p{L}{4,})(?:\s+\p{L}+){0,3}\s+\d{1,4}\p{L}?$/u.exec(t)?.[1]?.toLowerCase();
+    return w !== undefined && (DUTCH_STREETS.has(w) || STREET_TAIL.test(w));
 }
 
 /** A street's line: a street word and a number or another word, or a number and a comma. */
@@ -89,8 +91,7 @@ function continuation(line: string): boolean {
 
 /**
  * A line of running text, not of an address: more than four words in lower case ("offerte van 12
- * augustus 2025, die u op 20 augustus …", "possession under Section 8 of the Housing Act 1988, and
- * any …"), or a date in words ("25 september 2025", "October 28, 2024"), whose year reads as a postcode.
+ * augustus 2025, die u op 20 augustus …"), or a date in words ("October 28, 2024"), whose year reads as a postcode.
  */
 function prose(t: string): boolean {
     return (t.match(/(?:^|\s)\p{Ll}{2,}(?=[\s,.;]|$)/gu)?.length ?? 0) > 4 || WORDED_DATE.test(t);
@@ -322,9 +323,8 @@ function agreementTitle(t: string, locale: LocaleProfile): boolean {
 
 /**
  * A line that stands near a letterhead's name but is none: a registration line, a web address, the
- * document's title or a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "*REDEEM POINTS!*", "THANK YOU"),
- * a line of what the business does, three items or more between dots or bars ("Tree Surgery ·
- * Hedge Management · Stump Grinding").
+ * document's title or a shout ("WWW.SHOP.COM.MY", "TAX INVOICE", "THANK YOU"), a line of what the
+ * business does, three items or more between dots or bars ("Tree Surgery · Hedge Management · …").
  */
 export function besideName(t: string, locale: LocaleProfile): boolean {
     const tagline = (t.match(/\s[·•|*–-]\s/g)?.length ?? 0) >= 2;
