@@ -92,6 +92,9 @@ export interface ServiceOverrides {
 /** The server's module: one factory per service, each reading the others through `s`. */
 export function createServerModule(config: ServerConfig, overrides: ServiceOverrides = {}): Module<ServerServices> {
     const env = overrides.env ?? process.env;
+    // The worker threads' compile-cache lookups, hits then misses (pipeline-worker.ts), added to the
+    // main thread's own (the inline pipeline's) in /metrics: with the pool the main thread's are 0.
+    const threadCacheCounts = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT);
     return {
         config: () => config,
         now: () => overrides.now ?? Date.now,
@@ -112,14 +115,14 @@ export function createServerModule(config: ServerConfig, overrides: ServiceOverr
                 ? loadEditService({ secrets: s.secrets, engine: s.engine, dataDir: config.dataDir, env })
                 : (overrides.editor ?? undefined),
         compiler: () => new SchemaCompiler(config.compileCacheEntries, overrides.compile),
-        metrics: (s) => (config.metrics ? new ServerMetrics(() => s.compiler.cacheLookups) : undefined),
+        metrics: (s) => (config.metrics ? new ServerMetrics(() => cacheLookups(s.compiler, threadCacheCounts)) : undefined),
         // One server owns a SQLite file; with PostgreSQL, other instances may be alive.
         ledger: (s) =>
             new CreditLedger(s.store, s.now, config.reservations, s.log, s.store instanceof SqliteStore, (reads) =>
                 s.metrics?.readsCharged.inc(reads),
             ),
         validator: () => new BodyValidator(),
-        pipeline: (s) => createPipeline(config, overrides, env, s),
+        pipeline: (s) => createPipeline(config, overrides, env, s, threadCacheCounts),
         // Worker time is charged by the pool only: inline (SVC_WORKERS=0) nothing is measured.
         budget: (s) =>
             new WorkerBudget(
@@ -208,7 +211,13 @@ function noteOnce(log: RequestLog, what: string): (e: unknown) => void {
 
 /** Objects supplied by a caller (a test's scripted engine, a compile function) cannot cross into a
  * worker thread: with any of them the pipeline runs inline, as it does with SVC_WORKERS=0. */
-function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: NodeJS.ProcessEnv, s: ServerServices): Pipeline {
+function createPipeline(
+    config: ServerConfig,
+    overrides: ServiceOverrides,
+    env: NodeJS.ProcessEnv,
+    s: ServerServices,
+    compileCacheCounts: SharedArrayBuffer,
+): Pipeline {
     const { validator, compiler, engine, editor, secrets } = s;
     if (runsInline(config, overrides)) return new RequestPipeline({ validator, compiler, engine, editor });
     return new WorkerPipeline({
@@ -229,8 +238,16 @@ function createPipeline(config: ServerConfig, overrides: ServiceOverrides, env: 
             engine: engine !== undefined,
             editor: editor !== undefined,
             compileCacheEntries: config.compileCacheEntries,
+            compileCacheCounts,
         },
     });
+}
+
+/** The main thread's compile-cache lookups and those every worker thread reported. */
+function cacheLookups(compiler: SchemaCompiler, threads: SharedArrayBuffer): { hits: number; misses: number } {
+    const own = compiler.cacheLookups;
+    const counts = new BigInt64Array(threads);
+    return { hits: own.hits + Number(Atomics.load(counts, 0)), misses: own.misses + Number(Atomics.load(counts, 1)) };
 }
 
 function runsInline(config: ServerConfig, overrides: ServiceOverrides): boolean {

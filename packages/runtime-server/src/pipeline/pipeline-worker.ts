@@ -23,6 +23,12 @@ export interface WorkerSetup {
     engine: boolean;
     editor: boolean;
     compileCacheEntries: number;
+    /**
+     * The compile-cache lookups of every thread, hits then misses (a BigInt64Array of 2 over it):
+     * each thread adds its own after every task, and the main thread's /metrics reads the sums
+     * (server-module.ts). Absent: not counted (tests that build a pool of their own).
+     */
+    compileCacheCounts?: SharedArrayBuffer;
 }
 
 /**
@@ -35,14 +41,27 @@ export type PipelineTask =
     | { kind: PipelineTaskKind; body: string; account: string; deadlineAt?: number; cancel?: MessagePort }
     | { kind: 'validateBatch'; items: ValidateItem[] };
 
-function build(setup: WorkerSetup): RequestPipeline {
+function build(setup: WorkerSetup): { pipeline: RequestPipeline; compiler: SchemaCompiler } {
     const secrets = secretRingOf(setup.secrets);
     const engine = setup.engine ? buildEngine(secrets, setup.env, setup.cwd) : undefined;
     const editor = setup.editor ? loadEditService({ secrets, engine, dataDir: setup.dataDir, env: setup.env }) : undefined;
-    return new RequestPipeline({ validator: new BodyValidator(), compiler: new SchemaCompiler(setup.compileCacheEntries), engine, editor });
+    const compiler = new SchemaCompiler(setup.compileCacheEntries);
+    return { pipeline: new RequestPipeline({ validator: new BodyValidator(), compiler, engine, editor }), compiler };
 }
 
-const pipeline = build(workerData as WorkerSetup);
+const { pipeline, compiler } = build(workerData as WorkerSetup);
+const sharedCounts = (workerData as WorkerSetup).compileCacheCounts;
+const cacheCounts = sharedCounts ? new BigInt64Array(sharedCounts) : undefined;
+let reported = { hits: 0, misses: 0 };
+
+/** Adds this thread's compile-cache lookups since its last report to the counts all threads share. */
+function reportCacheLookups(): void {
+    if (!cacheCounts) return;
+    const now = compiler.cacheLookups;
+    Atomics.add(cacheCounts, 0, BigInt(now.hits - reported.hits));
+    Atomics.add(cacheCounts, 1, BigInt(now.misses - reported.misses));
+    reported = now;
+}
 
 /**
  * A task's outcome and the time this thread spent on it (ms, wall clock: the thread is held that
@@ -61,6 +80,7 @@ export default async function runTask(task: PipelineTask): Promise<TimedOutcome 
         task.kind === 'extract' && task.deadlineAt !== undefined
             ? await sharedReading(task.body, task.account, task.deadlineAt, task.cancel)
             : await pipeline[task.kind](task.body, task.account);
+    reportCacheLookups(); // before the outcome reaches the main thread: a scrape after it sees the lookups
     return { outcome, ms: performance.now() - t0 };
 }
 
@@ -87,5 +107,6 @@ async function validateEach(items: ValidateItem[]): Promise<TimedOutcome[]> {
         const outcome = await pipeline.validate(body, account);
         timed.push({ outcome, ms: performance.now() - t0 });
     }
+    reportCacheLookups();
     return timed;
 }
