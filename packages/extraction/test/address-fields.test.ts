@@ -228,6 +228,9 @@ describe('address fields: values', () => {
         ].join('\n');
         const win = new WindowText(letter, localeOf('nl'));
         expect(addressBlocks(win).map((b) => b.quote.replace(/\s+/g, ' '))).to.include('Laan van Poot 212 2593 BT DEN HAAG');
+        // A post-office box over its postcode is an address too.
+        const box = new WindowText('Belastingdienst\nPostbus 2508\n6401 DA  Heerlen\n\nDatum 3 april 2025\n', localeOf('nl'));
+        expect(addressBlocks(box).map((b) => b.quote.replace(/\s+/g, ' '))).to.deep.equal(['Postbus 2508 6401 DA Heerlen']);
         // (A label and its code is still no street: "Ons kenmerk 0471".)
         expect(addressBlocks(new WindowText('Factuur\nKenmerk 0471\n2593 BT DEN HAAG\n', localeOf('nl')))).to.deep.equal([]);
     });

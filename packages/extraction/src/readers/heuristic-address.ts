@@ -62,7 +62,7 @@ const STREET_TAIL = /^\p{L}{2,}(?:straat|laan|weg|plein|gracht|kade|dijk|singel|
 /** A street and its house number: "Oudegracht 112", "Kastanjelaan 9a", "Laan van Meerdervoort 1120" (no registration number). */
 function houseLine(t: string): boolean {
     const m = /^(\p{L}+)\s+\d{1,4}\p{L}?$/u.exec(t);
-    if (m) return STREET_TAIL.test(m[1]!.toLowerCase());
+    if (m) return STREET_TAIL.test(m[1]!.toLowerCase()) || DUTCH_STREETS.has(m[1]!.toLowerCase());
     // (Or a few words a street's word starts.)
     const w = /^(\p{L}{4,})(?:\s+\p{L}+){0,3}\s+\d{1,4}\p{L}?$/u.exec(t)?.[1]?.toLowerCase();
     return w !== undefined && (DUTCH_STREETS.has(w) || STREET_TAIL.test(w));
