@@ -43,6 +43,12 @@ export class BusyGate {
     private turn: Promise<unknown> = Promise.resolve();
     /** The last write's store fault, cleared by a write that succeeds (readiness reports it). */
     lastWriteFault: unknown;
+    /**
+     * Run before every read and write, and again with `force` when one fails with an error that is no
+     * store fault: throws to refuse them (the file deleted or replaced: sqlite-file-watch.ts, whose
+     * SQLite errors, "no such table" once the CLI made a new file at the path, would be 500s).
+     */
+    guard: (force: boolean) => void = () => {};
 
     constructor(
         private readonly policy: BusyPolicy,
@@ -56,14 +62,16 @@ export class BusyGate {
     /** One read. WAL readers do not wait for writers; a rare busy read (a checkpoint) is a 503. */
     async read<T>(op: () => T): Promise<T> {
         try {
+            this.guard(false);
             return op();
         } catch (e) {
-            throw asUnavailable(e);
+            throw this.explain(e);
         }
     }
 
     /** One write (a statement or a transaction, atomic: retrying it never applies it twice). */
     async write<T>(op: () => T): Promise<T> {
+        this.guard(false);
         const deadline = this.now() + this.policy.busyWaitMs;
         if (!this.busy) {
             try {
@@ -103,8 +111,20 @@ export class BusyGate {
     }
 
     private failed(e: unknown): unknown {
-        const mapped = asUnavailable(e);
+        const mapped = this.explain(e);
         if (mapped instanceof DependencyUnavailableError) this.lastWriteFault = mapped;
+        return mapped;
+    }
+
+    /** A store fault as 503; any other error as it is, unless the guard, looking now, refuses (503 too). */
+    private explain(e: unknown): unknown {
+        const mapped = asUnavailable(e);
+        if (mapped instanceof DependencyUnavailableError) return mapped;
+        try {
+            this.guard(true);
+        } catch (refused) {
+            return refused;
+        }
         return mapped;
     }
 }

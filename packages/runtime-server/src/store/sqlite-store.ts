@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ConfigError } from '../config/server-config.js';
 import { prepareDatabaseFiles, SqliteOpenError } from './sqlite-files.js';
+import { DatabaseFileWatch } from './sqlite-file-watch.js';
 import { randomBase62 } from '../text/random-base62.js';
 import { SqlitePanelStore, toAccount, type AccountRow } from './sqlite-panel-store.js';
 import { SqliteReservations } from './sqlite-reservations.js';
@@ -55,6 +56,8 @@ export interface SqliteOpenOptions {
     busy?: BusyPolicy;
     /** Told of database files whose permissions were tightened (the server logs it). */
     onTightened?: (files: string[]) => void;
+    /** Told when the file is found deleted or replaced under the open connection (the server logs it). */
+    onFileGone?: (file: string) => void;
 }
 
 /**
@@ -69,7 +72,7 @@ export function openSqliteStore(dataDir: string, options: SqliteOpenOptions = {}
         const tightened = prepareDatabaseFiles(dataDir, file);
         if (tightened.length > 0) options.onTightened?.(tightened);
         db = new Database(file);
-        return new SqliteStore(db, options.busy);
+        return new SqliteStore(db, options.busy, new DatabaseFileWatch(file, options.onFileGone));
     } catch (e) {
         if (db?.open) db.close();
         if (e instanceof ConfigError) throw e;
@@ -87,6 +90,10 @@ export function openServerSqliteStore(dataDir: string, log: RequestLog): SqliteS
         const store = openSqliteStore(dataDir, {
             busy: SERVER_BUSY,
             onTightened: (files) => log.event('info', 'made database files readable by their owner only (0600)', { files }),
+            onFileGone: (file) =>
+                log.event('error', 'the database file was deleted or replaced while the server runs; answering 503 until it is back', {
+                    file,
+                }),
         });
         store.onClose = () => lock.release();
         return store;
@@ -115,8 +122,17 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     private readonly keyCache = new Map<string, KeyLookup | null>();
     private cacheVersion: unknown = undefined;
 
-    constructor(db: Database.Database, policy?: BusyPolicy) {
+    /**
+     * `watch`: the file's path, compared with the file opened at every /readyz and heartbeat and at
+     * most once a second on other operations, which answer 503 while they differ (sqlite-file-watch.ts).
+     */
+    constructor(
+        db: Database.Database,
+        policy?: BusyPolicy,
+        private readonly watch?: DatabaseFileWatch,
+    ) {
         super(db, policy);
+        if (watch) this.gate.guard = (force) => watch.check(force);
         this.reservations = new SqliteReservations(db);
         this.stmts = {
             insertAccount: db.prepare('INSERT INTO accounts (id, email, credit_reads, created_at, password_hash) VALUES (?, ?, ?, ?, ?)'),
@@ -303,6 +319,7 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     async heartbeat(instanceId: string): Promise<void> {
+        this.watch?.check(true);
         // One process owns the file: its clock is the database's (store-types.ts).
         await this.gate.write(() => this.stmts.heartbeat.run(instanceId, new Date().toISOString()));
     }
@@ -324,10 +341,12 @@ export class SqliteStore extends SqlitePanelStore implements Store {
     }
 
     /**
-     * Ready when a row can be read, no other connection holds the write lock and the last write got
-     * through (the heartbeat writes every 10 s): a locked, full, read-only or corrupt file is not ready.
+     * Ready when the path still names the file open, a row can be read, no other connection holds the
+     * write lock and the last write got through (the heartbeat writes every 10 s): a deleted or
+     * replaced, locked, full, read-only or corrupt file is not ready.
      */
     async ping(): Promise<void> {
+        this.watch?.check(true);
         if (this.gate.busy) throw new DependencyUnavailableError('database', new Error('database is locked by another connection'));
         if (this.gate.lastWriteFault !== undefined) throw this.gate.lastWriteFault;
         await this.gate.read(() => this.stmts.anyAccount.get());
