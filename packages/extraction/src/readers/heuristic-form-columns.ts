@@ -77,13 +77,15 @@ export function otherColumn(win: WindowText, hit: LabelHit, names: ReadonlyMap<n
     const over = heading.cells.filter((h) => h.from <= cell.from + 2).pop();
     if (!over) return false;
     const text = win.lines[heading.line]!.text;
-    const said = (c: Cell): readonly string[] => labelWords(text.slice(c.start, c.start + (c.to - c.from)));
+    // (Each heading's words read once per label: a table's row of labels asks for every field.)
+    const saidOf = heading.cells.map((c) => labelWords(text.slice(c.start, c.start + (c.to - c.from))));
     const distinct = (w: string): boolean => !matched.includes(w) && (w.length >= 3 || /^\d+$/.test(w));
     // (A word every heading says tells no column from another: "APPLICANT".)
-    const mine = own.filter((w) => distinct(w) && !heading.cells.every((h) => said(h).includes(w)));
-    const above = said(over);
+    const mine = own.filter((w) => distinct(w) && !saidOf.every((said) => said.includes(w)));
+    const above = saidOf[heading.cells.indexOf(over)]!;
     if (mine.some((w) => above.includes(w))) return false;
     // The heading over the label says a rival's word, and another heading says this field's.
-    const theirs = rivals.some(([, words]) => words.some((w) => distinct(w) && !own.includes(w) && above.includes(w)));
-    return theirs && heading.cells.some((h) => h !== over && mine.some((w) => said(h).includes(w)));
+    // (Cheapest test first: a heading's few words.)
+    const theirs = rivals.some(([, words]) => words.some((w) => above.includes(w) && !own.includes(w) && distinct(w)));
+    return theirs && saidOf.some((said, k) => heading.cells[k] !== over && mine.some((w) => said.includes(w)));
 }

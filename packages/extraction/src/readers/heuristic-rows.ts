@@ -14,7 +14,23 @@ export function cells(line: string): number {
 }
 
 /** Columns of a line's cells (runs of text between gaps of two or more spaces or a tab), tabs expanded to stops of 8. */
-export function cellColumns(line: string): { from: number; to: number; start: number }[] {
+export function cellColumns(line: string): readonly { from: number; to: number; start: number }[] {
+    // (Remembered for short lines, a pure function of the text: a table's rows are read by every label.)
+    const known = line.length <= CELLS_TEXT ? CELLS.get(line) : undefined;
+    if (known) return known;
+    const out = splitCells(line);
+    if (line.length <= CELLS_TEXT) {
+        if (CELLS.size >= CELLS_ENTRIES) CELLS.clear();
+        CELLS.set(line, out);
+    }
+    return out;
+}
+/** Lines whose cells cellColumns remembers (emptied when full), and the longest it remembers. */
+const CELLS = new Map<string, readonly { from: number; to: number; start: number }[]>();
+const CELLS_ENTRIES = 4096;
+const CELLS_TEXT = 400;
+
+function splitCells(line: string): readonly { from: number; to: number; start: number }[] {
     let col = 0;
     const columns: number[] = [];
     for (const ch of line) {
