@@ -189,6 +189,30 @@ export const LAYOUTS = {
             800,
         ),
     },
+    // A masked card, "Reg No:", a row's type cell, "now … (previously …)", a code after a number's
+    // word, "E-mail" and "Not taken" (2026-11-27, third session): each reads a few characters around its match.
+    'a masked card, "Reg No:", a row\'s date cell, "now … (previously …)", a licence\'s code and "Not taken" 600 times on one line (32 fields)':
+        {
+            schema: {
+                svc_schema: '1.0',
+                name: 'mixed',
+                fields: Array.from(
+                    { length: 32 },
+                    (_, i) =>
+                        [
+                            { name: `card_last_four_${i}`, type: 'string', nullable: true },
+                            { name: `vehicle_registration_${i}`, type: 'string', nullable: true },
+                            { name: `original_completion_date_${i}`, type: 'date', nullable: true, date_order: 'dmy' },
+                            { name: `dealer_licence_number_${i}`, type: 'string', nullable: true },
+                            { name: `radiographs_taken_${i}`, type: 'boolean', nullable: true },
+                        ][i % 5],
+                ),
+            },
+            language: 'en',
+            text: 'Paid by VISA DEBIT **** 6612 Reg No: NU21 KXD Signed (supplier)   K. Edwards   Date   09/01/2025 now 29/08/2025 (previously 22/08/2025) site licence SMD/WAR/0147 (Council) E-mail a@b.co Radiographs: Not taken '.repeat(
+                600,
+            ),
+        },
 };
 
 /** A schema of 32 string fields with the same hints. */
