@@ -1,7 +1,8 @@
 // Dates of a term written as a range or labelled as a document's own, as users' documents write
 // them (documents written for the test; bench/user-docs/sixteenth and seventeenth have the ones
 // these were seen in): a range's label for the end a field asks for, "between X and Y", the Dutch
-// compounds of a first day, an e-mail's "Sent:" header. Split from date-roles.test.ts.
+// compounds of a first day, an e-mail's "Sent:" header, a Dutch deadline's "uiterlijk". Split from
+// date-roles.test.ts.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
@@ -100,5 +101,18 @@ describe('date ranges and own dates', () => {
         expect(data.startdatum_huur).to.equal('2024-04-01');
         // Labelled as a first day, not a guess among the letter's dates.
         expect(candidates.find((c) => c.quote === '1 april 2024')?.features.context ?? 0).to.be.at.least(0.8);
+    });
+
+    it('"uiterlijk" labels a deadline in Dutch, for an English `deadline` and a Dutch "uiterste" datum', async () => {
+        const brief = [
+            'Datum:      dinsdag 3 juni 2025',
+            'Onderwerp:  aanbod parkeerplaats',
+            '',
+            'Laat ons uiterlijk vrijdag 13 juni 2025 weten of u de parkeerplaats accepteert.',
+        ].join('\n');
+        const english = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'response_deadline', type: 'date' }] });
+        expect(await readData(brief, english, 'nl')).to.deep.equal({ response_deadline: '2025-06-13' });
+        const dutch = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'uiterste_reactiedatum', type: 'date' }] });
+        expect(await readData(brief, dutch, 'nl')).to.deep.equal({ uiterste_reactiedatum: '2025-06-13' });
     });
 });

@@ -389,17 +389,4 @@ describe('date roles: date fields named with hints', () => {
         });
         expect(await readData(form, schema)).to.deep.equal({ client_signed_date: '2025-02-03', compliance_checked_date: '2025-02-11' });
     });
-
-    it('"uiterlijk" labels a deadline in Dutch, for an English `deadline` and a Dutch "uiterste" datum', async () => {
-        const brief = [
-            'Datum:      dinsdag 3 juni 2025',
-            'Onderwerp:  aanbod parkeerplaats',
-            '',
-            'Laat ons uiterlijk vrijdag 13 juni 2025 weten of u de parkeerplaats accepteert.',
-        ].join('\n');
-        const english = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'response_deadline', type: 'date' }] });
-        expect(await readData(brief, english, 'nl')).to.deep.equal({ response_deadline: '2025-06-13' });
-        const dutch = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'uiterste_reactiedatum', type: 'date' }] });
-        expect(await readData(brief, dutch, 'nl')).to.deep.equal({ uiterste_reactiedatum: '2025-06-13' });
-    });
 });
