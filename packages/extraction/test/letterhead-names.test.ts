@@ -314,4 +314,20 @@ describe('letterhead names', () => {
         expect(candidates.map((c) => c.quote)).to.include('Severn Vale Water Services plc');
         expect(data.company_name).to.equal('Severn Vale Water Services plc');
     });
+
+    it("a `consultancy` asks for an organisation: the report's letterhead", async () => {
+        const report = [
+            'AQUA-TERRA ADVIES B.V.',
+            'Stationsweg 8, 6711 PM Ede  |  0318 44 12 90',
+            '',
+            'VERKENNEND BODEMONDERZOEK',
+            'Locatie: Dorpsstraat 3, 6731 AB Otterlo',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [{ name: 'consultancy', type: 'string', description: 'Adviesbureau dat het onderzoek uitvoerde' }],
+        });
+        expect((await readData(report, schema, 'nl')).consultancy).to.equal('AQUA-TERRA ADVIES B.V.');
+    });
 });

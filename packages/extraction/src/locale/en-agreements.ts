@@ -200,6 +200,7 @@ export const enAgreementWords = {
         'airline',
         'venue',
         'laboratory',
+        'consultancy',
         'gym',
         'centre',
         'center',
