@@ -90,7 +90,8 @@ const CODE_GOES_ON = /^(?: \p{Lu}{2,5}){1,3} (?=[\p{L}\d\-/.]*\d)[\p{L}\d\-/]+(?
  * The code after a label: "Invoice #1043", "your order #WB-558120 has shipped" (the number sign
  * joins a code, without hints); a label of a number ("Agreement No. RA-558120"); a label that
  * starts a cell, followed by a code alone in its cell ("VIN 2HKRW2H53HH612884", "Till 2    Trans
- * 40871"; not a name's "SDN BHD 862725-U"); a word of a number field's name (`kinds`) before a code.
+ * 40871"; not a name's "SDN BHD 862725-U"); for a field that asks for a number (`identifier`), a word
+ * of its name (`kinds`) or a hint of one word before a code.
  * `rest`: the label's line after its separator `sep`.
  */
 export function codeAfter(
@@ -100,6 +101,7 @@ export function codeAfter(
     rest: string,
     bareName: boolean,
     kinds: readonly string[],
+    identifier: boolean,
 ): string | undefined {
     const code = GROUPED_DIGITS.exec(rest)?.[1] ?? HASH_CODE.exec(rest)?.[0];
     // A court's case number goes on in capitals and figures: "11204588 CV EXPL 25-3107".
@@ -108,8 +110,7 @@ export function codeAfter(
     const line = win.lines[hit.line]!;
     const cellStart = /(?:^|\s{2}|\t)$/.test(win.text.slice(Math.max(line.start, hit.start - 2), hit.start));
     // (Or a field's hint of one word, for a field that asks for a number: "Invoice KTS-11927 dated …".)
-    const kindWord =
-        (hit.kind === 'name-word' && kinds.includes(hit.phrase)) || (hit.kind === 'hint' && hit.length === 1 && kinds.length > 0);
+    const kindWord = identifier && ((hit.kind === 'name-word' && kinds.includes(hit.phrase)) || (hit.kind === 'hint' && hit.length === 1));
     const kind = kindWord && kindCode(found, sep, rest);
     return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || kind || (cellStart && codeAlone(found, sep, rest))
         ? found

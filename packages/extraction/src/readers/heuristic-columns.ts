@@ -262,7 +262,7 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
  * its result the detail ("6.412 km x € 0,062 = € 397,54").
  */
 export function figureDetail(win: WindowText, span: Span, field: CompiledField, type: { kind: string }): boolean {
-    const rate = type.kind === 'money' && asksForRate(win, [field.name, field.description ?? '', ...field.hints]);
+    const rate = type.kind === 'money' && fieldAsksForRate(win, field);
     return (
         // (Not a bracket that marks the value the earlier of two the field asks for: "now £925.00 (was £880.00)".)
         (bracketDetail(win, span) && !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0)) ||
@@ -270,6 +270,17 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
         (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
     );
 }
+
+/** asksForRate of a field's name, description and hints, once per field and language (figureDetail asks for every span). */
+function fieldAsksForRate(win: WindowText, field: CompiledField): boolean {
+    let byLanguage = RATE_FIELDS.get(field);
+    if (!byLanguage) RATE_FIELDS.set(field, (byLanguage = new Map()));
+    let asks = byLanguage.get(win.locale.code);
+    if (asks === undefined)
+        byLanguage.set(win.locale.code, (asks = asksForRate(win, [field.name, field.description ?? '', ...field.hints])));
+    return asks;
+}
+const RATE_FIELDS = new WeakMap<CompiledField, Map<string, boolean>>();
 
 /** Whether a field's name, description or hints ask for a rate: a word of the profile's `perUnitWords` or `rateWords`. */
 function asksForRate(win: WindowText, texts: readonly string[]): boolean {

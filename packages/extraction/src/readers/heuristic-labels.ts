@@ -10,6 +10,7 @@ import { noCompounds } from '../locale/locale-stemming.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { scalarType } from '../response/value-format.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
+import { numberTail } from './heuristic-label-line.js';
 import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
 import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter } from './heuristic-qualifiers.js';
@@ -168,14 +169,12 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
  * after a possessive ("Our ref:" is `matter_reference`'s, "Job ref:" no `police_crime_reference`),
  * and not a number's word ("No." is every other number's label too).
  */
-/** "No" or "Nr" and a colon right after a label's abbreviation ("Reg No:"). */
-const NUMBER_AFTER = /^\.?[ \t]+(?:no|nr)\.?[ \t]*:/i;
-
 function abbreviatedLabel(win: WindowText, phrase: LabelPhrase, i: number): boolean {
     const words = win.words;
-    // (Or "No" and a colon after it, starting its line: "Reg No:      NU21 KXD" for `vehicle_registration`.)
+    // (Or a number's word and a colon after it, starting its line: "Reg No:      NU21 KXD" for `vehicle_registration`.)
+    const after = words[i]!.end + (win.text[words[i]!.end] === '.' ? 1 : 0);
     const numbered =
-        NUMBER_AFTER.test(win.text.slice(words[i]!.end, words[i]!.end + 8)) && (i === 0 || words[i - 1]!.line !== words[i]!.line);
+        (i === 0 || words[i - 1]!.line !== words[i]!.line) && numberTail(win, after, win.lines[words[i]!.line]!.end) !== undefined;
     if (numbered) return true;
     if (!/[.:]/.test(win.text[words[i]!.end] ?? '')) return false;
     if (phrase.kind !== 'name-word') return true;

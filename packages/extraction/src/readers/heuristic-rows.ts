@@ -141,9 +141,11 @@ const TYPE_CELL = /(?: {2,}|\t)(\p{L}+)\.?[ \t]*:?[ \t]+$/u;
 export function headedParagraph(win: WindowText, hit: LabelHit, spanLine: number): boolean {
     if (spanLine <= hit.line || spanLine - hit.line > PARAGRAPH_LINES) return false;
     const line = win.lines[hit.line]!;
-    if (win.text.slice(line.start, line.end).trim().replace(/:$/, '') !== win.text.slice(hit.start, hit.end)) return false;
+    // (A heading is short: a long line is never sliced whole for every label and value.)
+    if (line.end - line.start > HEADING_CHARS || line.text.trim().replace(/:$/, '') !== win.text.slice(hit.start, hit.end)) return false;
     for (let l = hit.line + 1; l < spanLine; l++) if (win.lines[l]!.text.trim() === '') return false;
     return win.lines[hit.line + 1]!.text.trim() !== '' && win.wrapped(hit.line + 1);
 }
-/** Lines of a paragraph under its heading read for a value. */
+/** Lines of a paragraph under its heading read for a value, and a heading's characters at most. */
 const PARAGRAPH_LINES = 3;
+const HEADING_CHARS = 80;

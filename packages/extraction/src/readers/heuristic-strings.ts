@@ -252,7 +252,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
                 const part = v && !address ? slashPart(text, line.start, hit, v) : undefined;
                 if (part) out.push({ ...part, context: hit.weight * ownWord(win, hit) * HEAD_PREFERRED, hit });
-                const code = codeAfter(win, hit, sep, rest, bareName, id ? (options.kindWords ?? []) : []);
+                const code = codeAfter(win, hit, sep, rest, bareName, options.kindWords ?? [], id === true);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
                 if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options.people === true, nameKind !== undefined));

@@ -5,6 +5,7 @@
 // DATE : XP417 / 12MAR25").
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { shapesOf } from '../locale/locale-shapes.js';
+import { parseDateQuote } from '../parsers/date-parser.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
@@ -22,7 +23,9 @@ export function tidied(
     // (A name is no registration's label and number either: "UKAS Testing Laboratory No. 2871".)
     // (Nor a date, or a month and its year: "24–26 June 2025", "June 2025" for `farm_name`.)
     const months = shapesOf(locale).monthNumber;
-    const dated = (q: string): boolean => DATE_ONLY.test(q) || months.has(MONTH_YEAR.exec(q)?.[1]?.toLowerCase() ?? '');
+    const dated = (q: string): boolean =>
+        parseDateQuote(q.replace(DAY_RANGE_HEAD, ''), 'auto', locale.code) !== undefined ||
+        months.has(MONTH_YEAR.exec(q)?.[1]?.toLowerCase() ?? '');
     const kept = name
         ? found.filter((c) => !NUMBERED_TAIL.test(c.quote) && !NUMBERED_AFTER.test(text.slice(c.end, c.end + 16)) && !dated(c.quote))
         : found;
@@ -31,9 +34,8 @@ export function tidied(
 
 /** A number's word and its figure ending a value ("… No. 2871", "… nr. 12345"). */
 const NUMBERED_TAIL = /[ \t](?:No|Nr|Number|Nummer)\.?[ \t]*\d[\d \t-]*$/i;
-/** A date or a range of days alone, in words or figures ("24–26 June 2025", "3rd March 2025", "12/05/2025"). */
-const DATE_ONLY =
-    /^(?:\d{1,2}(?:st|nd|rd|th)?(?:[ \t]*[-–][ \t]*\d{1,2}(?:st|nd|rd|th)?)?[ \t]+\p{L}{3,}\.?,?[ \t]+\d{4}|\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2}))$/u;
+/** A range of days' first day and its dash, before the date that ends the range ("24–" of "24–26 June 2025"). */
+const DAY_RANGE_HEAD = /^\d{1,2}(?:st|nd|rd|th)?[ \t]*[-–][ \t]*(?=\d)/;
 /** A word and a year alone: a month's name if the word is one. */
 const MONTH_YEAR = /^(\p{L}{3,})\.?,?[ \t]+\d{4}$/u;
 /** The same right after a value: its head. */
