@@ -3,7 +3,7 @@
 // 10pm"). Documents written for the test.
 import { expect } from 'chai';
 import { compile, strings } from './support/edit-fixtures.js';
-import { readCandidates, readData } from './support/read-data.js';
+import { readCandidates, readData, readResponse } from './support/read-data.js';
 
 describe('label cells and ranges in values', () => {
     it('a label cell that a word or two begin and its colon ends heads the cell under it', async () => {
@@ -112,5 +112,24 @@ describe('label cells and ranges in values', () => {
         ];
         const schema = compile({ svc_schema: '1.0', name: 't', fields: [{ name: 'member', type: 'string' }] });
         expect((await readData(ticket.join('\n'), schema)).member).to.equal('P. & S. Hargreaves (Partnership)');
+    });
+
+    it("a row's label of the name's first word yields to the next cell's label of its last; a word before the last in its cell names another kind", async () => {
+        const record = [
+            'Student:        Imogen Stackpole                Student ID: WFS-S-0284',
+            'Aircraft:       G-WFSX          Type: Piper PA-28-161 Warrior II',
+            'Departure:      Milbourne Airfield   Arrival: Milbourne Airfield',
+            'Flight type:    DUAL (not solo)',
+        ].join('\n');
+        expect(await readData(record, strings('aircraft_type'))).to.deep.equal({ aircraft_type: 'Piper PA-28-161 Warrior II' });
+        // Beside `aircraft_registration` "Aircraft:" weighs as "Type:" does; "DUAL" after "Flight type:" is no rival.
+        const both = await readResponse(record, strings('aircraft_registration', 'aircraft_type'));
+        expect(both.data.aircraft_type).to.equal('Piper PA-28-161 Warrior II');
+        expect(both.fields.aircraft_type!.confidence).to.be.above(0.8);
+        // Each way "DUAL" is read after "Flight type:" (the cell, its head before the bracket, a phrase) counts less than "Type:".
+        const required = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'aircraft_type', type: 'string' }] });
+        const { candidates } = await readCandidates(record, required);
+        const dual = candidates.filter((c) => c.field === 'aircraft_type' && c.quote === 'DUAL').map((c) => c.features.context ?? 0);
+        expect(Math.max(...dual)).to.be.below(0.33);
     });
 });

@@ -180,6 +180,9 @@ describe('durations', () => {
         expect(json(months, 'vierentwintig maanden', 'nl')).to.equal('P24M');
         expect(json(months, 'a year')).to.equal('P12M');
         expect(json({ kind: 'duration', basis: 'seconds' }, '2 hours')).to.equal('PT7200S');
+        // A flight log's "1 hr 05 min": "hr" is an hour as "hrs" is hours.
+        expect(json({ kind: 'duration', basis: 'seconds' }, '1 hr 05 min')).to.equal('PT3900S');
+        expect(durationSpans('Airborne time:   1 hr 05 min', 'en').map((s) => s.quote)).to.deep.equal(['1 hr 05 min']);
     });
 
     it('reads payment terms without a unit as days: "Net 30", "NET 45" (English), and finds them in text', () => {

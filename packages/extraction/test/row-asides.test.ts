@@ -103,4 +103,34 @@ describe('row asides', () => {
         expect(total?.features.context ?? 0).to.be.below(0.5);
         expect((await readData(overzicht, schema, 'nl')).liquiditeiten).to.deep.equal({ amount: '2311.54', currency: 'EUR' });
     });
+
+    it("a rate quoted per unit in a row's aside is the value of a field that asks for that rate, and the row's total is not", async () => {
+        const charges = [
+            'CHARGES',
+            '  Aircraft (tacho 1.1 hr @ £215.00/hr wet)               £236.50',
+            '  Instructor fee (briefing + flight)                      £48.00',
+            '                                                       ----------',
+            '  Lesson total                                           £284.50',
+        ].join('\n');
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [gbp('aircraft_rate_per_hour'), gbp('instructor_fee'), gbp('lesson_total')],
+        });
+        expect(await readData(charges, schema)).to.deep.equal({
+            aircraft_rate_per_hour: { amount: '215.00', currency: 'GBP' },
+            instructor_fee: { amount: '48.00', currency: 'GBP' },
+            lesson_total: { amount: '284.50', currency: 'GBP' },
+        });
+        // A sum per another unit than the field's is still the row's detail: "€ 0,55 per m²" is no rent per year.
+        const lease = [
+            'Jaarlijkse kosten',
+            '  Tuinhuur per jaar (€ 0,55 per m²)                           € 110,00',
+            '  Waterbijdrage                                              € 35,00',
+        ].join('\n');
+        const eur = { name: 'tuinhuur_per_jaar', type: 'money', currency: 'EUR' };
+        const rent = compile({ svc_schema: '1.0', name: 'l', fields: [eur, { ...eur, name: 'waterbijdrage' }] });
+        expect((await readData(lease, rent, 'nl')).tuinhuur_per_jaar).to.deep.equal({ amount: '110.00', currency: 'EUR' });
+    });
 });

@@ -129,12 +129,74 @@ export function operand(win: WindowText, span: Span): boolean {
 export function unitRate(win: WindowText, span: Span, field: { name: string; hints: readonly string[] }): boolean {
     const line = win.lines[win.lineOf(span.start)]!;
     const rest = win.text.slice(span.end, Math.min(line.end, span.end + UNIT_REST));
-    const unit = /^[ \t]*([\p{L}.]+)/u.exec(rest);
-    const per = wordsOf(win.locale, 'perUnitWords');
-    if (!unit || !per.has(unit[1]!.replace(/\./g, '').toLowerCase())) return false;
+    const unit = perUnitLength(win, rest);
     // The row's total after it, past a wide gap.
-    if (!/(?: {3,}|\t)\D{0,4}\d/.test(rest.slice(unit[0].length))) return false;
+    if (unit < 0 || !/(?: {3,}|\t)\D{0,4}\d/.test(rest.slice(unit))) return false;
     return !asksForRate(win, [field.name, ...field.hints]);
+}
+
+/**
+ * What says a sum is quoted per unit at the start of the text after it: a word of the profile's
+ * `perUnitWords` ("per night", "p.p.p.n.") or a unit after a slash ("/hr", "/ dag"): its length
+ * and the unit's word when one is written; undefined if none.
+ */
+function perUnit(win: WindowText, rest: string): { length: number; unit?: string } | undefined {
+    const slash = /^\/[ \t]?(\p{L}+)/u.exec(rest);
+    if (slash) return { length: slash[0].length, unit: slash[1]!.toLowerCase() };
+    const m = /^[ \t]*([\p{L}.]+)(?:[ \t]+(\p{L}+))?/u.exec(rest);
+    if (!m || !wordsOf(win.locale, 'perUnitWords').has(m[1]!.replace(/\./g, '').toLowerCase())) return undefined;
+    return m[2] === undefined ? { length: m[0].length } : { length: m[0].length - m[2].length, unit: m[2].toLowerCase() };
+}
+
+function perUnitLength(win: WindowText, rest: string): number {
+    return perUnit(win, rest)?.length ?? -1;
+}
+
+/**
+ * Whether a sum is quoted per unit (perUnit) as the field asks: for a field that names a rate
+ * ("aircraft_rate_per_hour"), per any unit; for one that asks per a unit only (`tuinhuur_per_jaar`),
+ * per that unit ("€ 0,55 per m²" is no sum per year). Such a sum is the field's value, not a detail.
+ */
+export function quotedPerUnit(win: WindowText, span: Span, field: CompiledField): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    const quoted = perUnit(win, win.text.slice(span.end, Math.min(line.end, span.end + UNIT_REST)));
+    return quoted !== undefined && asked(win, field, quoted.unit);
+}
+
+/** Whether a sum quoted per `unit` (undefined: "each", "p.p.") is as the field asks (quotedPerUnit). */
+function asked(win: WindowText, field: CompiledField, unit: string | undefined): boolean {
+    const units = askedUnits(win, field);
+    return units === 'any' || (unit !== undefined && units.some((u) => sameUnit(win, u, unit)));
+}
+
+/** The units a field's rate is asked per: any for a word of `rateWords`, else the words after `perUnitWords`. */
+function askedUnits(win: WindowText, field: CompiledField): 'any' | string[] {
+    const rates = wordsOf(win.locale, 'rateWords');
+    const per = wordsOf(win.locale, 'perUnitWords');
+    const words = [field.name, field.description ?? '', ...field.hints].map((t) => labelWords(t));
+    if (words.some((ws) => ws.some((w) => rates.has(w)))) return 'any';
+    return words.flatMap((ws) => ws.filter((w, i) => i > 0 && per.has(ws[i - 1]!)));
+}
+
+/** The same unit: the same word, one's abbreviation of the other ("wk", "week"), or the same unit of time ("hr", "hour"). */
+function sameUnit(win: WindowText, a: string, b: string): boolean {
+    if (a === b || (a.length >= 2 && b.startsWith(a)) || (b.length >= 2 && a.startsWith(b))) return true;
+    const unit = shapesOf(win.locale).unitOf;
+    return unit.get(a) !== undefined && unit.get(a) === unit.get(b);
+}
+
+/**
+ * For a field that asks for a rate, a sum after a sum quoted per unit on its line ("(tacho 1.1 hr @
+ * £215.00/hr wet)   £236.50"): the row's total, a detail. The line's 80 characters before it are read.
+ */
+function afterUnitRate(win: WindowText, span: Span, field: CompiledField): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    const before = win.text.slice(Math.max(line.start, span.start - 80), span.start);
+    for (const m of before.matchAll(/\d(?=[ \t]?[\p{L}./])/gu)) {
+        const quoted = perUnit(win, before.slice(m.index + 1));
+        if (quoted && asked(win, field, quoted.unit)) return true;
+    }
+    return false;
 }
 
 /** Characters after an amount read for its unit and its row's total. */
@@ -263,7 +325,10 @@ export function foreignTimeUnit(win: WindowText, span: Span, field: CompiledFiel
  */
 export function figureDetail(win: WindowText, span: Span, field: CompiledField, type: { kind: string }): boolean {
     const rate = type.kind === 'money' && fieldAsksForRate(win, field);
+    // A rate's own sum, quoted per unit, is its value even in a bracket: "(tacho 1.1 hr @ £215.00/hr wet)".
+    if (rate && quotedPerUnit(win, span, field)) return false;
     return (
+        (rate && afterUnitRate(win, span, field)) ||
         // (Not a bracket that marks the value the earlier of two the field asks for: "now £925.00 (was £880.00)".)
         (bracketDetail(win, span) && !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0)) ||
         (rate ? productResult(win, span) : operand(win, span)) ||
@@ -272,7 +337,7 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
 }
 
 /** asksForRate of a field's name, description and hints, once per field and language (figureDetail asks for every span). */
-function fieldAsksForRate(win: WindowText, field: CompiledField): boolean {
+export function fieldAsksForRate(win: WindowText, field: CompiledField): boolean {
     let byLanguage = RATE_FIELDS.get(field);
     if (!byLanguage) RATE_FIELDS.set(field, (byLanguage = new Map()));
     let asks = byLanguage.get(win.locale.code);

@@ -343,3 +343,29 @@ export function kindOfLabel(win: WindowText, hit: LabelHit, name: readonly strin
     const line = win.lines[hit.line]!;
     return KIND_OF.test(win.text.slice(Math.max(line.start, hit.start - 24), hit.start));
 }
+
+/**
+ * A field's hits whose word is one of its name's first words where a hit of the name's last word
+ * follows on the same line ("Aircraft: G-WFSX   Type: Piper PA-28-161" for `aircraft_type`): the
+ * row names the thing first and the field's kind of it after: the first word's label counts less than the last's.
+ */
+export function yieldToHead(win: WindowText, hits: LabelHit[], name: readonly string[]): void {
+    const head = name[name.length - 1];
+    if (name.length < 2 || head === undefined) return;
+    // The last hit of the head word on each line: one pass.
+    const lastHead = new Map<number, LabelHit>();
+    for (const h of hits)
+        if (h.kind === 'name-word' && h.phrase === head && h.start > (lastHead.get(h.line)?.start ?? -1)) lastHead.set(h.line, h);
+    if (!lastHead.size) return;
+    for (const h of hits) {
+        const at = lastHead.get(h.line);
+        if (!at || h.kind !== 'name-word' || h.phrase === head || !name.includes(h.phrase) || at.start <= h.end) continue;
+        // Labels of two cells, each ending in its colon ("per maand" is one label; "hrs:  20 hours per
+        // month" a label and its value).
+        const colon = (from: number, to: number): boolean => /^[ \t]*:/.test(win.text.slice(from, Math.min(to, from + ROW_CELLS)));
+        if (colon(h.end, at.start) && colon(at.end, at.end + 8)) h.weight = Math.min(h.weight, at.weight) * LABEL.qualifiedByWord;
+    }
+}
+
+/** Characters between two labels of one row at most. */
+const ROW_CELLS = 120;

@@ -14,7 +14,15 @@ import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhead.js';
 import { kindOfAnother, letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
-import { FIGURES, figureDetail, countedNouns, earlierFigure, foreignTimeUnit } from './heuristic-columns.js';
+import {
+    FIGURES,
+    figureDetail,
+    countedNouns,
+    earlierFigure,
+    fieldAsksForRate,
+    foreignTimeUnit,
+    quotedPerUnit,
+} from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
@@ -257,8 +265,14 @@ function endsOrdered(ctx: FieldContext, found: readonly Span[], read: ContextSco
 function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: readonly (ParsedValue | undefined)[]): ContextScore[] {
     const { win, hits, type } = ctx;
     const headed = type.kind === 'duration';
+    // A field that asks for a rate reads a sum quoted per unit in a row's aside as the label's.
+    const rate = type.kind === 'money' && fieldAsksForRate(win, ctx.field);
     return found.map((span, i) =>
-        !parsed[i] ? { score: 0 } : isCheckBox(span.quote) ? boxContext(win, hits, span) : contextScore(win, hits, span, headed),
+        !parsed[i]
+            ? { score: 0 }
+            : isCheckBox(span.quote)
+              ? boxContext(win, hits, span)
+              : contextScore(win, hits, span, headed, rate && quotedPerUnit(win, span, ctx.field)),
     );
 }
 

@@ -239,7 +239,7 @@ const ROW_ASIDE = /^\s*\([^()\n]{1,60}\)(?: {2,}|\t)\s*$/;
 const ASIDE_OPEN = /^\s*\([^()\n]*$/;
 const ASIDE_CLOSE = /^[^()\n]*\)(?: {2,}|\t)\s*\S+\s*$/;
 
-function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, headed: boolean): number {
+function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, headed: boolean, rate: boolean): number {
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
     if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
@@ -266,7 +266,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // and the aside's own figures are none of the label's.
             const rest = text.slice(span.end, win.lines[spanLine]!.end);
             const raw = text.slice(hit.end, span.start);
-            if (ASIDE_OPEN.test(raw) && ASIDE_CLOSE.test(rest) && ROW_ASIDE.test(raw + span.quote + rest.replace(/\S+\s*$/, ''))) return 0;
+            // (But a rate quoted per unit in it is the rate of the label's thing: "Aircraft (tacho 1.1 hr @ £215.00/hr wet)".)
+            if (!rate && ASIDE_OPEN.test(raw) && ASIDE_CLOSE.test(rest) && ROW_ASIDE.test(raw + span.quote + rest.replace(/\S+\s*$/, '')))
+                return 0;
             // A short bracket qualifies the label, as a colon would end it: "Annual premium (incl. IPT)   £568.08".
             const unbracketed = gap.replace(/\([^()]{0,20}\)/g, ' ');
             if (gap.length <= 24 && (TIGHT_GAP.test(gap) || labelTail(gap) || labelTail(unbracketed)))
@@ -369,7 +371,7 @@ export interface ContextScore {
  * plus a share of the best label of another phrase — two labels agreeing ("governed by the laws of
  * the State of Ohio") say more than one.
  */
-export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span, headed = false): ContextScore {
+export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span, headed = false, rate = false): ContextScore {
     const spanLine = win.lineOf(span.start);
     let best: ContextScore = { score: 0 };
     let second = 0;
@@ -386,7 +388,7 @@ export function contextScore(win: WindowText, hits: readonly LabelHit[], span: S
     for (let i = lo; i < hits.length; i++) {
         const hit = hits[i]!;
         if (hit.start > span.end + 200) break;
-        const s = hitScore(win, hit, span, spanLine, headed);
+        const s = hitScore(win, hit, span, spanLine, headed, rate);
         if (s <= 0) continue;
         if (s > best.score) {
             if (best.hit && best.hit.phrase !== hit.phrase) second = Math.max(second, best.score);

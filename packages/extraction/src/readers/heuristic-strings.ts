@@ -112,7 +112,7 @@ function phraseCandidates(
     if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start)))
         return taglineHolder(win, hit).map((name) => ({ ...name, context: hit.weight * LABEL.qualifiedByWord, hit }));
     const between = win.wordsBetween(hit.end, phrase.start);
-    const context = hit.weight * Math.max(0.2, 0.9 - 0.1 * between);
+    const context = hit.weight * ownWord(win, hit) * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
     const inner = /^\p{Lu}\p{L}+\s+of\s+(?=\p{Lu})/u.exec(phrase.quote);
     if (inner && !several) {
@@ -310,7 +310,8 @@ function lineHead(win: WindowText, hits: readonly LabelHit[], hit: LabelHit, v: 
     const named =
         head > 0 &&
         hits.some((h) => h !== hit && h.start >= v.start + head && h.end <= v.end && CODE_LAST.test(win.text.slice(h.end, v.end)));
-    return named ? [] : headOf(v, head, hit.weight, hit);
+    // (A word of the name after another word in its cell counts less here too: "Flight type:   DUAL (not solo)" for `aircraft_type`.)
+    return named ? [] : headOf(v, head, hit.weight * ownWord(win, hit), hit);
 }
 
 function sectionNameOf(win: WindowText, hit: LabelHit, options: StringOptions): StringCandidate[] {
