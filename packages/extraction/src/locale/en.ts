@@ -92,7 +92,7 @@ export const en = {
     durationUnits: {
         second: ['seconds', 'second', 'secs', 'sec'],
         minute: ['minutes', 'minute', 'mins', 'min'],
-        hour: ['hours', 'hour', 'hrs', 'hr'],
+        hour: ['hours', 'hour', 'hrs', 'hr', 'h'],
         day: ['days', 'day'],
         week: ['weeks', 'week'],
         month: ['months', 'month'],

@@ -329,11 +329,17 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
     if (rate && quotedPerUnit(win, span, field)) return false;
     return (
         (rate && afterUnitRate(win, span, field)) ||
+        (type.kind !== 'money' && outOf(win, span)) ||
         // (Not a bracket that marks the value the earlier of two the field asks for: "now £925.00 (was £880.00)".)
         (bracketDetail(win, span) && !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0)) ||
         (rate ? productResult(win, span) : operand(win, span)) ||
         (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
     );
+}
+
+/** A number after another and a spaced slash: the scale the first is out of ("Epworth Sleepiness Scale:   13 / 24"). */
+function outOf(win: WindowText, span: Span): boolean {
+    return /\d[ \t]+\/[ \t]+$/.test(win.text.slice(Math.max(win.lines[win.lineOf(span.start)]!.start, span.start - 8), span.start));
 }
 
 /** asksForRate of a field's name, description and hints, once per field and language (figureDetail asks for every span). */

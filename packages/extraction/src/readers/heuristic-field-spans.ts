@@ -1,6 +1,7 @@
 // The spans of a field's type in one window that may be its value: not a number inside a date, a
 // check box no label of the field answers, a section's number, a figure of a label before its dot
-// leaders, a sum of money for a measure or a percentage, a count of a period's days for money.
+// leaders, a sum of money for a measure or a percentage, a count of a period's days for money, a
+// reference range's bound.
 // Split from heuristic-scorers.ts.
 import { boxContext } from './heuristic-boxes.js';
 import { countedNoun, FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
@@ -36,6 +37,8 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
                 s.marked ||
                 !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s) || LEADERS.test(ctx.win.text.slice(s.end, s.end + 6))),
         );
+    // Nor a reference range's bound after a row's reading ("Apnoea-hypopnoea index (AHI)   18.6 /h   < 5 /h").
+    if (type.kind === 'integer' || type.kind === 'decimal') found = found.filter((s) => !referenceBound(ctx.win, s));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
     // (Or a percentage: "Agency commission   -$13,845.00" for `agencyCommissionPercent`.)
     if (type.kind !== 'money' && (fieldUnit(ctx.field) || asksForPercent(ctx.field))) found = found.filter((s) => !moneyMarked(ctx.win, s));
@@ -58,6 +61,13 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     if (noun) found = [...found, ...countWords(ctx.win, noun)].sort((a, b) => a.start - b.start);
     return found;
 }
+
+/** A number after a comparison's sign that follows another figure on its line, no digit between: a reference's bound. */
+function referenceBound(win: WindowText, s: Span): boolean {
+    const line = win.lines[win.lineOf(s.start)]!;
+    return REFERENCE_BOUND.test(win.text.slice(Math.max(line.start, s.start - 48), s.start));
+}
+const REFERENCE_BOUND = /\d[^\d\n]{1,40}[<>≤≥]=?[ \t]?$/u;
 
 /** Number words right before a noun (or its plural) in a window. */
 function countWords(win: WindowText, noun: string): Span[] {

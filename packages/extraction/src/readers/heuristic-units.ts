@@ -34,8 +34,13 @@ export function fieldUnit(field: CompiledField): readonly string[] | undefined {
 /** Words of a field's name that ask for a percentage (`agencyCommissionPercent`, `beheervergoeding_pct`). */
 const PERCENT_WORDS = new Set(['percent', 'percentage', 'pct', 'perc', 'procent', 'percentages']);
 
-/** Whether a field's name asks for a percentage. */
+/**
+ * Whether a field's name asks for a percentage, or a whole number's bounds are a percentage's
+ * (`mean_spo2` from 0 to 100: "Mean SpO2   94 %").
+ */
 export function asksForPercent(field: CompiledField): boolean {
+    const t = field.type.kind === 'array' ? field.type.items : field.type;
+    if (t.kind === 'integer' && t.max !== undefined && t.max.eq(100) && t.min !== undefined && t.min.gte(0)) return true;
     return labelWords(field.name).some((w) => PERCENT_WORDS.has(w));
 }
 
