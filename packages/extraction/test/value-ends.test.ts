@@ -197,4 +197,17 @@ describe('where a value ends', () => {
         const statement = 'Vehicle:           Toyota RAV4, NSW rego CJX-41T\n';
         expect((await readData(statement, strings('vehicle_rego'))).vehicle_rego).to.equal('CJX-41T');
     });
+
+    it("before a titled person's role after a comma, not before another titled person", async () => {
+        expect(valueHead('Dr Marguerite Oyelowo-Finch, Consultant Respiratory Physician')).to.equal('Dr Marguerite Oyelowo-Finch'.length);
+        expect(valueHead('Mrs Anita Kowalczyk, Head of Finance')).to.equal('Mrs Anita Kowalczyk'.length);
+        expect(valueHead('Ms Chloe Barraclough, Mr Nathan Idowu')).to.equal(0);
+        const report = 'Reported by:  Dr Marguerite Oyelowo-Finch, Consultant Respiratory Physician\n              GMC 6104427\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [{ name: 'consultant_name', type: 'string', hints: ['Reported by'] }],
+        });
+        expect((await readData(report, schema)).consultant_name).to.equal('Dr Marguerite Oyelowo-Finch');
+    });
 });

@@ -212,6 +212,8 @@ const MEASURE_DASH = /(?<=\p{L}|\))[ \t]+[-–—][ \t]+\d{1,3}(?:[.,]\d+)?[ \t]
 const DATE_ITEM = /^,[ \t]*(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{1,2}(?:st|nd|rd|th)?[ \t]+\p{L}{3,}\.?[ \t]+\d{4})$/u;
 /** A person's name: a title and words in title case, initials or hyphenated ("Mr Gareth Pryce-Jones"). */
 const PERSON_NAME = /^\p{L}+\.?(?:[ \t]+\p{Lu}[\p{L}'’-]*\.?){1,4}$/u;
+/** After a comma, a role of capitalised words to the end ("Consultant Respiratory Physician", "Head of Finance"). */
+const ROLE_AFTER = /^,[ \t]+\p{Lu}\p{Ll}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|of|for|&|and|en|van|voor)){0,5}\.?$/u;
 const CODE_ITEM = /^,[ \t]+(?:\p{L}+[ \t]+){1,3}(?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})[\p{Lu}\d][\p{L}\d-]{2,}$/u;
 /** A code (letters, digits and joiners, at least one digit) and a word in lower case after it. */
 const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\p{N}](?=\s+\p{Ll})/u;
@@ -247,7 +249,15 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         // Nor, for a field that asks for a name, the street of what the head names ("UK Digital Health
         // Summit 2025, Manchester Central, Windmill Street"; a place's field keeps "Court 3, Harrogate …").
         if (name && (quote.slice(comma + 1).match(/\p{Lu}\p{L}{3,}/gu) ?? []).some((w) => STREET_WORDS.has(w.toLowerCase()))) return comma;
-        if (TITLED.test(quote) && PERSON_NAME.test(quote.slice(0, comma)) && /[\d,]/.test(quote.slice(comma + 1))) return comma;
+        // (Nor a titled person's role after the name: "Dr Marguerite Oyelowo-Finch, Consultant Respiratory
+        // Physician"; another titled person is no role: "Ms Chloe Barraclough, Mr Nathan Idowu".)
+        if (
+            TITLED.test(quote) &&
+            PERSON_NAME.test(quote.slice(0, comma)) &&
+            (/[\d,]/.test(quote.slice(comma + 1)) ||
+                (ROLE_AFTER.test(quote.slice(comma)) && !TITLED.test(quote.slice(comma + 1).trimStart())))
+        )
+            return comma;
     }
     // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";
     // a bracket with a number after a name or a code says something of it: "Freya Carter (DOB 14
