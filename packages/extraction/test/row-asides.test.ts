@@ -133,4 +133,22 @@ describe('row asides', () => {
         const rent = compile({ svc_schema: '1.0', name: 'l', fields: [eur, { ...eur, name: 'waterbijdrage' }] });
         expect((await readData(lease, rent, 'nl')).tuinhuur_per_jaar).to.deep.equal({ amount: '110.00', currency: 'EUR' });
     });
+
+    it('what a sum per unit comes to in its sentence is the value of a field that asks for no rate, labelled as the sum is', async () => {
+        const fees = [
+            '3.1 The Producer shall pay the Owner a shoot day fee of £1,800.00 per shoot',
+            '    day, being £10,800.00 for the 6 shoot days.',
+            '3.2 Preparation and strike days are charged at £600.00 per day, being',
+            '    £1,800.00 for the 3 such days.',
+        ].join('\n');
+        const gbp = (name: string) => ({ name, type: 'money', currency: 'GBP' });
+        const schema = compile({ svc_schema: '1.0', name: 'f', fields: [gbp('shoot_day_fee'), gbp('prep_and_strike_fees')] });
+        expect(await readData(fees, schema)).to.deep.equal({
+            shoot_day_fee: { amount: '1800.00', currency: 'GBP' },
+            prep_and_strike_fees: { amount: '1800.00', currency: 'GBP' },
+        });
+        const brief = 'De inzet wordt gerekend tegen € 45,00 per uur, zijnde € 360,00 voor de werkdag.';
+        const eur = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'kosten_inzet', type: 'money', currency: 'EUR' }] });
+        expect((await readData(brief, eur, 'nl')).kosten_inzet).to.deep.equal({ amount: '360.00', currency: 'EUR' });
+    });
 });

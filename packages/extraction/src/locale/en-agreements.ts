@@ -113,6 +113,7 @@ export const enAgreementWords = {
     nameListWords: ['names'],
     perUnitWords: ['per', 'each', 'ea', 'pp', 'pppn', 'pn'],
     rateWords: ['rate', 'unit', 'each', 'daily', 'nightly', 'weekly', 'monthly', 'hourly'],
+    resultWords: ['being', 'totalling', 'totaling', 'making'],
     // (Not "from" and "to": `bill_to`, `ship_to` ask for no route's end.)
     routeStartWords: ['origin', 'departure'],
     signingWords: ['signed', 'signature', 'sign', 'executed'],

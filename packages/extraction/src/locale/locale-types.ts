@@ -184,6 +184,8 @@ export interface LocaleProfile {
      */
     perUnitWords?: readonly string[];
     rateWords?: readonly string[];
+    /** Words that bring in what a sum per unit comes to in a sentence ("£600.00 per day, being £1,800.00"; Dutch "zijnde"). */
+    resultWords?: readonly string[];
     /** Words of a string field's name that ask for a route's first end ("origin"; Dutch "vertrek") or its last ("destination"). */
     routeStartWords?: readonly string[];
     /** Words of signing ("signed", Dutch "getekend"), and words before a party one signs for ("for", "on behalf of"; Dutch "namens"). */

@@ -42,6 +42,7 @@ type WordList =
     | 'nameListWords'
     | 'perUnitWords'
     | 'rateWords'
+    | 'resultWords'
     | 'routeStartWords'
     | 'placeholders'
     | 'noneWords'

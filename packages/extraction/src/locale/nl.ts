@@ -248,6 +248,7 @@ export const nl = {
     nameListWords: ['namen'],
     perUnitWords: ['per', 'pp', 'pppn', 'pn', 'stuk'],
     rateWords: ['tarief', 'eenheid', 'stukprijs'],
+    resultWords: ['zijnde', 'ofwel', 'totaal'],
     routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
     agreementWords: ['overeenkomst', 'contract'],
     signingWords: ['getekend', 'ondertekend', 'handtekening', 'tekent'],

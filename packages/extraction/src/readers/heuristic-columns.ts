@@ -130,8 +130,11 @@ export function unitRate(win: WindowText, span: Span, field: { name: string; hin
     const line = win.lines[win.lineOf(span.start)]!;
     const rest = win.text.slice(span.end, Math.min(line.end, span.end + UNIT_REST));
     const unit = perUnitLength(win, rest);
-    // The row's total after it, past a wide gap.
-    if (unit < 0 || !/(?: {3,}|\t)\D{0,4}\d/.test(rest.slice(unit))) return false;
+    if (unit < 0) return false;
+    // The row's total after it, past a wide gap; or what it comes to in its sentence, maybe on the
+    // next line ("£600.00 per day, being" / "£1,800.00 for the 3 such days").
+    const after = span.end + unit;
+    if (!/(?: {3,}|\t)\D{0,4}\d/.test(rest.slice(unit)) && !resultAfter(win, win.text.slice(after, after + UNIT_REST))) return false;
     return !asksForRate(win, [field.name, ...field.hints]);
 }
 
@@ -198,6 +201,27 @@ function afterUnitRate(win: WindowText, span: Span, field: CompiledField): boole
     }
     return false;
 }
+
+/** After a sum's unit, a word of the profile's `resultWords` and a figure: what the sum per unit comes to. */
+function resultAfter(win: WindowText, text: string): boolean {
+    const m = /^\p{L}*\.?[ \t]*,?\s+(\p{L}+)\s+[^\d\s]{0,4}[ \t]?\d/u.exec(text);
+    return m !== null && wordsOf(win.locale, 'resultWords').has(m[1]!.toLowerCase());
+}
+
+/**
+ * Whether span `i` is what the span before it, a sum per unit, comes to ("£600.00 per day, being
+ * £1,800.00"): the sentence's result, which the per-unit sum's label names as well.
+ */
+export function unitResult(win: WindowText, found: readonly Span[], i: number): boolean {
+    const before = found[i - 1];
+    const span = found[i]!;
+    if (!before || span.start - before.end > UNIT_REST) return false;
+    const between = win.text.slice(before.end, span.start);
+    const unit = perUnitLength(win, between);
+    return unit >= 0 && RESULT_BEFORE.test(between.slice(unit)) && resultAfter(win, between.slice(unit) + '0');
+}
+/** The rest between a sum's unit and its result: the unit's word, a comma, a word and a mark. */
+const RESULT_BEFORE = /^\p{L}*\.?[ \t]*,?\s+\p{L}+\s+[^\d\s]{0,4}[ \t]?$/u;
 
 /** Characters after an amount read for its unit and its row's total. */
 const UNIT_REST = 60;

@@ -22,6 +22,7 @@ import {
     fieldAsksForRate,
     foreignTimeUnit,
     quotedPerUnit,
+    unitResult,
 } from './heuristic-columns.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -285,6 +286,9 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
     const read = contextsOf(ctx, found, parsed);
+    // What a sum per unit comes to in its sentence is labelled as the sum is ("… charged at £600.00 per day, being £1,800.00").
+    if (type.kind === 'money')
+        for (let i = 1; i < found.length; i++) if (unitResult(win, found, i) && read[i - 1]!.score > read[i]!.score) read[i] = read[i - 1]!;
     // A range's label for the end a field asks for; of two figures labelled alike, the one its name asks for.
     const contexts = endsOrdered(ctx, found, read, parsed);
     const valuesPerLabel = labelValues(contexts, parsed);
