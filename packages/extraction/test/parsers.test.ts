@@ -183,6 +183,16 @@ describe('durations', () => {
         // A flight log's "1 hr 05 min": "hr" is an hour as "hrs" is hours.
         expect(json({ kind: 'duration', basis: 'seconds' }, '1 hr 05 min')).to.equal('PT3900S');
         expect(durationSpans('Airborne time:   1 hr 05 min', 'en').map((s) => s.quote)).to.deep.equal(['1 hr 05 min']);
+        // Hours and minutes glued to their letters, as tachographs and logs print them; a unit glued to its count.
+        expect(json({ kind: 'duration', basis: 'seconds' }, '162h 35m')).to.equal('PT585300S');
+        expect(json({ kind: 'duration', basis: 'seconds' }, '10h12m')).to.equal('PT36720S');
+        expect(json({ kind: 'duration', basis: 'seconds' }, '10h 75m')).to.equal(undefined);
+        expect(json({ kind: 'duration', basis: 'seconds' }, '40hrs')).to.equal('PT144000S');
+        expect(durationSpans('Driving   162h 35m   Other work 31h 10m; rest 45h+', 'nl').map((s) => s.quote)).to.deep.equal([
+            '162h 35m',
+            '31h 10m',
+        ]);
+        expect(durationSpans('a 35m yacht, 12h rest', 'en').map((s) => s.quote)).to.deep.equal(['12h']);
     });
 
     it('reads payment terms without a unit as days: "Net 30", "NET 45" (English), and finds them in text', () => {

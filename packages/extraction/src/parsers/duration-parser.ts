@@ -26,7 +26,7 @@ const ISO = /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d
 export function durationSource(language: string): string {
     const s = shapesOf(localeOf(language));
     const qualifier = s.durationQualifier ? `(?:\\s+(?:${s.durationQualifier}))?` : '';
-    return `(?:(\\d{1,6}|${s.numberWord}|${s.one})(?:\\s*\\((\\d{1,6})\\))?|\\((\\d{1,6})\\))${qualifier}(?:\\s*-\\s*|\\s+)(${s.durationUnit})`;
+    return `(?:(\\d{1,6}|${s.numberWord}|${s.one})(?:\\s*\\((\\d{1,6})\\))?|\\((\\d{1,6})\\))${qualifier}(?:\\s*-\\s*|\\s+|(?<=\\d))(${s.durationUnit})`;
 }
 
 /**
@@ -146,6 +146,9 @@ export function durationParts(quote: string, language: string): Array<{ n: numbe
     return parts.length >= 2 && at === t.length ? parts : undefined;
 }
 
+/** Hours and minutes as logs and tachographs write them ("162h 35m", "10h12m"): minutes under 60. */
+export const HOURS_MINUTES = /^(\d{1,6}) ?h ?([0-5]?\d) ?m$/i;
+
 /** The count in the field's basis of a duration quote, or undefined. */
 export function parseDurationQuote(quote: string, basis: DurationBasis, language: string): number | undefined {
     const t = quote.trim().replace(/\s+/g, ' ');
@@ -154,6 +157,12 @@ export function parseDurationQuote(quote: string, basis: DurationBasis, language
     if (net) return inBasis(Number(net[1]), 'day', basis);
     const one = writtenPart(t, language);
     if (one) return inBasis(one.n, one.unit, basis);
+    const clock = HOURS_MINUTES.exec(t);
+    if (clock) {
+        const hours = inBasis(Number(clock[1]), 'hour', basis);
+        const minutes = inBasis(Number(clock[2]), 'minute', basis);
+        return hours === undefined || minutes === undefined ? undefined : hours + minutes;
+    }
     // "3 hrs 15 min": each part in the basis, summed (none may be inexact: "1 month 3 days").
     let total = 0;
     for (const part of durationParts(t, language) ?? []) {

@@ -249,9 +249,15 @@ export function durationSpans(text: string, language: string): Span[] {
         }
         spans.push(s);
     }
+    // Hours and minutes as logs write them ("162h 35m"): one span, not its hours.
+    const clocks = all(CLOCK_DURATION, text);
+    const kept = clocks.length ? [...spans.filter((s) => !clocks.some((c) => c.start < s.end && s.start < c.end)), ...clocks] : spans;
     // "Net 30": payment terms in days without the unit.
-    return f.net ? [...spans, ...all(f.net, text)].sort((a, b) => a.start - b.start) : spans;
+    return f.net || clocks.length ? [...kept, ...(f.net ? all(f.net, text) : [])].sort((a, b) => a.start - b.start) : spans;
 }
+
+/** Hours and minutes glued to their letters (duration-parser.ts HOURS_MINUTES). */
+const CLOCK_DURATION = /(?<![\p{L}\p{N}])\d{1,6} ?h ?[0-5]?\d ?m(?![\p{L}\p{N}])/giu;
 
 /**
  * Yes/no words, but not an abbreviation of "number" ("receipt no. R-2025-0112", "Borrower no.: 2
