@@ -23,6 +23,32 @@ describe("a field's name in part", () => {
         expect((await readData(letter, schema)).salary_effective_date).to.equal('2025-06-02');
     });
 
+    it('two words other names have each label together where no other name has them together ("Card downloaded:" for `card_download_date`)', async () => {
+        const report = [
+            'Driver card no.:   DB0K7M33918L2001            Card expiry: 11/03/2029',
+            'Analysis period:   29/09/2025 to 26/10/2025   (4 weeks)',
+            'Card downloaded:   28/10/2025',
+            'Download cycle:    28 days     Next card download due: 25/11/2025',
+        ].join('\n');
+        const dmy = (name: string) => ({ name, type: 'date', date_order: 'dmy' });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [
+                { name: 'driver_card_number', type: 'string' },
+                dmy('card_download_date'),
+                { name: 'download_interval', type: 'duration', basis: 'days' },
+                dmy('next_download_due'),
+            ],
+            relations: [{ id: 'next', expr: 'next_download_due == card_download_date + download_interval' }],
+        });
+        const { data, candidates } = await readCandidates(report, schema);
+        expect(data).to.include({ card_download_date: '2025-10-28', download_interval: 'P28D', next_download_due: '2025-11-25' });
+        // Labelled by "Card downloaded" as a part of the name, not by its words one by one.
+        const labelled = candidates.find((c) => c.field === 'card_download_date' && c.quote === '28/10/2025');
+        expect(labelled?.features.context ?? 0).to.be.above(0.4);
+    });
+
     it('a part is a label only where its ends are words of four letters or more, no stopwords ("per week" is none of `uren_per_week`)', () => {
         const phrases = (name: string, language: 'en' | 'nl') =>
             labelPhrases(compile({ svc_schema: '1.0', name: 's', fields: [{ name, type: 'date' }] }).fields[0]!, localeOf(language)).map(

@@ -129,7 +129,10 @@ export function nameParts(
     if (name.length < 3) return [];
     return [name.slice(1), name.slice(0, -1)].filter(
         (part) =>
-            part.some((w) => !stop.has(w) && !types.has(w) && !shared.has(w)) &&
+            // (Words other names have too may still be this name's own together: "Card downloaded" for
+            // `card_download_date` beside `driver_card_number` and `download_interval`.)
+            (part.some((w) => !stop.has(w) && !types.has(w) && !shared.has(w)) ||
+                part.slice(1).some((w, i) => !types.has(w) && !types.has(part[i]!) && !shared.has(`${part[i]} ${w}`))) &&
             [part[0]!, part.at(-1)!].every((w) => w.length >= 4 && !stop.has(w)) &&
             // (Whose a number is, the name's first word says: "Registered charity number" is no
             // `recipient_charity_number`.)

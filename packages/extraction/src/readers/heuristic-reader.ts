@@ -373,9 +373,13 @@ function needsContext(field: CompiledField): boolean {
     return field.nullable && t.kind !== 'enum' && !(t.kind === 'string' && t.pattern !== undefined);
 }
 
-/** The words of every other field's name in the schema (heuristic-labels.ts labelPhrases). */
+/**
+ * The words of every other field's name in the schema, and each two words that follow each other in
+ * one, joined by a space (heuristic-labels.ts labelPhrases; heuristic-label-forms.ts nameParts).
+ */
 function otherNameWords(schema: CompiledSchema, field: CompiledField): Set<string> {
-    return new Set(schema.fields.filter((f) => f !== field).flatMap((f) => labelWords(f.name)));
+    const names = schema.fields.filter((f) => f !== field).map((f) => labelWords(f.name));
+    return new Set([...names.flat(), ...names.flatMap((ws) => ws.slice(1).map((w, i) => `${ws[i]} ${w}`))]);
 }
 
 /** A field's scored candidates in a window: none for a field that may be empty where the window states it empty. */
