@@ -115,4 +115,31 @@ describe('date ranges and own dates', () => {
         const dutch = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'uiterste_reactiedatum', type: 'date' }] });
         expect(await readData(brief, dutch, 'nl')).to.deep.equal({ uiterste_reactiedatum: '2025-06-13' });
     });
+
+    it('a range is not the end of a field whose rival for that end is named on its line ("Testing window" for `test_end_date`, not `retest_deadline`)', async () => {
+        const summary = [
+            'Report date:        03/04/2026',
+            '',
+            '1. ENGAGEMENT OVERVIEW',
+            '   Testing window:     02/09/2026 - 02/18/2026',
+            '   Testing days:       8',
+            '',
+            '5. RETEST',
+            '   One free retest of all critical and high findings is included in the',
+            '   engagement fee. Retest window: 90 days from the report date, i.e. the',
+            '   retest must be carried out by 06/02/2026.',
+        ].join('\n');
+        const mdy = (name: string) => ({ name, type: 'date', date_order: 'mdy' });
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [mdy('report_date'), mdy('test_start_date'), mdy('test_end_date'), mdy('retest_deadline')],
+        });
+        expect(await readData(summary, schema)).to.deep.equal({
+            report_date: '2026-03-04',
+            test_start_date: '2026-02-09',
+            test_end_date: '2026-02-18',
+            retest_deadline: '2026-06-02',
+        });
+    });
 });

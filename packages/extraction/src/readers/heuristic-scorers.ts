@@ -299,7 +299,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     // first or second date is a start's or an end's. With hints, only a date of an end, a due day or
     // a start loses the zones; another date keeps them (an NDA's effective date is mostly its own
     // date, and the ranker weighs the zones as the labelled sets taught it).
-    const terms = isDate(type) && unhinted ? termDates(field, win, found, input.offset === 0) : undefined;
+    const terms = isDate(type) && unhinted ? termDates(field, win, found, input.offset === 0, input.schema) : undefined;
     const other = isDate(type) && (terms ? terms.other : notOwnDate(field, win.locale));
     const ranged = terms?.ranged;
     const outright = isDate(type) && !other && labelledOutright(input, contexts, parsed, field, win.locale);

@@ -2,7 +2,7 @@
 // description says "start", "end", "due"…), and the dates a text writes as a range ("April 1, 2023
 // to March 31, 2024", "1 april 2023 t/m 31 maart 2024"), whose first date starts something and
 // whose second ends it.
-import type { CompiledField } from '@svc/compiler';
+import type { CompiledField, CompiledSchema } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { dateSpans, type Span } from './heuristic-spans.js';
@@ -63,13 +63,50 @@ export function rangePart(field: CompiledField, locale: LocaleProfile): 0 | 1 | 
  * The spans (in text order) that stand in a range as its `part` (0: first, 1: second): two dates
  * joined by a dash or one of the language's range words ("to", "until", "tot en met") alone.
  */
-export function rangeDates(win: WindowText, found: readonly Span[], part: 0 | 1, field?: CompiledField): Set<Span> {
+export function rangeDates(
+    win: WindowText,
+    found: readonly Span[],
+    part: 0 | 1,
+    field?: CompiledField,
+    schema?: CompiledSchema,
+): Set<Span> {
     // A range "between X and Y" is the field's only where its sentence says a word of the field's
     // name ("absent from school … between 8 September 2025 and 12 September 2025" for
     // `absence_start`; not "vehicles built between …" for `partsAvailableFrom`).
     const between = betweenJoin(win);
     const own = (a: Span, join: string): boolean => field !== undefined && between(a, join) && saysNameWord(win, a, field);
-    return new Set(rangePairs(win, found, own).map((pair) => pair[part]));
+    // Nor is a range another field's whose label names it ("Testing window:   02/09/2026 - 02/18/2026"
+    // beside `test_end_date` is no `retest_deadline`'s).
+    const others = field && schema ? otherWords(win, field, schema, part) : undefined;
+    const pairs = rangePairs(win, found, own).filter((pair) => !others || !labelledOther(win, pair[0], field!, others));
+    return new Set(pairs.map((pair) => pair[part]));
+}
+
+/**
+ * The first four letters of the words of 4 letters or more of the names of other date fields that
+ * ask for the same end of a range (`test_end_date` beside `retest_deadline`), but type words.
+ */
+function otherWords(win: WindowText, field: CompiledField, schema: CompiledSchema, part: 0 | 1): Set<string> {
+    const types = wordsOf(win.locale, 'typeWords');
+    const heads = (f: CompiledField): string[] =>
+        labelWords(f.name).flatMap((w) => (w.length >= 4 && !types.has(w) ? [w.slice(0, 4)] : []));
+    const own = new Set(heads(field));
+    const rival = (f: CompiledField): boolean =>
+        f !== field && (f.type.kind === 'date' || f.type.kind === 'datetime') && rangePart(f, win.locale) === part;
+    return new Set(schema.fields.flatMap((f) => (rival(f) ? heads(f).filter((h) => !own.has(h)) : [])));
+}
+
+/** Whether the line before a range's first date says a word of another field's name (otherWords) and none of this one's. */
+function labelledOther(win: WindowText, a: Span, field: CompiledField, others: ReadonlySet<string>): boolean {
+    const line = win.lines[win.lineOf(a.start)]!;
+    const words = (
+        win.text
+            .slice(Math.max(line.start, a.start - 80), a.start)
+            .toLowerCase()
+            .match(/\p{L}{4,}/gu) ?? []
+    ).map((w) => w.slice(0, 4));
+    const own = labelWords(field.name).map((w) => w.slice(0, 4));
+    return !words.some((w) => own.includes(w)) && words.some((w) => others.has(w));
 }
 
 /**
@@ -155,13 +192,14 @@ export function termDates(
     win: WindowText,
     found: readonly Span[],
     documentHead: boolean,
+    schema?: CompiledSchema,
 ): { other: boolean; own?: boolean; ranged?: Set<Span> } {
     const own = documentDate(field, win.locale);
     // The document's own date where a letter writes it: alone on a line of its head, or after its
     // place ("March 3, 2025", "Utrecht, 9 september 2025"), as good as a range's end for an end.
     if (own) return { other: false, own, ranged: documentHead ? headingDates(win, found) : undefined };
     const part = rangePart(field, win.locale);
-    return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part, field) };
+    return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part, field, schema) };
 }
 
 /** Text lines of a document's head where a letter's date stands, and how long its line may be. */
