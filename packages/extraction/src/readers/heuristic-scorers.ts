@@ -7,23 +7,14 @@ import { parseQuote, type ParsedValue } from '../parsers/quote-parser.js';
 import { addressBlocks, labelNotAddress, letterheadNames, wantsAddress, wantsIssuer, wantsOthersAddress } from './heuristic-address.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { contextScore, definedAs, type ContextScore } from './heuristic-scoring.js';
-import { boxContext } from './heuristic-boxes.js';
-import { inRunningText, isCheckBox, type Span } from './heuristic-spans.js';
+import { inRunningText, type Span } from './heuristic-spans.js';
 import { durationAsks, inIncorporationClause, periodContext, renewalClause, sentenceShare } from './heuristic-clauses.js';
 import { addresseeNames, wantsAddressee } from './heuristic-addressee.js';
 import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhead.js';
 import { kindOfAnother, letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
-import {
-    FIGURES,
-    figureDetail,
-    countedNouns,
-    earlierFigure,
-    fieldAsksForRate,
-    foreignTimeUnit,
-    quotedPerUnit,
-    unitResult,
-} from './heuristic-columns.js';
+import { FIGURES, figureDetail, countedNouns, earlierFigure, foreignTimeUnit } from './heuristic-columns.js';
+import { contextsOf } from './heuristic-contexts.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
 import { signatureLine } from './heuristic-signatures.js';
@@ -262,21 +253,6 @@ function endsOrdered(ctx: FieldContext, found: readonly Span[], read: ContextSco
     return marked(pairRanged(pair, rangePairs(win, found), found, ordered, ADJUST.otherRangeEnd));
 }
 
-/** Each span's label context: a check box's by the answer it ticks; a duration's section heading labels its paragraph. */
-function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: readonly (ParsedValue | undefined)[]): ContextScore[] {
-    const { win, hits, type } = ctx;
-    const headed = type.kind === 'duration';
-    // A field that asks for a rate reads a sum quoted per unit in a row's aside as the label's.
-    const rate = type.kind === 'money' && fieldAsksForRate(win, ctx.field);
-    return found.map((span, i) =>
-        !parsed[i]
-            ? { score: 0 }
-            : isCheckBox(span.quote)
-              ? boxContext(win, hits, span)
-              : contextScore(win, hits, span, headed, rate && quotedPerUnit(win, span, ctx.field)),
-    );
-}
-
 /** Scored candidates of one field in one window. */
 export function scoreField(ctx: FieldContext): Scored[] {
     const { input, win, field, type } = ctx;
@@ -286,9 +262,6 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const parsed = found.map((s) => parseQuote(type, s.quote, input.language));
     const distinct = new Set(parsed.filter((p) => p).map((p) => p!.key)).size;
     const read = contextsOf(ctx, found, parsed);
-    // What a sum per unit comes to in its sentence is labelled as the sum is ("… charged at £600.00 per day, being £1,800.00").
-    if (type.kind === 'money')
-        for (let i = 1; i < found.length; i++) if (unitResult(win, found, i) && read[i - 1]!.score > read[i]!.score) read[i] = read[i - 1]!;
     // A range's label for the end a field asks for; of two figures labelled alike, the one its name asks for.
     const contexts = endsOrdered(ctx, found, read, parsed);
     const valuesPerLabel = labelValues(contexts, parsed);

@@ -1,0 +1,29 @@
+// Each span's label context, the part of a candidate's score its labels give (heuristic-scoring.ts
+// contextScore), with what a field's kind adds: a check box answers by its tick, a duration's
+// section heading labels its paragraph, a rate's sum per unit in an aside is the label's, and what
+// a sum per unit comes to in its sentence is labelled as the sum is. Split from heuristic-scorers.ts.
+import type { ParsedValue } from '../parsers/quote-parser.js';
+import { boxContext } from './heuristic-boxes.js';
+import { fieldAsksForRate, quotedPerUnit, unitResult } from './heuristic-columns.js';
+import type { FieldContext } from './heuristic-scorers.js';
+import { contextScore, type ContextScore } from './heuristic-scoring.js';
+import { isCheckBox, type Span } from './heuristic-spans.js';
+
+/** Each span's label context: a check box's by the answer it ticks; a duration's section heading labels its paragraph. */
+export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: readonly (ParsedValue | undefined)[]): ContextScore[] {
+    const { win, hits, type } = ctx;
+    const headed = type.kind === 'duration';
+    // A field that asks for a rate reads a sum quoted per unit in a row's aside as the label's.
+    const rate = type.kind === 'money' && fieldAsksForRate(win, ctx.field);
+    const read = found.map((span, i) =>
+        !parsed[i]
+            ? { score: 0 }
+            : isCheckBox(span.quote)
+              ? boxContext(win, hits, span)
+              : contextScore(win, hits, span, headed, rate && quotedPerUnit(win, span, ctx.field)),
+    );
+    // What a sum per unit comes to in its sentence is labelled as the sum is ("… charged at £600.00 per day, being £1,800.00").
+    if (type.kind === 'money')
+        for (let i = 1; i < found.length; i++) if (unitResult(win, found, i) && read[i - 1]!.score > read[i]!.score) read[i] = read[i - 1]!;
+    return read;
+}
