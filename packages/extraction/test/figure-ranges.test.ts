@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { boundPart } from '../src/readers/heuristic-bounds.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const money = (currency: string, ...names: string[]) =>
     compile({
@@ -51,5 +51,24 @@ describe('ranges of figures', () => {
         expect(
             ['maximum_salaris', 'fee_estimate_max', 'min_order', 'salary'].map((n) => boundPart(field(n), localeOf('nl'))),
         ).to.deep.equal([1, 1, 0, undefined]);
+    });
+
+    it('a phrase of the end a field asks for brings in its figure, in a sentence of its name ("ten minste drie (3)", "no more than 12")', async () => {
+        const deed = [
+            '1. Het bestuur van de stichting bestaat uit ten minste drie (3) en ten',
+            '   hoogste zeven (7) leden. Het bestuur stelt het aantal bestuursleden vast.',
+            '2. Bestuursleden worden benoemd voor een periode van ten hoogste vier (4)',
+            '   jaren en zijn terstond herbenoembaar.',
+        ].join('\n');
+        const count = (name: string) => ({ name, type: 'integer', min: 1 });
+        const schema = compile({ svc_schema: '1.0', name: 'd', fields: [count('min_bestuursleden'), count('max_bestuursleden')] });
+        const { data, candidates } = await readCandidates(deed, schema, 'nl');
+        expect(data).to.deep.equal({ min_bestuursleden: 3, max_bestuursleden: 7 });
+        // A period's count after the phrase is none: "ten hoogste vier (4) jaren".
+        const years = candidates.find((c) => c.field === 'max_bestuursleden' && c.quote === '4');
+        expect(years?.features.context ?? 0).to.be.below(0.5);
+        const rules = 'Occupancy: the property may be occupied by no more than 4 persons, and guests may stay for at most 14 nights.';
+        const guests = compile({ svc_schema: '1.0', name: 'r', fields: [count('max_persons')] });
+        expect((await readData(rules, guests)).max_persons).to.equal(4);
     });
 });

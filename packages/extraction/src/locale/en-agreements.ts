@@ -227,6 +227,8 @@ export const enAgreementWords = {
     routeEndWords: ['destination', 'arrival'],
     identifierWords: ['number', 'no', 'nr', 'num', 'nbr', 'id', 'po', 'ref', 'registration'],
     minimumWords: ['min', 'minimum', 'lower', 'lowest', 'floor'],
+    lowerBoundPhrases: ['at least', 'no fewer than', 'not fewer than', 'no less than', 'not less than', 'a minimum of'],
+    upperBoundPhrases: ['at most', 'no more than', 'not more than', 'up to', 'a maximum of'],
     countWords: ['number', 'count', 'num', 'no'],
     rangeIntroducers: ['between'],
     expiryWords: [

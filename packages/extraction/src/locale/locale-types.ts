@@ -178,6 +178,9 @@ export interface LocaleProfile {
     nameWords?: readonly string[];
     /** Words of a field's name that ask for several names in one string (`tenant_names`): a list of people is its value. */
     nameListWords?: readonly string[];
+    /** Phrases that bring in a figure as the least or the most allowed ("at least", "no more than"; Dutch "ten minste", "ten hoogste"). */
+    lowerBoundPhrases?: readonly string[];
+    upperBoundPhrases?: readonly string[];
     /**
      * Words after a sum that quote it per unit ("per", "each", "p.p.p.n." without its dots), and
      * words of a field's name that ask for such a rate (`rate`, Dutch `tarief`).

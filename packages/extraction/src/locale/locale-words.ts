@@ -38,6 +38,8 @@ type WordList =
     | 'definitionArticles'
     | 'rangeWords'
     | 'maximumWords'
+    | 'lowerBoundPhrases'
+    | 'upperBoundPhrases'
     | 'nameWords'
     | 'nameListWords'
     | 'perUnitWords'

@@ -326,6 +326,8 @@ export const nl = {
     routeEndWords: ['bestemming', 'aankomst', 'eindbestemming'],
     identifierWords: ['nummer', 'nr', 'no', 'id', 'ref', 'kenmerk', 'kenteken'],
     minimumWords: ['min', 'minimum', 'minimaal', 'laagste', 'ondergrens'],
+    lowerBoundPhrases: ['ten minste', 'tenminste', 'minstens', 'minimaal', 'niet minder dan'],
+    upperBoundPhrases: ['ten hoogste', 'hoogstens', 'maximaal', 'niet meer dan', 'ten hoogste'],
     countWords: ['aantal'],
     rangeIntroducers: ['tussen'],
     deadlineNameWords: ['voor', 'uiterlijk'],

@@ -4,7 +4,9 @@
 // a sum per unit comes to in its sentence is labelled as the sum is. Split from heuristic-scorers.ts.
 import type { ParsedValue } from '../parsers/quote-parser.js';
 import { boxContext } from './heuristic-boxes.js';
-import { fieldAsksForRate, quotedPerUnit, unitResult } from './heuristic-columns.js';
+import { boundPhrased } from './heuristic-bounds.js';
+import { FIGURES, fieldAsksForRate, quotedPerUnit, unitResult } from './heuristic-columns.js';
+import { ADJUST } from './heuristic-weights.js';
 import type { FieldContext } from './heuristic-scorers.js';
 import { contextScore, type ContextScore } from './heuristic-scoring.js';
 import { isCheckBox, type Span } from './heuristic-spans.js';
@@ -22,6 +24,9 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
               ? boxContext(win, hits, span)
               : contextScore(win, hits, span, headed, rate && quotedPerUnit(win, span, ctx.field)),
     );
+    // A figure a phrase of the end the field asks for brings in ("ten minste drie (3)" for `min_bestuursleden`).
+    for (const i of FIGURES.has(type.kind) ? (boundPhrased(win, found, ctx.field) ?? []) : [])
+        if (read[i]!.score < ADJUST.boundPhrase) read[i] = { score: ADJUST.boundPhrase };
     // What a sum per unit comes to in its sentence is labelled as the sum is ("… charged at £600.00 per day, being £1,800.00").
     if (type.kind === 'money')
         for (let i = 1; i < found.length; i++) if (unitResult(win, found, i) && read[i - 1]!.score > read[i]!.score) read[i] = read[i - 1]!;

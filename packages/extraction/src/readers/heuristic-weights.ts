@@ -87,6 +87,8 @@ export const ADJUST = {
     ambiguityFloor: 0.25,
     /** The first or the second date of a range ("April 1, 2023 to March 31, 2024") for a field of a start or an end. */
     rangeDate: 0.6,
+    /** A figure a phrase of the end a field asks for brings in, in a sentence of its name ("ten minste drie (3)"; heuristic-bounds.ts). */
+    boundPhrase: 0.6,
     /** A range's label at the other end of the range than the one a field asks for: this share of it. */
     otherRangeEnd: 0.5,
     /** A date alone on a line of the document's head, for a field of its own date (heuristic-terms.ts headingDates). */
