@@ -274,4 +274,16 @@ describe('boolean answers', () => {
         // (A word of done alone reads no answer: "a notice is required" is prose.)
         expect(parseQuote({ kind: 'boolean' }, 'required', 'en')).to.equal(undefined);
     });
+
+    it('"affected" answers a row true and "not affected" false, after dot leaders', async () => {
+        const letter = [
+            'What information was involved',
+            '    Full name and delivery address ...................... affected',
+            '    Date of birth (loyalty scheme members) .............. affected',
+            '    Account password .................................... not affected',
+        ].join('\n');
+        const flag = (name: string) => ({ name, type: 'boolean' });
+        const schema = compile({ svc_schema: '1.0', name: 'b', fields: [flag('date_of_birth_exposed'), flag('passwords_exposed')] });
+        expect(await readData(letter, schema)).to.deep.equal({ date_of_birth_exposed: true, passwords_exposed: false });
+    });
 });

@@ -2,25 +2,13 @@
 // en.ts): besides yes and no, answers that something was or was not done ("Radiographs:   Not
 // taken"). The words of done alone are not true: they are too often prose ("a notice is required").
 
-/** What a form says was not done, "not" before it for false ("not taken"); the first five alone are true. */
-const NEGATED = [
-    'included',
-    'allowed',
-    'permitted',
-    'passed',
-    'present',
-    'required',
-    'taken',
-    'applied',
-    'performed',
-    'completed',
-    'selected',
-    'requested',
-    'set up',
-    'provided',
-];
+/** What a form says is so: alone true, after "not" false ("affected" / "not affected" in a data breach's rows). */
+const SAID = ['included', 'allowed', 'permitted', 'passed', 'present', 'affected'];
+
+/** What a form says was not done, "not" before it for false ("not taken"); those of SAID alone are true. */
+const NEGATED = [...SAID, 'required', 'taken', 'applied', 'performed', 'completed', 'selected', 'requested', 'set up', 'provided'];
 
 export const EN_BOOLEANS = {
-    true: ['yes', 'true', 'y', ...NEGATED.slice(0, 5)],
+    true: ['yes', 'true', 'y', ...SAID],
     false: ['no', 'false', 'n', 'failed', 'absent', ...NEGATED.map((w) => `not ${w}`)],
 };
