@@ -113,4 +113,16 @@ describe('figure pairs', () => {
             previous_monthly_charge: { amount: '880.00', currency: 'GBP' },
         });
     });
+
+    it('a plural before a participle names what a count counts, and the participle after the noun says which count (`claims_received`)', async () => {
+        const reply = [
+            'A1. The exposed files held records for approximately 18,420 customers who placed',
+            '    orders between 2021 and 2025.',
+            'A2. 412 claims were received between 1 April 2024 and 31 March 2025.',
+            'A3. 57 claims were paid; the remainder were repudiated.',
+        ].join('\n');
+        const count = (name: string) => ({ name, type: 'integer', min: 0 });
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [count('customers_affected'), count('claims_received')] });
+        expect(await readData(reply, schema)).to.deep.equal({ customers_affected: 18420, claims_received: 412 });
+    });
 });

@@ -4,7 +4,8 @@
 // reference range's bound.
 // Split from heuristic-scorers.ts.
 import { boxContext } from './heuristic-boxes.js';
-import { countedNoun, FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
+import { FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
+import { countedNoun } from './heuristic-counts.js';
 import type { WindowText } from './heuristic-text.js';
 import { shapesOf } from '../locale/locale-shapes.js';
 import type { FieldContext, Scalar } from './heuristic-scorers.js';

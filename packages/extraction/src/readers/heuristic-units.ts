@@ -4,7 +4,7 @@
 import type { CompiledField } from '@svc/compiler';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { countedBy } from './heuristic-columns.js';
+import { countedBy, participleAfter } from './heuristic-counts.js';
 import { ADJUST } from './heuristic-weights.js';
 
 /** Each unit's forms after a number, and the words of a field's name that ask for it. */
@@ -78,8 +78,11 @@ export function asLabelled(
     counted: readonly string[],
     unit: readonly string[] | undefined,
     cell: boolean,
+    participle?: string,
 ): number {
-    const count = counted.some((noun) => countedBy(win, span, noun)) ? ADJUST.countedNoun : 0;
+    // (More where the name's participle follows the noun: "412 claims were received" for `claims_received`, not "57 claims were paid".)
+    const said = participle !== undefined && participleAfter(win, span, participle);
+    const count = counted.some((noun) => countedBy(win, span, noun)) ? ADJUST.countedNoun * (said ? ADJUST.countedSaid : 1) : 0;
     const measure = unit && measuredIn(win, span, unit) ? ADJUST.measuredUnit : 0;
     return Math.max(count, measure, cell ? ADJUST.rowColumn : 0);
 }

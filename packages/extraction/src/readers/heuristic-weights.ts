@@ -79,6 +79,8 @@ export const ADJUST = {
     labelAmbiguity: 0.3,
     /** A number followed by the thing a count field counts ("12 payments" for `number_of_payments`). */
     countedNoun: 0.5,
+    /** That count's share more where the name's participle follows the noun ("412 claims were received" for `claims_received`). */
+    countedSaid: 1.2,
     /** A number in the unit the field's name says ("6.5 m" for `fabric_metres`; heuristic-units.ts). */
     measuredUnit: 0.35,
     /** A table's cell named by its row and its column together (heuristic-table.ts). */
