@@ -142,4 +142,27 @@ describe('date ranges and own dates', () => {
             retest_deadline: '2026-06-02',
         });
     });
+
+    it('a date that restates the phrase a label brings in ("lapses on the tenth anniversary …, that is on 16 February 2036") is labelled as if next to it', async () => {
+        const notice = [
+            'Date of grant: 16 February 2026',
+            '',
+            '4. EXERCISE AND LAPSE',
+            'The Option may be exercised to the extent vested at any time before it',
+            'lapses. The Option lapses on the tenth anniversary of the date of grant,',
+            'that is on 16 February 2036, or earlier as set out in rule 8 of the Plan.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [
+                { name: 'grant_date', type: 'date', hints: ['Date of grant'] },
+                { name: 'expiry_date', type: 'date' },
+            ],
+        });
+        const { data, candidates } = await readCandidates(notice, schema);
+        expect(data).to.deep.equal({ grant_date: '2026-02-16', expiry_date: '2036-02-16' });
+        const restated = candidates.find((c) => c.field === 'expiry_date' && c.quote === '16 February 2036');
+        expect(restated?.features.context ?? 0).to.be.above(0.3);
+    });
 });

@@ -29,6 +29,9 @@ const END_LABELS = [
     'expire on',
     'expiring on',
     'expired on',
+    // (An option or a licence lapses: "The Option lapses on the tenth anniversary …".)
+    'lapses on',
+    'lapse on',
     'terminates on',
     'terminate on',
     'terminated on',

@@ -20,6 +20,9 @@ function fade(words: number): number {
     return Math.max(0, 1 - words / LABEL.fadeWords);
 }
 
+/** The end of a gap before a value that restates the phrase before it: ", that is on", ", i.e.", "; namely". */
+const RESTATED = /[,;(]\s*(?:that is|i\.e\.|namely|dat wil zeggen|d\.w\.z\.)\s+(?:on\s+|op\s+)?$/iu;
+
 /**
  * Layout white space folded: exported purchase orders and invoices put wide gaps, tab stops and
  * right-aligned columns between a label and its value; how wide is no evidence.
@@ -298,7 +301,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // A row of two cells, its amount last ("1e termijn (aanbetaling), uiterlijk 15-01-2025
             // €   600,00"): the label cell's words qualify the label, no prose between: it counts at
             // least as a qualified label.
-            const words = win.wordsBetween(hit.end, span.start);
+            // A value that restates what the label's phrase named ("lapses on the tenth anniversary of the
+            // date of grant, that is on 16 February 2036"): the words restated are no distance.
+            const words = RESTATED.test(raw) ? 0 : win.wordsBetween(hit.end, span.start);
             const faded = hit.weight * fade(words) * LABEL.inRunningText;
             return rowOfTwo(win, span) ? Math.max(faded, hit.weight * LABEL.qualifiedByWord) : faded;
         }
@@ -354,7 +359,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
         !/[.!?]\s*$/.test(text.slice(hit.end, hitLine.end)) &&
         !(indentOf(line.text) > indentOf(hitLine.text) && lineCellCount(win, spanLine) >= 2)
     ) {
-        const words = win.wordsBetween(hit.end, span.start);
+        const words = RESTATED.test(text.slice(hit.end, span.start)) ? 0 : win.wordsBetween(hit.end, span.start);
         return hit.weight * fade(words) * LABEL.acrossLines;
     }
     return headed && headedParagraph(win, hit, spanLine) ? hit.weight * LABEL.section : 0;
