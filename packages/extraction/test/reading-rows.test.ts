@@ -58,4 +58,21 @@ describe('rows of readings', () => {
         expect(candidates.map((c) => c.quote)).to.not.include.members(['93', '81']);
         expect((await readData(report, schema)).mean_pulse_rate).to.equal(71);
     });
+
+    it('a field that asks for a percentage takes a figure with its sign where the document writes them so', async () => {
+        const summary = [
+            'SUMMARY (at cost, GBP)',
+            '  Book stock value (system)                 184,326.40',
+            '  Variance (counted - book)                  -1,535.25',
+            '  Variance % of book                            -0.83%',
+            '  Company tolerance                        +/- 0.50%',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'variance_percent', type: 'decimal', scale: 2 }] });
+        const { data, candidates } = await readCandidates(summary, schema);
+        expect(data).to.deep.equal({ variance_percent: '-0.83' });
+        expect(candidates.map((c) => c.quote)).to.not.include('-1,535.25');
+        // Where no figure has its sign, a bare figure still answers ("Discount percent: 2").
+        const bare = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'discount_percent', type: 'decimal' }] });
+        expect((await readData('Discount percent:   2\nNet amount:   1,200.00\n', bare)).discount_percent).to.equal('2');
+    });
 });

@@ -38,6 +38,10 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
                 s.marked ||
                 !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s) || LEADERS.test(ctx.win.text.slice(s.end, s.end + 6))),
         );
+    // Nor a figure without its sign, for a field that asks for a percentage where the window writes
+    // percentages with it ("Variance (counted - book)   -1,535.25" beside "Variance % of book   -0.83%").
+    if ((type.kind === 'decimal' || type.kind === 'integer') && asksForPercent(ctx.field) && found.some((s) => signed(ctx.win, s)))
+        found = found.filter((s) => signed(ctx.win, s));
     // Nor a reference range's bound after a row's reading ("Apnoea-hypopnoea index (AHI)   18.6 /h   < 5 /h").
     if (type.kind === 'integer' || type.kind === 'decimal') found = found.filter((s) => !referenceBound(ctx.win, s));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
@@ -61,6 +65,11 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     const noun = type.kind === 'integer' ? countedNoun(ctx.field, ctx.win.locale) : undefined;
     if (noun) found = [...found, ...countWords(ctx.win, noun)].sort((a, b) => a.start - b.start);
     return found;
+}
+
+/** Whether a percent sign follows a figure (a space between at most). */
+function signed(win: WindowText, s: Span): boolean {
+    return /^ ?%/.test(win.text.slice(s.end, s.end + 2));
 }
 
 /** A number after a comparison's sign that follows another figure on its line, no digit between: a reference's bound. */
