@@ -75,4 +75,16 @@ describe('rows of readings', () => {
         const bare = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'discount_percent', type: 'decimal' }] });
         expect((await readData('Discount percent:   2\nNet amount:   1,200.00\n', bare)).discount_percent).to.equal('2');
     });
+
+    it('a sound level in decibels is measured in the unit its name says ("28,5 dB(A)" for `geluidsniveau_db`)', async () => {
+        const rapport = [
+            'CONTROLE',
+            '  Totale toevoer voldoet aan de eis (minimaal 161 m3/h):   JA',
+            '  Installatie in balans (toevoer = afvoer):               JA',
+            '  Geluidsniveau slaapkamer 1 (stand 2):                   28,5 dB(A)',
+            '  Filters:                              toevoer ISO ePM1 70% / afvoer ISO Coarse 60%',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'v', fields: [{ name: 'geluidsniveau_db', type: 'decimal' }] });
+        expect((await readData(rapport, schema, 'nl')).geluidsniveau_db).to.equal('28.5');
+    });
 });

@@ -17,6 +17,8 @@ const UNITS: readonly { written: readonly string[]; named: readonly string[] }[]
     { written: ['m2', 'm²', 'sqm'], named: ['m2', 'sqm', 'sq'] },
     { written: ['l', 'ltr', 'litre', 'litres', 'liter', 'liters'], named: ['litres', 'liters', 'ltr'] },
     { written: ['kwh'], named: ['kwh'] },
+    // A sound level ("28,5 dB(A)" for `geluidsniveau_db`).
+    { written: ['db', 'dba'], named: ['db', 'dba', 'decibel', 'decibels'] },
     { written: ['mi', 'mile', 'miles'], named: ['miles'] },
     // Paper's weight per square metre, as printers write it ("170 grs silk mc", "170 g/m²").
     { written: ['gsm', 'grs', 'gr', 'g', 'gram', 'grams', 'grammen'], named: ['gsm', 'grams', 'gram', 'grammen'] },
