@@ -286,4 +286,15 @@ describe('boolean answers', () => {
         const schema = compile({ svc_schema: '1.0', name: 'b', fields: [flag('date_of_birth_exposed'), flag('passwords_exposed')] });
         expect(await readData(letter, schema)).to.deep.equal({ date_of_birth_exposed: true, passwords_exposed: false });
     });
+
+    it('a finding "not detected" / "not found" answers false; the word alone is no answer', async () => {
+        const record = [
+            'DISEASE CHECK',
+            '  American foulbrood (AFB) / European foulbrood (EFB):   Not detected',
+            '  Varroa mites:                                          Yes, low count',
+            '  Queen seen:                                            Yes',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'foulbrood_found', type: 'boolean' }] });
+        expect((await readData(record, schema)).foulbrood_found).to.equal(false);
+    });
 });

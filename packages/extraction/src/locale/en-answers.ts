@@ -6,7 +6,22 @@
 const SAID = ['included', 'allowed', 'permitted', 'passed', 'present', 'affected'];
 
 /** What a form says was not done, "not" before it for false ("not taken"); those of SAID alone are true. */
-const NEGATED = [...SAID, 'required', 'taken', 'applied', 'performed', 'completed', 'selected', 'requested', 'set up', 'provided'];
+// (A test's or an inspection's finding too: "American foulbrood (AFB):   Not detected".)
+const NEGATED = [
+    ...SAID,
+    'required',
+    'taken',
+    'applied',
+    'performed',
+    'completed',
+    'selected',
+    'requested',
+    'set up',
+    'provided',
+    'detected',
+    'found',
+    'observed',
+];
 
 export const EN_BOOLEANS = {
     true: ['yes', 'true', 'y', ...SAID],
