@@ -38,6 +38,8 @@ export interface V1Caller {
     headers: IncomingHttpHeaders;
     identity: KeyIdentity;
     ip: string;
+    /** Aborts when the client of the /mcp request went away: an extraction stops and is not charged. */
+    gone?: AbortSignal;
 }
 
 /** A route's answer as sent over REST: the status, the body's JSON text (not parsed here), Retry-After. */
@@ -105,7 +107,7 @@ export class V1Routes {
             await admitV1(this.services, request, route.scope);
             // Handlers answer either by returning the body or through `reply` (a JSON text made in a
             // worker thread, sent as is); this reply keeps what was sent.
-            const reply = new CapturedReply();
+            const reply = new CapturedReply(caller.gone);
             const returned: unknown = await route.handler.call(
                 this.plugin,
                 request as unknown as FastifyRequest,
@@ -130,6 +132,8 @@ export class V1Routes {
 /** The part of a Fastify reply the /v1 handlers use: a content type and one payload. */
 class CapturedReply {
     private sent: unknown;
+    /** Read by routes/route-support.ts's clientGone, as a REST reply's connection is. */
+    constructor(readonly clientGone?: AbortSignal) {}
     type(_contentType: string): this {
         return this;
     }

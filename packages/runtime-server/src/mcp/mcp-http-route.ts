@@ -4,6 +4,7 @@
 // every request through a multiplexing Transport; this route does what the SDK's streamable HTTP
 // transport does around it in stateless JSON-response mode (the same checks, statuses and messages),
 // and answers JSON rather than an SSE stream (nothing is ever streamed).
+import { setMaxListeners } from 'node:events';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import {
@@ -16,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyIdentity } from '../auth/key-auth.js';
 import type { V1Routes } from '../http/v1-dispatch.js';
 import type { ServerServices } from '../server-module.js';
-import { bodyText } from '../routes/route-support.js';
+import { bodyText, clientGone } from '../routes/route-support.js';
 import { AnswerBudget } from './mcp-answer-budget.js';
 import { routeCaller, type McpCallerInfo } from './mcp-dispatch.js';
 import { loadSchemaLanguageDoc } from './mcp-docs.js';
@@ -67,8 +68,11 @@ export function registerMcpRoutes(app: FastifyInstance, routes: V1Routes, servic
         // wrote it (docs/mcp.md).
         const budget = new AnswerBudget();
         const raw = new RawAnswers();
+        // One signal for the calls of the POST: a client that goes away stops its extractions, uncharged.
+        const gone = clientGone(reply);
+        if (gone) setMaxListeners(0, gone); // a listener per call waiting in the pool, at most MAX_BATCH_SIZE
         const authInfoOf = (): AuthInfo => {
-            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, budget, raw };
+            const caller: McpCallerInfo = { headers: request.headers, identity, ip: request.ip, budget, raw, ...(gone ? { gone } : {}) };
             return { token: '', clientId: identity.keyPrefix, scopes: [], extra: { caller } };
         };
         // Each response is written out as its call finishes, its answer's text put in place of its

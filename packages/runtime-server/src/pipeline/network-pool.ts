@@ -183,8 +183,9 @@ export class NetworkPool {
             this.release(r);
         }
         const ms = performance.now() - started;
-        // Credit pays for a reading with an answer; one without is given back, so its time is charged here.
-        if (!('ok' in outcome)) this.options.budget?.charge(r.account, ms);
+        // Credit pays for a reading with an answer; one without is given back, so its time is charged here,
+        // as is an answer whose client went away first (the route gives its credit back: nobody got it).
+        if (!('ok' in outcome) || r.signal?.aborted) this.options.budget?.charge(r.account, ms);
         r.outcome = outcome;
         return [ms];
     }

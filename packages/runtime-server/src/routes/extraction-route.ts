@@ -3,13 +3,18 @@
 // reading and given back if reading fails or is refused, so a failed or throttled extraction uses
 // nothing and two concurrent extractions can never spend the same reads. Planning and reading run
 // in the pipeline (a worker thread); credit and limits stay here. A client that goes away stops its
-// reading where the pipeline can (docs/worker-pool.md): then nothing is charged, unless the answer
-// was ready first.
+// reading where the pipeline can (docs/worker-pool.md) and is charged nothing: an answer ready only
+// after the client went away is given back too, since nobody receives it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES, pipelineUnavailable } from '../http/api-errors.js';
 import { CLIENT_GONE, type ExtractionAnswer, type Outcome } from '../pipeline/pipeline-types.js';
 import type { ServerServices } from '../server-module.js';
 import { bodyText, clientGone, sendJson, settle } from './route-support.js';
+
+/** A reading answered after its client went away (the same 503 as one stopped by it; nobody receives it). */
+const UNDELIVERED: Outcome<never> = {
+    error: { status: 503, code: 'pipeline_unavailable', message: MESSAGES.tooLong, reason: `read, not delivered: ${CLIENT_GONE}` },
+};
 
 export function registerExtractionRoute(app: FastifyInstance, services: ServerServices): void {
     app.post('/v1/extractions', { config: { scope: 'extractions:create' } }, async (request, reply) => {
@@ -29,7 +34,9 @@ export function registerExtractionRoute(app: FastifyInstance, services: ServerSe
         try {
             await services.limiter.checkExtraction(accountId);
             const gone = clientGone(reply);
-            const outcome = await services.gate.run(accountId, () => services.pipeline.extract(text, accountId, gone));
+            const read = await services.gate.run(accountId, () => services.pipeline.extract(text, accountId, gone));
+            // An answer that comes after the client went away reaches nobody: given back, not charged.
+            const outcome = gone?.aborted && 'ok' in read ? UNDELIVERED : read;
             noteFailedReading(services, request, outcome);
             const result = settle(outcome);
             // The plan is what was promised; a cheaper run gives the difference back.

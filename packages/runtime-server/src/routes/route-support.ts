@@ -46,11 +46,12 @@ export function sendJson(reply: FastifyReply, json: string): FastifyReply {
 /**
  * Aborts when the client closes the connection before its answer is sent (the same test as the
  * request log's 499 in http-app.ts), so a reading nobody waits for can be stopped. A tool call over
- * /mcp runs the route with a reply of its own and no connection (http/v1-dispatch.ts): none then.
+ * /mcp runs the route with a reply of its own and no connection (http/v1-dispatch.ts): the signal
+ * it carries then, that of the /mcp request's connection.
  */
 export function clientGone(reply: FastifyReply): AbortSignal | undefined {
     const raw = reply.raw as FastifyReply['raw'] | undefined;
-    if (raw === undefined) return undefined;
+    if (raw === undefined) return (reply as { clientGone?: AbortSignal }).clientGone;
     const gone = new AbortController();
     const left = (): boolean => !raw.writableFinished && (raw.destroyed || raw.socket?.destroyed === true);
     // Gone already (while the plan ran): its 'close' has been and will not come again.
