@@ -182,4 +182,22 @@ describe("a form's empty value", () => {
         const klant = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'klant', type: 'string', nullable: true }] });
         expect((await readCandidates(bon, klant, 'nl')).candidates.map((c) => c.quote)).to.not.include('KOPIE');
     });
+
+    it('"Not known" says a field that may be empty is empty, nor is its first word a value', async () => {
+        const claim = [
+            'JOURNEY DETAILS',
+            '  Date of travel            14/03/2026',
+            '  Train / service           Not known',
+            '  Coach / seat              Not known ("rear of the train, luggage rack")',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'train_service', type: 'string', nullable: true, hints: ['Train / service'] },
+                { name: 'coach_seat', type: 'string', nullable: true, hints: ['Coach / seat'] },
+            ],
+        });
+        expect(await readData(claim, schema)).to.deep.equal({ train_service: null, coach_seat: null });
+    });
 });

@@ -133,6 +133,7 @@ export const enAgreementWords = {
         'to be issued',
         'to follow',
         'not yet known',
+        'not known',
         'not applicable',
         'same as above',
         'as above',

@@ -92,6 +92,8 @@ export function withoutNonValues(
             !continued(c) &&
             !labelled(c) &&
             !placeholder(win, c.quote) &&
+            // (Nor a head a placeholder's words begin: "Not" of "Not known".)
+            !placeholder(win, win.text.slice(c.start, win.lines[win.lineOf(c.start)]!.end)) &&
             !formOnly(c.quote) &&
             !ownLabelFirst(c.quote) &&
             !empty(c.quote) &&
