@@ -2,7 +2,7 @@ import { AccountExistsError, KeyRequestError, MAX_CREDIT_CHANGE, createAccount }
 import { openDataStore } from '../cli-data-dir.js';
 import { parseCommandArgs, UsageError, type CliIO, type Command } from '../cli-types.js';
 import { accountsPassword } from './accounts-password.js';
-import { showAccount } from './accounts-show.js';
+import { heldNote, showAccount } from './accounts-show.js';
 
 const USAGE =
     'svc accounts create --email E [--json] | svc accounts credit --email E --reads N | svc accounts show --email E [--json] | svc accounts password --email E (password on stdin)';
@@ -46,8 +46,10 @@ export const accountsCommand: Command = {
                 io.stderr(`svc accounts: no account with email ${email}\n`);
                 return 1;
             }
-            const out = { id: account.id, email: account.email, credit_reads: account.creditReads };
-            io.stdout(json ? `${JSON.stringify(out)}\n` : `${out.email} now has ${out.credit_reads} reads\n`);
+            // Reads held by extractions in flight are not in the credit: a negative N cannot take them.
+            const held = await store.heldReads(account.id);
+            const out = { id: account.id, email: account.email, credit_reads: account.creditReads, held_reads: held };
+            io.stdout(json ? `${JSON.stringify(out)}\n` : `${out.email} now has ${out.credit_reads} reads${heldNote(held)}\n`);
             return 0;
         } catch (e) {
             if (e instanceof KeyRequestError) throw new UsageError(e.message);

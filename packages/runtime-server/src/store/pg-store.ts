@@ -111,6 +111,14 @@ export class PgStore extends PgPanelStore implements Store {
         return r && pgAccount(r);
     }
 
+    async heldReads(accountId: string): Promise<number> {
+        const r = await this.db.query<{ held: number }>(
+            'SELECT coalesce(sum(reads), 0)::bigint AS held FROM credit_reservations WHERE account_id = $1 AND outcome IS NULL',
+            [accountId],
+        );
+        return r.rows[0]?.held ?? 0;
+    }
+
     async createKey(key: NewKey): Promise<KeyRecord | undefined> {
         return this.db.transaction(async (c) => {
             // The account's row lock orders the creations of one account: each counts the others' keys.

@@ -139,6 +139,11 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
             accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
             addCredit: db.prepare('UPDATE accounts SET credit_reads = MAX(0, credit_reads + ?) WHERE email = ?'),
+            heldReads: db
+                .prepare<[string], number>(
+                    'SELECT COALESCE(SUM(reads), 0) FROM credit_reservations WHERE account_id = ? AND outcome IS NULL',
+                )
+                .pluck(),
             reserve: db.prepare('UPDATE accounts SET credit_reads = credit_reads - ? WHERE id = ? AND credit_reads >= ?'),
             refund: db.prepare('UPDATE accounts SET credit_reads = credit_reads + ? WHERE id = ?'),
             insertKey: db.prepare(
@@ -211,6 +216,10 @@ export class SqliteStore extends SqlitePanelStore implements Store {
                 .immediate(),
         );
         return r && toAccount(r);
+    }
+
+    async heldReads(accountId: string): Promise<number> {
+        return this.gate.read(() => this.stmts.heldReads.get(accountId) ?? 0);
     }
 
     async createKey(key: NewKey): Promise<KeyRecord | undefined> {

@@ -78,6 +78,11 @@ export interface Store extends PanelStore {
     /** Adds (or, with a negative number, removes down to 0) credit; undefined for an unknown email. */
     addCredit(email: string, reads: number): Promise<Account | undefined>;
     /**
+     * Reads held by the account's open reservations (extractions reading now): not in its credit,
+     * and given back to it when such an extraction fails or reads less (`svc accounts show`).
+     */
+    heldReads(accountId: string): Promise<number>;
+    /**
      * Stores a key; undefined when the account already has `key.maxActive` active keys (not revoked,
      * not expired), counted and inserted atomically so keys created at once cannot pass the limit.
      */

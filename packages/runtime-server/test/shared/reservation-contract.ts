@@ -49,6 +49,30 @@ export function reservationContract(name: string, makeHarness: () => Promise<Sto
             expect(await store.readsByDay(a.id, '2025-02-03')).to.deep.equal([{ day: '2025-02-03', reads: 3 }]);
         });
 
+        it('reads held by open reservations are counted per account: not settled ones, not refunded ones (svc accounts show)', async () => {
+            const a = await createAccount(store, email(), 10);
+            const b = await createAccount(store, email(), 10);
+            const at = new Date().toISOString();
+            const r = (n: number) => ({ id: `res_${a.id}_${n}`, accountId: a.id });
+            await store.heartbeat('inst_held');
+            expect(await store.heldReads(a.id)).to.equal(0);
+            expect(await store.openReservation({ ...r(1), reads: 3, instanceId: 'inst_held' })).to.equal(true);
+            expect(await store.openReservation({ ...r(2), reads: 2, instanceId: 'inst_held' })).to.equal(true);
+            expect(await store.openReservation({ ...r(3), reads: 1, instanceId: `gone_${a.id}` })).to.equal(true);
+            expect(await store.openReservation({ id: `res_${b.id}`, accountId: b.id, reads: 4, instanceId: 'inst_held' })).to.equal(true);
+            expect([await store.heldReads(a.id), await other.heldReads(a.id), await store.heldReads(b.id)]).to.deep.equal([6, 6, 4]);
+            // Zeroing the credit leaves what is held: a failed reading gives it back.
+            expect((await store.addCredit(a.email, -1000))?.creditReads).to.equal(0);
+            expect(await store.settleReservation(r(1), 0, at)).to.deep.equal({ charged: 0, done: true });
+            expect([await credit(a.id), await store.heldReads(a.id)]).to.deep.equal([3, 3]);
+            await store.reconcileReservations(30_000, 600_000); // refunds r(3): its instance was never seen
+            expect([await credit(a.id), await store.heldReads(a.id)]).to.deep.equal([4, 2]);
+            await store.settleReservation(r(2), 2, at);
+            expect([await credit(a.id), await store.heldReads(a.id), await store.heldReads(b.id)]).to.deep.equal([4, 0, 4]);
+            await store.settleReservation({ id: `res_${b.id}`, accountId: b.id }, 0, at);
+            expect(await store.heldReads(b.id)).to.equal(0);
+        });
+
         it('a settlement sent again (its answer lost) charges nothing more, also sent from two connections at once', async () => {
             const a = await createAccount(store, email(), 10);
             const at = new Date().toISOString();
