@@ -330,4 +330,24 @@ describe('letterhead names', () => {
         });
         expect((await readData(report, schema, 'nl')).consultancy).to.equal('AQUA-TERRA ADVIES B.V.');
     });
+
+    it("a `manufacturer` or a `publisher_name` asks for an organisation: the specification's or the statement's letterhead", async () => {
+        const spec = [
+            'HAVERBROOK BAKEHOUSE LTD                       FINISHED PRODUCT SPECIFICATION',
+            'Mill Yard, Station Road, Settle BD24 9AB       Page 1 of 2',
+            '',
+            'Product name ........ Stem Ginger & Oat Cookies',
+            'Customer ............ Greenlane Farm Shops (own label)',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'manufacturer', type: 'string' }] });
+        expect((await readData(spec, schema)).manufacturer).to.equal('HAVERBROOK BAKEHOUSE LTD');
+        // A field that only describes itself so is no letterhead's: `make`, "Vehicle manufacturer".
+        const certificate = ['ATF RECYCLING LTD', 'Unit 3, Canal Road, Leeds LS12 2PL', '', 'Vehicle make:   Ford'].join('\n');
+        const make = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'make', type: 'string', description: 'Vehicle manufacturer' }],
+        });
+        expect((await readData(certificate, make)).make).to.equal('Ford');
+    });
 });

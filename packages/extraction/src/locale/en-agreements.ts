@@ -223,6 +223,9 @@ export const enAgreementWords = {
         'foundation',
         'registry',
         'cooperative',
+        // (Who issues a product's specification or a royalty statement: the letterhead.)
+        'manufacturer',
+        'publisher',
     ],
     otherOrganisationWords: ['previous', 'prior', 'former', 'old', 'new', 'other', 'third', 'receiving', 'transferring'],
     possessives: ['your', 'my', 'our'],
