@@ -2,8 +2,12 @@
 // unreachable, timing out, rate-limiting or failing with 5xx after the retries → ReaderUnavailableError
 // (503 pipeline_unavailable, "retry shortly"); an answer that is not usable, another 4xx or a
 // redirect (never followed) after one retry → ReaderFailedError (502 upstream_error). Retries back
-// off exponentially.
+// off exponentially. Requests go through undici's fetch with an Agent of the reader's own whose headers
+// and body timeouts are off, so the configured timeout alone bounds an attempt, headers and body alike:
+// Node's built-in fetch keeps undici's defaults of 300 s for each, which cut every longer
+// SVC_OPENAI_TIMEOUT_MS to 300 s (and named the cut "cannot reach", not a timeout).
 import type { CompiledSchema } from '@svc/compiler';
+import { Agent, fetch, type Response } from 'undici';
 import { ReaderFailedError, ReaderUnavailableError, type Language } from '../engine-types.js';
 import type { WindowCandidates } from '../grounding/ground-candidates.js';
 import { MAX_ANSWER_BYTES, chatRequest, parseAnswer } from './openai-protocol.js';
@@ -31,6 +35,8 @@ export class OpenAiReader implements Reader {
     readonly name = 'openai';
 
     private readonly weights: RankerWeights | null;
+    /** Connections to the endpoint, without undici's own 300 s limits on headers and body (see above). */
+    private readonly dispatcher: Agent;
 
     /**
      * `weights`: whose calibration table for this reader maps the model's p (default: the shipped
@@ -41,6 +47,7 @@ export class OpenAiReader implements Reader {
         weights?: RankerWeights | null,
     ) {
         this.weights = weights === undefined ? shippedWeights() : weights;
+        this.dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
     }
 
     private async attempt(body: string, signal?: AbortSignal): Promise<Attempt> {
@@ -58,6 +65,7 @@ export class OpenAiReader implements Reader {
                 body,
                 redirect: 'manual',
                 signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+                dispatcher: this.dispatcher,
             });
         } catch (e) {
             return {
