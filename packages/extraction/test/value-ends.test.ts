@@ -210,4 +210,16 @@ describe('where a value ends', () => {
         });
         expect((await readData(report, schema)).consultant_name).to.equal('Dr Marguerite Oyelowo-Finch');
     });
+
+    it('an e-mail address in running text is a candidate of a field that asks for one; one its name says outranks the others', async () => {
+        const letter = [
+            'If you have questions, please call our helpline on 0800 061 4478 or write to',
+            'our Data Protection Officer, Ms Anjali Ferreira-Holt, at dpo@bellwether.example.co.uk.',
+            'Orders and returns: orders@bellwether.example.co.uk',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'dpo_email', type: 'string' }] });
+        expect((await readData(letter, schema)).dpo_email).to.equal('dpo@bellwether.example.co.uk');
+        // A field that may be empty takes no address its name does not say.
+        expect((await readData(letter, strings('customer_email'))).customer_email).to.equal(null);
+    });
 });

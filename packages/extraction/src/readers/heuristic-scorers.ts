@@ -24,6 +24,7 @@ import { timeScores } from './heuristic-times.js';
 import { appositionScores } from './heuristic-appositions.js';
 import { jobTitleScores } from './heuristic-job-titles.js';
 import { phoneScores } from './heuristic-phones.js';
+import { mailScores } from './heuristic-mails.js';
 import { plateScores } from './heuristic-plates.js';
 import { cardScores } from './heuristic-cards.js';
 import { asLabelled, fieldUnit } from './heuristic-units.js';
@@ -123,6 +124,7 @@ function shapedScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
         ...appositionScores(ctx, fits),
         ...jobTitleScores(ctx, fits),
         ...phoneScores(ctx, fits),
+        ...mailScores(ctx, fits),
         ...plateScores(ctx, fits),
         ...cardScores(ctx, fits),
     ];

@@ -33,7 +33,7 @@ export function shapeOf(
         asksFor(field, win.locale, 'identifierWords') || (REFERENCE_NAME.test(labelWords(field.name).at(-1) ?? '') && !personal);
     const dialled = asksForPhone(field);
     // (An e-mail address has its "@": "NVQ Level 3 Electrotechnical Services" is none.)
-    const mailed = MAIL_NAME.test(labelWords(field.name).join(' '));
+    const mailed = asksForMail(field);
     const posted = [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => POSTCODE_WORDS.has(w)));
     const signer = named || asksForSigner(field, win.locale);
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
@@ -57,6 +57,10 @@ const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', '
 /** Whether a field's name asks for a telephone number (`booking_phone`, `telefoonnummer`). */
 export function asksForPhone(field: CompiledField): boolean {
     return labelWords(field.name).some((w) => PHONE_WORDS.has(w) || w.startsWith('telefoon'));
+}
+/** Whether a field's name asks for an e-mail address (`dpo_email`, `contact_email_address`, `e_mailadres`). */
+export function asksForMail(field: CompiledField): boolean {
+    return MAIL_NAME.test(labelWords(field.name).join(' '));
 }
 /** A field's name that asks for an e-mail address: it ends with "email" ("e mail", "email address", Dutch "e-mailadres"). */
 const MAIL_NAME = /(?:^|\s)(?:e\s?mail|e\s?mailadres|mailadres)(?:\s(?:address|addr|adres))?$/u;
