@@ -132,4 +132,26 @@ describe('label cells and ranges in values', () => {
         const dual = candidates.filter((c) => c.field === 'aircraft_type' && c.quote === 'DUAL').map((c) => c.features.context ?? 0);
         expect(Math.max(...dual)).to.be.below(0.33);
     });
+
+    it("a title row of two cells is no section's heading over the labels under it", async () => {
+        const report = [
+            'FENWRIGHT HOME & GARDEN LTD          STOCK RESULT - FULL STORE COUNT',
+            'Report STK-R07  v3.1                 Report generated: 03/11/2025 07:42 GMT',
+            '=============================================================================',
+            'Store:            0147  Kettering Retail Park',
+            'Store manager:    Delphine Okafor-Rowe',
+            'Count date:       02/11/2025',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [
+                { name: 'store_name', type: 'string' },
+                { name: 'store_manager', type: 'string' },
+                { name: 'count_date', type: 'date', date_order: 'dmy' },
+            ],
+        });
+        const data = await readData(report, schema);
+        expect(data.store_name).to.match(/Kettering Retail Park$/);
+    });
 });

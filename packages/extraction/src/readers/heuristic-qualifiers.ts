@@ -73,6 +73,12 @@ export function qualifyingWord(win: WindowText, before: string): boolean {
     return false;
 }
 
+/**
+ * Two cells of a line: text, a gap of three spaces or more, text. A heading of two cells is a
+ * letterhead's or a title's row, no section's ("FENWRIGHT HOME & GARDEN LTD      STOCK RESULT").
+ */
+const TWO_CELLS = /\S {3,}\S/;
+
 /** Lines a section's heading stands above a label in its block at most. */
 const HEADING_LINES = 8;
 /** Characters of a section's heading at most. */
@@ -124,9 +130,9 @@ function headingOver(win: WindowText, at: number): number | undefined {
     for (let k = at - 1; k >= 0 && at - k <= HEADING_LINES; k--) {
         const t = win.lines[k]!.text;
         if (!t.trim()) return undefined;
-        if (indentOf(t) < depth) return heads(win, k) ? k : undefined;
+        if (indentOf(t) < depth) return heads(win, k) && !TWO_CELLS.test(t.trim()) ? k : undefined;
         // (A heading in capitals as deep as the labels under it.)
-        if (indentOf(t) === depth && capitalHeading(t)) return heads(win, k) ? k : undefined;
+        if (indentOf(t) === depth && capitalHeading(t)) return heads(win, k) && !TWO_CELLS.test(t.trim()) ? k : undefined;
     }
     return undefined;
 }
