@@ -219,7 +219,9 @@ function createPipeline(
     compileCacheCounts: SharedArrayBuffer,
 ): Pipeline {
     const { validator, compiler, engine, editor, secrets } = s;
-    if (runsInline(config, overrides)) return new RequestPipeline({ validator, compiler, engine, editor });
+    // Inline, a reading keeps the pool's task deadline itself (nothing interrupts the other steps).
+    if (runsInline(config, overrides))
+        return new RequestPipeline({ validator, compiler, engine, editor, readingTimeoutMs: config.taskTimeoutMs });
     return new WorkerPipeline({
         threads: config.workers,
         quickThreads: config.quickWorkers,

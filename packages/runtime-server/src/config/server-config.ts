@@ -58,7 +58,10 @@ export interface ServerConfig {
      * (pipeline/network-pool.ts). The same seconds as the worker time, counted apart; 0: none.
      */
     readingMsPerAccount: number;
-    /** A worker task running longer is stopped and answered 503 (not possible with workers 0). */
+    /**
+     * A worker task running longer is stopped and answered 503. With workers 0 only a reading can be
+     * stopped (its requests to the model aborted): it is answered 503 at this deadline all the same.
+     */
     taskTimeoutMs: number;
     /** Connection timeouts (docs/runtime-server.md, "What the server protects against"). */
     timeouts: TimeoutConfig;

@@ -1,9 +1,11 @@
 // Credit held by extractions while they read, made durable so a crash cannot lose it. Each instance
-// has an id and a heartbeat in the store; a reservation is a row naming its instance. Every instance
-// reconciles periodically: reservations of instances not seen for `deadAfterMs` (killed, crashed)
-// and reservations held longer than `maxHoldMs` are refunded, exactly once (the store's
-// reconcileReservations). At start-up the same runs at once; on SQLite, where one server owns the
-// file, every reservation found at start-up belongs to a previous run and is refunded.
+// has an id and a heartbeat in the store; a reservation is a row naming its instance, renewed by each
+// heartbeat while this instance still holds it (an extraction reading, or a charge waiting to be
+// written). Every instance reconciles periodically: reservations of instances not seen for
+// `deadAfterMs` (killed, crashed) and reservations not renewed for `maxHoldMs` (lost track of) are
+// refunded, exactly once (the store's reconcileReservations). At start-up the same runs at once; on
+// SQLite, where one server owns the file, every reservation found at start-up belongs to a previous
+// run and is refunded.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DependencyUnavailableError } from '../deps/dependency-errors.js';
 import type { RequestLog } from '../http/request-log.js';
@@ -15,7 +17,10 @@ export interface LedgerTimings {
     heartbeatMs: number;
     /** An instance not seen for this long is dead; its reservations are refunded. */
     deadAfterMs: number;
-    /** A reservation held this long is refunded whatever its instance (longer than any extraction). */
+    /**
+     * A reservation its instance has not renewed for this long is refunded whatever its instance: one
+     * it lost track of. Those it holds are renewed at every heartbeat, however long they are held.
+     */
     maxHoldMs: number;
 }
 
@@ -42,6 +47,8 @@ export class CreditLedger {
     private timer?: NodeJS.Timeout;
     /** Settlements the store refused while unreachable, retried at every heartbeat. */
     private readonly unsettled = new Map<string, { r: Reservation; used: number; at: string }>();
+    /** Reservations of extractions still reading, renewed at every heartbeat (ids). */
+    private readonly holding = new Set<string>();
 
     constructor(
         private readonly store: Store,
@@ -70,7 +77,9 @@ export class CreditLedger {
         await this.markAlive(); // a reservation must never exist before its instance's heartbeat
         const r = { id: `res_${randomBase62(20)}`, accountId, reads };
         try {
-            return (await this.store.openReservation({ ...r, instanceId: this.instanceId })) ? r : undefined;
+            if (!(await this.store.openReservation({ ...r, instanceId: this.instanceId }))) return undefined;
+            this.holding.add(r.id);
+            return r;
         } catch (e) {
             // Sent but unanswered (a timeout): it may have committed and would hold the credit until
             // maxHoldMs. Settled with 0 reads used as soon as the store answers, which refunds it if
@@ -81,35 +90,54 @@ export class CreditLedger {
     }
 
     /**
-     * Keeps `used` reads (0: all refunded). Never throws. False only on SQLite (exclusive), when the
-     * charge could not be written after SETTLE_ATTEMPTS tries: the caller must not deliver the answer
-     * (503), and the reads are given back instead (retried at each heartbeat, or refunded at the next
-     * start if the process dies first), so a client never holds an answer that was not charged. On
-     * PostgreSQL a failed settlement may be in doubt (committed, answer lost): the answer is
-     * delivered and the settlement sent again at each heartbeat (docs/deploy.md).
+     * Keeps `used` reads (0: all refunded). Never throws. False when the answer must not be delivered
+     * (503) because its charge was not taken:
+     * - the reservation was refunded meanwhile (reconciliation) and the account's credit no longer
+     *   holds the reads, so charging them again took nothing: the answer would be free;
+     * - the charge could not be written after SETTLE_ATTEMPTS tries and certainly did not commit
+     *   (SQLite; on PostgreSQL, a statement never sent or answered with an error): the reads are
+     *   given back instead (a settlement of 0 retried at each heartbeat, or the next start on SQLite).
+     * On PostgreSQL a failed settlement that may have committed (sent, its answer lost) is in doubt:
+     * the answer is delivered and the settlement sent again at each heartbeat (docs/deploy.md), its
+     * reservation renewed meanwhile so no instance refunds it while this one is alive.
      */
     async settle(r: Reservation, used: number): Promise<boolean> {
         const at = this.iso(this.now());
         const keep = Math.max(0, Math.min(used, r.reads));
+        this.holding.delete(r.id);
+        let doubt = false;
         for (let attempt = 1; ; attempt++) {
             try {
-                if (!(await this.finish(r, keep, at))) this.retryLater(r, used, at);
+                const s = await this.store.settleReservation(r, keep, at);
+                if (s.charged > 0) this.onCharged(s.charged);
+                if (!s.done) this.retryLater(r, used, at);
+                // After an attempt in doubt, nothing charged now may be that attempt's charge.
+                else if (s.charged < keep && !doubt) {
+                    this.log.event(
+                        'error',
+                        "an extraction's reservation was refunded and its credit spent before its charge; answered 503",
+                        {
+                            reservation: r.id,
+                        },
+                    );
+                    return false;
+                }
                 return true;
             } catch (e) {
-                if (this.exclusive && keep > 0 && attempt < SETTLE_ATTEMPTS) {
+                doubt ||= e instanceof DependencyUnavailableError && e.inDoubt;
+                // A charge that certainly did not commit (or any, on SQLite) is tried again, then refused.
+                const refund = keep > 0 && (this.exclusive || !doubt);
+                if (refund && attempt < SETTLE_ATTEMPTS) {
                     await sleep(SETTLE_RETRY_MS * attempt);
                     continue;
                 }
-                const refund = this.exclusive && keep > 0;
                 this.retryLater(r, refund ? 0 : used, at);
                 this.log.event(
                     'error',
                     refund
                         ? 'could not charge an extraction; answered 503, its reads given back'
                         : 'could not settle a credit reservation; will retry',
-                    {
-                        error: describe(e),
-                    },
+                    { error: describe(e) },
                 );
                 return !refund;
             }
@@ -131,6 +159,13 @@ export class CreditLedger {
         const s = await this.store.settleReservation(r, used, at);
         if (s.charged > 0) this.onCharged(s.charged);
         return s.done;
+    }
+
+    /** What this instance still holds: reservations being read, and charges waiting to be written. */
+    private held(): string[] {
+        const ids = [...this.holding];
+        for (const [id, u] of this.unsettled) if (u.used > 0) ids.push(id);
+        return ids;
     }
 
     /** Settlements still to send, at most MAX_UNSETTLED (past it, reconciliation refunds at maxHoldMs). */
@@ -158,7 +193,7 @@ export class CreditLedger {
 
     private async beat(): Promise<void> {
         const sent = this.now();
-        await this.store.heartbeat(this.instanceId);
+        await this.store.heartbeat(this.instanceId, this.held());
         this.aliveAt = Math.max(this.aliveAt, sent);
     }
 

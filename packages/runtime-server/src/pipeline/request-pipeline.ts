@@ -48,6 +48,11 @@ export interface PipelineParts {
     engine?: ExtractionEngine;
     /** Absent: edits answer 503 pipeline_unavailable. */
     editor?: EditService;
+    /**
+     * Inline (SVC_WORKERS=0) only: the task deadline (`taskTimeoutMs`) of a reading, as the pool
+     * keeps it for its tasks. Past it the reading is stopped and answered 503, its credit given back.
+     */
+    readingTimeoutMs?: number;
 }
 
 interface CompiledBody extends CheckedBody {
@@ -84,13 +89,18 @@ export class RequestPipeline implements Pipeline {
 
     /**
      * `signal`: the task's deadline inside a thread that several readings share (worker-pool.ts), or
-     * the client going away. Why a reading failed goes with its outcome, for the log (`reason`).
+     * the client going away; inline, `readingTimeoutMs` adds the deadline. The reading is answered
+     * when it fires even if the engine has not stopped yet. Why a reading failed goes with its
+     * outcome, for the log (`reason`).
      */
-    extract(body: string, account: string, signal?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
+    extract(body: string, account: string, given?: AbortSignal): Promise<Outcome<ExtractionAnswer>> {
         return outcome(async () => {
             const { engine, job } = this.extractionJob(body, account);
+            const ms = this.parts.readingTimeoutMs;
+            const deadline = ms === undefined ? undefined : AbortSignal.timeout(ms);
+            const signal = deadline && given ? AbortSignal.any([given, deadline]) : (deadline ?? given);
             try {
-                const result = await engine.extract(job, signal);
+                const result = await untilAborted(engine.extract(job, signal), signal);
                 return { json: JSON.stringify(result), reads: result.usage?.reads ?? Number.POSITIVE_INFINITY };
             } catch (e) {
                 if (signal?.aborted) throw Object.assign(pipelineUnavailable(MESSAGES.tooLong), { reason: stopReason(signal.reason) });
@@ -184,6 +194,17 @@ async function outcome<T>(step: () => T | Promise<T>): Promise<Outcome<T>> {
         const err = cause instanceof Error ? cause : new Error(String(cause));
         return { failure: { name: err.name, message: err.message, stack: err.stack ?? '' } };
     }
+}
+
+/** `work`, or its signal's reason as soon as the signal fires (what `work` does after that is dropped). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (!signal) return work;
+    return new Promise<T>((resolve, reject) => {
+        const stop = (): void => reject(signal.reason);
+        if (signal.aborted) stop();
+        else signal.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
 }
 
 /** A stopped reading's reason for the log: its deadline (AbortSignal.timeout's), else what its signal says. */

@@ -77,6 +77,20 @@ export async function pgOpenReservation(db: PgPool, r: NewReservation): Promise<
 /** How long a closed reservation is remembered (a settlement retried later than this charges nothing). */
 export const CLOSED_RESERVATION_RETENTION = '1 day';
 
+/**
+ * Marks the instance alive and renews the open reservations of `holding` that are its own, in one
+ * statement. PostgreSQL's clock, as every time of the reservations (a skewed instance is not taken
+ * for dead, nor are its reservations overdue).
+ */
+export async function pgHeartbeat(db: PgPool, instanceId: string, holding: readonly string[]): Promise<void> {
+    await db.query(
+        `WITH beat AS (INSERT INTO svc_instances (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at)
+        UPDATE credit_reservations SET opened_at = now() WHERE id = ANY($2::text[]) AND instance_id = $1 AND outcome IS NULL`,
+        [instanceId, [...holding]],
+        'svc_heartbeat',
+    );
+}
+
 export async function pgReconcileReservations(db: PgPool, deadAfterMs: number, maxHoldMs: number): Promise<number> {
     // The UPDATE locks each row: of instances reconciling at once, and of a settlement at the same
     // moment, one closes it; the others see it closed when they recheck `outcome IS NULL`. Both

@@ -8,7 +8,7 @@ import { randomBase62 } from '../text/random-base62.js';
 import { PgPanelStore, isoOf, pgAccount, unstorable, type PgAccountRow } from './pg-panel-store.js';
 import type { KeyEpoch } from '../limits/counters-types.js';
 import { PgPool, type PgPoolOptions } from './pg-pool.js';
-import { pgOpenReservation, pgReconcileReservations, pgSettleReservation } from './pg-reservations.js';
+import { pgHeartbeat, pgOpenReservation, pgReconcileReservations, pgSettleReservation } from './pg-reservations.js';
 import {
     AccountExistsError,
     type Account,
@@ -245,12 +245,8 @@ export class PgStore extends PgPanelStore implements Store {
         return pgSettleReservation(this.db, r, usedReads, at);
     }
 
-    async heartbeat(instanceId: string): Promise<void> {
-        // PostgreSQL's clock, as every time of the reservations (a skewed instance is not taken for dead).
-        await this.db.query(
-            'INSERT INTO svc_instances (id, seen_at) VALUES ($1, now()) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
-            [instanceId],
-        );
+    async heartbeat(instanceId: string, holding: readonly string[] = []): Promise<void> {
+        await pgHeartbeat(this.db, instanceId, holding);
     }
 
     async retireInstance(instanceId: string): Promise<void> {

@@ -40,6 +40,10 @@ export class SqliteReservations {
             ),
             forget: db.prepare('DELETE FROM credit_reservations WHERE outcome IS NOT NULL AND closed_at < ?'),
             pruneInstances: db.prepare('DELETE FROM svc_instances WHERE seen_at < ?'),
+            beat: db.prepare(
+                'INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
+            ),
+            renew: db.prepare('UPDATE credit_reservations SET opened_at = ? WHERE id = ? AND instance_id = ? AND outcome IS NULL'),
         };
     }
 
@@ -78,6 +82,17 @@ export class SqliteReservations {
                 if (used === 0 || this.s.reserve.run(used, row.account_id, used).changes !== 1) return { charged: 0, done: true };
                 this.addReads(row.account_id, used, at);
                 return { charged: used, done: true };
+            })
+            .immediate();
+    }
+
+    /** Marks the instance alive and renews the open reservations of `holding` that are its own. */
+    heartbeat(instanceId: string, holding: readonly string[]): void {
+        this.db
+            .transaction(() => {
+                const now = isoAgo(0);
+                this.s.beat.run(instanceId, now);
+                for (const id of holding) this.s.renew.run(now, id, instanceId);
             })
             .immediate();
     }

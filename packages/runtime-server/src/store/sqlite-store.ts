@@ -168,9 +168,6 @@ export class SqliteStore extends SqlitePanelStore implements Store {
             keyByHash: db.prepare<[Buffer], KeyRow>('SELECT * FROM api_keys WHERE hash = ?'),
             dataVersion: db.prepare('PRAGMA data_version').pluck(),
             anyAccount: db.prepare('SELECT * FROM accounts LIMIT 1'),
-            heartbeat: db.prepare(
-                'INSERT INTO svc_instances (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at',
-            ),
             retire: db.prepare('DELETE FROM svc_instances WHERE id = ?'),
             fingerprints: db
                 .prepare<[], string>('SELECT fingerprint FROM session_secret_fingerprints ORDER BY first_seen_at, fingerprint')
@@ -327,10 +324,10 @@ export class SqliteStore extends SqlitePanelStore implements Store {
         return this.gate.write(() => this.reservations.settle(r, usedReads, at));
     }
 
-    async heartbeat(instanceId: string): Promise<void> {
+    async heartbeat(instanceId: string, holding: readonly string[] = []): Promise<void> {
         this.watch?.check(true);
         // One process owns the file: its clock is the database's (store-types.ts).
-        await this.gate.write(() => this.stmts.heartbeat.run(instanceId, new Date().toISOString()));
+        await this.gate.write(() => this.reservations.heartbeat(instanceId, holding));
     }
 
     async retireInstance(instanceId: string): Promise<void> {

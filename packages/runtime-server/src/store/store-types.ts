@@ -122,16 +122,19 @@ export interface Store extends PanelStore {
      */
     settleReservation(r: { id: string; accountId: string }, usedReads: number, at: string): Promise<Settlement>;
     /**
-     * Marks an instance alive now. "Now" is always the database's clock (PostgreSQL's now(); SQLite,
-     * one process per file, the process's): heartbeats, reservation times and the cut-offs of
+     * Marks an instance alive now, and renews (opened_at = now) the open reservations among `holding`
+     * that are this instance's, in one atomic step: reconciliation's `maxHoldMs` counts from a
+     * reservation's last renewal, so one its instance still holds is never refunded while that
+     * instance is alive. "Now" is always the database's clock (PostgreSQL's now(); SQLite, one
+     * process per file, the process's): heartbeats, reservation times and the cut-offs of
      * reconcileReservations are compared on one clock, whatever the instances' own clocks say.
      */
-    heartbeat(instanceId: string): Promise<void>;
+    heartbeat(instanceId: string, holding?: readonly string[]): Promise<void>;
     /** Forgets an instance that stops cleanly. */
     retireInstance(instanceId: string): Promise<void>;
     /**
      * Refunds every open reservation whose instance was last seen more than `deadAfterMs` ago (or
-     * never), or that was opened more than `maxHoldMs` ago (the database's clock), exactly once even
+     * never), or that was opened or last renewed more than `maxHoldMs` ago (the database's clock), exactly once even
      * when instances reconcile concurrently; answers how many were refunded.
      */
     reconcileReservations(deadAfterMs: number, maxHoldMs: number): Promise<number>;
