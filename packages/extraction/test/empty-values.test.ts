@@ -1,7 +1,7 @@
 // A form's way of writing "none": a lone dash where the label's value would be ("Team   -"). The
 // line below is another label's, not this one's value. Documents written for the test.
 import { expect } from 'chai';
-import { emptyMark } from '../src/readers/heuristic-scoring.js';
+import { emptyMark } from '../src/readers/heuristic-gaps.js';
 import { compile, strings } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 

@@ -131,6 +131,9 @@ describe('label cells and ranges in values', () => {
         const { candidates } = await readCandidates(record, required);
         const dual = candidates.filter((c) => c.field === 'aircraft_type' && c.quote === 'DUAL').map((c) => c.features.context ?? 0);
         expect(Math.max(...dual)).to.be.below(0.33);
+        // In prose a label's line is no cell: "governed by the laws of the State of Ohio" for `governing_law`.
+        const lease = '5. Governing Law. This lease is governed by the laws of the State of Ohio.\n';
+        expect((await readData(lease, strings('governing_law'))).governing_law).to.equal('Ohio');
     });
 
     it("a title row of two cells is no section's heading over the labels under it", async () => {

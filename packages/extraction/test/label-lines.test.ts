@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { localeOf } from '../src/locale/locale-registry.js';
 import type { LabelHit } from '../src/readers/heuristic-labels.js';
-import { emptyMark, factsOfHit, folded, headBefore, labelTail } from '../src/readers/heuristic-scoring.js';
+import { emptyMark, factsOfHit, folded, headBefore, labelTail } from '../src/readers/heuristic-gaps.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 
 const PIECES = [' ', '  ', '\t', '\u3000', '\u00a0', '\u2003', 'a', 'Total', ':', '(RM)', 'RM', '1.00', '😀', '\n', '-', '|'];

@@ -158,4 +158,17 @@ describe('a couple as one party', () => {
             'SALE AGREEMENT\n\nThis agreement is made between Orchard Tools Ltd and Priya Raman, of 31 Elm Grove, Reading (the "Buyer").\n';
         expect((await readData(sale, strings('buyer'))).buyer).to.equal('Priya Raman');
     });
+
+    it("a defined name's clause does not run back over a line break out of a title in capitals", async () => {
+        const notice = [
+            'LUMENFORGE ROBOTICS LTD',
+            '',
+            '                           OPTION GRANT NOTICE',
+            '          Lumenforge Robotics 2023 EMI Share Option Plan (the "Plan")',
+            '',
+            'To:  Priya Castellanos-Hart',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'o', fields: [{ name: 'plan_name', type: 'string' }] });
+        expect((await readData(notice, schema)).plan_name).to.equal('Lumenforge Robotics 2023 EMI Share Option Plan');
+    });
 });

@@ -2,7 +2,8 @@
 // a bracket of words in lower case the line ends inside, before "of" and an address. Documents
 // written for the test.
 import { expect } from 'chai';
-import { columnEnd, valueHead } from '../src/readers/heuristic-lines.js';
+import { valueHead } from '../src/readers/heuristic-heads.js';
+import { columnEnd } from '../src/readers/heuristic-lines.js';
 import { compile, strings } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 

@@ -2,7 +2,7 @@
 // after a quoted name, a measure after a dash; and what does not: a qualification's bracket glued to
 // its word, the label's word before a small number ("Room: Room 2"). Documents written for the test.
 import { expect } from 'chai';
-import { valueHead } from '../src/readers/heuristic-lines.js';
+import { valueHead } from '../src/readers/heuristic-heads.js';
 import { compile, strings } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 

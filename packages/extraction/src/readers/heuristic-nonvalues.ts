@@ -6,7 +6,7 @@
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import type { LabelHit } from './heuristic-labels.js';
-import { emptyMark } from './heuristic-scoring.js';
+import { emptyMark } from './heuristic-gaps.js';
 import type { StringCandidate } from './heuristic-strings.js';
 import type { WindowText } from './heuristic-text.js';
 

@@ -8,7 +8,8 @@ import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
 import { LEGAL_FORMS } from '../parsers/legal-forms.js';
 import { translatedName } from './heuristic-label-forms.js';
-import { valueHead } from './heuristic-lines.js';
+import { valueHead } from './heuristic-heads.js';
+import { titleLine } from './heuristic-lines.js';
 import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
@@ -282,7 +283,11 @@ function clauseName(win: WindowText, at: number, boundaries: ReadonlySet<string>
         else if (
             ';:()•|'.includes(c) ||
             // A definition on a line of its own ("- hereinafter the “Buyer” -") defines the lines above.
-            (depth === 0 && c === '\n' && letter && !win.wrapped(win.lineOf(from + k - 1)))
+            // (Nor out of a title in capitals: "OPTION GRANT NOTICE" over "Lumenforge Robotics 2023 EMI Share Option Plan (the “Plan”)".)
+            (depth === 0 &&
+                c === '\n' &&
+                letter &&
+                (!win.wrapped(win.lineOf(from + k - 1)) || titleLine(win.lines[win.lineOf(from + k - 1)]!.text)))
         ) {
             from += k + 1;
             break;

@@ -11,18 +11,9 @@ import { withoutNonValues } from './heuristic-nonvalues.js';
 import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
-import { emptyMark } from './heuristic-scoring.js';
-import {
-    HEAD_PREFERRED,
-    SENTENCE_END,
-    allCaps,
-    columnEnd,
-    nameLabel,
-    shortestMatch,
-    trimValue,
-    valueBelow,
-    valueHead,
-} from './heuristic-lines.js';
+import { emptyMark } from './heuristic-gaps.js';
+import { HEAD_PREFERRED, SENTENCE_END, allCaps, columnEnd, nameLabel, shortestMatch, trimValue, valueBelow } from './heuristic-lines.js';
+import { valueHead } from './heuristic-heads.js';
 import { codeAfter, kindNumberAfter, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, nameAbove, namePhraseAfter, nextListedName } from './heuristic-names.js';
@@ -112,7 +103,9 @@ function phraseCandidates(
     if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start)))
         return taglineHolder(win, hit).map((name) => ({ ...name, context: hit.weight * LABEL.qualifiedByWord, hit }));
     const between = win.wordsBetween(hit.end, phrase.start);
-    const context = hit.weight * ownWord(win, hit) * Math.max(0.2, 0.9 - 0.1 * between);
+    // (A form's label, its colon after it, counts less after another word of its cell; prose is no cell.)
+    const own = /^[ \t]*:/.test(win.text.slice(hit.end, hit.end + 3)) ? ownWord(win, hit) : 1;
+    const context = hit.weight * own * Math.max(0.2, 0.9 - 0.1 * between);
     out.push({ ...phrase, context, hit });
     const inner = /^\p{Lu}\p{L}+\s+of\s+(?=\p{Lu})/u.exec(phrase.quote);
     if (inner && !several) {

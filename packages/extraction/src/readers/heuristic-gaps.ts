@@ -1,0 +1,100 @@
+// The white space between a label and its value folded (a wide gap, a tab stop, a right-aligned
+// column are no evidence), the few characters before a span on its line, and the facts of a label's
+// line: its folded tail, whether it stands alone, a lone dash for "none". Split from heuristic-scoring.ts.
+import { currenciesOfMark } from '../parsers/currency-marks.js';
+import type { LabelHit } from './heuristic-labels.js';
+import type { WindowText } from './heuristic-text.js';
+
+/**
+ * Layout white space folded: exported purchase orders and invoices put wide gaps, tab stops and
+ * right-aligned columns between a label and its value; how wide is no evidence.
+ */
+export function folded(gap: string): string {
+    return gap.replace(/[ \t\u00a0\u2000-\u200a\u202f\u3000]+/g, ' ');
+}
+
+/** The white space `folded` folds. */
+function layoutSpace(c: number): boolean {
+    return c === 32 || c === 9 || c === 0xa0 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x3000;
+}
+
+/** Folded characters of a line's head that matter (a label alone: 16; a value starting its line: 24). */
+const HEAD_UNITS = 24;
+/** Folded characters of a label's tail that matter (continuedLabel: 48). */
+const TAIL_UNITS = 48;
+
+/**
+ * What hitScore reads of a window's lines, each computed once: the folded head of a line (its first
+ * HEAD_UNITS + 1 folded characters and the offset where each starts), and of each label its folded
+ * tail up to TAIL_UNITS + 1 characters and whether it stands alone on its line. Folding the whole
+ * head or tail for every pair of label and value cost time in the line's length per pair: a long
+ * line of labels above a column of values took seconds.
+ */
+const heads = new WeakMap<WindowText, Map<number, { folded: string; starts: number[] }>>();
+const hitFacts = new WeakMap<LabelHit, { tail: string | undefined; alone: boolean }>();
+
+/**
+ * folded(text.slice(from, end)) up to its first `units` characters, and the offset where each
+ * starts: a run of layout white space is one, so the work stops after `units` of them however wide.
+ */
+function foldedUnits(text: string, from: number, end: number, units: number): { folded: string; starts: number[] } {
+    let folded = '';
+    const starts: number[] = [];
+    for (let i = from; i < end && starts.length < units;) {
+        starts.push(i);
+        if (layoutSpace(text.charCodeAt(i))) {
+            folded += ' ';
+            while (i < end && layoutSpace(text.charCodeAt(i))) i++;
+        } else folded += text[i++];
+    }
+    return { folded, starts };
+}
+
+/** folded(text.slice(line start, pos)) when it has at most `max` (≤ HEAD_UNITS) characters, else undefined. */
+export function headBefore(win: WindowText, line: number, pos: number, max: number): string | undefined {
+    let byLine = heads.get(win);
+    if (!byLine) heads.set(win, (byLine = new Map()));
+    let head = byLine.get(line);
+    if (!head) {
+        const { start, end } = win.lines[line]!;
+        byLine.set(line, (head = foldedUnits(win.text, start, end, HEAD_UNITS + 1)));
+    }
+    let k = 0;
+    while (k < head.starts.length && head.starts[k]! < pos) k++;
+    return k > max ? undefined : head.folded.slice(0, k);
+}
+
+/**
+ * A label's folded tail (folded(text.slice(hit end, its line's end)) when it has at most TAIL_UNITS
+ * characters) and whether the label stands alone on its line: at most 16 folded characters before
+ * it and nothing after it but separators or a currency mark ("TOTAL (RM):").
+ */
+/**
+ * A label's line that ends in a lone dash after its gap or colon ("Team                    -"): the
+ * form's way of writing "none", so the line below is not the label's value.
+ */
+export function emptyMark(tail: string): boolean {
+    return /^\s*[:=]?\s+[-–—]\s*$|^\s*[:=][-–—]\s*$/.test(tail);
+}
+
+export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | undefined; alone: boolean } {
+    let facts = hitFacts.get(hit);
+    if (!facts) {
+        const folded = foldedUnits(win.text, hit.end, win.lines[hit.line]!.end, TAIL_UNITS + 1).folded;
+        const tail = folded.length > TAIL_UNITS ? undefined : folded;
+        const alone =
+            headBefore(win, hit.line, hit.start, 16) !== undefined &&
+            tail !== undefined &&
+            tail.length <= 24 &&
+            labelTail(tail) &&
+            !emptyMark(tail);
+        hitFacts.set(hit, (facts = { tail, alone }));
+    }
+    return facts;
+}
+
+/** Nothing but separators, or a currency mark ("TOTAL (RM):", "RM"), after a label on its line. */
+export function labelTail(tail: string): boolean {
+    const rest = tail.replace(/[\s:=#.\-–—>|()[\]*]+/g, '');
+    return rest === '' || currenciesOfMark(rest) !== undefined;
+}
