@@ -249,4 +249,16 @@ describe('role labels: a one-word name joined to its value in prose', () => {
             'BETWEEN\n  (1) Ms Ada Lowe of 18 Ashby Grove, Bristol\n  (2) Mr Rhys Tallon, whose current address is Flat 4, 9 Gloucester Road, Bristol\n';
         expect((await readData(lodger, strings('address'))).address).not.to.equal('Flat 4');
     });
+
+    it('"Behandeld door" names a Dutch letter\'s `contactpersoon`, "Handled by" an English one\'s `contact_name`', async () => {
+        const brief = [
+            'Datum:          10 maart 2026',
+            'Kenmerk:        AB-2026-004',
+            'Behandeld door: mw. drs. Ilse Bruggink-Mertens',
+            'Onderwerp:      Gunningsbeslissing',
+        ].join('\n');
+        expect((await readData(brief, strings('contactpersoon'), 'nl')).contactpersoon).to.equal('mw. drs. Ilse Bruggink-Mertens');
+        const letter = ['Our ref:        CL-2291', 'Handled by:     Ms Anjali Ferreira-Holt', 'Date:           3 March 2026'].join('\n');
+        expect((await readData(letter, strings('contact_name'))).contact_name).to.equal('Ms Anjali Ferreira-Holt');
+    });
 });

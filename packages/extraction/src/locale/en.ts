@@ -354,6 +354,8 @@ export const en = {
         // Who sends and who receives a consignment, as customs and carriers' forms label them.
         ['sender', ['shipper', 'consignor']],
         ['recipient', ['consignee']],
+        // Who a letter names to contact: "Handled by:   Ms Anjali Ferreira-Holt".
+        ['contact', ['handled by', 'dealt with by', 'enquiries to']],
         // A sum paid, as a till or an invoice acknowledges it ("Payment rec'd   $439.40").
         ['paid', ['payment received', "payment rec'd", 'payments received', 'amount received', 'received with thanks']],
     ]),

@@ -382,6 +382,8 @@ export const nl = {
     roleLabels: new Map<string, readonly string[]>([
         ...(['klant', 'afnemer', 'koper'] as const).map((w) => [w, ['factuur aan', 'gefactureerd aan', 'debiteur']] as const),
         ['betaald', ['reeds voldaan', 'voldaan', 'ontvangen']],
+        // Who a letter names to contact: "Behandeld door:   mw. drs. Ilse Bruggink-Mertens".
+        ['contactpersoon', ['behandeld door', 'inlichtingen bij']],
     ]),
     schemaWords: NL_SCHEMA_WORDS,
     stem: suffixStemmer(['ingen', 'ing', 'en', 'e', 's'], [['nummer', 'nr']]),
