@@ -223,4 +223,9 @@ describe('where a value ends', () => {
         // A field that may be empty takes no address its name does not say.
         expect((await readData(letter, strings('customer_email'))).customer_email).to.equal(null);
     });
+
+    it('a code is no head before a range word and another code: the range is the value', () => {
+        expect(valueHead('ACR-PRU-2024-118001 to ACR-PRU-2024-118340', new Set(['to']))).to.equal(0);
+        expect(valueHead('INV-20388 dated 02.08.2024', new Set(['to']))).to.equal('INV-20388'.length);
+    });
 });

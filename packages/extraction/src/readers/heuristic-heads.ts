@@ -83,8 +83,8 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
     const of = / of \d/.exec(quote);
     if (of && /^\p{Lu}[\p{L}.'’ -]+$/u.test(quote.slice(0, of.index))) return of.index;
     const code = CODE_HEAD.exec(quote)?.[0];
-    // Not the first figure of a range: "7am to 10pm", "09:00 tot 17:00".
-    const join = code && /^\s+(\S+)\s+\d/u.exec(quote.slice(code.length))?.[1]!.toLowerCase();
+    // Not the first figure or code of a range: "7am to 10pm", "09:00 tot 17:00", "ACR-PRU-2024-118001 to ACR-PRU-2024-118340".
+    const join = code && /^\s+(\S+)\s+(?=[^\s\d]{0,12}\d)/u.exec(quote.slice(code.length))?.[1]!.toLowerCase();
     return code && !(join && rangeWords.has(join)) ? code.length : 0;
 }
 
