@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { wantsAddressee } from '../src/readers/heuristic-addressee.js';
 import { localeOf } from '../src/locale/locale-registry.js';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 
 const OFFER = compile({
@@ -261,5 +261,21 @@ describe('addressee: the person a letter greets', () => {
         // (A field that asks for the whole name does not take a first name alone.)
         const whole = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'customer_name', type: 'string', nullable: true }] });
         expect(await readData(mail, whole)).to.deep.equal({ customer_name: null });
+    });
+
+    it('a `requester` is the letter\'s addressee, whose block may hold no address ("By email only")', async () => {
+        const reply = [
+            'WREXFORD BOROUGH COUNCIL',
+            'Information Governance Team',
+            'Civic Offices, Tanner Street, Wrexford WX4 1AA',
+            '',
+            'Mr Callum Brightwater',
+            'By email only',
+            '',
+            'Our reference:   FOI-2025-1187',
+            '',
+            'Dear Mr Brightwater,',
+        ].join('\n');
+        expect((await readData(reply, strings('requester_name'))).requester_name).to.equal('Mr Callum Brightwater');
     });
 });

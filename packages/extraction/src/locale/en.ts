@@ -289,6 +289,10 @@ export const en = {
         'parent',
         'guardian',
         'employee',
+        // (Who asked, answered by letter: a freedom of information request's, a complaint's.)
+        'requester',
+        'requestor',
+        'complainant',
     ],
     issuerWords: [
         'company',
