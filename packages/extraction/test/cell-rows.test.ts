@@ -384,4 +384,11 @@ describe('a title before a name', () => {
         const english = 'BUYER\nName:   Mr. Tobias Renner\n';
         expect((await readData(english, strings('buyer_name'))).buyer_name).to.equal('Mr. Tobias Renner');
     });
+
+    it('a value cell\'s abbreviation in a bracket ends no sentence ("Winter wheat (cv. Harlow)")', async () => {
+        const line = '  Crop                 Winter wheat (cv. Harlow)   Growth stage: GS31-32';
+        expect(pairedCell(line, 2, 6)).to.deep.equal([23, 48]);
+        const record = ['  Field                Long Acre (F07)            Field area: 14.1 ha', line].join('\n');
+        expect((await readData(record, strings('crop'))).crop).to.equal('Winter wheat (cv. Harlow)');
+    });
 });

@@ -127,7 +127,9 @@ export function pairedCell(line: string, at: number, end: number): [number, numb
     // A clause's heading and its first sentence ("23.   Governing Law.   This Agreement shall be
     // governed …") are no label and value: a value is short and no sentence.
     const said = text(value);
-    if (said.length > 80 || SENTENCE_END.test(said) || (said.split(' ').length > 8 && said.endsWith('.'))) return undefined;
+    // (An abbreviation's stop in a bracket ends no sentence: "Winter wheat (cv. Harlow)".)
+    const unbracketed = said.replace(/\([^()]*\)/g, '');
+    if (said.length > 80 || SENTENCE_END.test(unbracketed) || (said.split(' ').length > 8 && said.endsWith('.'))) return undefined;
     const alternatesFrom = (from: number): boolean => {
         const row = cells.slice(from);
         return row.every((c, i) => i % 2 === 1 || labelCell(text(c))) && row.some((c, i) => i % 2 === 1 && /\d/.test(text(c)));
