@@ -4,7 +4,7 @@
 // it, and is no part of it. Documents written for the test.
 import { expect } from 'chai';
 import { nameAbove } from '../src/readers/heuristic-names.js';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readData } from './support/read-data.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { localeOf } from '../src/locale/locale-registry.js';
@@ -91,5 +91,27 @@ describe('names under which a role stands', () => {
             fields: [{ name: 'dpo_name', type: 'string', hints: ['Data Protection Officer', 'DPO'] }],
         });
         expect((await readData(letter, schema)).dpo_name).to.equal('Aoife Brannigan');
+    });
+
+    it('the name under "For and on behalf of" a party is who signs; not in two signature blocks side by side', async () => {
+        const notice = [
+            'Please sign and return a copy of this notice within 30 days.',
+            '',
+            'For and on behalf of Lumenforge Robotics Ltd',
+            '',
+            '   Dominic Ferreira-Lund',
+            '   Director                                       16 February 2026',
+            '',
+            'I accept the Option on the terms of this notice and the rules of the Plan.',
+            '   Signed: ___________________________   Date: _______________',
+        ].join('\n');
+        expect((await readData(notice, strings('signed_by'))).signed_by).to.equal('Dominic Ferreira-Lund');
+        const both = [
+            'Signed for and on behalf of                 Signed for and on behalf of',
+            'the Organiser                               the Sponsor',
+            '',
+            'H. Osei                                     C. Breen',
+        ].join('\n');
+        expect((await readData(both, strings('sponsor_signatory'))).sponsor_signatory).to.equal(null);
     });
 });

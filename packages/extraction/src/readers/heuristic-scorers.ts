@@ -25,6 +25,7 @@ import { appositionScores } from './heuristic-appositions.js';
 import { jobTitleScores } from './heuristic-job-titles.js';
 import { phoneScores } from './heuristic-phones.js';
 import { mailScores } from './heuristic-mails.js';
+import { behalfScores } from './heuristic-behalf.js';
 import { plateScores } from './heuristic-plates.js';
 import { cardScores } from './heuristic-cards.js';
 import { asLabelled, fieldUnit } from './heuristic-units.js';
@@ -125,6 +126,7 @@ function shapedScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
         ...jobTitleScores(ctx, fits),
         ...phoneScores(ctx, fits),
         ...mailScores(ctx, fits),
+        ...behalfScores(ctx, fits),
         ...plateScores(ctx, fits),
         ...cardScores(ctx, fits),
     ];
