@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { parseQuote } from '../src/parsers/quote-parser.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe('enum options', () => {
     it('reads a label in snake case as its words, in any case, hyphens or spaces between', () => {
@@ -77,5 +77,20 @@ describe('enum options', () => {
             'Litres:      700',
         ].join('\n');
         expect((await readData(doc, schema)).fuel).to.equal('kerosene');
+    });
+
+    it("an option's words inside a label, before its colon, are no value; the value after the colon is", async () => {
+        const report = ['Most serious infringement category this period:  SERIOUS', 'Status: Paid  Payment: card'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [
+                { name: 'worst_category', type: 'enum', labels: ['minor', 'serious', 'very_serious', 'most_serious'] },
+                { name: 'status', type: 'enum', labels: ['paid', 'unpaid'] },
+            ],
+        });
+        const { data, candidates } = await readCandidates(report, schema);
+        expect(candidates.filter((c) => c.field === 'worst_category').map((c) => c.quote)).to.deep.equal(['SERIOUS']);
+        expect(data).to.deep.equal({ worst_category: 'serious', status: 'paid' });
     });
 });

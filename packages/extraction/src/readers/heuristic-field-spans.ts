@@ -42,6 +42,8 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // percentages with it ("Variance (counted - book)   -1,535.25" beside "Variance % of book   -0.83%").
     if ((type.kind === 'decimal' || type.kind === 'integer') && asksForPercent(ctx.field) && found.some((s) => signed(ctx.win, s)))
         found = found.filter((s) => signed(ctx.win, s));
+    // Nor an option's words inside a label, before its colon ("Most serious infringement category this period:   SERIOUS").
+    if (type.kind === 'enum') found = found.filter((s) => !inLabelCell(ctx.win, s));
     // Nor a reference range's bound after a row's reading ("Apnoea-hypopnoea index (AHI)   18.6 /h   < 5 /h").
     if (type.kind === 'integer' || type.kind === 'decimal') found = found.filter((s) => !referenceBound(ctx.win, s));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
@@ -66,6 +68,18 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     if (noun) found = [...found, ...countWords(ctx.win, noun)].sort((a, b) => a.start - b.start);
     return found;
 }
+
+/** Whether a span stands in a line's first cell, a label, before its colon (no gap nor colon between). */
+function inLabelCell(win: WindowText, s: Span): boolean {
+    const line = win.lines[win.lineOf(s.start)]!;
+    const rest = win.text.slice(s.end, Math.min(line.end, s.end + LABEL_CELL));
+    const colon = rest.indexOf(':');
+    if (colon < 0 || /\s{2,}|\t/.test(rest.slice(0, colon)) || !/^[ \t]*\S/.test(rest.slice(colon + 1))) return false;
+    const before = win.text.slice(Math.max(line.start, s.start - LABEL_CELL), s.start);
+    return !before.includes(':') && !/\S\s{2,}\S/.test(before);
+}
+/** Characters of a label cell read on each side of a span. */
+const LABEL_CELL = 60;
 
 /** Whether a percent sign follows a figure (a space between at most). */
 function signed(win: WindowText, s: Span): boolean {
