@@ -1,8 +1,8 @@
 // A person named beside their role in running text, for a field named by the role
 // (heuristic-appositions.ts). Documents written for the test.
 import { expect } from 'chai';
-import { compile } from './support/edit-fixtures.js';
-import { readCandidates } from './support/read-data.js';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const role = (name: string) => compile({ svc_schema: '1.0', name: 'r', fields: [{ name, type: 'string', hints: [name] }] });
 const quotes = async (doc: string, name: string, language: 'en' | 'nl' = 'nl') =>
@@ -69,5 +69,14 @@ describe('people beside their role in running text', () => {
         // (Not for a field that asks for no job.)
         const other = compile({ svc_schema: '1.0', name: 'o', fields: [{ name: 'coordinator', type: 'string' }] });
         expect((await readCandidates(letter, other, 'en')).candidates.map((c) => c.quote)).to.not.include('Dispatch Coordinator');
+    });
+
+    it('a notary named before the role in a deed: a title in lower case, a hyphenated given name, "in \'t", and "met" after the role', async () => {
+        const akte = [
+            'Heden, drie februari tweeduizend zesentwintig (3 februari 2026), verscheen',
+            "voor mij, mr. Evert-Jan Scholte in 't Veld, notaris met plaats van vestiging",
+            'Deventer:',
+        ].join('\n');
+        expect((await readData(akte, strings('notaris'), 'nl')).notaris).to.equal("Evert-Jan Scholte in 't Veld");
     });
 });

@@ -18,9 +18,12 @@ const BESIDE = 3;
 
 /** Characters before a role read for the name that ends there. */
 const NAME_BEFORE = 60;
-/** A person's name ending a text: initials (a given name in brackets after them) or capitalised words, particles, a surname. */
+/**
+ * A person's name ending a text: initials (a given name in brackets after them) or capitalised
+ * words ("Evert-Jan"), particles ("in 't"), a surname.
+ */
 const PERSON_END =
-    /(?<![\p{L}.])(?:(?:\p{Lu}\p{Ll}{1,3}\.?[ \t])?(?:\p{Lu}\.){1,4}[ \t](?:\(\p{Lu}\p{Ll}+\)[ \t])?|(?:\p{Lu}\p{Ll}+[ \t]){1,3})(?:(?:van|de|der|den|ter|ten|von|le|la|di|da|du)[ \t])*\p{Lu}[\p{L}'’-]+$/u;
+    /(?<![\p{L}.])(?:(?:\p{Lu}\p{Ll}{1,3}\.?[ \t])?(?:\p{Lu}\.){1,4}[ \t](?:\(\p{Lu}\p{Ll}+\)[ \t])?|(?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?[ \t]){1,3})(?:(?:van|de|der|den|ter|ten|von|le|la|di|da|du|in|'t|’t)[ \t])*\p{Lu}[\p{L}'’-]+$/u;
 
 /**
  * Whether a name phrase is surely a person's: a title first ("dhr.", "Mrs") or initials first
@@ -70,8 +73,8 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     // (Across a line break too: "door mr. F.J. de Lange," / "voorzitter, bijgestaan door …".)
     const sep = /(?:,\s|[ \t]\()$/.exec(text.slice(Math.max(0, hit.start - BESIDE), hit.start));
     // (After a comma the role ends its phrase, but for where: "dhr. B. Schoonderwoerd, beheerder regio" is a
-    // region's manager; "mr. G.A. Brinkman, notaris te Zwolle" is the notary.)
-    if (!sep || (sep[0].startsWith(',') && !/^(?:[,.;)]|[ \t]*$|[ \t]+(?:te|in|at|bij)\b)/mu.test(text.slice(hit.end, hit.end + 6))))
+    // region's manager; "mr. G.A. Brinkman, notaris te Zwolle", "…, notaris met plaats van vestiging Deventer" is the notary.)
+    if (!sep || (sep[0].startsWith(',') && !/^(?:[,.;)]|[ \t]*$|[ \t]+(?:te|in|at|bij|met)\b)/mu.test(text.slice(hit.end, hit.end + 6))))
         return undefined;
     const end = hit.start - sep[0].length;
     // (The line's start looked for within the characters read only: a long line has many roles on it.)
@@ -79,7 +82,9 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     const from = near + text.slice(near, end).lastIndexOf('\n') + 1;
     const m = PERSON_END.exec(text.slice(from, end));
     const name = m ? { start: from + m.index, end, quote: m[0] } : undefined;
-    return name && personLike(win, name) ? name : undefined;
+    // (A title in lower case before it says a person too: "mr. Evert-Jan Scholte in 't Veld".)
+    const title = name && /(\p{Ll}{1,4})\.[ \t]$/u.exec(text.slice(Math.max(from, name.start - 6), name.start));
+    return name && (personLike(win, name) || (title && wordsOf(win.locale, 'personTitles').has(title[1]!))) ? name : undefined;
 }
 
 /** Characters before a kind's word read for the name it ends. */
