@@ -228,4 +228,13 @@ describe('where a value ends', () => {
         expect(valueHead('ACR-PRU-2024-118001 to ACR-PRU-2024-118340', new Set(['to']))).to.equal(0);
         expect(valueHead('INV-20388 dated 02.08.2024', new Set(['to']))).to.equal('INV-20388'.length);
     });
+
+    it('an abbreviation of "number" in a bracket ends no sentence: the value after the colon is read ("(nr. E-3092)")', async () => {
+        const uitslag = [
+            '  Locatie:            Examencentrum Amersfoort-Noord',
+            '  Examinator:         dhr. R. Kuipers-Bloemendaal (nr. E-3092)',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'u', fields: [{ name: 'examinator', type: 'string', hints: ['Examinator'] }] });
+        expect((await readData(uitslag, schema, 'nl')).examinator).to.equal('dhr. R. Kuipers-Bloemendaal');
+    });
 });

@@ -48,7 +48,7 @@ export const LABEL_BEFORE = /^\s*[\p{L}\p{N} .'’/&-]{1,30}:?(?: {2,}|\t)\s*$/u
  * (No. 4) Limited").
  */
 export const SENTENCE_END =
-    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r|[Ff]am|[Cc]apt|[Rr]evd?|[Cc]llr|[Ss]gt))(?:[.;!?]\s(?!\d)|[;!?]\s|(?<!\([Nn][or])\.\s)/u;
+    /(?<!(?:^|[\s.])\p{Lu})(?<!(?:^|[\s.(])(?:[Mm]rs?|[Mm]s|[Dd]rs?|[Pp]rof|[Dd]hr|[Mm]evr|[Mm]w|[Ii]ng|[Ii]r|[Ff]am|[Cc]apt|[Rr]evd?|[Cc]llr|[Ss]gt))(?:(?<!\([Nn][or])[.;!?]\s(?!\d)|[;!?]\s|(?<!\([Nn][or])\.\s)/u;
 
 /** Whether a word is written in capitals only ("THE", not "The" or "De"). */
 export function allCaps(word: string): boolean {
