@@ -79,4 +79,12 @@ describe('people beside their role in running text', () => {
         ].join('\n');
         expect((await readData(akte, strings('notaris'), 'nl')).notaris).to.equal("Evert-Jan Scholte in 't Veld");
     });
+
+    it("a titled or initialled name over a role in lower case that starts its line is the role's, as Dutch signatures write it", async () => {
+        const rapport = ['Sportgeneeskunde Oost, 12 maart 2026', '', 'drs. M.A. Grotenhuis', 'sportarts, BIG 69051827204'].join('\n');
+        expect((await readData(rapport, strings('sportarts'), 'nl')).sportarts).to.equal('drs. M.A. Grotenhuis');
+        // A role in the middle of a sentence is none: "de sportarts" under a line of prose.
+        const tekst = ['Na de inspanningstest heeft', 'sportarts de uitslag besproken.'].join('\n');
+        expect((await readData(tekst, strings('sportarts'), 'nl')).sportarts).to.equal(null);
+    });
 });

@@ -87,6 +87,30 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     return name && (personLike(win, name) || (title && wordsOf(win.locale, 'personTitles').has(title[1]!))) ? name : undefined;
 }
 
+/**
+ * A person's name on the line over a role in lower case that starts its line, as Dutch signatures
+ * write it ("drs. M.A. Grotenhuis" / "sportarts, BIG 69051827204"): a title in lower case or
+ * initials first, then names, particles and a surname, alone on the line.
+ */
+const NAME_OVER_ROLE =
+    /^[ \t]*((?:\p{Ll}{1,4}\.[ \t]+){0,2}(?:\p{Lu}\.){1,4}[ \t]*(?:(?:van|de|der|den|ter|ten|in|'t|’t)[ \t]+)*\p{Lu}[\p{L}'’-]+|(?:\p{Ll}{1,4}\.[ \t]+){1,2}\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3})[ \t]*$/u;
+
+function nameOverRole(win: WindowText, hit: LabelHit): Span | undefined {
+    const line = win.lines[hit.line]!;
+    const role = win.text.slice(hit.start, hit.end);
+    if (
+        !/^\p{Ll}/u.test(role) ||
+        win.text.slice(line.start, hit.start).trim() !== '' ||
+        !/^(?:,|[ \t]*$)/.test(win.text.slice(hit.end, line.end))
+    )
+        return undefined;
+    const above = win.lines[hit.line - 1];
+    const m = above && above.text.length <= NAME_BEFORE ? NAME_OVER_ROLE.exec(above.text) : null;
+    if (!m) return undefined;
+    const start = above!.start + m[0].indexOf(m[1]!);
+    return { start, end: start + m[1]!.length, quote: m[1]! };
+}
+
 /** Characters before a kind's word read for the name it ends. */
 const KIND_BEFORE = 60;
 /** Capitalised words (two to four, "&" and "of" between) ending a text, after a word in lower case: a name before its kind. */
@@ -117,7 +141,7 @@ export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean):
     const out: Scored[] = [];
     for (const hit of hits) {
         if (hit.kind !== 'name' && hit.kind !== 'hint') continue;
-        const person = besideRole(win, hit);
+        const person = besideRole(win, hit) ?? (hit.kind === 'name' ? nameOverRole(win, hit) : undefined);
         // (A kind's word in lower case after the name it ends: "our Fleet Operations department".)
         const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : beforeKind(win, hit);
         const name = person ?? kind;
