@@ -87,4 +87,17 @@ describe('people beside their role in running text', () => {
         const tekst = ['Na de inspanningstest heeft', 'sportarts de uitslag besproken.'].join('\n');
         expect((await readData(tekst, strings('sportarts'), 'nl')).sportarts).to.equal(null);
     });
+
+    it('a list item appointing its titled person "as" a role names the role\'s person ("- mevrouw …, voornoemd, als voorzitter;")', async () => {
+        const akte = [
+            'Voor de eerste maal worden tot bestuurders benoemd:',
+            '  - mevrouw Geertruida Maria Oldenkamp, voornoemd, als voorzitter;',
+            '  - de heer Sander Pieter Hulshof, geboren te Deventer op 2 maart 1985,',
+            '    als secretaris;',
+        ].join('\n');
+        expect(await readData(akte, strings('voorzitter', 'secretaris'), 'nl')).to.deep.equal({
+            voorzitter: 'Geertruida Maria Oldenkamp',
+            secretaris: 'Sander Pieter Hulshof',
+        });
+    });
 });

@@ -111,6 +111,34 @@ function nameOverRole(win: WindowText, hit: LabelHit): Span | undefined {
     return { start, end: start + m[1]!.length, quote: m[1]! };
 }
 
+/** A list item's start: a dash or a bullet opening its line. */
+const ITEM_START = /(?:^|\n)[ \t]*[-•*–][ \t]+/g;
+/** The titled name an item starts with, before its comma: "mevrouw Geertruida Maria Oldenkamp,", "de heer Sander Pieter Hulshof,". */
+const ITEM_NAME =
+    /^(?:de heer|mevrouw|mevr\.|dhr\.|mw\.|mr\.|mrs?\.?|ms\.?|miss)[ \t]+(\p{Lu}[\p{L}'’-]+(?:[ \t]+(?:\p{Lu}[\p{L}'’-]+|el|van|de|der|den|ter|ten|in|'t|’t)){0,5}),/iu;
+/** Characters of a list item read back from its role. */
+const ITEM_BEFORE = 160;
+
+/**
+ * The person a list item names who is appointed "as" the role that ends it ("- mevrouw Geertruida
+ * Maria Oldenkamp, voornoemd, als voorzitter;", "- de heer Sander Pieter Hulshof, geboren … ,
+ * als secretaris;"): the titled name the item starts with.
+ */
+function listedAs(win: WindowText, hit: LabelHit): Span | undefined {
+    const text = win.text;
+    const from = Math.max(0, hit.start - ITEM_BEFORE);
+    const before = text.slice(from, hit.start);
+    if (!/(?:^|\s)(?:als|as)[ \t\n]+$/u.test(before) || !/^(?:[;.,]|[ \t]*(?:\n|$))/.test(text.slice(hit.end, hit.end + 2)))
+        return undefined;
+    let at = -1;
+    for (const m of before.matchAll(ITEM_START)) at = m.index + m[0].length;
+    if (at < 0) return undefined;
+    const m = ITEM_NAME.exec(before.slice(at));
+    if (!m) return undefined;
+    const start = from + at + m[0].indexOf(m[1]!);
+    return { start, end: start + m[1]!.length, quote: m[1]! };
+}
+
 /** Characters before a kind's word read for the name it ends. */
 const KIND_BEFORE = 60;
 /** Capitalised words (two to four, "&" and "of" between) ending a text, after a word in lower case: a name before its kind. */
@@ -141,7 +169,7 @@ export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean):
     const out: Scored[] = [];
     for (const hit of hits) {
         if (hit.kind !== 'name' && hit.kind !== 'hint') continue;
-        const person = besideRole(win, hit) ?? (hit.kind === 'name' ? nameOverRole(win, hit) : undefined);
+        const person = besideRole(win, hit) ?? (hit.kind === 'name' ? (nameOverRole(win, hit) ?? listedAs(win, hit)) : undefined);
         // (A kind's word in lower case after the name it ends: "our Fleet Operations department".)
         const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : beforeKind(win, hit);
         const name = person ?? kind;
