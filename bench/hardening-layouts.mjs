@@ -213,6 +213,32 @@ export const LAYOUTS = {
                 600,
             ),
         },
+    // This session's rules (2026-11-27, fourth session), on the inputs a review found them slow on:
+    // a signer's line of capitals under "For and on behalf of", punctuation after a placeholder's
+    // words, sums per unit before a rate field's sum, glued hours, e-mail addresses.
+    'a signer under "For and on behalf of", "Not known" and dots, "1/h £5", "1h 2m", "at least 3" and a@b.cc 380 times, four lines each (32 fields)':
+        {
+            schema: {
+                svc_schema: '1.0',
+                name: 'session4',
+                fields: Array.from(
+                    { length: 32 },
+                    (_, i) =>
+                        [
+                            { name: `signer_name_${i}`, type: 'string', nullable: true },
+                            { name: `train_service_${i}`, type: 'string', nullable: true },
+                            { name: `fee_per_week_${i}`, type: 'money', currency: 'GBP', nullable: true },
+                            { name: `flight_time_${i}`, type: 'duration', basis: 'seconds', nullable: true },
+                            { name: `min_members_${i}`, type: 'integer', nullable: true },
+                            { name: `contact_email_${i}`, type: 'string', nullable: true },
+                        ][i % 6],
+                ),
+            },
+            language: 'en',
+            text: `For and on behalf of Acme Ltd\n${'A'.repeat(40)}1\nTrain / service:  Not known ${'.'.repeat(20)}\nRate 1/h1/h1/h £5 per week 1h 2m members at least 3 members a@b.cc\n`.repeat(
+                380,
+            ),
+        },
 };
 
 /** A schema of 32 string fields with the same hints. */

@@ -40,7 +40,19 @@ export function inIncorporationClause(win: WindowText, at: number): boolean {
  * termination of employment", "one year thereafter"): a restriction that outlives the agreement,
  * not its term.
  */
-export function periodContext(win: WindowText, span: Span): { lifetime: boolean; afterEnd: boolean; restriction: boolean } {
+export function periodContext(win: WindowText, span: Span): PeriodContext {
+    // (A pure function of the window and the span: remembered, as every duration field asks for every span.)
+    let byWindow = PERIODS.get(win);
+    if (!byWindow) PERIODS.set(win, (byWindow = new Map()));
+    const key = `${span.start}:${span.end}`;
+    let said = byWindow.get(key);
+    if (!said) byWindow.set(key, (said = readPeriodContext(win, span)));
+    return said;
+}
+type PeriodContext = { lifetime: boolean; afterEnd: boolean; restriction: boolean };
+const PERIODS = new WeakMap<WindowText, Map<string, PeriodContext>>();
+
+function readPeriodContext(win: WindowText, span: Span): PeriodContext {
     const before = win.text.slice(Math.max(0, span.start - 160), span.start);
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf(';'), before.lastIndexOf('\n\n')) + 1);
     const words = (t: string): string[] => t.toLowerCase().match(/\p{L}+/gu) ?? [];

@@ -171,8 +171,18 @@ function asked(win: WindowText, field: CompiledField, unit: string | undefined):
     return units === 'any' || (unit !== undefined && units.some((u) => sameUnit(win, u, unit)));
 }
 
-/** The units a field's rate is asked per: any for a word of `rateWords`, else the words after `perUnitWords`. */
+/** The units a field's rate is asked per (readAskedUnits), once per field and language: every span asks. */
 function askedUnits(win: WindowText, field: CompiledField): 'any' | string[] {
+    let byLanguage = ASKED_UNITS.get(field);
+    if (!byLanguage) ASKED_UNITS.set(field, (byLanguage = new Map()));
+    let units = byLanguage.get(win.locale.code);
+    if (units === undefined) byLanguage.set(win.locale.code, (units = readAskedUnits(win, field)));
+    return units;
+}
+const ASKED_UNITS = new WeakMap<CompiledField, Map<string, 'any' | string[]>>();
+
+/** The units a field's rate is asked per: any for a word of `rateWords`, else the words after `perUnitWords`. */
+function readAskedUnits(win: WindowText, field: CompiledField): 'any' | string[] {
     const rates = wordsOf(win.locale, 'rateWords');
     const per = wordsOf(win.locale, 'perUnitWords');
     const words = [field.name, field.description ?? '', ...field.hints].map((t) => labelWords(t));
@@ -203,7 +213,7 @@ function afterUnitRate(win: WindowText, span: Span, field: CompiledField): boole
 
 /** After a sum's unit, a word of the profile's `resultWords` and a figure: what the sum per unit comes to. */
 function resultAfter(win: WindowText, text: string): boolean {
-    const m = /^\p{L}*\.?[ \t]*,?\s+(\p{L}+)\s+[^\d\s]{0,4}[ \t]?\d/u.exec(text);
+    const m = /^\p{L}{0,24}\.?[ \t]{0,4},?\s{1,8}(\p{L}{1,24})\s{1,8}[^\d\s]{0,4}[ \t]?\d/u.exec(text);
     return m !== null && wordsOf(win.locale, 'resultWords').has(m[1]!.toLowerCase());
 }
 
@@ -220,7 +230,7 @@ export function unitResult(win: WindowText, found: readonly Span[], i: number): 
     return unit >= 0 && RESULT_BEFORE.test(between.slice(unit)) && resultAfter(win, between.slice(unit) + '0');
 }
 /** The rest between a sum's unit and its result: the unit's word, a comma, a word and a mark. */
-const RESULT_BEFORE = /^\p{L}*\.?[ \t]*,?\s+\p{L}+\s+[^\d\s]{0,4}[ \t]?$/u;
+const RESULT_BEFORE = /^\p{L}{0,24}\.?[ \t]{0,4},?\s{1,8}\p{L}{1,24}\s{1,8}[^\d\s]{0,4}[ \t]?$/u;
 
 /** Characters after an amount read for its unit and its row's total. */
 const UNIT_REST = 60;

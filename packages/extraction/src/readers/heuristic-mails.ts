@@ -7,7 +7,7 @@ import { spanScored } from './heuristic-after-label.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import { asksForMail } from './heuristic-shapes.js';
 import type { Span } from './heuristic-spans.js';
-import { labelWords } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
 
 /** An address: a local part and a domain of bounded lengths (linear however long the text), not inside a longer word. */
@@ -26,17 +26,30 @@ export function mailScores(ctx: FieldContext, fits: (s: Span) => boolean): Score
     if (type.kind !== 'string' || type.pattern !== undefined || !asksForMail(field)) return [];
     const own = labelWords(field.name).filter((w) => !MAIL_WORDS.has(w) && w.length >= 2);
     const out: Scored[] = [];
-    for (const m of win.text.matchAll(ADDRESS)) {
-        const quote = m[0].replace(/\.+$/, '');
+    for (const m of addressesOf(win)) {
+        const quote = m.quote;
         const words = quote.toLowerCase().split(/[^\p{L}\p{N}]+/u);
         const named = own.some((w) => words.includes(w));
-        const scored = spanScored(
-            ctx,
-            fits,
-            { start: m.index, end: m.index + quote.length, quote },
-            LABEL.nameWord * (named ? 1 : UNNAMED),
-        );
+        const scored = spanScored(ctx, fits, m, LABEL.nameWord * (named ? 1 : UNNAMED));
         if (scored) out.push(scored);
     }
     return out;
 }
+
+/** The window's addresses, found once per window and at most MAX_ADDRESSES of them (a document of addresses asks every mail field). */
+function addressesOf(win: WindowText): Span[] {
+    let found = ADDRESSES.get(win);
+    if (!found) {
+        found = [];
+        for (const m of win.text.matchAll(ADDRESS)) {
+            const quote = m[0].replace(/\.+$/, '');
+            found.push({ start: m.index, end: m.index + quote.length, quote });
+            if (found.length >= MAX_ADDRESSES) break;
+        }
+        ADDRESSES.set(win, found);
+    }
+    return found;
+}
+const ADDRESSES = new WeakMap<WindowText, Span[]>();
+/** Addresses of a window proposed at most. */
+const MAX_ADDRESSES = 64;

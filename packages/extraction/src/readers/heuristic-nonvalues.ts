@@ -93,7 +93,7 @@ export function withoutNonValues(
             !labelled(c) &&
             !placeholder(win, c.quote) &&
             // (Nor a head a placeholder's words begin: "Not" of "Not known".)
-            !placeholder(win, win.text.slice(c.start, win.lines[win.lineOf(c.start)]!.end)) &&
+            !placeholder(win, win.text.slice(c.start, Math.min(win.lines[win.lineOf(c.start)]!.end, c.start + PLACEHOLDER_CHARS + 1))) &&
             !formOnly(c.quote) &&
             !ownLabelFirst(c.quote) &&
             !empty(c.quote) &&
