@@ -100,4 +100,15 @@ describe('people beside their role in running text', () => {
             secretaris: 'Sander Pieter Hulshof',
         });
     });
+
+    it('a role that ends a sentence on its line labels no heading under it', async () => {
+        const akte = [
+            '3. Het bestuur kiest uit zijn midden een voorzitter, een secretaris en een',
+            '   penningmeester.',
+            '',
+            'Vertegenwoordiging',
+            'Artikel 5',
+        ].join('\n');
+        expect((await readData(akte, strings('penningmeester'), 'nl')).penningmeester).to.equal(null);
+    });
 });

@@ -261,7 +261,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             out.push(...phraseCandidates(win, hit, restStart, undefined, several, bareName));
         } else if (
             (headed || (startsLine && (colon || hit.kind === 'name' || alone)) || (alone && headingEnd(win, hit)) || lastCell) &&
-            !emptyMark(text.slice(hit.end, line.end))
+            !emptyMark(text.slice(hit.end, line.end)) &&
+            // (Nor a word that ends a sentence on its line: "… een secretaris en een" / "penningmeester." over a heading.)
+            !/^\.[ \t]*$/.test(text.slice(hit.end, Math.min(line.end, hit.end + 8)))
         ) {
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
             // over "OKONKWO/ADAEZE MS" for `passenger_name`; so does a hint of two words or more, not
