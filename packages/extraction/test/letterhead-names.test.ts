@@ -363,4 +363,16 @@ describe('letterhead names', () => {
         expect(letterheadLine('Mr. and Mrs. Jonathan Treadwell')).to.equal(false);
         expect(letterheadLine('University of York')).to.equal(true);
     });
+
+    it("an `aanbestedende_dienst` asks for an organisation: the tender letter's letterhead", async () => {
+        const brief = [
+            'Gemeente Maasterwolde',
+            'Afdeling Inkoop en Contractmanagement',
+            'Postbus 180, 6040 AD Maasterwolde',
+            '',
+            'Groenbedrijf Van Lieshout B.V.',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'aanbestedende_dienst', type: 'string' }] });
+        expect((await readData(brief, schema, 'nl')).aanbestedende_dienst).to.equal('Gemeente Maasterwolde');
+    });
 });

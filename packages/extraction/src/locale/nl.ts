@@ -270,6 +270,8 @@ export const nl = {
         'bank',
         'verzekeraar',
         'gemeente',
+        // (Een aanbestedende dienst: de overheid die een opdracht gunt, haar briefhoofd.)
+        'dienst',
         'makelaar',
         'stichting',
         'instelling',
