@@ -351,19 +351,6 @@ describe('letterhead names', () => {
         expect((await readData(certificate, make)).make).to.equal('Ford');
     });
 
-    it('a letterhead name may link its capitalised words by "te" or "of" ("Protestantse Gemeente De Ark te Wolderveen"), not by "and"', async () => {
-        const formulier = [
-            'Protestantse Gemeente De Ark te Wolderveen',
-            'College van Kerkrentmeesters  -  Kerkpad 2, 7941 KA Wolderveen',
-            '',
-            '                 ACTIE KERKBALANS 2026 - TOEZEGGINGSFORMULIER',
-        ].join('\n');
-        const schema = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'kerkelijke_gemeente', type: 'string' }] });
-        expect((await readData(formulier, schema, 'nl')).kerkelijke_gemeente).to.equal('Protestantse Gemeente De Ark te Wolderveen');
-        expect(letterheadLine('Mr. and Mrs. Jonathan Treadwell')).to.equal(false);
-        expect(letterheadLine('University of York')).to.equal(true);
-    });
-
     it("an `aanbestedende_dienst` asks for an organisation: the tender letter's letterhead", async () => {
         const brief = [
             'Gemeente Maasterwolde',

@@ -344,18 +344,9 @@ export function letterheadLine(t: string): boolean {
     return (
         letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6 ||
         (words.length >= 2 &&
-            words.every(
-                (w, i) =>
-                    /^[^\p{L}]*\p{Lu}/u.test(w) ||
-                    (i === words.length - 1 && LEGAL_FORMS.has(w.replace(/\./g, ''))) ||
-                    // (A linking word inside: "Protestantse Gemeente De Ark te Wolderveen", "University of York".)
-                    (i > 0 && i < words.length - 1 && NAME_LINKS.has(w)),
-            ))
+            words.every((w, i) => /^[^\p{L}]*\p{Lu}/u.test(w) || (i === words.length - 1 && LEGAL_FORMS.has(w.replace(/\./g, '')))))
     );
 }
-
-/** Words in lower case that link the words of a name in capitals ("te", "of"). */
-const NAME_LINKS: ReadonlySet<string> = new Set(['of', 'for', 'te', 'van', 'voor']);
 
 /** A name without figures before a bullet or bar that sets it apart from its address on one line ("The Foundry Rooms · Units 4–6 …"). */
 const NAME_CELL = /^(\p{L}[^·•|\d\n]{2,59}?)[ \t]+[·•|][ \t]+\S/u;
