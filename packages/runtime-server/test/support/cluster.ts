@@ -34,7 +34,14 @@ export async function startInstance(
     // A test of an instance that starts while a backend is down passes `awaitReady: false`.
     if (options.awaitReady !== false) {
         // (Up to 60 s: under other test runs' load the backends' first connections took over 15 s once.)
-        await eventually('the instance is ready', async () => (await fetch(`${t.url}/readyz`)).status === 200, 60_000);
+        // An instance that never gets ready is stopped before the test fails: left running, its
+        // servers and connections would keep mocha from exiting.
+        try {
+            await eventually('the instance is ready', async () => (await fetch(`${t.url}/readyz`)).status === 200, 60_000);
+        } catch (e) {
+            await t.stop().catch(() => undefined);
+            throw e;
+        }
     }
     return t;
 }
