@@ -173,11 +173,7 @@ function asked(win: WindowText, field: CompiledField, unit: string | undefined):
 
 /** The units a field's rate is asked per (readAskedUnits), once per field and language: every span asks. */
 function askedUnits(win: WindowText, field: CompiledField): 'any' | string[] {
-    let byLanguage = ASKED_UNITS.get(field);
-    if (!byLanguage) ASKED_UNITS.set(field, (byLanguage = new Map()));
-    let units = byLanguage.get(win.locale.code);
-    if (units === undefined) byLanguage.set(win.locale.code, (units = readAskedUnits(win, field)));
-    return units;
+    return perField(ASKED_UNITS, win, field, () => readAskedUnits(win, field));
 }
 const ASKED_UNITS = new WeakMap<CompiledField, Map<string, 'any' | string[]>>();
 
@@ -302,14 +298,18 @@ function outOf(win: WindowText, span: Span): boolean {
 
 /** asksForRate of a field's name, description and hints, once per field and language (figureDetail asks for every span). */
 export function fieldAsksForRate(win: WindowText, field: CompiledField): boolean {
-    let byLanguage = RATE_FIELDS.get(field);
-    if (!byLanguage) RATE_FIELDS.set(field, (byLanguage = new Map()));
-    let asks = byLanguage.get(win.locale.code);
-    if (asks === undefined)
-        byLanguage.set(win.locale.code, (asks = asksForRate(win, [field.name, field.description ?? '', ...field.hints])));
-    return asks;
+    return perField(RATE_FIELDS, win, field, () => asksForRate(win, [field.name, field.description ?? '', ...field.hints]));
 }
 const RATE_FIELDS = new WeakMap<CompiledField, Map<string, boolean>>();
+
+/** What `read` says of a field in the window's language, read once per field and language (a pure function of both). */
+function perField<T>(cache: WeakMap<CompiledField, Map<string, T>>, win: WindowText, field: CompiledField, read: () => T): T {
+    let byLanguage = cache.get(field);
+    if (!byLanguage) cache.set(field, (byLanguage = new Map()));
+    let value = byLanguage.get(win.locale.code);
+    if (value === undefined) byLanguage.set(win.locale.code, (value = read()));
+    return value;
+}
 
 /** Whether a field's name, description or hints ask for a rate: a word of the profile's `perUnitWords` or `rateWords`. */
 function asksForRate(win: WindowText, texts: readonly string[]): boolean {
