@@ -3,6 +3,7 @@
 // line: its folded tail, whether it stands alone, a lone dash for "none". Split from heuristic-scoring.ts.
 import { currenciesOfMark } from '../parsers/currency-marks.js';
 import type { LabelHit } from './heuristic-labels.js';
+import type { Span } from './heuristic-spans.js';
 import type { WindowText } from './heuristic-text.js';
 
 /**
@@ -65,11 +66,6 @@ export function headBefore(win: WindowText, line: number, pos: number, max: numb
 }
 
 /**
- * A label's folded tail (folded(text.slice(hit end, its line's end)) when it has at most TAIL_UNITS
- * characters) and whether the label stands alone on its line: at most 16 folded characters before
- * it and nothing after it but separators or a currency mark ("TOTAL (RM):").
- */
-/**
  * A label's line that ends in a lone dash after its gap or colon ("Team                    -"): the
  * form's way of writing "none", so the line below is not the label's value.
  */
@@ -77,6 +73,11 @@ export function emptyMark(tail: string): boolean {
     return /^\s*[:=]?\s+[-–—]\s*$|^\s*[:=][-–—]\s*$/.test(tail);
 }
 
+/**
+ * A label's folded tail (folded(text.slice(hit end, its line's end)) when it has at most TAIL_UNITS
+ * characters) and whether the label stands alone on its line: at most 16 folded characters before
+ * it and nothing after it but separators or a currency mark ("TOTAL (RM):").
+ */
 export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | undefined; alone: boolean } {
     let facts = hitFacts.get(hit);
     if (!facts) {
@@ -97,4 +98,22 @@ export function factsOfHit(win: WindowText, hit: LabelHit): { tail: string | und
 export function labelTail(tail: string): boolean {
     const rest = tail.replace(/[\s:=#.\-–—>|()[\]*]+/g, '');
     return rest === '' || currenciesOfMark(rest) !== undefined;
+}
+
+/** A sentence opening on a whole, then the comma before a value: "Of the payments received, ", "Van de kosten, ". */
+const PARTITIVE =
+    /(?:[.!?;:]\s+|\n\s*)(?:of|van)\s+(?:the|these|those|your|its|all|de|het|deze|uw|alle)\s+(?<words>[\p{L}\- ]{1,48}), ?$/iu;
+
+/**
+ * A label among the words that name the whole a value is part of: "Of the payments received,
+ * £5,000.00 was an overpayment" (the payments received are £19,203.92).
+ */
+export function partOf(text: string, hit: LabelHit, span: Span): boolean {
+    const from = Math.max(0, span.start - 80);
+    // (The document's start opens a sentence too.)
+    const lead = from === 0 ? '\n' : '';
+    const before = lead + text.slice(from, span.start);
+    const words = PARTITIVE.exec(before)?.groups?.['words'];
+    if (words === undefined) return false;
+    return hit.start >= from + before.lastIndexOf(words) - lead.length && hit.end <= span.start;
 }

@@ -11,7 +11,7 @@ import { cells, hangingRow, headedParagraph, indentOf, lineCellCount, lineCells,
 import { sumQualifier } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 import { tickedAnswer } from './heuristic-boxes.js';
-import { factsOfHit, folded, headBefore, labelTail } from './heuristic-gaps.js';
+import { factsOfHit, folded, headBefore, labelTail, partOf } from './heuristic-gaps.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -204,6 +204,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // ends no sentence.
             // Nor does one in a short bracket that qualifies the label.
             if (/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
+            if (partOf(text, hit, span)) return 0;
             // A row of two cells, its amount last ("1e termijn (aanbetaling), uiterlijk 15-01-2025
             // €   600,00"): the label cell's words qualify the label, no prose between: it counts at
             // least as a qualified label.
