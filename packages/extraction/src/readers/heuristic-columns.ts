@@ -287,9 +287,30 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
         // (Not a bracket that marks the value the earlier of two the field asks for: "now £925.00 (was £880.00)".)
         (bracketDetail(win, span) && !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0)) ||
         (rate ? productResult(win, span) : operand(win, span)) ||
-        (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span)))
+        (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span) || (!rate && factorInRow(win, span))))
     );
 }
+
+/**
+ * A sum a row multiplies, the row's total after it past a wide gap (a bracket between at most):
+ * "Statutory redundancy pay   14 weeks x £719.00 (statutory weekly cap)    £10,066.00", "£6,070.00 x
+ * 9%   £546.30". A detail of the total, for a field that asks for no rate.
+ */
+function factorInRow(win: WindowText, span: Span): boolean {
+    const line = win.lines[win.lineOf(span.start)]!;
+    let rest = win.text.slice(span.end, Math.min(line.end, span.end + 80));
+    // (Or a sum a percentage multiplies: "£6,070.00 x 9%                £546.30".)
+    const rate = RATE_AFTER.exec(rest);
+    if (rate) rest = rest.slice(rate[0].length);
+    else if (!FACTOR_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 32), span.start))) return false;
+    return ROW_TOTAL_AFTER.test(rest);
+}
+/** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x "). */
+const FACTOR_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}[x×*][ \t]*$/u;
+/** A product's sign and a percentage after a sum. */
+const RATE_AFTER = /^[ \t]*[x×*][ \t]*\d{1,3}(?:[.,]\d{1,4})?[ \t]?%/u;
+/** A bracket at most, then a wide gap and a figure: the row's total. */
+const ROW_TOTAL_AFTER = /^(?:[ \t]*\([^()\n]{0,60}\))?(?: {3,}|\t)[ \t]*\D{0,4}\d/u;
 
 /** A number after another and a spaced slash: the scale the first is out of ("Epworth Sleepiness Scale:   13 / 24"). */
 function outOf(win: WindowText, span: Span): boolean {

@@ -117,3 +117,23 @@ export function partOf(text: string, hit: LabelHit, span: Span): boolean {
     if (words === undefined) return false;
     return hit.start >= from + before.lastIndexOf(words) - lead.length && hit.end <= span.start;
 }
+
+/** An operand of a row's product: a figure with its mark, a percentage, or a count of one or two words ("14 weeks"). */
+const OPERAND = String.raw`(?:\p{Sc}[ \t]?)?\d[\d.,/]{0,12}(?:[ \t]?%|(?:[ \t]+\p{L}{1,16}){0,2})`;
+/** A product of two to four operands, a bracket after it at most. */
+const PRODUCT = new RegExp(String.raw`^${OPERAND}(?:[ \t]*[x×*][ \t]*${OPERAND}){1,3}(?:[ \t]*\([^()\n]{0,60}\))?$`, 'u');
+
+/**
+ * The gap of a row that works its total out between its label and the total ("Class 4
+ * contributions   £6,070.00 x 9%      £546.30", "Statutory pay   14 weeks x £719.00 (cap)   £10,066.00"):
+ * the label is the total's, as if next to it. The cell stands apart, wide gaps on both sides
+ * (measured by trimming: a regex over runs of spaces would backtrack).
+ */
+export function productCell(gap: string): boolean {
+    if (gap.length > 160) return false;
+    const core = gap.trim();
+    const lead = gap.slice(0, gap.indexOf(core));
+    const trail = gap.slice(lead.length + core.length);
+    const wide = (s: string, n: number): boolean => s.includes('\t') || s.length >= n;
+    return core !== '' && wide(lead, 2) && wide(trail, 3) && !/\n/.test(gap) && PRODUCT.test(core);
+}

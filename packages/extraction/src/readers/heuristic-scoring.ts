@@ -11,7 +11,7 @@ import { cells, hangingRow, headedParagraph, indentOf, lineCellCount, lineCells,
 import { sumQualifier } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 import { tickedAnswer } from './heuristic-boxes.js';
-import { factsOfHit, folded, headBefore, labelTail, partOf } from './heuristic-gaps.js';
+import { factsOfHit, folded, headBefore, labelTail, partOf, productCell } from './heuristic-gaps.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -185,6 +185,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // The answer ticked among a question's options: "Belay certified?   [ ] Yes   [X] No".
             if (tickedAnswer(text, span, gap)) return hit.weight * qualified(win, hit, span.start);
             if (ROW_ASIDE.test(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
+            if (productCell(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
             // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
             // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
             // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.

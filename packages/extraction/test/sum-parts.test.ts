@@ -1,6 +1,7 @@
-// Sums and their parts in a statement's sentences (documents written for the test;
-// bench/user-docs/twentythird has the one these were seen in): a sentence that opens on a whole
-// ("Of the payments received, …") gives the amount of a part of it.
+// Sums and their parts (documents written for the test; bench/user-docs/twentythird has the ones
+// these were seen in): a sentence that opens on a whole ("Of the payments received, …") gives the
+// amount of a part of it; a row's factors ("14 weeks x £719.00", "£6,070.00 x 9%") are details of
+// the row's total.
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
@@ -41,5 +42,35 @@ describe('sums in sentences', () => {
         const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'payments_received', type: 'money', currency: 'GBP' }] });
         const { data } = await readCandidates('Thank you. Payments received, £400.00, cleared on 3 March.', schema);
         expect(data).to.deep.equal({ payments_received: gbp('400.00') });
+    });
+
+    it("a row's factors are details of its total: a sum a count multiplies, a sum a percentage multiplies", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'letter',
+            fields: [
+                { name: 'statutory_redundancy_pay', type: 'money', currency: 'GBP' },
+                { name: 'enhanced_redundancy_pay', type: 'money', currency: 'GBP' },
+                { name: 'employer_contributions', type: 'money', currency: 'GBP' },
+            ],
+        });
+        const doc = [
+            'Your payment is calculated as follows:',
+            '',
+            '   Statutory redundancy pay   14 weeks x £719.00 (statutory weekly cap)    £10,066.00',
+            '   Enhanced redundancy pay    11 weeks x £1,042.50                         £11,467.50',
+            '   Employer contributions     £6,070.00 x 9%                                  £546.30',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({
+            statutory_redundancy_pay: gbp('10066.00'),
+            enhanced_redundancy_pay: gbp('11467.50'),
+            employer_contributions: gbp('546.30'),
+        });
+    });
+
+    it('a rate field still takes the sum a count multiplies ("14 weeks x £719.00")', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'weekly_rate', type: 'money', currency: 'GBP' }] });
+        const doc = 'Statutory redundancy pay   weekly rate: 14 weeks x £719.00    £10,066.00';
+        expect(await readData(doc, schema)).to.deep.equal({ weekly_rate: gbp('719.00') });
     });
 });
