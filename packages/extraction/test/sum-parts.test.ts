@@ -74,3 +74,36 @@ describe('sums in sentences', () => {
         expect(await readData(doc, schema)).to.deep.equal({ weekly_rate: gbp('719.00') });
     });
 });
+
+describe('sums per unit', () => {
+    const schema = compile({
+        svc_schema: '1.0',
+        name: 'espp',
+        fields: [
+            { name: 'purchase_price', type: 'money', currency: 'USD', description: 'Price paid per share' },
+            { name: 'total_available', type: 'money', currency: 'USD' },
+        ],
+    });
+    const doc = [
+        'OFFERING PERIOD DETAILS',
+        'Fair market value on offering date: $48.62',
+        'Lower of the two prices:            $48.62',
+        'Plan discount:                      15%',
+        'Purchase price per share:           $41.33',
+        '',
+        'Total available for purchase:       $6,842.30',
+    ].join('\n');
+
+    it('a price "paid per share" is no total: the largest labelled sum is not preferred', async () => {
+        const { candidates } = await readCandidates(doc, schema);
+        expect(candidates.filter((c) => c.field === 'purchase_price' && c.features.largest === 1)).to.have.length(0);
+    });
+
+    it('a label continued by the unit the field says ("Purchase price per share:") labels its value fully', async () => {
+        const { data, candidates } = await readCandidates(doc, schema);
+        expect(data).to.deep.include({ purchase_price: { amount: '41.33', currency: 'USD' } });
+        const own = candidates.find((c) => c.field === 'purchase_price' && c.quote === '$41.33');
+        const other = candidates.find((c) => c.field === 'purchase_price' && c.quote === '$48.62');
+        expect(own!.features.context).to.be.greaterThan(other!.features.context!);
+    });
+});

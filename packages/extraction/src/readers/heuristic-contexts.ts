@@ -2,6 +2,7 @@
 // contextScore), with what a field's kind adds: a check box answers by its tick, a duration's
 // section heading labels its paragraph, a rate's sum per unit in an aside is the label's, and what
 // a sum per unit comes to in its sentence is labelled as the sum is. Split from heuristic-scorers.ts.
+import type { CompiledField } from '@svc/compiler';
 import type { ParsedValue } from '../parsers/quote-parser.js';
 import { boxContext } from './heuristic-boxes.js';
 import { boundPhrased } from './heuristic-bounds.js';
@@ -10,6 +11,7 @@ import { ADJUST } from './heuristic-weights.js';
 import type { FieldContext } from './heuristic-scorers.js';
 import { contextScore, type ContextScore } from './heuristic-scoring.js';
 import { isCheckBox, type Span } from './heuristic-spans.js';
+import { labelWords } from './heuristic-text.js';
 
 /** Each span's label context: a check box's by the answer it ticks; a duration's section heading labels its paragraph. */
 export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: readonly (ParsedValue | undefined)[]): ContextScore[] {
@@ -17,12 +19,13 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
     const headed = type.kind === 'duration';
     // A field that asks for a rate reads a sum quoted per unit in a row's aside as the label's.
     const rate = type.kind === 'money' && fieldAsksForRate(win, ctx.field);
+    const own = ownWordsOf(ctx.field);
     const read = found.map((span, i) =>
         !parsed[i]
             ? { score: 0 }
             : isCheckBox(span.quote)
               ? boxContext(win, hits, span)
-              : contextScore(win, hits, span, headed, rate && quotedPerUnit(win, span, ctx.field)),
+              : contextScore(win, hits, span, headed, { rate: rate && quotedPerUnit(win, span, ctx.field), own }),
     );
     // A figure a phrase of the end the field asks for brings in ("ten minste drie (3)" for `min_bestuursleden`).
     for (const i of FIGURES.has(type.kind) ? (boundPhrased(win, found, ctx.field) ?? []) : [])
@@ -32,3 +35,11 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
         for (let i = 1; i < found.length; i++) if (unitResult(win, found, i) && read[i - 1]!.score > read[i]!.score) read[i] = read[i - 1]!;
     return read;
 }
+
+/** The words of a field's name, description and hints, once per field (a pure function of it). */
+function ownWordsOf(field: CompiledField): ReadonlySet<string> {
+    let own = OWN.get(field);
+    if (!own) OWN.set(field, (own = new Set([field.name, field.description ?? '', ...field.hints].flatMap((t) => labelWords(t)))));
+    return own;
+}
+const OWN = new WeakMap<CompiledField, ReadonlySet<string>>();

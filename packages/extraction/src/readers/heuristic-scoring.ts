@@ -138,6 +138,24 @@ export function definedAs(text: string, span: Span, hit: LabelHit): boolean {
 /** A date written in a label's words ("1 October 2025", "01-10-2025"). */
 const DATE_WORDS = /\b\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}\b|\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b/gu;
 
+/**
+ * The weight of a label continued by a few words and a colon before its value: "TOTAL QTY: 4" (the
+ * label is "TOTAL QTY", of which this hit is only the start), unless the words name the final sum
+ * ("TOTAL SALES (INCLUSIVE OF GST): 7.42"). One word naming whose or which ("Opzegtermijn huurder:
+ * één maand") keeps the label's sense; so does the unit the field itself says ("Purchase price per
+ * share:" for a price "paid per share").
+ */
+function continuedBy(win: WindowText, hit: LabelHit, span: Span, unbracketed: string, asks: Asks): number {
+    const sum = sumQualifier(win, hit, span.start);
+    if (sum === 'final') return LABEL.continuedFinal;
+    // (A short bracket qualifies too: "Weekly storage charge (3 containers):   £37.50".)
+    // (A date says when, as a word would: "Full annual rent from 1 October 2025:   £66.00".)
+    const undated = unbracketed.replace(DATE_WORDS, ' ');
+    if (sum === undefined && asks.own && ownUnit(win, undated, asks.own)) return qualified(win, hit, span.start);
+    const oneWord = sum === undefined && (undated.match(/\p{L}+/gu)?.length ?? 0) === 1;
+    return oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel;
+}
+
 /** A label's colon and its value after it on its line. */
 const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
 
@@ -148,7 +166,8 @@ const ROW_ASIDE = /^\s*\([^()\n]{1,60}\)(?: {2,}|\t)\s*$/;
 const ASIDE_OPEN = /^\s*\([^()\n]*$/;
 const ASIDE_CLOSE = /^[^()\n]*\)(?: {2,}|\t)\s*\S+\s*$/;
 
-function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, headed: boolean, rate: boolean): number {
+function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, headed: boolean, asks: Asks): number {
+    const rate = asks.rate ?? false;
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
     if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
@@ -186,18 +205,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             if (tickedAnswer(text, span, gap)) return hit.weight * qualified(win, hit, span.start);
             if (ROW_ASIDE.test(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
             if (productCell(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
-            // "TOTAL QTY: 4": the label is "TOTAL QTY", of which this hit is only the start; unless
-            // the words continuing it name the final sum ("TOTAL SALES (INCLUSIVE OF GST): 7.42").
-            // One word naming whose or which ("Opzegtermijn huurder: één maand") keeps the label's sense.
-            if (/[:=]\s*$/.test(gap)) {
-                const sum = sumQualifier(win, hit, span.start);
-                if (sum === 'final') return hit.weight * LABEL.continuedFinal;
-                // (A short bracket qualifies too: "Weekly storage charge (3 containers):   £37.50".)
-                // (A date says when, as a word would: "Full annual rent from 1 October 2025:   £66.00".)
-                const undated = unbracketed.replace(DATE_WORDS, ' ');
-                const oneWord = sum === undefined && (undated.match(/\p{L}+/gu)?.length ?? 0) === 1;
-                return hit.weight * (oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel);
-            }
+            // A label continued by a few words and a colon ("TOTAL QTY: 4").
+            if (/[:=]\s*$/.test(gap)) return hit.weight * continuedBy(win, hit, span, unbracketed, asks);
             if (typedCellOfRow(win, hit, span, wordsOf(win.locale, 'typeWords'))) return hit.weight * LABEL.qualifiedByWord;
             // In running text a label speaks of its own sentence ("… of the Effective Date. Reports
             // are due on July 1"): not across a sentence's end.
@@ -284,7 +293,19 @@ export interface ContextScore {
  * plus a share of the best label of another phrase — two labels agreeing ("governed by the laws of
  * the State of Ohio") say more than one.
  */
-export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span, headed = false, rate = false): ContextScore {
+/** What a field asks that bears on its labels: a rate's sum per unit (in an aside), the words of its name, description and hints. */
+export interface Asks {
+    rate?: boolean;
+    own?: ReadonlySet<string>;
+}
+
+/** Whether a label's continuation says per which unit, in the field's own words ("per share:" for a price "paid per share"). */
+function ownUnit(win: WindowText, gap: string, own: ReadonlySet<string>): boolean {
+    const words = gap.toLowerCase().match(/\p{L}+/gu);
+    return !!words && words.length <= 3 && wordsOf(win.locale, 'perUnitWords').has(words[0]!) && words.every((w) => own.has(w));
+}
+
+export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span, headed = false, asks: Asks = {}): ContextScore {
     const spanLine = win.lineOf(span.start);
     let best: ContextScore = { score: 0 };
     let second = 0;
@@ -301,7 +322,7 @@ export function contextScore(win: WindowText, hits: readonly LabelHit[], span: S
     for (let i = lo; i < hits.length; i++) {
         const hit = hits[i]!;
         if (hit.start > span.end + 200) break;
-        const s = hitScore(win, hit, span, spanLine, headed, rate);
+        const s = hitScore(win, hit, span, spanLine, headed, asks);
         if (s <= 0) continue;
         if (s > best.score) {
             if (best.hit && best.hit.phrase !== hit.phrase) second = Math.max(second, best.score);

@@ -19,7 +19,8 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 
 /**
  * Whether a field asks for a total: its name, hints or description use a word of a sum or of
- * paying, and its name asks for no deduction (`deposit_paid`, `discount_total`: asksForCredit).
+ * paying, and its name asks for no deduction (`deposit_paid`, `discount_total`: asksForCredit) and
+ * no sum per unit.
  */
 export function asksForSum(field: { name: string; hints: readonly string[]; description?: string }, locale: LocaleProfile): boolean {
     const sum = sumWordsOf(locale, 'sum');
@@ -29,8 +30,14 @@ export function asksForSum(field: { name: string; hints: readonly string[]; desc
     // document ("Total interest claimed" for `interest_claimed`).
     const own = new Set(labelWords(field.name).filter((w) => !says(w)));
     const described = labelWords(field.description ?? '');
+    // A sum paid per unit is a unit's price, no total ("Price paid per share", `fee_per_month`).
+    const per = wordsOf(locale, 'perUnitWords');
+    const perUnit = [field.name, field.description ?? '', ...field.hints].some((t) =>
+        labelWords(t).some((w, i, ws) => per.has(w) && i + 1 < ws.length),
+    );
     return (
         !asksForCredit(field, locale) &&
+        !perUnit &&
         ([field.name, ...field.hints].some((t) => labelWords(t).some(says)) ||
             described.some((w, i) => says(w) && !own.has(described[i + 1] ?? '')))
     );
