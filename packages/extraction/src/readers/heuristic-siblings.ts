@@ -1,0 +1,58 @@
+// Sibling fields: two fields of one kind whose names differ in one word only (`current_lease_end`
+// and `new_lease_end`, `old_rate` and `new_rate`). A label both share ("expires on", "through",
+// "lease") speaks of the one whose word the sentence gives it: "Your current lease for Unit 5C
+// expires on January 31, 2026" is no `new_lease_end`.
+import type { CompiledField } from '@svc/compiler';
+import type { LabelHit } from './heuristic-labels.js';
+import type { LocaleProfile } from '../locale/locale-types.js';
+import { wordsOf } from '../locale/locale-words.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
+
+/** Per field, its word that tells it from its siblings and theirs. */
+export type Siblings = ReadonlyMap<number, { own: string; others: ReadonlySet<string> }>;
+
+/**
+ * The fields that have siblings, with the words that tell them apart: one of the profile's
+ * `earlierWords`, the other of its `laterWords` ("current" / "new", "oude" / "nieuwe"); other
+ * pairs (`effective_date`, `expiration_date`) name different things, not two of one.
+ */
+export function siblingsOf(fields: readonly CompiledField[], locale: LocaleProfile): Siblings {
+    const earlier = wordsOf(locale, 'earlierWords');
+    const later = wordsOf(locale, 'laterWords');
+    const out = new Map<number, { own: string; others: Set<string> }>();
+    const add = (id: number, own: string, other: string): void => {
+        const entry = out.get(id);
+        if (!entry) out.set(id, { own, others: new Set([other]) });
+        else if (entry.own === own) entry.others.add(other);
+    };
+    const named = fields.map((f) => ({ f, words: labelWords(f.name) }));
+    for (const a of named)
+        for (const b of named) {
+            if (a.f.type.kind !== b.f.type.kind || a.words.length !== b.words.length || a.words.length < 2) continue;
+            const differ = a.words.flatMap((w, i) => (w !== b.words[i] ? [i] : []));
+            if (differ.length !== 1) continue;
+            const [x, y] = [a.words[differ[0]!]!, b.words[differ[0]!]!];
+            if (earlier.has(x) && later.has(y)) {
+                add(a.f.id, x, y);
+                add(b.f.id, y, x);
+            }
+        }
+    return out;
+}
+
+/** Characters before a label read for its sentence's words. */
+const SENTENCE_BEFORE = 60;
+
+/**
+ * Whether a label hit's sentence, before it, gives it a sibling's word and not the field's own
+ * (nor does the label itself say the field's own word).
+ */
+export function siblingSpeaks(win: WindowText, hit: LabelHit, siblings: Siblings): boolean {
+    const sib = siblings.get(hit.field);
+    if (!sib || hit.phrase.split(' ').includes(sib.own)) return false;
+    let before = win.text.slice(Math.max(0, hit.start - SENTENCE_BEFORE), hit.start);
+    const end = before.search(/[.!?;:]\s[^.!?;:]*$/u);
+    if (end >= 0) before = before.slice(end + 1);
+    const words: readonly string[] = before.toLowerCase().match(/\p{L}+/gu) ?? [];
+    return !words.includes(sib.own) && words.some((w) => sib.others.has(w));
+}

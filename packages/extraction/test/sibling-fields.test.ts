@@ -1,0 +1,48 @@
+// Sibling fields: two fields whose names differ by an earlier and a later word only
+// (`current_lease_end`, `new_lease_end`). A label both share speaks of the one whose word its
+// sentence gives (documents written for the test; bench/user-docs/twentythird has the one these
+// were seen in).
+import { expect } from 'chai';
+import { localeOf } from '../src/locale/locale-registry.js';
+import { siblingsOf } from '../src/readers/heuristic-siblings.js';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+const letter = [
+    'Dear Priya and Samuel,',
+    '',
+    'Thank you for making The Marlowe your home. Your current lease for Unit 5C expires on',
+    'January 31, 2026, and we would love for you to stay. If you sign a 12-month renewal, your new',
+    'lease will run from February 1, 2026 through January 31, 2027.',
+].join('\n');
+
+describe('sibling fields', () => {
+    it("a shared label speaks of the sibling its sentence names: the current lease's end, the new lease's end", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'renewal',
+            fields: [
+                { name: 'current_lease_end', type: 'date' },
+                { name: 'new_lease_end', type: 'date' },
+            ],
+        });
+        expect(await readData(letter, schema)).to.deep.equal({ current_lease_end: '2026-01-31', new_lease_end: '2027-01-31' });
+    });
+
+    it('only an earlier and a later word make siblings: `effective_date` and `expiration_date` name two things', () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [
+                { name: 'effective_date', type: 'date' },
+                { name: 'expiration_date', type: 'date' },
+                { name: 'old_rate', type: 'decimal' },
+                { name: 'new_rate', type: 'decimal' },
+                { name: 'new_date', type: 'string' },
+            ],
+        });
+        const siblings = siblingsOf(schema.fields, localeOf('en'));
+        expect([...siblings.keys()].sort()).to.deep.equal([2, 3]);
+        expect(siblings.get(2)).to.deep.equal({ own: 'old', others: new Set(['new']) });
+    });
+});
