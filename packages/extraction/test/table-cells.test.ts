@@ -173,4 +173,28 @@ describe('table cells by row and column', () => {
             total_vat: { amount: '108.00', currency: 'GBP' },
         });
     });
+
+    it("a header with nothing over the rows' own labels, a bracket qualifying a column: the total row's cells are the columns' sums", async () => {
+        // (bench/user-docs/twentythird has the decision this was seen in.)
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [
+                { name: 'aangevraagd_bedrag', type: 'money', currency: 'EUR' },
+                { name: 'toegekend_bedrag', type: 'money', currency: 'EUR' },
+            ],
+        });
+        const doc = [
+            'Hoe hebben wij dit berekend?',
+            '                                  Aangevraagd       Toegekend (normbedrag)',
+            '   Wasmachine                     €   579,00        €   520,00',
+            '   Koelkast                       €   570,00        €   500,00',
+            '                                  ----------        ----------',
+            '   Totaal                         € 1.149,00        € 1.020,00',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({
+            aangevraagd_bedrag: { amount: '1149.00', currency: 'EUR' },
+            toegekend_bedrag: { amount: '1020.00', currency: 'EUR' },
+        });
+    });
 });

@@ -48,6 +48,25 @@ function headerAbove(win: WindowText, lineNo: number): number | undefined {
 const RULE = /^[\s\-=_*~|+]+$/;
 
 /**
+ * A header's columns: its cells, and an empty one over the rows' first cells when the header says
+ * nothing over them (a header of amounts' columns only, "Aangevraagd   Toegekend", over rows that
+ * start with their own labels, "Wasmachine   € 579,00   € 520,00"). Once per header.
+ */
+function columnsOf(win: WindowText, headerLine: number): readonly Cell[] {
+    const tables = tablesOf(win);
+    let columns = tables.columns.get(headerLine);
+    if (!columns) {
+        columns = lineCells(win, headerLine);
+        const n = headerLine + 1 < win.lines.length && !RULE.test(win.lines[headerLine + 1]!.text) ? headerLine + 1 : headerLine + 2;
+        const first = n < win.lines.length && win.lines[n]!.text.length <= ROW_CHARS ? lineCells(win, n)[0] : undefined;
+        if (first && columns.length && first.to + 2 < columns[0]!.from)
+            columns = [{ from: first.from, to: first.to, start: first.from }, ...columns];
+        tables.columns.set(headerLine, columns);
+    }
+    return columns;
+}
+
+/**
  * The table's rows under a header: lines of two cells or more whose first cell starts under the
  * header's first cell (not a totals block set in under the amounts), no line of labels and their
  * values (labelsOwnValues), up to a blank line.
@@ -104,7 +123,7 @@ export function rowColumnCells(win: WindowText, field: CompiledField): Span[] {
         if (h !== undefined) headers.add(h);
     }
     for (const h of headers) {
-        const columns = lineCells(win, h);
+        const columns = columnsOf(win, h);
         if (columns.length > MAX_CELLS) continue;
         for (let j = 1; j < columns.length; j++) {
             const r = answerOf(win, field, h, columns, columns[j]!);
@@ -150,12 +169,18 @@ interface Tables {
     words: Map<string, readonly string[]>;
     /** Line → whether it is a line of labels and their values (labelsOwnValues). */
     labelLines: Map<number, boolean>;
+    /** Header line → its columns (columnsOf). */
+    columns: Map<number, readonly Cell[]>;
 }
 const TABLES = new WeakMap<WindowText, Tables>();
 
 function tablesOf(win: WindowText): Tables {
     let t = TABLES.get(win);
-    if (!t) TABLES.set(win, (t = { headers: new Map(), rows: new Map(), answers: new Map(), words: new Map(), labelLines: new Map() }));
+    if (!t)
+        TABLES.set(
+            win,
+            (t = { headers: new Map(), rows: new Map(), answers: new Map(), words: new Map(), labelLines: new Map(), columns: new Map() }),
+        );
     return t;
 }
 
@@ -167,7 +192,7 @@ function fieldsCell(win: WindowText, lineNo: number, row: readonly Cell[], k: nu
     if (!tables.headers.has(lineNo)) tables.headers.set(lineNo, headerAbove(win, lineNo));
     const headerLine = tables.headers.get(lineNo);
     if (headerLine === undefined || row.length > MAX_CELLS) return false;
-    const columns = lineCells(win, headerLine);
+    const columns = columnsOf(win, headerLine);
     const over = cellOver(columns, row[k]!, row.length);
     if (!over || over === columns[0] || columns.length > MAX_CELLS) return false;
     const answer = answerOf(win, field, headerLine, columns, over);
@@ -200,7 +225,8 @@ function namingRow(
     rows: readonly number[],
 ): number {
     const header = win.lines[headerLine]!.text;
-    const column = labelWords(textOf(header, over));
+    // (A bracket in a column's header only qualifies it: "Toegekend (normbedrag)".)
+    const column = labelWords(textOf(header, over).replace(/\([^()]*\)/g, ' '));
     const kinds = labelWords(textOf(header, columns[0]!));
     const stop = wordsOf(win.locale, 'stopwords');
     const types = wordsOf(win.locale, 'typeWords');
