@@ -111,4 +111,19 @@ describe('people beside their role in running text', () => {
         ].join('\n');
         expect((await readData(akte, strings('penningmeester'), 'nl')).penningmeester).to.equal(null);
     });
+
+    it('a name a sentence appoints "as" the role ("To re-appoint Forbes Watson LLP as auditor of the Company")', async () => {
+        // (bench/user-docs/twentythird has the notice this was seen in.)
+        const notice = [
+            'Ordinary business',
+            ' 12. To re-appoint Forbes Watson LLP as auditor of the Company.',
+            " 13. To authorise the Audit Committee to determine the auditor's remuneration.",
+            '',
+            'By order of the Board',
+            'Rajiv Anand, Company Secretary',
+        ].join('\n');
+        expect((await readData(notice, strings('auditor_name'))).auditor_name).to.equal('Forbes Watson LLP');
+        const besluit = 'De vergadering benoemt Marieke de Wit tot voorzitter van de vereniging.';
+        expect((await readData(besluit, strings('voorzitter'), 'nl')).voorzitter).to.equal('Marieke de Wit');
+    });
 });

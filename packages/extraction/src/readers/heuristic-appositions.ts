@@ -139,6 +139,35 @@ function listedAs(win: WindowText, hit: LabelHit): Span | undefined {
     return { start, end: start + m[1]!.length, quote: m[1]! };
 }
 
+/** Characters before a role read for the appointment that names it. */
+const APPOINTED_BEFORE = 120;
+/** A word of a name: capitalised ("LLP", "O'Neill-Smith"), or a joining word. */
+const NAME_WORD = String.raw`(?:\p{Lu}[\p{L}'’&.-]*|&|and|of|van|de|der|en)`;
+/**
+ * A verb of appointing, the name appointed (capitalised first and last), and "as" right before the
+ * role: "To re-appoint Forbes Watson LLP as auditor", "benoemt mevrouw … tot voorzitter".
+ */
+const APPOINTED = new RegExp(
+    String.raw`(?<![\p{L}])(?:[Rr]e-?appoint|[Aa]ppoint|[Rr]e-?elect|[Ee]lect|[Dd]esignate|[Nn]ominate|(?:[Hh]er)?[Bb]enoem(?:en|t|d)?)[ \t\n]+` +
+        String.raw`(\p{Lu}[\p{L}'’&.-]*(?:[ \t]+${NAME_WORD}){0,6})[ \t\n]+(?:as|als|tot)[ \t\n]+(?:the[ \t]+|de[ \t]+)?$`,
+    'u',
+);
+
+/**
+ * The name a sentence appoints as the field's role, the role's word right after "as" ("To
+ * re-appoint Forbes Watson LLP as auditor of the Company" for `auditor_name`). The name ends with a
+ * capitalised word.
+ */
+function appointedAs(win: WindowText, hit: LabelHit): Span | undefined {
+    const from = Math.max(0, hit.start - APPOINTED_BEFORE);
+    const m = APPOINTED.exec(win.text.slice(from, hit.start));
+    if (!m) return undefined;
+    const quote = m[1]!.replace(/(?:[ \t]+(?:&|and|of|van|de|der|en))+$/u, '');
+    if (!/\p{Lu}[\p{L}'’.-]*$/u.test(quote)) return undefined;
+    const start = from + m.index + m[0].indexOf(m[1]!);
+    return { start, end: start + quote.length, quote };
+}
+
 /** Characters before a kind's word read for the name it ends. */
 const KIND_BEFORE = 60;
 /** Capitalised words (two to four, "&" and "of" between) ending a text, after a word in lower case: a name before its kind. */
@@ -168,8 +197,12 @@ export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean):
     if (type.kind !== 'string' || type.pattern !== undefined) return [];
     const out: Scored[] = [];
     for (const hit of hits) {
-        if (hit.kind !== 'name' && hit.kind !== 'hint') continue;
-        const person = besideRole(win, hit) ?? (hit.kind === 'name' ? (nameOverRole(win, hit) ?? listedAs(win, hit)) : undefined);
+        // (A word of the name too, when the appointment says the role: `auditor_name`.)
+        if (hit.kind !== 'name' && hit.kind !== 'hint' && hit.kind !== 'name-word') continue;
+        const appointed = appointedAs(win, hit);
+        if (hit.kind === 'name-word' && !appointed) continue;
+        const person =
+            appointed ?? besideRole(win, hit) ?? (hit.kind === 'name' ? (nameOverRole(win, hit) ?? listedAs(win, hit)) : undefined);
         // (A kind's word in lower case after the name it ends: "our Fleet Operations department".)
         const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : beforeKind(win, hit);
         const name = person ?? kind;
