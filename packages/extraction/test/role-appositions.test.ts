@@ -126,4 +126,22 @@ describe('people beside their role in running text', () => {
         const besluit = 'De vergadering benoemt Marieke de Wit tot voorzitter van de vereniging.';
         expect((await readData(besluit, strings('voorzitter'), 'nl')).voorzitter).to.equal('Marieke de Wit');
     });
+
+    it('a signature\'s name over a role that is a word of the field\'s name ("Eleanor Marchetti" / "Chair"); not over a plural role', async () => {
+        const letter = [
+            'Yours faithfully,',
+            'Eleanor Marchetti',
+            'Chair',
+            '',
+            'RESOLUTIONS',
+            '',
+            'Resolutions 1 to 16 will be proposed.',
+        ].join('\n');
+        expect((await readData(letter, strings('chair_name'))).chair_name).to.equal('Eleanor Marchetti');
+        const notice = ['Signed:  J. Whitcombe      A. Whitcombe', '         Building Owners', '', 'Date of notice: 28 March 2025'].join(
+            '\n',
+        );
+        const { candidates } = await readCandidates(notice, strings('building_owners'));
+        expect(candidates.map((c) => c.quote)).to.not.include('J. Whitcombe');
+    });
 });

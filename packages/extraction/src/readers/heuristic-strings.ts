@@ -268,10 +268,9 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             // (Without hints, a word of the name alone on its line heads the line below: "PASSENGER"
             // over "OKONKWO/ADAEZE MS" for `passenger_name`; so does a hint of two words or more, not
             // in capitals, which may be a name's own line: "MOT test number" over "4172 8839 0514".)
-            // (Not a role's line under a name it stands for: "Aoife Brannigan" / "Data Protection
-            // Officer" / "Lúnasa Telecom DAC" signs with the name above, the company below is hers.)
-            const signed = !colon && hit.kind === 'hint' && alone && nameAbove(win, hit.start, hit.end) !== undefined;
-            const v = signed ? undefined : valueBelow(win, hit, headed || lastCell, re, bareName);
+            const signer = !colon && alone ? signerAbove(win, hit) : undefined;
+            if (signer?.own && !re) out.push({ ...signer.name, context: hit.weight * 0.75, hit });
+            const v = signer ? undefined : valueBelow(win, hit, headed || lastCell, re, bareName);
             if (v) out.push({ ...v, context: hit.weight * 0.85, hit });
             // Under a section's heading, a name before its address ("Mr Arjun Mehta-Collins, 12 Weetwood Lane").
             if (v && !re && !address && !several && !startsLine)
@@ -287,6 +286,21 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
     }
     const tidy = tidied(text, hits, out, nameKind !== undefined, win.locale);
     return withoutNonValues(win, tidy, labels, options.nullable ?? false, id, address);
+}
+
+/**
+ * The name over a role's line that signs with it (`nameAbove`), for a role's label alone on its
+ * line: "Aoife Brannigan" / "Data Protection Officer" / "Lúnasa Telecom DAC" signs with the name
+ * above, the company below is hers, so the line under the role is no value. The name is the
+ * field's own (`own`) when the role is a word of the field's name ("Eleanor Marchetti" / "Chair"
+ * for `chair_name`); a hint proposes it itself (hintNameCandidates); a plural role's one name is
+ * not all of theirs ("J. Whitcombe" over "Building Owners").
+ */
+function signerAbove(win: WindowText, hit: LabelHit): { name: Span; own: boolean } | undefined {
+    if (hit.kind === 'description') return undefined;
+    const name = nameAbove(win, hit.start, hit.end);
+    if (!name) return undefined;
+    return { name, own: hit.kind !== 'hint' && !/[^s]s$/i.test(win.text.slice(hit.start, hit.end)) };
 }
 
 /**
