@@ -144,4 +144,17 @@ describe('people beside their role in running text', () => {
         const { candidates } = await readCandidates(notice, strings('building_owners'));
         expect(candidates.map((c) => c.quote)).to.not.include('J. Whitcombe');
     });
+
+    it("a signature's name over a role in title case, a grade before it and the employer after its comma", async () => {
+        const letter = [
+            'Yours sincerely,',
+            '',
+            'Michael Oyelaran',
+            'Senior Claims Handler, Aldgate Mutual Home Insurance',
+            'Direct line 0113 496 0781',
+        ].join('\n');
+        expect((await readData(letter, strings('claims_handler'))).claims_handler).to.equal('Michael Oyelaran');
+        const { candidates } = await readCandidates(letter, strings('claims_handler'));
+        expect(candidates.map((c) => c.quote).filter((q) => q.startsWith('Aldgate'))).to.deep.equal([]);
+    });
 });

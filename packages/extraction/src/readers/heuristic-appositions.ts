@@ -111,6 +111,30 @@ function nameOverRole(win: WindowText, hit: LabelHit): Span | undefined {
     return { start, end: start + m[1]!.length, quote: m[1]! };
 }
 
+/** Words in title case before a role on its line at most: a grade ("Senior", "Chief"). */
+const ROLE_LEAD = /^[ \t]*(?:\p{Lu}\p{Ll}+[ \t]+){0,2}$/u;
+
+/**
+ * A person's name alone on the line over a role in title case that starts its line, maybe after a
+ * grade ("Michael Oyelaran" / "Senior Claims Handler, Aldgate Mutual Home Insurance"): a signature,
+ * whose name is the role's; what follows the role's comma is the employer.
+ */
+export function nameOverTitledRole(win: WindowText, hit: LabelHit): Span | undefined {
+    const line = win.lines[hit.line]!;
+    if (
+        !/^\p{Lu}/u.test(win.text.slice(hit.start, hit.end)) ||
+        !ROLE_LEAD.test(win.text.slice(line.start, hit.start)) ||
+        !/^(?:,|[ \t]*$)/.test(win.text.slice(hit.end, line.end))
+    )
+        return undefined;
+    const above = win.lines[hit.line - 1];
+    if (!above || above.text.length > NAME_BEFORE) return undefined;
+    const name = PLAIN_NAME.test(above.text.trim()) ? above.text.trim() : NAME_OVER_ROLE.exec(above.text)?.[1];
+    if (!name) return undefined;
+    const start = above.start + above.text.indexOf(name);
+    return { start, end: start + name.length, quote: name };
+}
+
 /** A list item's start: a dash or a bullet opening its line. */
 const ITEM_START = /(?:^|\n)[ \t]*[-•*–][ \t]+/g;
 /** The titled name an item starts with, before its comma: "mevrouw Geertruida Maria Oldenkamp,", "de heer Sander Pieter Hulshof,". */
@@ -202,7 +226,9 @@ export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean):
         const appointed = appointedAs(win, hit);
         if (hit.kind === 'name-word' && !appointed) continue;
         const person =
-            appointed ?? besideRole(win, hit) ?? (hit.kind === 'name' ? (nameOverRole(win, hit) ?? listedAs(win, hit)) : undefined);
+            appointed ??
+            besideRole(win, hit) ??
+            (hit.kind === 'name' ? (nameOverRole(win, hit) ?? nameOverTitledRole(win, hit) ?? listedAs(win, hit)) : undefined);
         // (A kind's word in lower case after the name it ends: "our Fleet Operations department".)
         const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : beforeKind(win, hit);
         const name = person ?? kind;

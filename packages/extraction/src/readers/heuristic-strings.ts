@@ -12,6 +12,7 @@ import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { emptyMark } from './heuristic-gaps.js';
+import { nameOverTitledRole } from './heuristic-appositions.js';
 import { HEAD_PREFERRED, SENTENCE_END, allCaps, columnEnd, nameLabel, shortestMatch, trimValue, valueBelow } from './heuristic-lines.js';
 import { valueHead } from './heuristic-heads.js';
 import { codeAfter, kindNumberAfter, numberLabel } from './heuristic-codes.js';
@@ -100,6 +101,9 @@ function phraseCandidates(
     if (/^ ?(?:[\p{L}#]{1,10}\.? ?)?:|^ (?:no|nr|nbr|num)\.?(?![\p{L}])/iu.test(win.text.slice(phrase.end, phrase.end + 16))) return out;
     // A role "for" a name names whom the role serves ("Managing agents for Brackwell Estates"), not
     // who has it: under a letterhead's name, that name has it.
+    // Nor does a signature's role its employer's name after its comma ("Michael Oyelaran" / "Senior
+    // Claims Handler, Aldgate Mutual Home Insurance"): the name over it is the role's.
+    if (/^,[ \t]+$/.test(win.text.slice(hit.end, phrase.start)) && nameOverTitledRole(win, hit)) return out;
     if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start)))
         return taglineHolder(win, hit).map((name) => ({ ...name, context: hit.weight * LABEL.qualifiedByWord, hit }));
     const between = win.wordsBetween(hit.end, phrase.start);
