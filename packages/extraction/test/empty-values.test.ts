@@ -200,4 +200,19 @@ describe("a form's empty value", () => {
         });
         expect(await readData(claim, schema)).to.deep.equal({ train_service: null, coach_seat: null });
     });
+
+    it('a year as a period names a calendar year: "Year:   9" (a year group) is no `academic_year`', async () => {
+        // (bench/user-docs/twentythird has the report this was seen in.)
+        const report = ['PROGRESS REPORT - SPRING TERM', '', 'Year:           9                            Tutor group: 9RM'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'r',
+            fields: [
+                { name: 'academic_year', type: 'string' },
+                { name: 'year_group', type: 'string' },
+            ],
+        });
+        expect((await readData(report, schema)).academic_year).to.equal(null);
+        expect((await readData('Academic year:   2024-25', schema)).academic_year).to.equal('2024-25');
+    });
 });

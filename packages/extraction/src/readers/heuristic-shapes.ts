@@ -35,6 +35,7 @@ export function shapeOf(
     // (An e-mail address has its "@": "NVQ Level 3 Electrotechnical Services" is none.)
     const mailed = asksForMail(field);
     const posted = [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => POSTCODE_WORDS.has(w)));
+    const yearly = asksForYear(field);
     const signer = named || asksForSigner(field, win.locale);
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
     const { true: yes, false: no } = win.locale.booleans;
@@ -47,9 +48,22 @@ export function shapeOf(
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
         (!mailed || quote.includes('@')) &&
         (!posted || POSTCODE.test(quote)) &&
+        (!yearly || YEAR.test(quote)) &&
         (dateAsked || !wholeDate(quote, language)) &&
         (signer || hit === undefined || !signedFor(win, hit));
 }
+
+/**
+ * Whether a field's name ends in a year as a period (`academic_year`, `tax_year`, `boekjaar`,
+ * `schooljaar`): its value names a calendar year ("2024-25", "2025/2026"); "Year:   9" is a year
+ * group. (`year_group` ends in its own word.)
+ */
+function asksForYear(field: CompiledField): boolean {
+    const last = labelWords(field.name).at(-1) ?? '';
+    return last === 'year' || /^\p{L}{3,}jaar$/u.test(last) || (last === 'jaar' && labelWords(field.name).length > 1);
+}
+/** A calendar year in a value. */
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/;
 
 /** Words of a field's name that ask for a telephone number, which has digits ("Mr Oliver Brandt-Hughes" is none). */
 const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);
