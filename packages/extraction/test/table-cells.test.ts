@@ -1,7 +1,7 @@
 // A table's cell named by its row and its column together, and a name's initials as its label
 // (documents written for the test; bench/user-docs/seventeenth has the licence they were seen in).
 import { expect } from 'chai';
-import { compile } from './support/edit-fixtures.js';
+import { compile, strings } from './support/edit-fixtures.js';
 import { readCandidates, readData, readResponse } from './support/read-data.js';
 
 const PERMITS = [
@@ -196,5 +196,40 @@ describe('table cells by row and column', () => {
             aangevraagd_bedrag: { amount: '1149.00', currency: 'EUR' },
             toegekend_bedrag: { amount: '1020.00', currency: 'EUR' },
         });
+    });
+
+    it('a header that says a year, its cells continued by brackets on the next line: columns named by their words', async () => {
+        // (bench/user-docs/twentythird has the statement this was seen in.)
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'afrekening',
+            fields: [
+                { name: 'totaal_voorschotten', type: 'money', currency: 'EUR' },
+                { name: 'totaal_werkelijke_kosten', type: 'money', currency: 'EUR' },
+                { name: 'kosten_schoonmaak', type: 'money', currency: 'EUR', description: 'Werkelijke kosten schoonmaak' },
+            ],
+        });
+        const doc = [
+            'Kostenpost                          Voorschot 2024    Werkelijke kosten    Verschil',
+            '                                    (12 maanden)      (uw aandeel)',
+            'Schoonmaak algemene ruimten         €    174,00        €    162,36        €  11,64',
+            'Elektra algemene ruimten            €    105,00        €    131,88        € -26,88',
+            '                                    -----------        -----------        --------',
+            'Totaal                              €    279,00        €    294,24        € -15,24',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({
+            totaal_voorschotten: { amount: '279.00', currency: 'EUR' },
+            totaal_werkelijke_kosten: { amount: '294.24', currency: 'EUR' },
+            kosten_schoonmaak: { amount: '162.36', currency: 'EUR' },
+        });
+    });
+
+    it('a title\'s year over a line of words makes no header: "2025 LICENSES" over "LICENSE HOLDER COPY"', async () => {
+        const doc = [
+            'MINNESOTA DEPARTMENT OF NATURAL RESOURCES                    2025 LICENSES',
+            'Electronic Licensing System - LICENSE HOLDER COPY       ** CARRY WHILE HUNTING **',
+        ].join('\n');
+        const { candidates } = await readCandidates(doc, strings('license_holder'));
+        expect(candidates.map((c) => c.quote)).to.not.include('** CARRY WHILE HUNTING **');
     });
 });

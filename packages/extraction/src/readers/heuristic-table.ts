@@ -34,18 +34,25 @@ function cellOver(header: readonly Cell[], cell: Cell, rowCells: number): Cell |
  * figure; rows and rules between, no blank line (a table's rows run on under its header).
  */
 function headerAbove(win: WindowText, lineNo: number): number | undefined {
+    const figures = /\d/.test(win.lines[lineNo]!.text);
     for (let k = lineNo - 1, seen = 0; k >= 0 && seen < HEADER_REACH; k--) {
         const text = win.lines[k]!.text;
         if (!text.trim()) return undefined;
         if (RULE.test(text)) continue;
         seen++;
-        if (text.length > ROW_CHARS || /\d/.test(text)) continue;
+        // (A header may say a year, or a bracket under its cell: "Voorschot 2024" over "(12 maanden)";
+        // over a row of figures only, not a title's "2025 LICENSES" over a line of words.)
+        if (text.length > ROW_CHARS || (/\d/.test(text) && (!figures || /\d/.test(text.replace(HEADER_ASIDES, ''))))) continue;
+        // (A line of brackets only goes on with the header above it: "(12 maanden)   (uw aandeel)".)
+        if (/^[\s]*\([^()]*\)(?:[\s]*\([^()]*\))*\s*$/.test(text)) continue;
         if (lineCells(win, k).length >= 2) return k;
     }
     return undefined;
 }
 
 const RULE = /^[\s\-=_*~|+]+$/;
+/** What a header's cells may say with figures: a year, a bracket. */
+const HEADER_ASIDES = /\([^()\n]{0,40}\)|(?<!\d)(?:19|20)\d{2}(?!\d)/g;
 
 /**
  * A header's columns: its cells, and an empty one over the rows' first cells when the header says
