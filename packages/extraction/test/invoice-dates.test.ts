@@ -73,4 +73,20 @@ describe('invoice dates', () => {
         const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'checkout_date', type: 'date', date_order: 'dmy' }] });
         expect((await readData(report, schema)).checkout_date).to.equal('2025-08-28');
     });
+
+    it('a field named for paying by a day reads the day a payment falls due ("if it is paid by 28 October 2025")', async () => {
+        // (bench/user-docs/twentythird has the decision this was seen in.)
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [{ name: 'discount_pay_by_date', type: 'date', date_order: 'dmy' }],
+        });
+        const letter = [
+            'The Penalty Charge Notice was issued on 2 September 2025 at 14:22.',
+            '',
+            'As a gesture of goodwill, we will accept the reduced amount of £35.00 if it is paid by',
+            '28 October 2025. After that date the full penalty charge of £70.00 will be due.',
+        ].join('\n');
+        expect((await readData(letter, schema)).discount_pay_by_date).to.equal('2025-10-28');
+    });
 });
