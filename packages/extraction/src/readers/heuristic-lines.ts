@@ -162,6 +162,11 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
     // "BUYER" over "Name:   Mr. Tobias Renner", "SWIMMER" over "Name      Oliver Hollings").
     const heading = win.text.slice(hit.start, hit.end).toLowerCase();
     const first = win.text.slice(from, to).trim().toLowerCase();
+    // (But a form's empty field over the next field's line is no heading of it: "Tweede nationaliteit:" /
+    // "BSN:   (wordt door de gemeente ingevuld)".)
+    const emptyField = /^[ \t]*[:=][ \t]*$/.test(win.text.slice(hit.end, win.lines[hit.line]!.end));
+    const nextLabel = emptyField ? /^[ \t]*([^:\n]{1,40}):/.exec(nl.text)?.[1]?.trim().toLowerCase() : undefined;
+    if (nextLabel !== undefined && !nextLabel.startsWith(heading) && !nameLabel(win, nextLabel)) return undefined;
     if (!headed && to < nl.end && (first.startsWith(heading) || first.endsWith(':') || nameLabel(win, first)))
         [from, to] = nextCell(win, next, to);
     let v = to <= from ? undefined : re ? shortestMatch(win.text, Math.max(from, indent), to, re) : trimValue(win.text, from, to);

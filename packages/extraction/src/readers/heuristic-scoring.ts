@@ -152,8 +152,15 @@ function continuedBy(win: WindowText, hit: LabelHit, span: Span, unbracketed: st
     // (A date says when, as a word would: "Full annual rent from 1 October 2025:   £66.00".)
     const undated = unbracketed.replace(DATE_WORDS, ' ');
     if (sum === undefined && asks.own && ownUnit(win, undated, asks.own)) return qualified(win, hit, span.start);
-    const oneWord = sum === undefined && (undated.match(/\p{L}+/gu)?.length ?? 0) === 1;
-    return oneWord ? LABEL.qualifiedByWord : LABEL.continuedLabel;
+    const words = undated.toLowerCase().match(/\p{L}+/gu) ?? [];
+    const oneWord = sum === undefined && words.length === 1;
+    // (Or a second thing the label joins to its own, whose value follows the field's: "Postcode en woonplaats:   3011 PV ROTTERDAM".)
+    const joined =
+        sum === undefined &&
+        words.length === 2 &&
+        /^\s*(?:\p{L}+\s+|[&/]\s*)\p{L}+\s*[:=]\s*$/u.test(undated) &&
+        joiner(win, undated, words[0]!);
+    return oneWord || joined ? LABEL.qualifiedByWord : LABEL.continuedLabel;
 }
 
 /** A label's colon and its value after it on its line. */
@@ -297,6 +304,11 @@ export interface ContextScore {
 export interface Asks {
     rate?: boolean;
     own?: ReadonlySet<string>;
+}
+
+/** Whether a continuation starts with a word that joins a second thing ("en", "and", "&", "/"). */
+function joiner(win: WindowText, continuation: string, first: string): boolean {
+    return /^\s*[&/]/.test(continuation) || wordsOf(win.locale, 'listJoiners').has(first);
 }
 
 /** Whether a label's continuation says per which unit, in the field's own words ("per share:" for a price "paid per share"). */
