@@ -49,4 +49,24 @@ describe('form fields', () => {
             tenant: 'Ruth Okafor',
         });
     });
+
+    it('a field described as a number takes the code before a bracket saying what it stands for', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'vog',
+            fields: [{ name: 'screeningsprofiel', type: 'string', description: 'Nummer van het specifieke screeningsprofiel' }],
+        });
+        const doc = [
+            '1.4 Screeningsprofiel',
+            '    [X] Specifiek screeningsprofiel, nummer: 45 (Gezondheidszorg en welzijn van mens en dier)',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ screeningsprofiel: '45' });
+        // ("Number of …" is a count, no code: a value with its bracket stays whole.)
+        const count = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'staff', type: 'string', description: 'Number of staff' }],
+        });
+        expect(await readData('Staff:   12 (full time)', count)).to.deep.equal({ staff: '12 (full time)' });
+    });
 });

@@ -103,11 +103,29 @@ const AMOUNT_FIRST = /^(?:[£$€¥₹]|(?:EUR|GBP|USD)\b|\d{1,3}(?:[.,]\d{3})*[
  */
 export function valueShaper(win: WindowText, field: CompiledField, type: FieldType): <T extends Span>(found: T) => T {
     const named = asksFor(field, win.locale, 'nameWords');
-    const numbered = type.kind === 'string' && type.pattern === undefined && asksFor(field, win.locale, 'identifierWords');
+    const numbered =
+        type.kind === 'string' &&
+        type.pattern === undefined &&
+        (asksFor(field, win.locale, 'identifierWords') || describedAsNumber(win, field));
     return (found) => {
         const c = nameFromCapital(win, givenInFull(win, fullName(win, found), named), named);
-        return numbered ? codeBeforeComma(c) : c;
+        return numbered ? codeBeforeBracket(codeBeforeComma(c)) : c;
     };
+}
+
+/** A description that starts with a word for a number ("Nummer van het specifieke screeningsprofiel"; not "Number of employees", a count). */
+function describedAsNumber(win: WindowText, field: CompiledField): boolean {
+    const words = labelWords(field.description ?? '');
+    return words.length > 1 && wordsOf(win.locale, 'identifierWords').has(words[0]!) && words[1] !== 'of';
+}
+
+/**
+ * For a field that asks for a number, the code before a bracket of words that ends the value
+ * ("45 (Gezondheidszorg en welzijn van mens en dier)"): the bracket says what the code stands for.
+ */
+function codeBeforeBracket<T extends Span>(c: T): T {
+    const m = /^([^()]{1,24}?)\s*\(\p{L}[^()]*\)$/u.exec(c.quote);
+    return m && /\d/.test(m[1]!) ? { ...c, end: c.start + m[1]!.length, quote: m[1]! } : c;
 }
 
 /**
