@@ -89,4 +89,20 @@ describe('invoice dates', () => {
         ].join('\n');
         expect((await readData(letter, schema)).discount_pay_by_date).to.equal('2025-10-28');
     });
+
+    it("a section's heading over its paragraph labels a date in it, as a duration's does", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [{ name: 'uitbetaling_uiterlijk', type: 'date', date_order: 'dmy' }],
+        });
+        const brief = [
+            'Uitbetaling',
+            'Wij betalen de transitievergoeding uiterlijk op 30 april 2026 uit, samen met je eindafrekening.',
+            '',
+            'Wat moet je nog doen?',
+            '- Je laptop en toegangspas lever je uiterlijk 27 februari 2026 in bij de receptie.',
+        ].join('\n');
+        expect((await readData(brief, schema, 'nl')).uitbetaling_uiterlijk).to.equal('2026-04-30');
+    });
 });

@@ -1,6 +1,6 @@
 // Each span's label context, the part of a candidate's score its labels give (heuristic-scoring.ts
-// contextScore), with what a field's kind adds: a check box answers by its tick, a duration's
-// section heading labels its paragraph, a rate's sum per unit in an aside is the label's, and what
+// contextScore), with what a field's kind adds: a check box answers by its tick, a duration's or a
+// date's section heading labels its paragraph, a rate's sum per unit in an aside is the label's, and what
 // a sum per unit comes to in its sentence is labelled as the sum is. Split from heuristic-scorers.ts.
 import type { CompiledField } from '@svc/compiler';
 import type { ParsedValue } from '../parsers/quote-parser.js';
@@ -13,10 +13,16 @@ import { contextScore, type ContextScore } from './heuristic-scoring.js';
 import { isCheckBox, type Span } from './heuristic-spans.js';
 import { labelWords } from './heuristic-text.js';
 
-/** Each span's label context: a check box's by the answer it ticks; a duration's section heading labels its paragraph. */
+/** Each span's label context: a check box's by the answer it ticks; a duration's or a date's section heading labels its paragraph. */
 export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: readonly (ParsedValue | undefined)[]): ContextScore[] {
     const { win, hits, type } = ctx;
-    const headed = type.kind === 'duration';
+    // (A date's too, in the paragraph's prose: "Uitbetaling" over "Wij betalen de transitievergoeding
+    // uiterlijk op 30 april 2026 uit"; not a line of its own label, "Date:   Tuesday, 22 April 2025";
+    // 200 characters back at most: a line may be a document long.)
+    const dated = type.kind === 'date' || type.kind === 'datetime';
+    const headed = (span: Span): boolean =>
+        type.kind === 'duration' ||
+        (dated && !win.text.slice(Math.max(win.lines[win.lineOf(span.start)]!.start, span.start - 200), span.start).includes(':'));
     // A field that asks for a rate reads a sum quoted per unit in a row's aside as the label's.
     const rate = type.kind === 'money' && fieldAsksForRate(win, ctx.field);
     const own = ownWordsOf(ctx.field);
@@ -25,7 +31,7 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
             ? { score: 0 }
             : isCheckBox(span.quote)
               ? boxContext(win, hits, span)
-              : contextScore(win, hits, span, headed, { rate: rate && quotedPerUnit(win, span, ctx.field), own }),
+              : contextScore(win, hits, span, headed(span), { rate: rate && quotedPerUnit(win, span, ctx.field), own }),
     );
     // A figure a phrase of the end the field asks for brings in ("ten minste drie (3)" for `min_bestuursleden`).
     for (const i of FIGURES.has(type.kind) ? (boundPhrased(win, found, ctx.field) ?? []) : [])
