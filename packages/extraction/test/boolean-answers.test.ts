@@ -297,4 +297,17 @@ describe('boolean answers', () => {
         const schema = compile({ svc_schema: '1.0', name: 'h', fields: [{ name: 'foulbrood_found', type: 'boolean' }] });
         expect((await readData(record, schema)).foulbrood_found).to.equal(false);
     });
+
+    it('a word of the field\'s own name is no answer: the "no" of "your no claims discount"', async () => {
+        // (bench/user-docs/twentythird has the letter this was seen in.)
+        const schema = compile({ svc_schema: '1.0', name: 'l', fields: [{ name: 'no_claims_discount_affected', type: 'boolean' }] });
+        const letter = [
+            'Your no claims discount',
+            'Because this is a claim we have paid, your no claims discount will be reduced at renewal.',
+        ].join('\n');
+        const { candidates } = await readCandidates(letter, schema);
+        expect(candidates.map((c) => c.quote)).to.not.include('no');
+        // (A "No" answering its label stays one.)
+        expect(await readData('No claims discount affected:   No', schema)).to.deep.equal({ no_claims_discount_affected: false });
+    });
 });

@@ -2,7 +2,8 @@
 // of it, an abbreviation ("no" for "number"), a compound's tail, and a phrase running on over a
 // wrapped line (split from heuristic-labels.ts).
 import { MIN_COMPOUND_TAIL } from './heuristic-qualifiers.js';
-import type { WindowText } from './heuristic-text.js';
+import type { Span } from './heuristic-spans.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** The same word, or one a plural "s" or a possessive away. */
 export function pluralOrSame(a: string, b: string): boolean {
@@ -56,3 +57,12 @@ export function abbreviatedFirst(win: WindowText, phrase: { words: readonly stri
 }
 /** No positions (shared: most phrases have no abbreviated first word). */
 const NONE: number[] = [];
+
+/** Whether a span is a word of the field's name that the name's next word follows in the text. */
+export function ownNameWord(win: WindowText, span: Span, field: { name: string }): boolean {
+    const name = labelWords(field.name);
+    const i = name.indexOf(span.quote.toLowerCase());
+    if (i < 0 || i + 1 >= name.length) return false;
+    const next = /^[\s-]+(\p{L}+)/u.exec(win.text.slice(span.end, span.end + 40))?.[1]?.toLowerCase();
+    return next !== undefined && (next === name[i + 1] || sameWord(win, next, name[i + 1]!));
+}

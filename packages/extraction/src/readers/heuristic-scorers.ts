@@ -38,6 +38,7 @@ import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
 import { otherBounds } from './heuristic-bounds.js';
 import type { WindowText } from './heuristic-text.js';
+import { ownNameWord } from './heuristic-label-words.js';
 import { asksForTax, cents, rateBase, sumQualifier, tillPaid } from './heuristic-totals.js';
 import { ADJUST, BASE, LABEL, ZONES } from './heuristic-weights.js';
 import { spansOf } from './heuristic-field-spans.js';
@@ -296,6 +297,8 @@ export function scoreField(ctx: FieldContext): Scored[] {
         if (!p || (tax && rateBase(win, span.start)) || (type.kind === 'integer' && foreignTimeUnit(win, span, field))) return;
         const c = contexts[i]!;
         if (type.kind === 'boolean' && !c.hit && inRunningText(win.text, span)) return;
+        // (Nor a word of the field's own name: the "no" of "your no claims discount" for `no_claims_discount_affected`.)
+        if (type.kind === 'boolean' && ownNameWord(win, span, field)) return;
         // The letterhead's line of what the business sells ("Home Heating Oil - Agri Diesel -
         // Lubricants") names no option this document chose.
         if (type.kind === 'enum' && input.offset === 0 && taglineLine(win, win.lineOf(span.start))) return;
