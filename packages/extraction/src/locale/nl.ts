@@ -223,6 +223,10 @@ export const nl = {
         'ondertekening',
         'ondertekend',
         'transactie',
+        // (Een besluit, een beschikking, een afrekening is gedateerd als een brief: `datum_besluit`.)
+        'besluit',
+        'beschikking',
+        'afrekening',
         'polis',
         'aanvraag',
         'formulier',

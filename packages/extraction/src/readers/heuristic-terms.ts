@@ -49,7 +49,9 @@ export function documentDate(field: CompiledField, locale: LocaleProfile): boole
     const docs = wordsOf(locale, 'documentWords');
     const types = wordsOf(locale, 'typeWords');
     const stop = wordsOf(locale, 'stopwords'); // "signed_on", "date_of_issue"
-    const ofDocument = (w: string): boolean => docs.has(w) || [...types].some((t) => w.endsWith(t) && docs.has(w.slice(0, -t.length)));
+    // (A Dutch compound may join its parts with an "s": "beschikkingsdatum", "ondertekeningsdatum".)
+    const doc = (head: string): boolean => docs.has(head) || (head.endsWith('s') && docs.has(head.slice(0, -1)));
+    const ofDocument = (w: string): boolean => docs.has(w) || [...types].some((t) => w.endsWith(t) && doc(w.slice(0, -t.length)));
     return labelWords(field.name).every((w) => types.has(w) || stop.has(w) || ofDocument(w));
 }
 
