@@ -346,10 +346,9 @@ export const en = {
         'form',
         'application',
         'doc',
-        // (A notice, a certificate, a decision letter is dated as a letter is: `notice_date`.)
+        // (A notice, a certificate is dated as a letter is: `notice_date`.)
         'notice',
         'certificate',
-        'decision',
     ],
     taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
     rateBaseWords: ['on', 'of', 'over'],
