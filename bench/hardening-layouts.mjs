@@ -239,6 +239,30 @@ export const LAYOUTS = {
                 380,
             ),
         },
+    // The fifth 2026-11-27 session's rules (each took 0.3–1.8 s at 100,000 characters before its
+    // bound): a titled role after a long indent, a row's factor before a gap of spaces with no total,
+    // a form's empty field over a long indent.
+    '12,000 spaces then 600 titled roles, "£1 x 9%" before 80 spaces 140 times, an empty field over 12,000 spaces (32 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'session5',
+            fields: Array.from({ length: 32 }, (_, i) =>
+                i % 2
+                    ? { name: `chair_${i}`, type: 'string', nullable: true }
+                    : { name: `amount_${i}`, type: 'money', currency: 'GBP', nullable: true },
+            ),
+        },
+        language: 'en',
+        text:
+            ' '.repeat(12_000) +
+            'x ' +
+            'Chair '.repeat(600) +
+            '\n' +
+            ('£1 x 9%' + ' '.repeat(80) + '\n').repeat(140) +
+            'Chair:\n' +
+            ' '.repeat(12_000) +
+            'x\n',
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */

@@ -7,6 +7,7 @@
 import { wordsOf } from '../locale/locale-words.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import type { LabelHit } from './heuristic-labels.js';
+import { headBefore } from './heuristic-gaps.js';
 import { namePhraseAfter } from './heuristic-names.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import type { Span } from './heuristic-spans.js';
@@ -123,7 +124,8 @@ export function nameOverTitledRole(win: WindowText, hit: LabelHit): Span | undef
     const line = win.lines[hit.line]!;
     if (
         !/^\p{Lu}/u.test(win.text.slice(hit.start, hit.end)) ||
-        !ROLE_LEAD.test(win.text.slice(line.start, hit.start)) ||
+        // (The line's head folded and cached, 24 characters at most: a regex over a long indent backtracks.)
+        !ROLE_LEAD.test(headBefore(win, hit.line, hit.start, 24) ?? 'x') ||
         !/^(?:,|[ \t]*$)/.test(win.text.slice(hit.end, line.end))
     )
         return undefined;

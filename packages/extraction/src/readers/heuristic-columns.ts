@@ -303,14 +303,22 @@ function factorInRow(win: WindowText, span: Span): boolean {
     const rate = RATE_AFTER.exec(rest);
     if (rate) rest = rest.slice(rate[0].length);
     else if (!FACTOR_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 32), span.start))) return false;
-    return ROW_TOTAL_AFTER.test(rest);
+    return rowTotalAfter(rest);
 }
 /** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x "). */
 const FACTOR_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}[x×*][ \t]*$/u;
 /** A product's sign and a percentage after a sum. */
 const RATE_AFTER = /^[ \t]*[x×*][ \t]*\d{1,3}(?:[.,]\d{1,4})?[ \t]?%/u;
-/** A bracket at most, then a wide gap and a figure: the row's total. */
-const ROW_TOTAL_AFTER = /^(?:[ \t]*\([^()\n]{0,60}\))?(?: {3,}|\t)[ \t]*\D{0,4}\d/u;
+/**
+ * A bracket at most, then a wide gap (three spaces or a tab) and a figure: the row's total. The gap
+ * is measured, not matched by a regex whose parts could each take its spaces.
+ */
+function rowTotalAfter(rest: string): boolean {
+    const bracket = /^[ \t]*\([^()\n]{0,60}\)/u.exec(rest);
+    const after = bracket ? rest.slice(bracket[0].length) : rest;
+    const gap = /^[ \t]*/.exec(after)![0];
+    return (gap.length >= 3 || gap.includes('\t')) && /^\D{0,4}\d/u.test(after.slice(gap.length));
+}
 
 /** A number after another and a spaced slash: the scale the first is out of ("Epworth Sleepiness Scale:   13 / 24"). */
 function outOf(win: WindowText, span: Span): boolean {

@@ -165,7 +165,13 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
     // (But a form's empty field over the next field's line is no heading of it: "Tweede nationaliteit:" /
     // "BSN:   (wordt door de gemeente ingevuld)".)
     const emptyField = /^[ \t]*[:=][ \t]*$/.test(win.text.slice(hit.end, win.lines[hit.line]!.end));
-    const nextLabel = emptyField ? /^[ \t]*([^:\n]{1,40}):/.exec(nl.text)?.[1]?.trim().toLowerCase() : undefined;
+    // (Read from the indent, 41 characters: a regex from the line's start would backtrack over a long indent.)
+    const nextLabel = emptyField
+        ? /^([^:\n]{1,40}):/
+              .exec(win.text.slice(indent, Math.min(nl.end, indent + 41)))?.[1]
+              ?.trim()
+              .toLowerCase()
+        : undefined;
     if (nextLabel !== undefined && !nextLabel.startsWith(heading) && !nameLabel(win, nextLabel)) return undefined;
     if (!headed && to < nl.end && (first.startsWith(heading) || first.endsWith(':') || nameLabel(win, first)))
         [from, to] = nextCell(win, next, to);
