@@ -112,4 +112,17 @@ describe('names in deeds', () => {
         const offer = 'We are pleased to offer you the position of Senior Data Analyst at Northwind.\n';
         expect(await readData(offer, strings('position'))).to.deep.equal({ position: 'Senior Data Analyst' });
     });
+
+    it('a Dutch name starts with its legal form when the label ends with it ("De stichting draagt de naam: Stichting Buurtmoestuin De Zandhoek")', async () => {
+        // (bench/user-docs/twentysecond has the deed this was seen in.)
+        const akte =
+            '1. De stichting draagt de naam: Stichting Buurtmoestuin De Zandhoek.\n2. Zij heeft haar zetel in de gemeente Deventer.';
+        expect(await readData(akte, strings('naam_stichting'), 'nl')).to.deep.equal({
+            naam_stichting: 'Stichting Buurtmoestuin De Zandhoek',
+        });
+        // (Not a word that is no legal form: "Naam: Project" is no "Project …" name's start.)
+        expect(await readData('Naam project: Groene Zone Noord', strings('naam_project'), 'nl')).to.deep.equal({
+            naam_project: 'Groene Zone Noord',
+        });
+    });
 });

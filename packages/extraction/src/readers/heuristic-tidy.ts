@@ -29,7 +29,24 @@ export function tidied(
     const kept = name
         ? found.filter((c) => !NUMBERED_TAIL.test(c.quote) && !NUMBERED_AFTER.test(text.slice(c.end, c.end + 16)) && !dated(c.quote))
         : found;
-    return kept.map((c) => beforeOwnLabel(name ? nameBeforeNumber(tidy(c)) : tidy(c), labels));
+    return kept.map((c) => withFormFirst(text, beforeOwnLabel(name ? nameBeforeNumber(tidy(c)) : tidy(c), labels)));
+}
+
+/** Legal forms a Dutch name starts with ("Stichting Buurtmoestuin De Zandhoek", "Vereniging Oud-Noord"). */
+const FORMS_FIRST: ReadonlySet<string> = new Set(['stichting', 'vereniging', 'coöperatie', 'coöperatieve', 'cooperatie']);
+
+/**
+ * A value right after its label's word that is a legal form a name starts with, one space between
+ * ("Stichting Buurtmoestuin De Zandhoek" for `naam_stichting`): the form is the name's first word.
+ */
+function withFormFirst(text: string, c: StringCandidate): StringCandidate {
+    const h = c.hit;
+    if (!h || c.start !== h.end + 1 || text[h.end] !== ' ' || !/^\p{Lu}/u.test(c.quote)) return c;
+    // (The label's last word: "naam: Stichting" is the phrase `naam stichting` read across its colon.)
+    const word = /\p{L}+$/u.exec(text.slice(h.start, h.end))?.[0] ?? '';
+    if (!/^\p{Lu}/u.test(word) || !FORMS_FIRST.has(word.toLowerCase())) return c;
+    const start = h.end - word.length;
+    return { ...c, start, quote: text.slice(start, c.end) };
 }
 
 /** A number's word and its figure ending a value ("… No. 2871", "… nr. 12345"). */
