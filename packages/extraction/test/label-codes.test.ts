@@ -335,4 +335,15 @@ describe('numbers and identifiers have digits', () => {
         const doc = 'PARTICIPANT\nFirst name ........ Devin\nPhone ............. (312) 555-0176\n';
         expect((await readData(doc, schema)).phone).to.equal('(312) 555-0176');
     });
+
+    it('a hint the schema writes with its number sign reads the code glued to the sign ("cert. #5047821")', async () => {
+        // (bench/user-docs/twentythird has the report this was seen in.)
+        const doc = ['Energy advisor:   Kevin Lindqvist, BPI Building Analyst, cert. #5047821', 'Job number:       BH-25-1193'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'a',
+            fields: [{ name: 'bpi_certification_number', type: 'string', hints: ['cert. #', 'BPI'] }],
+        });
+        expect(await readData(doc, schema)).to.deep.equal({ bpi_certification_number: '5047821' });
+    });
 });

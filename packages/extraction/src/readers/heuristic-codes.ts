@@ -112,7 +112,7 @@ export function codeAfter(
     // (Or a field's hint of one word, for a field that asks for a number: "Invoice KTS-11927 dated …".)
     const kindWord = identifier && ((hit.kind === 'name-word' && kinds.includes(hit.phrase)) || (hit.kind === 'hint' && hit.length === 1));
     const kind = kindWord && kindCode(found, sep, rest);
-    return (bareName && /#\s*$/.test(sep)) || numberLabel(win, hit) || kind || (cellStart && codeAlone(found, sep, rest))
-        ? found
-        : undefined;
+    // (With hints, a hint the schema writes with its number sign: "cert. #" before "#5047821".)
+    const hashed = /#\s*$/.test(sep) && (bareName || (hit.kind === 'hint' && /#\s*$/.test(hit.source ?? '')));
+    return hashed || numberLabel(win, hit) || kind || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
 }
