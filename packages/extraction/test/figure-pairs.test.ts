@@ -125,4 +125,11 @@ describe('figure pairs', () => {
         const schema = compile({ svc_schema: '1.0', name: 'r', fields: [count('customers_affected'), count('claims_received')] });
         expect(await readData(reply, schema)).to.deep.equal({ customers_affected: 18420, claims_received: 412 });
     });
+
+    it('so it does with a qualifier before the plural (`loyalty_points_earned`: "75 points earned", not "Points balance: 1,204")', async () => {
+        // (bench/user-docs/twentythird has the receipt this was seen in.)
+        const receipt = "Hartwell's Rewards: 75 points earned on this order. Points balance: 1,204.";
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'loyalty_points_earned', type: 'integer', min: 0 }] });
+        expect(await readData(receipt, schema)).to.deep.equal({ loyalty_points_earned: 75 });
+    });
 });

@@ -20,9 +20,9 @@ export function countedNoun(field: { name: string }, locale: LocaleProfile): str
     const k = words.findIndex((w) => counts.has(w));
     // A name of one noun counts it (`adults`: "4 adults, 2 children"); a type's word is no noun (`number`).
     // (Or a plural before how many are wanted, or what befell them: `witnesses_required`,
-    // `guests_expected`, `customers_affected`, `units_sold`.)
-    if (k < 0 && words.length === 2 && /^\p{L}{4,}s$/u.test(words[0]!) && (WANTED.has(words[1]!) || PARTICIPLE.test(words[1]!)))
-        return words[0];
+    // `guests_expected`, `customers_affected`, `units_sold`; a qualifier before them: `loyalty_points_earned`.)
+    const [plural, after] = words.slice(-2);
+    if (k < 0 && words.length >= 2 && /^\p{L}{4,}s$/u.test(plural!) && (WANTED.has(after!) || PARTICIPLE.test(after!))) return plural;
     if (k < 0)
         return words.length === 1 && /^\p{L}{4,}$/u.test(words[0]!) && !wordsOf(locale, 'typeWords').has(words[0]!) ? words[0] : undefined;
     // The word after the count's ("number of payments"), or before it ("user count").
