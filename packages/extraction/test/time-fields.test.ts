@@ -38,5 +38,25 @@ describe('times of day for string fields', () => {
         );
         expect(['hearing_time', 'startTime', 'ophaaltijd', 'tijdstip'].map(asksForTime)).to.deep.equal([true, true, true, true]);
         expect(['timetable', 'overtime_hours', 'tijdschrift'].map(asksForTime)).to.deep.equal([false, false, false]);
+        // (A Dutch compound of a time before a qualifier, `sluitingstijd_doordeweeks`; not English "time" before one.)
+        expect(['sluitingstijd_doordeweeks', 'time_zone'].map(asksForTime)).to.deep.equal([true, false]);
+    });
+
+    it('a time field named by a compound before its qualifier reads the times the text writes ("om 23.00 uur")', async () => {
+        // (bench/user-docs/twentythird has the permit this was seen in.)
+        const permit = 'Het terras sluit van zondag tot en met donderdag om 23.00 uur en op vrijdag en zaterdag om 01.00 uur.';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 't',
+            fields: [
+                {
+                    name: 'sluitingstijd_doordeweeks',
+                    type: 'string',
+                    description: 'Sluitingstijd van het terras op zondag tot en met donderdag',
+                },
+            ],
+        });
+        const { candidates } = await readCandidates(permit, schema, 'nl');
+        expect(candidates.map((c) => c.quote)).to.include('23.00 uur');
     });
 });

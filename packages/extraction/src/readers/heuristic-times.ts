@@ -19,10 +19,13 @@ const TIME =
 /** Words of a field's name that ask for a time of day; a Dutch compound may end in one ("ophaaltijd"). */
 const TIME_WORDS: ReadonlySet<string> = new Set(['time', 'tijd', 'tijdstip', 'aanvangstijd']);
 
-/** Whether a string field asks for a time of day: its name's last word, or a compound ending in "tijd". */
+/**
+ * Whether a string field asks for a time of day: its name's last word, or a compound ending in
+ * "tijd" anywhere in it (a qualifier may follow: `sluitingstijd_doordeweeks`).
+ */
 export function asksForTime(name: string): boolean {
-    const last = labelWords(name).at(-1) ?? '';
-    return TIME_WORDS.has(last) || (last.length > 6 && last.endsWith('tijd'));
+    const words = labelWords(name);
+    return TIME_WORDS.has(words.at(-1) ?? '') || words.some((w) => w.length > 6 && w.endsWith('tijd'));
 }
 
 /** The times of day the window writes, as candidates of a string field that asks for one. */
