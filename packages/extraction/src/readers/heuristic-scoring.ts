@@ -295,11 +295,6 @@ export interface ContextScore {
     hit?: LabelHit;
 }
 
-/**
- * The context score of a span among a field's label hits (hits sorted by start): the best label,
- * plus a share of the best label of another phrase — two labels agreeing ("governed by the laws of
- * the State of Ohio") say more than one.
- */
 /** What a field asks that bears on its labels: a rate's sum per unit (in an aside), the words of its name, description and hints. */
 export interface Asks {
     rate?: boolean;
@@ -317,6 +312,11 @@ function ownUnit(win: WindowText, gap: string, own: ReadonlySet<string>): boolea
     return !!words && words.length <= 3 && wordsOf(win.locale, 'perUnitWords').has(words[0]!) && words.every((w) => own.has(w));
 }
 
+/**
+ * The context score of a span among a field's label hits (hits sorted by start): the best label,
+ * plus a share of the best label of another phrase — two labels agreeing ("governed by the laws of
+ * the State of Ohio") say more than one.
+ */
 export function contextScore(win: WindowText, hits: readonly LabelHit[], span: Span, headed = false, asks: Asks = {}): ContextScore {
     const spanLine = win.lineOf(span.start);
     let best: ContextScore = { score: 0 };
