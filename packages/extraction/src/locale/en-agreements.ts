@@ -278,8 +278,7 @@ export const enAgreementWords = {
         ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
         ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
         ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),
-        // (A field named for paying by a day asks for the day it falls due: `discount_pay_by_date`.)
-        ...['due', 'pay'].map((w): [string, readonly string[]] => [w, DUE_LABELS]),
+        ['due', DUE_LABELS],
         ['deadline', ['on or before', 'no later than', 'not later than']],
         ['agreement', ['dated', 'dated as of', 'entered into as of', 'entered into on', 'made as of', 'made on']],
         ['signature', ['signed on', 'signed as of', 'executed on']],

@@ -346,9 +346,8 @@ export const en = {
         'form',
         'application',
         'doc',
-        // (A notice, a certificate is dated as a letter is: `notice_date`.)
+        // (A notice is dated as a letter is: `notice_date`.)
         'notice',
-        'certificate',
     ],
     taxWords: ['vat', 'tax', 'taxes', 'gst', 'hst', 'sst'],
     rateBaseWords: ['on', 'of', 'over'],

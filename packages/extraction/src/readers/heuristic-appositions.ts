@@ -130,11 +130,30 @@ export function nameOverTitledRole(win: WindowText, hit: LabelHit): Span | undef
     )
         return undefined;
     const above = win.lines[hit.line - 1];
-    if (!above || above.text.length > NAME_BEFORE) return undefined;
+    if (!above || above.text.length > NAME_BEFORE || stackedForm(win, hit.line)) return undefined;
     const name = PLAIN_NAME.test(above.text.trim()) ? above.text.trim() : NAME_OVER_ROLE.exec(above.text)?.[1];
     if (!name) return undefined;
     const start = above.start + above.text.indexOf(name);
     return { start, end: start + name.length, quote: name };
+}
+
+/** A label alone on its line: a few words, capitalised first, no figure, no closing punctuation ("Tenant", "Reported by"). */
+const LONE_LABEL = /^[ \t]*\p{Lu}[\p{L}'’/-]*(?:[ \t]+[\p{L}'’/-]+){0,3}[ \t]*$/u;
+
+/**
+ * Whether a role's line stands in a form of labels over their values, not under a signature's
+ * name: the line over the name above it is a label alone ("Tenant" / "Ms Rosa Klein" / "Landlord" /
+ * "Mr Colin Barr"), or a titled or initialled person's name stands under the role. A signature has a
+ * closing or nothing over the name, and a company or nothing under the role.
+ */
+export function stackedForm(win: WindowText, roleLine: number): boolean {
+    const over = win.lines[roleLine - 2];
+    const under = win.lines[roleLine + 1];
+    return (
+        (over !== undefined && over.text.length <= 40 && LONE_LABEL.test(over.text)) ||
+        // (A titled or initialled name under it: a company's name is no person's, "Brookfield Residents Association".)
+        (under !== undefined && under.text.length <= NAME_BEFORE && NAME_OVER_ROLE.test(under.text))
+    );
 }
 
 /** A list item's start: a dash or a bullet opening its line. */

@@ -113,6 +113,7 @@ export function codeAfter(
     const kindWord = identifier && ((hit.kind === 'name-word' && kinds.includes(hit.phrase)) || (hit.kind === 'hint' && hit.length === 1));
     const kind = kindWord && kindCode(found, sep, rest);
     // (With hints, a hint the schema writes with its number sign: "cert. #" before "#5047821".)
-    const hashed = /#\s*$/.test(sep) && (bareName || (hit.kind === 'hint' && /#\s*$/.test(hit.source ?? '')));
+    // (Glued to the sign: "Tracking #  JD0148 2291 GB" goes on in groups.)
+    const hashed = /#\s*$/.test(sep) && (bareName || (hit.kind === 'hint' && /#$/.test(sep) && /#\s*$/.test(hit.source ?? '')));
     return hashed || numberLabel(win, hit) || kind || (cellStart && codeAlone(found, sep, rest)) ? found : undefined;
 }

@@ -293,22 +293,17 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
 
 /**
  * A sum a row multiplies, the row's total after it past a wide gap (a bracket between at most):
- * "Statutory redundancy pay   14 weeks x £719.00 (statutory weekly cap)    £10,066.00", "£6,070.00 x
- * 9%   £546.30". A detail of the total, for a field that asks for no rate.
+ * "Statutory redundancy pay   14 weeks x £719.00 (statutory weekly cap)    £10,066.00". A detail of
+ * the total, for a field that asks for no rate. (Not a sum a percentage multiplies, "£8,400.00 x
+ * 12.5%   £1,050.00": the whole is often a field of its own.)
  */
 function factorInRow(win: WindowText, span: Span): boolean {
     const line = win.lines[win.lineOf(span.start)]!;
-    let rest = win.text.slice(span.end, Math.min(line.end, span.end + 80));
-    // (Or a sum a percentage multiplies: "£6,070.00 x 9%                £546.30".)
-    const rate = RATE_AFTER.exec(rest);
-    if (rate) rest = rest.slice(rate[0].length);
-    else if (!FACTOR_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 32), span.start))) return false;
-    return rowTotalAfter(rest);
+    if (!FACTOR_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 32), span.start))) return false;
+    return rowTotalAfter(win.text.slice(span.end, Math.min(line.end, span.end + 80)));
 }
 /** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x "). */
 const FACTOR_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}[x×*][ \t]*$/u;
-/** A product's sign and a percentage after a sum. */
-const RATE_AFTER = /^[ \t]*[x×*][ \t]*\d{1,3}(?:[.,]\d{1,4})?[ \t]?%/u;
 /**
  * A bracket at most, then a wide gap (three spaces or a tab) and a figure: the row's total. The gap
  * is measured, not matched by a regex whose parts could each take its spaces.

@@ -31,7 +31,11 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
             ? { score: 0 }
             : isCheckBox(span.quote)
               ? boxContext(win, hits, span)
-              : contextScore(win, hits, span, headed(span), { rate: rate && quotedPerUnit(win, span, ctx.field), own }),
+              : contextScore(win, hits, span, headed(span), {
+                    rate: rate && quotedPerUnit(win, span, ctx.field),
+                    own,
+                    joinable: type.kind === 'string',
+                }),
     );
     // A figure a phrase of the end the field asks for brings in ("ten minste drie (3)" for `min_bestuursleden`).
     for (const i of FIGURES.has(type.kind) ? (boundPhrased(win, found, ctx.field) ?? []) : [])

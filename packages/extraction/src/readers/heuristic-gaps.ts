@@ -106,16 +106,22 @@ const PARTITIVE =
 
 /**
  * A label among the words that name the whole a value is part of: "Of the payments received,
- * £5,000.00 was an overpayment" (the payments received are £19,203.92).
+ * £5,000.00 was an overpayment" (the payments received are £19,203.92). `own`: the words of the
+ * field's name, description and hints.
  */
-export function partOf(text: string, hit: LabelHit, span: Span): boolean {
+export function partOf(text: string, hit: LabelHit, span: Span, own: ReadonlySet<string> = new Set()): boolean {
     const from = Math.max(0, span.start - 80);
     // (The document's start opens a sentence too.)
     const lead = from === 0 ? '\n' : '';
     const before = lead + text.slice(from, span.start);
     const words = PARTITIVE.exec(before)?.groups?.['words'];
     if (words === undefined) return false;
-    return hit.start >= from + before.lastIndexOf(words) - lead.length && hit.end <= span.start;
+    if (hit.start < from + before.lastIndexOf(words) - lead.length || hit.end > span.start) return false;
+    // (Unless the sentence goes on in the field's other words: "Of the rent arrears, £450.00 remains
+    // outstanding" for `arrears_outstanding` is the part the field asks for.)
+    const rest = /^[^.;!?\n]{0,80}/.exec(text.slice(span.end, span.end + 80))![0].toLowerCase();
+    const phrase = new Set(hit.phrase.split(' '));
+    return !(rest.match(/\p{L}+/gu) ?? []).some((w) => own.has(w) && !phrase.has(w));
 }
 
 /** An operand of a row's product: a figure with its mark, a percentage, or a count of one or two words ("14 weeks"). */

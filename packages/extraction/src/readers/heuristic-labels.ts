@@ -52,6 +52,11 @@ export interface LabelHit {
 /** Words that are no label by themselves, beside the language's stopwords. */
 const NOT_LABELS = ['needed', 'name', 'names'];
 
+/** A name's word "pay" before "by" asks as "due" does (`discount_pay_by_date`); any other word as itself. */
+function payBy(name: readonly string[], w: string): string {
+    return w === 'pay' && name[name.indexOf(w) + 1] === 'by' ? 'due' : w;
+}
+
 /**
  * The label phrases of a field, each once, strongest weight kept. `shared`: the words of the other
  * fields' names in the schema.
@@ -149,8 +154,10 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
         // (Only for a name that is the agent alone or its name: `approver`, `approver_name`; a
         // valuer's business is not who "Valued by" names.)
         if (agent) for (const label of locale.agentLabels?.(w) ?? []) add(labelWords(label), LABEL.nameWords, 'name');
+        // (Paying by a day asks for the day it falls due: `discount_pay_by_date`; not a payslip's `pay_date`.)
         if (dated)
-            for (const words of (locale.dateLabels?.get(w) ?? []).map(labelWords)) add(words, dateLabelWeight(words, STOPWORDS), 'name');
+            for (const words of (locale.dateLabels?.get(payBy(name, w)) ?? []).map(labelWords))
+                add(words, dateLabelWeight(words, STOPWORDS), 'name');
     }
     // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
     if (dated && !otherDate) for (const label of locale.ownDateLabels ?? []) add(labelWords(label), LABEL.nameWords, 'name');

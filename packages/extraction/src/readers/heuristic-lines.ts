@@ -165,10 +165,11 @@ export function valueBelow(win: WindowText, hit: LabelHit, headed: boolean, re: 
     // (But a form's empty field over the next field's line is no heading of it: "Tweede nationaliteit:" /
     // "BSN:   (wordt door de gemeente ingevuld)".)
     const emptyField = /^[ \t]*[:=][ \t]*$/.test(win.text.slice(hit.end, win.lines[hit.line]!.end));
-    // (Read from the indent, 41 characters: a regex from the line's start would backtrack over a long indent.)
+    // (Read from the indent, 43 characters: a regex from the line's start would backtrack over a long
+    // indent. A web address's scheme is no label: "Website:" / "https://…".)
     const nextLabel = emptyField
-        ? /^([^:\n]{1,40}):/
-              .exec(win.text.slice(indent, Math.min(nl.end, indent + 41)))?.[1]
+        ? /^([^:\n]{1,40}):(?!\/\/)/
+              .exec(win.text.slice(indent, Math.min(nl.end, indent + 43)))?.[1]
               ?.trim()
               .toLowerCase()
         : undefined;

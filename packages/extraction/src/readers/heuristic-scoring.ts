@@ -155,7 +155,9 @@ function continuedBy(win: WindowText, hit: LabelHit, span: Span, unbracketed: st
     const words = undated.toLowerCase().match(/\p{L}+/gu) ?? [];
     const oneWord = sum === undefined && words.length === 1;
     // (Or a second thing the label joins to its own, whose value follows the field's: "Postcode en woonplaats:   3011 PV ROTTERDAM".)
+    // (A string's only, whose value splits so: one figure is no value of two things, "VAT and duty:   £21.40".)
     const joined =
+        asks.joinable === true &&
         sum === undefined &&
         words.length === 2 &&
         /^\s*(?:\p{L}+\s+|[&/]\s*)\p{L}+\s*[:=]\s*$/u.test(undated) &&
@@ -221,7 +223,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // ends no sentence.
             // Nor does one in a short bracket that qualifies the label.
             if (/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
-            if (partOf(text, hit, span)) return 0;
+            if (partOf(text, hit, span, asks.own)) return 0;
             // A row of two cells, its amount last ("1e termijn (aanbetaling), uiterlijk 15-01-2025
             // €   600,00"): the label cell's words qualify the label, no prose between: it counts at
             // least as a qualified label.
@@ -299,6 +301,8 @@ export interface ContextScore {
 export interface Asks {
     rate?: boolean;
     own?: ReadonlySet<string>;
+    /** A string field's: a label joined to a second thing ("Postcode en woonplaats:") labels its value's start. */
+    joinable?: boolean;
 }
 
 /** Whether a continuation starts with a word that joins a second thing ("en", "and", "&", "/"). */

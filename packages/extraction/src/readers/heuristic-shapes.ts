@@ -54,16 +54,25 @@ export function shapeOf(
 }
 
 /**
- * Whether a field's name ends in a year as a period (`academic_year`, `tax_year`, `boekjaar`,
- * `schooljaar`): its value names a calendar year ("2024-25", "2025/2026"); "Year:   9" is a year
- * group. (`year_group` ends in its own word.)
+ * Whether a field's name ends in a year as a period (`academic_year`, `tax_year`, `financial_year`,
+ * `boekjaar`, `belastingjaar`, `schooljaar`): its value names a calendar year ("2024-25", "FY25",
+ * "24/25"); "Year:   9" is a year group. Only a period's words: a year of study ("Year 2"), a model
+ * year ("'19") or a Dutch `leerjaar` ("3 havo") is none.
  */
 function asksForYear(field: CompiledField): boolean {
-    const last = labelWords(field.name).at(-1) ?? '';
-    return last === 'year' || /^\p{L}{3,}jaar$/u.test(last) || (last === 'jaar' && labelWords(field.name).length > 1);
+    const words = labelWords(field.name);
+    const last = words.at(-1) ?? '';
+    if (last === 'year') return words.length > 1 && PERIODS.has(words.at(-2)!);
+    const head = /^(\p{L}{3,}?)jaar$/u.exec(last)?.[1];
+    return head !== undefined ? PERIODS.has(head) : last === 'jaar' && PERIODS.has(words.at(-2) ?? '');
 }
-/** A calendar year in a value. */
-const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/;
+/** Words that make a year a period of account or of school: English and Dutch (as a compound's head too). */
+const PERIODS: ReadonlySet<string> = new Set([
+    ...['academic', 'tax', 'financial', 'fiscal', 'school', 'budget', 'calendar', 'accounting', 'reporting', 'policy'],
+    ...['boek', 'belasting', 'kalender', 'verslag', 'college', 'premie'],
+]);
+/** A calendar year in a value: "2024", "2024-25", "FY25", "24/25". */
+const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)|\bFY ?\d{2}\b|(?<!\d)\d{2}[/-]\d{2}(?!\d)/;
 
 /** Words of a field's name that ask for a telephone number, which has digits ("Mr Oliver Brandt-Hughes" is none). */
 const PHONE_WORDS: ReadonlySet<string> = new Set(['phone', 'telephone', 'tel', 'mobile', 'fax', 'telefoon', 'mobiel', 'gsm']);

@@ -12,7 +12,7 @@ import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { emptyMark } from './heuristic-gaps.js';
-import { nameOverTitledRole } from './heuristic-appositions.js';
+import { nameOverTitledRole, stackedForm } from './heuristic-appositions.js';
 import { HEAD_PREFERRED, SENTENCE_END, allCaps, columnEnd, nameLabel, shortestMatch, trimValue, valueBelow } from './heuristic-lines.js';
 import { valueHead } from './heuristic-heads.js';
 import { codeAfter, kindNumberAfter, numberLabel } from './heuristic-codes.js';
@@ -301,7 +301,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
  * not all of theirs ("J. Whitcombe" over "Building Owners").
  */
 function signerAbove(win: WindowText, hit: LabelHit): { name: Span; own: boolean } | undefined {
-    if (hit.kind === 'description') return undefined;
+    // (Not a form of labels over their values, for a name's word: "Tenant" / "Ms Rosa Klein" / "Landlord" / "Mr Colin Barr".)
+    if (hit.kind === 'description' || (hit.kind !== 'hint' && stackedForm(win, hit.line))) return undefined;
     const name = nameAbove(win, hit.start, hit.end);
     if (!name) return undefined;
     return { name, own: hit.kind !== 'hint' && !/[^s]s$/i.test(win.text.slice(hit.start, hit.end)) };

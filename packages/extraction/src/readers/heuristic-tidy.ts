@@ -34,6 +34,8 @@ export function tidied(
 
 /** Legal forms a Dutch name starts with ("Stichting Buurtmoestuin De Zandhoek", "Vereniging Oud-Noord"). */
 const FORMS_FIRST: ReadonlySet<string> = new Set(['stichting', 'vereniging', 'coöperatie', 'coöperatieve', 'cooperatie']);
+/** Words of a label that asks for a name. */
+const NAME_WORDS: ReadonlySet<string> = new Set(['naam', 'name', 'statutaire']);
 
 /**
  * A value right after its label's word that is a legal form a name starts with, one space between
@@ -45,6 +47,8 @@ function withFormFirst(text: string, c: StringCandidate): StringCandidate {
     // (The label's last word: "naam: Stichting" is the phrase `naam stichting` read across its colon.)
     const word = /\p{L}+$/u.exec(text.slice(h.start, h.end))?.[0] ?? '';
     if (!/^\p{Lu}/u.test(word) || !FORMS_FIRST.has(word.toLowerCase())) return c;
+    // (Only a label of the form's name, "naam stichting"; "Contactpersoon Stichting Jan de Vries" names a person.)
+    if (!h.phrase.split(' ').some((w) => NAME_WORDS.has(w))) return c;
     const start = h.end - word.length;
     return { ...c, start, quote: text.slice(start, c.end) };
 }
