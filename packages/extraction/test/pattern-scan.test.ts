@@ -70,8 +70,14 @@ describe('pattern scan', () => {
         }
     });
 
+    it("finds a code more than a step after the last one near a short text's end", () => {
+        const form = `Bezoekadres: Maasboulevard 301, 3011 TX Rotterdam\n${'x '.repeat(130)}\nPostcode en woonplaats: 3011 PV ROTTERDAM`;
+        expect(patternSpans(form, '[0-9]{4} ?[A-Z]{2}').map((s) => s.quote)).to.deep.equal(['3011 TX', '3011 PV']);
+    });
+
     it('agrees with a plain scan on generated text', () => {
-        const piece = fc.constantFrom('AB-12', 'ab', ' ', '\n', 'x9', 'INV-2024-001', '—', 'é', '12.5');
+        // (A long gap too: a match more than a step past a search's start near the text's end was lost.)
+        const piece = fc.constantFrom('AB-12', 'ab', ' ', '\n', 'x9', 'INV-2024-001', '—', 'é', '12.5', ' '.repeat(250));
         fc.assert(
             fc.property(
                 fc.array(piece, { maxLength: 300 }),

@@ -69,8 +69,10 @@ export function patternSpans(text: string, pattern: string, stats?: ScanStats, s
         work += end - from + 1;
         const [found, groups] = re2.matchWithGroup(text, from, end, 0, 1) as [boolean, number[] | null];
         if (!found || groups![0]! >= from + STEP) {
-            // No value starts within STEP of `from` (one starting later is found from there).
-            if (end >= text.length) break;
+            // No value starts within STEP of `from` (one starting later is found from there). Only
+            // no match at all ends the scan at the text's end: a region that reaches it may hold a
+            // match past STEP ("3011 PV" 300 characters after "3011 TX" near a short form's end).
+            if (!found && end >= text.length) break;
             from += STEP;
             continue;
         }
