@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { siblingsOf } from '../src/readers/heuristic-siblings.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 const letter = [
     'Dear Priya and Samuel,',
@@ -27,6 +27,22 @@ describe('sibling fields', () => {
             ],
         });
         expect(await readData(letter, schema)).to.deep.equal({ current_lease_end: '2026-01-31', new_lease_end: '2027-01-31' });
+    });
+
+    it("a sibling's word in another clause of the sentence gives the label to neither", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'renewal',
+            fields: [
+                { name: 'original_lease_end', type: 'date', nullable: true },
+                { name: 'new_lease_end', type: 'date', nullable: true },
+            ],
+        });
+        const letter = 'We confirm that the original lease is extended and the lease expires on 31 January 2028.';
+        const { candidates } = await readCandidates(letter, schema);
+        expect(
+            candidates.some((c) => c.field === 'new_lease_end' && c.quote === '31 January 2028' && (c.features.context ?? 0) > 0),
+        ).to.equal(true);
     });
 
     it('only an earlier and a later word make siblings: `effective_date` and `expiration_date` name two things', () => {

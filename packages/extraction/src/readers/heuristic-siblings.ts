@@ -53,6 +53,9 @@ export function siblingSpeaks(win: WindowText, hit: LabelHit, siblings: Siblings
     let before = win.text.slice(Math.max(0, hit.start - SENTENCE_BEFORE), hit.start);
     const end = before.search(/[.!?;:]\s[^.!?;:]*$/u);
     if (end >= 0) before = before.slice(end + 1);
+    // (Its clause: "the original lease is extended and the lease expires on …" gives the lease no word.)
+    const clause = /(?:,\s|\s(?:and|but|whereas|en|maar)\s)(?:(?!,\s|\s(?:and|but|whereas|en|maar)\s).)*$/u.exec(before);
+    if (clause) before = before.slice(clause.index);
     const words: readonly string[] = before.toLowerCase().match(/\p{L}+/gu) ?? [];
     return !words.includes(sib.own) && words.some((w) => sib.others.has(w));
 }
