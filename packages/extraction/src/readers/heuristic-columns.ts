@@ -299,11 +299,17 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
  */
 function factorInRow(win: WindowText, span: Span): boolean {
     const line = win.lines[win.lineOf(span.start)]!;
+    const after = win.text.slice(span.end, Math.min(line.end, span.end + 120));
+    // Or the count the row multiplies, a rate after it: "8,452 GT @ £0.412 per GT   3,482.22".
+    const rate = FACTOR_AFTER.exec(after);
+    if (rate) return rowTotalAfter(after.slice(rate[0].length));
     if (!FACTOR_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 32), span.start))) return false;
-    return rowTotalAfter(win.text.slice(span.end, Math.min(line.end, span.end + 80)));
+    return rowTotalAfter(after.slice(0, 80));
 }
-/** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x "). */
-const FACTOR_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}[x×*][ \t]*$/u;
+/** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x ", "2 days @ "). */
+const FACTOR_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}[x×*@][ \t]*$/u;
+/** A word or two of what a count counts, a product's sign, and a sum with a word or two of its unit ("GT @ £0.412 per GT"; no percentage). */
+const FACTOR_AFTER = /^(?:[ \t]?\p{L}{1,16}){0,2}[ \t]*[x×*@][ \t]*\p{Sc}?[ \t]?\d[\d.,]{0,12}(?:[ \t]\p{L}{1,16}){0,2}/u;
 /**
  * A bracket at most, then a wide gap (three spaces or a tab) and a figure: the row's total. The gap
  * is measured, not matched by a regex whose parts could each take its spaces.

@@ -35,6 +35,7 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
                     rate: rate && quotedPerUnit(win, span, ctx.field),
                     own,
                     joinable: type.kind === 'string',
+                    money: type.kind === 'money' && !rate,
                 }),
     );
     // A figure a phrase of the end the field asks for brings in ("ten minste drie (3)" for `min_bestuursleden`).

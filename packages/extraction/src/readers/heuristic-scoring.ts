@@ -12,6 +12,7 @@ import { sumQualifier } from './heuristic-totals.js';
 import { LABEL } from './heuristic-weights.js';
 import { tickedAnswer } from './heuristic-boxes.js';
 import { factsOfHit, folded, headBefore, labelTail, partOf, productCell } from './heuristic-gaps.js';
+import { amountColumnCell } from './heuristic-table.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -214,6 +215,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             if (tickedAnswer(text, span, gap)) return hit.weight * qualified(win, hit, span.start);
             if (ROW_ASIDE.test(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
             if (productCell(raw) && rest.trim() === '') return hit.weight * LABEL.qualifiedByWord;
+            if (asks.money && amountColumnCell(win, hit, span)) return hit.weight * LABEL.qualifiedByWord;
             // A label continued by a few words and a colon ("TOTAL QTY: 4").
             if (/[:=]\s*$/.test(gap)) return hit.weight * continuedBy(win, hit, span, unbracketed, asks);
             if (typedCellOfRow(win, hit, span, wordsOf(win.locale, 'typeWords'))) return hit.weight * LABEL.qualifiedByWord;
@@ -303,6 +305,8 @@ export interface Asks {
     own?: ReadonlySet<string>;
     /** A string field's: a label joined to a second thing ("Postcode en woonplaats:") labels its value's start. */
     joinable?: boolean;
+    /** A money field's: a row's label reaches its sum under the table's column of amounts. */
+    money?: boolean;
 }
 
 /** Whether a continuation starts with a word that joins a second thing ("en", "and", "&", "/"). */

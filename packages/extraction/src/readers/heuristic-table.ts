@@ -3,6 +3,7 @@
 // "small_game_fee": the row "Small Game", the column "FEE"). Neither label alone points at the cell:
 // the row's label has other figures beside it, the column's header stands over every row.
 import type { CompiledField } from '@svc/compiler';
+import { currenciesOfMark } from '../parsers/currency-marks.js';
 import { parseQuote } from '../parsers/quote-parser.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import { ADJUST } from './heuristic-weights.js';
@@ -178,6 +179,8 @@ interface Tables {
     labelLines: Map<number, boolean>;
     /** Header line → its columns (columnsOf). */
     columns: Map<number, readonly Cell[]>;
+    /** Header line → its one column of amounts (amountColumnOf). */
+    amounts: Map<number, Cell | undefined>;
 }
 const TABLES = new WeakMap<WindowText, Tables>();
 
@@ -186,7 +189,15 @@ function tablesOf(win: WindowText): Tables {
     if (!t)
         TABLES.set(
             win,
-            (t = { headers: new Map(), rows: new Map(), answers: new Map(), words: new Map(), labelLines: new Map(), columns: new Map() }),
+            (t = {
+                headers: new Map(),
+                rows: new Map(),
+                answers: new Map(),
+                words: new Map(),
+                labelLines: new Map(),
+                columns: new Map(),
+                amounts: new Map(),
+            }),
         );
     return t;
 }
@@ -315,4 +326,48 @@ export function cellScores(ctx: FieldContext, fits: (s: Span) => boolean): Score
         if (parsed) out.push({ field: field.id, span: cell, parsed, score: ADJUST.rowColumn + ADJUST.stringEarly * early, features });
     }
     return out;
+}
+
+/**
+ * Whether a money field's label heads a table's row whose last cell, the span, stands under the
+ * table's one column of amounts ("CHARGES   Basis   Amount (GBP)" over "Pilotage (inward &
+ * outward)   2 acts, Schedule C band 4   1,148.50"): what the row is charged on stands between
+ * the label and its sum, no distance. (Not for a field that asks for a rate.)
+ */
+export function amountColumnCell(win: WindowText, hit: { line: number; start: number; end: number }, span: Span): boolean {
+    const line = win.lines[hit.line]!;
+    if (line.text.length > ROW_CHARS || win.lineOf(span.start) !== hit.line) return false;
+    const row = lineCells(win, hit.line);
+    if (row.length < 3 || row.length > MAX_CELLS) return false;
+    const [first, last] = [row[0]!, row[row.length - 1]!];
+    const within = (c: Cell, from: number, to: number): boolean =>
+        from >= line.start + c.start && to <= line.start + c.start + (c.to - c.from);
+    if (!within(first, hit.start, hit.end) || !within(last, span.start, span.end)) return false;
+    const tables = tablesOf(win);
+    if (!tables.headers.has(hit.line)) tables.headers.set(hit.line, headerAbove(win, hit.line));
+    const headerLine = tables.headers.get(hit.line);
+    if (headerLine === undefined) return false;
+    const columns = columnsOf(win, headerLine);
+    const amounts = amountColumnOf(win, headerLine, columns);
+    return amounts !== undefined && cellOver(columns, last, row.length) === amounts;
+}
+
+/** A header's one column of amounts: a cell of an amount word or a currency's code or mark alone ("Amount (GBP)", "Bedrag", "EUR"), once per header. */
+function amountColumnOf(win: WindowText, headerLine: number, columns: readonly Cell[]): Cell | undefined {
+    const tables = tablesOf(win);
+    if (tables.amounts.has(headerLine)) return tables.amounts.get(headerLine);
+    const header = win.lines[headerLine]!.text;
+    const sums = new Set(win.locale.sums.sum);
+    const amounts = columns.filter((c) => {
+        const text = textOf(header, c).replace(/[()]/g, ' ').trim();
+        const words = labelWords(text);
+        return (
+            text !== '' &&
+            words.length <= 2 &&
+            (words.some((w) => sums.has(w)) || text.split(/\s+/).every((w) => currenciesOfMark(w) !== undefined))
+        );
+    });
+    const column = amounts.length === 1 && amounts[0] !== columns[0] ? amounts[0] : undefined;
+    tables.amounts.set(headerLine, column);
+    return column;
 }
