@@ -196,13 +196,35 @@ export function termDates(
     documentHead: boolean,
     schema?: CompiledSchema,
 ): { other: boolean; own?: boolean; ranged?: Set<Span> } {
-    const own = documentDate(field, win.locale);
+    // (Not where the text dates the addressee's document of that kind: "your application received
+    // on 22 May 2025" in a letter that answers it; the letter's date is its own.)
+    const own = documentDate(field, win.locale) && !addresseesDocument(win, found, field);
     // The document's own date where a letter writes it: alone on a line of its head, or after its
     // place ("March 3, 2025", "Utrecht, 9 september 2025"), as good as a range's end for an end.
     if (own) return { other: false, own, ranged: documentHead ? headingDates(win, found) : undefined };
     const part = rangePart(field, win.locale);
     return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part, field, schema) };
 }
+
+/**
+ * Whether a date stands after the addressee's document of a kind the field's name says ("your
+ * application received on", "your letter of", "uw aanvraag van"): the field asks for that
+ * document's date, not the one of the letter that mentions it.
+ */
+function addresseesDocument(win: WindowText, found: readonly Span[], field: CompiledField): boolean {
+    const docs = wordsOf(win.locale, 'documentWords');
+    const kinds = labelWords(field.name).filter((w) => docs.has(w));
+    if (!kinds.length) return false;
+    return found.some((s) => {
+        const m = DATED_BEFORE.exec(win.text.slice(Math.max(0, s.start - 60), s.start).toLowerCase());
+        return m !== null && YOURS.has(m[1]!) && kinds.includes(m[2]!);
+    });
+}
+/** The addressee's possessives, English and Dutch. */
+const YOURS: ReadonlySet<string> = new Set(['your', 'uw', 'jouw']);
+/** A possessive, a kind of document, a word or two that date it, right before a date ("your application received on "). */
+const DATED_BEFORE =
+    /(?:^|[^\p{L}])(\p{L}+)\s+(\p{L}+)\s+(?:dated|received|submitted|sent|of|van|ontvangen|gedateerd|d\.d\.)(?:\s+(?:on|op))?\s+$/u;
 
 /** Text lines of a document's head where a letter's date stands, and how long its line may be. */
 const HEADING_LINES = 20;

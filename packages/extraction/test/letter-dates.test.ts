@@ -1,0 +1,43 @@
+// Dates of letters and of the documents they answer (documents written for the test;
+// bench/user-docs/twentyfourth has the ones these were seen in).
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe('letter dates', () => {
+    const schema = compile({
+        svc_schema: '1.0',
+        name: 'permit_reply',
+        fields: [
+            { name: 'offer_date', type: 'date' },
+            { name: 'application_date', type: 'date' },
+        ],
+    });
+
+    it('"your application received on …" dates the application; the letter\'s own date is the offer\'s', async () => {
+        const doc = [
+            'Westmoor Water Services',
+            '',
+            '9 October 2025',
+            '',
+            'Dear Ms Hale,',
+            '',
+            'Further to your application received on 18 July 2025, we are pleased to offer you a new',
+            'supply connection at the address above on the terms enclosed.',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({ offer_date: '2025-10-09', application_date: '2025-07-18' });
+    });
+
+    it("a letter that names no addressee's application dates the application by its own date", async () => {
+        const doc = [
+            'Westmoor Water Services',
+            '',
+            '9 October 2025',
+            '',
+            'Application for a new supply connection',
+            '',
+            'Applicant: Ms R. Hale',
+        ].join('\n');
+        expect((await readData(doc, schema))['application_date']).to.equal('2025-10-09');
+    });
+});
