@@ -61,4 +61,27 @@ describe('sibling fields', () => {
         expect([...siblings.keys()].sort()).to.deep.equal([2, 3]);
         expect(siblings.get(2)).to.deep.equal({ own: 'old', others: new Set(['new']) });
     });
+
+    it('a label of the word a field\'s name negates is not its label: "Contestable works" is no `non_contestable_charge`', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'offer',
+            fields: [
+                { name: 'contestable_charge', type: 'money', currency: 'GBP' },
+                { name: 'non_contestable_charge', type: 'money', currency: 'GBP' },
+            ],
+        });
+        const doc = [
+            'Connection charges (excluding VAT)',
+            '   Contestable works                                  £84,200.00',
+            '   Non-contestable works (incl. reinforcement share)  £31,950.00',
+        ].join('\n');
+        const { data, candidates } = await readCandidates(doc, schema);
+        expect(data).to.deep.equal({
+            contestable_charge: { amount: '84200.00', currency: 'GBP' },
+            non_contestable_charge: { amount: '31950.00', currency: 'GBP' },
+        });
+        const plain = candidates.find((c) => c.field === 'non_contestable_charge' && c.quote === '£84,200.00');
+        expect(plain?.features.context ?? 0).to.equal(0);
+    });
 });

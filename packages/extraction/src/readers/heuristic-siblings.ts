@@ -59,3 +59,25 @@ export function siblingSpeaks(win: WindowText, hit: LabelHit, siblings: Siblings
     const words: readonly string[] = before.toLowerCase().match(/\p{L}+/gu) ?? [];
     return !words.includes(sib.own) && words.some((w) => sib.others.has(w));
 }
+
+/** Words that make the word after them its opposite in a field's name ("non_contestable", "niet_gebruikers"). */
+const NEGATIONS: ReadonlySet<string> = new Set(['non', 'niet']);
+
+/**
+ * Whether a label hit speaks of the word a field's name negates: "Contestable works" is no
+ * `non_contestable_charge`'s label ("Non-contestable works" is). `name`: the words of the hit's
+ * field's name. (Not the other way: a negated label left to a plain field, "(non-package) price
+ * of 40 hours", moved the ranker's choice among that field's other labels in `eleventh/`.)
+ */
+export function negationDiffers(win: WindowText, hit: LabelHit, name: readonly string[]): boolean {
+    const k = name.findIndex((w, i) => NEGATIONS.has(w) && i + 1 < name.length);
+    if (k < 0) return false;
+    const said = hit.phrase.split(' ');
+    return (
+        said.includes(name[k + 1]!) &&
+        !said.includes(name[k]!) &&
+        !NEGATED_BEFORE.test(win.text.slice(Math.max(0, hit.start - 5), hit.start))
+    );
+}
+/** A negation glued to a label by a hyphen or a space, right before it. */
+const NEGATED_BEFORE = /(?:^|[^\p{L}])(?:non|niet)[-\s]$/iu;
