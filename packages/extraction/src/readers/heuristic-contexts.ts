@@ -36,6 +36,7 @@ export function contextsOf(ctx: FieldContext, found: readonly Span[], parsed: re
                     own,
                     joinable: type.kind === 'string',
                     money: type.kind === 'money' && !rate,
+                    count: type.kind === 'integer',
                 }),
     );
     // A figure a phrase of the end the field asks for brings in ("ten minste drie (3)" for `min_bestuursleden`).

@@ -50,6 +50,18 @@ function describedNoun(field: CompiledField, locale: LocaleProfile): string | un
     return k >= 0 && k + 1 < words.length && /^\p{L}{4,}$/u.test(words[k + 1]!) ? words[k + 1] : undefined;
 }
 
+/** What a count field's name says of the things it counts: their nouns, a participle after them, the name's words. */
+export interface Counts {
+    nouns: readonly string[];
+    participle?: string;
+    name: readonly string[];
+}
+
+/** A count field's Counts in a window. */
+export function countsOf(field: CompiledField, win: WindowText, fields: readonly CompiledField[]): Counts {
+    return { nouns: countedNouns(field, win, fields), participle: countedParticiple(field, win.locale), name: labelWords(field.name) };
+}
+
 /** The participle of a count's name after its plural (`claims_received`: "received"), or undefined. */
 export function countedParticiple(field: { name: string }, locale: LocaleProfile): string | undefined {
     const words = labelWords(field.name);
@@ -84,6 +96,23 @@ export function countedBy(win: WindowText, span: Span, noun: string): boolean {
         noun === `${a}s` ||
         (a.length > 4 && noun.length > 4 && win.locale.stem(a) === win.locale.stem(noun))
     );
+}
+
+/**
+ * Whether a count is followed by the whole of a field's name of two words or more, in its order:
+ * "68 stemmen voor, 5 stemmen tegen" for `stemmen_voor`, "12 votes against" for `votes_against`.
+ * (The count's label after it; the name's label before the next count, "stemmen voor, 5", is a
+ * list's item's, no more.)
+ */
+export function nameAfter(win: WindowText, span: Span, name: readonly string[]): boolean {
+    if (name.length < 2 || name.length > 4) return false;
+    const k = win.wordAt(span.end);
+    if (k + name.length > win.words.length || !/^[ \t]{1,2}$/.test(win.text.slice(span.end, win.words[k]!.start))) return false;
+    for (let j = 0; j < name.length; j++) {
+        const w = win.words[k + j]!;
+        if (w.norm !== name[j] || (j > 0 && !/^\s{1,2}$/.test(win.text.slice(win.words[k + j - 1]!.end, w.start)))) return false;
+    }
+    return true;
 }
 
 /**

@@ -14,7 +14,7 @@ import { nameOverTagline, senderNames, taglineLine } from './heuristic-letterhea
 import { kindOfAnother, letterheadScored, organisationNames } from './heuristic-organisations.js';
 import { ibanCandidates } from './heuristic-iban.js';
 import { FIGURES, figureDetail, earlierFigure } from './heuristic-columns.js';
-import { countedNouns, countedParticiple, foreignTimeUnit } from './heuristic-counts.js';
+import { countsOf, foreignTimeUnit } from './heuristic-counts.js';
 import { contextsOf } from './heuristic-contexts.js';
 import { dateZones, labelledOutright } from './heuristic-zones.js';
 import { asksForSigner, partyNames, roleNames, wantsParties } from './heuristic-parties.js';
@@ -288,8 +288,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
     const tax = type.kind === 'money' && asksForTax(field, win.locale);
     // The other end of a range than the one the name asks for ("tussen € 3.450 en € 4.780" for `maximum_salaris`).
     const others = FIGURES.has(type.kind) ? otherBounds(win, found, field) : undefined;
-    const counted = type.kind === 'integer' ? countedNouns(field, win, input.schema.fields) : [];
-    const participle = type.kind === 'integer' ? countedParticiple(field, win.locale) : undefined;
+    const counts = type.kind === 'integer' ? countsOf(field, win, input.schema.fields) : undefined;
     const unit = type.kind === 'integer' || type.kind === 'decimal' ? fieldUnit(field) : undefined;
     found.forEach((span, i) => {
         const p = parsed[i];
@@ -313,7 +312,7 @@ export function scoreField(ctx: FieldContext): Scored[] {
         // cell named by its row and its column together ("Small Game …  $22.00" under "FEE"): as labelled.
         const cell = rowColumnCell(win, span, field);
         // (Or measured in the unit the field's name says: "6.5 m" for `fabric_metres`.)
-        context = Math.max(context, asLabelled(win, span, counted, unit, cell, participle));
+        context = Math.max(context, asLabelled(win, span, counts, unit, cell));
         const pos = position(ctx, span);
         const base = baseScore(type, span, distinct, pos);
         const f: Features = { context, base, early: 1 - pos, marked: +!!span.marked, unique: distinct === 1 ? 1 : 0, ...labelKind(c.hit) };

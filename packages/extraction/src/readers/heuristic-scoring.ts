@@ -170,6 +170,13 @@ function continuedBy(win: WindowText, hit: LabelHit, span: Span, unbracketed: st
 const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
 
 /** The context score of one label hit for a span, 0 when it does not point at it. */
+/** Whether a whole number stands right before a label, only the field's own words between ("5 stemmen tegen" for the hit "tegen"). */
+function countBefore(text: string, hit: LabelHit, own: ReadonlySet<string> = new Set()): boolean {
+    const m = COUNT_BEFORE.exec(text.slice(Math.max(0, hit.start - 60), hit.start));
+    return m !== null && (m[1]!.toLowerCase().match(/\p{L}+/gu) ?? []).every((w) => own.has(w));
+}
+/** A whole number, then up to three words, each after a space or two, right before a label. */
+const COUNT_BEFORE = /(?:^|[^\d.,])\d{1,7}[ \t]{1,2}((?:\p{L}+[ \t]{1,2}){0,3})$/u;
 /** A bracketed aside of up to 60 characters and a wide gap, all that stands between a row's label and its value. */
 const ROW_ASIDE = /^\s*\([^()\n]{1,60}\)(?: {2,}|\t)\s*$/;
 /** A bracket the label opens and a span is inside of; the bracket closed after the span, a wide gap and a last cell. */
@@ -196,6 +203,9 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
         return 0;
     if (hit.line === spanLine) {
         if (hit.end <= span.start) {
+            // A label right after a count, or after it and the field's own words, is that count's
+            // ("68 stemmen voor, 5 stemmen tegen en 2 onthoudingen"): none of the figures after it.
+            if (asks.count && countBefore(text, hit, asks.own)) return 0;
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
             const gap = withoutWeekday(win, folded(text.slice(hit.end, span.start)));
@@ -307,6 +317,8 @@ export interface Asks {
     joinable?: boolean;
     /** A money field's: a row's label reaches its sum under the table's column of amounts. */
     money?: boolean;
+    /** A count's (an integer field's): a label right after a count is that count's. */
+    count?: boolean;
 }
 
 /** Whether a continuation starts with a word that joins a second thing ("en", "and", "&", "/"). */

@@ -4,7 +4,7 @@
 import type { CompiledField } from '@svc/compiler';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
-import { countedBy, participleAfter } from './heuristic-counts.js';
+import { countedBy, nameAfter, participleAfter, type Counts } from './heuristic-counts.js';
 import { ADJUST } from './heuristic-weights.js';
 
 /** Each unit's forms after a number, and the words of a field's name that ask for it. */
@@ -77,14 +77,19 @@ export function moneyMarked(win: WindowText, span: Span): boolean {
 export function asLabelled(
     win: WindowText,
     span: Span,
-    counted: readonly string[],
+    counts: Counts | undefined,
     unit: readonly string[] | undefined,
     cell: boolean,
-    participle?: string,
 ): number {
-    // (More where the name's participle follows the noun: "412 claims were received" for `claims_received`, not "57 claims were paid".)
-    const said = participle !== undefined && participleAfter(win, span, participle);
-    const count = counted.some((noun) => countedBy(win, span, noun)) ? ADJUST.countedNoun * (said ? ADJUST.countedSaid : 1) : 0;
+    let count = 0;
+    if (counts) {
+        // (More where the name's participle follows the noun: "412 claims were received" for `claims_received`, not "57 claims were paid".)
+        const said = counts.participle !== undefined && participleAfter(win, span, counts.participle);
+        // (The whole name after it says as much as a noun and its participle: "68 stemmen voor".)
+        const whole = nameAfter(win, span, counts.name);
+        if (whole || counts.nouns.some((noun) => countedBy(win, span, noun)))
+            count = ADJUST.countedNoun * (said || whole ? ADJUST.countedSaid : 1);
+    }
     const measure = unit && measuredIn(win, span, unit) ? ADJUST.measuredUnit : 0;
     return Math.max(count, measure, cell ? ADJUST.rowColumn : 0);
 }
