@@ -69,4 +69,23 @@ describe('form fields', () => {
         });
         expect(await readData('Staff:   12 (full time)', count)).to.deep.equal({ staff: '12 (full time)' });
     });
+
+    it('a value that starts with another of the field\'s labels and a wide gap is the rest (":50:  APPLICANT   NAME")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'credit_advice',
+            fields: [
+                { name: 'applicant', type: 'string', hints: ['Applicant', ':50:'] },
+                { name: 'beneficiary', type: 'string', hints: ['Beneficiary', ':59:'] },
+            ],
+        });
+        const doc = [
+            ':40A: FORM OF DOCUMENTARY CREDIT  IRREVOCABLE',
+            ':50:  APPLICANT                  TALLINN GRAIN TRADERS OU',
+            '                                 PARNU MNT 22, TALLINN, ESTONIA',
+            ':59:  BENEFICIARY                HOLMFIELD AGRI LTD',
+            '                                 HOLMFIELD FARM, SELBY YO8 3PX',
+        ].join('\n');
+        expect(await readData(doc, schema)).to.deep.equal({ applicant: 'TALLINN GRAIN TRADERS OU', beneficiary: 'HOLMFIELD AGRI LTD' });
+    });
 });

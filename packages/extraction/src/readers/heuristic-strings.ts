@@ -13,7 +13,18 @@ import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { emptyMark } from './heuristic-gaps.js';
 import { nameOverTitledRole, stackedForm } from './heuristic-appositions.js';
-import { HEAD_PREFERRED, SENTENCE_END, allCaps, columnEnd, nameLabel, shortestMatch, trimValue, valueBelow } from './heuristic-lines.js';
+import { endsCapitalName } from './heuristic-name-cells.js';
+import {
+    HEAD_PREFERRED,
+    SENTENCE_END,
+    allCaps,
+    columnEnd,
+    nameLabel,
+    shortestMatch,
+    trimValue,
+    valueBelow,
+    withoutOwnLabel,
+} from './heuristic-lines.js';
 import { valueHead } from './heuristic-heads.js';
 import { codeAfter, kindNumberAfter, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
@@ -244,7 +255,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 const v = pair
                     ? trimValue(text, pair.start, pair.end)
                     : colon && rest.length <= 80 && !SENTENCE_END.test(rest)
-                      ? trimValue(text, restStart, columnEnd(text, restStart, endLine.end))
+                      ? withoutOwnLabel(text, trimValue(text, restStart, columnEnd(text, restStart, endLine.end)), labels)
                       : undefined;
                 if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
                 const part = v && !address ? slashPart(text, line.start, hit, v) : undefined;
@@ -361,32 +372,6 @@ function headingEnd(win: WindowText, hit: LabelHit): boolean {
 
 /** What stands before a name that ends a section's heading: a number, a word or two, or another name and a slash. */
 const SECTION_HEAD = /^\s*(?:\p{L}+(?: \p{L}+)? |\p{N}{1,2}[.)]?[ \t]+(?:(?:\p{L}+ ){1,3}\/ )?)$/u;
-
-/**
- * Whether the field's name (or its last word) ends a cell written in capitals after one or more
- * words of its own ("CASCADIA MUTUAL HEALTH PLAN      EXPLANATION OF BENEFITS" for `health_plan`): the name of
- * the thing, no label of the line under it.
- */
-function endsCapitalName(win: WindowText, hit: LabelHit): boolean {
-    if (hit.kind !== 'name' && hit.kind !== 'name-word') return false;
-    const line = win.lines[hit.line]!;
-    if (
-        hit.start - line.start > CAPITAL_NAME_CHARS ||
-        !/^(?:[ \t]{2,}|\t|$)/.test(win.text.slice(hit.end, Math.min(line.end, hit.end + 2)))
-    )
-        return false;
-    const before = win.text.slice(line.start, hit.start);
-    const cell = before.slice(before.search(/\S(?:(?! {2,}|\t).)*$/));
-    // (Not an article alone: "THE EMPLOYER" over the employer's name is a heading.)
-    const stop = wordsOf(win.locale, 'stopwords');
-    return (
-        /^(?:[\p{Lu}][\p{Lu}'’&.-]* )+$/u.test(cell) &&
-        cell.split(' ').some((w) => w !== '' && !stop.has(w.toLowerCase())) &&
-        allCaps(win.text.slice(hit.start, hit.end).replace(/\s/g, ''))
-    );
-}
-/** Characters before a name's last words read for the rest of it. */
-const CAPITAL_NAME_CHARS = 60;
 
 /** A hint of two words or more, not written in capitals; or any hint after a section's number ("1. Event"). */
 function hintPhrase(win: WindowText, hit: LabelHit): boolean {
