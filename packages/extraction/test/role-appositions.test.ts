@@ -157,4 +157,14 @@ describe('people beside their role in running text', () => {
         const { candidates } = await readCandidates(letter, strings('claims_handler'));
         expect(candidates.map((c) => c.quote).filter((q) => q.startsWith('Aldgate'))).to.deep.equal([]);
     });
+
+    it('a signature\'s name with a title and letters after it over a role and its office ("Dr Amira Haddad MRCVS" / "Veterinary Officer, APHA Carlisle")', async () => {
+        const licence = [
+            'Signed for and on behalf of the Secretary of State:',
+            '',
+            'Dr Amira Haddad MRCVS',
+            'Veterinary Officer, APHA Carlisle',
+        ].join('\n');
+        expect((await readData(licence, strings('veterinary_officer'))).veterinary_officer).to.equal('Dr Amira Haddad MRCVS');
+    });
 });

@@ -38,6 +38,13 @@ function personLike(win: WindowText, name: Span): boolean {
 
 /** Two or three capitalised words, the last maybe hyphenated: a person's given names and surname. */
 const PLAIN_NAME = /^\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\p{Ll}+){0,1}[ \t]\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?$/u;
+/** A plain name with a title before it, letters after it, or both ("Dr Eleri Vaughan MRCVS", "Sister Joanne Fairweather RGN"). */
+const TITLED_NAME = new RegExp(
+    String.raw`^(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Sir|Dame|Revd|Rev|Sister|Nurse)\.?[ \t]+)?` +
+        PLAIN_NAME.source.slice(1, -1) +
+        String.raw`(?:,?[ \t]+\p{Lu}{2,8}(?:\(\p{Lu}{2,4}\))?){0,3}$`,
+    'u',
+);
 
 /** Whether a role's label follows a possessive on its line ("Your supervisor", "mijn begeleider"). */
 function owned(win: WindowText, hit: LabelHit): boolean {
@@ -131,7 +138,7 @@ export function nameOverTitledRole(win: WindowText, hit: LabelHit): Span | undef
         return undefined;
     const above = win.lines[hit.line - 1];
     if (!above || above.text.length > NAME_BEFORE || stackedForm(win, hit.line)) return undefined;
-    const name = PLAIN_NAME.test(above.text.trim()) ? above.text.trim() : NAME_OVER_ROLE.exec(above.text)?.[1];
+    const name = TITLED_NAME.test(above.text.trim()) ? above.text.trim() : NAME_OVER_ROLE.exec(above.text)?.[1];
     if (!name) return undefined;
     const start = above.start + above.text.indexOf(name);
     return { start, end: start + name.length, quote: name };
