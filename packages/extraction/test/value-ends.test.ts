@@ -237,4 +237,18 @@ describe('where a value ends', () => {
         const schema = compile({ svc_schema: '1.0', name: 'u', fields: [{ name: 'examinator', type: 'string', hints: ['Examinator'] }] });
         expect((await readData(uitslag, schema, 'nl')).examinator).to.equal('dhr. R. Kuipers-Bloemendaal');
     });
+
+    it('a head before a comma loses its own bracket too ("de heer P.A. Brouwer (zoon), tevens …")', async () => {
+        expect(valueHead('de heer P.A. Brouwer (zoon), tevens wettelijk vertegenwoordiger')).to.equal('de heer P.A. Brouwer'.length);
+        const besluit = [
+            '  Naam:                     J.M. Brouwer-Kamphuis',
+            '  Contactpersoon:           de heer K. Smit (zoon), tevens',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [{ name: 'contactpersoon', type: 'string', hints: ['Contactpersoon'] }],
+        });
+        expect((await readData(besluit, schema, 'nl')).contactpersoon).to.equal('de heer K. Smit');
+    });
 });

@@ -31,36 +31,48 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
     const comma = quote.indexOf(',');
     // (Not a comma inside a bracket: "Premium Family (4 screens, 4K)".)
     if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma)) && !/\([^)]*$/.test(quote.slice(0, comma))) {
-        // A legal form ends the name: "Alpine Sports GmbH, Innsbruck" (not ", Inc.", the form itself).
-        const last = quote
-            .slice(0, comma)
-            .match(/(?:\p{L}\.?)+$/u)?.[0]
-            .replace(/\./g, '')
-            .toLowerCase();
-        const after = quote
-            .slice(comma + 1)
-            .match(/^\s*((?:\p{L}\.?)+)/u)?.[1]!
-            .replace(/\./g, '')
-            .toLowerCase();
-        if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
-        // Nor a few words and a code after it, another item of the line ("2021 Subaru Outback, CO plate BNQ-4471").
-        if (CODE_ITEM.test(quote.slice(comma))) return comma;
-        // Nor the date a name signed on ("QA checked by: M. Doyle, 19/08/2025"), nor a titled person's
-        // address after the name ("Miss Eleanor Tranter, Hillside Farm, Broadway WR12 7LJ").
-        if (DATE_ITEM.test(quote.slice(comma))) return comma;
-        // Nor, for a field that asks for a name, the street of what the head names ("UK Digital Health
-        // Summit 2025, Manchester Central, Windmill Street"; a place's field keeps "Court 3, Harrogate …").
-        if (name && (quote.slice(comma + 1).match(/\p{Lu}\p{L}{3,}/gu) ?? []).some((w) => STREET_WORDS.has(w.toLowerCase()))) return comma;
-        // (Nor a titled person's role after the name: "Dr Marguerite Oyelowo-Finch, Consultant Respiratory
-        // Physician"; another titled person is no role: "Ms Chloe Barraclough, Mr Nathan Idowu".)
-        if (
-            TITLED.test(quote) &&
-            PERSON_NAME.test(quote.slice(0, comma)) &&
-            (/[\d,]/.test(quote.slice(comma + 1)) ||
-                (ROLE_AFTER.test(quote.slice(comma)) && !TITLED.test(quote.slice(comma + 1).trimStart())))
-        )
-            return comma;
+        const head = commaHead(quote, comma, name);
+        // (The head's own bracket goes too: "de heer P.A. Brouwer (zoon), tevens …".)
+        if (head) return bracketHead(quote.slice(0, head)) || head;
     }
+    return bracketHead(quote) || restHead(quote, rangeWords);
+}
+
+/** The head of a value before its first comma, or 0 (valueHead). */
+function commaHead(quote: string, comma: number, name: boolean): number {
+    // A legal form ends the name: "Alpine Sports GmbH, Innsbruck" (not ", Inc.", the form itself).
+    const last = quote
+        .slice(0, comma)
+        .match(/(?:\p{L}\.?)+$/u)?.[0]
+        .replace(/\./g, '')
+        .toLowerCase();
+    const after = quote
+        .slice(comma + 1)
+        .match(/^\s*((?:\p{L}\.?)+)/u)?.[1]!
+        .replace(/\./g, '')
+        .toLowerCase();
+    if (APPOSITION.test(quote.slice(comma)) || (last && LEGAL_FORMS.has(last) && !(after && LEGAL_FORMS.has(after)))) return comma;
+    // Nor a few words and a code after it, another item of the line ("2021 Subaru Outback, CO plate BNQ-4471").
+    if (CODE_ITEM.test(quote.slice(comma))) return comma;
+    // Nor the date a name signed on ("QA checked by: M. Doyle, 19/08/2025"), nor a titled person's
+    // address after the name ("Miss Eleanor Tranter, Hillside Farm, Broadway WR12 7LJ").
+    if (DATE_ITEM.test(quote.slice(comma))) return comma;
+    // Nor, for a field that asks for a name, the street of what the head names ("UK Digital Health
+    // Summit 2025, Manchester Central, Windmill Street"; a place's field keeps "Court 3, Harrogate …").
+    if (name && (quote.slice(comma + 1).match(/\p{Lu}\p{L}{3,}/gu) ?? []).some((w) => STREET_WORDS.has(w.toLowerCase()))) return comma;
+    // (Nor a titled person's role after the name: "Dr Marguerite Oyelowo-Finch, Consultant Respiratory
+    // Physician"; another titled person is no role: "Ms Chloe Barraclough, Mr Nathan Idowu".)
+    if (
+        TITLED.test(quote) &&
+        PERSON_NAME.test(quote.slice(0, comma)) &&
+        (/[\d,]/.test(quote.slice(comma + 1)) || (ROLE_AFTER.test(quote.slice(comma)) && !TITLED.test(quote.slice(comma + 1).trimStart())))
+    )
+        return comma;
+    return 0;
+}
+
+/** The head of a value before a bracket that says something of it, or 0 (valueHead). */
+function bracketHead(quote: string): number {
     // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";
     // a bracket with a number after a name or a code says something of it: "Freya Carter (DOB 14
     // June 2022)", "Z2025-004187 (Omgevingsloket: 9921834)" ("M.J. (Marieke) Hoogendoorn" keeps its own).
@@ -79,6 +91,11 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         // (Chair)", "mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)".
         if (TITLED.test(quote) && /^ \([^()\n]{1,60}\)$/u.test(quote.slice(bracket))) return bracket;
     }
+    return 0;
+}
+
+/** The head of a value before "of" and an address, or a code's (valueHead), or 0. */
+function restHead(quote: string, rangeWords: ReadonlySet<string>): number {
     // A name before "of" and an address: "Mr Malcolm Stephen Quill of 9 Orchard Rise".
     const of = / of \d/.exec(quote);
     if (of && /^\p{Lu}[\p{L}.'’ -]+$/u.test(quote.slice(0, of.index))) return of.index;
