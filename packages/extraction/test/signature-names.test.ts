@@ -114,4 +114,32 @@ describe('names under which a role stands', () => {
         ].join('\n');
         expect((await readData(both, strings('sponsor_signatory'))).sponsor_signatory).to.equal(null);
     });
+
+    it("a party's name under its section's heading with a bracket; the signing section's labels name its signers (\"E. VERKLARING EN ONDERTEKENING\")", async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'vervoersbewijs',
+            fields: [
+                { name: 'leverancier', type: 'string' },
+                { name: 'afnemer', type: 'string' },
+            ],
+        });
+        const doc = [
+            'A. LEVERANCIER (vervoer vanaf)',
+            '   Naam:                     Melkveebedrijf De Groot',
+            '   Adres:                    Dijkweg 3, 8701 AB Bolsward',
+            '',
+            'B. AFNEMER (vervoer naar)',
+            '   Naam:                     Loonbedrijf Wiersma',
+            '   Adres:                    Kade 9, 9001 CD Grou',
+            '',
+            'C. VERKLARING EN ONDERTEKENING',
+            '   Ondergetekenden verklaren dat dit vervoersbewijs naar waarheid is',
+            '   ingevuld en dat de gegevens tijdig worden',
+            '   gemeld.',
+            '',
+            '   Leverancier:   T. de Groot          Afnemer:   S. Wiersma',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ leverancier: 'Melkveebedrijf De Groot', afnemer: 'Loonbedrijf Wiersma' });
+    });
 });

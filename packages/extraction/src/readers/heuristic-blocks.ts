@@ -97,7 +97,8 @@ const SECTION_TITLE = /^\s{0,4}\p{L}[\p{L}'’()/-]*(?: \p{L}[\p{L}'’()/-]*){0
 export function sectionName(win: WindowText, hit: LabelHit, kinds: readonly string[], role = false): Span | undefined {
     const heading = win.lines[hit.line]!.text;
     if (heading.length > HEADING_CHARS) return undefined;
-    const letters = heading.replace(/[^\p{L}]/gu, '');
+    // (A bracket after the heading's words only qualifies it: "A. LEVERANCIER (vervoer vanaf)".)
+    const letters = heading.replace(/\([^()]*\)/g, '').replace(/[^\p{L}]/gu, '');
     const capitals = letters.length >= 3 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length >= 0.6;
     if (heading.includes(':') || !(capitals || (role && SECTION_TITLE.test(heading)))) return undefined;
     // A heading of a later column ("APPLICANT 1        APPLICANT 2") heads the labels under it.
