@@ -5,7 +5,7 @@
 // comma, a wide gap or the line's end. Not in a row of two signature blocks side by side.
 import { wordsOf } from '../locale/locale-words.js';
 import { spanScored } from './heuristic-after-label.js';
-import { asksForSigner } from './heuristic-parties.js';
+import { asksForSigner } from './heuristic-signatures.js';
 import type { FieldContext, Scored } from './heuristic-scorers.js';
 import type { Span } from './heuristic-spans.js';
 import { LABEL } from './heuristic-weights.js';

@@ -11,6 +11,7 @@ import { translatedName } from './heuristic-label-forms.js';
 import { valueHead } from './heuristic-heads.js';
 import { titleLine } from './heuristic-lines.js';
 import { namePhraseAfter, namePhraseEndingWith, nextListedName } from './heuristic-names.js';
+import { officeName } from './heuristic-offices.js';
 import type { Span } from './heuristic-spans.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
@@ -108,6 +109,11 @@ export function partyNames(win: WindowText, offset: number): PartyName[] {
     const head = win.text.slice(0, Math.min(win.text.length, limit));
     for (const m of head.matchAll(ROLE)) {
         // The name ends right before the bracket (a comma at most between).
+        const office = officeName(win, m.index!);
+        if (office) {
+            push(office, 'defined');
+            continue;
+        }
         const before = /[\s,]*$/.exec(head.slice(0, m.index))![0].length;
         const end = m.index! - before;
         const last = win.wordAt(end) - 1;
@@ -179,7 +185,7 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
             if (m[0].startsWith('(') && !/^["”’']?\s*\)/.test(win.text.slice(w.end, w.end + 4))) continue;
             // A role bracketed alone defines only capitalised: "9:12 AM (customer)" is a remark.
             if (!w.capital && /^\(\s*$/.test(m[0])) continue;
-            const name = clauseName(win, at, boundaries);
+            const name = officeName(win, at) ?? clauseName(win, at, boundaries);
             if (name) out.push(name);
         }
     }
@@ -368,31 +374,4 @@ function firstName(win: WindowText, start: number, at: number): Span | undefined
             return name;
     }
     return undefined;
-}
-
-/**
- * Whether a label stands after words of signing for a party on its line ("Signed for the
- * Designer:   Iona Fraser, Director", "Getekend namens de opdrachtgever:"): what follows is the
- * one who signs for the party, not the party. `signedBy` of "Signed by the Landlord:" is the
- * landlord.
- */
-export function signedFor(win: WindowText, hit: { line: number; start: number }): boolean {
-    const line = win.lines[hit.line]!;
-    if (hit.start - line.start > 80) return false;
-    const words =
-        win.text
-            .slice(line.start, hit.start)
-            .toLowerCase()
-            .match(/\p{L}+/gu) ?? [];
-    const articles = wordsOf(win.locale, 'definitionArticles');
-    while (words.length && articles.has(words[words.length - 1]!)) words.pop();
-    const said = ` ${words.join(' ')}`;
-    const signing = wordsOf(win.locale, 'signingWords');
-    return words.some((w) => signing.has(w)) && [...wordsOf(win.locale, 'behalfWords')].some((b) => said.endsWith(` ${b}`));
-}
-
-/** Whether a field asks for the one who signs: a word of its name is a party word ("signatory") or a signing word. */
-export function asksForSigner(field: CompiledField, locale: LocaleProfile): boolean {
-    const words = new Set([...wordsOf(locale, 'partyWords'), ...wordsOf(locale, 'signingWords'), 'signer', 'signee']);
-    return labelWords(field.name).some((w) => words.has(w));
 }

@@ -5,7 +5,7 @@ import type { CompiledField, FieldType } from '@svc/compiler';
 import { wordsOf } from '../locale/locale-words.js';
 import type { LabelHit } from './heuristic-labels.js';
 import { fullName, givenInFull, nameFromCapital } from './heuristic-names.js';
-import { asksForSigner, signedFor } from './heuristic-parties.js';
+import { asksForSigner, signedFor } from './heuristic-signatures.js';
 import type { Span } from './heuristic-spans.js';
 import { asksFor, asksForDate, wholeDate } from './heuristic-terms.js';
 import { labelWords, type WindowText } from './heuristic-text.js';

@@ -2,8 +2,10 @@
 // Kuijpers      Werkgever: …", "Photographer: Lena Morrow      Date: 07/21/2025"): a label there
 // names who signs, which repeats the party in a shorter form or names its signatory ("Voor
 // akkoord huurder: K. Mulder" for a foundation), so it counts less than the label in the body.
+import type { CompiledField } from '@svc/compiler';
+import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** Characters of a signature's line at most (and of the lines above it read). */
 const SIGNATURE_CHARS = 200;
@@ -26,4 +28,31 @@ export function signatureLine(win: WindowText, l: number): boolean {
         if (words.some((w) => signing.has(w))) return true;
     }
     return false;
+}
+
+/**
+ * Whether a label stands after words of signing for a party on its line ("Signed for the
+ * Designer:   Iona Fraser, Director", "Getekend namens de opdrachtgever:"): what follows is the
+ * one who signs for the party, not the party. `signedBy` of "Signed by the Landlord:" is the
+ * landlord.
+ */
+export function signedFor(win: WindowText, hit: { line: number; start: number }): boolean {
+    const line = win.lines[hit.line]!;
+    if (hit.start - line.start > 80) return false;
+    const words =
+        win.text
+            .slice(line.start, hit.start)
+            .toLowerCase()
+            .match(/\p{L}+/gu) ?? [];
+    const articles = wordsOf(win.locale, 'definitionArticles');
+    while (words.length && articles.has(words[words.length - 1]!)) words.pop();
+    const said = ` ${words.join(' ')}`;
+    const signing = wordsOf(win.locale, 'signingWords');
+    return words.some((w) => signing.has(w)) && [...wordsOf(win.locale, 'behalfWords')].some((b) => said.endsWith(` ${b}`));
+}
+
+/** Whether a field asks for the one who signs: a word of its name is a party word ("signatory") or a signing word. */
+export function asksForSigner(field: CompiledField, locale: LocaleProfile): boolean {
+    const words = new Set([...wordsOf(locale, 'partyWords'), ...wordsOf(locale, 'signingWords'), 'signer', 'signee']);
+    return labelWords(field.name).some((w) => words.has(w));
 }

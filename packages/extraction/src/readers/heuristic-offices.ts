@@ -1,0 +1,54 @@
+// A party's name before its registered office and its role (split from heuristic-parties.ts):
+// "SAXON DOWNS WINE COMPANY LTD (company number 10288341) whose registered office is at The Winery,
+// Steyning Road, Washington RH20 4AJ (the "Winery")" defines the name, not the address's last words.
+import { wordsOf } from '../locale/locale-words.js';
+import { namePhraseEndingWith } from './heuristic-names.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** Characters before a role's bracket read for the office's phrase, and before that phrase for a bracket. */
+const OFFICE_REACH = 300;
+const BRACKET_REACH = 120;
+
+/** How an agreement introduces a party's address after its name. */
+const OFFICE =
+    /\b(?:whose|with\s+its|having\s+its)\s+(?:registered\s+)?(?:office|address|principal\s+place\s+of\s+business)\s+(?:is\s+)?(?:at|situated\s+at)\b/giu;
+
+/**
+ * Where the name a role's bracket defines ends, when the party's registered office stands between
+ * them (a bracket with its number and a comma before the office skipped), or undefined. `head`: the
+ * document's opening; `roleAt`: the role's bracket.
+ */
+export function nameBeforeOffice(head: string, roleAt: number): number | undefined {
+    const from = Math.max(0, roleAt - OFFICE_REACH);
+    const before = head.slice(from, roleAt);
+    let last: RegExpExecArray | undefined;
+    for (const m of before.matchAll(OFFICE)) last = m;
+    // (The office's address runs to the role: no other party's clause between.)
+    if (!last || /;|\n[ \t]*\n/.test(before.slice(last.index + last[0].length))) return undefined;
+    const at = from + last.index;
+    const lead = head.slice(Math.max(0, at - BRACKET_REACH), at);
+    const skip = /[ \t\n]*\([^()\n]{1,80}\)[ \t\n]*,?[ \t\n]*$/.exec(lead) ?? /[ \t\n]*,?[ \t\n]*$/.exec(lead)!;
+    return at - skip[0].length;
+}
+
+/** The capitalised name before a party's registered office that the role's bracket at `at` defines (nameBeforeOffice). */
+export function officeName(win: WindowText, at: number): Span | undefined {
+    const end = nameBeforeOffice(win.text, at);
+    if (end === undefined) return undefined;
+    const last = win.wordAt(end) - 1;
+    if (last < 0 || win.words[last]!.end !== end || !win.words[last]!.capital) return undefined;
+    const name = namePhraseEndingWith(win, last, end);
+    if (!name || /\d/.test(name.quote)) return undefined;
+    // Where a party is named: first, after a list's number or a bracket, or after "between" or "and"
+    // (not "registered in" / "England and Wales", an apposition's place).
+    const first = win.wordAt(name.start);
+    if (first === 0) return name;
+    const prev = win.words[first - 1]!;
+    const boundary =
+        /^\d{1,2}$/.test(prev.norm) ||
+        /[(:;]/.test(win.text.slice(prev.end, name.start)) ||
+        wordsOf(win.locale, 'partyIntroducers').has(prev.norm) ||
+        wordsOf(win.locale, 'listJoiners').has(prev.norm);
+    return boundary ? name : undefined;
+}
