@@ -10,6 +10,7 @@ import { bracketDetail } from '../src/readers/heuristic-columns.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
+import { fieldUnit } from '../src/readers/heuristic-units.js';
 
 const money = (currency: string) => (amount: string) => ({ amount, currency });
 const eur = money('EUR');
@@ -289,6 +290,18 @@ describe('statement rows', () => {
         const proof = ['DRUKPROEF', 'Oplage:           5.000 stuks', 'Papier:           170 grs silk mc, mat gelamineerd'].join('\n');
         const gsm = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'paper_weight_gsm', type: 'integer', min: 0 }] });
         expect((await readData(proof, gsm, 'nl')).paper_weight_gsm).to.equal(170);
+        // Tonnes, not a sum of money the name's hint labels ("At the Contracted Quantity … £38,425.00").
+        const grapes = 'The Winery shall buy 12.5 tonnes (the "Contracted Quantity"). At the Contracted Quantity the value is £33,125.00.';
+        const t = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [{ name: 'contracted_tonnes', type: 'decimal', hints: ['Contracted Quantity'] }],
+        });
+        expect((await readData(grapes, t)).contracted_tonnes).to.equal('12.5');
+        expect([fieldUnit({ name: 'price_per_tonne' } as never), fieldUnit({ name: 'tonnes_delivered' } as never)?.[0]]).to.deep.equal([
+            undefined,
+            't',
+        ]);
     });
 
     it('a word of the name inside a row\'s bracket of words labels nothing: "Sales tax (… less trade-in allowance)"', async () => {

@@ -15,6 +15,7 @@ const UNITS: readonly { written: readonly string[]; named: readonly string[] }[]
     { written: ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'], named: ['km', 'kilometres', 'kilometers'] },
     { written: ['kg', 'kgs', 'kilo', 'kilos', 'kilogram', 'kilograms'], named: ['kg', 'kgs', 'kilos', 'kilograms'] },
     { written: ['m2', 'm²', 'sqm'], named: ['m2', 'sqm', 'sq'] },
+    { written: ['t', 'tonne', 'tonnes', 'ton', 'tons'], named: ['tonnes', 'tonne', 'tons'] },
     { written: ['l', 'ltr', 'litre', 'litres', 'liter', 'liters'], named: ['litres', 'liters', 'ltr'] },
     { written: ['kwh'], named: ['kwh'] },
     // A sound level ("28,5 dB(A)" for `geluidsniveau_db`).
@@ -26,7 +27,10 @@ const UNITS: readonly { written: readonly string[]; named: readonly string[] }[]
 
 /** The forms a number's unit is written in for the unit a field's name asks for, or undefined. */
 export function fieldUnit(field: CompiledField): readonly string[] | undefined {
-    const words = labelWords(field.name);
+    // (Not the unit after "per": `dose_rate_l_per_ha`, `price_per_tonne`.)
+    const all = labelWords(field.name);
+    const per = all.indexOf('per');
+    const words = per < 0 ? all : all.slice(0, per);
     // "sq m" asks for square metres, not metres.
     const square = words.includes('sq');
     for (const u of UNITS) if (words.some((w) => u.named.includes(w))) return square && !u.named.includes('sq') ? undefined : u.written;
