@@ -112,3 +112,30 @@ describe('sums per unit', () => {
         expect(own!.features.context).to.be.greaterThan(other!.features.context!);
     });
 });
+
+describe('what a sum is counted without', () => {
+    it('"BTW" alone is no label of `kosten_excl_btw`: the sum before tax is the costs\' row, the tax its own', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'rapport',
+            fields: [
+                { name: 'kosten_excl_btw', type: 'money', currency: 'EUR' },
+                { name: 'btw', type: 'money', currency: 'EUR' },
+                { name: 'totaal', type: 'money', currency: 'EUR' },
+            ],
+            relations: [{ id: 'som', expr: 'totaal == kosten_excl_btw + btw' }],
+        });
+        const doc = [
+            'Kosten',
+            'Bemonstering en analysepakket Zwemwater Basis                  € 240,00',
+            'BTW 21%                                                         €  50,40',
+            'Totaal                                                          € 290,40',
+        ].join('\n');
+        const eur = (amount: string) => ({ amount, currency: 'EUR' });
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({
+            kosten_excl_btw: eur('240.00'),
+            btw: eur('50.40'),
+            totaal: eur('290.40'),
+        });
+    });
+});

@@ -101,7 +101,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
                 // Without hints, the name is all the author said: "starts on" labels `start_date`
                 // well (a word another field's name has too, less); a bare "Date:" labels the
                 // document's own date a little and no other (an invoice's "Date:" is not its due date).
-                if (otherDate && types.has(w)) continue;
+                // (Nor what a sum is counted without or with, alone: "BTW" of `kosten_excl_btw`.)
+                if ((otherDate && types.has(w)) || (k > 0 && locale.sums.apart?.includes(words[k - 1]!))) continue;
                 const weight = unhinted && !types.has(w) && !shared.has(w) ? LABEL.nameWordDistinct : LABEL.nameWord;
                 add([w], weight, 'name-word');
                 // Short words match only as written (windows index them so); without hints, the
