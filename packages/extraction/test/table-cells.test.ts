@@ -232,4 +232,15 @@ describe('table cells by row and column', () => {
         const { candidates } = await readCandidates(doc, strings('license_holder'));
         expect(candidates.map((c) => c.quote)).to.not.include('** CARRY WHILE HUNTING **');
     });
+
+    it('a bracket that holds the label alone names the row\'s head ("Zuurgraad (pH)   NEN-EN-ISO 10523   7,6")', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'ph', type: 'decimal', min: 0, max: 14 }] });
+        const doc = [
+            'Parameter                   Methode            Resultaat   Eenheid      Norm',
+            '--------------------------  -----------------  ----------  -----------  ---------',
+            'Nitraat                     NEN-EN-ISO 10304   9           mg/l         50',
+            'Zuurgraad (pH)              NEN-EN-ISO 10523   8,1         -            7,0 - 9,5',
+        ].join('\n');
+        expect((await readData(doc, schema, 'nl')).ph).to.equal('8.1');
+    });
 });

@@ -170,6 +170,19 @@ function continuedBy(win: WindowText, hit: LabelHit, span: Span, unbracketed: st
 const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
 
 /** The context score of one label hit for a span, 0 when it does not point at it. */
+/**
+ * Whether a label stands in a bracket that holds it alone after a row's head, no figure before it on
+ * its line: the head's short name ("Zuurgraad (pH)   …   7,6"), not a bracket's own words.
+ */
+function bracketAlias(win: WindowText, hit: LabelHit): boolean {
+    const text = win.text;
+    return (
+        text[hit.start - 1] === '(' &&
+        text[hit.end] === ')' &&
+        !/\d/.test(text.slice(Math.max(win.lines[hit.line]!.start, hit.start - 80), hit.start))
+    );
+}
+
 /** Whether a whole number stands right before a label, only the field's own words between ("5 stemmen tegen" for the hit "tegen"). */
 function countBefore(text: string, hit: LabelHit, own: ReadonlySet<string> = new Set()): boolean {
     const m = COUNT_BEFORE.exec(text.slice(Math.max(0, hit.start - 60), hit.start));
@@ -190,7 +203,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
     if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
     // A label inside a bracket closed before the value speaks of the bracket's own words ("(and
     // interest to date of judgment) and costs, on or before 31 October 2025").
-    if (hit.end <= span.start && bracketClosedBetween(text, hit, span)) return 0;
+    if (hit.end <= span.start && !bracketAlias(win, hit) && bracketClosedBetween(text, hit, span)) return 0;
     // The name or a word of it in a row's bracket of words speaks of the row's head: "Jayden (first child, born
     // …)   £339.00" is no `child_amount_total`.
     // (A hint too: "Totaal   (8 fondsen + liquiditeiten)   191.977,30" is no `liquiditeiten`.)
