@@ -41,3 +41,25 @@ describe('letter dates', () => {
         expect((await readData(doc, schema))['application_date']).to.equal('2025-10-09');
     });
 });
+
+describe('due dates in prose', () => {
+    it('"no later than" says when a field named for what is due falls due ("corrective_action_due")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'audit',
+            fields: [
+                { name: 'corrective_action_due', type: 'date', date_order: 'dmy', description: 'Deadline for the corrective action plan' },
+            ],
+        });
+        const doc = [
+            'Audit dates:              04/02/2025 - 05/02/2025',
+            '',
+            '3. CORRECTIVE ACTION',
+            '',
+            'The client shall submit a root cause analysis and corrective action plan for',
+            'all nonconformities within 60 days of the last day of the audit, i.e.',
+            'no later than 6 April 2025.',
+        ].join('\n');
+        expect((await readData(doc, schema)).corrective_action_due).to.equal('2025-04-06');
+    });
+});

@@ -20,7 +20,19 @@ const START_LABELS = [
     'from',
 ];
 /** How running text introduces the day a payment falls due (dateLabels). */
-const DUE_LABELS = ['due on', 'due by', 'pay by', 'payable by', 'payable on', 'payment by', 'paid by', 'payment is due', 'on or before'];
+const DUE_LABELS = [
+    'due on',
+    'due by',
+    'pay by',
+    'payable by',
+    'payable on',
+    'payment by',
+    'paid by',
+    'payment is due',
+    'on or before',
+    'no later than',
+    'not later than',
+];
 const END_LABELS = [
     'ends on',
     'ending on',
