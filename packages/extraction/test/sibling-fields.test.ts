@@ -84,4 +84,22 @@ describe('sibling fields', () => {
         const plain = candidates.find((c) => c.field === 'non_contestable_charge' && c.quote === '£84,200.00');
         expect(plain?.features.context ?? 0).to.equal(0);
     });
+
+    it('two things of one kind the names\' first words tell apart are siblings: "the balance is payable no later than" is no `deposit_due_date`', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'booking',
+            fields: [
+                { name: 'deposit_due_date', type: 'date', nullable: true },
+                { name: 'balance_due_date', type: 'date', nullable: true },
+            ],
+        });
+        const letter = [
+            'To secure the date we require a non-refundable deposit of €1,500.00, to be paid by',
+            '11 March 2025. Bank details are on the attached invoice, and the balance is payable',
+            'no later than 15 August 2025, two weeks before the event.',
+        ].join('\n');
+        expect(await readData(letter, schema)).to.deep.equal({ deposit_due_date: '2025-03-11', balance_due_date: '2025-08-15' });
+        expect([...siblingsOf(schema.fields, localeOf('en')).keys()].sort()).to.deep.equal([0, 1]);
+    });
 });

@@ -19,6 +19,7 @@ export type Siblings = ReadonlyMap<number, { own: string; others: ReadonlySet<st
 export function siblingsOf(fields: readonly CompiledField[], locale: LocaleProfile): Siblings {
     const earlier = wordsOf(locale, 'earlierWords');
     const later = wordsOf(locale, 'laterWords');
+    const types = wordsOf(locale, 'typeWords');
     const out = new Map<number, { own: string; others: Set<string> }>();
     const add = (id: number, own: string, other: string): void => {
         const entry = out.get(id);
@@ -32,7 +33,10 @@ export function siblingsOf(fields: readonly CompiledField[], locale: LocaleProfi
             const differ = a.words.flatMap((w, i) => (w !== b.words[i] ? [i] : []));
             if (differ.length !== 1) continue;
             const [x, y] = [a.words[differ[0]!]!, b.words[differ[0]!]!];
-            if (earlier.has(x) && later.has(y)) {
+            // (Or two things of one kind the names' first words tell apart, the kind said in two
+            // words or more not all of a value's type: `deposit_due_date`, `balance_due_date`.)
+            const kinds = differ[0] === 0 && a.words.length >= 3 && a.words.slice(1).some((w) => !types.has(w));
+            if ((earlier.has(x) && later.has(y)) || kinds) {
                 add(a.f.id, x, y);
                 add(b.f.id, y, x);
             }
