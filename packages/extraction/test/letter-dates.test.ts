@@ -42,6 +42,29 @@ describe('letter dates', () => {
     });
 });
 
+describe('Dutch letter dates', () => {
+    it('"Op … hebben wij uw aanvraag ontvangen" dates the application; the letter\'s date is the decision\'s', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'besluit',
+            fields: [
+                { name: 'datum_aanvraag', type: 'date', description: 'Datum waarop de aanvraag is ontvangen' },
+                { name: 'datum_besluit', type: 'date', description: 'Datum van de besluitbrief' },
+            ],
+        });
+        const doc = [
+            'Datum          2 oktober 2025',
+            'Ons kenmerk    GEM-2025-118',
+            '',
+            'Geachte heer Visser,',
+            '',
+            'Op 8 september 2025 hebben wij uw aanvraag voor een parkeervergunning',
+            'ontvangen. In deze brief leest u ons besluit.',
+        ].join('\n');
+        expect(await readData(doc, schema, 'nl')).to.deep.equal({ datum_aanvraag: '2025-09-08', datum_besluit: '2025-10-02' });
+    });
+});
+
 describe('due dates in prose', () => {
     it('"no later than" says when a field named for what is due falls due ("corrective_action_due")', async () => {
         const schema = compile({

@@ -198,28 +198,37 @@ export function termDates(
 ): { other: boolean; own?: boolean; ranged?: Set<Span> } {
     // (Not where the text dates the addressee's document of that kind: "your application received
     // on 22 May 2025" in a letter that answers it; the letter's date is its own.)
-    const own = documentDate(field, win.locale) && !addresseesDocument(win, found, field);
+    // The dates the text gives that document are as good as labelled.
+    const theirs = documentDate(field, win.locale) ? addresseesDocument(win, found, field) : new Set<Span>();
+    const own = documentDate(field, win.locale) && theirs.size === 0;
     // The document's own date where a letter writes it: alone on a line of its head, or after its
     // place ("March 3, 2025", "Utrecht, 9 september 2025"), as good as a range's end for an end.
     if (own) return { other: false, own, ranged: documentHead ? headingDates(win, found) : undefined };
+    if (theirs.size) return { other: true, ranged: theirs };
     const part = rangePart(field, win.locale);
     return { other: true, ranged: part === undefined ? undefined : rangeDates(win, found, part, field, schema) };
 }
 
 /**
- * Whether a date stands after the addressee's document of a kind the field's name says ("your
- * application received on", "your letter of", "uw aanvraag van"): the field asks for that
- * document's date, not the one of the letter that mentions it.
+ * The dates that stand after the addressee's document of a kind the field's name says ("your
+ * application received on", "your letter of", "uw aanvraag van"), or before it in their sentence
+ * ("Op 4 augustus 2025 hebben wij uw aanvraag … ontvangen"): the field asks for that document's
+ * date, not the one of the letter that mentions it.
  */
-function addresseesDocument(win: WindowText, found: readonly Span[], field: CompiledField): boolean {
+function addresseesDocument(win: WindowText, found: readonly Span[], field: CompiledField): Set<Span> {
     const docs = wordsOf(win.locale, 'documentWords');
     const kinds = labelWords(field.name).filter((w) => docs.has(w));
-    if (!kinds.length) return false;
-    return found.some((s) => {
+    if (!kinds.length) return new Set();
+    const dated = found.filter((s) => {
         const m = DATED_BEFORE.exec(win.text.slice(Math.max(0, s.start - 60), s.start).toLowerCase());
-        return m !== null && YOURS.has(m[1]!) && kinds.includes(m[2]!);
+        // (Or the date first, the document a few words on: "Op 4 augustus 2025 hebben wij uw aanvraag … ontvangen".)
+        const n = DATED_AFTER.exec(win.text.slice(s.end, s.end + 60).toLowerCase());
+        return (m !== null && YOURS.has(m[1]!) && kinds.includes(m[2]!)) || (n !== null && kinds.includes(n[1]!));
     });
+    return new Set(dated);
 }
+/** A date's sentence going on, three words at most, to the addressee's document ("hebben wij uw aanvraag", "we received your application"). */
+const DATED_AFTER = /^,?\s+(?:\p{L}+\s+){0,3}(?:your|uw|jouw)\s+(\p{L}+)/u;
 /** The addressee's possessives, English and Dutch. */
 const YOURS: ReadonlySet<string> = new Set(['your', 'uw', 'jouw']);
 /** A possessive, a kind of document, a word or two that date it, right before a date ("your application received on "). */
