@@ -139,3 +139,24 @@ describe('what a sum is counted without', () => {
         });
     });
 });
+
+describe('labels in running text', () => {
+    it('a label does not reach across a semicolon right before a value ("loss of deposit; 90 to 31 days")', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'a',
+            fields: [{ name: 'deposit_amount', type: 'money', currency: 'GBP', hints: ['Deposit'] }],
+        });
+        const doc = [
+            '4. DEPOSIT AND PAYMENT',
+            '   A non-refundable deposit of 25% of the estimated revenue, £3,150.00, is payable by',
+            '   31 October 2025.',
+            '',
+            '5. CANCELLATION',
+            '   More than 60 days before arrival - loss of deposit; 60 to 21 days - 50% of the',
+            '   estimated revenue; 20 days or less - 100%.',
+        ].join('\n');
+        const { candidates } = await readCandidates(doc, schema);
+        expect(candidates.find((c) => c.field === 'deposit_amount' && c.quote === '60')?.features.context ?? 0).to.equal(0);
+    });
+});

@@ -247,7 +247,8 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // The full stop of an abbreviation that qualifies a sum ("Totaal incl. BTW   € 314,60")
             // ends no sentence.
             // Nor does one in a short bracket that qualifies the label.
-            if (/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
+            // (Nor across a semicolon right before the value: "loss of deposit; 90 to 31 days".)
+            if ((/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) || /;\s*$/.test(gap)) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
             if (partOf(text, hit, span, asks.own)) return 0;
             // A row of two cells, its amount last ("1e termijn (aanbetaling), uiterlijk 15-01-2025
             // €   600,00"): the label cell's words qualify the label, no prose between: it counts at
