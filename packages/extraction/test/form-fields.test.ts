@@ -88,4 +88,27 @@ describe('form fields', () => {
         ].join('\n');
         expect(await readData(doc, schema)).to.deep.equal({ applicant: 'TALLINN GRAIN TRADERS OU', beneficiary: 'HOLMFIELD AGRI LTD' });
     });
+
+    it('a label cell another field\'s label heads is that field\'s ("Aanwezigen in het gebouw:   212" is no `gebouw`)', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'oefening',
+            fields: [
+                { name: 'gebouw', type: 'string', hints: ['Gebouw', 'Locatie'] },
+                { name: 'aanwezigen', type: 'integer', hints: ['Aanwezigen'] },
+            ],
+        });
+        const doc = [
+            'VERSLAG ONTRUIMINGSOEFENING',
+            '',
+            'Gebouw:            Kantorencentrum Het Baken',
+            'Adres:             Havenweg 12, 1234 AB Urk',
+            '',
+            'Hoofd BHV:                     Sanne de Wit',
+            'Aanwezigen in het gebouw:      87 (registratie toegangspassen + bezoekers)',
+        ].join('\n');
+        const { data, candidates } = await readCandidates(doc, schema, 'nl');
+        expect(data).to.deep.equal({ gebouw: 'Kantorencentrum Het Baken', aanwezigen: 87 });
+        expect(candidates.filter((c) => c.field === 'gebouw' && c.quote.startsWith('87'))).to.deep.equal([]);
+    });
 });

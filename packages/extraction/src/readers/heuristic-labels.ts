@@ -14,6 +14,7 @@ import { numberTail } from './heuristic-label-line.js';
 import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
 import { negationDiffers, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
+import { headedByOther } from './heuristic-label-cells.js';
 import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter, yieldToHead } from './heuristic-qualifiers.js';
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
@@ -370,7 +371,10 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const out: LabelHit[][] = fields.map(() => []);
     const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     const siblings = siblingsOf(fields, win.locale);
-    for (const h of uncovered(all)) {
+    const kept = uncovered(all);
+    const headed = headedByOther(win, kept);
+    for (const h of kept) {
+        if (headed.has(h)) continue;
         if (amounts.has(h.field) && (countedApart(win, h) || (taxAfter(win, h) && !taxed.has(h.field)))) continue;
         if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
         if (otherSection(win, h, names) || otherColumn(win, h, names) || kindOfLabel(win, h, names.get(h.field) ?? [])) continue;

@@ -1,0 +1,52 @@
+// A label cell headed by another field's label: "Aanwezigen in het gebouw:   212" is the label of
+// `aanwezigen` (its head), not of `gebouw`, whose hint only says where the people are counted.
+import { wordsOf } from '../locale/locale-words.js';
+import type { LabelHit } from './heuristic-labels.js';
+import type { WindowText } from './heuristic-text.js';
+
+/** Characters of a label cell read before a hit, and words between the head's label and the hit at most. */
+const CELL_BEFORE = 60;
+const WORDS_BETWEEN = 3;
+
+/**
+ * The hits to drop: each ends its label cell (a colon after it) that another field's hit starts,
+ * a preposition's few words between ("Aanwezigen in het gebouw:"). `all`: the window's hits, any order.
+ */
+export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<LabelHit> {
+    const out = new Set<LabelHit>();
+    // (Cell starts first: only hits that start a cell can head one.)
+    const starts = new Map<number, LabelHit[]>();
+    for (const h of all) {
+        if (!cellStart(win, h)) continue;
+        const list = starts.get(h.start);
+        if (list) list.push(h);
+        else starts.set(h.start, [h]);
+    }
+    if (!starts.size) return out;
+    const stop = wordsOf(win.locale, 'stopwords');
+    for (const h of all) {
+        if (!/^[ \t]*:/.test(win.text.slice(h.end, h.end + 4)) || cellStart(win, h)) continue;
+        const line = win.lines[h.line]!;
+        const before = win.text.slice(Math.max(line.start, h.start - CELL_BEFORE), h.start);
+        const gap = / {2,}|\t/.exec(before.split('').reverse().join(''));
+        const from = gap ? h.start - gap.index : Math.max(line.start, h.start - CELL_BEFORE);
+        const at = from + /^\s*/.exec(win.text.slice(from, h.start))![0].length;
+        // (Not a cell the hit's own field's label starts too: "Awarded to the landlord:" for `awarded_to_landlord`.)
+        const cell = starts.get(at) ?? [];
+        // (A whole label heads it, a name or a hint: a name's one word, "SIGNED by the customer:" for `signed_date`, does not.)
+        const heads = cell.filter((g) => g.field !== h.field && g.end <= h.start && g.kind !== 'name-word');
+        if (!heads.length || cell.some((g) => g.field === h.field)) continue;
+        const between = win.text.slice(Math.max(...heads.map((g) => g.end)), h.start).match(/\p{L}+/gu) ?? [];
+        // (Joined by a preposition's phrase only: "in het", "of the"; not "Holder name:", a label of two words.)
+        const joined = between.length >= 1 && between.length <= WORDS_BETWEEN && between.every((w) => stop.has(w.toLowerCase()));
+        if (joined && !/[:\d]/.test(win.text.slice(at, h.start))) out.add(h);
+    }
+    return out;
+}
+
+/** Whether a hit starts its label cell: its line's first text, or after a wide gap. */
+function cellStart(win: WindowText, h: LabelHit): boolean {
+    const line = win.lines[h.line]!;
+    const before = win.text.slice(Math.max(line.start, h.start - 2), h.start);
+    return win.text.slice(line.start, h.start).trim() === '' || / {2}$|\t$/.test(before);
+}
