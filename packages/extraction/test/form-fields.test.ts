@@ -111,4 +111,30 @@ describe('form fields', () => {
         expect(data).to.deep.equal({ gebouw: 'Kantorencentrum Het Baken', aanwezigen: 87 });
         expect(candidates.filter((c) => c.field === 'gebouw' && c.quote.startsWith('87'))).to.deep.equal([]);
     });
+
+    it('a sum\'s word after what it sums labels it written first ("Totaal stikstof:" for `stikstof_totaal_kg`)', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'vdm',
+            fields: [
+                { name: 'netto_gewicht_kg', type: 'integer' },
+                { name: 'stikstof_kg_per_ton', type: 'decimal' },
+                { name: 'stikstof_totaal_kg', type: 'decimal' },
+                { name: 'fosfaat_totaal_kg', type: 'decimal' },
+            ],
+        });
+        const doc = [
+            '   Gewicht vol:              42.100 kg',
+            '   Gewicht leeg:             13.900 kg',
+            '   Netto gewicht:            28.200 kg',
+            '',
+            '   Laboratorium:             Agrolab Oost B.V.',
+            '   Stikstof (N):             5,1 kg/ton',
+            '   Fosfaat (P2O5):           1,9 kg/ton',
+            '   Totaal stikstof:          143,8 kg N',
+            '   Totaal fosfaat:           53,6 kg P2O5',
+        ].join('\n');
+        const data = await readData(doc, schema, 'nl');
+        expect([data['stikstof_totaal_kg'], data['fosfaat_totaal_kg']]).to.deep.equal(['143.8', '53.6']);
+    });
 });

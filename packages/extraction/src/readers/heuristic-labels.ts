@@ -58,6 +58,12 @@ function payBy(name: readonly string[], w: string): string {
     return w === 'pay' && name[name.indexOf(w) + 1] === 'by' ? 'due' : w;
 }
 
+/** A sum's word after what it sums, written first ("Totaal stikstof" for `stikstof_totaal_kg`, a short unit aside). */
+function sumFirst(name: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): string[][] {
+    const pair = name.length === 3 && name[2]!.length <= 3 ? name.slice(0, 2) : name;
+    return pair.length === 2 && locale.sums.sum.includes(pair[1]!) && !stop.has(pair[0]!) ? [[pair[1]!, pair[0]!]] : [];
+}
+
 /**
  * The label phrases of a field, each once, strongest weight kept. `shared`: the words of the other
  * fields' names in the schema.
@@ -112,8 +118,8 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
             }
     };
     addName(name);
-    if (unhinted)
-        for (const part of nameParts(name, STOPWORDS, types, shared, wordsOf(locale, 'identifierWords'))) add(part, LABEL.namePart, 'name');
+    const parts = unhinted ? nameParts(name, STOPWORDS, types, shared, wordsOf(locale, 'identifierWords')) : [];
+    for (const part of [...parts, ...sumFirst(name, locale, STOPWORDS)]) add(part, LABEL.namePart, 'name');
     for (const [key, phrase] of capitalsOf(name, STOPWORDS, types)) out.set(key, phrase);
     const part = markedPart(labelWords(field.name), STOPWORDS);
     if (part) add(part.words, part.weight, part.kind);
