@@ -263,6 +263,25 @@ export const LAYOUTS = {
             ' '.repeat(12_000) +
             'x\n',
     },
+    // The sixth 2026-11-27 session's rules, on the inputs a review found them slow on: a party's
+    // registered office after 119 spaces (a regex around a comma backtracked as the cube: 3.7 s),
+    // "votes 7 zz" repeated on one line (a count's label asked again for every figure after it).
+    '"whose registered office is at" after 119 spaces with 26 roles, then "votes 7 zz" 3,000 times on one line (32 fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'session6',
+            fields: Array.from({ length: 32 }, (_, i) =>
+                i % 2
+                    ? { name: `party_${i}`, type: 'string', nullable: true }
+                    : { name: `votes_for_${i}`, type: 'integer', nullable: true, hints: ['votes'] },
+            ),
+        },
+        language: 'en',
+        text:
+            (' '.repeat(119) + '.whose registered office is at' + ' ("Party")'.repeat(26) + '\n').repeat(6) +
+            'votes 7 zz '.repeat(3000) +
+            '\n',
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */

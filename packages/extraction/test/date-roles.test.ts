@@ -241,8 +241,9 @@ describe('date roles: date fields named without hints', () => {
         expect(['invoice_date', 'date_signed', 'order_date'].map((n) => own(n))).to.deep.equal([true, true, true]);
         expect(['due_date', 'start_date', 'delivery_date'].map((n) => own(n))).to.deep.equal([false, false, false]);
         expect([own('factuurdatum', 'nl'), own('vervaldatum', 'nl')]).to.deep.equal([true, false]);
-        // A notice, an offer, a Dutch decision or statement of account is dated as a letter is (not a certificate: a covering letter dates none).
-        expect(['notice_date', 'offer_date', 'certificate_date'].map((n) => own(n))).to.deep.equal([true, true, false]);
+        // A notice, a Dutch decision or statement of account is dated as a letter is (not a certificate: a covering letter dates none).
+        // (Nor an offer: a letter about "your offer of …, made on 11 June" is dated after it; a review found it.)
+        expect(['notice_date', 'offer_date', 'certificate_date'].map((n) => own(n))).to.deep.equal([true, false, false]);
         expect([own('datum_besluit', 'nl'), own('datum_afrekening', 'nl'), own('beschikkingsdatum', 'nl')]).to.deep.equal([
             true,
             true,

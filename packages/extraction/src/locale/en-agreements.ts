@@ -131,7 +131,7 @@ export const enAgreementWords = {
     resultWords: ['being', 'totalling', 'totaling', 'making'],
     // (Not "from" and "to": `bill_to`, `ship_to` ask for no route's end.)
     routeStartWords: ['origin', 'departure'],
-    signingWords: ['signed', 'signature', 'signatures', 'sign', 'executed', 'undersigned'],
+    signingWords: ['signed', 'signature', 'signatures', 'sign', 'executed'],
     behalfWords: ['for', 'on behalf of', 'for and on behalf of'],
     remarkWords: ['remarks', 'remark', 'comments', 'comment', 'notes', 'observations'],
     placeholders: [

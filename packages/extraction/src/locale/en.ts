@@ -345,8 +345,6 @@ export const en = {
         'policy',
         'form',
         'application',
-        // (An offer letter's date is the offer's: `offer_date`.)
-        'offer',
         'doc',
         // (A notice is dated as a letter is: `notice_date`.)
         'notice',

@@ -255,7 +255,7 @@ export const nl = {
     resultWords: ['zijnde', 'ofwel', 'totaal'],
     routeStartWords: ['vertrek', 'herkomst', 'vertrekpunt', 'opstapplaats'],
     agreementWords: ['overeenkomst', 'contract'],
-    signingWords: ['getekend', 'ondertekend', 'ondertekening', 'ondergetekende', 'ondergetekenden', 'handtekening', 'tekent'],
+    signingWords: ['getekend', 'ondertekend', 'ondertekening', 'handtekening', 'tekent'],
     behalfWords: ['voor', 'namens', 'ten behoeve van'],
     remarkWords: ['opmerkingen', 'opmerking', 'toelichting', 'aantekeningen', 'bevindingen'],
     noneWords: ['geen'],

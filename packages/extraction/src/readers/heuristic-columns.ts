@@ -300,13 +300,14 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
 function factorInRow(win: WindowText, span: Span): boolean {
     const line = win.lines[win.lineOf(span.start)]!;
     const after = win.text.slice(span.end, Math.min(line.end, span.end + 120));
-    // Or the count the row multiplies, a rate after it: "8,452 GT @ £0.412 per GT   3,482.22".
-    const rate = FACTOR_AFTER.exec(after);
+    // Or the count the row multiplies, a rate after it: "8,452 GT @ £0.412 per GT   3,482.22" (a
+    // count: no currency's mark, no minor units; "£245.50 x 24   5,892.00" is an instalment's sum).
+    const rate = span.marked || /[.,]\d\d$/.test(span.quote) ? null : FACTOR_AFTER.exec(after);
     if (rate) return rowTotalAfter(after.slice(rate[0].length));
     if (!FACTOR_BEFORE.test(win.text.slice(Math.max(line.start, span.start - 32), span.start))) return false;
     return rowTotalAfter(after.slice(0, 80));
 }
-/** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x ", "2 days @ "). */
+/** A count, a word or two of what it counts, and a product's sign right before a sum ("14 weeks x ", "22 @ "). */
 const FACTOR_BEFORE = /\d[ \t]*(?:\p{L}+[ \t]*){0,2}[x×*@][ \t]*$/u;
 /** A word or two of what a count counts, a product's sign, and a sum with a word or two of its unit ("GT @ £0.412 per GT"; no percentage). */
 const FACTOR_AFTER = /^(?:[ \t]?\p{L}{1,16}){0,2}[ \t]*[x×*@][ \t]*\p{Sc}?[ \t]?\d[\d.,]{0,12}(?:[ \t]\p{L}{1,16}){0,2}/u;

@@ -112,7 +112,8 @@ export function nameAfter(win: WindowText, span: Span, name: readonly string[]):
         const w = win.words[k + j]!;
         if (w.norm !== name[j] || (j > 0 && !/^\s{1,2}$/.test(win.text.slice(win.words[k + j - 1]!.end, w.start)))) return false;
     }
-    return true;
+    // (Not a form's label with its colon: "Groep 7  Aantal leerlingen: 26".)
+    return !/^[ \t]*:/.test(win.text.slice(win.words[k + name.length - 1]!.end, win.words[k + name.length - 1]!.end + 4));
 }
 
 /**

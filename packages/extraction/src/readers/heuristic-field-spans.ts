@@ -32,11 +32,17 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor the year of a month ("januari en februari 2025").
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     // Nor a figure of a label before its dot leaders ("Annual entitlement 2025 .......  22").
+    // Nor a standard's number ("NEN-EN-ISO 10523", "BS 7671"): a method, no measure.
     if (FIGURES.has(type.kind))
         found = found.filter(
             (s) =>
                 s.marked ||
-                !(monthYear(ctx.win, s, ctx.field) || sectionNumber(ctx.win, s) || LEADERS.test(ctx.win.text.slice(s.end, s.end + 6))),
+                !(
+                    monthYear(ctx.win, s, ctx.field) ||
+                    sectionNumber(ctx.win, s) ||
+                    LEADERS.test(ctx.win.text.slice(s.end, s.end + 6)) ||
+                    STANDARD.test(ctx.win.text.slice(Math.max(0, s.start - 16), s.start))
+                ),
         );
     // Nor a figure without its sign, for a field that asks for a percentage where the window writes
     // percentages with it ("Variance (counted - book)   -1,535.25" beside "Variance % of book   -0.83%").
@@ -68,6 +74,9 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     if (noun) found = [...found, ...countWords(ctx.win, noun)].sort((a, b) => a.start - b.start);
     return found;
 }
+
+/** A standard's body and its joined prefixes right before a number ("NEN-EN-ISO ", "BS "). */
+const STANDARD = /(?<![\p{L}])(?:ISO|NEN|EN|BS|DIN|ASTM|IEC|CEN)(?:[- ](?:EN|ISO|IEC))*[ -]$/u;
 
 /** Whether a span stands in a line's first cell, a label, before its colon (no gap nor colon between). */
 function inLabelCell(win: WindowText, s: Span): boolean {

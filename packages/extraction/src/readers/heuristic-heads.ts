@@ -32,8 +32,9 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
     // (Not a comma inside a bracket: "Premium Family (4 screens, 4K)".)
     if (comma >= 3 && /\p{Lu}/u.test(quote.slice(0, comma)) && !/\([^)]*$/.test(quote.slice(0, comma))) {
         const head = commaHead(quote, comma, name);
-        // (The head's own bracket goes too: "de heer P.A. Brouwer (zoon), tevens …".)
-        if (head) return bracketHead(quote.slice(0, head)) || head;
+        // (A person's head loses its own bracket too: "de heer P.A. Brouwer (zoon), tevens …"; not
+        // "Tennis elbow (lateral epicondylitis), right arm".)
+        if (head) return (PERSON_HEAD.test(quote) && bracketHead(quote.slice(0, head))) || head;
     }
     return bracketHead(quote) || restHead(quote, rangeWords);
 }
@@ -104,6 +105,10 @@ function restHead(quote: string, rangeWords: ReadonlySet<string>): number {
     const join = code && /^\s+(\S+)\s+(?=[^\s\d]{0,12}\d)/u.exec(quote.slice(code.length))?.[1]!.toLowerCase();
     return code && !(join && rangeWords.has(join)) ? code.length : 0;
 }
+
+/** A person's name first: a title, a Dutch form of address, or initials before a surname ("de heer P.A. Brouwer"). */
+const PERSON_HEAD =
+    /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Dhr|Mevr|Mw)\.?\s|(?:de heer|mevrouw|mevr\.|dhr\.|mw\.)\s|(?:\p{Lu}\.){1,4}\s?\p{Lu}\p{Ll})/iu;
 
 /** A name after a person's title ("Mrs Valerie", "Dhr. Jan"). */
 export const TITLED =

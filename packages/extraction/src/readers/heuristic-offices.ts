@@ -26,14 +26,36 @@ export function nameBeforeOffice(head: string, roleAt: number): number | undefin
     for (const m of before.matchAll(OFFICE)) last = m;
     // (The office's address runs to the role: no other party's clause between.)
     if (!last || /;|\n[ \t]*\n/.test(before.slice(last.index + last[0].length))) return undefined;
-    const at = from + last.index;
-    const lead = head.slice(Math.max(0, at - BRACKET_REACH), at);
-    const skip = /[ \t\n]*\([^()\n]{1,80}\)[ \t\n]*,?[ \t\n]*$/.exec(lead) ?? /[ \t\n]*,?[ \t\n]*$/.exec(lead)!;
-    return at - skip[0].length;
+    // The name ends before the office: spaces, a comma and a bracket with its number skipped, read
+    // back character by character (a regex of two runs of spaces around a comma backtracks as the cube).
+    let end = from + last.index;
+    const back = (): void => {
+        while (end > 0 && /[ \t\n]/.test(head[end - 1]!)) end--;
+        if (head[end - 1] === ',') end--;
+        while (end > 0 && /[ \t\n]/.test(head[end - 1]!)) end--;
+    };
+    back();
+    if (head[end - 1] === ')') {
+        const open = head.lastIndexOf('(', end - 1);
+        if (open >= 0 && end - open <= BRACKET_REACH && !/[()\n]/.test(head.slice(open + 1, end - 1))) {
+            end = open;
+            back();
+        }
+    }
+    return end;
 }
 
 /** The capitalised name before a party's registered office that the role's bracket at `at` defines (nameBeforeOffice). */
 export function officeName(win: WindowText, at: number): Span | undefined {
+    // (Once per window and bracket: every field that asks for a party asks again.)
+    let seen = OFFICE_NAMES.get(win);
+    if (!seen) OFFICE_NAMES.set(win, (seen = new Map()));
+    if (!seen.has(at)) seen.set(at, readOfficeName(win, at));
+    return seen.get(at);
+}
+const OFFICE_NAMES = new WeakMap<WindowText, Map<number, Span | undefined>>();
+
+function readOfficeName(win: WindowText, at: number): Span | undefined {
     const end = nameBeforeOffice(win.text, at);
     if (end === undefined) return undefined;
     const last = win.wordAt(end) - 1;

@@ -183,11 +183,37 @@ function bracketAlias(win: WindowText, hit: LabelHit): boolean {
     );
 }
 
+/**
+ * Labels that say only when something must be done ("no later than"): a field's only in a sentence
+ * that says a word of the field's own (`corrective_action_due`: "… corrective action plan … no later
+ * than 10 June 2025"; not "Cancellations must be notified … no later than 1 August" for
+ * `balance_due_date`). A field that asks for a deadline takes them anywhere.
+ */
+const OWN_SENTENCE: ReadonlySet<string> = new Set(['no later than', 'not later than']);
+function sentenceOwns(win: WindowText, hit: LabelHit, own: ReadonlySet<string> = new Set()): boolean {
+    if (own.has('deadline') || own.has('uiterste')) return true;
+    const before = win.text.slice(Math.max(0, hit.start - 240), hit.start);
+    const sentence = before.slice(Math.max(before.search(/[.!?]\s[^.!?]*$/u) + 1, before.lastIndexOf('\n\n') + 1));
+    const stop = wordsOf(win.locale, 'stopwords');
+    const types = wordsOf(win.locale, 'typeWords');
+    return (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => own.has(w) && !stop.has(w) && !types.has(w) && w !== 'due');
+}
+
 /** Whether a whole number stands right before a label, only the field's own words between ("5 stemmen tegen" for the hit "tegen"). */
 function countBefore(text: string, hit: LabelHit, own: ReadonlySet<string> = new Set()): boolean {
-    const m = COUNT_BEFORE.exec(text.slice(Math.max(0, hit.start - 60), hit.start));
-    return m !== null && (m[1]!.toLowerCase().match(/\p{L}+/gu) ?? []).every((w) => own.has(w));
+    // (Once per hit: every figure after it on its line asks.)
+    let said = COUNTED_HITS.get(hit);
+    if (said === undefined) {
+        // (A label with its colon is a form's, its value after it: "Groep 7  Aantal leerlingen: 26".)
+        const m = /^[ \t]*:/.test(text.slice(hit.end, hit.end + 4))
+            ? null
+            : COUNT_BEFORE.exec(text.slice(Math.max(0, hit.start - 60), hit.start));
+        said = m !== null && (m[1]!.toLowerCase().match(/\p{L}+/gu) ?? []).every((w) => own.has(w));
+        COUNTED_HITS.set(hit, said);
+    }
+    return said;
 }
+const COUNTED_HITS = new WeakMap<LabelHit, boolean>();
 /** A whole number, then up to three words, each after a space or two, right before a label. */
 const COUNT_BEFORE = /(?:^|[^\d.,])\d{1,7}[ \t]{1,2}((?:\p{L}+[ \t]{1,2}){0,3})$/u;
 /** A bracketed aside of up to 60 characters and a wide gap, all that stands between a row's label and its value. */
@@ -201,6 +227,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
     if (hit.end > span.start && hit.start < span.end) return 0;
     const text = win.text;
     if (definedAs(text, span, hit)) return hit.weight * LABEL.definition;
+    if (OWN_SENTENCE.has(hit.phrase) && !sentenceOwns(win, hit, asks.own)) return 0;
     // A label inside a bracket closed before the value speaks of the bracket's own words ("(and
     // interest to date of judgment) and costs, on or before 31 October 2025").
     if (hit.end <= span.start && !bracketAlias(win, hit) && bracketClosedBetween(text, hit, span)) return 0;
@@ -218,7 +245,7 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
         if (hit.end <= span.start) {
             // A label right after a count, or after it and the field's own words, is that count's
             // ("68 stemmen voor, 5 stemmen tegen en 2 onthoudingen"): none of the figures after it.
-            if (asks.count && countBefore(text, hit, asks.own)) return 0;
+            if (span.start - hit.end <= 240 && asks.count && countBefore(text, hit, asks.own)) return 0;
             // Slices stay short: a line may be a whole document long.
             if (span.start - hit.end > 240) return 0;
             const gap = withoutWeekday(win, folded(text.slice(hit.end, span.start)));

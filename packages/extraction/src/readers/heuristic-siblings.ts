@@ -57,6 +57,9 @@ export function siblingSpeaks(win: WindowText, hit: LabelHit, siblings: Siblings
     let before = win.text.slice(Math.max(0, hit.start - SENTENCE_BEFORE), hit.start);
     const end = before.search(/[.!?;:]\s[^.!?;:]*$/u);
     if (end >= 0) before = before.slice(end + 1);
+    // (Nor a line above that is no prose running on: "Mobile   07700 900123" over "Phone   01904 612 330".)
+    const nl = before.lastIndexOf('\n');
+    if (nl >= 0 && !win.wrapped(hit.line - 1)) before = before.slice(nl + 1);
     // (Its clause: "the original lease is extended and the lease expires on …" gives the lease no word.)
     const clause = /(?:,\s|\s(?:and|but|whereas|en|maar)\s)(?:(?!,\s|\s(?:and|but|whereas|en|maar)\s).)*$/u.exec(before);
     if (clause) before = before.slice(clause.index);
@@ -74,6 +77,8 @@ const NEGATIONS: ReadonlySet<string> = new Set(['non', 'niet']);
  * of 40 hours", moved the ranker's choice among that field's other labels in `eleventh/`.)
  */
 export function negationDiffers(win: WindowText, hit: LabelHit, name: readonly string[]): boolean {
+    // (A name's labels only: a hint is the user's own, "Benefits not taxable" for `non_taxable_benefits`.)
+    if (hit.kind !== 'name' && hit.kind !== 'name-word') return false;
     const k = name.findIndex((w, i) => NEGATIONS.has(w) && i + 1 < name.length);
     if (k < 0) return false;
     const said = hit.phrase.split(' ');

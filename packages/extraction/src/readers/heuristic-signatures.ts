@@ -20,14 +20,27 @@ export function signatureLine(win: WindowText, l: number): boolean {
     if (win.lines[l]!.text.length > SIGNATURE_CHARS) return false;
     if (DATED_ROW.test(win.lines[l]!.text)) return true;
     const signing = wordsOf(win.locale, 'signingWords');
-    for (let k = l, n = 0; k >= 0 && n <= SIGNING_ABOVE; k = win.previousTextLine(k), n++) {
-        const words =
+    const says = (k: number): boolean =>
+        (
             win.lines[k]!.text.slice(0, SIGNATURE_CHARS)
                 .toLowerCase()
-                .match(/\p{L}+/gu) ?? [];
-        if (words.some((w) => signing.has(w))) return true;
-    }
+                .match(/\p{L}+/gu) ?? []
+        ).some((w) => signing.has(w));
+    for (let k = l, n = 0; k >= 0 && n <= SIGNING_ABOVE; k = win.previousTextLine(k), n++) if (says(k)) return true;
+    // Or the section's heading in capitals a few lines up says it ("E. VERKLARING EN ONDERTEKENING").
+    for (let k = win.previousTextLine(l), n = 0; k >= 0 && n < HEADING_ABOVE; k = win.previousTextLine(k), n++)
+        if (sectionHeading(win.lines[k]!.text)) return says(k);
     return false;
+}
+
+/** Text lines above a label read for its section's heading. */
+const HEADING_ABOVE = 8;
+
+/** A short line of words mostly in capitals, no colon: a section's heading. */
+function sectionHeading(text: string): boolean {
+    if (text.length > 60 || text.includes(':')) return false;
+    const letters = text.replace(/[^\p{L}]/gu, '');
+    return letters.length >= 4 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length >= 0.8;
 }
 
 /**

@@ -217,8 +217,10 @@ export function termDates(
  */
 function addresseesDocument(win: WindowText, found: readonly Span[], field: CompiledField): Set<Span> {
     const docs = wordsOf(win.locale, 'documentWords');
-    const kinds = labelWords(field.name).filter((w) => docs.has(w));
-    if (!kinds.length) return new Set();
+    // (Not a letter: `letter_date` asks for this one's, whatever "your letter of 2 July" answers;
+    // nor a field its description says is this document's: "date of this letter".)
+    const kinds = labelWords(field.name).filter((w) => docs.has(w) && !OWN_KINDS.has(w));
+    if (!kinds.length || /\b(?:this|deze|dit)\b/i.test(field.description ?? '')) return new Set();
     const dated = found.filter((s) => {
         const m = DATED_BEFORE.exec(win.text.slice(Math.max(0, s.start - 60), s.start).toLowerCase());
         // (Or the date first, the document a few words on: "Op 4 augustus 2025 hebben wij uw aanvraag … ontvangen".)
@@ -229,6 +231,8 @@ function addresseesDocument(win: WindowText, found: readonly Span[], field: Comp
 }
 /** A date's sentence going on, three words at most, to the addressee's document ("hebben wij uw aanvraag", "we received your application"). */
 const DATED_AFTER = /^,?\s+(?:\p{L}+\s+){0,3}(?:your|uw|jouw)\s+(\p{L}+)/u;
+/** Kinds of document a field's name asks for as the one that mentions another's: a letter, a document. */
+const OWN_KINDS: ReadonlySet<string> = new Set(['letter', 'brief', 'document', 'doc']);
 /** The addressee's possessives, English and Dutch. */
 const YOURS: ReadonlySet<string> = new Set(['your', 'uw', 'jouw']);
 /** A possessive, a kind of document, a word or two that date it, right before a date ("your application received on "). */
