@@ -167,4 +167,14 @@ describe('people beside their role in running text', () => {
         ].join('\n');
         expect((await readData(licence, strings('veterinary_officer'))).veterinary_officer).to.equal('Dr Amira Haddad MRCVS');
     });
+
+    it('a titled name, a comma and its role before a bracket ("mw. dr. A. Visscher, stagedocent (hierna: …)")', async () => {
+        const contract = [
+            'De ondergetekenden:',
+            '',
+            '1. Hogeschool Lingewaard, gevestigd te Arnhem, in deze vertegenwoordigd',
+            '   door dhr. drs. K. Bosman, stagedocent (hierna: de onderwijsinstelling);',
+        ].join('\n');
+        expect((await readData(contract, strings('stagedocent'), 'nl')).stagedocent).to.equal('K. Bosman');
+    });
 });

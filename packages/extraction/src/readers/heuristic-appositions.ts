@@ -82,7 +82,11 @@ function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     const sep = /(?:,\s|[ \t]\()$/.exec(text.slice(Math.max(0, hit.start - BESIDE), hit.start));
     // (After a comma the role ends its phrase, but for where: "dhr. B. Schoonderwoerd, beheerder regio" is a
     // region's manager; "mr. G.A. Brinkman, notaris te Zwolle", "…, notaris met plaats van vestiging Deventer" is the notary.)
-    if (!sep || (sep[0].startsWith(',') && !/^(?:[,.;)]|[ \t]*$|[ \t]+(?:te|in|at|bij|met)\b)/mu.test(text.slice(hit.end, hit.end + 6))))
+    // (Or a bracket after it, a definition's or an aside's: "mw. dr. A. Visscher, stagedocent (hierna: …)".)
+    if (
+        !sep ||
+        (sep[0].startsWith(',') && !/^(?:[,.;)]|[ \t]*$|[ \t]+(?:te|in|at|bij|met)\b|[ \t]\()/mu.test(text.slice(hit.end, hit.end + 6)))
+    )
         return undefined;
     const end = hit.start - sep[0].length;
     // (The line's start looked for within the characters read only: a long line has many roles on it.)
