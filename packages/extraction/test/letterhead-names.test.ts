@@ -362,4 +362,18 @@ describe('letterhead names', () => {
         const schema = compile({ svc_schema: '1.0', name: 'g', fields: [{ name: 'aanbestedende_dienst', type: 'string' }] });
         expect((await readData(brief, schema, 'nl')).aanbestedende_dienst).to.equal('Gemeente Maasterwolde');
     });
+
+    it('the letterhead\'s line under the name that says what it is names the kind ("Laboratorium voor …" for `laboratorium`)', async () => {
+        const report = [
+            'Waterlab Oost B.V.',
+            'Laboratorium voor water- en bodemanalyse',
+            'Industrieweg 4, 7400 AA Deventer  ·  0570 123 456',
+            '',
+            '                              ANALYSERAPPORT',
+            '',
+            'Opdrachtgever:       Camping De Hooiberg',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'laboratorium', type: 'string' }] });
+        expect((await readData(report, schema, 'nl')).laboratorium).to.equal('Waterlab Oost B.V.');
+    });
 });

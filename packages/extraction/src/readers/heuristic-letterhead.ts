@@ -59,6 +59,7 @@ const RULE = /^\s*([~=_*-])\1{4,}\s*$/;
  */
 export function kindNameLine(win: WindowText, kind: string): Span | undefined {
     const docs = wordsOf(win.locale, 'documentWords');
+    let previous: Span | undefined;
     for (
         let l = win.nextTextLine(-1), seen = 0, read = 0;
         l >= 0 && seen < KIND_LINES && read < KIND_LINES * 2;
@@ -70,8 +71,14 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         const inner = line.text.replace(/^\s*\|/, ' ').replace(/\|\s*$/, '');
         if (!/\p{L}/u.test(inner)) continue;
         seen++;
-        // Not the line of what the business does under the name ("OZEV Authorised Installer - …").
-        if (taglineLine(win, l)) continue;
+        // Not the line of what the business does under the name ("OZEV Authorised Installer - …"),
+        // unless it says the name is the kind asked for: "AquaLab Noord B.V." over "Laboratorium voor
+        // water- en milieuanalyse" for `laboratorium` (the kind and "for" head a description).
+        if (taglineLine(win, l)) {
+            const said = inner.trim().toLowerCase().split(/\s+/);
+            if (said[0] === kind && PURPOSE.has(said[1] ?? '') && previous) return previous;
+            continue;
+        }
         const lead = inner.length - inner.trimStart().length;
         // The name's cell, without a dash's remark ("Zwembad De Wielewaal - Zwemschool").
         const cells = inner.trim().split(/ {2,}|\t| [-–] /);
@@ -94,9 +101,16 @@ export function kindNameLine(win: WindowText, kind: string): Span | undefined {
         const named = letterheadLine(cell) || (heads && letterheadLine(cell.replace(/^\p{Ll}/u, (c) => c.toUpperCase())));
         if (named && words.length >= 2 && own.length > 0 && (heads || words.at(-1) === kind))
             return { start: line.start + lead, end: line.start + lead + cell.length, quote: cell };
+        previous =
+            seen === 1 && letterheadLine(cell) && !heads
+                ? { start: line.start + lead, end: line.start + lead + cell.length, quote: cell }
+                : undefined;
     }
     return undefined;
 }
+
+/** Words after a kind that say what it is for ("Laboratorium voor …", "Laboratory for …"), English and Dutch. */
+const PURPOSE: ReadonlySet<string> = new Set(['for', 'voor']);
 
 /** The first lines of text read for a name line that says its kind. */
 const KIND_LINES = 3;
