@@ -45,4 +45,17 @@ describe('parties before their registered office', () => {
         const names = partyNames(new WindowText(doc, localeOf('en')), 0).map((p) => p.quote);
         expect(names).to.not.include('England and Wales');
     });
+
+    it('a Dutch name before "statutair gevestigd te" and its role ("(hierna: de “Vennootschap”)")', async () => {
+        const doc = [
+            'Besluit van de algemene vergadering van aandeelhouders, buiten vergadering genomen',
+            '(artikel 2:238 BW juncto artikel 19 van de statuten)',
+            '',
+            'BOSMAN BOUWBEDRIJF B.V.',
+            'statutair gevestigd te Sneek, ingeschreven in het Handelsregister onder',
+            'KvK-nummer 01234567 (hierna: de "Vennootschap")',
+        ].join('\n');
+        const nv = compile({ svc_schema: '1.0', name: 'besluit', fields: [{ name: 'vennootschap', type: 'string' }] });
+        expect((await readData(doc, nv, 'nl')).vennootschap).to.equal('BOSMAN BOUWBEDRIJF B.V.');
+    });
 });

@@ -10,9 +10,9 @@ import type { WindowText } from './heuristic-text.js';
 const OFFICE_REACH = 300;
 const BRACKET_REACH = 120;
 
-/** How an agreement introduces a party's address after its name. */
+/** How an agreement introduces a party's address after its name (Dutch: "statutair gevestigd te"). */
 const OFFICE =
-    /\b(?:whose|with\s+its|having\s+its)\s+(?:registered\s+)?(?:office|address|principal\s+place\s+of\s+business)\s+(?:is\s+)?(?:at|situated\s+at)\b/giu;
+    /\b(?:(?:whose|with\s+its|having\s+its)\s+(?:registered\s+)?(?:office|address|principal\s+place\s+of\s+business)\s+(?:is\s+)?(?:at|situated\s+at)|(?:statutair\s+)?gevestigd\s+(?:te|aan))\b/giu;
 
 /**
  * Where the name a role's bracket defines ends, when the party's registered office stands between
@@ -59,7 +59,9 @@ function readOfficeName(win: WindowText, at: number): Span | undefined {
     const end = nameBeforeOffice(win.text, at);
     if (end === undefined) return undefined;
     const last = win.wordAt(end) - 1;
-    if (last < 0 || win.words[last]!.end !== end || !win.words[last]!.capital) return undefined;
+    // (A legal form's last full stop ends the name too: "TJALMA INSTALLATIETECHNIEK B.V.".)
+    const ends = last >= 0 && (win.words[last]!.end === end || (win.words[last]!.end === end - 1 && win.text[end - 1] === '.'));
+    if (!ends || !win.words[last]!.capital) return undefined;
     const name = namePhraseEndingWith(win, last, end);
     if (!name || /\d/.test(name.quote)) return undefined;
     // Where a party is named: first, after a list's number or a bracket, or after "between" or "and"
@@ -69,7 +71,7 @@ function readOfficeName(win: WindowText, at: number): Span | undefined {
     const prev = win.words[first - 1]!;
     const boundary =
         /^\d{1,2}$/.test(prev.norm) ||
-        /[(:;]/.test(win.text.slice(prev.end, name.start)) ||
+        /[(:;]|\n[ \t]*\n/.test(win.text.slice(prev.end, name.start)) ||
         wordsOf(win.locale, 'partyIntroducers').has(prev.norm) ||
         wordsOf(win.locale, 'listJoiners').has(prev.norm);
     return boundary ? name : undefined;
