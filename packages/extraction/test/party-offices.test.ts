@@ -57,5 +57,8 @@ describe('parties before their registered office', () => {
         ].join('\n');
         const nv = compile({ svc_schema: '1.0', name: 'besluit', fields: [{ name: 'vennootschap', type: 'string' }] });
         expect((await readData(doc, nv, 'nl')).vennootschap).to.equal('BOSMAN BOUWBEDRIJF B.V.');
+        // And where it is established: "gevestigd te" labels `vestigingsplaats`.
+        const plaats = compile({ svc_schema: '1.0', name: 'besluit', fields: [{ name: 'vestigingsplaats', type: 'string' }] });
+        expect((await readData(doc, plaats, 'nl')).vestigingsplaats).to.equal('Sneek');
     });
 });

@@ -390,6 +390,8 @@ export const nl = {
         ['betaald', ['reeds voldaan', 'voldaan', 'ontvangen']],
         // Who a letter names to contact: "Behandeld door:   mw. drs. Ilse Bruggink-Mertens".
         ['contactpersoon', ['behandeld door', 'inlichtingen bij']],
+        // Where a company is established: "statutair gevestigd te Heerenveen" for `vestigingsplaats`.
+        ['vestigingsplaats', ['gevestigd te', 'statutair gevestigd te']],
     ]),
     schemaWords: NL_SCHEMA_WORDS,
     stem: suffixStemmer(['ingen', 'ing', 'en', 'e', 's'], [['nummer', 'nr']]),
