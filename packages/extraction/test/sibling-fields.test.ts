@@ -102,4 +102,18 @@ describe('sibling fields', () => {
         expect(await readData(letter, schema)).to.deep.equal({ deposit_due_date: '2025-03-11', balance_due_date: '2025-08-15' });
         expect([...siblingsOf(schema.fields, localeOf('en')).keys()].sort()).to.deep.equal([0, 1]);
     });
+
+    it('a label after "next" or "previous" speaks of another occurrence: "DATE OF NEXT MEETING" is no `meeting_date`', async () => {
+        const schema = compile({ svc_schema: '1.0', name: 'minutes', fields: [{ name: 'meeting_date', type: 'date' }] });
+        const minutes = [
+            'MINUTES of a meeting of the PLANNING COMMITTEE held in the Council Chamber,',
+            'Town Hall, Ashby on Wednesday 5 March 2025 at 7.00 pm',
+            '',
+            '9.  DATE OF NEXT MEETING',
+            '',
+            '    The next meeting was noted as Wednesday',
+            '    2 April 2025 at 7.00 pm.',
+        ].join('\n');
+        expect((await readData(minutes, schema)).meeting_date).to.equal('2025-03-05');
+    });
 });

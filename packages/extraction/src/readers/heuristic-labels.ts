@@ -13,7 +13,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { numberTail } from './heuristic-label-line.js';
 import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
-import { negationDiffers, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
+import { negationDiffers, otherOccurrence, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
 import { headedByOther } from './heuristic-label-cells.js';
 import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter, yieldToHead } from './heuristic-qualifiers.js';
 import { asksForTax } from './heuristic-totals.js';
@@ -384,7 +384,8 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         if (amounts.has(h.field) && (countedApart(win, h) || (taxAfter(win, h) && !taxed.has(h.field)))) continue;
         if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
         if (otherSection(win, h, names) || otherColumn(win, h, names) || kindOfLabel(win, h, names.get(h.field) ?? [])) continue;
-        if (siblingSpeaks(win, h, siblings) || negationDiffers(win, h, names.get(h.field) ?? [])) continue;
+        const name = names.get(h.field) ?? [];
+        if (siblingSpeaks(win, h, siblings) || negationDiffers(win, h, name) || otherOccurrence(win, h, name)) continue;
         out[h.field]!.push(h);
     }
     for (const f of fields) yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);

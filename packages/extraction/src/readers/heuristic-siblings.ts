@@ -90,3 +90,16 @@ export function negationDiffers(win: WindowText, hit: LabelHit, name: readonly s
 }
 /** A negation glued to a label by a hyphen or a space, right before it. */
 const NEGATED_BEFORE = /(?:^|[^\p{L}])(?:non|niet)[-\s]$/iu;
+
+/** Words that make a label speak of another occurrence of its thing ("next meeting", "vorige meting"). */
+const OTHER_OCCURRENCE: ReadonlySet<string> = new Set(['next', 'previous', 'prior', 'volgende', 'vorige', 'vorig']);
+
+/**
+ * Whether the word right before a label says it is another occurrence of the field's thing, a word
+ * the field's name does not have: "DATE OF NEXT MEETING" is no `meeting_date`'s label.
+ */
+export function otherOccurrence(win: WindowText, hit: LabelHit, name: readonly string[]): boolean {
+    const previous = win.words[win.wordAt(hit.start) - 1];
+    if (!previous || previous.line !== hit.line || !/^[ \t]+$/.test(win.text.slice(previous.end, hit.start))) return false;
+    return OTHER_OCCURRENCE.has(previous.norm) && !name.includes(previous.norm);
+}
