@@ -3,6 +3,8 @@
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
+import { labelPhrases } from '../src/readers/heuristic-labels.js';
+import { localeOf } from '../src/locale/locale-registry.js';
 
 const schema = (...fields: object[]) => compile({ svc_schema: '1.0', name: 's', fields });
 const gbp = (amount: string) => ({ amount, currency: 'GBP' });
@@ -86,5 +88,67 @@ describe('where the rules stop (2)', () => {
         ].join('\n');
         const benefits = schema({ name: 'non_taxable_benefits', type: 'money', currency: 'GBP', hints: ['Benefits not taxable'] });
         expect((await readData(doc, benefits)).non_taxable_benefits).to.deep.equal(gbp('640.00'));
+    });
+
+    it('a name\'s last word reads as a unit only when it is one: "Net pay" is `pay_total_net`\'s, not "Total pay"', async () => {
+        const doc = ['Total pay          £2,400.00', 'Net pay            £1,860.00'].join('\n');
+        const pay = schema({ name: 'pay_total_net', type: 'money', currency: 'GBP', hints: ['Net pay'] });
+        expect((await readData(doc, pay)).pay_total_net).to.deep.equal(gbp('1860.00'));
+        // (Without hints too: no "Total pay" phrase for it; "kg" is a unit.)
+        const phrases = (name: string) =>
+            labelPhrases(schema({ name, type: 'decimal' }).fields[0]!, localeOf('en')).map((p) => p.words.join(' '));
+        expect([phrases('pay_total_net').includes('total pay'), phrases('nitrogen_total_kg').includes('total nitrogen')]).to.deep.equal([
+            false,
+            true,
+        ]);
+    });
+
+    it('"Town or city:" is a label of both, no cell one heads for the other', async () => {
+        const doc = ['Street:           27 Hawthorn Avenue', 'Town or city:     Sheffield'].join('\n');
+        const place = schema({ name: 'town', type: 'string', nullable: true }, { name: 'city', type: 'string', nullable: true });
+        expect((await readData(doc, place)).city).to.equal('Sheffield');
+    });
+
+    it('a Dutch "EN" in capitals is no standard: "2 VOLWASSENEN EN 3 KINDEREN"', async () => {
+        const doc = ['REISGEZELSCHAP: 2 VOLWASSENEN EN 3 KINDEREN', 'Accommodatie: huisje 14'].join('\n');
+        const { candidates } = await readCandidates(doc, schema({ name: 'aantal_kinderen', type: 'integer' }), 'nl');
+        expect(candidates.map((c) => c.quote)).to.include('3');
+        // (Nor a degree's "BS" before a year.)
+        const cv = await readCandidates(
+            'Education: University of Leeds\nGraduation year: BS 2019',
+            schema({ name: 'graduation_year', type: 'integer' }),
+        );
+        expect(cv.candidates.map((c) => c.quote)).to.include('2019');
+    });
+
+    it('a form\'s single labels under "CONFIRMATION AND SIGNATURE" are no signatures\' row', async () => {
+        const doc = [
+            'A. CUSTOMER',
+            '   Name:        Mrs Ella Frost',
+            '',
+            'D. CONFIRMATION AND SIGNATURE',
+            '   Please check the details above carefully.',
+            '   The order is binding once confirmed in writing.',
+            '   Deliveries are made Monday to Friday only.',
+            '   Customer:    Frost Interiors Ltd',
+        ].join('\n');
+        expect((await readData(doc, schema({ name: 'customer', type: 'string' }))).customer).to.equal('Frost Interiors Ltd');
+    });
+
+    it('a marked sum after a semicolon is the label\'s: "… under 25 years of age; £350"', async () => {
+        const doc = [
+            'Motor policy schedule',
+            '',
+            'Policyholder: Mr David Price',
+            'Vehicle: Ford Focus, reg. AB12 CDE',
+            'Compulsory excess for young drivers under 25 years of age; £350',
+            'Annual premium: £612.40',
+        ].join('\n');
+        const policy = schema(
+            { name: 'compulsory_excess', type: 'money', currency: 'GBP' },
+            { name: 'annual_premium', type: 'money', currency: 'GBP' },
+        );
+        const { candidates } = await readCandidates(doc, policy);
+        expect(candidates.find((c) => c.field === 'compulsory_excess' && c.quote === '£350')?.features.context ?? 0).to.be.greaterThan(0);
     });
 });

@@ -41,7 +41,7 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
                     monthYear(ctx.win, s, ctx.field) ||
                     sectionNumber(ctx.win, s) ||
                     LEADERS.test(ctx.win.text.slice(s.end, s.end + 6)) ||
-                    STANDARD.test(ctx.win.text.slice(Math.max(0, s.start - 16), s.start))
+                    standardNumber(ctx.win.text, s)
                 ),
         );
     // Nor a figure without its sign, for a field that asks for a percentage where the window writes
@@ -75,7 +75,15 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     return found;
 }
 
-/** A standard's body and its joined prefixes right before a number ("NEN-EN-ISO ", "BS "). */
+/**
+ * Whether a number is a standard's: after its body and joined prefixes ("NEN-EN-ISO 10523", "ISO
+ * 9001"), three digits or more; after a bare "EN" or "BS" (Dutch "and", a degree) four or five, no year.
+ */
+function standardNumber(text: string, s: { start: number; quote: string }): boolean {
+    const m = STANDARD.exec(text.slice(Math.max(0, s.start - 16), s.start));
+    if (!m || !/^\d{3,5}$/.test(s.quote)) return false;
+    return !/^(?:EN|BS)[ -]$/.test(m[0]) || (s.quote.length >= 4 && !/^(?:19|20)\d\d$/.test(s.quote));
+}
 const STANDARD = /(?<![\p{L}])(?:ISO|NEN|EN|BS|DIN|ASTM|IEC|CEN)(?:[- ](?:EN|ISO|IEC))*[ -]$/u;
 
 /** Whether a span stands in a line's first cell, a label, before its colon (no gap nor colon between). */

@@ -1,6 +1,5 @@
 // A label cell headed by another field's label: "Aanwezigen in het gebouw:   212" is the label of
 // `aanwezigen` (its head), not of `gebouw`, whose hint only says where the people are counted.
-import { wordsOf } from '../locale/locale-words.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { WindowText } from './heuristic-text.js';
 
@@ -10,7 +9,7 @@ const WORDS_BETWEEN = 3;
 
 /**
  * The hits to drop: each ends its label cell (a colon after it) that another field's hit starts,
- * a preposition's few words between ("Aanwezigen in het gebouw:"). `all`: the window's hits, any order.
+ * a preposition of place and its article between ("Aanwezigen in het gebouw:"). `all`: the window's hits, any order.
  */
 export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<LabelHit> {
     const out = new Set<LabelHit>();
@@ -23,7 +22,6 @@ export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<La
         else starts.set(h.start, [h]);
     }
     if (!starts.size) return out;
-    const stop = wordsOf(win.locale, 'stopwords');
     for (const h of all) {
         if (!/^[ \t]*:/.test(win.text.slice(h.end, h.end + 4)) || cellStart(win, h)) continue;
         const line = win.lines[h.line]!;
@@ -37,16 +35,23 @@ export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<La
         const heads = cell.filter((g) => g.field !== h.field && g.end <= h.start && g.kind !== 'name-word');
         if (!heads.length || cell.some((g) => g.field === h.field)) continue;
         const between = win.text.slice(Math.max(...heads.map((g) => g.end)), h.start).match(/\p{L}+/gu) ?? [];
-        // (Joined by a preposition's phrase only: "in het", "of the"; not "Holder name:", a label of two words.)
-        const joined = between.length >= 1 && between.length <= WORDS_BETWEEN && between.every((w) => stop.has(w.toLowerCase()));
+        // (Joined by a preposition of place and its article only: "in het", "in the"; not "Holder name:",
+        // "Town or city:", "Make and model:", "Name of employer:".)
+        const said = between.map((w) => w.toLowerCase());
+        const joined =
+            said.length >= 1 && said.length <= WORDS_BETWEEN && PLACES.has(said[0]!) && said.slice(1).every((w) => ARTICLES.has(w));
         if (joined && !/[:\d]/.test(win.text.slice(at, h.start))) out.add(h);
     }
     return out;
 }
 
-/** Whether a hit starts its label cell: its line's first text, or after a wide gap. */
+/** Whether a hit starts its label cell: its line's first text, or after a wide gap (a long indent is one). */
 function cellStart(win: WindowText, h: LabelHit): boolean {
     const line = win.lines[h.line]!;
     const before = win.text.slice(Math.max(line.start, h.start - 2), h.start);
-    return win.text.slice(line.start, h.start).trim() === '' || / {2}$|\t$/.test(before);
+    return / {2}$|\t$/.test(before) || (h.start - line.start <= CELL_BEFORE && win.text.slice(line.start, h.start).trim() === '');
 }
+
+/** Prepositions of place that join a count's label to where it counts, English and Dutch, and articles. */
+const PLACES: ReadonlySet<string> = new Set(['in', 'at', 'on', 'within', 'inside', 'op', 'bij', 'binnen', 'te']);
+const ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an', 'het', 'de', 'een']);

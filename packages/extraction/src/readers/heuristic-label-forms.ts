@@ -144,3 +144,11 @@ export function nameParts(
 export function dateLabelWeight(words: readonly string[], stop: { has(w: string): boolean }): number {
     return words.length === 1 && stop.has(words[0]!) ? LABEL.nameWordDistinct : LABEL.nameWords;
 }
+
+/** Units a name may end in after what it asks ("kg" of `stikstof_totaal_kg`; not "net" of `pay_total_net`). */
+const UNIT_TAILS: ReadonlySet<string> = new Set(['kg', 'g', 't', 'm', 'm2', 'm3', 'km', 'cm', 'mm', 'l', 'ml', 'kwh', 'ha']);
+/** A sum's word after what it sums, written first ("Totaal stikstof" for `stikstof_totaal_kg`, a unit aside). */
+export function sumFirst(name: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): string[][] {
+    const pair = name.length === 3 && UNIT_TAILS.has(name[2]!) ? name.slice(0, 2) : name;
+    return pair.length === 2 && locale.sums.sum.includes(pair[1]!) && !stop.has(pair[0]!) ? [[pair[1]!, pair[0]!]] : [];
+}

@@ -15,11 +15,23 @@ import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, same
 import { documentDate } from './heuristic-terms.js';
 import { negationDiffers, otherOccurrence, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
 import { headedByOther } from './heuristic-label-cells.js';
+import { uncovered } from './heuristic-label-covers.js';
+
+export { uncovered };
 import { countedApart, foreignHead, kindOfLabel, MIN_COMPOUND_TAIL, otherSection, taxAfter, yieldToHead } from './heuristic-qualifiers.js';
 import { asksForTax } from './heuristic-totals.js';
 import { otherColumn } from './heuristic-form-columns.js';
 import { LABEL } from './heuristic-weights.js';
-import { capitalsOf, dateLabelWeight, formNames, markedPart, nameParts, possessorFree, translatedName } from './heuristic-label-forms.js';
+import {
+    capitalsOf,
+    dateLabelWeight,
+    formNames,
+    markedPart,
+    nameParts,
+    possessorFree,
+    sumFirst,
+    translatedName,
+} from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
     words: readonly string[];
@@ -56,12 +68,6 @@ const NOT_LABELS = ['needed', 'name', 'names'];
 /** A name's word "pay" before "by" asks as "due" does (`discount_pay_by_date`); any other word as itself. */
 function payBy(name: readonly string[], w: string): string {
     return w === 'pay' && name[name.indexOf(w) + 1] === 'by' ? 'due' : w;
-}
-
-/** A sum's word after what it sums, written first ("Totaal stikstof" for `stikstof_totaal_kg`, a short unit aside). */
-function sumFirst(name: readonly string[], locale: LocaleProfile, stop: { has(w: string): boolean }): string[][] {
-    const pair = name.length === 3 && name[2]!.length <= 3 ? name.slice(0, 2) : name;
-    return pair.length === 2 && locale.sums.sum.includes(pair[1]!) && !stop.has(pair[0]!) ? [[pair[1]!, pair[0]!]] : [];
 }
 
 /**
@@ -119,7 +125,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
     };
     addName(name);
     const parts = unhinted ? nameParts(name, STOPWORDS, types, shared, wordsOf(locale, 'identifierWords')) : [];
-    for (const part of [...parts, ...sumFirst(name, locale, STOPWORDS)]) add(part, LABEL.namePart, 'name');
+    for (const part of [...parts, ...(unhinted ? sumFirst(name, locale, STOPWORDS) : [])]) add(part, LABEL.namePart, 'name');
     for (const [key, phrase] of capitalsOf(name, STOPWORDS, types)) out.set(key, phrase);
     const part = markedPart(labelWords(field.name), STOPWORDS);
     if (part) add(part.words, part.weight, part.kind);
@@ -308,55 +314,6 @@ function phraseHits(win: WindowText, field: number, phrase: LabelPhrase, known: 
         }
     }
     return hits;
-}
-
-/** The furthest end among hits seen, and the furthest of a field other than that one's. */
-class FurthestEnds {
-    private best = { end: -1, field: -1 };
-    private other = { end: -1, field: -1 };
-
-    add(end: number, field: number): void {
-        if (field === this.best.field) this.best.end = Math.max(this.best.end, end);
-        else if (end > this.best.end) [this.other, this.best] = [this.best, { end, field }];
-        else if (end > this.other.end) this.other = { end, field };
-    }
-
-    /** The furthest end of a hit of another field than `field`. */
-    of(field: number): number {
-        return this.best.field !== field ? this.best.end : this.other.end;
-    }
-}
-
-/**
- * The hits that no hit of another field covers: a hit inside a longer one (more words) of another
- * field is not a label of its own, nor is a compound's part where another field's label is the
- * whole word. One sweep in order of start keeps, per number of words, the furthest end of the hits
- * started so far (two fields' worth), so a hit's cover is found in as many steps as labels have
- * words: linear in the hits, however many a schema's hints put on one word.
- */
-export function uncovered(all: LabelHit[]): LabelHit[] {
-    all.sort((a, b) => a.start - b.start || b.end - a.end);
-    const byLength: FurthestEnds[] = [];
-    const whole = new FurthestEnds();
-    const covered = new Uint8Array(all.length);
-    for (let i = 0; i < all.length;) {
-        // Hits that start together may cover each other: all are seen before any is asked about.
-        let j = i;
-        for (; j < all.length && all[j]!.start === all[i]!.start; j++) {
-            const h = all[j]!;
-            if (h.slashed) continue;
-            (byLength[h.length] ??= new FurthestEnds()).add(h.end, h.field);
-            if (!h.compound) whole.add(h.end, h.field);
-        }
-        for (let k = i; k < j; k++) {
-            const h = all[k]!;
-            let cover = h.compound === true && whole.of(h.field) >= h.end;
-            for (let n = h.length + 1; !cover && n < byLength.length; n++) cover = (byLength[n]?.of(h.field) ?? -1) >= h.end;
-            covered[k] = +cover;
-        }
-        i = j;
-    }
-    return all.filter((_, k) => !covered[k]);
 }
 
 /**

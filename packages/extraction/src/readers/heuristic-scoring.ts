@@ -13,6 +13,7 @@ import { LABEL } from './heuristic-weights.js';
 import { tickedAnswer } from './heuristic-boxes.js';
 import { factsOfHit, folded, headBefore, labelTail, partOf, productCell } from './heuristic-gaps.js';
 import { amountColumnCell } from './heuristic-table.js';
+import { bracketAlias, countBefore, OWN_SENTENCE, sentenceOwns } from './heuristic-hit-bounds.js';
 
 const TIGHT_GAP = /^[\s:=#.\-–—>|()[\]*]*(?:\((?:[A-Z]{2,3}|\p{Sc})\)[\s:.]*)?$/u;
 
@@ -170,52 +171,6 @@ function continuedBy(win: WindowText, hit: LabelHit, span: Span, unbracketed: st
 const PAIRED = /^[ \t]*:[ \t]*[^\s_.]/;
 
 /** The context score of one label hit for a span, 0 when it does not point at it. */
-/**
- * Whether a label stands in a bracket that holds it alone after a row's head, no figure before it on
- * its line: the head's short name ("Zuurgraad (pH)   …   7,6"), not a bracket's own words.
- */
-function bracketAlias(win: WindowText, hit: LabelHit): boolean {
-    const text = win.text;
-    return (
-        text[hit.start - 1] === '(' &&
-        text[hit.end] === ')' &&
-        !/\d/.test(text.slice(Math.max(win.lines[hit.line]!.start, hit.start - 80), hit.start))
-    );
-}
-
-/**
- * Labels that say only when something must be done ("no later than"): a field's only in a sentence
- * that says a word of the field's own (`corrective_action_due`: "… corrective action plan … no later
- * than 10 June 2025"; not "Cancellations must be notified … no later than 1 August" for
- * `balance_due_date`). A field that asks for a deadline takes them anywhere.
- */
-const OWN_SENTENCE: ReadonlySet<string> = new Set(['no later than', 'not later than']);
-function sentenceOwns(win: WindowText, hit: LabelHit, own: ReadonlySet<string> = new Set()): boolean {
-    if (own.has('deadline') || own.has('uiterste')) return true;
-    const before = win.text.slice(Math.max(0, hit.start - 240), hit.start);
-    const sentence = before.slice(Math.max(before.search(/[.!?]\s[^.!?]*$/u) + 1, before.lastIndexOf('\n\n') + 1));
-    const stop = wordsOf(win.locale, 'stopwords');
-    const types = wordsOf(win.locale, 'typeWords');
-    return (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => own.has(w) && !stop.has(w) && !types.has(w) && w !== 'due');
-}
-
-/** Whether a whole number stands right before a label, only the field's own words between ("5 stemmen tegen" for the hit "tegen"). */
-function countBefore(text: string, hit: LabelHit, own: ReadonlySet<string> = new Set()): boolean {
-    // (Once per hit: every figure after it on its line asks.)
-    let said = COUNTED_HITS.get(hit);
-    if (said === undefined) {
-        // (A label with its colon is a form's, its value after it: "Groep 7  Aantal leerlingen: 26".)
-        const m = /^[ \t]*:/.test(text.slice(hit.end, hit.end + 4))
-            ? null
-            : COUNT_BEFORE.exec(text.slice(Math.max(0, hit.start - 60), hit.start));
-        said = m !== null && (m[1]!.toLowerCase().match(/\p{L}+/gu) ?? []).every((w) => own.has(w));
-        COUNTED_HITS.set(hit, said);
-    }
-    return said;
-}
-const COUNTED_HITS = new WeakMap<LabelHit, boolean>();
-/** A whole number, then up to three words, each after a space or two, right before a label. */
-const COUNT_BEFORE = /(?:^|[^\d.,])\d{1,7}[ \t]{1,2}((?:\p{L}+[ \t]{1,2}){0,3})$/u;
 /** A bracketed aside of up to 60 characters and a wide gap, all that stands between a row's label and its value. */
 const ROW_ASIDE = /^\s*\([^()\n]{1,60}\)(?: {2,}|\t)\s*$/;
 /** A bracket the label opens and a span is inside of; the bracket closed after the span, a wide gap and a last cell. */
@@ -274,8 +229,10 @@ function hitScore(win: WindowText, hit: LabelHit, span: Span, spanLine: number, 
             // The full stop of an abbreviation that qualifies a sum ("Totaal incl. BTW   € 314,60")
             // ends no sentence.
             // Nor does one in a short bracket that qualifies the label.
-            // (Nor across a semicolon right before the value: "loss of deposit; 90 to 31 days".)
-            if ((/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) || /;\s*$/.test(gap)) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
+            // (Nor across a semicolon right before a bare figure: "loss of deposit; 90 to 31 days"; a
+            // marked sum there is the label's, "… under 25 years of age; £350".)
+            const semicolon = /;\s*$/.test(gap) && !span.marked && !/[.,]\d\d$/.test(span.quote) && /^\d/.test(span.quote);
+            if ((/[.;!?]\s+[\p{Lu}\d]/u.test(unbracketed) || semicolon) && !(gap.length <= 24 && onlySumWords(win, gap))) return 0;
             if (partOf(text, hit, span, asks.own)) return 0;
             // A row of two cells, its amount last ("1e termijn (aanbetaling), uiterlijk 15-01-2025
             // €   600,00"): the label cell's words qualify the label, no prose between: it counts at

@@ -27,7 +27,10 @@ export function signatureLine(win: WindowText, l: number): boolean {
                 .match(/\p{L}+/gu) ?? []
         ).some((w) => signing.has(w));
     for (let k = l, n = 0; k >= 0 && n <= SIGNING_ABOVE; k = win.previousTextLine(k), n++) if (says(k)) return true;
-    // Or the section's heading in capitals a few lines up says it ("E. VERKLARING EN ONDERTEKENING").
+    // Or, for a row of two labels and their values (a signatures' row: "Leverancier:   R. Hoekstra
+    // Afnemer:   J. van Wieren"), the section's heading in capitals a few lines up says it ("E.
+    // VERKLARING EN ONDERTEKENING"); a form's own single labels under "CONFIRMATION AND SIGNATURE" are not.
+    if ((win.lines[l]!.text.match(/:/g)?.length ?? 0) < 2) return false;
     for (let k = win.previousTextLine(l), n = 0; k >= 0 && n < HEADING_ABOVE; k = win.previousTextLine(k), n++)
         if (sectionHeading(win.lines[k]!.text)) return says(k);
     return false;
