@@ -265,9 +265,10 @@ export const LAYOUTS = {
     },
     // The sixth 2026-11-27 session's rules, on an input a review found them slow on: a party's
     // registered office after 119 spaces (a regex around a comma backtracked as the cube: 3.7 s with
-    // 26 roles over the opening; the opening is read alone, so the row is long to compare per character). (The review's other input, "votes 7 zz" thousands of times on one
-    // line under 16 integer fields hinted "votes", costs the older per-pair label work as much as
-    // this session's: 2.9 s at 35,000 characters with either reader; docs/extraction.md.)
+    // 26 roles over the opening; the opening is read alone, so the row is long to compare per
+    // character). (The review's other input, "votes 7 zz" thousands of times on one line under 16
+    // integer fields hinted "votes", costs the older per-pair label work as much as this
+    // session's: 2.9 s at 35,000 characters with either reader; docs/extraction.md.)
     '"whose registered office is at" after 119 spaces with 26 roles, 120 times (32 fields)': {
         schema: {
             svc_schema: '1.0',
