@@ -388,15 +388,13 @@ export const nl = {
     roleLabels: new Map<string, readonly string[]>([
         ...(['klant', 'afnemer', 'koper'] as const).map((w) => [w, ['factuur aan', 'gefactureerd aan', 'debiteur']] as const),
         ['betaald', ['reeds voldaan', 'voldaan', 'ontvangen']],
-        // Who a letter names to contact: "Behandeld door:   mw. drs. Ilse Bruggink-Mertens".
+        // Who a letter names to contact ("Behandeld door:   mw. drs. Ilse Bruggink-Mertens"), where a company is established.
         ['contactpersoon', ['behandeld door', 'inlichtingen bij']],
-        // Where a company is established: "statutair gevestigd te Heerenveen" for `vestigingsplaats`.
         ['vestigingsplaats', ['gevestigd te', 'statutair gevestigd te']],
     ]),
     schemaWords: NL_SCHEMA_WORDS,
     stem: suffixStemmer(['ingen', 'ing', 'en', 'e', 's'], [['nummer', 'nr']]),
-    // "opzegtermijn", "huurtermijn", "factuurbedrag", "zaaknummer": a Dutch compound ends in the
-    // word it is a kind of.
+    // "opzegtermijn", "huurtermijn", "factuurbedrag", "zaaknummer": a Dutch compound ends in the word it is a kind of;
     // "verhuurder", "herroeping", "ontvanger": a prefix makes a word of its own.
     splitCompound: compoundSplitter(['ver', 'her', 'ont', 'mis']),
 } satisfies LocaleProfile;
