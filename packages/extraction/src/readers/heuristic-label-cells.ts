@@ -25,9 +25,11 @@ export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<La
     for (const h of all) {
         if (!/^[ \t]*:/.test(win.text.slice(h.end, h.end + 4)) || cellStart(win, h)) continue;
         const line = win.lines[h.line]!;
-        const before = win.text.slice(Math.max(line.start, h.start - CELL_BEFORE), h.start);
-        const gap = / {2,}|\t/.exec(before.split('').reverse().join(''));
-        const from = gap ? h.start - gap.index : Math.max(line.start, h.start - CELL_BEFORE);
+        // (The cell starts after the last wide gap before the hit, or where the characters read start.)
+        const sliced = Math.max(line.start, h.start - CELL_BEFORE);
+        const before = win.text.slice(sliced, h.start);
+        const gap = Math.max(before.lastIndexOf('  '), before.lastIndexOf('\t'));
+        const from = gap >= 0 ? sliced + gap + 1 : sliced;
         const at = from + /^\s*/.exec(win.text.slice(from, h.start))![0].length;
         // (Not a cell the hit's own field's label starts too: "Awarded to the landlord:" for `awarded_to_landlord`.)
         const cell = starts.get(at) ?? [];

@@ -19,7 +19,7 @@ const OFFICE =
  * them (a bracket with its number and a comma before the office skipped), or undefined. `head`: the
  * document's opening; `roleAt`: the role's bracket.
  */
-export function nameBeforeOffice(head: string, roleAt: number): number | undefined {
+function nameBeforeOffice(head: string, roleAt: number): number | undefined {
     const from = Math.max(0, roleAt - OFFICE_REACH);
     const before = head.slice(from, roleAt);
     let last: RegExpExecArray | undefined;

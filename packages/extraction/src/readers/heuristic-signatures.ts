@@ -5,6 +5,7 @@
 import type { CompiledField } from '@svc/compiler';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
+import { titleLine } from './heuristic-lines.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** Characters of a signature's line at most (and of the lines above it read). */
@@ -39,11 +40,9 @@ export function signatureLine(win: WindowText, l: number): boolean {
 /** Text lines above a label read for its section's heading. */
 const HEADING_ABOVE = 8;
 
-/** A short line of words mostly in capitals, no colon: a section's heading. */
+/** A short title line in capitals, no colon: a section's heading (titleLine). */
 function sectionHeading(text: string): boolean {
-    if (text.length > 60 || text.includes(':')) return false;
-    const letters = text.replace(/[^\p{L}]/gu, '');
-    return letters.length >= 4 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length >= 0.8;
+    return text.length <= 60 && !text.includes(':') && titleLine(text);
 }
 
 /**
