@@ -168,6 +168,20 @@ describe('people beside their role in running text', () => {
         expect((await readData(licence, strings('veterinary_officer'))).veterinary_officer).to.equal('Dr Amira Haddad MRCVS');
     });
 
+    it("a signer's name over a role in a row of signatures, each in its column; not a name out of the role's column", async () => {
+        const note = [
+            'For the supplier:                          Received on behalf of the vessel:',
+            '',
+            'J. van Leeuwen                             A. Kowalczyk',
+            'Bargemaster, MTB Maasstroom 7              Chief Engineer, MV NORDIC TERN',
+            '                                           (vessel stamp)',
+        ].join('\n');
+        expect((await readData(note, strings('chief_engineer'))).chief_engineer).to.equal('A. Kowalczyk');
+        const skewed = note.replace('                             A. Kowalczyk', '                        A. Kowalczyk');
+        const { candidates } = await readCandidates(skewed, strings('chief_engineer'));
+        expect(candidates.map((c) => c.quote)).to.not.include('A. Kowalczyk');
+    });
+
     it('a titled name, a comma and its role before a bracket ("mw. dr. A. Visscher, stagedocent (hierna: …)")', async () => {
         const contract = [
             'De ondergetekenden:',

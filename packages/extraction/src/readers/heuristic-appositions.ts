@@ -133,18 +133,39 @@ const ROLE_LEAD = /^[ \t]*(?:\p{Lu}\p{Ll}+[ \t]+){0,2}$/u;
  */
 export function nameOverTitledRole(win: WindowText, hit: LabelHit): Span | undefined {
     const line = win.lines[hit.line]!;
-    if (
-        !/^\p{Lu}/u.test(win.text.slice(hit.start, hit.end)) ||
-        // (The line's head folded and cached, 24 characters at most: a regex over a long indent backtracks.)
-        !ROLE_LEAD.test(headBefore(win, hit.line, hit.start, 24) ?? 'x') ||
-        !/^(?:,|[ \t]*$)/.test(win.text.slice(hit.end, line.end))
-    )
-        return undefined;
+    if (!/^\p{Lu}/u.test(win.text.slice(hit.start, hit.end)) || !/^(?:,|[ \t]*$)/.test(win.text.slice(hit.end, line.end))) return undefined;
     const above = win.lines[hit.line - 1];
-    if (!above || above.text.length > NAME_BEFORE || stackedForm(win, hit.line)) return undefined;
+    if (!above || stackedForm(win, hit.line)) return undefined;
+    // (The line's head folded and cached, 24 characters at most: a regex over a long indent backtracks.)
+    if (!ROLE_LEAD.test(headBefore(win, hit.line, hit.start, 24) ?? 'x')) return nameOverColumnRole(win, hit, above);
+    if (above.text.length > NAME_BEFORE) return undefined;
     const name = TITLED_NAME.test(above.text.trim()) ? above.text.trim() : NAME_OVER_ROLE.exec(above.text)?.[1];
     if (!name) return undefined;
     const start = above.start + above.text.indexOf(name);
+    return { start, end: start + name.length, quote: name };
+}
+
+/** A role's cell after another column's: a gap of three or more, then a grade at most before the role. */
+const COLUMN_ROLE = /\S[ \t]{3,}((?:\p{Lu}\p{Ll}+[ \t]+){0,2})$/u;
+/** Characters read back from a role for its column's start. */
+const COLUMN_LEAD = 80;
+
+/**
+ * A signer's name over a role in a row of signatures, each in its column ("J. van Leeuwen        A.
+ * Kowalczyk" / "Bargemaster, MTB …        Chief Engineer, MV NORDIC TERN"): the cell of the line
+ * above that starts at the role's column, a titled or initialled name alone in it.
+ */
+function nameOverColumnRole(win: WindowText, hit: LabelHit, above: { start: number; text: string }): Span | undefined {
+    const line = win.lines[hit.line]!;
+    const lead = COLUMN_ROLE.exec(win.text.slice(Math.max(line.start, hit.start - COLUMN_LEAD), hit.start));
+    if (!lead) return undefined;
+    const column = hit.start - lead[1]!.length - line.start;
+    if (column >= above.text.length || !/(?:^|[ \t]{3})$/.test(above.text.slice(0, column)) || /\s/.test(above.text[column]!))
+        return undefined;
+    const cell = /^\S+(?: \S+)*/.exec(above.text.slice(column, column + NAME_BEFORE))![0];
+    const name = TITLED_NAME.test(cell) ? cell : NAME_OVER_ROLE.exec(cell)?.[1];
+    if (!name) return undefined;
+    const start = above.start + column + cell.indexOf(name);
     return { start, end: start + name.length, quote: name };
 }
 

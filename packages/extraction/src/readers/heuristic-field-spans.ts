@@ -33,6 +33,7 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor a section's number before its heading ("4. Pocket money", "(2) Mrs Ellwood").
     // Nor a figure of a label before its dot leaders ("Annual entitlement 2025 .......  22").
     // Nor a standard's number ("NEN-EN-ISO 10523", "BS 7671"): a method, no measure.
+    // Nor a label's temperature, at which its row's figure holds ("Density at 15 deg C   0.9712 kg/l").
     if (FIGURES.has(type.kind))
         found = found.filter(
             (s) =>
@@ -41,7 +42,8 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
                     monthYear(ctx.win, s, ctx.field) ||
                     sectionNumber(ctx.win, s) ||
                     LEADERS.test(ctx.win.text.slice(s.end, s.end + 6)) ||
-                    standardNumber(ctx.win.text, s)
+                    standardNumber(ctx.win.text, s) ||
+                    condition(ctx.win.text, s)
                 ),
         );
     // Nor a figure without its sign, for a field that asks for a percentage where the window writes
@@ -84,6 +86,16 @@ function standardNumber(text: string, s: { start: number; quote: string }): bool
     if (!m || !/^\d{3,5}$/.test(s.quote)) return false;
     return !/^(?:EN|BS)[ -]$/.test(m[0]) || (s.quote.length >= 4 && !/^(?:19|20)\d\d$/.test(s.quote));
 }
+/**
+ * Whether a figure is a temperature after "at", "@" or Dutch "bij", a gap and a figure after it on
+ * its line: the condition of a label ("Density at 15 deg C   0.9712", "Kinematic viscosity @ 50 C
+ * 312.6", "Dichtheid bij 15 °C   0,9712").
+ */
+function condition(text: string, s: Span): boolean {
+    return CONDITION_BEFORE.test(text.slice(Math.max(0, s.start - 5), s.start)) && CONDITION_AFTER.test(text.slice(s.end, s.end + 40));
+}
+const CONDITION_BEFORE = /(?:^|[^\p{L}])(?:at|@|bij) ?$/iu;
+const CONDITION_AFTER = /^ ?(?:°|º|deg(?:rees)?\.? ?)?[CF](?![\p{L}])[^\n\d]{0,16}?[ \t]{2,}[-+]?\d/u;
 const STANDARD = /(?<![\p{L}])(?:ISO|NEN|EN|BS|DIN|ASTM|IEC|CEN)(?:[- ](?:EN|ISO|IEC))*[ -]$/u;
 
 /** Whether a span stands in a line's first cell, a label, before its colon (no gap nor colon between). */
