@@ -58,8 +58,10 @@ describe('sibling fields', () => {
             ],
         });
         const siblings = siblingsOf(schema.fields, localeOf('en'));
-        expect([...siblings.keys()].sort()).to.deep.equal([2, 3]);
+        // (`new_date`, of another type, has no sibling: alone, it is told from the older versions.)
+        expect([...siblings.keys()].sort()).to.deep.equal([2, 3, 4]);
         expect(siblings.get(2)).to.deep.equal({ own: 'old', others: new Set(['new']) });
+        expect(siblings.get(4)?.own).to.equal('new');
     });
 
     it('a label of the word a field\'s name negates is not its label: "Contestable works" is no `non_contestable_charge`', async () => {
@@ -115,5 +117,21 @@ describe('sibling fields', () => {
             '    2 April 2025 at 7.00 pm.',
         ].join('\n');
         expect((await readData(minutes, schema)).meeting_date).to.equal('2025-03-05');
+    });
+
+    it('a field alone with a version word is told from what the other version words qualify; not by a place in a period', async () => {
+        const minutes = [
+            'The landlord has offered a new five-year lease of the warehouse at a',
+            'rent of GBP 14,500 per annum (current rent GBP 13,200). The Board agreed.',
+        ].join('\n');
+        const rent = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'new_rent_pa', type: 'money', currency: 'GBP' }] });
+        expect((await readData(minutes, rent)).new_rent_pa).to.deep.equal({ amount: '14500.00', currency: 'GBP' });
+        expect([...siblingsOf(rent.fields, localeOf('en')).values()]).to.deep.equal([
+            { own: 'new', others: new Set(['previous', 'prior', 'old', 'current', 'original']) },
+        ]);
+        const brief = ['Uw tijdvak', 'Het huidige tijdvak van uw erfpachtrecht loopt tot en met 15-04-2043.'].join('\n');
+        const einde = compile({ svc_schema: '1.0', name: 'e', fields: [{ name: 'einde_tijdvak', type: 'date' }] });
+        expect((await readData(brief, einde, 'nl')).einde_tijdvak).to.equal('2043-04-15');
+        expect(siblingsOf(einde.fields, localeOf('nl')).size).to.equal(0);
     });
 });

@@ -23,6 +23,7 @@ type WordList =
     | 'startWords'
     | 'earlierWords'
     | 'laterWords'
+    | 'versionWords'
     | 'earlierMarks'
     | 'laterMarks'
     | 'periodWords'

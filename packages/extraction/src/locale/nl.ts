@@ -1,6 +1,7 @@
 // Dutch, as court decisions, invoices and receipts write it.
 import type { LocaleProfile } from './locale-types.js';
 import { compoundSplitter, suffixStemmer } from './locale-stemming.js';
+import { NL_ORDER_WORDS } from './nl-order-words.js';
 import { NL_SCHEMA_WORDS } from './nl-schema-words.js';
 
 /** How running text introduces a term's first and last day (dateLabels). */
@@ -238,10 +239,7 @@ export const nl = {
     taxWords: ['btw', 'belasting', 'omzetbelasting'],
     rateBaseWords: ['over', 'van'],
     startWords: ['start', 'begin', 'begint', 'aanvang', 'ingang', 'ingangsdatum', 'begindatum', 'startdatum', 'aanvangsdatum', 'vanaf'],
-    earlierWords: ['begin', 'start', 'vorig', 'vorige', 'oud', 'oude', 'huidig', 'huidige', 'oorspronkelijk', 'oorspronkelijke'],
-    laterWords: ['eind', 'einde', 'slot', 'nieuw', 'nieuwe'],
-    earlierMarks: ['voorheen', 'eerder', 'oorspronkelijk', 'was'],
-    laterMarks: ['nu', 'thans', 'gewijzigd'],
+    ...NL_ORDER_WORDS,
     periodWords: ['termijn', 'periode', 'duur'],
     unitWords: ['afdeling', 'team', 'divisie', 'vestiging', 'sectie'],
     jobWords: ['functie', 'functietitel', 'functienaam', 'beroep'],

@@ -41,6 +41,15 @@ export function siblingsOf(fields: readonly CompiledField[], locale: LocaleProfi
                 add(b.f.id, y, x);
             }
         }
+    // A field alone with such a word is told from what the other words qualify: "a rent of GBP 14,500
+    // per annum (current rent GBP 13,200)" gives `new_rent_pa` no second rent.
+    // (Versions only: "het huidige tijdvak … loopt tot en met 15-04-2043" is `einde_tijdvak`'s.)
+    const versions = wordsOf(locale, 'versionWords');
+    for (const { f, words } of named) {
+        if (out.has(f.id) || words.length < 2) continue;
+        const own = words.find((w) => versions.has(w));
+        if (own) out.set(f.id, { own, others: new Set([...(earlier.has(own) ? later : earlier)].filter((w) => versions.has(w))) });
+    }
     return out;
 }
 
