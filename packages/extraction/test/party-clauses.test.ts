@@ -5,7 +5,7 @@
 // Documents written for the test.
 import { expect } from 'chai';
 import { compile, strings } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe('parties defined after long appositions', () => {
     it('reads each numbered party past the brackets and the address of its apposition', async () => {
@@ -170,5 +170,20 @@ describe('a couple as one party', () => {
         ].join('\n');
         const schema = compile({ svc_schema: '1.0', name: 'o', fields: [{ name: 'plan_name', type: 'string' }] });
         expect((await readData(notice, schema)).plan_name).to.equal('Lumenforge Robotics 2023 EMI Share Option Plan');
+    });
+
+    it('a signing line\'s word before a bracketed role is no name: "Signed (Chair):" under minutes that name the chair', async () => {
+        const minutes = [
+            'Present:        Margaret Osei (Chair), David Lindqvist (Treasurer),',
+            '                Priya Raman (Secretary), Tom Bradshaw',
+            '',
+            '1. WELCOME',
+            'The Chair welcomed everyone.',
+            '',
+            'Signed (Chair): ..................................   Date: ................',
+        ].join('\n');
+        expect((await readData(minutes, strings('chair'))).chair).to.equal('Margaret Osei');
+        const { candidates } = await readCandidates(minutes, strings('chair'));
+        expect(candidates.map((c) => c.quote)).to.not.include('Signed');
     });
 });

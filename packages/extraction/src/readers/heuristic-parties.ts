@@ -173,6 +173,7 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
     if (roles.length > 1 && roles.some((w) => parties.has(w))) return [];
     const boundaries = new Set([...wordsOf(win.locale, 'partyIntroducers'), ...wordsOf(win.locale, 'listJoiners')]);
     const before = definitionBefore(win.locale);
+    const signing = wordsOf(win.locale, 'signingWords');
     const out: Span[] = [];
     for (const role of roles) {
         for (const i of win.wordIndex.get(role) ?? []) {
@@ -186,7 +187,8 @@ export function roleNames(win: WindowText, offset: number, field: CompiledField)
             // A role bracketed alone defines only capitalised: "9:12 AM (customer)" is a remark.
             if (!w.capital && /^\(\s*$/.test(m[0])) continue;
             const name = officeName(win, at) ?? clauseName(win, at, boundaries);
-            if (name) out.push(name);
+            // (A signing line's word is no name: "Signed (Chair): ........".)
+            if (name && !signing.has(name.quote.toLowerCase())) out.push(name);
         }
     }
     return out;
