@@ -105,4 +105,28 @@ describe('invoice dates', () => {
         ].join('\n');
         expect((await readData(brief, schema, 'nl')).uitbetaling_uiterlijk).to.equal('2026-04-30');
     });
+
+    it('an own-date label another field\'s name says is that field\'s: "date of issue" beside `issue_date` dates no invoice', async () => {
+        const certificate = [
+            '5. Remarks',
+            '   Commercial invoice HPC-INV-20931 dated 20/10/2025',
+            '   Customer purchase order 4500173926 dated 02/09/2025',
+            '',
+            '8. The undersigned authority certifies the goods described above.',
+            '   Place and date of issue: Dudley, 21/10/2025',
+        ].join('\n');
+        const both = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'invoice_date', type: 'date', date_order: 'dmy' },
+                { name: 'issue_date', type: 'date', date_order: 'dmy' },
+            ],
+        });
+        expect(await readData(certificate, both)).to.deep.equal({ invoice_date: '2025-10-20', issue_date: '2025-10-21' });
+        // (Alone, the invoice's field keeps the label: an invoice's date of issue is its date.)
+        const alone = compile({ svc_schema: '1.0', name: 'i', fields: [{ name: 'invoice_date', type: 'date', date_order: 'dmy' }] });
+        const invoice = ['INVOICE HPC-INV-20931', 'Date of issue: 21/10/2025', 'Delivered 14/10/2025'].join('\n');
+        expect((await readData(invoice, alone)).invoice_date).to.equal('2025-10-21');
+    });
 });

@@ -71,6 +71,17 @@ function payBy(name: readonly string[], w: string): string {
 }
 
 /**
+ * The labels of a document's own date, but one whose word another field's name says: "date of issue"
+ * is `issue_date`'s beside `invoice_date`. `shared`: the other fields' name words.
+ */
+function ownDateLabels(locale: LocaleProfile, shared: ReadonlySet<string>, skip: { has(w: string): boolean }): (readonly string[])[] {
+    const types = wordsOf(locale, 'typeWords');
+    return (locale.ownDateLabels ?? [])
+        .map(labelWords)
+        .filter((words) => !words.some((w) => shared.has(w) && !types.has(w) && !skip.has(w)));
+}
+
+/**
  * The label phrases of a field, each once, strongest weight kept. `shared`: the words of the other
  * fields' names in the schema.
  */
@@ -174,7 +185,7 @@ export function labelPhrases(field: CompiledField, locale: LocaleProfile, shared
                 add(words, dateLabelWeight(words, STOPWORDS), 'name');
     }
     // A name that says only the kind of document (`quote_date`) asks for the date it was issued.
-    if (dated && !otherDate) for (const label of locale.ownDateLabels ?? []) add(labelWords(label), LABEL.nameWords, 'name');
+    if (dated && !otherDate) for (const words of ownDateLabels(locale, shared, STOPWORDS)) add(words, LABEL.nameWords, 'name');
     const described = labelWords(field.description ?? '');
     for (const w of possessorFree(described, locale, STOPWORDS)) {
         if (!STOPWORDS.has(w) && w.length > 3) add([w], LABEL.description, 'description');
