@@ -85,4 +85,16 @@ describe('due dates in prose', () => {
         ].join('\n');
         expect((await readData(doc, schema)).corrective_action_due).to.equal('2025-04-06');
     });
+
+    it("\"geboren\" dates a Dutch birth: `geboortedatum` takes the person's birth, not the letter's or the seizure's date", async () => {
+        const brief = [
+            'Eindhoven, 3 november 2025',
+            'Betreft:      beslag onder derden (loonbeslag) - uw werknemer',
+            '              de heer M.J.A. Verhoeven, geboren 14 mei 1987',
+            '',
+            'Bij exploot van 31 oktober 2025 heb ik ten laste van uw werknemer beslag gelegd.',
+        ].join('\n');
+        const geboorte = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'geboortedatum', type: 'date' }] });
+        expect((await readData(brief, geboorte, 'nl')).geboortedatum).to.equal('1987-05-14');
+    });
 });

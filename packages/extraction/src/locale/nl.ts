@@ -192,6 +192,8 @@ export const nl = {
             w,
             [...DUE_LABELS, ...END_LABELS],
         ]),
+        // "de heer M.J.A. Verhoeven, geboren 14 mei 1987" for `geboortedatum`.
+        ...['geboortedatum', 'geboorte'].map((w): [string, readonly string[]] => [w, ['geboren', 'geboren op', 'geb.']]),
     ]),
     typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
     headFirstWords: ['datum', 'bedrag', 'nummer', 'adres', 'naam', 'plaats'],
