@@ -118,4 +118,15 @@ describe("a value's tail", () => {
         });
         expect(await readData(letter, schema)).to.deep.equal({ radiographer_name: 'Mr Daniel Ashworth MSc PgCert(MSK) HCPC' });
     });
+
+    it('a value wholly in quotation marks after a colon is read whole past 80 characters; unquoted, not', async () => {
+        const title = 'Earth-abundant photocatalysts for the selective oxidation of lignin model compounds';
+        const letter = ['Outcome of oral examination', '', `Thesis title: "${title}"`, '', 'I am writing to confirm the outcome.'].join(
+            '\n',
+        );
+        expect((await readData(letter, strings('thesis_title'))).thesis_title).to.equal(title);
+        const bare = letter.replace(`"${title}"`, `${title} and of lignin dimers`);
+        const { candidates } = await readCandidates(bare, strings('thesis_title'));
+        expect(candidates.map((c) => c.quote)).to.not.include(`${title} and of lignin dimers`);
+    });
 });

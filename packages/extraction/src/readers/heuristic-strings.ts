@@ -252,10 +252,11 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                         : shortestMatch(text, restStart, Math.min(line.end, restStart + 80), re);
                 if (m) out.push({ ...m, context: hit.weight * (colon || startsLine ? 1 : 0.8), hit });
             } else {
-                const rest = text.slice(restStart, Math.min(endLine.end, restStart + 81));
+                const rest = text.slice(restStart, Math.min(endLine.end, restStart + QUOTED_CHARS + 1));
+                // (Longer in quotation marks, which bound it: a thesis's or a report's title.)
                 const v = pair
                     ? trimValue(text, pair.start, pair.end)
-                    : colon && rest.length <= 80 && !SENTENCE_END.test(rest)
+                    : colon && (rest.length <= 80 || QUOTED.test(rest)) && !SENTENCE_END.test(rest)
                       ? withoutOwnLabel(text, trimValue(text, restStart, columnEnd(text, restStart, endLine.end)), labels)
                       : undefined;
                 if (v && !labels.has(v.quote.toLowerCase())) out.push({ ...v, context: hit.weight * ownWord(win, hit), hit });
@@ -379,3 +380,7 @@ function hintPhrase(win: WindowText, hit: LabelHit): boolean {
     const numbered = /^[ \t]*\p{N}{1,2}[.)]?[ \t]+$/u.test(win.text.slice(win.lines[hit.line]!.start, hit.start));
     return hit.kind === 'hint' && (numbered || (hit.length >= 2 && !allCaps(win.text.slice(hit.start, hit.end).replace(/\s/g, ''))));
 }
+
+/** A value wholly in quotation marks, at most QUOTED_CHARS long: its marks bound it. */
+const QUOTED = /^["“‘'][^"“”‘’\n]+["”’'][ \t]*$/u;
+const QUOTED_CHARS = 160;
