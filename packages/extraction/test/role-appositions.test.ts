@@ -182,6 +182,23 @@ describe('people beside their role in running text', () => {
         expect(candidates.map((c) => c.quote)).to.not.include('A. Kowalczyk');
     });
 
+    it('a name before a bracket that holds its role and, after a comma, its affiliation: "Professor" titles a person', async () => {
+        const letter = [
+            'Your examiners, Professor Henrik Dahlgaard (external',
+            'examiner, Aarhus University) and Dr Felicity Ormsby (internal examiner), with',
+            'Dr Rupert Avis as independent chair, have recommended the following outcome.',
+            'Your supervisor, Dr Nikhil Rao, has been sent a copy of this letter.',
+        ].join('\n');
+        const data = await readData(letter, strings('external_examiner', 'internal_examiner', 'supervisor'));
+        expect(data).to.deep.equal({
+            external_examiner: 'Professor Henrik Dahlgaard',
+            internal_examiner: 'Dr Felicity Ormsby',
+            supervisor: 'Dr Nikhil Rao',
+        });
+        const { candidates } = await readCandidates(letter, strings('external_examiner'));
+        expect(candidates.map((c) => c.quote)).to.not.include('Aarhus University');
+    });
+
     it('a titled name, a comma and its role before a bracket ("mw. dr. A. Visscher, stagedocent (hierna: …)")', async () => {
         const contract = [
             'De ondergetekenden:',

@@ -53,7 +53,7 @@ function owned(win: WindowText, hit: LabelHit): boolean {
 }
 
 /** The person beside one role's label: after it, a comma or a bracket between; before it, a comma or a bracket between. */
-function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
+export function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     const text = win.text;
     // The role alone: no capitalised word before it in its phrase ("our Client Care Partner, Mr
     // David Ashcombe" names another partner), none after it ("A. Pennington, Trader Manager").

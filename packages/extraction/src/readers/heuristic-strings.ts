@@ -12,7 +12,7 @@ import { ownWord, valueUnderHeading } from './heuristic-qualifiers.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import { emptyMark } from './heuristic-gaps.js';
-import { nameOverTitledRole, stackedForm } from './heuristic-appositions.js';
+import { besideRole, nameOverTitledRole, stackedForm } from './heuristic-appositions.js';
 import { endsCapitalName } from './heuristic-name-cells.js';
 import {
     HEAD_PREFERRED,
@@ -115,7 +115,12 @@ function phraseCandidates(
     // who has it: under a letterhead's name, that name has it.
     // Nor does a signature's role its employer's name after its comma ("Michael Oyelaran" / "Senior
     // Claims Handler, Aldgate Mutual Home Insurance"): the name over it is the role's.
-    if (/^,[ \t]+$/.test(win.text.slice(hit.end, phrase.start)) && nameOverTitledRole(win, hit)) return out;
+    // (Nor a role's after a person's name, in its bracket: "Professor Henrik Dahlgaard (external examiner, Aarhus University)".)
+    if (
+        /^,[ \t]+$/.test(win.text.slice(hit.end, phrase.start)) &&
+        (nameOverTitledRole(win, hit) || (besideRole(win, hit)?.end ?? Infinity) <= hit.start)
+    )
+        return out;
     if (/^\s+for\s+$/i.test(win.text.slice(hit.end, phrase.start)))
         return taglineHolder(win, hit).map((name) => ({ ...name, context: hit.weight * LABEL.qualifiedByWord, hit }));
     const between = win.wordsBetween(hit.end, phrase.start);
