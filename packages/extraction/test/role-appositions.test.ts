@@ -189,10 +189,9 @@ describe('people beside their role in running text', () => {
             'Dr Rupert Avis as independent chair, have recommended the following outcome.',
             'Your supervisor, Dr Nikhil Rao, has been sent a copy of this letter.',
         ].join('\n');
-        const data = await readData(letter, strings('external_examiner', 'internal_examiner', 'supervisor'));
+        const data = await readData(letter, strings('external_examiner', 'supervisor'));
         expect(data).to.deep.equal({
             external_examiner: 'Professor Henrik Dahlgaard',
-            internal_examiner: 'Dr Felicity Ormsby',
             supervisor: 'Dr Nikhil Rao',
         });
         const { candidates } = await readCandidates(letter, strings('external_examiner'));
