@@ -17,18 +17,23 @@ const SEPARATORS = /^(?:\((?:s|es|en|eren|ren)\))?[\s:=#.\-–—>|*]*/;
 /** A slash, an alternative of a word or two and a colon after a label ("/ carer:"), and the blanks after it. */
 /** A word in lower case and a colon after a label ("trekker:" in "Kenteken trekker:"). */
 const OF_TAIL = /^(\p{Ll}{3,})[ \t]*:[ \t]*/u;
-/** A word and a colon after a label ("name:" in "Employee name:"). */
-const NAME_TAIL = /^(\p{L}+)[ \t]*:[ \t]*/u;
+/** A word and a colon after a label ("name:" in "Employee name:"), or dot leaders ("Sponsor name ......... "). */
+const NAME_TAIL = /^(\p{L}+)[ \t]*(?::|\.{3,})[ \t]*/u;
 const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
-/** A number sign, or an identifier's word, and a colon after a label ("#:", "no.:", "nr:"), and the blanks after it. */
-const NUMBER_TAIL = /^[ \t]*(?:#|(\p{L}{1,6})\.?)[ \t]*[:#][ \t]*/u;
+/**
+ * A number sign, or an identifier's word, and a colon after a label ("#:", "no.:", "nr:"), or dot
+ * leaders ("CoS reference number ......... "), and the blanks after it.
+ */
+const NUMBER_TAIL = /^[ \t]*(?:#|(\p{L}{1,6})\.?)[ \t]*(?:[:#]|\.{3,})[ \t]*/u;
+/** Characters read after a label for its number's tail (dot leaders may be long). */
+const NUMBER_TAIL_CHARS = 48;
 
 /**
  * The tail that makes a label a number's label, read from `at` on its line: "#:" or an
  * identifier's word and a colon ("Customer #:", "registration no.:"); undefined for none.
  */
 export function numberTail(win: WindowText, at: number, end: number): string | undefined {
-    const m = NUMBER_TAIL.exec(win.text.slice(at, Math.min(end, at + 16)));
+    const m = NUMBER_TAIL.exec(win.text.slice(at, Math.min(end, at + NUMBER_TAIL_CHARS)));
     return m && (m[1] === undefined || wordsOf(win.locale, 'identifierWords').has(m[1].toLowerCase())) ? m[0] : undefined;
 }
 

@@ -1,0 +1,25 @@
+// Dot leaders between a form's label and its value, after a word the label ends with (a name's
+// "name", an identifier's "number"), as forms print them. Documents written for the test.
+import { expect } from 'chai';
+import { compile } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
+
+describe("dot leaders after a label's last word", () => {
+    it('reads past dot leaders after a name\'s word or an identifier\'s ("Sponsor name ....", "CoS reference number ....")', async () => {
+        const form = [
+            'Sponsor details',
+            '  Sponsor name ................. Tidewater Robotics Ltd',
+            '  Sponsor licence number ....... 4L8K2WQ1P',
+            '  CoS reference number ......... C2G7X41K09R',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'sponsor', type: 'string' },
+                { name: 'cos_ref', type: 'string' },
+            ],
+        });
+        expect(await readData(form, schema)).to.deep.equal({ sponsor: 'Tidewater Robotics Ltd', cos_ref: 'C2G7X41K09R' });
+    });
+});
