@@ -4,7 +4,7 @@
 // were seen in).
 import { expect } from 'chai';
 import { localeOf } from '../src/locale/locale-registry.js';
-import { siblingsOf } from '../src/readers/heuristic-siblings.js';
+import { excludedWords, siblingsOf } from '../src/readers/heuristic-siblings.js';
 import { compile } from './support/edit-fixtures.js';
 import { readCandidates, readData } from './support/read-data.js';
 
@@ -133,5 +133,30 @@ describe('sibling fields', () => {
         const einde = compile({ svc_schema: '1.0', name: 'e', fields: [{ name: 'einde_tijdvak', type: 'date' }] });
         expect((await readData(brief, einde, 'nl')).einde_tijdvak).to.equal('2043-04-15');
         expect(siblingsOf(einde.fields, localeOf('nl')).size).to.equal(0);
+    });
+
+    it('a label near a word the description sets apart ("…, not the passport") is not the field\'s; a word in the value\'s aside is', async () => {
+        const cos = [
+            'CoS details',
+            '  Expiry date .................. 16/12/2025',
+            '',
+            'Worker details',
+            '  Passport number .............. GF418273   Expiry 11/06/2031',
+        ].join('\n');
+        const description = 'Expiry of the certificate itself, not the passport';
+        const expiry = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [{ name: 'cos_expiry', type: 'date', date_order: 'dmy', description }],
+        });
+        expect((await readData(cos, expiry)).cos_expiry).to.equal('2025-12-16');
+        expect(excludedWords(expiry.fields, localeOf('en')).get(0)).to.deep.equal(new Set(['passport']));
+        const order = ['Event: Spring dinner', 'Guaranteed nos.:  84 (expected 90; final numbers due 72 hours before)'].join('\n');
+        const guests = compile({
+            svc_schema: '1.0',
+            name: 'g',
+            fields: [{ name: 'guaranteed_guests', type: 'integer', description: 'Guaranteed number, not the expected number' }],
+        });
+        expect((await readData(order, guests)).guaranteed_guests).to.equal(84);
     });
 });

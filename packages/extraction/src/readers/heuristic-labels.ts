@@ -13,7 +13,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { numberTail } from './heuristic-label-line.js';
 import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
-import { negationDiffers, otherOccurrence, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
+import { excludedWords, negationDiffers, otherOccurrence, setApart, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
 import { headedByOther } from './heuristic-label-cells.js';
 import { uncovered } from './heuristic-label-covers.js';
 
@@ -345,6 +345,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const out: LabelHit[][] = fields.map(() => []);
     const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     const siblings = siblingsOf(fields, win.locale);
+    const excluded = excludedWords(fields, win.locale);
     const kept = uncovered(all);
     const headed = headedByOther(win, kept);
     for (const h of kept) {
@@ -353,7 +354,8 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         if (h.compound && foreignHead(win, h, phrases.get(h.field) ?? [])) h.weight *= LABEL.qualifiedByWord;
         if (otherSection(win, h, names) || otherColumn(win, h, names) || kindOfLabel(win, h, names.get(h.field) ?? [])) continue;
         const name = names.get(h.field) ?? [];
-        if (siblingSpeaks(win, h, siblings) || negationDiffers(win, h, name) || otherOccurrence(win, h, name)) continue;
+        if (siblingSpeaks(win, h, siblings) || negationDiffers(win, h, name) || otherOccurrence(win, h, name) || setApart(win, h, excluded))
+            continue;
         out[h.field]!.push(h);
     }
     for (const f of fields) yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);

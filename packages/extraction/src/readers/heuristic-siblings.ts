@@ -112,3 +112,41 @@ export function otherOccurrence(win: WindowText, hit: LabelHit, name: readonly s
     if (!previous || previous.line !== hit.line || !/^[ \t]+$/.test(win.text.slice(previous.end, hit.start))) return false;
     return OTHER_OCCURRENCE.has(previous.norm) && !name.includes(previous.norm);
 }
+
+/**
+ * Per field, the words its description sets apart after ", not" or "(not" ("Expiry of the
+ * certificate itself, not the passport", "Date the roof was inspected (not the report date)"):
+ * content words, not the type's, the stop list's, or the field's own name's and hints'.
+ */
+export function excludedWords(fields: readonly CompiledField[], locale: LocaleProfile): ReadonlyMap<number, ReadonlySet<string>> {
+    const out = new Map<number, ReadonlySet<string>>();
+    const skip = new Set([...wordsOf(locale, 'stopwords'), ...wordsOf(locale, 'typeWords')]);
+    for (const f of fields) {
+        if (!f.description) continue;
+        const own = new Set([...labelWords(f.name), ...f.hints.flatMap((h) => labelWords(h))]);
+        const words = [...f.description.matchAll(SET_APART)].flatMap((m) => labelWords(m[1]!));
+        const kept = words.filter((w) => w.length > 3 && !skip.has(w) && !own.has(w));
+        if (kept.length) out.set(f.id, new Set(kept));
+    }
+    return out;
+}
+/** ", not the …", "(not a …)", Dutch ", niet de …": what a description sets apart, to its clause's end. */
+const SET_APART = /(?:[,(;]|\s[-–])\s*(?:but\s+|maar\s+)?(?:not|niet)\s+([^,.;()]+)/giu;
+
+/**
+ * Whether a label hit's line says a word its field's description sets apart, before it on its line
+ * ("Passport number … GF418273   Expiry") or in its own cell after it ("Expiry (passport):"); not in
+ * the value's aside ("Guaranteed nos.:  84 (expected 90 …)").
+ */
+export function setApart(win: WindowText, hit: LabelHit, excluded: ReadonlyMap<number, ReadonlySet<string>>): boolean {
+    const words = excluded.get(hit.field);
+    if (!words) return false;
+    const line = win.lines[hit.line]!;
+    const after = win.text.slice(hit.end, Math.min(Math.max(line.end, hit.end), hit.end + APART_AFTER));
+    const cell = after.slice(0, after.search(/[:\d]|\s{2}|\.{3}|$/u));
+    const near = win.text.slice(Math.max(line.start, hit.start - APART_BEFORE), hit.end) + cell;
+    return (near.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w) || (w.endsWith('s') && words.has(w.slice(0, -1))));
+}
+/** Characters read before and after a label hit for a word its description sets apart. */
+const APART_BEFORE = 48;
+const APART_AFTER = 24;
