@@ -204,4 +204,33 @@ describe("a heading over a name's label", () => {
             recipient: 'Callum Abernethy',
         });
     });
+
+    it('a word of the field\'s name, or of a sibling\'s that shares a word with it, is no value: "Home" under "Team"', async () => {
+        const report = [
+            'HOME:  Brackenbury Athletic FC              2',
+            'AWAY:  Old Carthusians Wanderers AFC        3',
+            'Half-time score: 1 - 1',
+            '',
+            'CAUTIONS (YELLOW CARDS)',
+            ' Min   Team   Player               Shirt   Code   Offence',
+            " 38    Home   Liam O'Driscoll        6     C1     Unsporting behaviour",
+            ' 61    Away   Joel Ferreira         10     C2     Dissent by word or action',
+            ' 77    Away   Harvey Tindall         4     C3     Persistent infringement',
+        ].join('\n');
+        // (Not nullable: a nullable field keeps no candidate this weak.)
+        const teams = compile({
+            svc_schema: '1.0',
+            name: 't',
+            fields: [
+                { name: 'home_team', type: 'string' },
+                { name: 'away_team', type: 'string' },
+            ],
+        });
+        const { candidates } = await readCandidates(report, teams);
+        expect(candidates.filter((c) => /^(?:home|away)$/i.test(c.quote))).to.deep.equal([]);
+        expect(await readData(report, teams)).to.deep.equal({
+            home_team: 'Brackenbury Athletic FC',
+            away_team: 'Old Carthusians Wanderers AFC',
+        });
+    });
 });

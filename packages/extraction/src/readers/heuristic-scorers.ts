@@ -144,7 +144,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const address = pattern === undefined && wantsAddress(about);
     const addressLines = address && wantsAddress([field.name, field.description ?? '']);
     const options = stringOptions(field, win, address, addressLines);
-    const fits = shapeOf(win, field, type, input.language);
+    const fits = shapeOf(win, field, type, input.language, input.schema.fields);
     const valueOf = valueShaper(win, field, type);
     const signer = asksForSigner(field, win.locale);
     for (const found of labelledStrings(ctx, options)) {

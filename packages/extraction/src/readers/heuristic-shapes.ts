@@ -22,6 +22,7 @@ export function shapeOf(
     field: CompiledField,
     type: FieldType,
     language: string,
+    fields: readonly CompiledField[] = [field],
 ): (c: { quote: string; hit?: LabelHit }) => boolean {
     if (type.kind !== 'string' || type.pattern !== undefined) return () => true;
     const dateAsked = asksForDate(field);
@@ -41,8 +42,17 @@ export function shapeOf(
     const { true: yes, false: no } = win.locale.booleans;
     const answers = new Set([...yes, ...no].filter((w) => w.length > 1));
     const answer = (quote: string): boolean => answers.has(/^(\p{L}+)[.!]?(?:\s*[(\n]|$)/u.exec(quote.toLowerCase())?.[1] ?? '');
+    // Nor a word of the field's own name alone, or of a sibling's that shares a word with it: a label,
+    // no value ("Home" in a table's "Team" column for `home_team` and `away_team`).
+    const mine = labelWords(field.name);
+    const own = new Set(mine);
+    for (const f of fields) {
+        const theirs = labelWords(f.name);
+        if (f !== field && theirs.some((w) => mine.includes(w))) for (const w of theirs) own.add(w);
+    }
     return ({ quote, hit }) =>
         !answer(quote) &&
+        !own.has(quote.trim().toLowerCase()) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
