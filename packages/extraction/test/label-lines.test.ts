@@ -8,6 +8,8 @@ import { localeOf } from '../src/locale/locale-registry.js';
 import type { LabelHit } from '../src/readers/heuristic-labels.js';
 import { emptyMark, factsOfHit, folded, headBefore, labelTail } from '../src/readers/heuristic-gaps.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
+import { strings } from './support/edit-fixtures.js';
+import { readData } from './support/read-data.js';
 
 const PIECES = [' ', '  ', '\t', '\u3000', '\u00a0', '\u2003', 'a', 'Total', ':', '(RM)', 'RM', '1.00', '😀', '\n', '-', '|'];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }).map((p) => p.join(''));
@@ -57,5 +59,17 @@ describe('label lines', () => {
         expect(first.every((f) => !f.alone)).to.equal(true);
         expect(hits.map((h) => factsOfHit(win, h))).to.deep.equal(first);
         expect(factsOfHit(win, hits[0]!)).to.equal(first[0]);
+    });
+
+    it('a value that repeats its label with a number and a spaced dash is the rest: "Reviewer 2 - Dr Ingrid Solheim"', async () => {
+        const form = [
+            'Editorial Manager - Reviewer Report Form',
+            '',
+            'Manuscript ID:          JAE-2025-0713',
+            'Reviewer:               Reviewer 2 - Dr Ingrid Solheim',
+        ].join('\n');
+        expect((await readData(form, strings('reviewer'))).reviewer).to.equal('Dr Ingrid Solheim');
+        const plain = form.replace('Reviewer 2 - Dr Ingrid Solheim', 'Dr Ingrid Solheim - University of Bergen');
+        expect((await readData(plain, strings('reviewer'))).reviewer).to.not.equal('University of Bergen');
     });
 });

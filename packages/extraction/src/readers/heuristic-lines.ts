@@ -290,12 +290,16 @@ const CLOSING_QUOTES = new Map([
 
 /**
  * A value that starts with another of its field's labels and a wide gap is the rest after the gap:
- * ":50:  APPLICANT   MINERA QUEBRADA ALTA SPA" for the hints ":50:" and "Applicant". `labels`:
+ * ":50:  APPLICANT   MINERA QUEBRADA ALTA SPA" for the hints ":50:" and "Applicant"; so is one that
+ * starts with its label, a number and a spaced dash ("Reviewer 2 - Dr Ingrid Solheim"). `labels`:
  * the field's label hits' texts, in lower case.
  */
 export function withoutOwnLabel(text: string, v: Span | undefined, labels: ReadonlySet<string>): Span | undefined {
     const head = v && /^(\S[^\n]{0,40}?)(?: {2,}|\t)\s*(?=\S)/.exec(v.quote);
-    return head && labels.has(head[1]!.toLowerCase()) ? trimValue(text, v.start + head[0].length, v.end) : v;
+    if (head && labels.has(head[1]!.toLowerCase())) return trimValue(text, v.start + head[0].length, v.end);
+    // (Or the label numbered and a spaced dash: "Reviewer:   Reviewer 2 - Dr Ingrid Solheim".)
+    const numbered = v && /^(\p{L}[\p{L} ]{0,30}?) #?\d{1,3} [-–—] (?=\S)/u.exec(v.quote);
+    return numbered && labels.has(numbered[1]!.toLowerCase()) ? trimValue(text, v.start + numbered[0].length, v.end) : v;
 }
 
 export function trimValue(text: string, start: number, end: number): Span | undefined {
