@@ -159,4 +159,15 @@ describe('sibling fields', () => {
         });
         expect((await readData(order, guests)).guaranteed_guests).to.equal(84);
     });
+
+    it('a name label qualified in its cell yields to the same label plain on its line: "Site manager:" over "Asst. site manager:"', async () => {
+        const report = [
+            'Project:          Riverside Quarter Phase 2 - Block C',
+            'Contract no.:     RQ2-C-2024-07            Report no.: 143',
+            'Site manager:     Gareth Mulholland        Asst. site manager: Dean Fairbairn',
+            'Date:             Wednesday 22/10/2025',
+        ].join('\n');
+        const manager = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'site_manager', type: 'string' }] });
+        expect((await readData(report, manager)).site_manager).to.equal('Gareth Mulholland');
+    });
 });

@@ -13,7 +13,15 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { numberTail } from './heuristic-label-line.js';
 import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
-import { excludedWords, negationDiffers, otherOccurrence, setApart, siblingSpeaks, siblingsOf } from './heuristic-siblings.js';
+import {
+    excludedWords,
+    negationDiffers,
+    otherOccurrence,
+    setApart,
+    siblingSpeaks,
+    siblingsOf,
+    yieldToPlain,
+} from './heuristic-siblings.js';
 import { headedByOther } from './heuristic-label-cells.js';
 import { uncovered } from './heuristic-label-covers.js';
 
@@ -358,7 +366,10 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
             continue;
         out[h.field]!.push(h);
     }
-    for (const f of fields) yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);
+    for (const f of fields) {
+        yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);
+        yieldToPlain(win, out[f.id]!);
+    }
     return out;
 }
 

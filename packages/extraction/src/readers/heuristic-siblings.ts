@@ -6,7 +6,9 @@ import type { CompiledField } from '@svc/compiler';
 import type { LabelHit } from './heuristic-labels.js';
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
+import { qualifyingWord } from './heuristic-qualifiers.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
+import { LABEL } from './heuristic-weights.js';
 
 /** Per field, its word that tells it from its siblings and theirs. */
 export type Siblings = ReadonlyMap<number, { own: string; others: ReadonlySet<string> }>;
@@ -150,3 +152,26 @@ export function setApart(win: WindowText, hit: LabelHit, excluded: ReadonlyMap<n
 /** Characters read before and after a label hit for a word its description sets apart. */
 const APART_BEFORE = 48;
 const APART_AFTER = 24;
+
+/**
+ * A field's name label with another word before it in its cell ("Asst. site manager:") names
+ * another of its kind where the same label stands plain in a cell of its own on its line ("Site
+ * manager:   Gareth Mulholland        Asst. site manager:   Dean Fairbairn"): the qualified one counts less.
+ */
+export function yieldToPlain(win: WindowText, hits: readonly LabelHit[]): void {
+    const named = hits.filter((h) => h.kind === 'name');
+    if (named.length < 2) return;
+    const qualified = new Map(named.map((h) => [h, qualifyingWord(win, cellBefore(win, h))] as const));
+    for (const h of named)
+        if (qualified.get(h) && named.some((o) => o.phrase === h.phrase && o.line === h.line && !qualified.get(o)))
+            h.weight *= LABEL.qualifiedByWord;
+}
+
+/** The text of a label's cell before it: after a gap, a tab, a colon or a bar, within 64 characters. */
+function cellBefore(win: WindowText, hit: LabelHit): string {
+    const line = win.lines[hit.line]!;
+    return win.text
+        .slice(Math.max(line.start, hit.start - 64), hit.start)
+        .split(/ {2,}|\t|[:|]/)
+        .pop()!;
+}
