@@ -2,7 +2,7 @@
 // bench/user-docs/twentyfourth has the ones these were seen in).
 import { expect } from 'chai';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe('letter dates', () => {
     const schema = compile({
@@ -96,5 +96,28 @@ describe('due dates in prose', () => {
         ].join('\n');
         const geboorte = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'geboortedatum', type: 'date' }] });
         expect((await readData(brief, geboorte, 'nl')).geboortedatum).to.equal('1987-05-14');
+    });
+
+    it("\"overleden\" dates a death; a birth's or a death's date is no other date field's", async () => {
+        const factuur = [
+            'Factuurdatum:    24 september 2025',
+            '',
+            'Betreft: uitvaart van de heer Johannes Wilhelmus Postma, geboren 6 januari',
+            '1941, overleden 11 september 2025 te Leeuwarden.',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'u',
+            fields: [
+                { name: 'datum_overlijden', type: 'date' },
+                { name: 'datum_uitvaart', type: 'date' },
+            ],
+        });
+        expect((await readData(factuur, schema, 'nl')).datum_overlijden).to.equal('2025-09-11');
+        const { candidates } = await readCandidates(factuur, schema, 'nl');
+        expect(candidates.filter((c) => c.field === 'datum_uitvaart').map((c) => c.quote)).to.not.include('6 januari\n1941');
+        const notice = 'Received 2 October 2025. Mr John Harold Pike was born on 6 January 1941 and died on 11 September 2025 at home.';
+        const death = compile({ svc_schema: '1.0', name: 'd', fields: [{ name: 'date_of_death', type: 'date' }] });
+        expect((await readData(notice, death)).date_of_death).to.equal('2025-09-11');
     });
 });

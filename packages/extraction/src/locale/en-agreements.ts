@@ -288,6 +288,9 @@ export const enAgreementWords = {
     dateLabels: new Map<string, readonly string[]>([
         // A date of birth's abbreviation names it as forms label it (`applicant_1_dob`: "Birth date:").
         ['dob', ['date of birth', 'birth date', 'born on']],
+        // (The verb dates what the noun names: "born 6 January 1941" for `birth_date`, "died on …" for `date_of_death`.)
+        ['birth', ['born', 'born on']],
+        ['death', ['died', 'died on']],
         ...['start', 'commencement', 'begin', 'beginning'].map((w): [string, readonly string[]] => [w, START_LABELS]),
         ['effective', ['effective as of', 'effective on', 'effective from', ...START_LABELS]],
         ...['end', 'expiration', 'expiry', 'termination'].map((w): [string, readonly string[]] => [w, END_LABELS]),

@@ -1,41 +1,9 @@
 // Dutch, as court decisions, invoices and receipts write it.
 import type { LocaleProfile } from './locale-types.js';
 import { compoundSplitter, suffixStemmer } from './locale-stemming.js';
+import { NL_DATE_LABELS } from './nl-date-labels.js';
 import { NL_ORDER_WORDS } from './nl-order-words.js';
 import { NL_SCHEMA_WORDS } from './nl-schema-words.js';
-
-/** How running text introduces a term's first and last day (dateLabels). */
-// (The compounds of a first day name each other: "ingangsdatum" for `startdatum_depot`.)
-const START_LABELS = [
-    'gaat in op',
-    'ingaande',
-    'met ingang van',
-    'vanaf',
-    'begint op',
-    'begon op',
-    'is ingegaan op',
-    'ging in op',
-    'start op',
-    'aanvangt op',
-    'eerste',
-    'ingangsdatum',
-    'begindatum',
-    'startdatum',
-    'aanvangsdatum',
-];
-/** How running text introduces the day a payment falls due (dateLabels). */
-const DUE_LABELS = ['te betalen voor', 'betalen voor', 'te voldoen voor', 'uiterlijk op', 'uiterlijk', 'betaling voor'];
-const END_LABELS = [
-    'eindigt op',
-    'eindigde op',
-    'is geëindigd op',
-    'loopt af op',
-    'liep af op',
-    'vervalt op',
-    'verviel op',
-    'tot en met',
-    'tot',
-];
 
 export const nl = {
     code: 'nl' as const,
@@ -183,18 +151,7 @@ export const nl = {
         'datum van deze brief',
         'verzonden',
     ],
-    dateLabels: new Map<string, readonly string[]>([
-        ...['start', 'begin', 'aanvang', 'ingang', 'begindatum', 'startdatum', 'ingangsdatum', 'aanvangsdatum'].map(
-            (w): [string, readonly string[]] => [w, START_LABELS],
-        ),
-        ...['end', 'eind', 'einde', 'einddatum', 'afloop', 'expiration', 'expiry'].map((w): [string, readonly string[]] => [w, END_LABELS]),
-        ...['vervaldatum', 'verval', 'due', 'deadline', 'uiterste'].map((w): [string, readonly string[]] => [
-            w,
-            [...DUE_LABELS, ...END_LABELS],
-        ]),
-        // "de heer M.J.A. Verhoeven, geboren 14 mei 1987" for `geboortedatum`.
-        ...['geboortedatum', 'geboorte'].map((w): [string, readonly string[]] => [w, ['geboren', 'geboren op', 'geb.']]),
-    ]),
+    dateLabels: NL_DATE_LABELS,
     typeWords: ['datum', 'dag', 'tijd', 'bedrag', 'nummer', 'waarde', 'code', 'aantal', 'soort'],
     headFirstWords: ['datum', 'bedrag', 'nummer', 'adres', 'naam', 'plaats'],
     definitionIntroducers: ['hierna te noemen', 'hierna genoemd', 'hierna', 'verder te noemen', 'verder genoemd', 'te noemen'],

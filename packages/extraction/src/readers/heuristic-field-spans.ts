@@ -6,7 +6,7 @@
 import { boxContext } from './heuristic-boxes.js';
 import { FIGURES, monthYear, sectionNumber } from './heuristic-columns.js';
 import { countedNoun } from './heuristic-counts.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import { shapesOf } from '../locale/locale-shapes.js';
 import type { FieldContext, Scalar } from './heuristic-scorers.js';
 import { subtractedFields } from './heuristic-signs.js';
@@ -25,6 +25,11 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         // A number inside a date ("14 MAR 2018") is no amount.
         const dates = ctx.spans({ kind: 'datetime', eom: 'clamp', dateOrder: 'auto' });
         if (dates.length) found = found.filter((s) => !dates.some((d) => d.start < s.end && s.start < d.end));
+    } else {
+        // A date a birth's or a death's verb introduces is that event's, for a field that asks for neither
+        // ("uitvaart van de heer …, geboren 6 januari 1941" is no `datum_uitvaart`).
+        const events = otherEvents(ctx);
+        if (events) found = found.filter((s) => !events.test(ctx.win.text.slice(Math.max(0, s.start - EVENT_BEFORE), s.start)));
     }
     // A check box answers only the statement its line goes on with: one no label of the field
     // follows is another question's, and counts nowhere (not even as a rival value).
@@ -149,3 +154,24 @@ const LEADERS = /^[ \t]*(?:\.{3}|…)/;
 
 /** A year as a bare number. */
 const YEAR = /^(?:19|20)\d\d$/;
+
+/** Keys of a profile's date labels that name a life's events: their labels date those events only. */
+const EVENT_KEYS = ['birth', 'dob', 'death', 'geboorte', 'overlijden'];
+
+/**
+ * A pattern of the one-word labels of the life events a field's name does not ask for ("born",
+ * "geboren", "overl."), right before a date ("geboren 6 januari", "born on 6 January").
+ */
+function otherEvents(ctx: FieldContext): RegExp | undefined {
+    const labels = ctx.win.locale.dateLabels;
+    if (!labels) return undefined;
+    const name = labelWords(ctx.field.name);
+    const asked = (key: string): boolean => name.some((w) => w.includes(key));
+    const words = EVENT_KEYS.filter((k) => !asked(k) && !(k === 'dob' && asked('birth'))).flatMap((k) =>
+        (labels.get(k) ?? []).filter((l) => !/\s/.test(l)),
+    );
+    if (!words.length) return undefined;
+    return new RegExp(`(?:^|[^\\p{L}])(?:${words.map((w) => w.replace(/\./g, '\\.')).join('|')})(?:\\s+(?:on|op))?\\s*$`, 'iu');
+}
+/** Characters read before a date for an event's label. */
+const EVENT_BEFORE = 16;
