@@ -170,4 +170,21 @@ describe('sibling fields', () => {
         const manager = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'site_manager', type: 'string' }] });
         expect((await readData(report, manager)).site_manager).to.equal('Gareth Mulholland');
     });
+
+    it('a word set apart matches its other forms and reaches a row\'s earlier cell: "not the signing date" bars "Signed: …   Date:"', async () => {
+        const report = [
+            'Date:             Wednesday 22/10/2025     Programme week: 37 of 74',
+            '',
+            'Signed: G. Mulholland                                   Date: 23/10/2025',
+        ].join('\n');
+        const description = 'The day the diary covers, not the signing date';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'd',
+            fields: [{ name: 'report_date', type: 'date', date_order: 'dmy', description }],
+        });
+        const { candidates } = await readCandidates(report, schema);
+        expect(candidates.find((c) => c.quote === '23/10/2025')?.features.context ?? 0).to.equal(0);
+        expect(candidates.find((c) => c.quote === '22/10/2025')?.features.context ?? 0).to.be.greaterThan(0);
+    });
 });

@@ -128,7 +128,7 @@ export function excludedWords(fields: readonly CompiledField[], locale: LocalePr
         const own = new Set([...labelWords(f.name), ...f.hints.flatMap((h) => labelWords(h))]);
         const words = [...f.description.matchAll(SET_APART)].flatMap((m) => labelWords(m[1]!));
         const kept = words.filter((w) => w.length > 3 && !skip.has(w) && !own.has(w));
-        if (kept.length) out.set(f.id, new Set(kept));
+        if (kept.length) out.set(f.id, new Set(kept.map(root)));
     }
     return out;
 }
@@ -147,10 +147,16 @@ export function setApart(win: WindowText, hit: LabelHit, excluded: ReadonlyMap<n
     const after = win.text.slice(hit.end, Math.min(Math.max(line.end, hit.end), hit.end + APART_AFTER));
     const cell = after.slice(0, after.search(/[:\d]|\s{2}|\.{3}|$/u));
     const near = win.text.slice(Math.max(line.start, hit.start - APART_BEFORE), hit.end) + cell;
-    return (near.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(w) || (w.endsWith('s') && words.has(w.slice(0, -1))));
+    return (near.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(root(w)));
 }
+/** A word without an English or Dutch ending of its forms ("signing", "signed": "sign"), four letters kept at least. */
+function root(w: string): string {
+    const m = /^(\p{L}{4,}?)(?:ing|ed|es|s|en|e)$/u.exec(w);
+    return m ? m[1]! : w;
+}
+
 /** Characters read before and after a label hit for a word its description sets apart. */
-const APART_BEFORE = 48;
+const APART_BEFORE = 64;
 const APART_AFTER = 24;
 
 /**
