@@ -100,6 +100,9 @@ describe('codes and names behind form labels', () => {
             fields: [{ name: 'zaaknummer', type: 'string', description: 'Zaaknummer van het vonnis' }],
         });
         expect((await readData(exploot, schema, 'nl')).zaaknummer).to.equal('11204588 CV EXPL 25-3107');
+        // (Or its bracket's end: "d.d. 12 augustus 2025 (zaaknummer 10948221 CV EXPL 25-3307)".)
+        const brief = 'op grond van een vonnis van de rechtbank, d.d. 12 augustus 2025\n(zaaknummer 10948221 CV EXPL 25-3307).\n';
+        expect((await readData(brief, schema, 'nl')).zaaknummer).to.equal('10948221 CV EXPL 25-3307');
         // (Not words in capitals without a figure after them: "INV-20388 PAID IN FULL".)
         const paid = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'invoice_number', type: 'string' }] });
         expect((await readData('Invoice number INV-20388 PAID IN FULL\n', paid)).invoice_number).to.equal('INV-20388');

@@ -84,7 +84,7 @@ export function kindNumberAfter(win: WindowText, hit: LabelHit, words: readonly 
 const KIND_NUMBER_CHARS = 80;
 
 /** Words in capitals and a figure with digits after a code, one space apart, before a stop or the line's end ("CV EXPL 25-3107"). */
-const CODE_GOES_ON = /^(?: \p{Lu}{2,5}){1,3} (?=[\p{L}\d\-/.]*\d)[\p{L}\d\-/]+(?=[,.;]?(?:\s|$))/u;
+const CODE_GOES_ON = /^(?: \p{Lu}{2,5}){1,3} (?=[\p{L}\d\-/.]*\d)[\p{L}\d\-/]+(?=[,.;]?(?:\s|$)|\))/u;
 
 /**
  * The code after a label: "Invoice #1043", "your order #WB-558120 has shipped" (the number sign
