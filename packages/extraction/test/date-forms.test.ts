@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { notOwnDate } from '../src/readers/heuristic-terms.js';
 import { localeOf } from '../src/locale/locale-registry.js';
 import { compile } from './support/edit-fixtures.js';
-import { readData } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 describe("date roles: the document's own date", () => {
     it('a letter\'s date alone on a line of its head, or after its place, outranks a date its text calls "dated"', async () => {
@@ -194,5 +194,21 @@ describe('date roles: dates a short form labels', () => {
             fields: [{ name: 'move_date', type: 'date', hints: ['Requested pickup date', 'Move date'] }],
         });
         expect((await readData(estimate, schema)).move_date).to.equal('2025-06-09');
+    });
+
+    it('a release\'s dotted number is no date: "added fixed release 7.2.12", "7.4.7 or later"', async () => {
+        const advisory = [
+            'AFFECTED AND FIXED VERSIONS',
+            '  7.2      7.2.0 through 7.2.11     7.2.12 or later',
+            '',
+            'TIMELINE',
+            '  2025-06-23   Report received from researcher',
+            '  2025-09-12   v1.1: added fixed release 7.2.12',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'fix_released', type: 'date' }] });
+        const { candidates } = await readCandidates(advisory, schema);
+        expect(candidates.map((c) => c.quote)).to.not.include('7.2.12');
+        const brief = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'datum', type: 'date' }] });
+        expect((await readData('Utrecht, 7.2.12\nBetreft: uw aanvraag\n', brief, 'nl')).datum).to.equal('2012-02-07');
     });
 });

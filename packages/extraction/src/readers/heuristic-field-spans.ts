@@ -30,6 +30,8 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         // ("uitvaart van de heer …, geboren 6 januari 1941" is no `datum_uitvaart`).
         const events = otherEvents(ctx);
         if (events) found = found.filter((s) => !events.test(ctx.win.text.slice(Math.max(0, s.start - EVENT_BEFORE), s.start)));
+        // Nor a release's number in dotted parts ("added fixed release 7.2.12", "firmware 7.4.7 or later").
+        found = found.filter((s) => !versionNumber(ctx.win.text, s));
     }
     // A check box answers only the statement its line goes on with: one no label of the field
     // follows is another question's, and counts nowhere (not even as a rival value).
@@ -175,3 +177,13 @@ function otherEvents(ctx: FieldContext): RegExp | undefined {
 }
 /** Characters read before a date for an event's label. */
 const EVENT_BEFORE = 16;
+
+/** Whether a date's span is a release's number: dotted parts, the year of two digits, after a word of versions or before "or later". */
+function versionNumber(text: string, s: Span): boolean {
+    if (!/^\d{1,2}\.\d{1,2}\.\d{2}$/.test(s.quote)) return false;
+    return (
+        VERSION_BEFORE.test(text.slice(Math.max(0, s.start - 16), s.start)) ||
+        /^ (?:or|of) (?:later|newer|hoger|nieuwer)\b/i.test(text.slice(s.end, s.end + 12))
+    );
+}
+const VERSION_BEFORE = /(?:^|[^\p{L}])(?:versions?|versie|release|releases|firmware|software|build|patch|update|v)\.?[ \t]*$/iu;
