@@ -22,4 +22,18 @@ describe("dot leaders after a label's last word", () => {
         });
         expect(await readData(form, schema)).to.deep.equal({ sponsor: 'Tidewater Robotics Ltd', cos_ref: 'C2G7X41K09R' });
     });
+
+    it('reads past leaders of 60 dots', async () => {
+        const dots = '.'.repeat(60);
+        const form = [`  Sponsor name ${dots} Tidewater Robotics Ltd`, `  CoS reference number ${dots} C2G7X41K09R`].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'sponsor', type: 'string' },
+                { name: 'cos_ref', type: 'string' },
+            ],
+        });
+        expect(await readData(form, schema)).to.deep.equal({ sponsor: 'Tidewater Robotics Ltd', cos_ref: 'C2G7X41K09R' });
+    });
 });

@@ -39,4 +39,16 @@ describe("a label's condition", () => {
         const { candidates } = await readCandidates(log, decimals('storage_temperature'));
         expect(candidates.map((c) => c.quote)).to.include('4');
     });
+
+    it('keeps a temperature after "at" for a field that asks for one', async () => {
+        const label = [
+            'SAMPLE RECEIPT FORM',
+            'Sample ID:        LAB-24-0917',
+            'Stored at 4 °C        Vials   12',
+            'Received by:      K. Obi',
+        ].join('\n');
+        const description = 'Temperature the sample is stored at';
+        const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'storage_temperature_c', type: 'decimal', description }] });
+        expect((await readData(label, schema)).storage_temperature_c).to.equal('4');
+    });
 });

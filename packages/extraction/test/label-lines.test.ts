@@ -72,4 +72,9 @@ describe('label lines', () => {
         const plain = form.replace('Reviewer 2 - Dr Ingrid Solheim', 'Dr Ingrid Solheim - University of Bergen');
         expect((await readData(plain, strings('reviewer'))).reviewer).to.not.equal('University of Bergen');
     });
+
+    it('a label, a number and a dash before no person is the whole value: "Ward 7 - Cardiology"', async () => {
+        const form = ['Patient transfer', 'Ward:   Ward 7 - Cardiology', 'Bed:    14'].join('\n');
+        expect((await readData(form, strings('ward'))).ward).to.equal('Ward 7 - Cardiology');
+    });
 });

@@ -120,4 +120,10 @@ describe('due dates in prose', () => {
         const death = compile({ svc_schema: '1.0', name: 'd', fields: [{ name: 'date_of_death', type: 'date' }] });
         expect((await readData(notice, death)).date_of_death).to.equal('2025-09-11');
     });
+
+    it('"born on" still dates a `dob`, whose name says no "birth"', async () => {
+        const form = ['Dated 3 March 2025', '', 'The applicant, Ms Jane Ode, was born on 4 July 1985 in Leeds.'].join('\n');
+        const dob = compile({ svc_schema: '1.0', name: 'd', fields: [{ name: 'applicant_dob', type: 'date' }] });
+        expect((await readData(form, dob)).applicant_dob).to.equal('1985-07-04');
+    });
 });

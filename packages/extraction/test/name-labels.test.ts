@@ -233,4 +233,17 @@ describe("a heading over a name's label", () => {
             away_team: 'Old Carthusians Wanderers AFC',
         });
     });
+
+    it('after the field\'s own whole label, a sibling\'s word is a value: "Account type:   Savings"', async () => {
+        const form = ['Account type:            Savings', 'Savings account number:  40-11-22 81736251'].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'a',
+            fields: [
+                { name: 'account_type', type: 'string' },
+                { name: 'savings_account_number', type: 'string' },
+            ],
+        });
+        expect((await readData(form, schema)).account_type).to.equal('Savings');
+    });
 });

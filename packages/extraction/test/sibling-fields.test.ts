@@ -122,12 +122,12 @@ describe('sibling fields', () => {
     it('a field alone with a version word is told from what the other version words qualify; not by a place in a period', async () => {
         const minutes = [
             'The landlord has offered a new five-year lease of the warehouse at a',
-            'rent of GBP 14,500 per annum (current rent GBP 13,200). The Board agreed.',
+            'rent of GBP 14,500 per annum (previous rent GBP 13,200). The Board agreed.',
         ].join('\n');
         const rent = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'new_rent_pa', type: 'money', currency: 'GBP' }] });
         expect((await readData(minutes, rent)).new_rent_pa).to.deep.equal({ amount: '14500.00', currency: 'GBP' });
         expect([...siblingsOf(rent.fields, localeOf('en')).values()]).to.deep.equal([
-            { own: 'new', others: new Set(['previous', 'prior', 'old', 'current', 'original']) },
+            { own: 'new', others: new Set(['previous', 'prior', 'old', 'original']) },
         ]);
         const brief = ['Uw tijdvak', 'Het huidige tijdvak van uw erfpachtrecht loopt tot en met 15-04-2043.'].join('\n');
         const einde = compile({ svc_schema: '1.0', name: 'e', fields: [{ name: 'einde_tijdvak', type: 'date' }] });
@@ -186,5 +186,38 @@ describe('sibling fields', () => {
         const { candidates } = await readCandidates(report, schema);
         expect(candidates.find((c) => c.quote === '23/10/2025')?.features.context ?? 0).to.equal(0);
         expect(candidates.find((c) => c.quote === '22/10/2025')?.features.context ?? 0).to.be.greaterThan(0);
+    });
+
+    it('"current" is no version against "new": a statement\'s current balance is its new one', async () => {
+        const statement = [
+            'Previous balance                 £512.40',
+            'Payments received               -£200.00',
+            'New balance                      £434.12',
+        ].join('\n');
+        const current = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'current_balance', type: 'money', currency: 'GBP' }] });
+        expect((await readData(statement, current)).current_balance).to.deep.equal({ amount: '434.12', currency: 'GBP' });
+    });
+
+    it('a description sets apart only after "not" and an article; a form label with its colon is a cell of its own', async () => {
+        const quote = ['Delivery charge: £45.00          Price: £1,200.00'].join('\n');
+        const description = 'Price of the goods, not including delivery or VAT';
+        const price = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'price', type: 'money', currency: 'GBP', description }] });
+        expect((await readData(quote, price)).price).to.deep.equal({ amount: '1200.00', currency: 'GBP' });
+        const lease = 'Date of signing: 01/02/2025          Start date: 01/03/2025';
+        const start = compile({
+            svc_schema: '1.0',
+            name: 's',
+            fields: [
+                { name: 'start_date', type: 'date', date_order: 'dmy', description: 'First day of the lease (not the date of signing)' },
+            ],
+        });
+        expect((await readData(lease, start)).start_date).to.equal('2025-03-01');
+        const cover = ['Vehicle:   Ford Focus 1.0 EcoBoost', 'Policyholder and main driver:   Mr Adam Smith'].join('\n');
+        const holder = compile({
+            svc_schema: '1.0',
+            name: 'h',
+            fields: [{ name: 'policyholder', type: 'string', description: 'Who holds the policy, not necessarily the main driver' }],
+        });
+        expect((await readData(cover, holder)).policyholder).to.equal('Mr Adam Smith');
     });
 });

@@ -129,4 +129,20 @@ describe("a value's tail", () => {
         const { candidates } = await readCandidates(bare, strings('thesis_title'));
         expect(candidates.map((c) => c.quote)).to.not.include(`${title} and of lignin dimers`);
     });
+
+    it('a statement in quotation marks that ends as a sentence is no long value: `Tenant: "The stain … at check-in."`', async () => {
+        const report = [
+            'CHECK-OUT REPORT - 14 Mill Lane, Leeds',
+            'Landlord: Harbor Estates Ltd',
+            'Tenant: Mr Tom Wells',
+            '',
+            'COMMENTS',
+            'Tenant: "The stain on the lounge carpet was already there when I moved in, see the photographs taken at check-in."',
+            'Landlord: "The carpet was professionally cleaned before the tenancy began and the check-in report records no stain."',
+        ].join('\n');
+        expect(await readData(report, strings('tenant', 'landlord'))).to.deep.equal({
+            tenant: 'Mr Tom Wells',
+            landlord: 'Harbor Estates Ltd',
+        });
+    });
 });

@@ -103,7 +103,7 @@ export const enAgreementWords = {
     definitionArticles: ['the'],
     earlierWords: ['opening', 'previous', 'prior', 'old', 'current', 'initial', 'starting', 'beginning', 'original'],
     laterWords: ['closing', 'new', 'final', 'ending', 'revised'],
-    versionWords: ['previous', 'prior', 'old', 'current', 'original', 'new', 'revised'],
+    versionWords: ['previous', 'prior', 'old', 'original', 'new', 'revised'],
     earlierMarks: ['previously', 'formerly', 'originally', 'was'],
     laterMarks: ['now', 'revised', 'amended'],
     unitWords: ['department', 'team', 'division', 'unit', 'office', 'branch', 'section'],

@@ -154,8 +154,9 @@ export interface LocaleProfile {
     earlierWords?: readonly string[];
     laterWords?: readonly string[];
     /**
-     * The words of those two lists that name a version, not a place in a period ("current" / "new",
-     * not "opening" / "closing"): a field alone with one is told from what the other list's words qualify.
+     * The words of those two lists that name a version, not a place in a period ("previous" / "new",
+     * not "opening" / "closing"): a field alone with one is told from what the other list's words
+     * qualify. Not "current", which a statement says of its new balance.
      */
     versionWords?: readonly string[];
     /** Words right before a value that mark it the earlier or the later of two ("now 29/08/2025 (previously 22/08/2025)"). */

@@ -4,7 +4,7 @@
 export const NL_ORDER_WORDS = {
     earlierWords: ['begin', 'start', 'vorig', 'vorige', 'oud', 'oude', 'huidig', 'huidige', 'oorspronkelijk', 'oorspronkelijke'],
     laterWords: ['eind', 'einde', 'slot', 'nieuw', 'nieuwe'],
-    versionWords: ['vorig', 'vorige', 'oud', 'oude', 'huidig', 'huidige', 'oorspronkelijk', 'oorspronkelijke', 'nieuw', 'nieuwe'],
+    versionWords: ['vorig', 'vorige', 'oud', 'oude', 'oorspronkelijk', 'oorspronkelijke', 'nieuw', 'nieuwe'],
     earlierMarks: ['voorheen', 'eerder', 'oorspronkelijk', 'was'],
     laterMarks: ['nu', 'thans', 'gewijzigd'],
 };

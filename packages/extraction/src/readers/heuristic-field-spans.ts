@@ -41,6 +41,7 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor a figure of a label before its dot leaders ("Annual entitlement 2025 .......  22").
     // Nor a standard's number ("NEN-EN-ISO 10523", "BS 7671"): a method, no measure.
     // Nor a label's temperature, at which its row's figure holds ("Density at 15 deg C   0.9712 kg/l").
+    const heat = asksForTemperature(ctx.field);
     if (FIGURES.has(type.kind))
         found = found.filter(
             (s) =>
@@ -50,7 +51,7 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
                     sectionNumber(ctx.win, s) ||
                     LEADERS.test(ctx.win.text.slice(s.end, s.end + 6)) ||
                     standardNumber(ctx.win.text, s) ||
-                    condition(ctx.win.text, s)
+                    (!heat && condition(ctx.win.text, s))
                 ),
         );
     // Nor a figure without its sign, for a field that asks for a percentage where the window writes
@@ -101,6 +102,12 @@ function standardNumber(text: string, s: { start: number; quote: string }): bool
 function condition(text: string, s: Span): boolean {
     return CONDITION_BEFORE.test(text.slice(Math.max(0, s.start - 5), s.start)) && CONDITION_AFTER.test(text.slice(s.end, s.end + 40));
 }
+/** Whether a field asks for a temperature (`storage_temperature_c`, `bake_temp_f`): its figure may stand after "at". */
+function asksForTemperature(field: { name: string; description?: string }): boolean {
+    const words = labelWords(`${field.name} ${field.description ?? ''}`);
+    return words.some((w) => TEMPERATURE.has(w)) || /^[cf]$/.test(labelWords(field.name).at(-1) ?? '');
+}
+const TEMPERATURE = new Set(['temperature', 'temp', 'celsius', 'fahrenheit', 'degrees', 'temperatuur', 'graden']);
 const CONDITION_BEFORE = /(?:^|[^\p{L}])(?:at|@|bij) ?$/iu;
 const CONDITION_AFTER = /^ ?(?:°|º|deg(?:rees)?\.? ?)?[CF](?![\p{L}])[^\n\d]{0,16}?[ \t]{2,}[-+]?\d/u;
 const STANDARD = /(?<![\p{L}])(?:ISO|NEN|EN|BS|DIN|ASTM|IEC|CEN)(?:[- ](?:EN|ISO|IEC))*[ -]$/u;
@@ -169,7 +176,7 @@ function otherEvents(ctx: FieldContext): RegExp | undefined {
     if (!labels) return undefined;
     const name = labelWords(ctx.field.name);
     const asked = (key: string): boolean => name.some((w) => w.includes(key));
-    const words = EVENT_KEYS.filter((k) => !asked(k) && !(k === 'dob' && asked('birth'))).flatMap((k) =>
+    const words = EVENT_KEYS.filter((k) => !asked(k) && !(k === 'dob' && asked('birth')) && !(k === 'birth' && asked('dob'))).flatMap((k) =>
         (labels.get(k) ?? []).filter((l) => !/\s/.test(l)),
     );
     if (!words.length) return undefined;

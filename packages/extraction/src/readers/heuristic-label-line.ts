@@ -26,7 +26,7 @@ const SLASH_TAIL = /^\/[ \t]*\p{L}+(?: \p{L}+)?[ \t]*:[ \t]*/u;
  */
 const NUMBER_TAIL = /^[ \t]*(?:#|(\p{L}{1,6})\.?)[ \t]*(?:[:#]|\.{3,})[ \t]*/u;
 /** Characters read after a label for its number's tail (dot leaders may be long). */
-const NUMBER_TAIL_CHARS = 48;
+const NUMBER_TAIL_CHARS = 96;
 
 /**
  * The tail that makes a label a number's label, read from `at` on its line: "#:" or an
@@ -144,7 +144,7 @@ export function labelLine(win: WindowText, hit: LabelHit, bareName: boolean, ide
     // `employee`): the label is the whole, its value after the colon.
     const named =
         !identifier && (hit.kind === 'name' || hit.kind === 'name-word') && /^\s*$/.test(sep)
-            ? NAME_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + 40)))
+            ? NAME_TAIL.exec(text.slice(hit.end + sep.length, Math.min(endLine.end, hit.end + NUMBER_TAIL_CHARS)))
             : null;
     if (named && wordsOf(win.locale, 'nameWords').has(named[1]!.toLowerCase())) sep += named[0];
     // A language that writes a compound's head first writes what a label is of after it: the whole

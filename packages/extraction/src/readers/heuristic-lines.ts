@@ -298,7 +298,12 @@ export function withoutOwnLabel(text: string, v: Span | undefined, labels: Reado
     const head = v && /^(\S[^\n]{0,40}?)(?: {2,}|\t)\s*(?=\S)/.exec(v.quote);
     if (head && labels.has(head[1]!.toLowerCase())) return trimValue(text, v.start + head[0].length, v.end);
     // (Or the label numbered and a spaced dash: "Reviewer:   Reviewer 2 - Dr Ingrid Solheim".)
-    const numbered = v && /^(\p{L}[\p{L} ]{0,30}?) #?\d{1,3} [-–—] (?=\S)/u.exec(v.quote);
+    // (Only before a person's name, titled or initialled: "Ward 7 - Cardiology" is the ward's whole name.)
+    const numbered =
+        v &&
+        /^(\p{L}[\p{L} ]{0,30}?) #?\d{1,3} [-–—] (?=(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Professor|Sir|Dame|Revd?|dhr|mw|mevr)\.? \p{Lu}|(?:\p{Lu}\.){1,4} ?\p{Lu})/u.exec(
+            v.quote,
+        );
     return numbered && labels.has(numbered[1]!.toLowerCase()) ? trimValue(text, v.start + numbered[0].length, v.end) : v;
 }
 

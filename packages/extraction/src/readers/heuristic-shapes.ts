@@ -52,7 +52,8 @@ export function shapeOf(
     }
     return ({ quote, hit }) =>
         !answer(quote) &&
-        !own.has(quote.trim().toLowerCase()) &&
+        // (After the field's own whole label a word of its sibling's is a value: "Account type:   Savings".)
+        !(own.has(quote.trim().toLowerCase()) && hit?.kind !== 'name' && hit?.kind !== 'hint') &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&

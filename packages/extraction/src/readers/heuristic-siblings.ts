@@ -133,7 +133,8 @@ export function excludedWords(fields: readonly CompiledField[], locale: LocalePr
     return out;
 }
 /** ", not the …", "(not a …)", Dutch ", niet de …": what a description sets apart, to its clause's end. */
-const SET_APART = /(?:[,(;]|\s[-–])\s*(?:but\s+|maar\s+)?(?:not|niet)\s+([^,.;()]+)/giu;
+// (An article after "not": "not necessarily the main driver", "not including delivery" set nothing apart.)
+const SET_APART = /(?:[,(;]|\s[-–])\s*(?:but\s+|maar\s+)?(?:not|niet)\s+((?:the|a|an|any|de|het|een)\s[^,.;()]+)/giu;
 
 /**
  * Whether a label hit's line says a word its field's description sets apart, before it on its line
@@ -146,7 +147,13 @@ export function setApart(win: WindowText, hit: LabelHit, excluded: ReadonlyMap<n
     const line = win.lines[hit.line]!;
     const after = win.text.slice(hit.end, Math.min(Math.max(line.end, hit.end), hit.end + APART_AFTER));
     const cell = after.slice(0, after.search(/[:\d]|\s{2}|\.{3}|$/u));
-    const near = win.text.slice(Math.max(line.start, hit.start - APART_BEFORE), hit.end) + cell;
+    let before = win.text.slice(Math.max(line.start, hit.start - APART_BEFORE), hit.start);
+    // (A form's label with its colon is a cell of its own: another cell's words are another label's,
+    // "Date of signing: 01/02/2025      Start date:"; a bare "Date:" takes its row's, "Signed: …   Date:",
+    // and a label without its colon its row's, "Passport number … GF418273   Expiry 11/06/2031".)
+    const gap = Math.max(before.lastIndexOf('   '), before.lastIndexOf('\t'));
+    if (gap >= 0 && /^[ \t]*:/.test(after) && !wordsOf(win.locale, 'typeWords').has(hit.phrase)) before = before.slice(gap);
+    const near = before + win.text.slice(hit.start, hit.end) + cell;
     return (near.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(root(w)));
 }
 /** A word without an English or Dutch ending of its forms ("signing", "signed": "sign"), four letters kept at least. */

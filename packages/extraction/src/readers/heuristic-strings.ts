@@ -387,5 +387,6 @@ function hintPhrase(win: WindowText, hit: LabelHit): boolean {
 }
 
 /** A value wholly in quotation marks, at most QUOTED_CHARS long: its marks bound it. */
-const QUOTED = /^["“‘'][^"“”‘’\n]+["”’'][ \t]*$/u;
+// (Not a statement quoted, which ends as a sentence does: `Tenant: "The stain … was already there, …"`.)
+const QUOTED = /^["“‘'][^"“”‘’\n]+[^"“”‘’\n.!?…]["”’'][ \t]*$/u;
 const QUOTED_CHARS = 160;
