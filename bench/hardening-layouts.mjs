@@ -282,6 +282,18 @@ export const LAYOUTS = {
         language: 'en',
         text: (' '.repeat(119) + '.whose registered office is at' + ' ("Party")'.repeat(26) + '\n').repeat(120),
     },
+    // The seventh 2026-11-27 session's rules, on an input a review found slow: a name label qualified
+    // in its cell asked every other hit of its field whether the same label stood plain on its line
+    // (quadratic in a window's hits: 0.4–0.6 s at 50,000 characters before it asked a set).
+    '"ab tax tax tax …" 9 labels a line, 50,700 characters (4 date fields named "tax")': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'session7',
+            fields: ['tax', 'Tax', 'TAx', 'TAX'].map((name) => ({ name, type: 'date', nullable: true })),
+        },
+        language: 'en',
+        text: ('ab' + ' tax'.repeat(9) + '\n').repeat(1_300),
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */

@@ -177,6 +177,12 @@ describe('people beside their role in running text', () => {
             '                                           (vessel stamp)',
         ].join('\n');
         expect((await readData(note, strings('chief_engineer'))).chief_engineer).to.equal('A. Kowalczyk');
+        // (Nor a name in running text above the role's column, one space before it.)
+        const prose = note.replace(
+            'J. van Leeuwen                             A. Kowalczyk',
+            'Checked by J. van Leeuwen with the vessels A. Kowalczyk',
+        );
+        expect((await readCandidates(prose, strings('chief_engineer'))).candidates.map((c) => c.quote)).to.not.include('A. Kowalczyk');
         const skewed = note.replace('                             A. Kowalczyk', '                        A. Kowalczyk');
         const { candidates } = await readCandidates(skewed, strings('chief_engineer'));
         expect(candidates.map((c) => c.quote)).to.not.include('A. Kowalczyk');

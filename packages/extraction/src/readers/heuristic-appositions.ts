@@ -160,8 +160,9 @@ function nameOverColumnRole(win: WindowText, hit: LabelHit, above: { start: numb
     const lead = COLUMN_ROLE.exec(win.text.slice(Math.max(line.start, hit.start - COLUMN_LEAD), hit.start));
     if (!lead) return undefined;
     const column = hit.start - lead[1]!.length - line.start;
-    if (column >= above.text.length || !/(?:^|[ \t]{3})$/.test(above.text.slice(0, column)) || /\s/.test(above.text[column]!))
-        return undefined;
+    // (The three characters before the column only: the line above may be long.)
+    const gapBefore = column === 0 || /^[ \t]{3}$/.test(above.text.slice(column - 3, column));
+    if (column >= above.text.length || !gapBefore || /\s/.test(above.text[column]!)) return undefined;
     const cell = /^\S+(?: \S+)*/.exec(above.text.slice(column, column + NAME_BEFORE))![0];
     const name = TITLED_NAME.test(cell) ? cell : NAME_OVER_ROLE.exec(cell)?.[1];
     if (!name) return undefined;

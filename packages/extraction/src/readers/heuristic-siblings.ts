@@ -175,9 +175,9 @@ export function yieldToPlain(win: WindowText, hits: readonly LabelHit[]): void {
     const named = hits.filter((h) => h.kind === 'name');
     if (named.length < 2) return;
     const qualified = new Map(named.map((h) => [h, qualifyingWord(win, cellBefore(win, h))] as const));
-    for (const h of named)
-        if (qualified.get(h) && named.some((o) => o.phrase === h.phrase && o.line === h.line && !qualified.get(o)))
-            h.weight *= LABEL.qualifiedByWord;
+    // (The lines where each label stands plain, once: a hit asks a set, not every other hit.)
+    const plain = new Set(named.filter((h) => !qualified.get(h)).map((h) => `${h.line}\u0000${h.phrase}`));
+    for (const h of named) if (qualified.get(h) && plain.has(`${h.line}\u0000${h.phrase}`)) h.weight *= LABEL.qualifiedByWord;
 }
 
 /** The text of a label's cell before it: after a gap, a tab, a colon or a bar, within 64 characters. */
