@@ -51,4 +51,18 @@ describe("a label's condition", () => {
         const schema = compile({ svc_schema: '1.0', name: 's', fields: [{ name: 'storage_temperature_c', type: 'decimal', description }] });
         expect((await readData(label, schema)).storage_temperature_c).to.equal('4');
     });
+
+    it('a figure the description writes after the same word is the label\'s own ("Ara h 2"); other figures stay', async () => {
+        const letter = ['Investigations', 'Specific IgE to Ara h 2: 4.61 kUA/L (March 2024: 6.20 kUA/L)'].join('\n');
+        const description = 'Specific IgE to Ara h 2 in kUA/L, the current result';
+        const schema = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'ara_h2_ige', type: 'decimal', description }] });
+        expect((await readData(letter, schema)).ara_h2_ige).to.equal('4.61');
+        const certificate = 'Goods and services:   CLASS 30: Maple syrup; maple sugar';
+        const nice = compile({
+            svc_schema: '1.0',
+            name: 'n',
+            fields: [{ name: 'nice_class', type: 'integer', description: 'Nice class of the goods' }],
+        });
+        expect((await readData(certificate, nice)).nice_class).to.equal(30);
+    });
 });

@@ -60,6 +60,16 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
         found = found.filter((s) => signed(ctx.win, s));
     // Nor an option's words inside a label, before its colon ("Most serious infringement category this period:   SERIOUS").
     if (type.kind === 'enum') found = found.filter((s) => !inLabelCell(ctx.win, s));
+    // Nor a figure the field's description or hints write after the same word: the label's own
+    // ("Specific IgE to Ara h 2: 4.61 kUA/L" described "Specific IgE to Ara h 2 in kUA/L").
+    const named = type.kind === 'integer' || type.kind === 'decimal' ? namedFigures(ctx.field) : undefined;
+    if (named?.size)
+        found = found.filter(
+            (s) =>
+                !named.has(
+                    `${/(\p{L}+)[ \t]*$/u.exec(ctx.win.text.slice(Math.max(0, s.start - 24), s.start))?.[1]?.toLowerCase()} ${s.quote}`,
+                ),
+        );
     // Nor a reference range's bound after a row's reading ("Apnoea-hypopnoea index (AHI)   18.6 /h   < 5 /h").
     if (type.kind === 'integer' || type.kind === 'decimal') found = found.filter((s) => !referenceBound(ctx.win, s));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
@@ -123,6 +133,13 @@ function inLabelCell(win: WindowText, s: Span): boolean {
 }
 /** Characters of a label cell read on each side of a span. */
 const LABEL_CELL = 60;
+/** The figures a field's description and hints write after a word, as "word figure" ("h 2" of "Ara h 2"). */
+function namedFigures(field: { description?: string; hints: readonly string[] }): Set<string> {
+    const out = new Set<string>();
+    for (const t of [field.description ?? '', ...field.hints])
+        for (const m of t.matchAll(/(\p{L}+)[ \t]+(\d+(?:[.,]\d+)?)(?![\d\p{L}])/gu)) out.add(`${m[1]!.toLowerCase()} ${m[2]}`);
+    return out;
+}
 
 /** Whether a percent sign follows a figure (a space between at most). */
 function signed(win: WindowText, s: Span): boolean {
