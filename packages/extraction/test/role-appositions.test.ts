@@ -204,6 +204,25 @@ describe('people beside their role in running text', () => {
         expect(candidates.map((c) => c.quote)).to.not.include('Aarhus University');
     });
 
+    it("a name that starts a list's cell before its role in a bracket or after a comma; not in running text", async () => {
+        const notulen = [
+            'Aanwezig:    Marieke de Graaf (voorzitter, oudergeleding)',
+            '             Youssef El Amrani (oudergeleding)',
+            '             Sanne Verbeek (secretaris, personeelsgeleding)',
+            'Afwezig:     Lotte Hoekstra (oudergeleding, met bericht)',
+            'Directie:    Hans Kooistra, directeur (bij agendapunt 3 en 4)',
+        ].join('\n');
+        expect(await readData(notulen, strings('voorzitter', 'secretaris', 'directeur'), 'nl')).to.deep.equal({
+            voorzitter: 'Marieke de Graaf',
+            secretaris: 'Sanne Verbeek',
+            directeur: 'Hans Kooistra',
+        });
+        const prose = 'Het verslag van Marieke de Graaf (voorzitter, oudergeleding) werd besproken.';
+        expect((await readCandidates(prose, strings('voorzitter'), 'nl')).candidates.map((c) => c.quote)).to.not.include(
+            'Marieke de Graaf',
+        );
+    });
+
     it('a titled name, a comma and its role before a bracket ("mw. dr. A. Visscher, stagedocent (hierna: …)")', async () => {
         const contract = [
             'De ondergetekenden:',

@@ -96,7 +96,9 @@ export function besideRole(win: WindowText, hit: LabelHit): Span | undefined {
     const name = m ? { start: from + m.index, end, quote: m[0] } : undefined;
     // (A title in lower case before it says a person too: "mr. Evert-Jan Scholte in 't Veld".)
     const title = name && /(\p{Ll}{1,4})\.[ \t]$/u.exec(text.slice(Math.max(from, name.start - 6), name.start));
-    return name && (personLike(win, name) || (title && wordsOf(win.locale, 'personTitles').has(title[1]!))) ? name : undefined;
+    // (So does a list's cell the name starts, after its label: "Aanwezig:    Marieke de Graaf (voorzitter, oudergeleding)".)
+    const listed = name !== undefined && /\s/.test(name.quote) && LISTED_BEFORE.test(text.slice(from, name.start));
+    return name && (personLike(win, name) || listed || (title && wordsOf(win.locale, 'personTitles').has(title[1]!))) ? name : undefined;
 }
 
 /**
@@ -122,6 +124,12 @@ function nameOverRole(win: WindowText, hit: LabelHit): Span | undefined {
     const start = above!.start + m[0].indexOf(m[1]!);
     return { start, end: start + m[1]!.length, quote: m[1]! };
 }
+
+/**
+ * What stands before a name that starts a list's cell: a label of a word or two and its colon
+ * ("Aanwezig:   "), or the list's indent under it (eight spaces or more, or a tab).
+ */
+const LISTED_BEFORE = /^(?:[ \t]*\p{L}+(?: \p{L}+)?:[ \t]+| {8,}|\t+)$/u;
 
 /** Words in title case before a role on its line at most: a grade ("Senior", "Chief"). */
 const ROLE_LEAD = /^[ \t]*(?:\p{Lu}\p{Ll}+[ \t]+){0,2}$/u;
