@@ -126,4 +126,16 @@ describe('due dates in prose', () => {
         const dob = compile({ svc_schema: '1.0', name: 'd', fields: [{ name: 'applicant_dob', type: 'date' }] });
         expect((await readData(form, dob)).applicant_dob).to.equal('1985-07-04');
     });
+
+    it('a name of a word and a last "by" asks for a deadline ("no later than"), in a sentence of a word its own word starts', async () => {
+        const statement = [
+            'For comparison: the non-guaranteed estimate we gave you on 4 March 2024 was GBP 351,870.00.',
+            '',
+            'If you wish to transfer, we must receive your completed discharge forms and the',
+            "receiving scheme's acceptance no later than 31 December 2025. After that",
+            'date a new statement would be needed.',
+        ].join('\n');
+        const accept = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'accept_by', type: 'date' }] });
+        expect((await readData(statement, accept)).accept_by).to.equal('2025-12-31');
+    });
 });

@@ -38,7 +38,10 @@ function readsOwn(win: WindowText, hit: LabelHit, own: ReadonlySet<string>): boo
     const sentence = before.slice(Math.max(before.search(/[.!?]\s[^.!?]*$/u) + 1, before.lastIndexOf('\n\n') + 1));
     const stop = wordsOf(win.locale, 'stopwords');
     const types = wordsOf(win.locale, 'typeWords');
-    return (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => own.has(w) && !stop.has(w) && !types.has(w) && w !== 'due');
+    // (Or a word an own word of five letters or more starts: "acceptance" for `accept_by`.)
+    const stems = [...own].filter((o) => o.length >= 5);
+    const owned = (w: string): boolean => own.has(w) || stems.some((o) => w.startsWith(o));
+    return (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => owned(w) && !stop.has(w) && !types.has(w) && w !== 'due');
 }
 
 /** Whether a whole number stands right before a label, only the field's own words between ("5 stemmen tegen" for the hit "tegen"). */

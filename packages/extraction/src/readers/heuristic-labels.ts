@@ -73,9 +73,14 @@ export interface LabelHit {
 /** Words that are no label by themselves, beside the language's stopwords. */
 const NOT_LABELS = ['needed', 'name', 'names'];
 
-/** A name's word "pay" before "by" asks as "due" does (`discount_pay_by_date`); any other word as itself. */
+/**
+ * A name's word "pay" before "by" asks as "due" does (`discount_pay_by_date`); another word before a
+ * last "by" as a deadline does (`accept_by`, `respond_by`: "no later than 31 December 2025"); any
+ * other word as itself.
+ */
 function payBy(name: readonly string[], w: string): string {
-    return w === 'pay' && name[name.indexOf(w) + 1] === 'by' ? 'due' : w;
+    const by = name[name.indexOf(w) + 1] === 'by';
+    return by && w === 'pay' ? 'due' : by && name.at(-1) === 'by' && name.length === 2 ? 'deadline' : w;
 }
 
 /**
