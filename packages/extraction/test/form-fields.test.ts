@@ -112,6 +112,25 @@ describe('form fields', () => {
         expect(candidates.filter((c) => c.field === 'gebouw' && c.quote.startsWith('87'))).to.deep.equal([]);
     });
 
+    it('before "to", another field\'s first name word heads the cell: "Reference to beneficiary:" is no `beneficiary`', async () => {
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'payment',
+            fields: [
+                { name: 'beneficiary', type: 'string' },
+                { name: 'reference_to_payee', type: 'string' },
+            ],
+        });
+        const doc = [
+            '  Beneficiary name:         Condominio Residencial Vila Alta',
+            '  IBAN:                     PT50 0010 0000 5318 4820 0019 1',
+            '  Reference to beneficiary: APT 3B QUOTA 2025-26',
+        ].join('\n');
+        const { data, candidates } = await readCandidates(doc, schema);
+        expect(data.beneficiary).to.equal('Condominio Residencial Vila Alta');
+        expect(candidates.filter((c) => c.field === 'beneficiary' && c.quote.startsWith('APT'))).to.deep.equal([]);
+    });
+
     it('a sum\'s word after what it sums labels it written first ("Totaal stikstof:" for `stikstof_totaal_kg`)', async () => {
         const schema = compile({
             svc_schema: '1.0',

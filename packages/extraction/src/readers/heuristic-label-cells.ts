@@ -11,7 +11,11 @@ const WORDS_BETWEEN = 3;
  * The hits to drop: each ends its label cell (a colon after it) that another field's hit starts,
  * a preposition of place and its article between ("Aanwezigen in het gebouw:"). `all`: the window's hits, any order.
  */
-export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<LabelHit> {
+export function headedByOther(
+    win: WindowText,
+    all: readonly LabelHit[],
+    firstWords: ReadonlyMap<number, string> = new Map(),
+): Set<LabelHit> {
     const out = new Set<LabelHit>();
     // (Cell starts first: only hits that start a cell can head one.)
     const starts = new Map<number, LabelHit[]>();
@@ -34,14 +38,22 @@ export function headedByOther(win: WindowText, all: readonly LabelHit[]): Set<La
         // (Not a cell the hit's own field's label starts too: "Awarded to the landlord:" for `awarded_to_landlord`.)
         const cell = starts.get(at) ?? [];
         // (A whole label heads it, a name or a hint: a name's one word, "SIGNED by the customer:" for `signed_date`, does not.)
-        const heads = cell.filter((g) => g.field !== h.field && g.end <= h.start && g.kind !== 'name-word');
+        // (Or, before "to" / "aan", the first word of another field's name, which heads that name too:
+        // "Reference to beneficiary:" for `reference_to_payee`, no `beneficiary`'s.)
+        const towards = TOWARDS.test(win.text.slice(h.start - 8, h.start));
+        const heads = cell.filter(
+            (g) => g.field !== h.field && g.end <= h.start && (g.kind !== 'name-word' || (towards && g.phrase === firstWords.get(g.field))),
+        );
         if (!heads.length || cell.some((g) => g.field === h.field)) continue;
         const between = win.text.slice(Math.max(...heads.map((g) => g.end)), h.start).match(/\p{L}+/gu) ?? [];
         // (Joined by a preposition of place and its article only: "in het", "in the"; not "Holder name:",
         // "Town or city:", "Make and model:", "Name of employer:".)
         const said = between.map((w) => w.toLowerCase());
         const joined =
-            said.length >= 1 && said.length <= WORDS_BETWEEN && PLACES.has(said[0]!) && said.slice(1).every((w) => ARTICLES.has(w));
+            said.length >= 1 &&
+            said.length <= WORDS_BETWEEN &&
+            (PLACES.has(said[0]!) || (towards && (said[0] === 'to' || said[0] === 'aan'))) &&
+            said.slice(1).every((w) => ARTICLES.has(w));
         if (joined && !/[:\d]/.test(win.text.slice(at, h.start))) out.add(h);
     }
     return out;
@@ -55,5 +67,7 @@ function cellStart(win: WindowText, h: LabelHit): boolean {
 }
 
 /** Prepositions of place that join a count's label to where it counts, English and Dutch, and articles. */
+/** "to" or "aan" right before a hit, an article between at most. */
+const TOWARDS = /(?:^|[^\p{L}])(?:to|aan)[ \t]+(?:(?:the|de|het)[ \t]+)?$/iu;
 const PLACES: ReadonlySet<string> = new Set(['in', 'at', 'on', 'within', 'inside', 'op', 'bij', 'binnen', 'te']);
 const ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an', 'het', 'de', 'een']);

@@ -360,7 +360,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const siblings = siblingsOf(fields, win.locale);
     const excluded = excludedWords(fields, win.locale);
     const kept = uncovered(all);
-    const headed = headedByOther(win, kept);
+    const headed = headedByOther(win, kept, new Map([...names].map(([id, words]) => [id, words[0] ?? ''] as const)));
     for (const h of kept) {
         if (headed.has(h)) continue;
         if (amounts.has(h.field) && (countedApart(win, h) || (taxAfter(win, h) && !taxed.has(h.field)))) continue;
