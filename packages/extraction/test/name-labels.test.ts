@@ -246,4 +246,17 @@ describe("a heading over a name's label", () => {
         });
         expect((await readData(form, schema)).account_type).to.equal('Savings');
     });
+
+    it('a word of a value\'s type alone is no string value, whatever labels it ("Date", "Naam"); a shift\'s "Day" is', async () => {
+        const proof = [
+            '13  Position with, or relation to,      Credit Controller',
+            '    creditor',
+            '-------------------------------------------------------------------------------',
+            '14  Date                                 18 March 2025',
+        ].join('\n');
+        const creditor = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'creditor_name', type: 'string' }] });
+        expect((await readCandidates(proof, creditor)).candidates.map((c) => c.quote)).to.not.include('Date');
+        const rota = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'shift', type: 'string' }] });
+        expect((await readData('Shift:   Day\nHours:   7.5\n', rota)).shift).to.equal('Day');
+    });
 });

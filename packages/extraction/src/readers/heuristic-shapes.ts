@@ -46,6 +46,9 @@ export function shapeOf(
     // no value ("Home" in a table's "Team" column for `home_team` and `away_team`).
     const mine = labelWords(field.name);
     const own = new Set(mine);
+    // (Nor, whatever labels it, a word of a value's type alone, "Date", "Amount", "Naam": a label's,
+    // not what it labels; but a time of day, "Day" / "Night" for a shift.)
+    const types = new Set([...wordsOf(win.locale, 'typeWords'), 'name', 'naam'].filter((w) => !DAY_WORDS.has(w)));
     for (const f of fields) {
         const theirs = labelWords(f.name);
         if (f !== field && theirs.some((w) => mine.includes(w))) for (const w of theirs) own.add(w);
@@ -54,6 +57,7 @@ export function shapeOf(
         !answer(quote) &&
         // (After the field's own whole label a word of its sibling's is a value: "Account type:   Savings".)
         !(own.has(quote.trim().toLowerCase()) && hit?.kind !== 'name' && hit?.kind !== 'hint') &&
+        !types.has(quote.trim().toLowerCase()) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
@@ -161,3 +165,6 @@ function codeBeforeComma<T extends Span>(c: T): T {
     const end = open ? open.index : comma;
     return end < 1 ? c : { ...c, end: c.start + end, quote: c.quote.slice(0, end) };
 }
+
+/** Type words that may be a string's value: a time of day or a day ("Day" shift), and "no" (an answer, read as such). */
+const DAY_WORDS: ReadonlySet<string> = new Set(['day', 'time', 'dag', 'tijd', 'no', 'nr', 'num', 'id']);
