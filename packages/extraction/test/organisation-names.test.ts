@@ -3,8 +3,8 @@
 // name line that says the kind, an e-mail sender's name that says it, and the letterhead as a guess
 // at a coin flip's confidence where nothing in the document is labelled for the field.
 import { expect } from 'chai';
-import { compile } from './support/edit-fixtures.js';
-import { readData, readResponse } from './support/read-data.js';
+import { compile, strings } from './support/edit-fixtures.js';
+import { readCandidates, readData, readResponse } from './support/read-data.js';
 
 const one = (name: string) => compile({ svc_schema: '1.0', name: 'doc', fields: [{ name, type: 'string' }] });
 
@@ -211,5 +211,17 @@ describe('organisation names', () => {
         expect((await readData(statement, compile({ svc_schema: '1.0', name: 't', fields: abn }))).abn_number).to.equal(
             'ABN 61 608 214 993',
         );
+    });
+
+    it('a name its kind heads, the kind capitalised: "School of Chemistry" for `school`; not a kind in lower case', async () => {
+        const letter = [
+            'UNIVERSITY OF NORTHBRIDGE',
+            'Doctoral College | Research Degrees Office',
+            '',
+            'Outcome of oral examination - Doctor of Philosophy (PhD), School of Chemistry',
+        ].join('\n');
+        expect((await readData(letter, strings('school'))).school).to.equal('School of Chemistry');
+        const note = 'Your son will move to the school of his choice in September.';
+        expect((await readCandidates(note, strings('school'))).candidates.map((c) => c.quote)).to.deep.equal([]);
     });
 });

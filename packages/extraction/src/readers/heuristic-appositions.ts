@@ -277,6 +277,25 @@ function beforeKind(win: WindowText, hit: LabelHit): Span | undefined {
     return { start, end: start + m[1]!.length, quote: m[1]! };
 }
 
+/** A kind's word in capitals first, "of" or "for", then capitalised words (a connector between): a name its kind heads. */
+const KIND_OF_NAME =
+    /^(?:of|for|voor|van)[ \t]+(?:the[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|&|and|en)){0,3}(?<![ \t](?:&|and|en))/u;
+
+/**
+ * The name a field's kind heads, the kind capitalised ("Doctor of Philosophy (PhD), School of
+ * Chemistry" for `school`, "Faculty of Law", "Department for Education"): the kind and what follows.
+ */
+function kindOfName(win: WindowText, hit: LabelHit): Span | undefined {
+    const text = win.text;
+    const word = text.slice(hit.start, hit.end);
+    const kinds = [wordsOf(win.locale, 'unitWords'), wordsOf(win.locale, 'organisationWords')];
+    if (!/^\p{Lu}\p{Ll}/u.test(word) || !kinds.some((k) => k.has(word.toLowerCase()))) return undefined;
+    const m = KIND_OF_NAME.exec(text.slice(hit.end + 1, hit.end + 1 + KIND_BEFORE));
+    if (text[hit.end] !== ' ' || !m) return undefined;
+    const end = hit.end + 1 + m[0].length;
+    return { start: hit.start, end, quote: text.slice(hit.start, end) };
+}
+
 /** The people beside the field's role in running text, as candidates of the field. */
 export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean): Scored[] {
     const { input, win, field, type, hits } = ctx;
@@ -292,7 +311,8 @@ export function appositionScores(ctx: FieldContext, fits: (s: Span) => boolean):
             besideRole(win, hit) ??
             (hit.kind === 'name' ? (nameOverRole(win, hit) ?? nameOverTitledRole(win, hit) ?? listedAs(win, hit)) : undefined);
         // (A kind's word in lower case after the name it ends: "our Fleet Operations department".)
-        const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : beforeKind(win, hit);
+        // (Or a name its kind heads: "School of Chemistry" for `school`.)
+        const kind = person || hit.kind !== 'name' || hit.length !== 1 ? undefined : (beforeKind(win, hit) ?? kindOfName(win, hit));
         const name = person ?? kind;
         const parsed = name && fits(name) ? parseQuote(type, name.quote, input.language) : undefined;
         if (!name || !parsed) continue;
