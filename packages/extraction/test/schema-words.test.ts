@@ -262,4 +262,21 @@ describe('schema words: field names in another language than the document', () =
         expect(await readData(doc, schema)).to.deep.equal({ max_persons: 7, max_households: 5 });
         expect(translatedName(['max', 'persons'], localeOf('en').schemaWords)).to.deep.equal(['maximum', 'persons']);
     });
+
+    it('a label written with accents is the name written without ("Patiëntnummer:" for `patientnummer`)', async () => {
+        const kalender = [
+            'DOSEERKALENDER',
+            'Patiënt:        mevr. W.H. Koopmans-de Ruiter',
+            'Patiëntnummer:  TD-0627741',
+            'Huisarts:       dr. P. Dekker',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'k', fields: [{ name: 'patientnummer', type: 'string' }] });
+        expect((await readData(kalender, schema, 'nl')).patientnummer).to.equal('TD-0627741');
+        // (A later word of a label too: "Bijdrage cliënt:" for `bijdrage_client`.)
+        const overzicht = ['Overzicht', 'Bijdrage gemeente:     € 45,00', 'Bijdrage cliënt:       € 120,00'].join('\n');
+        const bijdrage = compile({ svc_schema: '1.0', name: 'b', fields: [{ name: 'bijdrage_client', type: 'money', currency: 'EUR' }] });
+        const { candidates } = await readCandidates(overzicht, bijdrage, 'nl');
+        const context = (quote: string) => candidates.find((c) => c.quote === quote)?.features.context ?? 0;
+        expect(context('€ 120,00')).to.be.greaterThan(0.8);
+    });
 });

@@ -3,7 +3,7 @@
 // wrapped line (split from heuristic-labels.ts).
 import { MIN_COMPOUND_TAIL } from './heuristic-qualifiers.js';
 import type { Span } from './heuristic-spans.js';
-import { labelWords, type WindowText } from './heuristic-text.js';
+import { labelWords, unaccented, type WindowText } from './heuristic-text.js';
 
 /** The same word, or one a plural "s" or a possessive away. */
 export function pluralOrSame(a: string, b: string): boolean {
@@ -12,7 +12,10 @@ export function pluralOrSame(a: string, b: string): boolean {
 
 /** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
 export function sameWord(win: WindowText, a: string, b: string): boolean {
-    return pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b));
+    if (pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b))) return true;
+    // (Or the same without accents: "patiënt" and `patient`.)
+    const [x, y] = [unaccented(a), unaccented(b)];
+    return (x !== a || y !== b) && (pluralOrSame(x, y) || (x.length > 4 && y.length > 4 && win.locale.stem(x) === win.locale.stem(y)));
 }
 
 /** Whether a label writes `word` for `full` after its first word: "no" for "number" ("Invoice no."). */

@@ -66,6 +66,13 @@ export class WindowText {
             let list = this.wordIndex.get(norm);
             if (!list) this.wordIndex.set(norm, (list = []));
             list.push(this.words.length - 1);
+            // (Found without its accents too: "Patiëntnummer" labels `patientnummer`.)
+            const plain = unaccented(norm);
+            if (plain !== norm) {
+                let at = this.wordIndex.get(plain);
+                if (!at) this.wordIndex.set(plain, (at = []));
+                at.push(this.words.length - 1);
+            }
             // A word joined to the one before by a hyphen is found as their compound too, at its
             // second part: "Check-out date" labels `checkout_date`.
             const before = this.words[this.words.length - 2];
@@ -305,3 +312,8 @@ export function labelWords(text: string): readonly string[] {
 const LABEL_WORDS = new Map<string, readonly string[]>();
 const LABEL_WORDS_ENTRIES = 4096;
 const LABEL_WORDS_TEXT = 256;
+
+/** A word without its accents ("patiënt": "patient"); a word of plain letters as it is. */
+export function unaccented(w: string): string {
+    return !/[^ -~]/.test(w) ? w : w.normalize('NFD').replace(/\p{M}/gu, '');
+}
