@@ -279,4 +279,14 @@ describe('schema words: field names in another language than the document', () =
         const context = (quote: string) => candidates.find((c) => c.quote === quote)?.features.context ?? 0;
         expect(context('€ 120,00')).to.be.greaterThan(0.8);
     });
+
+    it('a name\'s initials a document writes whole: `ni_no` for "National Insurance number"; a VIN stays "VIN"', async () => {
+        const p45 = ['1  Employer PAYE reference      475 / KB91027', "2  Employee's National Insurance number      SN 41 72 93 C"].join(
+            '\n',
+        );
+        const ni = compile({ svc_schema: '1.0', name: 'p', fields: [{ name: 'ni_no', type: 'string' }] });
+        expect((await readData(p45, ni)).ni_no).to.equal('SN 41 72 93 C');
+        const mot = compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'vin', type: 'string' }] });
+        expect((await readData('Make: Ford   Model: Fiesta\nVIN:  WF0DXXGAKDFD48512\n', mot)).vin).to.equal('WF0DXXGAKDFD48512');
+    });
 });

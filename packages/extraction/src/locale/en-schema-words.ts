@@ -17,6 +17,9 @@ export const EN_SCHEMA_WORDS: ReadonlyMap<string, string> = new Map([
     ['mins', 'minutes'],
     ['ref', 'reference'],
     ['addr', 'address'],
+    // (Initials of a number's name documents write whole: `ni_no` for "National Insurance number"; not
+    // "VIN" or "SSN", which documents write as initials.)
+    ['ni', 'national insurance'],
     ['adres', 'address'],
     ['bedrag', 'amount'],
     ['bedrijf', 'company'],
