@@ -220,4 +220,19 @@ describe('sibling fields', () => {
         });
         expect((await readData(cover, holder)).policyholder).to.equal('Mr Adam Smith');
     });
+
+    it('a label on two lines takes the one whose head label says a word of the description ("IMO number of the receiving ship")', async () => {
+        const note = [
+            'Delivering barge:     MTB "Maasstroom 7"               IMO No.: 9381022',
+            'Receiving vessel:     MV NORDIC TERN                   IMO No.: 9702154',
+            'Port / location:      Rotterdam, Maasvlakte anchorage 5B',
+        ].join('\n');
+        const description = 'IMO number of the receiving ship';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [{ name: 'vessel_imo', type: 'string', pattern: '[0-9]{7}', description }],
+        });
+        expect((await readData(note, schema)).vessel_imo).to.equal('9702154');
+    });
 });

@@ -13,6 +13,7 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { numberTail } from './heuristic-label-line.js';
 import { abbreviatedFirst, abbreviates, hyphenJoined, pluralOrSame, runsOn, sameWord, wordPositions } from './heuristic-label-words.js';
 import { documentDate } from './heuristic-terms.js';
+import { describedWords, yieldToDescribed } from './heuristic-described.js';
 import {
     excludedWords,
     negationDiffers,
@@ -374,6 +375,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     for (const f of fields) {
         yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);
         yieldToPlain(win, out[f.id]!);
+        yieldToDescribed(win, out[f.id]!, describedWords(f, win.locale));
     }
     return out;
 }

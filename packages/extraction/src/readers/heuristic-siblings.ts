@@ -134,7 +134,7 @@ export function excludedWords(fields: readonly CompiledField[], locale: LocalePr
 }
 /** ", not the …", "(not a …)", Dutch ", niet de …": what a description sets apart, to its clause's end. */
 // (An article after "not": "not necessarily the main driver", "not including delivery" set nothing apart.)
-const SET_APART = /(?:[,(;]|\s[-–])\s*(?:but\s+|maar\s+)?(?:not|niet)\s+((?:the|a|an|any|de|het|een)\s[^,.;()]+)/giu;
+export const SET_APART = /(?:[,(;]|\s[-–])\s*(?:but\s+|maar\s+)?(?:not|niet)\s+((?:the|a|an|any|de|het|een)\s[^,.;()]+)/giu;
 
 /**
  * Whether a label hit's line says a word its field's description sets apart, before it on its line
@@ -157,7 +157,7 @@ export function setApart(win: WindowText, hit: LabelHit, excluded: ReadonlyMap<n
     return (near.toLowerCase().match(/\p{L}+/gu) ?? []).some((w) => words.has(root(w)));
 }
 /** A word without an English or Dutch ending of its forms ("signing", "signed": "sign"), four letters kept at least. */
-function root(w: string): string {
+export function root(w: string): string {
     const m = /^(\p{L}{4,}?)(?:ing|ed|es|s|en|e)$/u.exec(w);
     return m ? m[1]! : w;
 }
