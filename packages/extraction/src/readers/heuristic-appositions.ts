@@ -293,6 +293,13 @@ function kindOfName(win: WindowText, hit: LabelHit): Span | undefined {
     const m = KIND_OF_NAME.exec(text.slice(hit.end + 1, hit.end + 1 + KIND_BEFORE));
     if (text[hit.end] !== ' ' || !m) return undefined;
     const end = hit.end + 1 + m[0].length;
+    // (Not another label's value, nor one after an article in running text, nor a label itself:
+    // "Parent occupation: Lecturer, School of Nursing", "from the Department for Work and Pensions",
+    // "Unit of Measure:".)
+    const line = win.lines[hit.line]!;
+    const before = text.slice(Math.max(line.start, hit.start - KIND_BEFORE), hit.start);
+    if (before.includes(':') || /(?:^|[^\p{L}])(?:the|de|het)[ \t]+$/iu.test(before) || /^[ \t]*:/.test(text.slice(end, end + 4)))
+        return undefined;
     return { start: hit.start, end, quote: text.slice(hit.start, end) };
 }
 

@@ -63,13 +63,9 @@ export function spansOf(ctx: FieldContext, type: Scalar): Span[] {
     // Nor a figure the field's description or hints write after the same word: the label's own
     // ("Specific IgE to Ara h 2: 4.61 kUA/L" described "Specific IgE to Ara h 2 in kUA/L").
     const named = type.kind === 'integer' || type.kind === 'decimal' ? namedFigures(ctx.field) : undefined;
-    if (named?.size)
-        found = found.filter(
-            (s) =>
-                !named.has(
-                    `${/(\p{L}+)[ \t]*$/u.exec(ctx.win.text.slice(Math.max(0, s.start - 24), s.start))?.[1]?.toLowerCase()} ${s.quote}`,
-                ),
-        );
+    const wordBefore = (s: Span): string =>
+        /(\p{L}+)[ \t]+$/u.exec(ctx.win.text.slice(Math.max(0, s.start - 24), s.start))?.[1]?.toLowerCase() ?? '';
+    if (named?.size) found = found.filter((s) => !named.has(wordBefore(s)));
     // Nor a reference range's bound after a row's reading ("Apnoea-hypopnoea index (AHI)   18.6 /h   < 5 /h").
     if (type.kind === 'integer' || type.kind === 'decimal') found = found.filter((s) => !referenceBound(ctx.win, s));
     // Nor a sum of money, for a field that asks for a measure in a unit ("£409.14" for `fabric_metres`).
@@ -133,11 +129,17 @@ function inLabelCell(win: WindowText, s: Span): boolean {
 }
 /** Characters of a label cell read on each side of a span. */
 const LABEL_CELL = 60;
-/** The figures a field's description and hints write after a word, as "word figure" ("h 2" of "Ara h 2"). */
-function namedFigures(field: { description?: string; hints: readonly string[] }): Set<string> {
+/**
+ * The words after which a field's description and hints write a figure its name writes too ("h"
+ * of "Ara h 2" for `ara_h2_ige`; not an example's, "e.g. Floor 3" for `floor`): a figure after such
+ * a word is a label's, this field's or its neighbour row's ("Ara h 8").
+ */
+function namedFigures(field: { name: string; description?: string; hints: readonly string[] }): Set<string> {
     const out = new Set<string>();
+    const own = new Set(field.name.match(/\d+/g) ?? []);
+    if (!own.size) return out;
     for (const t of [field.description ?? '', ...field.hints])
-        for (const m of t.matchAll(/(\p{L}+)[ \t]+(\d+(?:[.,]\d+)?)(?![\d\p{L}])/gu)) out.add(`${m[1]!.toLowerCase()} ${m[2]}`);
+        for (const m of t.matchAll(/(\p{L}+)[ \t]+(\d+)(?![\d\p{L}.,])/gu)) if (own.has(m[2]!)) out.add(m[1]!.toLowerCase());
     return out;
 }
 

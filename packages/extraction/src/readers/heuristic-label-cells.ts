@@ -38,8 +38,9 @@ export function headedByOther(
         // (Not a cell the hit's own field's label starts too: "Awarded to the landlord:" for `awarded_to_landlord`.)
         const cell = starts.get(at) ?? [];
         // (A whole label heads it, a name or a hint: a name's one word, "SIGNED by the customer:" for `signed_date`, does not.)
-        // (Or, before "to" / "aan", the first word of another field's name, which heads that name too:
-        // "Reference to beneficiary:" for `reference_to_payee`, no `beneficiary`'s.)
+        // (Or, before "to" / "aan", the first word of another field's name that goes on with "to" / "aan"
+        // itself: "Reference to beneficiary:" for `reference_to_payee`, no `beneficiary`'s; not
+        // "Letter to tenant:" beside `letter_date`.)
         const towards = TOWARDS.test(win.text.slice(h.start - 8, h.start));
         const heads = cell.filter(
             (g) => g.field !== h.field && g.end <= h.start && (g.kind !== 'name-word' || (towards && g.phrase === firstWords.get(g.field))),
@@ -71,3 +72,10 @@ function cellStart(win: WindowText, h: LabelHit): boolean {
 const TOWARDS = /(?:^|[^\p{L}])(?:to|aan)[ \t]+(?:(?:the|de|het)[ \t]+)?$/iu;
 const PLACES: ReadonlySet<string> = new Set(['in', 'at', 'on', 'within', 'inside', 'op', 'bij', 'binnen', 'te']);
 const ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an', 'het', 'de', 'een']);
+
+/** Per field whose name's second word is "to" or "aan" (`reference_to_payee`), its first word. */
+export function towardsHeads(names: ReadonlyMap<number, readonly string[]>): ReadonlyMap<number, string> {
+    const out = new Map<number, string>();
+    for (const [id, words] of names) if (words.length >= 3 && (words[1] === 'to' || words[1] === 'aan')) out.set(id, words[0]!);
+    return out;
+}

@@ -23,7 +23,7 @@ import {
     siblingsOf,
     yieldToPlain,
 } from './heuristic-siblings.js';
-import { headedByOther } from './heuristic-label-cells.js';
+import { headedByOther, towardsHeads } from './heuristic-label-cells.js';
 import { uncovered } from './heuristic-label-covers.js';
 
 export { uncovered };
@@ -361,7 +361,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const siblings = siblingsOf(fields, win.locale);
     const excluded = excludedWords(fields, win.locale);
     const kept = uncovered(all);
-    const headed = headedByOther(win, kept, new Map([...names].map(([id, words]) => [id, words[0] ?? ''] as const)));
+    const headed = headedByOther(win, kept, towardsHeads(names));
     for (const h of kept) {
         if (headed.has(h)) continue;
         if (amounts.has(h.field) && (countedApart(win, h) || (taxAfter(win, h) && !taxed.has(h.field)))) continue;

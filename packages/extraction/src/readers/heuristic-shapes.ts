@@ -46,8 +46,8 @@ export function shapeOf(
     // no value ("Home" in a table's "Team" column for `home_team` and `away_team`).
     const mine = labelWords(field.name);
     const own = new Set(mine);
-    // (Nor, whatever labels it, a word of a value's type alone, "Date", "Amount", "Naam": a label's,
-    // not what it labels; but a time of day, "Day" / "Night" for a shift.)
+    // (Nor, for a field that asks for a name or a signer, a word of a value's type alone, "Date",
+    // "Naam": a label's, not who it labels; "Sort order:   Date" is a value.)
     const types = new Set([...wordsOf(win.locale, 'typeWords'), 'name', 'naam'].filter((w) => !DAY_WORDS.has(w)));
     for (const f of fields) {
         const theirs = labelWords(f.name);
@@ -57,7 +57,7 @@ export function shapeOf(
         !answer(quote) &&
         // (After the field's own whole label a word of its sibling's is a value: "Account type:   Savings".)
         !(own.has(quote.trim().toLowerCase()) && hit?.kind !== 'name' && hit?.kind !== 'hint') &&
-        !types.has(quote.trim().toLowerCase()) &&
+        !(signer && types.has(quote.trim().toLowerCase())) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&

@@ -313,7 +313,10 @@ const LABEL_WORDS = new Map<string, readonly string[]>();
 const LABEL_WORDS_ENTRIES = 4096;
 const LABEL_WORDS_TEXT = 256;
 
-/** A word without its accents ("patiënt": "patient"); a word of plain letters as it is. */
+/**
+ * A word without its diaeresis ("patiënt": "patient", "financiële"), which only splits a vowel
+ * off; other accents stay ("résumé" is no "resume", Dutch "één" no "een").
+ */
 export function unaccented(w: string): string {
-    return !/[^ -~]/.test(w) ? w : w.normalize('NFD').replace(/\p{M}/gu, '');
+    return !/[äëïöüÄËÏÖÜ]/.test(w) ? w : w.replace(/[äëïöüÄËÏÖÜ]/g, (c) => c.normalize('NFD')[0]!);
 }
