@@ -106,6 +106,9 @@ function standardNumber(text: string, s: { start: number; quote: string }): bool
  * 312.6", "Dichtheid bij 15 °C   0,9712").
  */
 function condition(text: string, s: Span): boolean {
+    // (The last letter of "at", "@" or "bij" right before, a space between at most: most figures ask no more.)
+    const c = text[s.start - 1] === ' ' ? text[s.start - 2] : text[s.start - 1];
+    if (c !== 't' && c !== 'T' && c !== '@' && c !== 'j' && c !== 'J') return false;
     return CONDITION_BEFORE.test(text.slice(Math.max(0, s.start - 5), s.start)) && CONDITION_AFTER.test(text.slice(s.end, s.end + 40));
 }
 /** Whether a field asks for a temperature (`storage_temperature_c`, `bake_temp_f`): its figure may stand after "at". */
