@@ -71,4 +71,21 @@ describe('ranges of figures', () => {
         const guests = compile({ svc_schema: '1.0', name: 'r', fields: [count('max_persons')] });
         expect((await readData(rules, guests)).max_persons).to.equal(4);
     });
+
+    it('a Dutch change "van X naar Y" is a pair of the earlier and the later figure', async () => {
+        const verslag = [
+            'EINDOORDEEL:  goed',
+            '',
+            'Gevolgen',
+            'Toekenning periodieke verhoging per 1 januari 2026: ja (trede 7 naar 8).',
+            'Bruto maandsalaris bij voltijd (36 uur): van EUR 3.214,00 naar EUR 3.318,00.',
+            '',
+            'Verzuim in de beoordelingsperiode: 6 kalenderdagen (2 meldingen).',
+        ].join('\n');
+        const schema = money('EUR', 'salaris_oud', 'salaris_nieuw');
+        expect(await readData(verslag, schema, 'nl')).to.deep.equal({
+            salaris_oud: { amount: '3214.00', currency: 'EUR' },
+            salaris_nieuw: { amount: '3318.00', currency: 'EUR' },
+        });
+    });
 });

@@ -203,7 +203,7 @@ export const nl = {
     unitWords: ['afdeling', 'team', 'divisie', 'vestiging', 'sectie'],
     jobWords: ['functie', 'functietitel', 'functienaam', 'beroep'],
     jobIntroducers: ['als'],
-    rangeWords: ['tot', 'tot en met', 't/m', 'tm'],
+    rangeWords: ['tot', 'tot en met', 't/m', 'tm', 'naar'],
     maximumWords: ['max', 'maximum', 'maximaal', 'hoogste', 'bovengrens'],
     nameWords: ['naam', 'namen'],
     nameListWords: ['namen'],
