@@ -41,7 +41,7 @@ export function headedByOther(
         // (Or, before "to" / "aan", the first word of another field's name that goes on with "to" / "aan"
         // itself: "Reference to beneficiary:" for `reference_to_payee`, no `beneficiary`'s; not
         // "Letter to tenant:" beside `letter_date`.)
-        const towards = TOWARDS.test(win.text.slice(h.start - 8, h.start));
+        const towards = TOWARDS.test(win.text.slice(Math.max(0, h.start - 8), h.start));
         const heads = cell.filter(
             (g) => g.field !== h.field && g.end <= h.start && (g.kind !== 'name-word' || (towards && g.phrase === firstWords.get(g.field))),
         );
@@ -67,9 +67,9 @@ function cellStart(win: WindowText, h: LabelHit): boolean {
     return / {2}$|\t$/.test(before) || (h.start - line.start <= CELL_BEFORE && win.text.slice(line.start, h.start).trim() === '');
 }
 
-/** Prepositions of place that join a count's label to where it counts, English and Dutch, and articles. */
 /** "to" or "aan" right before a hit, an article between at most. */
 const TOWARDS = /(?:^|[^\p{L}])(?:to|aan)[ \t]+(?:(?:the|de|het)[ \t]+)?$/iu;
+/** Prepositions of place that join a count's label to where it counts, English and Dutch, and articles. */
 const PLACES: ReadonlySet<string> = new Set(['in', 'at', 'on', 'within', 'inside', 'op', 'bij', 'binnen', 'te']);
 const ARTICLES: ReadonlySet<string> = new Set(['the', 'a', 'an', 'het', 'de', 'een']);
 

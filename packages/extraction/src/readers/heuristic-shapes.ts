@@ -166,5 +166,5 @@ function codeBeforeComma<T extends Span>(c: T): T {
     return end < 1 ? c : { ...c, end: c.start + end, quote: c.quote.slice(0, end) };
 }
 
-/** Type words that may be a string's value: a time of day or a day ("Day" shift), and "no" (an answer, read as such). */
+/** Type words that may be a string's value: a day or a time ("Day" shift), and a number's short words ("No", "ID"). */
 const DAY_WORDS: ReadonlySet<string> = new Set(['day', 'time', 'dag', 'tijd', 'no', 'nr', 'num', 'id']);
