@@ -202,8 +202,17 @@ function otherEvents(ctx: FieldContext): RegExp | undefined {
         (labels.get(k) ?? []).filter((l) => !/\s/.test(l)),
     );
     if (!words.length) return undefined;
-    return new RegExp(`(?:^|[^\\p{L}])(?:${words.map((w) => w.replace(/\./g, '\\.')).join('|')})(?:\\s+(?:on|op))?\\s*$`, 'iu');
+    // (Built once per language and list: every window asks again for every date field.)
+    const key = `${ctx.win.locale.code}\u0000${words.join('|')}`;
+    let re = EVENT_PATTERNS.get(key);
+    if (!re) {
+        re = new RegExp(`(?:^|[^\\p{L}])(?:${words.map((w) => w.replace(/\./g, '\\.')).join('|')})(?:\\s+(?:on|op))?\\s*$`, 'iu');
+        EVENT_PATTERNS.set(key, re);
+    }
+    return re;
 }
+/** Event patterns by language and the events left out (a handful: the lists are the profiles'). */
+const EVENT_PATTERNS = new Map<string, RegExp>();
 /** Characters read before a date for an event's label. */
 const EVENT_BEFORE = 16;
 
