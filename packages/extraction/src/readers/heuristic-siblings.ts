@@ -44,7 +44,7 @@ export function siblingsOf(fields: readonly CompiledField[], locale: LocaleProfi
             }
         }
     // A field alone with such a word is told from what the other words qualify: "a rent of GBP 14,500
-    // per annum (current rent GBP 13,200)" gives `new_rent_pa` no second rent.
+    // per annum (previous rent GBP 13,200)" gives `new_rent_pa` no second rent.
     // (Versions only: "het huidige tijdvak … loopt tot en met 15-04-2043" is `einde_tijdvak`'s.)
     const versions = wordsOf(locale, 'versionWords');
     for (const { f, words } of named) {
