@@ -290,8 +290,8 @@ function kindOfName(win: WindowText, hit: LabelHit): Span | undefined {
     const word = text.slice(hit.start, hit.end);
     const kinds = [wordsOf(win.locale, 'unitWords'), wordsOf(win.locale, 'organisationWords')];
     if (!/^\p{Lu}\p{Ll}/u.test(word) || !kinds.some((k) => k.has(word.toLowerCase()))) return undefined;
-    const m = KIND_OF_NAME.exec(text.slice(hit.end + 1, hit.end + 1 + KIND_BEFORE));
-    if (text[hit.end] !== ' ' || !m) return undefined;
+    const m = text[hit.end] === ' ' ? KIND_OF_NAME.exec(text.slice(hit.end + 1, hit.end + 1 + KIND_BEFORE)) : null;
+    if (!m) return undefined;
     const end = hit.end + 1 + m[0].length;
     // (Not another label's value, nor one after an article in running text, nor a label itself:
     // "Parent occupation: Lecturer, School of Nursing", "from the Department for Work and Pensions",

@@ -12,10 +12,12 @@ export function pluralOrSame(a: string, b: string): boolean {
 
 /** Same word, allowing a plural "s" either way, or another form of it (the profile's stem). */
 export function sameWord(win: WindowText, a: string, b: string): boolean {
-    if (pluralOrSame(a, b) || (a.length > 4 && b.length > 4 && win.locale.stem(a) === win.locale.stem(b))) return true;
-    // (Or the same without accents: "patiënt" and `patient`.)
+    const same = (x: string, y: string): boolean =>
+        pluralOrSame(x, y) || (x.length > 4 && y.length > 4 && win.locale.stem(x) === win.locale.stem(y));
+    if (same(a, b)) return true;
+    // (Or the same without a diaeresis: "patiënt" and `patient`.)
     const [x, y] = [unaccented(a), unaccented(b)];
-    return (x !== a || y !== b) && (pluralOrSame(x, y) || (x.length > 4 && y.length > 4 && win.locale.stem(x) === win.locale.stem(y)));
+    return (x !== a || y !== b) && same(x, y);
 }
 
 /** Whether a label writes `word` for `full` after its first word: "no" for "number" ("Invoice no."). */
