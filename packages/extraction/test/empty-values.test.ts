@@ -183,6 +183,22 @@ describe("a form's empty value", () => {
         expect((await readCandidates(bon, klant, 'nl')).candidates.map((c) => c.quote)).to.not.include('KOPIE');
     });
 
+    it('a label over a line left blank to fill in is empty: the next label down is no value', async () => {
+        // (bench/user-docs/twentysixth has the application form this was seen in.)
+        const form = [
+            'SECTION 5 - GUARANTOR (if required)',
+            'Guarantor name',
+            '  ______________________________',
+            'Guarantor address',
+            '  ______________________________',
+        ].join('\n');
+        expect(await readData(form, strings('guarantor_name'))).to.deep.equal({ guarantor_name: null });
+        // Filled in, the line under the label is its value.
+        expect(await readData(form.replace('  ______________________________', '  Ruth Okafor'), strings('guarantor_name'))).to.deep.equal({
+            guarantor_name: 'Ruth Okafor',
+        });
+    });
+
     it('"Not known" says a field that may be empty is empty, nor is its first word a value', async () => {
         const claim = [
             'JOURNEY DETAILS',

@@ -147,10 +147,25 @@ export function statedEmpty(win: WindowText, hits: readonly LabelHit[]): boolean
         const end = win.lines[h.line]!.end;
         // (A blank after a label of one word is a signature's "Date: ____", no field's statement.)
         const tail = win.text.slice(h.end, end);
-        return end - h.end <= EMPTY_TAIL && (emptyMark(tail) || (h.length >= 2 && BLANK.test(tail)));
+        return end - h.end <= EMPTY_TAIL && (emptyMark(tail) || (h.length >= 2 && (BLANK.test(tail) || blankBelow(win, h, tail))));
     };
     return hits.some((h) => (h.kind === 'name' || h.kind === 'hint') && stated(h));
 }
+/**
+ * A label that heads its line alone over a line left blank to fill in ("Guarantor name" over
+ * "  ________"): the form's field is empty, so the next label down ("Guarantor address") is no value.
+ */
+function blankBelow(win: WindowText, h: LabelHit, tail: string): boolean {
+    const below = win.lines[h.line + 1];
+    return (
+        below !== undefined &&
+        /^[ \t]*:?[ \t]*$/.test(tail) &&
+        /^[ \t]*$/.test(win.text.slice(win.lines[h.line]!.start, h.start)) &&
+        UNDER.test(below.text)
+    );
+}
+/** A line of nothing but a blank to fill in: underscores or dots. */
+const UNDER = /^[ \t]*(?:_{3,}|\.{5,})[ \t_.]*$/;
 /** A blank left to fill in after a form's leaders or colon ("Carried over from 2024 .......  ____"). */
 const BLANK = /^[^\n_.:]{0,40}(?:\.{3,}|…|:)[ \t]*_{3,}[ \t]*$/;
 /** Characters after a label at most for its line's lone dash ("…apportionment          -"). */
