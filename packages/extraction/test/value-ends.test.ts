@@ -152,6 +152,18 @@ describe('where a value ends', () => {
         expect((await readData(minutes, schema)).chair_name).to.equal('Mrs Valerie Okonjo');
     });
 
+    it('before a role in a bracket after a given name and a surname: "Tomasz Wrobel (Goods In Team Leader)"', async () => {
+        // (bench/user-docs/twentysixth has the goods received note this was seen in.)
+        expect(valueHead('Tomasz Wrobel (Goods In Team Leader)')).to.equal('Tomasz Wrobel'.length);
+        expect(valueHead('Sanne van der Wit (Magazijnmedewerker)')).to.equal('Sanne van der Wit'.length);
+        // A department or a place in the bracket is no role: the value stays whole.
+        expect(valueHead('Marta Siewierska (Platform Engineering)')).to.equal(0);
+        expect(valueHead('Citizens Advice (Bristol)')).to.equal(0);
+        const note =
+            'GOODS RECEIVED NOTE\n\nReceived and checked by:   Tomasz Wrobel (Goods In Team Leader)\nEntered to WMS:   14/04/2026\n';
+        expect(await readData(note, strings('checked_by'))).to.deep.equal({ checked_by: 'Tomasz Wrobel' });
+    });
+
     it('before a firm and place in a bracket after a titled name, Dutch "mr." too ("mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)")', async () => {
         expect(valueHead('mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)')).to.equal('mr. E.M. Bosman-Tuinstra'.length);
         expect(valueHead('Dr Amira Shah (Riverside Surgery, Leeds)')).to.equal('Dr Amira Shah'.length);

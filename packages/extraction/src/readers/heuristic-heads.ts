@@ -91,6 +91,10 @@ function bracketHead(quote: string): number {
         // Nor a person's role, firm or place in a bracket that ends a titled name: "Mrs Valerie Okonjo
         // (Chair)", "mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)".
         if (TITLED.test(quote) && /^ \([^()\n]{1,60}\)$/u.test(quote.slice(bracket))) return bracket;
+        // Nor a role after a given name and a surname, in a bracket its role's noun ends: "Tomasz
+        // Wrobel (Goods In Team Leader)" ("Marta Siewierska (Platform Engineering)", a department
+        // or an organisation's place, "Citizens Advice (Bristol)", stays whole).
+        if (UNTITLED_NAME.test(quote.slice(0, bracket)) && ROLE_BRACKET.test(quote.slice(bracket))) return bracket;
     }
     return 0;
 }
@@ -106,6 +110,11 @@ function restHead(quote: string, rangeWords: ReadonlySet<string>): number {
     return code && !(join && rangeWords.has(join)) ? code.length : 0;
 }
 
+/** A given name and a surname (two to four capitalised words, a surname's particles between), no title. */
+const UNTITLED_NAME = /^\p{Lu}\p{Ll}+(?:(?:[ \t]+(?:van|de|der|den|ten|ter|von))*[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?){1,3}$/u;
+/** A bracket of capitalised words whose last is a role's noun: "(Goods In Team Leader)", "(Magazijnmedewerker)". */
+const ROLE_BRACKET =
+    /^ \((?:[\p{Lu}&][\p{L}&'’-]*[ \t]+){0,4}(?:Leader|Manager|Officer|Supervisor|Director|Assistant|Co-?ordinator|Administrator|Clerk|Controller|Technician|Inspector|Secretary|Treasurer|Chair|Foreman|Operative|\p{Lu}\p{Ll}*(?:leider|medewerker|beheerder|coördinator))\)$/u;
 /** A person's name first: a title, a Dutch form of address, or initials before a surname ("de heer P.A. Brouwer"). */
 const PERSON_HEAD =
     /^(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Dhr|Mevr|Mw)\.?\s|(?:de heer|mevrouw|mevr\.|dhr\.|mw\.)\s|(?:\p{Lu}\.){1,4}\s?\p{Lu}\p{Ll})/iu;
