@@ -310,4 +310,25 @@ describe('boolean answers', () => {
         // (A "No" answering its label stays one.)
         expect(await readData('No claims discount affected:   No', schema)).to.deep.equal({ no_claims_discount_affected: false });
     });
+
+    it('a yes-or-no field\'s longer label leaves an amount\'s label inside it: "Single person discount (25%)   -£608.50"', async () => {
+        // (bench/user-docs/twentysixth has the council tax bill this was seen in.)
+        const bill = [
+            'YOUR BILL',
+            '',
+            '  Annual charge for band D, 01/04/2026 to 31/03/2027         £2,434.00',
+            '  Less: Single person discount (25%)                          -£608.50',
+            '                                                            ----------',
+            '  AMOUNT PAYABLE FOR 2026/27                                 £1,825.50',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [
+                { name: 'discount', type: 'money', currency: 'GBP' },
+                { name: 'single_person_discount', type: 'boolean' },
+            ],
+        });
+        expect((await readData(bill, schema)).discount).to.deep.equal({ amount: '608.50', currency: 'GBP' });
+    });
 });

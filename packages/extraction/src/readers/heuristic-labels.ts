@@ -360,7 +360,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     const siblings = siblingsOf(fields, win.locale);
     const excluded = excludedWords(fields, win.locale);
-    const kept = uncovered(all);
+    const kept = uncovered(all, new Set(fields.filter((f) => f.type.kind === 'boolean').map((f) => f.id)));
     const headed = headedByOther(win, kept, towardsHeads(names));
     for (const h of kept) {
         if (headed.has(h)) continue;
