@@ -18,6 +18,8 @@ const START_LABELS = [
     'started on',
     'commenced on',
     'from',
+    // (A form asks for a period's first day so: "First day of service:   09/03/2026".)
+    'first day',
 ];
 /** How running text introduces the day a payment falls due (dateLabels). */
 const DUE_LABELS = [
@@ -49,6 +51,7 @@ const END_LABELS = [
     'terminated on',
     'until',
     'through',
+    'last day',
 ];
 
 export const enAgreementWords = {

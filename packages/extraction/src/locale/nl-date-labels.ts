@@ -15,6 +15,7 @@ const START_LABELS = [
     'start op',
     'aanvangt op',
     'eerste',
+    'eerste dag',
     'ingangsdatum',
     'begindatum',
     'startdatum',
@@ -32,6 +33,7 @@ const END_LABELS = [
     'verviel op',
     'tot en met',
     'tot',
+    'laatste dag',
 ];
 
 export const NL_DATE_LABELS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([

@@ -4,8 +4,8 @@
 // phrases of them.
 import type { LocaleProfile } from '../locale/locale-types.js';
 import { wordsOf } from '../locale/locale-words.js';
-import type { LabelPhrase } from './heuristic-labels.js';
-import { labelWords } from './heuristic-text.js';
+import type { LabelHit, LabelPhrase } from './heuristic-labels.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 import { LABEL } from './heuristic-weights.js';
 
 /** Longest key of `words` tried first: "due date" before "date". */
@@ -152,3 +152,42 @@ export function sumFirst(name: readonly string[], locale: LocaleProfile, stop: {
     const pair = name.length === 3 && UNIT_TAILS.has(name[2]!) ? name.slice(0, 2) : name;
     return pair.length === 2 && locale.sums.sum.includes(pair[1]!) && !stop.has(pair[0]!) ? [[pair[1]!, pair[0]!]] : [];
 }
+
+/**
+ * A label of the field, the language's "of" and a word of the field's own name are one label ("First
+ * day of service:" for `service_start`): the name's word is no other service's after "First day of",
+ * and the value after the colon is the whole label's. One pass over a field's hits in order of start.
+ */
+export function joinOwnWords(win: WindowText, hits: LabelHit[]): LabelHit[] {
+    const link = win.locale.nameLinks?.[0];
+    if (!link || hits.length < 2) return hits;
+    const articles = win.locale.definitionArticles ?? [];
+    const out: LabelHit[] = [];
+    for (const h of hits) {
+        const k = h.kind === 'name-word' ? joinedBy(h) : -1;
+        if (k >= 0) out[k] = { ...out[k]!, end: h.end, length: out[k]!.length + h.length + 1 };
+        else out.push(h);
+    }
+    return out;
+
+    /** The label just before that `h` joins: among the last few hits (hits that start together come apart), or -1. */
+    function joinedBy(h: LabelHit): number {
+        const floor = Math.max(0, out.length - JOIN_BACK);
+        let k = out.length - 1;
+        while (k >= floor && !joins(out[k]!, h)) k--;
+        return k >= floor ? k : -1;
+    }
+
+    function joins(o: LabelHit, h: LabelHit): boolean {
+        if (o.kind === 'name-word' || o.kind === 'description' || o.line !== h.line || h.start <= o.end || h.start - o.end > 12)
+            return false;
+        const between = win.text
+            .slice(o.end, h.start)
+            .toLowerCase()
+            .trim()
+            .split(/[ \t]+/);
+        return between[0] === link && between.length <= 2 && (between.length === 1 || articles.includes(between[1]!));
+    }
+}
+/** Hits looked back over for the label a name's word joins. */
+const JOIN_BACK = 4;

@@ -35,6 +35,7 @@ import {
     capitalsOf,
     dateLabelWeight,
     formNames,
+    joinOwnWords,
     markedPart,
     nameParts,
     possessorFree,
@@ -373,6 +374,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         out[h.field]!.push(h);
     }
     for (const f of fields) {
+        out[f.id] = joinOwnWords(win, out[f.id]!);
         yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);
         yieldToPlain(win, out[f.id]!);
         yieldToDescribed(win, out[f.id]!, describedWords(f, win.locale));
