@@ -138,4 +138,46 @@ describe('due dates in prose', () => {
         const accept = compile({ svc_schema: '1.0', name: 'a', fields: [{ name: 'accept_by', type: 'date' }] });
         expect((await readData(statement, accept)).accept_by).to.equal('2025-12-31');
     });
+
+    it('a label whose last word says which date ("Date received:") names its own, not the signature\'s closing date', async () => {
+        // (bench/user-docs/twentysixth has the claim form this was seen in.) The form is long enough
+        // for its closing lines to count: the last date there had dated the signature.
+        const form = [
+            'JUROR EXPENSES AND LOSS OF EARNINGS CLAIM',
+            '',
+            'Please complete in BLOCK CAPITALS and hand this form to the Jury Office at the',
+            'court where you served. Claims must be made within 12 months of the last day of',
+            'service.',
+            '',
+            'Juror number:              418 227 093',
+            'Court attended:            LEEDS CROWN COURT',
+            'Number of days attended:   9',
+            'Return fare per day:       £11.80',
+            'Car parking claimed:       No',
+            'Route:                     Wakefield Westgate - Leeds (rail)',
+            'Number of return journeys: 9',
+            'Occupation:                Self-employed joiner',
+            'Sort code:                 20-41-77',
+            'Normal daily earnings:     £185.00 (see attached invoice copies)',
+            '                                                     Travel total    £106.20',
+            '',
+            'DECLARATION',
+            'I declare that the information I have given is true and complete and that I',
+            'have not claimed, and will not claim, these amounts from any other source.',
+            '',
+            "Signed:   D. P. O'Halloran                          Date:   25/03/2026",
+            '',
+            'FOR OFFICE USE ONLY',
+            'Date received:  26/03/2026     Checked by:  KLB     Pool ref:  LDS/26/0311',
+        ].join('\n');
+        const claim = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'juror_number', type: 'string' },
+                { name: 'date_signed', type: 'date', date_order: 'dmy', description: "Date of the juror's signature on the declaration" },
+            ],
+        });
+        expect((await readData(form, claim)).date_signed).to.equal('2026-03-25');
+    });
 });

@@ -38,7 +38,8 @@ function namedOther(win: WindowText, s: Span): boolean {
     const line = win.lines[win.lineOf(s.start)]!;
     const before = win.text.slice(Math.max(line.start, s.start - OTHER_LABEL_CHARS), s.start);
     const m = /(\p{L}[\p{L}\p{N} ()'’./-]{0,40}):[^\S\n]*$/u.exec(before);
-    return !!m && !labelWords(m[1]!).some((w) => OWN_DATE_WORDS.has(w));
+    // (The label's last word says which date: "Date received:" dates the office's receipt, "Plaats en datum:" the document.)
+    return !!m && !OWN_DATE_WORDS.has(labelWords(m[1]!).at(-1) ?? '');
 }
 
 const OTHER_LABEL_CHARS = 60;
@@ -52,7 +53,21 @@ function deadline(win: WindowText, s: Span): boolean {
 }
 const DEADLINE_CHARS = 24;
 /** Words of a label of the document's own date: "Date:", "Datum:", "Plaats en datum:", "Signed:". */
-const OWN_DATE_WORDS = new Set(['date', 'dated', 'datum', 'signed', 'issued', 'getekend', 'ondertekend', 'dd', 'd']);
+const OWN_DATE_WORDS = new Set([
+    'date',
+    'dated',
+    'datum',
+    'signed',
+    'issued',
+    'getekend',
+    'ondertekend',
+    'dd',
+    'd',
+    'issue',
+    'signature',
+    'letter',
+    'ondertekening',
+]);
 
 /**
  * Of the dates at the head or foot of a document, the latest is most often the document's own (a
