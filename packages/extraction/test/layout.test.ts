@@ -264,4 +264,18 @@ describe('layout: a column of labels, then the column of their values', () => {
         const aangifte = 'AANGIFTE\n  Merk / type           Gazelle Ultimate C380 HMB\n';
         expect(await data(aangifte, strings('merk_type'), 'nl')).to.deep.equal({ merk_type: 'Gazelle Ultimate C380 HMB' });
     });
+
+    it('a column\'s heading set apart by a slash gives each label its part of the cell under it ("VESSEL / VOYAGE")', async () => {
+        // (bench/user-docs/twentysixth has the arrival notice this was seen in.)
+        const notice = [
+            'ARRIVAL NOTICE',
+            '',
+            'BILL OF LADING      BOOKING NO.      VESSEL / VOYAGE             FLAG',
+            'MOLU NGB2603177     NGB0418862       MERIDIAN AURORA / 614W      MT',
+        ].join('\n');
+        expect(await data(notice, strings('vessel', 'voyage'))).to.deep.equal({ vessel: 'MERIDIAN AURORA', voyage: '614W' });
+        // A row of a label and its value is no heading: its slashed label keeps the value whole.
+        const claim = ['JOURNEY', '  Train / service           Not known', '  Coach / seat              C / 42'].join('\n');
+        expect((await data(claim, strings('train'))).train).to.equal(null);
+    });
 });

@@ -9,6 +9,9 @@ import { parseDateQuote } from '../parsers/date-parser.js';
 import type { LabelHit } from './heuristic-labels.js';
 import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
+import { cellColumns } from './heuristic-rows.js';
+import { HEAD_PREFERRED, headerRow } from './heuristic-lines.js';
+import type { WindowText } from './heuristic-text.js';
 
 /** Candidates without another label of their field before a code, and names without a number's item after them or a number's word and figure ending them. */
 export function tidied(
@@ -155,6 +158,43 @@ export function slashPart(text: string, lineStart: number, hit: LabelHit, v: Spa
     const [start, end] = first ? [v.start, v.start + cut] : [v.start + cut + parts[0]![0].length, v.end];
     return start < end ? { start, end, quote: text.slice(start, end) } : undefined;
 }
+
+/**
+ * A column's heading that names two things apart by a slash over a cell that gives two ("VESSEL /
+ * VOYAGE" over "MERIDIAN AURORA / 614W" for `vessel`, in a row of column labels): the part of the
+ * cell under the label's part.
+ */
+export function slashedCellUnder(win: WindowText, hit: LabelHit): StringCandidate[] {
+    const part = slashedPart(win, hit);
+    return part ? [{ ...part, context: hit.weight * 0.85 * HEAD_PREFERRED, hit }] : [];
+}
+
+function slashedPart(win: WindowText, hit: LabelHit): Span | undefined {
+    const line = win.lines[hit.line]!;
+    const next = win.nextTextLine(hit.line);
+    // (Short lines only: a long line's cells are split once per label on it.)
+    if (next < 0 || next - hit.line > 2 || line.text.length > ROW_CHARS || win.lines[next]!.text.length > ROW_CHARS) return undefined;
+    const at = hit.start - line.start;
+    const head = cellColumns(line.text).find((c) => c.start <= at && at < c.start + (c.to - c.from));
+    const heading = head && line.text.slice(head.start, head.start + (head.to - head.from));
+    const slashes = heading ? [...heading.matchAll(SLASH)] : [];
+    if (!head || slashes.length !== 1) return undefined;
+    const below = win.lines[next]!;
+    // (A row of column labels, not a row of a label and its value: "Train / service   Not known".)
+    if (!headerRow(line.text, below.text)) return undefined;
+    const cell = cellColumns(below.text).find((c) => Math.abs(c.from - head.from) <= 2);
+    if (!cell) return undefined;
+    const start = below.start + cell.start;
+    const v = { start, end: start + (cell.to - cell.from), quote: below.text.slice(cell.start, cell.start + (cell.to - cell.from)) };
+    const parts = [...v.quote.matchAll(SLASH)];
+    if (parts.length !== 1) return undefined;
+    const cut = parts[0]!.index;
+    const [s, e] = at < head.start + slashes[0]!.index ? [v.start, v.start + cut] : [v.start + cut + parts[0]![0].length, v.end];
+    return s < e ? { start: s, end: e, quote: win.text.slice(s, e) } : undefined;
+}
+
+/** Characters of a heading's row or its values' at most, for a slashed column's parts. */
+const ROW_CHARS = 240;
 
 /** Characters from a line's start to a value at most, for its label's parts. */
 const LABEL_CELL = 120;
