@@ -278,4 +278,30 @@ describe('addressee: the person a letter greets', () => {
         ].join('\n');
         expect((await readData(reply, strings('requester_name'))).requester_name).to.equal('Mr Callum Brightwater');
     });
+
+    it('a role\'s label over the salutation writes the name it greets in full ("Applicant:   Ms Lucía Fernanda ORTEGA BALLESTEROS")', async () => {
+        // (bench/user-docs/twentysixth has the decision letter this was seen in.)
+        const letter = [
+            'UK Visas and Immigration',
+            '',
+            'Applicant:             Ms Lucía Fernanda ORTEGA BALLESTEROS',
+            'Date of birth:         19/07/1993',
+            'Application date:      17/03/2026',
+            '',
+            'Dear Ms Ortega Ballesteros,',
+            '',
+            'Your application for entry clearance has been granted.',
+        ].join('\n');
+        expect((await readData(letter, strings('applicant'))).applicant).to.equal('Ms Lucía Fernanda ORTEGA BALLESTEROS');
+        // A label that is no role letters are sent to names someone else ("FAO:" a customer's contact).
+        const offer = [
+            'Fernhill Energy Storage Ltd',
+            'FAO: Mr Oluwaseun Adebayo',
+            '',
+            'Dear Mr Adebayo,',
+            '',
+            'We offer a connection.',
+        ].join('\n');
+        expect((await readData(offer, strings('customer'))).customer).to.not.equal('Mr Oluwaseun Adebayo');
+    });
 });

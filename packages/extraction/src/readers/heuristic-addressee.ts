@@ -87,8 +87,9 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
                 if (greeted.every((w) => own.has(w))) return [to];
                 continue;
             }
-            // (The name line's first cell: "Mr Cedric Onyango-Fairbairn      Holder's number:  509 …".)
-            const t = firstCell(line.text);
+            // (The name line's first cell: "Mr Cedric Onyango-Fairbairn      Holder's number:  509 …";
+            // or a label's value: "Applicant:     Ms Lucía Fernanda ORTEGA BALLESTEROS".)
+            const t = roleValue(line.text, win.locale) ?? firstCell(line.text);
             if (!nameLine(t, titles, win.locale)) continue;
             const own = new Set(t.toLowerCase().split(/\s+/));
             if (!greeted.every((w) => own.has(w))) continue;
@@ -136,6 +137,13 @@ const MINOR_WORDS: ReadonlySet<string> = new Set(['pupil', 'student', 'child', '
 
 /** A line's first cell, trimmed: a name line may have a label and a code beside it. */
 const firstCell = (text: string): string => text.trim().split(/\s{2,}|\t/)[0]!;
+/** A role's label letters are sent to, its colon and a value to the line's end ("Applicant:   Ms Lucía …"; not "FAO:"). */
+function roleValue(text: string, locale: LocaleProfile): string | undefined {
+    const m = LABELLED.exec(text);
+    const roles = wordsOf(locale, 'addresseeWords');
+    return m && labelWords(m[1]!).some((w) => roles.has(w)) ? m[2] : undefined;
+}
+const LABELLED = /^[ \t]*(\p{L}[\p{L} ]{0,30}):[ \t]+(\S(?:[^\n:]{0,58}\S)?)[ \t]*$/u;
 
 /** Lines of a document's head searched for a titled name over an address. */
 const HEAD_LINES = 15;
