@@ -259,4 +259,30 @@ describe("a heading over a name's label", () => {
         const rota = compile({ svc_schema: '1.0', name: 'r', fields: [{ name: 'shift', type: 'string' }] });
         expect((await readData('Shift:   Day\nHours:   7.5\n', rota)).shift).to.equal('Day');
     });
+
+    it('a numbered section\'s heading says whose "Name:" follows ("Section 1 - Employee", "Section 6 - …")', async () => {
+        // (bench/user-docs/twentysixth has the overtime form this was seen in.)
+        const form = [
+            'OVERTIME AUTHORISATION AND CLAIM',
+            '',
+            'Section 1 - Employee',
+            'Name:                 Sean McAllister              Payroll no.:   0048823',
+            'Job title:            Multi-skilled Operative      Grade:         Band 4',
+            '',
+            'Section 6 - Authorisation by manager / budget holder',
+            'Name:     Gillian Moss, Estates Maintenance Manager',
+            'Signed:   G. Moss                                        Date:  02/07/2026',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'ot',
+            fields: [
+                { name: 'employee', type: 'string' },
+                { name: 'authorised_by', type: 'string', description: 'Manager or budget holder who signed section 6' },
+            ],
+        });
+        const read = await readData(form, schema);
+        expect(read.employee).to.equal('Sean McAllister');
+        expect(read.authorised_by).to.not.equal('Sean McAllister');
+    });
 });

@@ -83,8 +83,12 @@ const HEADING_CHARS = 120;
 /** Lines under a section's heading read for its "Name:" line. */
 const SECTION_NAME_LINES = 3;
 
-/** A short heading of a form's section, in any case ("Gegevens verhuurder", "Landlord details"). */
-const SECTION_TITLE = /^\s{0,4}\p{L}[\p{L}'’()/-]*(?: \p{L}[\p{L}'’()/-]*){0,3}\s*$/u;
+/**
+ * A short heading of a form's section, in any case ("Gegevens verhuurder", "Landlord details"), its
+ * number and a dash before it at most ("Section 1 - Employee", "Part B - Landlord", "2. Huurder").
+ */
+const SECTION_TITLE =
+    /^\s{0,4}(?:(?:\p{L}{3,12} )?(?:\p{N}{1,2}|\p{Lu})[.)]? [-–—] |\p{N}{1,2}[.)] )?\p{L}[\p{L}'’()/-]*(?: \p{L}[\p{L}'’()/-]*){0,3}\s*$/u;
 
 /**
  * The value of the "Name:" line under a heading that names whose it is: the heading a line of its
