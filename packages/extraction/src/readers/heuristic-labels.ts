@@ -21,6 +21,8 @@ import {
     setApart,
     siblingSpeaks,
     siblingsOf,
+    termOfOther,
+    termOwners,
     yieldToPlain,
 } from './heuristic-siblings.js';
 import { headedByOther, towardsHeads } from './heuristic-label-cells.js';
@@ -361,6 +363,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     const siblings = siblingsOf(fields, win.locale);
     const excluded = excludedWords(fields, win.locale);
+    const owners = termOwners(fields, win.locale);
     const kept = uncovered(all, new Set(fields.filter((f) => f.type.kind === 'boolean').map((f) => f.id)));
     const headed = headedByOther(win, kept, towardsHeads(names));
     for (const h of kept) {
@@ -371,6 +374,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         const name = names.get(h.field) ?? [];
         if (siblingSpeaks(win, h, siblings) || negationDiffers(win, h, name) || otherOccurrence(win, h, name) || setApart(win, h, excluded))
             continue;
+        if (termOfOther(win, h, owners)) continue;
         out[h.field]!.push(h);
     }
     for (const f of fields) {
