@@ -43,6 +43,7 @@ import {
     possessorFree,
     sumFirst,
     translatedName,
+    yieldToSum,
 } from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
@@ -379,6 +380,7 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     }
     for (const f of fields) {
         out[f.id] = joinOwnWords(win, out[f.id]!);
+        yieldToSum(win, out[f.id]!, names.get(f.id) ?? []);
         yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);
         yieldToPlain(win, out[f.id]!);
         yieldToDescribed(win, out[f.id]!, describedWords(f, win.locale));
