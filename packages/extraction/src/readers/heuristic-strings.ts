@@ -35,7 +35,8 @@ import { labelWords, type WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 import { taglineHolder } from './heuristic-letterhead.js';
-import { slashedCellUnder, slashPart, tidied } from './heuristic-tidy.js';
+import { slashPart, tidied } from './heuristic-tidy.js';
+import { cellsUnder } from './heuristic-box-cells.js';
 import { cells, indentOf } from './heuristic-rows.js';
 
 export interface StringCandidate extends Span {
@@ -298,8 +299,8 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
             if (v && !re && !address && !several && !startsLine)
                 out.push(...headOf(v, valueHead(v.quote, undefined, nameKind !== undefined), hit.weight * 0.85, hit));
         }
-        // (And a slashed column heading's part of the cell under it: "VESSEL / VOYAGE".)
-        out.push(...sectionNameOf(win, hit, options), ...(!re && !address ? slashedCellUnder(win, hit) : []));
+        // (And a value under its label's part of a column's heading or in its box: "VESSEL / VOYAGE", "1  Afzender (…)   | 16 …".)
+        out.push(...sectionNameOf(win, hit, options), ...(re ? [] : cellsUnder(win, hit, address)));
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
         if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {
             const m = shortestMatch(text, hit.start, Math.min(line.end, hit.start + 80), re);

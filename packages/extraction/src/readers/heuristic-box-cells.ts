@@ -1,0 +1,57 @@
+// A form printed as boxes, its columns parted by bars ("1  Afzender (naam, adres, land)   | 16
+// Vervoerder (naam, adres, land)" over "   Zuivelcoöperatie De Vechtstreek U.A.  |    Transportbedrijf
+// …"): a label that heads its box, a number before it and a bracket of what the box holds after it
+// at most, has its value in the same box on the next line.
+import type { LabelHit } from './heuristic-labels.js';
+import type { Span } from './heuristic-spans.js';
+import type { WindowText } from './heuristic-text.js';
+import type { StringCandidate } from './heuristic-strings.js';
+import { trimValue } from './heuristic-lines.js';
+import { slashedCellUnder } from './heuristic-tidy.js';
+
+/**
+ * A string field's values under a label: its part of a slashed column heading's cell (not for an
+ * address), its box's value in a form of boxes.
+ */
+export function cellsUnder(win: WindowText, hit: LabelHit, address: boolean): StringCandidate[] {
+    const v = boxCell(win, hit);
+    return [...(address ? [] : slashedCellUnder(win, hit)), ...(v ? [{ ...v, context: hit.weight * BOX, hit }] : [])];
+}
+/** A box's value counts as a value under its label on the next line. */
+const BOX = 0.85;
+
+function boxCell(win: WindowText, hit: LabelHit): Span | undefined {
+    const line = win.lines[hit.line]!;
+    const below = win.lines[hit.line + 1];
+    if (!below || line.text.length > BOX_ROW_CHARS || below.text.length > BOX_ROW_CHARS || !line.text.includes('|')) return undefined;
+    const bars = barsOf(line.text);
+    const under = barsOf(below.text);
+    // (The boxes' bars stand where they stood on the label's line.)
+    if (!bars.every((b) => under.some((u) => Math.abs(u - b) <= 1))) return undefined;
+    const at = hit.start - line.start;
+    const k = bars.filter((b) => b < at).length;
+    const from = k ? bars[k - 1]! + 1 : 0;
+    const to = k < bars.length ? bars[k]! : line.text.length;
+    if (!HEAD.test(line.text.slice(from, at)) || !TAIL.test(line.text.slice(hit.end - line.start, to))) return undefined;
+    const underFrom = k ? under.find((u) => Math.abs(u - bars[k - 1]!) <= 1)! + 1 : 0;
+    const underTo = k < bars.length ? under.find((u) => Math.abs(u - bars[k]!) <= 1)! : below.text.length;
+    const v = trimValue(win.text, below.start + underFrom, below.start + underTo);
+    // (A box of labelled lines is a section's: "PATIENT   | SPECIMEN" over "Name:    WHITAKER, JOANNE M   | …".)
+    return v && !LABELLED.test(v.quote) ? v : undefined;
+}
+/** A label and its colon that start a box's line. */
+const LABELLED = /^\p{L}[\p{L} .'’/#-]{0,30}:/u;
+
+/** Positions of a line's bars. */
+function barsOf(text: string): number[] {
+    const out: number[] = [];
+    for (let i = text.indexOf('|'); i >= 0; i = text.indexOf('|', i + 1)) out.push(i);
+    return out;
+}
+
+/** Characters of a box's row at most (a long line is no row of boxes). */
+const BOX_ROW_CHARS = 240;
+/** Before a box's label: its number at most. */
+const HEAD = /^[ \t]*(?:\p{N}{1,2}[.)]?[ \t]+)?$/u;
+/** After it: a bracket of what the box holds, or a colon, at most. */
+const TAIL = /^[ \t]*(?:\([^()\n]{0,60}\)|:)?[ \t]*$/;
