@@ -199,6 +199,16 @@ describe("a form's empty value", () => {
         });
     });
 
+    it('another label and the blank after it is no value: "plaats ..............  datum .........."', async () => {
+        // (bench/user-docs/twentysixth has the consignment note this was seen in.)
+        const note = 'VRACHTBRIEF\n\n24 Goederen ontvangen:  plaats ..............  datum ..........\n';
+        expect(await readData(note, strings('plaats'), 'nl')).to.deep.equal({ plaats: null });
+        // A value with leaders before it stays one.
+        expect(await readData('VRACHTBRIEF\n\nLaadplaats ........ Woerden\n', strings('laadplaats'), 'nl')).to.deep.equal({
+            laadplaats: 'Woerden',
+        });
+    });
+
     it('"Not known" says a field that may be empty is empty, nor is its first word a value', async () => {
         const claim = [
             'JOURNEY DETAILS',

@@ -99,6 +99,8 @@ export function withoutNonValues(
             !empty(c.quote) &&
             !labelRest(c.quote) &&
             !bareWord(c.quote) &&
+            // Nor another label and the blank left to fill in after it ("datum .........." of "plaats ....  datum ....").
+            !LEADERED_BLANK.test(c.quote) &&
             // Nor which copy of the document this is, after a role ("LICENSE HOLDER COPY", "CUSTOMER COPY").
             !COPY_WORD.test(c.quote) &&
             // Nor, for a field that asks for no number, a business's registration number
@@ -110,6 +112,9 @@ export function withoutNonValues(
             !(!address && PO_BOX.test(c.quote)),
     );
 }
+
+/** A word or two and leaders or a line to fill in after them, nothing else. */
+const LEADERED_BLANK = /^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?[ \t]*(?:\.{3,}|_{3,}|…+)$/u;
 
 /** A post-office box and its number: an address, no name. */
 const PO_BOX = /^(?:P\.?[ \t]?O\.?[ \t]?Box|Post[ \t]+Office[ \t]+Box|Postbus|Antwoordnummer)[ \t]*\d/i;
