@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { asksForTime } from '../src/readers/heuristic-times.js';
 import { compile } from './support/edit-fixtures.js';
-import { readCandidates } from './support/read-data.js';
+import { readCandidates, readData } from './support/read-data.js';
 
 /** A schema of one string field that must be read (a field that may be empty needs a label near its value). */
 const strings = (name: string) => compile({ svc_schema: '1.0', name: 't', fields: [{ name, type: 'string' }] });
@@ -36,10 +36,14 @@ describe('times of day for string fields', () => {
         expect((await readCandidates('Meeting at 14:00 in room 4\n', strings('room'))).candidates.map((c) => c.quote)).not.to.include(
             '14:00',
         );
-        expect(['hearing_time', 'startTime', 'ophaaltijd', 'tijdstip'].map(asksForTime)).to.deep.equal([true, true, true, true]);
-        expect(['timetable', 'overtime_hours', 'tijdschrift'].map(asksForTime)).to.deep.equal([false, false, false]);
+        const asks = (names: string[]): boolean[] => names.map((n) => asksForTime(n));
+        expect(asks(['hearing_time', 'startTime', 'ophaaltijd', 'tijdstip'])).to.deep.equal([true, true, true, true]);
+        expect(asks(['timetable', 'overtime_hours', 'tijdschrift'])).to.deep.equal([false, false, false]);
         // (A Dutch compound of a time before a qualifier, `sluitingstijd_doordeweeks`; not English "time" before one.)
-        expect(['sluitingstijd_doordeweeks', 'time_zone'].map(asksForTime)).to.deep.equal([true, false]);
+        expect(asks(['sluitingstijd_doordeweeks', 'time_zone'])).to.deep.equal([true, false]);
+        // A description that starts by asking for a time asks for one; a later "time" does not.
+        expect(asksForTime('appointment_start', 'Clock time the appointment itself starts')).to.equal(true);
+        expect(asksForTime('appointment_start', 'When the appointment starts, date and time')).to.equal(false);
     });
 
     it('a time field named by a compound before its qualifier reads the times the text writes ("om 23.00 uur")', async () => {
@@ -58,5 +62,17 @@ describe('times of day for string fields', () => {
         });
         const { candidates } = await readCandidates(permit, schema, 'nl');
         expect(candidates.map((c) => c.quote)).to.include('23.00 uur');
+    });
+
+    it('a description that starts with "Clock time" asks for a time: the appointment\'s, not the arrival\'s line whole', async () => {
+        // (bench/user-docs/twentysixth has the booking this was seen in.)
+        const booking =
+            'BOOKING CONFIRMED\n\n  Date:                Tue 28 Apr 2026\n  Arrival time:        10:00 (appointment starts 10:15)\n';
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [{ name: 'appointment_start', type: 'string', description: 'Clock time the appointment itself starts' }],
+        });
+        expect((await readData(booking, schema)).appointment_start).to.equal('10:15');
     });
 });

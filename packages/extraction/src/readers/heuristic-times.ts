@@ -21,17 +21,24 @@ const TIME_WORDS: ReadonlySet<string> = new Set(['time', 'tijd', 'tijdstip', 'aa
 
 /**
  * Whether a string field asks for a time of day: its name's last word, or a compound ending in
- * "tijd" anywhere in it (a qualifier may follow: `sluitingstijd_doordeweeks`).
+ * "tijd" anywhere in it (a qualifier may follow: `sluitingstijd_doordeweeks`); or its description
+ * starts by saying so ("Clock time the appointment itself starts" for `appointment_start`).
  */
-export function asksForTime(name: string): boolean {
+export function asksForTime(name: string, description = ''): boolean {
     const words = labelWords(name);
-    return TIME_WORDS.has(words.at(-1) ?? '') || words.some((w) => w.length > 6 && w.endsWith('tijd'));
+    return (
+        TIME_WORDS.has(words.at(-1) ?? '') ||
+        words.some((w) => w.length > 6 && w.endsWith('tijd')) ||
+        labelWords(description)
+            .slice(0, 2)
+            .some((w) => TIME_WORDS.has(w))
+    );
 }
 
 /** The times of day the window writes, as candidates of a string field that asks for one. */
 export function timeScores(ctx: FieldContext): Scored[] {
     const { input, win, field, type } = ctx;
-    if (type.kind !== 'string' || type.pattern !== undefined || !asksForTime(field.name)) return [];
+    if (type.kind !== 'string' || type.pattern !== undefined || !asksForTime(field.name, field.description)) return [];
     const out: Scored[] = [];
     for (const m of win.text.matchAll(TIME)) {
         const span = { start: m.index, end: m.index + m[0].length, quote: m[0].replace(/[.]$/, '') };
