@@ -294,6 +294,23 @@ export const LAYOUTS = {
         language: 'en',
         text: ('ab' + ' tax'.repeat(9) + '\n').repeat(1_300),
     },
+    // The eighth 2026-11-27 session's rules: a label over a line left blank to fill in asked a
+    // pattern whose two runs of underscores split a long line every way (30 s for 32 nullable fields
+    // over 30,000 underscores, before the pattern took its first three underscores whole).
+    '"Guarantor name" over 40,000 underscores and a word (32 nullable fields)': {
+        schema: {
+            svc_schema: '1.0',
+            name: 'session8',
+            fields: Array.from({ length: 32 }, (_, i) => ({
+                name: `guarantor_name_${i}`,
+                type: 'string',
+                nullable: true,
+                hints: ['Guarantor name'],
+            })),
+        },
+        language: 'en',
+        text: 'Guarantor name\n' + '_'.repeat(40_000) + ' x\n',
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */

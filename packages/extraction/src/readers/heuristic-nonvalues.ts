@@ -170,7 +170,7 @@ function blankBelow(win: WindowText, h: LabelHit, tail: string): boolean {
     );
 }
 /** A line of nothing but a blank to fill in: underscores or dots. */
-const UNDER = /^[ \t]*(?:_{3,}|\.{5,})[ \t_.]*$/;
+const UNDER = /^[ \t]*(?:___|\.{5})[ \t_.]*$/;
 /** A blank left to fill in after a form's leaders or colon ("Carried over from 2024 .......  ____"). */
 const BLANK = /^[^\n_.:]{0,40}(?:\.{3,}|…|:)[ \t]*_{3,}[ \t]*$/;
 /** Characters after a label at most for its line's lone dash ("…apportionment          -"). */
