@@ -180,31 +180,4 @@ describe('due dates in prose', () => {
         });
         expect((await readData(form, claim)).date_signed).to.equal('2026-03-25');
     });
-
-    it('a term\'s label in a clause of another date field\'s word dates that field ("enrolled you … with effect from")', async () => {
-        // (bench/user-docs/twentysixth has the pension letter this was seen in.)
-        const letter = [
-            'Dear Ms Okafor,',
-            '',
-            'The law requires every employer to put certain staff into a workplace',
-            'pension scheme and to pay into it. We have enrolled you into the Lodestar',
-            'Master Trust with effect from 1 May 2026, because you are aged 22 or over.',
-            '',
-            'You started working for us on 3 February 2026. We used postponement, which',
-            'is why you are being enrolled now rather than on your start date.',
-        ].join('\n');
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'ae',
-            fields: [
-                { name: 'enrolled_from', type: 'date', description: 'Date membership of the scheme starts' },
-                { name: 'employment_start', type: 'date' },
-            ],
-        });
-        expect((await readData(letter, schema)).employment_start).to.equal('2026-02-03');
-        // Without the other field, "from" labels the start as before.
-        const alone = compile({ svc_schema: '1.0', name: 'e', fields: [{ name: 'employment_start', type: 'date' }] });
-        const candidates = (await readCandidates(letter, alone)).candidates.filter((c) => c.quote === '1 May 2026');
-        expect(candidates.map((c) => c.features.context)).to.satisfy((cs: number[]) => cs.some((c) => c > 0.5));
-    });
 });

@@ -159,30 +159,4 @@ describe('labels in running text', () => {
         const { candidates } = await readCandidates(doc, schema);
         expect(candidates.find((c) => c.field === 'deposit_amount' && c.quote === '60')?.features.context ?? 0).to.equal(0);
     });
-
-    it('a field named for a thing\'s sum takes the sum\'s row, not the thing\'s row above it in its column ("Vrachtprijs" over "Totaal")', async () => {
-        // (bench/user-docs/twentysixth has the consignment note this was seen in.)
-        const note = [
-            '   Geen ADR-goederen.',
-            '-------------------------------------------------------------------------------',
-            '14 Frankeringsvoorschriften      [X] Franco        [ ] Niet franco',
-            '15 Rembours',
-            '-------------------------------------------------------------------------------',
-            '20 Te betalen door:      Afzender  Valuta   |  Geadresseerde',
-            '   Vrachtprijs           EUR 1.180,00       |',
-            '   Tol / toeslagen       EUR   146,30       |',
-            '   Totaal                EUR 1.326,30       |',
-            '-------------------------------------------------------------------------------',
-            '21 Opgemaakt te  Woerden           op  12-05-2026',
-        ].join('\n');
-        const schema = compile({
-            svc_schema: '1.0',
-            name: 'cmr',
-            fields: [{ name: 'vrachtprijs_totaal', type: 'money', currency: 'EUR' }],
-        });
-        expect((await readData(note, schema, 'nl')).vrachtprijs_totaal).to.deep.equal({ amount: '1326.30', currency: 'EUR' });
-        // Without the sum's row, the thing's own row is its value.
-        const one = note.split('\n').slice(5, 7).join('\n');
-        expect((await readData(one, schema, 'nl')).vrachtprijs_totaal).to.deep.equal({ amount: '1180.00', currency: 'EUR' });
-    });
 });

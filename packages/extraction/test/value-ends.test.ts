@@ -152,13 +152,18 @@ describe('where a value ends', () => {
         expect((await readData(minutes, schema)).chair_name).to.equal('Mrs Valerie Okonjo');
     });
 
-    it('before a role in a bracket after a given name and a surname: "Tomasz Wrobel (Goods In Team Leader)"', async () => {
+    it('before a role in a bracket after a given name and a surname, for a person: "Tomasz Wrobel (Goods In Team Leader)"', async () => {
         // (bench/user-docs/twentysixth has the goods received note this was seen in.)
-        expect(valueHead('Tomasz Wrobel (Goods In Team Leader)')).to.equal('Tomasz Wrobel'.length);
-        expect(valueHead('Sanne van der Wit (Magazijnmedewerker)')).to.equal('Sanne van der Wit'.length);
+        const person = (quote: string): number => valueHead(quote, undefined, false, true);
+        expect(person('Tomasz Wrobel (Goods In Team Leader)')).to.equal('Tomasz Wrobel'.length);
+        expect(person('Sanne van der Wit (Magazijnmedewerker)')).to.equal('Sanne van der Wit'.length);
         // A department or a place in the bracket is no role: the value stays whole.
-        expect(valueHead('Marta Siewierska (Platform Engineering)')).to.equal(0);
-        expect(valueHead('Citizens Advice (Bristol)')).to.equal(0);
+        expect(person('Marta Siewierska (Platform Engineering)')).to.equal(0);
+        expect(person('Citizens Advice (Bristol)')).to.equal(0);
+        // Nor is a job's title cut, for a field that asks for no person.
+        expect(valueHead('Customer Services (Team Leader)')).to.equal(0);
+        const offer = 'OFFER OF EMPLOYMENT\n\nPost title:   Customer Services (Team Leader)\nStart date:   1 June 2026\n';
+        expect(await readData(offer, strings('job_title'))).to.deep.equal({ job_title: 'Customer Services (Team Leader)' });
         const note =
             'GOODS RECEIVED NOTE\n\nReceived and checked by:   Tomasz Wrobel (Goods In Team Leader)\nEntered to WMS:   14/04/2026\n';
         expect(await readData(note, strings('checked_by'))).to.deep.equal({ checked_by: 'Tomasz Wrobel' });

@@ -51,7 +51,6 @@ const END_LABELS = [
     'terminated on',
     'until',
     'through',
-    'last day',
 ];
 
 export const enAgreementWords = {

@@ -33,7 +33,6 @@ const END_LABELS = [
     'verviel op',
     'tot en met',
     'tot',
-    'laatste dag',
 ];
 
 export const NL_DATE_LABELS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([

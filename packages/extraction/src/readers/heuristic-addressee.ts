@@ -89,7 +89,9 @@ export function addresseeNames(win: WindowText, organisation = false, field = ''
             }
             // (The name line's first cell: "Mr Cedric Onyango-Fairbairn      Holder's number:  509 …";
             // or a label's value: "Applicant:     Ms Lucía Fernanda ORTEGA BALLESTEROS".)
-            const t = roleValue(line.text, win.locale) ?? firstCell(line.text);
+            const labelled = roleValue(line.text, win.locale);
+            // (Greeted by a title, the labelled name has it too: "Pupil:   Aisha Khan" is not "Dear Mrs Khan,".)
+            const t = labelled !== undefined && sameTitle(m[2]!, labelled, titles) ? labelled : firstCell(line.text);
             if (!nameLine(t, titles, win.locale)) continue;
             const own = new Set(t.toLowerCase().split(/\s+/));
             if (!greeted.every((w) => own.has(w))) continue;
@@ -137,6 +139,12 @@ const MINOR_WORDS: ReadonlySet<string> = new Set(['pupil', 'student', 'child', '
 
 /** A line's first cell, trimmed: a name line may have a label and a code beside it. */
 const firstCell = (text: string): string => text.trim().split(/\s{2,}|\t/)[0]!;
+/** Whether a name starts with the title a greeting starts with, if it starts with one. */
+function sameTitle(greeting: string, name: string, titles: ReadonlySet<string>): boolean {
+    const first = (t: string): string => (t.trim().split(/\s+/)[0] ?? '').replace(/\.$/, '').toLowerCase();
+    return !titles.has(first(greeting)) || first(name) === first(greeting);
+}
+
 /** A role's label letters are sent to, its colon and a value to the line's end ("Applicant:   Ms Lucía …"; not "FAO:"). */
 function roleValue(text: string, locale: LocaleProfile): string | undefined {
     const m = LABELLED.exec(text);

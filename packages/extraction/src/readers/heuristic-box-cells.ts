@@ -10,12 +10,13 @@ import { trimValue } from './heuristic-lines.js';
 import { slashedCellUnder } from './heuristic-tidy.js';
 
 /**
- * A string field's values under a label: its part of a slashed column heading's cell (not for an
- * address), its box's value in a form of boxes.
+ * A string field's values under a label: its part of a slashed column heading's cell whose other
+ * part names another field (`others`: their names' and hints' words; not for an address), its box's
+ * value in a form of boxes.
  */
-export function cellsUnder(win: WindowText, hit: LabelHit, address: boolean): StringCandidate[] {
+export function cellsUnder(win: WindowText, hit: LabelHit, address: boolean, others: ReadonlySet<string> = new Set()): StringCandidate[] {
     const v = boxCell(win, hit);
-    return [...(address ? [] : slashedCellUnder(win, hit)), ...(v ? [{ ...v, context: hit.weight * BOX, hit }] : [])];
+    return [...(address ? [] : slashedCellUnder(win, hit, others)), ...(v ? [{ ...v, context: hit.weight * BOX, hit }] : [])];
 }
 /** A box's value counts as a value under its label on the next line. */
 const BOX = 0.85;

@@ -24,7 +24,7 @@ const CODE_HEAD = /^(?=[\p{L}\p{N}\-/.]*\d)[\p{Lu}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\
  * The length of the head of a value read as the rest of a label's line — a name before an
  * apposition or an address, a code before words about it — or 0 when the whole is the value.
  */
-export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set(), name = false): number {
+export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new Set(), name = false, person = false): number {
     // A measure after a spaced dash describes what the head names: "Room 2 ("The Big One") – 45 m²".
     const measure = MEASURE_DASH.exec(quote);
     if (measure && measure.index >= 3 && /\p{Lu}/u.test(quote.slice(0, measure.index))) return measure.index;
@@ -34,13 +34,13 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         const head = commaHead(quote, comma, name);
         // (A person's head loses its own bracket too: "de heer P.A. Brouwer (zoon), tevens …"; not
         // "Tennis elbow (lateral epicondylitis), right arm".)
-        if (head) return (PERSON_HEAD.test(quote) && bracketHead(quote.slice(0, head))) || head;
+        if (head) return (PERSON_HEAD.test(quote) && bracketHead(quote.slice(0, head), person)) || head;
     }
     // Two codes of letters and figures apart by a spaced slash ("87-BRP-4 / OV-92-TZ", a tractor's
     // and its trailer's plates): the first is one value.
     const codes = CODE_PAIR.exec(quote);
     if (codes) return codes[1]!.length;
-    return bracketHead(quote) || restHead(quote, rangeWords);
+    return bracketHead(quote, person) || restHead(quote, rangeWords);
 }
 
 /** A code of letters and figures (a hyphen between), a spaced slash and another such code, nothing else. */
@@ -81,7 +81,7 @@ function commaHead(quote: string, comma: number, name: boolean): number {
 }
 
 /** The head of a value before a bracket that says something of it, or 0 (valueHead). */
-function bracketHead(quote: string): number {
+function bracketHead(quote: string, person: boolean): number {
     // A legal form and a bracket: "CALDER VALE PROPERTIES LIMITED (company number 08811342) whose";
     // a bracket with a number after a name or a code says something of it: "Freya Carter (DOB 14
     // June 2022)", "Z2025-004187 (Omgevingsloket: 9921834)" ("M.J. (Marieke) Hoogendoorn" keeps its own).
@@ -99,10 +99,11 @@ function bracketHead(quote: string): number {
         // Nor a person's role, firm or place in a bracket that ends a titled name: "Mrs Valerie Okonjo
         // (Chair)", "mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)".
         if (TITLED.test(quote) && /^ \([^()\n]{1,60}\)$/u.test(quote.slice(bracket))) return bracket;
-        // Nor a role after a given name and a surname, in a bracket its role's noun ends: "Tomasz
-        // Wrobel (Goods In Team Leader)" ("Marta Siewierska (Platform Engineering)", a department
-        // or an organisation's place, "Citizens Advice (Bristol)", stays whole).
-        if (UNTITLED_NAME.test(quote.slice(0, bracket)) && ROLE_BRACKET.test(quote.slice(bracket))) return bracket;
+        // Nor, for a field that asks for a person, a role after a given name and a surname, in a
+        // bracket its role's noun ends: "Tomasz Wrobel (Goods In Team Leader)" ("Marta Siewierska
+        // (Platform Engineering)", a department, stays whole; so does a job's title, "Customer
+        // Services (Team Leader)" for `job_title`).
+        if (person && UNTITLED_NAME.test(quote.slice(0, bracket)) && ROLE_BRACKET.test(quote.slice(bracket))) return bracket;
     }
     return 0;
 }

@@ -191,24 +191,3 @@ export function joinOwnWords(win: WindowText, hits: LabelHit[]): LabelHit[] {
 }
 /** Hits looked back over for the label a name's word joins. */
 const JOIN_BACK = 4;
-
-/**
- * A field named for the sum of a thing ("vrachtprijs_totaal", `rent_total`): the thing's word alone
- * on a row above the sum's word alone in its column ("Vrachtprijs   EUR 1.180,00" over "Tol" over
- * "Totaal   EUR 1.326,30") labels a part of the sum, so it counts as a partial sum's label.
- */
-export function yieldToSum(win: WindowText, hits: readonly LabelHit[], name: readonly string[]): void {
-    const sums = new Set(win.locale.sums.sum);
-    const types = wordsOf(win.locale, 'typeWords');
-    const sum = name.find((w) => sums.has(w) && !types.has(w));
-    if (!sum || name.length < 2) return;
-    const column = (h: LabelHit): number => h.start - win.lines[h.line]!.start;
-    const totals = hits.filter((h) => h.kind === 'name-word' && h.phrase === sum);
-    for (const h of hits) {
-        if (h.kind !== 'name-word' || h.phrase === sum) continue;
-        if (totals.some((t) => t.line > h.line && t.line - h.line <= SUM_ROWS && Math.abs(column(t) - column(h)) <= 2))
-            h.weight *= LABEL.partialSum;
-    }
-}
-/** Rows between a part's label and its sum's at most. */
-const SUM_ROWS = 6;

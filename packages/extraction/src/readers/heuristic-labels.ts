@@ -21,8 +21,6 @@ import {
     setApart,
     siblingSpeaks,
     siblingsOf,
-    termOfOther,
-    termOwners,
     yieldToPlain,
 } from './heuristic-siblings.js';
 import { headedByOther, towardsHeads } from './heuristic-label-cells.js';
@@ -43,7 +41,6 @@ import {
     possessorFree,
     sumFirst,
     translatedName,
-    yieldToSum,
 } from './heuristic-label-forms.js';
 
 export interface LabelPhrase {
@@ -364,7 +361,6 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
     const names = new Map(fields.map((f) => [f.id, labelWords(f.name)] as const));
     const siblings = siblingsOf(fields, win.locale);
     const excluded = excludedWords(fields, win.locale);
-    const owners = termOwners(fields, win.locale);
     const kept = uncovered(all, new Set(fields.filter((f) => f.type.kind === 'boolean').map((f) => f.id)));
     const headed = headedByOther(win, kept, towardsHeads(names));
     for (const h of kept) {
@@ -375,12 +371,10 @@ export function findLabels(win: WindowText, fields: readonly CompiledField[], ph
         const name = names.get(h.field) ?? [];
         if (siblingSpeaks(win, h, siblings) || negationDiffers(win, h, name) || otherOccurrence(win, h, name) || setApart(win, h, excluded))
             continue;
-        if (termOfOther(win, h, owners)) continue;
         out[h.field]!.push(h);
     }
     for (const f of fields) {
         out[f.id] = joinOwnWords(win, out[f.id]!);
-        yieldToSum(win, out[f.id]!, names.get(f.id) ?? []);
         yieldToHead(win, out[f.id]!, names.get(f.id) ?? []);
         yieldToPlain(win, out[f.id]!);
         yieldToDescribed(win, out[f.id]!, describedWords(f, win.locale));

@@ -159,15 +159,18 @@ export function statedEmpty(win: WindowText, hits: readonly LabelHit[]): boolean
 /**
  * A label that heads its line alone over a line left blank to fill in ("Guarantor name" over
  * "  ________"): the form's field is empty, so the next label down ("Guarantor address") is no value.
+ * Only where what follows the blank is another label of the form (itself over a blank, or ending in
+ * its colon) or nothing: a rule under a heading has the heading's text under it ("Delivery
+ * instructions" / "______" / "Buzzer broken - …").
  */
 function blankBelow(win: WindowText, h: LabelHit, tail: string): boolean {
     const below = win.lines[h.line + 1];
-    return (
-        below !== undefined &&
-        /^[ \t]*:?[ \t]*$/.test(tail) &&
-        /^[ \t]*$/.test(win.text.slice(win.lines[h.line]!.start, h.start)) &&
-        UNDER.test(below.text)
-    );
+    if (!below || !/^[ \t]*:?[ \t]*$/.test(tail) || !/^[ \t]*$/.test(win.text.slice(win.lines[h.line]!.start, h.start))) return false;
+    if (!UNDER.test(below.text)) return false;
+    const next = win.nextTextLine(h.line + 1);
+    if (next < 0) return true;
+    const after = win.lines[next + 1];
+    return /:[ \t]*$/.test(win.lines[next]!.text) || (after !== undefined && UNDER.test(after.text));
 }
 /** A line of nothing but a blank to fill in: underscores or dots. */
 const UNDER = /^[ \t]*(?:___|\.{5})[ \t_.]*$/;

@@ -33,7 +33,8 @@ import { asLabelled, fieldUnit } from './heuristic-units.js';
 import { readsAsProse } from './heuristic-nonvalues.js';
 import { labelledOptions } from './heuristic-options.js';
 import { stringLabels } from './heuristic-qualifiers.js';
-import { stringCandidates, stringOptions } from './heuristic-strings.js';
+import { stringCandidates } from './heuristic-strings.js';
+import { stringOptions } from './heuristic-string-options.js';
 import { notOwnDate, rangeLabelled, rangePairs, termDates } from './heuristic-terms.js';
 import { routeEnd, routeParts } from './heuristic-routes.js';
 import { shapeOf, valueShaper } from './heuristic-shapes.js';
@@ -143,7 +144,7 @@ function stringScores(ctx: FieldContext): Scored[] {
     const about = [field.name, field.description ?? '', ...field.hints];
     const address = pattern === undefined && wantsAddress(about);
     const addressLines = address && wantsAddress([field.name, field.description ?? '']);
-    const options = stringOptions(field, win, address, addressLines);
+    const options = stringOptions(field, win, address, addressLines, input.schema.fields);
     const fits = shapeOf(win, field, type, input.language, input.schema.fields);
     const valueOf = valueShaper(win, field, type);
     const signer = asksForSigner(field, win.locale);

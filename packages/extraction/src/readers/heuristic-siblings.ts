@@ -83,44 +83,6 @@ function clauseBefore(win: WindowText, hit: LabelHit): readonly string[] {
     return before.toLowerCase().match(/\p{L}+/gu) ?? [];
 }
 
-/**
- * Date fields' name words (stemmed; no stop or type word), those no other date field's name has
- * (`own`), and the language's term labels.
- */
-export interface TermOwners {
-    words: ReadonlyMap<number, ReadonlySet<string>>;
-    own: ReadonlyMap<number, ReadonlySet<string>>;
-    terms: ReadonlySet<string>;
-}
-
-export function termOwners(fields: readonly CompiledField[], locale: LocaleProfile): TermOwners {
-    const skip = new Set([...wordsOf(locale, 'stopwords'), ...wordsOf(locale, 'typeWords')]);
-    // (A document's kind is no field's own word: "this Agreement begins on" dates the term, not `agreement_date`.)
-    const documents = new Set([...wordsOf(locale, 'documentWords')].map(locale.stem));
-    const dated = fields.filter((f) => ['date', 'datetime'].includes((f.type.kind === 'array' ? f.type.items : f.type).kind));
-    const stems = (f: CompiledField): string[] => labelWords(f.name).flatMap((w) => (w.length > 2 && !skip.has(w) ? [locale.stem(w)] : []));
-    const words = new Map(dated.map((f) => [f.id, stems(f)] as const));
-    const count = new Map<string, number>();
-    for (const ws of words.values()) for (const w of new Set(ws)) count.set(w, (count.get(w) ?? 0) + 1);
-    const own = new Map([...words].map(([id, ws]) => [id, new Set(ws.filter((w) => count.get(w) === 1 && !documents.has(w)))] as const));
-    const terms = new Set([...(locale.dateLabels?.values() ?? [])].flat().map((l) => labelWords(l).join(' ')));
-    return { words: new Map([...words].map(([id, ws]) => [id, new Set(ws)] as const)), own, terms };
-}
-
-/**
- * Whether a term's label of a date field ("from", "with effect from") speaks, in its clause, of
- * another date field's own word and of no word of its name: "We have enrolled you … with effect
- * from 1 May 2026" dates `enrolled_from`, not `employment_start`.
- */
-export function termOfOther(win: WindowText, hit: LabelHit, owners: TermOwners): boolean {
-    const mine = owners.words.get(hit.field);
-    if (!mine || hit.kind !== 'name' || !owners.terms.has(hit.phrase)) return false;
-    const said = clauseBefore(win, hit).map(win.locale.stem);
-    if (said.some((w) => mine.has(w))) return false;
-    for (const [field, words] of owners.own) if (field !== hit.field && said.some((w) => words.has(w))) return true;
-    return false;
-}
-
 /** Words that make the word after them its opposite in a field's name ("non_contestable", "niet_gebruikers"). */
 const NEGATIONS: ReadonlySet<string> = new Set(['non', 'niet']);
 

@@ -3,7 +3,6 @@
 // a label in running text ("governed by the laws of the State of New York"), or — for hints that
 // are part of the value, like "SDN BHD" or "Inc." — the name or line that contains the hint. With a
 // `pattern`, the shortest text after a label that the pattern matches whole is the value.
-import type { CompiledField } from '@svc/compiler';
 import { wordsOf } from '../locale/locale-words.js';
 import { compiledPattern } from '../parsers/pattern-cache.js';
 import { addressParts, openValue, sectionName } from './heuristic-blocks.js';
@@ -30,12 +29,12 @@ import { codeAfter, kindNumberAfter, numberLabel } from './heuristic-codes.js';
 import { hintNameCandidates } from './heuristic-hint-names.js';
 import { firstOfPeople, nameAbove, namePhraseAfter, nextListedName } from './heuristic-names.js';
 import { definedTerms } from './heuristic-parties.js';
-import { asksForSigner } from './heuristic-signatures.js';
-import { labelWords, type WindowText } from './heuristic-text.js';
+import type { WindowText } from './heuristic-text.js';
 import { actingFor, labelLine, numberTail } from './heuristic-label-line.js';
 import { LABEL } from './heuristic-weights.js';
 import { taglineHolder } from './heuristic-letterhead.js';
 import { slashPart, tidied } from './heuristic-tidy.js';
+import type { StringOptions } from './heuristic-string-options.js';
 import { cellsUnder } from './heuristic-box-cells.js';
 import { cells, indentOf } from './heuristic-rows.js';
 
@@ -154,60 +153,6 @@ const MAX_LISTED = 4;
  * list (an array), so a label in running text introduces every name of the list it starts
  * ("by and between X, a Delaware corporation, and Y"), not only the first.
  */
-/** How a field's strings are read: its pattern, whether it holds a list, has no hints, asks for an address. */
-export interface StringOptions {
-    pattern?: string;
-    several?: boolean;
-    bareName?: boolean;
-    address?: boolean;
-    /** The word with which the field's name asks for a name ("name" of `owner_name`), if it does. */
-    nameKind?: string;
-    /**
-     * The field's name or description asks for an address (not only a hint: "Employer name and
-     * address"): a labelled address runs on over the lines under it.
-     */
-    addressLines?: boolean;
-    /** The field may be empty: "None appointed" says it is (the profile's `noneWords`). */
-    nullable?: boolean;
-    /** The field asks for a number: its name or description says so ("registration number").*/
-    identifier?: boolean;
-    /** The words of the field's name that say what is numbered (`docket` of `docket_no`). */
-    kindWords?: readonly string[];
-    /** The field's name asks for several names (`tenant_names`): a list of people is one value. */
-    people?: boolean;
-    /** The field asks for who signs: a label after "namens", "on behalf of" names its value too. */
-    signer?: boolean;
-}
-
-/** How a string field's candidates are read. */
-export function stringOptions(field: CompiledField, win: WindowText, address: boolean, addressLines: boolean): StringOptions {
-    const type = field.type.kind === 'array' ? field.type.items : field.type;
-    const nameWords = labelWords(field.name);
-    const last = nameWords.at(-1) ?? '';
-    // (The name word may come first: Dutch `naam_dier`.)
-    const nameKind = nameWords.length > 1 ? [last, nameWords[0]!].find((w) => wordsOf(win.locale, 'nameWords').has(w)) : undefined;
-    // (The words the profile abbreviates to one too: "reference" for "ref".)
-    const ids = new Set([...wordsOf(win.locale, 'identifierWords'), ...(win.locale.labelAbbreviations?.keys() ?? [])]);
-    const told = [...nameWords, ...labelWords(field.description ?? '')];
-    return {
-        pattern: type.kind === 'string' ? type.pattern : undefined,
-        several: field.type.kind === 'array',
-        bareName: field.hints.length === 0,
-        address,
-        addressLines,
-        nameKind,
-        nullable: field.nullable,
-        // (A compound ending in one too: "werkbonnummer".)
-        identifier: told.some((w) => ids.has(w) || [...ids].some((i) => i.length >= 5 && w.length >= i.length + 3 && w.endsWith(i))),
-        // (A Dutch compound's head before its "nummer": "brief" of `briefnummer`.)
-        kindWords: nameWords.flatMap((w) =>
-            ids.has(w) ? [] : [[...ids].reduce((k, i) => (k.length > i.length + 2 && k.endsWith(i) ? k.slice(0, -i.length) : k), w)],
-        ),
-        people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
-        signer: asksForSigner(field, win.locale),
-    };
-}
-
 export function stringCandidates(win: WindowText, hits: readonly LabelHit[], options: StringOptions = {}): StringCandidate[] {
     const { pattern, several = false, bareName = false, address = false, addressLines = false, nameKind } = options;
     const out: StringCandidate[] = [];
@@ -271,7 +216,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 const code = codeAfter(win, hit, sep, rest, bareName, options.kindWords ?? [], id === true);
                 if (code)
                     out.push({ start: restStart, end: restStart + code.length, quote: code, context: hit.weight * ownWord(win, hit), hit });
-                if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options.people === true, nameKind !== undefined));
+                if (v && !address && !several) out.push(...lineHead(win, hits, hit, v, options));
                 if (address && v) out.push(...addressParts(win, v, hit, addressLines && !pair));
                 // A value its line leaves open runs on under it ("Bewdley (westbound," / "near junction …)").
                 const runOn = v && !re ? openValue(win, v) : undefined;
@@ -300,7 +245,7 @@ export function stringCandidates(win: WindowText, hits: readonly LabelHit[], opt
                 out.push(...headOf(v, valueHead(v.quote, undefined, nameKind !== undefined), hit.weight * 0.85, hit));
         }
         // (And a value under its label's part of a column's heading or in its box: "VESSEL / VOYAGE", "1  Afzender (…)   | 16 …".)
-        out.push(...sectionNameOf(win, hit, options), ...(re ? [] : cellsUnder(win, hit, address)));
+        out.push(...sectionNameOf(win, hit, options), ...(re ? [] : cellsUnder(win, hit, address, options.otherWords)));
         // A hint that begins the value ("AWB 99/216" for the hint "AWB").
         if (re && hit.kind === 'hint' && hit.source !== undefined && text.startsWith(hit.source, hit.start)) {
             const m = shortestMatch(text, hit.start, Math.min(line.end, hit.start + 80), re);
@@ -337,8 +282,11 @@ function signerAbove(win: WindowText, hit: LabelHit): { name: Span; own: boolean
  * "Groenvallei Logistiek B.V., gevestigd te Venlo", "Kok & De Wit V.O.F., Hoofdweg 201, …",
  * "INV-20388 dated 02.08.2024" (the caller skips an address, whose parts these are, and a list).
  */
-function lineHead(win: WindowText, hits: readonly LabelHit[], hit: LabelHit, v: Span, people: boolean, name: boolean): StringCandidate[] {
-    const head = valueHead(v.quote, wordsOf(win.locale, 'rangeWords'), name) || (people ? 0 : firstOfPeople(win, v.quote));
+function lineHead(win: WindowText, hits: readonly LabelHit[], hit: LabelHit, v: Span, options: StringOptions): StringCandidate[] {
+    // (A field that asks for a person may lose a role's bracket after an untitled name.)
+    const head =
+        valueHead(v.quote, wordsOf(win.locale, 'rangeWords'), options.nameKind !== undefined, options.person === true) ||
+        (options.people === true ? 0 : firstOfPeople(win, v.quote));
     // (Not where the rest names the field again before a code: "Toyota RAV4, NSW rego CJX-41T" for
     // `vehicle_rego`, whose code heuristic-tidy.ts reads.)
     const named =

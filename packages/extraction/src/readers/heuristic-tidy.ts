@@ -11,7 +11,7 @@ import type { Span } from './heuristic-spans.js';
 import type { StringCandidate } from './heuristic-strings.js';
 import { cellColumns } from './heuristic-rows.js';
 import { HEAD_PREFERRED, headerRow } from './heuristic-lines.js';
-import type { WindowText } from './heuristic-text.js';
+import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** Candidates without another label of their field before a code, and names without a number's item after them or a number's word and figure ending them. */
 export function tidied(
@@ -164,12 +164,14 @@ export function slashPart(text: string, lineStart: number, hit: LabelHit, v: Spa
  * VOYAGE" over "MERIDIAN AURORA / 614W" for `vessel`, in a row of column labels): the part of the
  * cell under the label's part.
  */
-export function slashedCellUnder(win: WindowText, hit: LabelHit): StringCandidate[] {
-    const part = slashedPart(win, hit);
+export function slashedCellUnder(win: WindowText, hit: LabelHit, others: ReadonlySet<string>): StringCandidate[] {
+    const part = slashedPart(win, hit, others);
     return part ? [{ ...part, context: hit.weight * 0.85 * HEAD_PREFERRED, hit }] : [];
 }
 
-function slashedPart(win: WindowText, hit: LabelHit): Span | undefined {
+function slashedPart(win: WindowText, hit: LabelHit, others: ReadonlySet<string>): Span | undefined {
+    // (The field's whole name or a hint: a word of a longer name, "GUESTS" for `lead_guest`, names another thing.)
+    if (hit.kind !== 'name' && hit.kind !== 'hint') return undefined;
     const line = win.lines[hit.line]!;
     const next = win.nextTextLine(hit.line);
     // (Short lines only: a long line's cells are split once per label on it.)
@@ -189,7 +191,11 @@ function slashedPart(win: WindowText, hit: LabelHit): Span | undefined {
     const parts = [...v.quote.matchAll(SLASH)];
     if (parts.length !== 1) return undefined;
     const cut = parts[0]!.index;
-    const [s, e] = at < head.start + slashes[0]!.index ? [v.start, v.start + cut] : [v.start + cut + parts[0]![0].length, v.end];
+    const first = at < head.start + slashes[0]!.index;
+    // (The heading's other part names another field: "STORING / KLACHT" over "Lekkage / druppelt …" is one complaint.)
+    const other = first ? heading!.slice(slashes[0]!.index) : heading!.slice(0, slashes[0]!.index);
+    if (!labelWords(other).some((w) => others.has(w))) return undefined;
+    const [s, e] = first ? [v.start, v.start + cut] : [v.start + cut + parts[0]![0].length, v.end];
     return s < e ? { start: s, end: e, quote: win.text.slice(s, e) } : undefined;
 }
 
