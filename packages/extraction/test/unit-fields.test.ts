@@ -33,3 +33,21 @@ describe('figures in the unit the name says', () => {
         expect((await readData(test, kw)).load_bank_kw).to.equal('600');
     });
 });
+
+describe('a count in a bracket after what it counts', () => {
+    it('"Stortingen (14 transacties)   + € 3.600,00" gives `aantal_stortingen` 14, not the sum', async () => {
+        // (bench/user-docs/twentysixth has the savings statement this was seen in.)
+        const overzicht = [
+            '',
+            'Verloop 2025',
+            '  Saldo op 1 januari 2025                                  €  8.412,67',
+            '  Stortingen (14 transacties)                            + €  3.600,00',
+            '  Opnames (2 transacties)                                - €  1.250,00',
+            '  Rente bijgeschreven op 31 december 2025                + €    186,44',
+            '                                                         -------------',
+            '  Saldo op 31 december 2025                                € 10.949,11',
+        ].join('\n');
+        const schema = compile({ svc_schema: '1.0', name: 'j', fields: [{ name: 'aantal_stortingen', type: 'integer' }] });
+        expect((await readData(overzicht, schema, 'nl')).aantal_stortingen).to.equal(14);
+    });
+});

@@ -15,6 +15,7 @@ import { lineCells } from './heuristic-rows.js';
 import type { Span } from './heuristic-spans.js';
 import { wholeDate } from './heuristic-terms.js';
 import { rateBase } from './heuristic-totals.js';
+import { countedNoun } from './heuristic-counts.js';
 import { labelWords, type WindowText } from './heuristic-text.js';
 
 /** "Year to date", "Period-to-date": a cumulative figure. */
@@ -285,9 +286,26 @@ export function figureDetail(win: WindowText, span: Span, field: CompiledField, 
         (rate && afterUnitRate(win, span, field)) ||
         (type.kind !== 'money' && outOf(win, span)) ||
         // (Not a bracket that marks the value the earlier of two the field asks for: "now £925.00 (was £880.00)".)
-        (bracketDetail(win, span) && !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0)) ||
+        (bracketDetail(win, span) &&
+            !(pairMark(win, span) === 0 && pairPart(field, win.locale) === 0) &&
+            !bracketCount(win, span, field)) ||
         (rate ? productResult(win, span) : operand(win, span)) ||
         (type.kind === 'money' && (unitRate(win, span, field) || baseInRow(win, span) || (!rate && factorInRow(win, span))))
+    );
+}
+
+/**
+ * A count in a bracket right after the noun a count field counts, a word after it: "Stortingen (14
+ * transacties)   + €  3.600,00" for `aantal_stortingen` counts the row's things, no detail of it.
+ */
+function bracketCount(win: WindowText, span: Span, field: CompiledField): boolean {
+    const noun = countedNoun(field, win.locale);
+    const before = /(\p{L}+)[ \t]*\([ \t]*$/u.exec(win.text.slice(Math.max(0, span.start - 40), span.start))?.[1]?.toLowerCase();
+    return (
+        noun !== undefined &&
+        before !== undefined &&
+        win.locale.stem(before) === win.locale.stem(noun) &&
+        /^[ \t]+\p{L}+[ \t]*\)/u.test(win.text.slice(span.end, span.end + 40))
     );
 }
 
