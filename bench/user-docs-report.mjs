@@ -4,7 +4,7 @@
 // `first/` was used to find the failures the reader now handles; `second/`, `third/`, `fourth/`
 // and `fifth/` were each written blind, scored, then used for fixes; `sixth/` was written blind and
 // used for none; `seventh/` to `tenth/` were written blind, measured, then used for fixes;
-// `eleventh/` to `twentyfifth/` were written blind, measured, then used for fixes; `twentysixth/`
+// `eleventh/` to `twentysixth/` were written blind, measured, then used for fixes; `twentyseventh/`
 // was written blind and measured for a later session (docs/extraction.md, "Users' documents"). Not a
 // test: the counts are a measurement, printed with every wrong value (and every missing one with
 // MISSING=1).

@@ -224,4 +224,26 @@ describe('organisation names', () => {
         const note = 'Your son will move to the school of his choice in September.';
         expect((await readCandidates(note, strings('school'))).candidates.map((c) => c.quote)).to.deep.equal([]);
     });
+
+    it('a field named by a kind of organisation takes no value without a letter: "Authority   2025/26   2026/27"', async () => {
+        // (bench/user-docs/twentysixth has the council tax bill this was seen in.)
+        const bill = [
+            'KIRKFIELD DISTRICT COUNCIL',
+            '',
+            'Authority                                  2025/26        2026/27     Change',
+            'Kirkfield District Council                 £297.61        £312.48      5.0%',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'b',
+            fields: [{ name: 'billing_authority', type: 'string', description: 'The council that sends the bill and collects the tax' }],
+        });
+        expect((await readData(bill, schema)).billing_authority).to.not.equal('2025/26');
+        // Its number is a number: `charity_no`.
+        const minutes = 'TRUSTEE BOARD MINUTES\n\nCharity no.:   1187342\n';
+        expect(
+            (await readData(minutes, compile({ svc_schema: '1.0', name: 'm', fields: [{ name: 'charity_no', type: 'string' }] })))
+                .charity_no,
+        ).to.equal('1187342');
+    });
 });

@@ -38,6 +38,9 @@ export function shapeOf(
     const posted = [field.name, field.description ?? ''].some((t) => labelWords(t).some((w) => POSTCODE_WORDS.has(w)));
     const yearly = asksForYear(field);
     const signer = named || asksForSigner(field, win.locale);
+    // (A field whose name is a kind of organisation asks for its name too, not its number: "2025/26"
+    // in a table's "Authority" row is no `billing_authority`; `charity_no` is a number.)
+    const organised = labelWords(field.name).some((w) => wordsOf(win.locale, 'organisationWords').has(w));
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
     const { true: yes, false: no } = win.locale.booleans;
     const answers = new Set([...yes, ...no].filter((w) => w.length > 1));
@@ -59,6 +62,7 @@ export function shapeOf(
         !(own.has(quote.trim().toLowerCase()) && hit?.kind !== 'name' && hit?.kind !== 'hint') &&
         !(signer && types.has(quote.trim().toLowerCase())) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
+        (!organised || numbered || /\p{L}/u.test(quote)) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
         (!mailed || quote.includes('@')) &&
