@@ -83,4 +83,69 @@ describe("where the rules stop (8th session's review)", () => {
         });
         expect((await readData(letter, schema)).parent_name).to.equal('Mrs Samina Khan');
     });
+
+    it('a box\'s caption under its label is no value: "(name, address, country)"', async () => {
+        // (A second review's look-alike.)
+        const note = [
+            'INTERNATIONAL CONSIGNMENT NOTE                                No. CMR 0448172',
+            '+-----------------------------------------+------------------------------------------+',
+            '| 1 Sender                                | 16 Carrier                               |',
+            '|   (name, address, country)              |    (name, address, country)              |',
+            '|   Harlow Fine Foods Ltd                 |    Midland Euro Freight Ltd              |',
+            '|   Unit 4, Templefields, Harlow CM20 2BG |    Hams Hall, Coleshill B46 1AL          |',
+            '|   United Kingdom                        |    United Kingdom                        |',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'c',
+            fields: [
+                { name: 'sender', type: 'string', description: "Sender's name" },
+                { name: 'carrier', type: 'string', description: "Carrier's name" },
+            ],
+        });
+        const read = await readData(note, schema);
+        expect([read.sender, read.carrier]).to.not.include('name, address, country');
+    });
+
+    it('a value filled in before leftover leaders stays one: "Instrument: dwarsfluit ......"', async () => {
+        const form = 'INSCHRIJFFORMULIER\n\nInstrument: dwarsfluit ......\nLesduur: 30 minuten\n';
+        expect((await readData(form, strings('instrument'), 'nl')).instrument).to.match(/^dwarsfluit/);
+    });
+
+    it('"Time limit for …" describes a period, no time of day', async () => {
+        const notice = [
+            'METROPOLITAN BOROUGH OF KIRKLEES',
+            'PENALTY CHARGE NOTICE - BUS LANE CONTRAVENTION',
+            '',
+            'PCN number:          KL26B0041187',
+            'Date of notice:      06/03/2026',
+            'Vehicle registration: YA68 UWE',
+            'Date of contravention: 27/02/2026',
+            'Time of contravention: 08:14',
+            'Location:            Manchester Road (A62) inbound bus lane, Huddersfield',
+            'Contravention code:  34J - Being in a bus lane',
+            '',
+            'Penalty charge:      \u00a370.00',
+            'Discounted charge:   \u00a335.00 if paid within 21 days of the date of notice',
+            '',
+            'HOW TO CHALLENGE THIS NOTICE',
+            'You may make representations against this notice. Representations',
+            'must be made within 28 days of the date of service. After that the',
+            'council may issue a Charge Certificate increasing the charge by 50%.',
+            '',
+            'Camera footage can be viewed online 24 hours a day at',
+        ].join('\n');
+        const schema = compile({
+            svc_schema: '1.0',
+            name: 'p',
+            fields: [
+                {
+                    name: 'representation_deadline',
+                    type: 'string',
+                    description: 'Time limit for making representations, as the notice words it',
+                },
+            ],
+        });
+        expect((await readData(notice, schema)).representation_deadline).to.not.equal('08:14');
+    });
 });

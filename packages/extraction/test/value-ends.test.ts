@@ -169,16 +169,6 @@ describe('where a value ends', () => {
         expect(await readData(note, strings('checked_by'))).to.deep.equal({ checked_by: 'Tomasz Wrobel' });
     });
 
-    it('before a second code after a spaced slash: "87-BRP-4 / OV-92-TZ" (a tractor\'s and its trailer\'s plates)', async () => {
-        // (bench/user-docs/twentysixth has the consignment note this was seen in.)
-        expect(valueHead('87-BRP-4 / OV-92-TZ')).to.equal('87-BRP-4'.length);
-        // Not a code and a year, nor words: "1234 / 2025", "Make / model".
-        expect(valueHead('1234 / 2025')).to.equal(0);
-        expect(valueHead('Ford / Transit')).to.equal(0);
-        const vrachtbrief = 'VRACHTBRIEF\n\nVervoerder:   Transportbedrijf Gebr. Van Dam B.V.\nKenteken:     87-BRP-4 / OV-92-TZ\n';
-        expect((await readData(vrachtbrief, strings('kenteken'), 'nl')).kenteken).to.equal('87-BRP-4');
-    });
-
     it('before a firm and place in a bracket after a titled name, Dutch "mr." too ("mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)")', async () => {
         expect(valueHead('mr. E.M. Bosman-Tuinstra (Bosman Damsma Advocaten, Enschede)')).to.equal('mr. E.M. Bosman-Tuinstra'.length);
         expect(valueHead('Dr Amira Shah (Riverside Surgery, Leeds)')).to.equal('Dr Amira Shah'.length);

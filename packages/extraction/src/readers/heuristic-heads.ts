@@ -36,16 +36,8 @@ export function valueHead(quote: string, rangeWords: ReadonlySet<string> = new S
         // "Tennis elbow (lateral epicondylitis), right arm".)
         if (head) return (PERSON_HEAD.test(quote) && bracketHead(quote.slice(0, head), person)) || head;
     }
-    // Two codes of letters and figures apart by a spaced slash ("87-BRP-4 / OV-92-TZ", a tractor's
-    // and its trailer's plates): the first is one value.
-    const codes = CODE_PAIR.exec(quote);
-    if (codes) return codes[1]!.length;
     return bracketHead(quote, person) || restHead(quote, rangeWords);
 }
-
-/** A code of letters and figures (a hyphen between), a spaced slash and another such code, nothing else. */
-const CODE_PAIR =
-    /^((?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})[\p{L}\d][\p{L}\d-]{2,}) \/ (?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})[\p{L}\d][\p{L}\d-]{2,}$/u;
 
 /** The head of a value before its first comma, or 0 (valueHead). */
 function commaHead(quote: string, comma: number, name: boolean): number {

@@ -99,8 +99,9 @@ export function withoutNonValues(
             !empty(c.quote) &&
             !labelRest(c.quote) &&
             !bareWord(c.quote) &&
-            // Nor another label and the blank left to fill in after it ("datum .........." of "plaats ....  datum ....").
-            !LEADERED_BLANK.test(c.quote) &&
+            // Nor, after the label's own empty leaders, another label and its blank ("datum .........."
+            // of "plaats ..............  datum .........."; "Instrument: dwarsfluit ......" is filled in).
+            !(LEADERED_BLANK.test(c.quote) && c.hit !== undefined && /\.{3}|_{3}|…/.test(win.text.slice(c.hit.end, c.start))) &&
             // Nor which copy of the document this is, after a role ("LICENSE HOLDER COPY", "CUSTOMER COPY").
             !COPY_WORD.test(c.quote) &&
             // Nor, for a field that asks for no number, a business's registration number

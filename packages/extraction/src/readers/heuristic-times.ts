@@ -29,11 +29,17 @@ export function asksForTime(name: string, description = ''): boolean {
     return (
         TIME_WORDS.has(words.at(-1) ?? '') ||
         words.some((w) => w.length > 6 && w.endsWith('tijd')) ||
-        labelWords(description)
-            .slice(0, 2)
-            .some((w) => TIME_WORDS.has(w))
+        clockDescribed(labelWords(description))
     );
 }
+
+/** A description's first two words say a time of day: "Clock time …", "Time the …" (not "Time limit …", a period). */
+function clockDescribed(words: readonly string[]): boolean {
+    const k = words.slice(0, 2).findIndex((w) => TIME_WORDS.has(w));
+    return k >= 0 && !PERIOD_HEADS.has(words[k + 1] ?? '');
+}
+/** Words after "time" that make it a period, no time of day. */
+const PERIOD_HEADS: ReadonlySet<string> = new Set(['limit', 'limits', 'period', 'frame', 'span', 'zone', 'spent', 'scale', 'allowed']);
 
 /** The times of day the window writes, as candidates of a string field that asks for one. */
 export function timeScores(ctx: FieldContext): Scored[] {

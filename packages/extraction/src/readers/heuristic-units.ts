@@ -18,9 +18,9 @@ const UNITS: readonly { written: readonly string[]; named: readonly string[] }[]
     { written: ['t', 'tonne', 'tonnes', 'ton', 'tons'], named: ['tonnes', 'tonne', 'tons'] },
     { written: ['l', 'ltr', 'litre', 'litres', 'liter', 'liters'], named: ['litres', 'liters', 'ltr'] },
     { written: ['kwh'], named: ['kwh'] },
-    // Power, as an engine's or a generator's ("600 kW (75% of prime)" for `load_bank_kw`).
+    // Power, as an engine's or a generator's ("600 kW (75% of prime)" for `load_bank_kw`; not "kVA":
+    // a generator's rating in kVA beside its kW made "1 x 200 kW" a `generator_kva`'s).
     { written: ['kw', 'kilowatt', 'kilowatts'], named: ['kw', 'kilowatt', 'kilowatts'] },
-    { written: ['kva'], named: ['kva'] },
     // A sound level ("28,5 dB(A)" for `geluidsniveau_db`).
     { written: ['db', 'dba'], named: ['db', 'dba', 'decibel', 'decibels'] },
     { written: ['mi', 'mile', 'miles'], named: ['miles'] },
