@@ -232,4 +232,28 @@ describe('codes and names behind form labels', () => {
         const account = compile({ svc_schema: '1.0', name: 'n', fields: [{ name: 'account_id', type: 'string', hints: ['account'] }] });
         expect(await readData(notice, account)).to.deep.equal({ account_id: 'WX-55102-C' });
     });
+
+    it('a code is no plain word: "Net" of "Net weight" is no `hs_code`', async () => {
+        // (bench/user-docs/twentyfifth has the certificate of origin this was seen in.)
+        const certificate = [
+            'CERTIFICATE OF ORIGIN',
+            '',
+            'Description of goods                          Quantity',
+            '  Centrifugal pump spare parts, impellers,    24 cases',
+            '  pressure tested, HS code 8413 91 00            Net weight   4,212 kg',
+        ].join('\n');
+        const code = compile({ svc_schema: '1.0', name: 'c', fields: [{ name: 'hs_code', type: 'string' }] });
+        expect((await readData(certificate, code)).hs_code).to.not.equal('Net');
+        // A code in capitals or in lower case of two letters is one.
+        const order = 'ORDER\n\nPromo code:   WELCOME\nLanguage code:   en\n';
+        const codes = compile({
+            svc_schema: '1.0',
+            name: 'o',
+            fields: [
+                { name: 'promo_code', type: 'string' },
+                { name: 'language_code', type: 'string' },
+            ],
+        });
+        expect(await readData(order, codes)).to.deep.equal({ promo_code: 'WELCOME', language_code: 'en' });
+    });
 });

@@ -41,6 +41,7 @@ export function shapeOf(
     // (A field whose name is a kind of organisation asks for its name too, not its number: "2025/26"
     // in a table's "Authority" row is no `billing_authority`; `charity_no` is a number.)
     const organised = labelWords(field.name).some((w) => wordsOf(win.locale, 'organisationWords').has(w));
+    const coded = CODE_NAMES.has(labelWords(field.name).at(-1) ?? '');
     // A yes or a no is no name ("Sleutel poort in bezit van hovenier:   Ja", "Nee (eigen …").
     const { true: yes, false: no } = win.locale.booleans;
     const answers = new Set([...yes, ...no].filter((w) => w.length > 1));
@@ -63,6 +64,8 @@ export function shapeOf(
         !(signer && types.has(quote.trim().toLowerCase())) &&
         (!named || (/\p{L}/u.test(quote) && !AMOUNT_FIRST.test(quote))) &&
         (!organised || numbered || /\p{L}/u.test(quote)) &&
+        // (Nor, for a code, a plain word: "Net" of "Net weight" after "HS code 8413 91 00".)
+        (!coded || !PLAIN_WORD.test(quote.trim())) &&
         (!numbered || (/\d/.test(quote) && !namedThing(quote))) &&
         (!dialled || (quote.match(/\d/g)?.length ?? 0) >= PHONE_DIGITS) &&
         (!mailed || quote.includes('@')) &&
@@ -90,6 +93,9 @@ const PERIODS: ReadonlySet<string> = new Set([
     ...['academic', 'tax', 'financial', 'fiscal', 'school', 'budget', 'calendar', 'accounting', 'reporting', 'policy'],
     ...['boek', 'belasting', 'kalender', 'verslag', 'college', 'premie'],
 ]);
+/** A name's last word that asks for a code, and a plain word, no code: "Net", "payment" (not "GB", "en", "WELCOME"). */
+const CODE_NAMES: ReadonlySet<string> = new Set(['code', 'codes']);
+const PLAIN_WORD = /^(?:\p{Lu}\p{Ll}{2,}|\p{Ll}{3,})$/u;
 /** A calendar year in a value: "2024", "2024-25", "FY25", "24/25". */
 const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)|\bFY ?\d{2}\b|(?<!\d)\d{2}[/-]\d{2}(?!\d)/;
 
