@@ -51,6 +51,7 @@ export function stringOptions(
     // (The words the profile abbreviates to one too: "reference" for "ref".)
     const ids = new Set([...wordsOf(win.locale, 'identifierWords'), ...(win.locale.labelAbbreviations?.keys() ?? [])]);
     const told = [...nameWords, ...labelWords(field.description ?? '')];
+    const signer = asksForSigner(field, win.locale);
     return {
         pattern: type.kind === 'string' ? type.pattern : undefined,
         several: field.type.kind === 'array',
@@ -66,14 +67,14 @@ export function stringOptions(
             ids.has(w) ? [] : [[...ids].reduce((k, i) => (k.length > i.length + 2 && k.endsWith(i) ? k.slice(0, -i.length) : k), w)],
         ),
         people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
-        signer: asksForSigner(field, win.locale),
+        signer,
         otherWords: new Set(fields.filter((f) => f !== field).flatMap((f) => [f.name, ...f.hints].flatMap(labelWords))),
         // (Who did something, `checked_by`, or a role letters are sent to, `employee`.)
         person:
             nameKind !== undefined ||
             PERSON_LAST.has(last) ||
             nameWords.some((w) => wordsOf(win.locale, 'addresseeWords').has(w)) ||
-            asksForSigner(field, win.locale),
+            signer,
     };
 }
 /** A name's last word that asks who did it: `checked_by`, Dutch `gecontroleerd_door`. */
