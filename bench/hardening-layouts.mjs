@@ -311,6 +311,13 @@ export const LAYOUTS = {
         language: 'en',
         text: 'Guarantor name\n' + '_'.repeat(40_000) + ' x\n',
     },
+    // A value's first whole-word place in the document stepped through every overlapping place of a
+    // long word (a review's input: 2.4 s at 90,000 letters, 1 s at 60,000, before it skipped the run).
+    '"Seats: " and a word of 60,000 letters (1 string field)': {
+        schema: { svc_schema: '1.0', name: 'seats', fields: [{ name: 'seat_numbers', type: 'string' }] },
+        language: 'en',
+        text: 'Seats: ' + 'A'.repeat(60_000),
+    },
 };
 
 /** A schema of 32 string fields with the same hints. */

@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { en as EN } from '../src/locale/en.js';
+import { firstWhole } from '../src/readers/heuristic-echoes.js';
 import { findLabels, HITS_IN_A_WINDOW, labelPhrases, uncovered, type LabelHit } from '../src/readers/heuristic-labels.js';
 import { WindowText } from '../src/readers/heuristic-text.js';
 import { compile } from './support/edit-fixtures.js';
@@ -72,6 +73,25 @@ describe('reader work per window', () => {
                 ).to.deep.equal(want.sort());
             }),
             { numRuns: 2000 },
+        );
+    });
+
+    it("a value's first whole-word place is the one a walk over every place finds (without stepping through a run of letters)", () => {
+        const piece = fc.constantFrom('a', 'A', 'ab', ' ', '.', '(', '1', 'é');
+        const naive = (doc: string, text: string): number => {
+            for (let i = 0; i + text.length <= doc.length; i++) {
+                const whole = (c: string | undefined): boolean => c === undefined || !/[\p{L}\p{N}]/u.test(c);
+                if (doc.startsWith(text, i) && whole(doc[i - 1]) && whole(doc[i + text.length])) return i;
+            }
+            return -1;
+        };
+        fc.assert(
+            fc.property(fc.array(piece, { maxLength: 30 }), fc.array(piece, { minLength: 1, maxLength: 4 }), (d, t) => {
+                expect(firstWhole(d.join(''), t.join('')), JSON.stringify([d.join(''), t.join('')])).to.equal(
+                    naive(d.join(''), t.join('')),
+                );
+            }),
+            { numRuns: 3000 },
         );
     });
 
