@@ -68,7 +68,7 @@ export function stringOptions(
         ),
         people: nameWords.some((w) => wordsOf(win.locale, 'nameListWords').has(w)),
         signer,
-        otherWords: new Set(fields.filter((f) => f !== field).flatMap((f) => [f.name, ...f.hints].flatMap(labelWords))),
+        otherWords: otherWordsOf(field, fields),
         // (Who did something, `checked_by`, or a role letters are sent to, `employee`.)
         person:
             nameKind !== undefined ||
@@ -79,3 +79,18 @@ export function stringOptions(
 }
 /** A name's last word that asks who did it: `checked_by`, Dutch `gecontroleerd_door`. */
 const PERSON_LAST: ReadonlySet<string> = new Set(['by', 'door']);
+
+/** Each field's other fields' name and hint words, per schema's fields: a pure function of them, built once, not per window. */
+const OTHER_WORDS = new WeakMap<readonly CompiledField[], Map<number, ReadonlySet<string>>>();
+
+function otherWordsOf(field: CompiledField, fields: readonly CompiledField[]): ReadonlySet<string> {
+    let byField = OTHER_WORDS.get(fields);
+    if (!byField) OTHER_WORDS.set(fields, (byField = new Map()));
+    let words = byField.get(field.id);
+    if (!words)
+        byField.set(
+            field.id,
+            (words = new Set(fields.filter((f) => f !== field).flatMap((f) => [f.name, ...f.hints].flatMap(labelWords)))),
+        );
+    return words;
+}
